@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/setup/leak-check.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Spawned servers compete for 2 cores; keep parallelism modest so timing tests stay honest.

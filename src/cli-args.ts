@@ -1,0 +1,58 @@
+/**
+ * The command line: argv in, a plain description of what to run out. Pure, so
+ * every flag is unit-tested without spawning a process.
+ */
+export type Command =
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "sandbox-service"; argv: string[] }
+  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[] };
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export function parseArgs(argv: string[]): Command {
+  if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
+  let sandbox = false;
+  let readOnly = false;
+  const sandboxArgs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    if (arg === "--help" || arg === "-h") return { kind: "help" };
+    if (arg === "--version" || arg === "-v") return { kind: "version" };
+    if (arg === "--sandbox") sandbox = true;
+    else if (arg === "--read-only") readOnly = true;
+    else if (/^--sandbox-[a-z-]+$/.test(arg)) {
+      // Options of the embedded simulated service, passed on as its own flags.
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      sandboxArgs.push(`--${arg.slice("--sandbox-".length)}`, value);
+    } else throw new UsageError(`unknown argument: ${arg} (see --help)`);
+  }
+  if (sandboxArgs.length > 0 && !sandbox) throw new UsageError("--sandbox-* options need --sandbox");
+  return { kind: "serve", sandbox, readOnly, sandboxArgs };
+}
+
+export const HELP = `outbound-calls-mcp: an MCP server (stdio) to place and track outbound phone calls.
+
+Usage:
+  outbound-calls-mcp                 serve over stdio against OUTBOUND_CALLS_BASE_URL with OUTBOUND_CALLS_API_KEY
+  outbound-calls-mcp --sandbox       serve over stdio against a built-in simulated service (no key, no real call)
+  outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
+  outbound-calls-mcp --help | --version
+
+Options:
+  --sandbox                   use the built-in simulated calling service on an ephemeral 127.0.0.1 port
+  --sandbox-<flag> <value>    pass a flag to the simulated service, e.g. --sandbox-speed 10, --sandbox-balance-cents 100
+  --read-only                 register only list_agents, list_calls and get_call
+
+Environment:
+  OUTBOUND_CALLS_API_KEY             required (not with --sandbox): the service's API key; sent only to the base URL
+  OUTBOUND_CALLS_BASE_URL            required (not with --sandbox): the account's application host; https unless loopback
+  OUTBOUND_CALLS_TIMEOUT_MS          total deadline of one tool call, retries included (default 15000)
+  OUTBOUND_CALLS_ALLOWED_COUNTRIES   ISO 3166 codes that may be dialed, e.g. US,CA (default: any)
+  OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
+  OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
+  OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
+`;

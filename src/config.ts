@@ -1,0 +1,176 @@
+/**
+ * Configuration from the environment, validated once at start. Every error
+ * names the variable and never echoes a value (the key must not reach a log).
+ */
+import { z } from "zod";
+import { isSupportedCountry } from "libphonenumber-js/max";
+import { ConfigurationError } from "./errors.js";
+
+export const NUMBER_TYPES = [
+  "PREMIUM_RATE",
+  "TOLL_FREE",
+  "SHARED_COST",
+  "VOIP",
+  "PERSONAL_NUMBER",
+  "PAGER",
+  "UAN",
+  "VOICEMAIL",
+  "FIXED_LINE",
+  "MOBILE",
+  "FIXED_LINE_OR_MOBILE",
+] as const;
+export type NumberTypeName = (typeof NUMBER_TYPES)[number];
+
+export interface Config {
+  apiKey: string;
+  /** `{base_url}/api/v1`, without a trailing slash. */
+  apiBaseUrl: string;
+  /** The origin the key may be sent to, and nowhere else. */
+  origin: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  maxResponseBytes: number;
+  maxBatchSize: number;
+  /** ISO 3166 alpha-2 codes; undefined = any country. */
+  allowedCountries: ReadonlySet<string> | undefined;
+  blockedTypes: ReadonlySet<NumberTypeName>;
+  agentCacheTtlMs: number;
+  /** True when the upstream is the built-in simulated service. */
+  sandbox: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+const intVar = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      const n = Number(raw.trim());
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const listVar = (raw: string | undefined): string[] =>
+  (raw ?? "")
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s.length > 0);
+
+const envSchema = z.object({
+  OUTBOUND_CALLS_API_KEY: z
+    .string({ error: "OUTBOUND_CALLS_API_KEY is required: the API key from the service's developer section" })
+    .transform((raw, ctx) => {
+      const key = raw.trim();
+      if (key.length === 0) {
+        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_API_KEY is required: the API key from the service's developer section" });
+        return z.NEVER;
+      }
+      if (/[\s\u0000-\u001f\u007f]/.test(key)) {
+        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_API_KEY contains white space or control characters; paste the key alone" });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  OUTBOUND_CALLS_BASE_URL: z
+    .string({ error: "OUTBOUND_CALLS_BASE_URL is required: your account's application host, e.g. https://app.example.com" })
+    .transform((raw, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(raw.trim());
+      } catch {
+        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_BASE_URL is not a URL; expected e.g. https://app.example.com" });
+        return z.NEVER;
+      }
+      if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_BASE_URL must use https (plain http is allowed only for a loopback host such as 127.0.0.1), so the key never travels in clear text",
+        });
+        return z.NEVER;
+      }
+      if (url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_BASE_URL must not carry credentials, a query or a fragment" });
+        return z.NEVER;
+      }
+      // The server appends /api/v1; accept a URL that already ends with it.
+      const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+      return { origin: url.origin, apiBaseUrl: `${url.origin}${path}/api/v1` };
+    }),
+  OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000, 15_000),
+  OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000, 1_000),
+  OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024, 1024 * 1024),
+  OUTBOUND_CALLS_ALLOWED_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const codes = listVar(raw);
+      if (codes.length === 0) return undefined;
+      const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || !isSupportedCountry(c));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `OUTBOUND_CALLS_ALLOWED_COUNTRIES must be ISO 3166 two-letter codes separated by commas (e.g. US,CA,GB); not understood: ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return new Set(codes);
+    }),
+  OUTBOUND_CALLS_BLOCKED_TYPES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
+      const types = listVar(raw);
+      if (types.length === 1 && types[0] === "NONE") return new Set<NumberTypeName>();
+      const bad = types.filter((t) => !(NUMBER_TYPES as readonly string[]).includes(t));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `OUTBOUND_CALLS_BLOCKED_TYPES takes number types separated by commas (${NUMBER_TYPES.join(", ")}) or "none"; not understood: ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return new Set(types as NumberTypeName[]);
+    }),
+});
+
+export interface ConfigOverrides {
+  sandbox?: boolean;
+}
+
+/** Reads and validates the environment; throws ConfigurationError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // Our own messages start with the variable name; zod's generic ones get it prefixed.
+    const message = issue?.message ?? "invalid configuration";
+    const variable = String(issue?.path[0] ?? "");
+    throw new ConfigurationError(message.startsWith("OUTBOUND_CALLS_") ? message : `${variable}: ${message}`);
+  }
+  const e = parsed.data;
+  const allowedCountries = e.OUTBOUND_CALLS_ALLOWED_COUNTRIES;
+  return {
+    apiKey: e.OUTBOUND_CALLS_API_KEY,
+    apiBaseUrl: e.OUTBOUND_CALLS_BASE_URL.apiBaseUrl,
+    origin: e.OUTBOUND_CALLS_BASE_URL.origin,
+    timeoutMs: e.OUTBOUND_CALLS_TIMEOUT_MS,
+    // Connecting is quick or broken: give it a small share of the deadline.
+    connectTimeoutMs: Math.min(5_000, Math.max(500, Math.floor(e.OUTBOUND_CALLS_TIMEOUT_MS / 3))),
+    maxResponseBytes: e.OUTBOUND_CALLS_MAX_RESPONSE_BYTES,
+    maxBatchSize: e.OUTBOUND_CALLS_MAX_BATCH_SIZE,
+    allowedCountries,
+    blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
+    agentCacheTtlMs: 60_000,
+    sandbox: overrides.sandbox ?? false,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Errors the server turns into `isError` answers. Handlers throw these; only
+ * `server.ts` catches them. Messages are written for the model: short, specific,
+ * and they say what to do next. They never contain the API key.
+ */
+
+/** Bad input from the model: nothing was sent upstream. */
+export class UserInputError extends Error {
+  override readonly name = "UserInputError";
+  /** The argument that is wrong, when one is (e.g. "to", "calls[3].to"). */
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** The server's own configuration is wrong; the human has to fix it. */
+export class ConfigurationError extends Error {
+  override readonly name = "ConfigurationError";
+}
+
+/** One failing row of a batch, as reported to the model. */
+export interface RowProblem {
+  index: number;
+  field: string;
+  reason: string;
+}
+
+/** Most rows listed in a batch refusal; the rest are counted. */
+export const MAX_ROWS_LISTED = 50;
+
+export class BatchValidationError extends UserInputError {
+  readonly problems: RowProblem[];
+  constructor(problems: RowProblem[], rowCount: number) {
+    const listed = problems.slice(0, MAX_ROWS_LISTED);
+    const rows = new Set(problems.map((p) => p.index)).size;
+    const lines = listed.map((p) => `- calls[${p.index}].${p.field}: ${p.reason}`);
+    if (problems.length > listed.length) {
+      lines.push(`- …and ${problems.length - listed.length} more problems not listed`);
+    }
+    super(
+      `Batch refused: ${rows} of ${rowCount} rows failed validation, so nothing was sent. ` +
+        `Fix every row below and submit the whole batch again:\n${lines.join("\n")}`,
+      "calls",
+    );
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * CLI entry: argv + env -> config -> stdio transport. Stdout carries JSON-RPC
+ * only; everything else goes to stderr, with the key removed.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { HELP, parseArgs, UsageError, type Command } from "./cli-args.js";
+import { loadConfig, type Config } from "./config.js";
+import { ConfigurationError } from "./errors.js";
+import { Redactor } from "./redact.js";
+import { createServer } from "./server.js";
+import { VERSION } from "./version.js";
+
+// A stray console.log from any dependency would corrupt the JSON-RPC stream.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+/** The key the embedded sandbox account uses: fixed, so its agent ids are stable across restarts. */
+const SANDBOX_KEY = "sk_test_embedded_sandbox";
+
+let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY]);
+const stderr = (line: string) => process.stderr.write(`${redactor.redact(line)}\n`);
+
+function fail(message: string, code: number): never {
+  stderr(`outbound-calls-mcp: ${message}`);
+  process.exit(code);
+}
+
+async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void> {
+  let config: Config;
+  let closeSandbox: (() => Promise<void>) | undefined;
+  if (command.sandbox) {
+    // Loaded only when asked: the simulated service is not part of the live server's start-up.
+    const { startSandbox } = await import("./sandbox/index.js");
+    const { parseSandboxArgs } = await import("./sandbox/cli.js");
+    const sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(command.sandboxArgs) });
+    closeSandbox = () => sandbox.close();
+    config = loadConfig({ ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
+    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed`);
+  } else {
+    config = loadConfig(process.env);
+  }
+  redactor = new Redactor([config.apiKey]);
+
+  const server = createServer(config, { log: stderr, readOnly: command.readOnly });
+  const transport = new StdioServerTransport();
+
+  let closing = false;
+  const shutdown = (why: string) => {
+    if (closing) return;
+    closing = true;
+    // In-flight requests are abandoned: the client is gone or asked us to stop.
+    const force = setTimeout(() => process.exit(0), 1_000);
+    force.unref();
+    void Promise.allSettled([server.close(), closeSandbox?.()]).finally(() => {
+      if (why !== "stdin closed") stderr(`outbound-calls-mcp: stopped (${why})`);
+      process.exit(0);
+    });
+  };
+  // The SDK's stdio transport does not end when stdin closes (typescript-sdk#2002).
+  process.stdin.on("end", () => shutdown("stdin closed"));
+  process.stdin.on("close", () => shutdown("stdin closed"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await server.mcp.connect(transport);
+}
+
+async function main(): Promise<void> {
+  // A bug must not kill a server an AI client depends on: log it and keep serving.
+  process.on("unhandledRejection", (reason) => stderr(`outbound-calls-mcp: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  process.on("uncaughtException", (error) => stderr(`outbound-calls-mcp: uncaught exception: ${error.stack ?? error.message}`));
+
+  let command: Command;
+  try {
+    command = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) fail(error.message, 2);
+    throw error;
+  }
+  switch (command.kind) {
+    case "help":
+      process.stderr.write(HELP);
+      return;
+    case "version":
+      // The one thing printed on stdout: nothing else runs in this mode.
+      process.stdout.write(`${VERSION}\n`);
+      return;
+    case "sandbox-service": {
+      const { runSandboxCli } = await import("./sandbox/cli.js");
+      await runSandboxCli(command.argv);
+      return;
+    }
+    case "serve":
+      await serve(command);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) fail(error.message, 1);
+  fail(error instanceof Error ? error.message : String(error), 1);
+});

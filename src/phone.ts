@@ -1,0 +1,130 @@
+/**
+ * Phone numbers: parsing with libphonenumber-js **max** metadata (the only set
+ * with type patterns for most countries), normalizing to E.164, and the number
+ * policy (countries, blocked types). Pure functions: no I/O.
+ */
+import { parsePhoneNumberWithError, ParseError, type PhoneNumber, type CountryCode } from "libphonenumber-js/max";
+import type { NumberTypeName } from "./config.js";
+
+export interface PhonePolicy {
+  allowedCountries?: ReadonlySet<string> | undefined;
+  blockedTypes: ReadonlySet<NumberTypeName>;
+  /** Used only to suggest a fix for a number written without its country code. */
+  defaultCountry?: string | undefined;
+}
+
+export interface ParsedPhone {
+  ok: true;
+  /** What is sent upstream: `+14155552671`. */
+  e164: string;
+  /** For people: `+1 415 555 2671`. */
+  international: string;
+  country: string;
+  type: string | undefined;
+}
+
+export interface PhoneProblem {
+  ok: false;
+  /** Short sentence for the model, with the fix where one is known. */
+  reason: string;
+  /** Which rule refused: format, invalid, no_country, extension, blocked_type, country_not_allowed. */
+  rule: string;
+}
+
+export const MAX_PHONE_INPUT = 64;
+// A plus, then digits with the separators people write; nothing else (no letters, no "ext.").
+const WRITTEN_FORM = /^\+[0-9 .()\-]+$/;
+
+const TYPE_WORDS: Record<string, string> = {
+  PREMIUM_RATE: "a premium-rate number",
+  SHARED_COST: "a shared-cost number",
+  TOLL_FREE: "a toll-free number",
+  VOIP: "a VoIP number",
+  PERSONAL_NUMBER: "a personal (forwarding) number",
+  PAGER: "a pager number",
+  UAN: "a universal access number",
+  VOICEMAIL: "a voicemail access number",
+  FIXED_LINE: "a fixed-line number",
+  MOBILE: "a mobile number",
+  FIXED_LINE_OR_MOBILE: "a fixed-line or mobile number",
+};
+
+function problem(rule: string, reason: string): PhoneProblem {
+  return { ok: false, rule, reason };
+}
+
+/** Suggests the international form of a national number, where one is plausible. */
+function suggestInternational(digitsOnly: string, policy: PhonePolicy): string | undefined {
+  const candidates = [policy.defaultCountry, "US"].filter((c): c is string => typeof c === "string");
+  for (const country of candidates) {
+    try {
+      const p = parsePhoneNumberWithError(digitsOnly, { defaultCountry: country as CountryCode, extract: false });
+      if (p.isValid()) return p.formatInternational();
+    } catch {
+      // Not a number there either; try the next guess.
+    }
+  }
+  return undefined;
+}
+
+export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | PhoneProblem {
+  if (typeof input !== "string") return problem("format", "must be a string in E.164 format, e.g. +14155550123");
+  const text = input.trim();
+  if (text.length === 0) return problem("format", "is empty; give the number in E.164 format, e.g. +14155550123");
+  if (text.length > MAX_PHONE_INPUT) return problem("format", `is longer than ${MAX_PHONE_INPUT} characters`);
+  if (/(ext|x|#|;)/i.test(text) && /\d/.test(text)) {
+    return problem("extension", "carries an extension or extra text; the service dials plain numbers only (remove the extension)");
+  }
+  if (!text.startsWith("+")) {
+    const digits = text.replace(/[^0-9]/g, "");
+    const guess = /^[0-9 .()\-]+$/.test(text) && digits.length > 0 ? suggestInternational(digits, policy) : undefined;
+    return problem(
+      "format",
+      guess
+        ? `has no country code; add it: ${guess}`
+        : "must be in international format: a + and the country code, e.g. +14155550123",
+    );
+  }
+  if (!WRITTEN_FORM.test(text)) {
+    return problem("format", "may contain only a leading + then digits, spaces, '-', '.', '(' and ')', e.g. +1 415 555 0123");
+  }
+  const compact = `+${text.slice(1).replace(/[^0-9]/g, "")}`;
+  let parsed: PhoneNumber;
+  try {
+    parsed = parsePhoneNumberWithError(compact, { extract: false });
+  } catch (error) {
+    const code = error instanceof ParseError ? error.message : "NOT_A_NUMBER";
+    const why: Record<string, string> = {
+      INVALID_COUNTRY: "starts with a country code that does not exist",
+      TOO_SHORT: "is too short to be a phone number",
+      TOO_LONG: "is too long to be a phone number",
+      NOT_A_NUMBER: "is not a phone number",
+    };
+    return problem("invalid", `${why[code] ?? "is not a phone number"}; expected E.164, e.g. +14155550123`);
+  }
+  if (parsed.ext) return problem("extension", "carries an extension; remove it");
+  if (!parsed.isValid()) {
+    const where = parsed.country ? `${parsed.country} ` : `+${parsed.countryCallingCode} `;
+    return problem("invalid", `(${parsed.formatInternational()}) is not a valid ${where}number; check the digits`);
+  }
+  if (!parsed.country) {
+    return problem(
+      "no_country",
+      `(${parsed.formatInternational()}) belongs to no country (an international premium, satellite or shared range); such numbers are refused`,
+    );
+  }
+  const type = parsed.getType();
+  if (type && policy.blockedTypes.has(type as NumberTypeName)) {
+    return problem(
+      "blocked_type",
+      `(${parsed.formatInternational()}) is ${TYPE_WORDS[type] ?? type}; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES`,
+    );
+  }
+  if (policy.allowedCountries && !policy.allowedCountries.has(parsed.country)) {
+    return problem(
+      "country_not_allowed",
+      `(${parsed.formatInternational()}) is in ${parsed.country}, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (${[...policy.allowedCountries].join(", ")})`,
+    );
+  }
+  return { ok: true, e164: parsed.number, international: parsed.formatInternational(), country: parsed.country, type };
+}

@@ -1,0 +1,94 @@
+/**
+ * How call records read to a model: one line each in lists, a short block for
+ * one call, with transcripts and summaries fenced as call data. Field names are
+ * read tolerantly because the service does not publish them.
+ */
+import { isObject, type CallRecord, type JsonObject } from "../api/shapes.js";
+import { fence } from "../untrusted.js";
+
+const pickString = (o: JsonObject, ...keys: string[]): string | undefined => {
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === "string" && v.length > 0) return v;
+    if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  }
+  return undefined;
+};
+
+const pickNumber = (o: JsonObject, ...keys: string[]): number | undefined => {
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === "number" && Number.isFinite(v)) return v;
+  }
+  return undefined;
+};
+
+export const callTo = (c: JsonObject) => pickString(c, "to", "to_number", "phone_number", "phone");
+export const callCreated = (c: JsonObject) => pickString(c, "created_at", "createdAt", "date", "queued_at");
+export const callDuration = (c: JsonObject) => pickNumber(c, "duration_seconds", "duration", "duration_s");
+export const callOutcome = (c: JsonObject) => pickString(c, "outcome", "result", "disposition");
+export const callAgent = (c: JsonObject) => pickString(c, "agent_name", "agent_id", "agent");
+export const callSummary = (c: JsonObject) => pickString(c, "summary", "call_summary");
+export const callRecording = (c: JsonObject) => pickString(c, "recording_url", "recording", "recording_id");
+
+/** One line per call, for lists. */
+export function callLine(c: CallRecord): string {
+  const duration = callDuration(c);
+  const campaign = pickString(c, "campaign_id");
+  return [
+    c.id,
+    c.status ?? "status unknown",
+    callTo(c),
+    callAgent(c) && `agent ${callAgent(c)}`,
+    campaign && `campaign ${campaign}`,
+    callCreated(c),
+    callOutcome(c) && `outcome ${callOutcome(c)}`,
+    duration !== undefined && `${duration} s`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The transcript as speaker-labelled lines, whatever its shape. */
+export function transcriptText(raw: unknown): string | undefined {
+  if (typeof raw === "string") return raw.trim() || undefined;
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  const lines = raw.map((turn) => {
+    if (typeof turn === "string") return turn;
+    if (!isObject(turn)) return "";
+    const who = pickString(turn, "speaker", "role", "from") ?? "?";
+    const text = pickString(turn, "text", "content", "message") ?? "";
+    return `${who}: ${text}`;
+  });
+  return lines.filter(Boolean).join("\n") || undefined;
+}
+
+/** The compact block `get_call` shows. */
+export function callDetail(c: CallRecord): string {
+  const lines = [`Call ${callLine(c)}`];
+  const contact = [pickString(c, "contact_name"), pickString(c, "company_name")].filter(Boolean).join(", ");
+  if (contact) lines.push(`Contact: ${contact}`);
+  const ended = pickString(c, "ended_at", "completed_at");
+  if (ended) lines.push(`Ended: ${ended}`);
+  const recording = callRecording(c);
+  if (recording) lines.push(`Recording: ${recording}`);
+  const summary = callSummary(c);
+  if (summary) lines.push(fence("summary", summary, 1_000));
+  const transcript = transcriptText(c.transcript);
+  if (transcript) lines.push(fence("transcript", transcript));
+  return lines.join("\n");
+}
+
+const LIST_SUMMARY_CHARS = 200;
+
+/** A call as a list item: long fields summarized, with a pointer to get_call. */
+export function listItem(c: CallRecord): CallRecord {
+  const { transcript, ...rest } = c;
+  const item: CallRecord = { ...rest };
+  if (transcript !== undefined && transcript !== null) item.transcript_available = true;
+  const summary = callSummary(c);
+  if (summary && summary.length > LIST_SUMMARY_CHARS) {
+    item.summary = `${summary.slice(0, LIST_SUMMARY_CHARS)}… (get_call ${c.id} for the rest)`;
+  }
+  return item;
+}

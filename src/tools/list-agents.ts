@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
+import { agentSchema, sandboxMark } from "./schemas.js";
+import { sanitizeUpstream } from "../untrusted.js";
+import type { Agent } from "../api/shapes.js";
+
+export const listAgents = defineTool({
+  name: "list_agents",
+  title: "List calling agents",
+  description:
+    "Lists the agents this API key may use to place calls (id, name and whatever else the service reports). " +
+    "Read-only; places no call. Use an agent's id as agent_id in create_call or submit_batch.",
+  inputSchema: z.object({}).strict(),
+  outputSchema: z.object({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
+  annotations: READ_ONLY_ANNOTATIONS,
+  writes: false,
+  async handler(_args, ctx) {
+    const agents = (await ctx.agents.fetch(ctx.deadline)).map((a) => sanitizeUpstream(a, ctx.redactor) as Agent);
+    return { agents, count: agents.length };
+  },
+  render({ agents }) {
+    if (agents.length === 0) return "This API key has no agents; a person must create one in the service's dashboard.";
+    const lines = agents.map((a) => {
+      const extra = ["language", "voice", "purpose", "description"]
+        .map((k) => a[k])
+        .filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 80);
+      return `- ${a.id}${a.name ? ` — ${a.name}` : ""}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    });
+    return `${agents.length} agent${agents.length === 1 ? "" : "s"} (use the id as agent_id):\n${lines.join("\n")}`;
+  },
+});

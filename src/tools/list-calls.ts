@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
+import { callRecordSchema, sandboxMark } from "./schemas.js";
+import { callLine, listItem } from "./call-format.js";
+import { agentIdSchema, dateFilterSchema, dateFilterStart } from "../validation.js";
+import { normalizeCall, readList, readPaging, type CallRecord } from "../api/shapes.js";
+import { UserInputError } from "../errors.js";
+import { sanitizeUpstream } from "../untrusted.js";
+
+export const DEFAULT_LIMIT = 20;
+
+export const listCalls = defineTool({
+  name: "list_calls",
+  title: "List call records",
+  description:
+    "Lists call records, newest first, filtered by status, agent, campaign and date. Read-only; places no call. " +
+    "Known statuses: queued, ringing, in_progress (active); completed, no_answer, busy, failed, canceled (final). " +
+    "Dates: YYYY-MM-DD or ISO 8601 date-time with Z or an offset. Each line shows id, status, number, agent, time, " +
+    "outcome and duration; use get_call with an id for the transcript and recording. When next_page is set, call " +
+    "again with page=next_page for more.",
+  inputSchema: z
+    .object({
+      status: z.string().regex(/^[a-z_]{1,32}$/, "must be a status word such as completed or no_answer").optional().describe("Only calls in this status, e.g. completed, no_answer, busy, failed, in_progress."),
+      agent_id: agentIdSchema.optional().describe("Only calls made by this agent."),
+      campaign_id: z
+        .string()
+        .regex(/^[A-Za-z0-9._:-]{1,128}$/, "must be 1-128 characters of letters, digits, '.', '_', ':' or '-'")
+        .optional()
+        .describe("Only calls of this campaign or batch (submit_batch reports it)."),
+      date_from: dateFilterSchema.optional().describe("Only calls on or after this date/time, e.g. 2026-11-21."),
+      date_to: dateFilterSchema.optional().describe("Only calls on or before this date/time, e.g. 2026-11-21."),
+      page: z.number().int().min(1).max(10_000).optional().describe("Page number, from 1. Use next_page of the previous answer."),
+      limit: z.number().int().min(1).max(100).optional().describe(`Calls per page, 1-100 (default ${DEFAULT_LIMIT}).`),
+    })
+    .strict(),
+  outputSchema: z.object({
+    calls: z.array(callRecordSchema).describe("Call records; transcripts are left out (transcript_available: true), long summaries cut."),
+    count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    next_page: z.number().int().nullable().describe("The page to ask for next, or null when no more is known to exist."),
+    total: z.number().int().optional(),
+    ...sandboxMark,
+  }),
+  annotations: READ_ONLY_ANNOTATIONS,
+  writes: false,
+  async handler(args, ctx) {
+    if (args.date_from && args.date_to && dateFilterStart(args.date_from) > dateFilterStart(args.date_to)) {
+      throw new UserInputError("date_from is after date_to; swap them or widen the range. Nothing was sent.", "date_from");
+    }
+    const limit = args.limit ?? DEFAULT_LIMIT;
+    const res = await ctx.api.get("/calls", {
+      deadline: ctx.deadline,
+      query: {
+        status: args.status,
+        agent_id: args.agent_id,
+        campaign_id: args.campaign_id,
+        date_from: args.date_from,
+        date_to: args.date_to,
+        page: args.page,
+        limit,
+      },
+    });
+    const calls = readList(res.body, "calls").map((raw) => listItem(sanitizeUpstream(normalizeCall(raw), ctx.redactor) as CallRecord));
+    const paging = readPaging(res.body, args.page ?? 1, limit, calls.length);
+    return {
+      calls,
+      count: calls.length,
+      page: paging.page ?? args.page ?? 1,
+      limit,
+      next_page: paging.nextPage,
+      ...(paging.total !== undefined ? { total: paging.total } : {}),
+    };
+  },
+  render(out) {
+    const where = `page ${out.page}${out.total !== undefined ? `, ${out.total} in all` : ""}`;
+    const more = out.next_page !== null ? `More: call list_calls again with page=${out.next_page}.` : "No more pages.";
+    if (out.count === 0) return `No calls match (${where}). ${out.next_page !== null ? more : ""}`.trim();
+    return `${out.count} call${out.count === 1 ? "" : "s"} (${where}):\n${out.calls.map((c) => `- ${callLine(c)}`).join("\n")}\n${more}`;
+  },
+});

@@ -1,0 +1,16 @@
+/** Output shapes shared by several tools (documented in the README, snapshotted in tests). */
+import { z } from "zod";
+
+/** A call record as the service sent it, with `id` normalized; unknown fields kept. */
+export const callRecordSchema = z.looseObject({
+  id: z.string(),
+  status: z.string().optional(),
+});
+
+export const agentSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+});
+
+/** Present on every answer when the upstream is the built-in simulated service. */
+export const sandboxMark = { sandbox: z.boolean().optional().describe("true when the answer came from the built-in sandbox") };

@@ -1,0 +1,61 @@
+/**
+ * Starts the built server (dist/index.js) as a child process driven by the SDK's
+ * Client over stdio. Every process started here is remembered, so the suite can
+ * check at the end that none printed the canary key or anything but JSON-RPC.
+ */
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { RecordingStdioTransport } from "./recording-transport.js";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+/** Runs through every test as the API key: it must never be printed or answered. */
+export const CANARY_KEY = "sk_test_CANARY_7f3a9c2e5d1b";
+
+export const started: RecordingStdioTransport[] = [];
+
+export interface StartedServer {
+  client: Client;
+  transport: RecordingStdioTransport;
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  args?: string[];
+  /** Client capabilities, e.g. { elicitation: {} }. */
+  capabilities?: ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never;
+}
+
+/** Environment for the server: nothing inherited but PATH, so tests see exactly what they set. */
+export function serverEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  const transport = new RecordingStdioTransport({
+    args: [ENTRY, ...(options.args ?? [])],
+    env: serverEnv(options.env),
+  });
+  started.push(transport);
+  const client = new Client({ name: "e2e-test", version: "1.0.0" }, { capabilities: options.capabilities ?? {} });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await transport.close();
+    },
+  };
+}
+
+/** The text of a tool answer. */
+export function textOf(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+}
