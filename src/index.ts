@@ -99,5 +99,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigurationError) fail(error.message, 1);
+  // A bad --sandbox-* value is a usage error, like any other flag.
+  if (error instanceof Error && error.name === "SandboxUsageError") fail(error.message, 2);
   fail(error instanceof Error ? error.message : String(error), 1);
 });

@@ -1,0 +1,56 @@
+/**
+ * The tool surface cannot change unnoticed: tools/list (names, titles,
+ * descriptions, schemas, annotations) is snapshotted; in CI a missing or
+ * different snapshot fails. The README documents every tool.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { CANARY_KEY, ROOT, startServer, type StartedServer } from "../helpers/server-process.js";
+
+let upstream: FakeUpstream;
+let server: StartedServer;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url } });
+});
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+
+it("lists exactly the five tools, in order", async () => {
+  const { tools } = await server.client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+});
+
+it("matches the tools/list snapshot", async () => {
+  const { tools } = await server.client.listTools();
+  await expect(JSON.stringify(tools, null, 2) + "\n").toMatchFileSnapshot("__snapshots__/tools-list.json");
+});
+
+it("sets a title, an output schema, strict input and all four annotation hints on every tool", async () => {
+  const { tools } = await server.client.listTools();
+  for (const tool of tools) {
+    expect(tool.title, tool.name).toBeTruthy();
+    expect(tool.outputSchema, tool.name).toBeTruthy();
+    expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+    const a = tool.annotations ?? {};
+    for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+      expect(typeof a[hint], `${tool.name}.${hint}`).toBe("boolean");
+    }
+    const writes = tool.name === "create_call" || tool.name === "submit_batch";
+    expect(a.readOnlyHint, tool.name).toBe(!writes);
+    if (writes) {
+      expect(tool.description).toMatch(/real phone call/);
+      expect(tool.description).toMatch(/E\.164, e\.g\. \+14155550123|E\.164 \(\+ and country code, e\.g\. \+14155550123\)|`to` in E\.164, e\.g\. \+14155550123/);
+    }
+  }
+});
+
+it("documents every tool in the README", async () => {
+  const readme = readFileSync(`${ROOT}/README.md`, "utf8");
+  const { tools } = await server.client.listTools();
+  for (const tool of tools) expect(readme, tool.name).toContain(`### \`${tool.name}\``);
+});
