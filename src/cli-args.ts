@@ -26,7 +26,7 @@ export function parseArgs(argv: string[]): Command {
     else if (/^--sandbox-[a-z-]+$/.test(arg)) {
       // Options of the embedded simulated service, passed on as its own flags.
       const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      if (value === undefined || value.startsWith("--")) throw new UsageError(`${arg} needs a value`);
       sandboxArgs.push(`--${arg.slice("--sandbox-".length)}`, value);
     } else throw new UsageError(`unknown argument: ${arg} (see --help)`);
   }

@@ -51,7 +51,7 @@ const intVar = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || raw.trim() === "") return fallback;
-      const n = Number(raw.trim());
+      const n = /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
         ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}` });
         return z.NEVER;
@@ -128,7 +128,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (raw === undefined) return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
+      // Unset or blank (as MCP client configs often write an empty value) keeps the default: never fail open.
+      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
       const types = listVar(raw);
       if (types.length === 1 && types[0] === "NONE") return new Set<NumberTypeName>();
       const bad = types.filter((t) => !(NUMBER_TYPES as readonly string[]).includes(t));
@@ -147,6 +148,19 @@ export interface ConfigOverrides {
   sandbox?: boolean;
 }
 
+/**
+ * Some messages quote the values they did not understand (upper-cased); if the key
+ * was pasted into the wrong variable it would be quoted too. Remove it, in any case.
+ */
+function withoutKey(message: string, rawKey: string | undefined): string {
+  const parts = (rawKey ?? "").split(/\s+/).filter((p) => p.length >= 4);
+  let out = message;
+  for (const part of parts.sort((a, b) => b.length - a.length)) {
+    out = out.replace(new RegExp(part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), "[redacted]");
+  }
+  return out;
+}
+
 /** Reads and validates the environment; throws ConfigurationError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -155,7 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     // Our own messages start with the variable name; zod's generic ones get it prefixed.
     const message = issue?.message ?? "invalid configuration";
     const variable = String(issue?.path[0] ?? "");
-    throw new ConfigurationError(message.startsWith("OUTBOUND_CALLS_") ? message : `${variable}: ${message}`);
+    const text = message.startsWith("OUTBOUND_CALLS_") ? message : `${variable}: ${message}`;
+    throw new ConfigurationError(withoutKey(text, env.OUTBOUND_CALLS_API_KEY));
   }
   const e = parsed.data;
   const allowedCountries = e.OUTBOUND_CALLS_ALLOWED_COUNTRIES;

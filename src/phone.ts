@@ -72,7 +72,7 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
   const text = input.trim();
   if (text.length === 0) return problem("format", "is empty; give the number in E.164 format, e.g. +14155550123");
   if (text.length > MAX_PHONE_INPUT) return problem("format", `is longer than ${MAX_PHONE_INPUT} characters`);
-  if (/(ext|x|#|;)/i.test(text) && /\d/.test(text)) {
+  if (/(?:ext\.?|extension|x|#)\s*\.?\s*\d+\s*$|;ext=/i.test(text)) {
     return problem("extension", "carries an extension or extra text; the service dials plain numbers only (remove the extension)");
   }
   if (!text.startsWith("+")) {
@@ -86,7 +86,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
     );
   }
   if (!WRITTEN_FORM.test(text)) {
-    return problem("format", "may contain only a leading + then digits, spaces, '-', '.', '(' and ')', e.g. +1 415 555 0123");
+    return problem(
+      "format",
+      "may contain only a leading + then ASCII digits, spaces, '-', '.', '(' and ')': no words around it, e.g. +1 415 555 0123",
+    );
   }
   const compact = `+${text.slice(1).replace(/[^0-9]/g, "")}`;
   let parsed: PhoneNumber;

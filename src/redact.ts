@@ -39,5 +39,6 @@ export function cap(text: string, max: number): string {
 
 /** Everything upstream text needs before a model or a log reads it. */
 export function cleanUpstreamText(redactor: Redactor, text: string, max = 300): string {
-  return cap(stripInvisible(redactor.redact(text)).replace(/\s+/g, " ").trim(), max);
+  // Invisible characters go first: a key split by a zero-width space must not be rejoined after redaction.
+  return cap(redactor.redact(stripInvisible(text)).replace(/\s+/g, " ").trim(), max);
 }

@@ -13,16 +13,18 @@ const MAX_ITEMS = 1_000;
 
 /** Deep copy of upstream JSON with the key removed, invisible characters dropped and sizes bounded. */
 export function sanitizeUpstream(value: unknown, redactor: Redactor, depth = 0): unknown {
-  if (typeof value === "string") return cap(stripInvisible(redactor.redact(value)), MAX_STRING);
+  // Invisible characters go before redaction, so a key split by a zero-width space is still found.
+  if (typeof value === "string") return cap(redactor.redact(stripInvisible(value)), MAX_STRING);
   if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
   if (depth >= MAX_DEPTH) return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => sanitizeUpstream(v, redactor, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>).slice(0, MAX_ITEMS)) {
-    // Keys are text from the service too.
-    out[cap(stripInvisible(redactor.redact(key)), 128)] = sanitizeUpstream(v, redactor, depth + 1);
-  }
-  return out;
+  // fromEntries defines own properties, so a "__proto__" key from the service stays data, not a prototype.
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .slice(0, MAX_ITEMS)
+      // Keys are text from the service too.
+      .map(([key, v]) => [cap(redactor.redact(stripInvisible(key)), 128), sanitizeUpstream(v, redactor, depth + 1)]),
+  );
 }
 
 /**

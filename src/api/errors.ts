@@ -143,7 +143,7 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
   const code = info.code ? cleanUpstreamText(ctx.redactor, info.code, 64) : undefined;
   const field = info.field ? cleanUpstreamText(ctx.redactor, info.field, 64) : undefined;
   const init: ApiErrorInit = { status: ctx.status, requestId: ctx.requestId, code, detail, field, retryAfterS: ctx.retryAfterS };
-  const service = detail ? ` The service said: ${detail}` : "";
+  const service = detail ? ` The service said: ${/[.!?]$/.test(detail) ? detail : `${detail}.`}` : "";
   const lc = (code ?? "").toLowerCase();
 
   if (/wallet|balance|funds|payment_required/.test(lc) || ctx.status === 402) {
@@ -178,6 +178,8 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
         `Not found (HTTP 404): ${ctx.subject ?? "the resource"} does not exist for this API key. Check the id (list_calls shows existing calls).`,
         init,
       );
+    case 408:
+      return new UpstreamFaultError("The calling service timed out reading the request (HTTP 408). Try again later.", init);
     case 409:
       return new ConflictError(`The service reported a conflict (HTTP 409).${service}`, init);
     case 429:

@@ -36,6 +36,8 @@ export function readList(body: unknown, what: string): unknown[] {
 /** A single object: bare, or under `data` / `call`. */
 export function readSingle(body: unknown, what: string): JsonObject {
   if (isObject(body)) {
+    // A bare record that has its own id is not an envelope, even if it has a `data` field.
+    if (idOf(body.id) ?? idOf(body.call_id)) return body;
     for (const key of SINGLE_KEYS) {
       const inner = body[key];
       if (isObject(inner)) return inner;
@@ -77,7 +79,8 @@ export function normalizeCall(raw: unknown): CallRecord {
   if (!id) throw fault("a call record without an id");
   const { call_id: _ignored, ...rest } = raw;
   const call: CallRecord = { ...rest, id };
-  if (raw.status !== undefined && typeof raw.status !== "string") throw fault("a call record whose status is not text");
+  if (raw.status === null) delete call.status;
+  else if (raw.status !== undefined && typeof raw.status !== "string") throw fault("a call record whose status is not text");
   return call;
 }
 
@@ -108,7 +111,8 @@ export function readPaging(body: unknown, requestedPage: number, requestedLimit:
   const total = num(pick("total", "total_count"));
   const totalPages = num(pick("total_pages", "last_page", "page_count"));
   const explicitNext = pick("next_page");
-  const hasMore = pick("has_more");
+  const rawHasMore = pick("has_more");
+  const hasMore = rawHasMore === "true" ? true : rawHasMore === "false" ? false : rawHasMore;
 
   let nextPage: number | null = null;
   if (num(explicitNext) !== undefined) nextPage = num(explicitNext) ?? null;
