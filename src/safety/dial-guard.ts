@@ -141,16 +141,15 @@ export class CallGuard {
 
       const confirmedBy = await this.confirm(plan, key, preview);
       this.draft.confirmation = confirmedBy;
-      let deadline = plan.deadline;
-      if (confirmedBy === "user") {
-        // A person may have taken minutes: the clock moved, and the service's deadline starts now.
-        checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
-        this.checkCaps(numbers);
-        deadline = startDeadline(this.s.timeoutMs, this.call.signal);
-      }
-      // Check and reservation in one synchronous step: concurrent calls cannot pass a cap together.
+      // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again,
+      // and reserve in the same synchronous step, so concurrent calls cannot pass a cap together.
+      checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
+      this.checkCaps(numbers);
+      // A token is spent in the same step, so two concurrent dials cannot share one.
+      if (confirmedBy === "token") this.checkToken(plan.token, key, true);
       const reservation = this.s.caps.reserve(numbers, clock.now());
-      if (confirmedBy === "token" && plan.token) this.s.tokens.spend(plan.token);
+      // The service's deadline does not include the time a person took to answer.
+      const deadline = confirmedBy === "user" ? startDeadline(this.s.timeoutMs, this.call.signal) : plan.deadline;
       const sentAt = clock.now();
       this.posted = true;
       let sent: SendResult<R>;
@@ -277,7 +276,13 @@ export class CallGuard {
         "confirmation_token",
       );
     }
-    const check = this.s.tokens.check(plan.token, key);
+    this.checkToken(plan.token, key, false);
+    return "token";
+  }
+
+  /** Refuses a token that is not valid for this request; `spend` marks it used. */
+  private checkToken(token: string | undefined, key: string, spend: boolean): void {
+    const check: TokenCheck = token ? this.s.tokens.check(token, key) : { ok: false, why: "malformed" };
     if (!check.ok) {
       throw new SafetyRefusal(
         "confirmation_token",
@@ -285,7 +290,7 @@ export class CallGuard {
         "confirmation_token",
       );
     }
-    return "token";
+    if (spend && token) this.s.tokens.spend(token);
   }
 }
 

@@ -170,6 +170,15 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     expect(posts(upstream)).toHaveLength(1);
   });
 
+  it("two concurrent dials with one token (dedupe off) dial once", async () => {
+    const dry = await server.call("create_call", { ...CALL, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const results = await Promise.all([1, 2].map(() => server.call("create_call", { ...CALL, confirmation_token: token })));
+    expect(results.filter((r) => !r.isError)).toHaveLength(1);
+    expect(textOf(results.find((r) => r.isError)!)).toContain("was already used");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
   it.each([
     ["another number", { to: "+14155552672" }],
     ["another agent", { agent_id: "agt_2" }],
