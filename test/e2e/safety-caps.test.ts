@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts, tempDir } from "../safety/support.js";
 
@@ -68,10 +68,7 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", () => {
   it("a dial the service refused (4xx) is not counted", async () => {
     const server = await start({ OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "1" });
     upstream.handle((req, res, raw) => {
-      if (req.method === "POST") {
-        res.writeHead(422, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ error: { message: "bad" } }));
-      }
+      if (req.method === "POST") return sendJson(res, 422, { error: { message: "bad" } });
       return defaultHandler(req, res, raw);
     });
     expect((await server.call("create_call", row(1))).isError).toBe(true);
