@@ -91,10 +91,15 @@ export function checkCallingHours(window: CallingWindow, zones: readonly string[
   });
   if (times.every((t) => t.inside)) return { ok: true, times };
   // Whole minutes from here on, so the jumps land on the minute the window opens.
+  const allInside = (t: number) => zones.every((zone) => insideWindow(window, localMinutes(zone, t)));
   let at = Math.ceil(now / MINUTE) * MINUTE;
   for (let step = 0; step < 200 && at - now <= HORIZON; step++) {
     const wait = Math.max(...zones.map((zone) => minutesUntilOpen(window, localMinutes(zone, at))));
-    if (wait === 0) return { ok: false, times, opensAt: at };
+    if (wait === 0) {
+      // A jump across a daylight-saving change can land up to an hour late: walk back to the first minute.
+      for (let back = 0; back < 60 && at - MINUTE > now && allInside(at - MINUTE); back++) at -= MINUTE;
+      return { ok: false, times, opensAt: at };
+    }
     at += wait * MINUTE;
   }
   return { ok: false, times };

@@ -56,7 +56,7 @@ export class DialCaps {
         const at = (recent[mustAge - 1] ?? now) + HOUR;
         return {
           rule: "dials_per_hour",
-          reason: `${recent.length} dials in the last hour; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=${perHour} leaves room for ${Math.max(0, perHour - recent.length)}, and ${what} may go at ${whenText(at, now)}`,
+          reason: `${recent.length} dial${recent.length === 1 ? "" : "s"} in the last hour; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=${perHour} leaves room for ${Math.max(0, perHour - recent.length)}, and ${what} may go at ${whenText(at, now)}`,
         };
       }
     }
