@@ -25,7 +25,7 @@ function localTimeText(zones: readonly string[], now: number): string {
   return times.length <= 3 ? times.join(", ") : `${times.slice(0, 3).join(", ")} and ${times.length - 3} more zones`;
 }
 
-/** Why one row may not be dialed now, or undefined; adds its local time to `times`. */
+/** Why one row may not be dialed now (none when inside or hours are off), and its local time for the preview. */
 function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: number): { reason?: string; local?: string } {
   let zones: readonly string[] | undefined;
   try {
