@@ -76,6 +76,19 @@ describe("values", () => {
   });
 });
 
+describe("OUTBOUND_CALLS_READ_ONLY", () => {
+  it.each([
+    ["true", true],
+    ["1", true],
+    ["TRUE", true],
+    ["false", false],
+    ["0", false],
+    ["", false],
+  ])("%j -> %s", (value, expected) => {
+    expect(load({ OUTBOUND_CALLS_READ_ONLY: value }).safety.readOnly).toBe(expected);
+  });
+});
+
 describe("OUTBOUND_CALLS_TEST_NOW", () => {
   it("is refused with a real (non-loopback) service, so it can never move calling hours in production", () => {
     expect(() => load({ OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z" })).toThrow(
