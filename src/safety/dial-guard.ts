@@ -95,6 +95,7 @@ export class CallGuard {
   private readonly started = performance.now();
   private readonly draft: Draft = { numbers: [], agents: [] };
   private posted = false;
+  private finished = false;
 
   constructor(
     private readonly s: SafetyServices,
@@ -193,7 +194,9 @@ export class CallGuard {
   /** Writes the audit line for this tool call (write tools only). */
   finish(error?: unknown): void {
     const audit = this.s.audit;
-    if (!audit || !this.call.writes) return;
+    // One line per tool call, even if rendering the answer failed after the first call.
+    if (!audit || !this.call.writes || this.finished) return;
+    this.finished = true;
     const d = this.draft;
     const entry: AuditEntry = {
       time: iso(this.s.clock.now()),
