@@ -90,6 +90,21 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(posts(upstream)).toHaveLength(0);
   });
 
+  it("a client that gives up while the person is still deciding cancels the call: nothing is dialed", async () => {
+    // The person says yes, but only after the client gave up on the tool call: too late to dial.
+    answer.current = () => new Promise((resolve) => setTimeout(() => resolve({ action: "accept", content: { confirm: true } }), 800));
+    const outcome = await server.client.callTool({ name: "create_call", arguments: CALL }, undefined, { timeout: 400 }).then(
+      () => "answered",
+      (e: Error) => e.message,
+    );
+    expect(outcome).toMatch(/timed out/i);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(posts(upstream)).toHaveLength(0);
+    answer.current = ACCEPT;
+    expect((await server.call("create_call", CALL)).isError).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
   it("a batch shows the row count, countries and first rows, and is sent once on yes", async () => {
     const calls = [
       { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" },
