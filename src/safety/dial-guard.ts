@@ -161,17 +161,20 @@ export class CallGuard {
           reservation.release();
           throw error;
         }
-        // It may have reached someone: it counts, it is remembered, and we look once.
+        // It may have reached someone: it counts and is remembered at once (before anything else can fail),
+        // then we look once.
         reservation.commit();
+        first?.settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
         const lookup = await lookForCreatedCalls(this.s.api, deadline, {
           numbers,
           agentIds: this.draft.agents,
           startedAt: sentAt,
         });
         if (lookup.kind === "found") this.draft.call_ids = lookup.calls.map((c) => c.id);
-        const message = unknownOutcomeMessage(error.message, lookup, plan.rows.length);
-        first?.settle({ kind: "unknown", at: sentAt, message: lookupSummary(lookup) });
-        throw new OutcomeUnknownError(message, { status: error.status, requestId: error.requestId });
+        throw new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, plan.rows.length), {
+          status: error.status,
+          requestId: error.requestId,
+        });
       }
       reservation.commit();
       first?.settle({ kind: "placed", at: sentAt, value: plan.remember(sent.value), callIds: sent.callIds });
@@ -295,12 +298,6 @@ export class CallGuard {
     }
     if (spend && token) this.s.tokens.spend(token);
   }
-}
-
-function lookupSummary(lookup: LookupResult): string {
-  if (lookup.kind === "found") return `the service then listed ${lookup.calls.map((c) => `call ${c.id}`).join(", ")}`;
-  if (lookup.kind === "none") return "the service listed no such call right after";
-  return lookup.why;
 }
 
 function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {
