@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
 import { ApiError } from "./api/errors.js";
 import { startDeadline } from "./api/deadline.js";
@@ -13,6 +14,8 @@ import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
 import { ConfigurationError, UserInputError } from "./errors.js";
 import { cap, Redactor } from "./redact.js";
+import { createSafety } from "./safety/index.js";
+import { elicitationAsker } from "./safety/human-confirmation.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
@@ -20,7 +23,7 @@ import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
 export interface ServerDeps {
   /** Where diagnostics go (stderr in the CLI); already redacted. */
   log?: (line: string) => void;
-  /** Register only the reading tools. */
+  /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
 }
 
@@ -71,19 +74,35 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
   const warn = (line: string) =>
     void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
   const agents = new AgentDirectory(api, config.agentCacheTtlMs);
-  const phonePolicy = { allowedCountries: config.allowedCountries, blockedTypes: config.blockedTypes };
+  const phonePolicy = {
+    allowedCountries: config.allowedCountries,
+    blockedTypes: config.blockedTypes,
+    defaultCountry: config.safety.defaultCountry,
+  };
+  const safety = createSafety(config, api, redactor, log);
+  const readOnly = deps.readOnly === true || config.safety.readOnly;
 
   for (const tool of tools) {
-    if (deps.readOnly && tool.writes) continue;
-    register(mcp, tool, (signal) => ({
-      config,
-      api,
-      agents,
-      phonePolicy,
-      redactor,
-      deadline: startDeadline(config.timeoutMs, signal),
-      idempotencyKey: randomUUID(),
-    }), { redactor, log, warn, sandbox: config.sandbox });
+    if (readOnly && tool.writes) continue;
+    register(mcp, tool, (extra) => {
+      const idempotencyKey = randomUUID();
+      return {
+        config,
+        api,
+        agents,
+        phonePolicy,
+        redactor,
+        deadline: startDeadline(config.timeoutMs, extra.signal),
+        idempotencyKey,
+        safety: safety.forCall({
+          tool: tool.name,
+          writes: tool.writes,
+          idempotencyKey,
+          signal: extra.signal,
+          asker: elicitationAsker(mcp.server, extra.signal, extra.requestId),
+        }),
+      };
+    }, { redactor, log, warn, sandbox: config.sandbox });
   }
 
   return {
@@ -92,6 +111,7 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
     async close() {
       await mcp.close().catch(() => undefined);
       await api.close().catch(() => undefined);
+      safety.close();
     },
   };
 }
@@ -103,7 +123,9 @@ interface AdapterOptions {
   sandbox: boolean;
 }
 
-function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: AbortSignal) => ToolContext, opts: AdapterOptions): void {
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: Extra) => ToolContext, opts: AdapterOptions): void {
   mcp.registerTool(
     tool.name,
     {
@@ -114,8 +136,10 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
+      const ctx = makeContext(extra);
       try {
-        const output = await tool.handler(args as never, makeContext(extra.signal));
+        const output = await tool.handler(args as never, ctx);
+        ctx.safety.finish();
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
         const text = tool.render(output);
         return {
@@ -123,6 +147,8 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
           structuredContent: structured as Record<string, unknown>,
         };
       } catch (error) {
+        // The audit line of a write attempt, whatever ended it.
+        ctx.safety.finish(error);
         return toErrorResult(error, tool.name, opts);
       }
     },
