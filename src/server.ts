@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
 import { ApiError } from "./api/errors.js";
 import { startDeadline } from "./api/deadline.js";
@@ -15,6 +16,7 @@ import { ConfigurationError, UserInputError } from "./errors.js";
 import { cap, Redactor } from "./redact.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
+import { progressReporter } from "./tools/progress.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
 
 export interface ServerDeps {
@@ -75,13 +77,17 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
 
   for (const tool of tools) {
     if (deps.readOnly && tool.writes) continue;
-    register(mcp, tool, (signal) => ({
+    register(mcp, tool, (extra) => ({
       config,
       api,
       agents,
       phonePolicy,
       redactor,
-      deadline: startDeadline(config.timeoutMs, signal),
+      deadline: startDeadline(config.timeoutMs, extra.signal),
+      requestDeadline: () => startDeadline(config.timeoutMs, extra.signal),
+      signal: extra.signal,
+      progress: progressReporter(extra),
+      warn,
       idempotencyKey: randomUUID(),
     }), { redactor, log, warn, sandbox: config.sandbox });
   }
@@ -103,7 +109,9 @@ interface AdapterOptions {
   sandbox: boolean;
 }
 
-function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: AbortSignal) => ToolContext, opts: AdapterOptions): void {
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: RequestExtra) => ToolContext, opts: AdapterOptions): void {
   mcp.registerTool(
     tool.name,
     {
@@ -115,7 +123,7 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
       try {
-        const output = await tool.handler(args as never, makeContext(extra.signal));
+        const output = await tool.handler(args as never, makeContext(extra));
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
         const text = tool.render(output);
         return {
@@ -123,6 +131,10 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
           structuredContent: structured as Record<string, unknown>,
         };
       } catch (error) {
+        // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
+        if (extra.signal.aborted && !(error instanceof ApiError)) {
+          return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
+        }
         return toErrorResult(error, tool.name, opts);
       }
     },
@@ -146,6 +158,7 @@ export function toErrorResult(error: unknown, toolName: string, opts: AdapterOpt
     // A bug of ours: the model gets a plain sentence, stderr gets the detail.
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     opts.log(`error: ${toolName} failed unexpectedly: ${detail}`);
+    opts.warn(`${toolName}: internal error of the MCP server (details on its stderr)`);
     text = `${toolName} failed because of an internal error of the MCP server; nothing more is known. If it placed a call, check with list_calls before trying again.`;
   }
   const prefix = opts.sandbox ? `${SANDBOX_NOTE}\n` : "";
