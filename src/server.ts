@@ -17,6 +17,8 @@ import { cap, Redactor } from "./redact.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
 import { progressReporter } from "./tools/progress.js";
+import { registerResources } from "./resources/index.js";
+import { registerPrompts } from "./prompts/index.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
 
 export interface ServerDeps {
@@ -91,6 +93,10 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       idempotencyKey: randomUUID(),
     }), { redactor, log, warn, sandbox: config.sandbox });
   }
+
+  const mark = (text: string) => (config.sandbox ? `${SANDBOX_NOTE}\n${text}` : text);
+  registerResources(mcp, { config, api, agents, redactor, warn, mark });
+  registerPrompts(mcp, { config, agents, phonePolicy, readOnly: deps.readOnly });
 
   return {
     mcp,
