@@ -13,7 +13,7 @@ import { startDeadline } from "./api/deadline.js";
 import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
 import { ConfigurationError, UserInputError } from "./errors.js";
-import { cap, Redactor } from "./redact.js";
+import { cap, cleanUpstreamText, Redactor } from "./redact.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
 import { progressReporter } from "./tools/progress.js";
@@ -57,7 +57,12 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       .sendLoggingMessage({
         level: "debug",
         logger: "upstream",
-        data: `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+        // The request id is the service's text: it could even echo the key.
+        data: cleanUpstreamText(
+          redactor,
+          `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+          600,
+        ),
       })
       .catch(() => undefined);
   };
