@@ -5,7 +5,7 @@
  * waits through a failing poll, and stops polling when the client cancels.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
@@ -39,9 +39,9 @@ describe("against the simulated service (speed 50)", () => {
     const id = await dial("+14155550100");
     const progress: Progress[] = [];
     const started = Date.now();
-    const result = await server.client.callTool({ name: "get_call", arguments: { call_id: id, wait_seconds: 30 } }, undefined, {
+    const result = (await server.client.callTool({ name: "get_call", arguments: { call_id: id, wait_seconds: 30 } }, undefined, {
       onprogress: (p) => progress.push(p),
-    });
+    })) as CallToolResult;
     const out = result.structuredContent as GetCallOutput;
     expect(result.isError).toBeFalsy();
     expect(out.final).toBe(true);
