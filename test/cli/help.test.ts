@@ -6,9 +6,9 @@
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCli, type CliResult } from "../helpers/run-cli.js";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,9 +23,13 @@ const variables = [...new Set(sources.flatMap((text) => text.match(/OUTBOUND_CAL
 const flags = [...new Set(readFileSync(join(ROOT, "src/cli-args.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? [])].map((f) => f.slice(1, -1));
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 
-describe("--help", async () => {
-  const help = await runCli(["--help"]);
-  const lines = help.stderr.split("\n");
+describe("--help", () => {
+  let help: CliResult;
+  let lines: string[];
+  beforeAll(async () => {
+    help = await runCli(["--help"]);
+    lines = help.stderr.split("\n");
+  });
 
   it("exits 0 and prints on stderr only", () => {
     expect(help.code).toBe(0);
@@ -49,6 +53,15 @@ describe("--help", async () => {
     for (const command of ["outbound-calls-mcp --sandbox", "outbound-calls-mcp sandbox", "outbound-calls-mcp doctor", "--help | --version"]) {
       expect(help.stderr).toContain(command);
     }
+  });
+});
+
+describe("OUTBOUND_CALLS_SANDBOX when serving", () => {
+  it("a value that is not true or false stops the server with one line naming the variable", async () => {
+    const result = await runCli([], { OUTBOUND_CALLS_SANDBOX: "yes" });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toEqual(['outbound-calls-mcp: OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)']);
   });
 });
 
