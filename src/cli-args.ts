@@ -6,6 +6,7 @@ export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
+  | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
   | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[] };
 
 export class UsageError extends Error {
@@ -14,6 +15,13 @@ export class UsageError extends Error {
 
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
+  if (argv[0] === "doctor") {
+    // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
+    const rest = argv[1] === "sandbox" || argv[1] === "doctor" ? undefined : parseArgs(argv.slice(1));
+    if (rest === undefined) throw new UsageError(`unknown argument: ${argv[1]} (see --help)`);
+    if (rest.kind !== "serve") return rest;
+    return { kind: "doctor", sandbox: rest.sandbox, sandboxArgs: rest.sandboxArgs };
+  }
   let sandbox = false;
   let readOnly = false;
   const sandboxArgs: string[] = [];
@@ -40,6 +48,7 @@ Usage:
   outbound-calls-mcp                 serve over stdio against OUTBOUND_CALLS_BASE_URL with OUTBOUND_CALLS_API_KEY
   outbound-calls-mcp --sandbox       serve over stdio against a built-in simulated service (no key, no real call)
   outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
+  outbound-calls-mcp doctor [--sandbox]         check the configuration, the service and the key; report on stdout, exit 1 on a problem
   outbound-calls-mcp --help | --version
 
 Options:
@@ -55,6 +64,7 @@ Environment:
   OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
   OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
+  OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
 Safety (see the README, "Safety"):
   OUTBOUND_CALLS_CONFIRM             ask the user before dialing: auto (if the client can ask), always, never (default auto)
