@@ -5,7 +5,7 @@
  * the model reads it as data.
  */
 import { randomBytes } from "node:crypto";
-import { cap, stripInvisible, type Redactor } from "./redact.js";
+import { cap, defineData, stripInvisible, type Redactor } from "./redact.js";
 
 const MAX_STRING = 10_000;
 const MAX_DEPTH = 8;
@@ -20,7 +20,8 @@ export function sanitizeUpstream(value: unknown, redactor: Redactor, depth = 0):
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>).slice(0, MAX_ITEMS)) {
     // Keys are text from the service too.
-    out[cap(stripInvisible(redactor.redact(key)), 128)] = sanitizeUpstream(v, redactor, depth + 1);
+    // A `__proto__` key from the service stays a plain field; it must not become the object's prototype.
+    defineData(out, cap(stripInvisible(redactor.redact(key)), 128), sanitizeUpstream(v, redactor, depth + 1));
   }
   return out;
 }
