@@ -53,7 +53,7 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       .sendLoggingMessage({
         level: "debug",
         logger: "upstream",
-        data: `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+        data: `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""}${entry.idempotencyKey ? `, idempotency key ${entry.idempotencyKey}` : ""})`,
       })
       .catch(() => undefined);
   };

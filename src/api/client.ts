@@ -6,9 +6,9 @@
  * Idempotency-Key; anything else after a POST was sent is an unknown outcome.
  */
 import { Agent, request, type Dispatcher } from "undici";
-import { errorFromResponse, OutcomeUnknownError, UpstreamFaultError, RateLimitError, type ApiError } from "./errors.js";
+import { errorFromResponse, outcomeUnknown, UpstreamFaultError, RateLimitError, type ApiError, type PostSubject } from "./errors.js";
 import { sleep, type Deadline } from "./deadline.js";
-import type { Redactor } from "../redact.js";
+import { cleanUpstreamText, redactDeep, type Redactor } from "../redact.js";
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
@@ -36,6 +36,8 @@ export interface RequestLogEntry {
   latencyMs: number;
   /** Set when no HTTP answer came: the kind of network failure. */
   failure?: string;
+  /** POST only: the Idempotency-Key sent (the same on every attempt of one tool call). Not a secret. */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse {
@@ -55,6 +57,8 @@ export interface CallOptions {
 
 export interface PostOptions extends CallOptions {
   idempotencyKey: string;
+  /** What the POST creates, for the wording of an unknown outcome; by default read from the path. */
+  creates?: PostSubject;
 }
 
 // Errors that prove the request never left this machine (nothing reached the service).
@@ -85,6 +89,7 @@ interface NetworkFailure {
   tooLarge: boolean;
   code: string;
   status?: number;
+  requestId?: string;
 }
 
 function errorCode(error: unknown): string {
@@ -100,6 +105,24 @@ function errorCode(error: unknown): string {
 
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * The wait before retry number `attempt` (1-based): exponential from `baseMs`, capped at 4 s,
+ * with equal jitter (half fixed, half random) so clients never retry in lock-step. A
+ * `Retry-After` from the service is a floor: the wait is never shorter than it.
+ */
+export function backoffMs(attempt: number, baseMs: number, random: () => number, retryAfterS?: number): number {
+  const step = Math.min(4_000, baseMs * 2 ** (attempt - 1));
+  const jittered = step / 2 + (random() * step) / 2;
+  return retryAfterS !== undefined ? Math.max(retryAfterS * 1000, jittered) : jittered;
+}
+
+/** Bytes as people read them: "1 MiB", "64 KiB", "1500 bytes". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
 }
 
 /** `Retry-After` as seconds (delta or HTTP date); undefined when absent or unreadable. */
@@ -121,11 +144,14 @@ export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {
     this.dispatcher = new Agent({
       connect: { timeout: options.connectTimeoutMs },
-      // Backstops only: the tool call's deadline signal is what ends a slow answer.
+      // Backstops only: the tool call's deadline signal is what ends a slow answer
+      // (bodyTimeout is per gap between chunks, so a drip would defeat it alone).
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      // Cuts the connection as soon as more than this many body bytes arrive.
       maxResponseSize: options.maxResponseBytes,
       keepAliveTimeout: 4_000,
+      // No redirect interceptor: a 3xx is an answer, never followed.
     });
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
@@ -140,25 +166,27 @@ export class ApiClient {
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= this.maxRetries + 1; attempt++) {
       const result = await this.send("GET", path, undefined, undefined, opts, attempt);
-      let waitS: number | undefined;
+      let retryAfterS: number | undefined;
       if (result.kind === "answer") {
-        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, false);
+        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, undefined);
         lastError = this.toError(result, opts.subject);
         const retryable = result.status === 408 || result.status === 429 || result.status >= 500;
         if (!retryable) throw lastError;
-        waitS = lastError.retryAfterS;
+        retryAfterS = lastError.retryAfterS;
       } else {
-        lastError = this.failureError(result, opts.deadline, false);
+        lastError = this.failureError(result, opts.deadline, undefined);
+        // The deadline is spent, or the answer was too large (it would be again).
         if (result.aborted || result.tooLarge) throw lastError;
       }
       if (attempt > this.maxRetries) break;
-      const waitMs = this.backoff(attempt, waitS);
-      // A wait that does not fit the deadline is reported, not slept through.
+      const waitMs = backoffMs(attempt, this.backoffBaseMs, this.random, retryAfterS);
+      // A wait that does not fit the deadline is reported ("retry in N s"), not slept through.
       if (waitMs > opts.deadline.remaining() - 50) break;
       try {
         await sleep(waitMs, opts.deadline.signal);
       } catch {
-        throw this.failureError({ kind: "failure", notSent: true, aborted: true, tooLarge: false, code: "ABORTED" }, opts.deadline, false);
+        // Cancelled by the client (or the deadline) while waiting: the last answer is still the best account.
+        throw lastError;
       }
     }
     throw lastError ?? new UpstreamFaultError("The calling service did not answer.");
@@ -166,32 +194,34 @@ export class ApiClient {
 
   async post(path: string, body: unknown, opts: PostOptions): Promise<ApiResponse> {
     const payload = JSON.stringify(body);
+    const creates: PostSubject = opts.creates ?? (path.endsWith("/batch") ? "batch" : "call");
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= this.maxRetries + 1; attempt++) {
       const result = await this.send("POST", path, payload, opts.idempotencyKey, opts, attempt);
       if (result.kind === "answer") {
-        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, true);
+        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, creates);
         if (result.status >= 300 && result.status < 400) {
-          throw new OutcomeUnknownError(
-            `The service answered the request with a redirect (HTTP ${result.status}), which is never followed; the call may or may not have been placed. ` +
-              "Do not place it again: check with list_calls first.",
+          throw outcomeUnknown(
+            creates,
+            `The service answered with a redirect (HTTP ${result.status}), which is never followed, so the key goes nowhere else`,
             { status: result.status, requestId: result.requestId },
           );
         }
-        const error = this.toError(result, opts.subject);
         if (result.status >= 500) {
-          throw new OutcomeUnknownError(
-            `The calling service failed after receiving the request (HTTP ${result.status}); the outcome is unknown. ` +
-              "Do not place it again: check with list_calls whether it was created.",
-            { status: result.status, requestId: result.requestId },
-          );
+          const error = this.toError(result, opts.subject);
+          throw outcomeUnknown(creates, `The calling service failed after receiving the request (HTTP ${result.status})`, {
+            status: result.status,
+            requestId: result.requestId,
+            detail: error.detail,
+          });
         }
-        throw error;
+        // 4xx: the service refused it; nothing was placed.
+        throw this.toError(result, opts.subject);
       }
-      lastError = this.failureError(result, opts.deadline, true);
-      // Only a request that never left this machine may be sent again.
+      lastError = this.failureError(result, opts.deadline, creates);
+      // Only a request that never left this machine may be sent again, and only with the same Idempotency-Key.
       if (!result.notSent || result.aborted || attempt > this.maxRetries) throw lastError;
-      const waitMs = this.backoff(attempt, undefined);
+      const waitMs = backoffMs(attempt, this.backoffBaseMs, this.random);
       if (waitMs > opts.deadline.remaining() - 50) throw lastError;
       try {
         await sleep(waitMs, opts.deadline.signal);
@@ -200,13 +230,6 @@ export class ApiClient {
       }
     }
     throw lastError ?? new UpstreamFaultError("The calling service did not answer.");
-  }
-
-  private backoff(attempt: number, retryAfterS: number | undefined): number {
-    if (retryAfterS !== undefined) return retryAfterS * 1000;
-    const step = Math.min(4_000, this.backoffBaseMs * 2 ** (attempt - 1));
-    // Equal jitter: never zero, never in lock-step with other clients.
-    return step / 2 + (this.random() * step) / 2;
   }
 
   private async send(
@@ -232,12 +255,20 @@ export class ApiClient {
     }
     const started = performance.now();
     const log = (entry: Partial<RequestLogEntry>) =>
-      this.options.onRequest?.({ method, path, attempt, latencyMs: Math.round(performance.now() - started), ...entry });
+      this.options.onRequest?.({
+        method,
+        path,
+        attempt,
+        latencyMs: Math.round(performance.now() - started),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...entry,
+      });
 
     if (opts.deadline.signal.aborted) {
       return { kind: "failure", notSent: true, aborted: true, tooLarge: false, code: "ABORTED" };
     }
     let status: number | undefined;
+    let requestId: string | undefined;
     try {
       const res = await request(url, {
         method,
@@ -247,9 +278,9 @@ export class ApiClient {
         dispatcher: this.dispatcher,
       });
       status = res.statusCode;
-      const requestId = headerValue(res.headers["x-request-id"]) ?? headerValue(res.headers["request-id"]);
+      requestId = this.readRequestId(res.headers);
       const text = await res.body.text();
-      log({ status, requestId });
+      log({ status, ...(requestId ? { requestId } : {}) });
       return { kind: "answer", status, headers: res.headers, text, requestId };
     } catch (error) {
       const code = errorCode(error);
@@ -258,18 +289,31 @@ export class ApiClient {
       const failure: NetworkFailure = {
         kind: "failure",
         // An abort before the connection was made still proves nothing about what was sent; be conservative.
-        notSent: !aborted && NOT_SENT_CODES.has(code),
+        notSent: !aborted && status === undefined && NOT_SENT_CODES.has(code),
         aborted,
         tooLarge,
         code,
       };
       if (status !== undefined) failure.status = status;
-      log({ failure: code, ...(status !== undefined ? { status } : {}) });
+      if (requestId !== undefined) failure.requestId = requestId;
+      log({ failure: code, ...(status !== undefined ? { status } : {}), ...(requestId ? { requestId } : {}) });
       return failure;
     }
   }
 
-  private parseSuccess(answer: HttpAnswer, attempts: number, isPost: boolean): ApiResponse {
+  /** The service's request id, for support: header text, so cleaned and capped like any upstream text. */
+  private readRequestId(headers: Record<string, string | string[] | undefined>): string | undefined {
+    const raw = headerValue(headers["x-request-id"]) ?? headerValue(headers["request-id"]);
+    if (raw === undefined) return undefined;
+    const clean = cleanUpstreamText(this.options.redactor, raw, 100);
+    return clean.length > 0 ? clean : undefined;
+  }
+
+  /**
+   * A 2xx body must be JSON. The parsed body has the key removed from every string
+   * (keys included) before any tool sees it: the service may echo what it was sent.
+   */
+  private parseSuccess(answer: HttpAnswer, attempts: number, creates: PostSubject | undefined): ApiResponse {
     const text = answer.text.trim();
     let body: unknown;
     let problem: string | undefined;
@@ -278,24 +322,24 @@ export class ApiClient {
       try {
         body = JSON.parse(text);
       } catch {
-        const type = headerValue(answer.headers["content-type"])?.split(";")[0] ?? "no content type";
-        problem = `an answer that is not JSON (HTTP ${answer.status}, ${type.slice(0, 60)})`;
+        const type = headerValue(answer.headers["content-type"])?.split(";")[0];
+        const shown = type ? cleanUpstreamText(this.options.redactor, type, 60) : "no content type";
+        problem = `an answer that is not JSON (HTTP ${answer.status}, ${shown})`;
       }
     }
     if (problem) {
-      if (isPost) {
-        throw new OutcomeUnknownError(
-          `The service accepted the request but sent ${problem}; the call was probably placed but its id is unknown. ` +
-            "Do not place it again: check with list_calls.",
-          { status: answer.status, requestId: answer.requestId },
-        );
+      if (creates) {
+        throw outcomeUnknown(creates, `The service accepted the request but sent ${problem}, so the result cannot be read`, {
+          status: answer.status,
+          requestId: answer.requestId,
+        });
       }
       throw new UpstreamFaultError(`The calling service sent ${problem}; that is a fault of the service. Try again later.`, {
         status: answer.status,
         requestId: answer.requestId,
       });
     }
-    return { status: answer.status, body, requestId: answer.requestId, attempts };
+    return { status: answer.status, body: redactDeep(body, this.options.redactor), requestId: answer.requestId, attempts };
   }
 
   private toError(answer: HttpAnswer, subject: string | undefined): ApiError {
@@ -316,22 +360,28 @@ export class ApiClient {
     });
   }
 
-  private failureError(failure: NetworkFailure, deadline: Deadline, isPost: boolean): ApiError {
+  private failureError(failure: NetworkFailure, deadline: Deadline, creates: PostSubject | undefined): ApiError {
     const seconds = Math.round(deadline.totalMs / 100) / 10;
+    const init = { status: failure.status, requestId: failure.requestId };
     let what: string;
-    if (failure.tooLarge) what = `sent an answer larger than the ${Math.round(this.options.maxResponseBytes / 1024)} KiB limit; it was cut off`;
-    else if (failure.aborted) what = deadline.expired() ? `did not answer within the ${seconds} s deadline` : "request was cancelled";
-    else if (failure.notSent) what = `could not be reached (${failure.code})`;
-    else what = `connection failed while the request was in flight (${failure.code})`;
-    if (isPost && !failure.notSent) {
-      return new OutcomeUnknownError(
-        `The calling service ${what}; the request may have reached it, so the outcome is unknown. ` +
-          "Do not place it again: check with list_calls whether the call was created.",
-        { status: failure.status },
-      );
+    if (failure.tooLarge) {
+      what = `The calling service sent an answer larger than the ${formatBytes(this.options.maxResponseBytes)} limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES); it was cut off unread`;
+    } else if (failure.aborted) {
+      what = deadline.expired()
+        ? `The calling service did not answer within the ${seconds} s deadline (OUTBOUND_CALLS_TIMEOUT_MS)`
+        : "The request was cancelled before the calling service answered";
+    } else if (failure.notSent) {
+      what = `The calling service could not be reached (${failure.code})`;
+    } else if (/^HPE_|HTTPParserError/.test(failure.code)) {
+      what = `The calling service answered with something that is not valid HTTP (${failure.code})`;
+    } else if (failure.status !== undefined) {
+      what = `The calling service's answer (HTTP ${failure.status}) broke off before its end (${failure.code})`;
+    } else {
+      what = `The connection to the calling service failed while the request was in flight (${failure.code})`;
     }
-    const advice = failure.notSent && isPost ? " Nothing was sent, so nothing was dialed." : " Try again later.";
-    return new UpstreamFaultError(`The calling service ${what}.${advice}`, { status: failure.status });
+    if (creates && !failure.notSent) return outcomeUnknown(creates, what, init);
+    const advice = failure.notSent && creates ? " Nothing was sent, so nothing was dialed; it is safe to try again later." : " Try again later.";
+    return new UpstreamFaultError(`${what}.${advice}`, init);
   }
 }
 

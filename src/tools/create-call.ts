@@ -5,6 +5,7 @@ import { callRowSchema, checkRow } from "../validation.js";
 import { normalizeCall, readSingle, type CallRecord } from "../api/shapes.js";
 import { UserInputError } from "../errors.js";
 import { sanitizeUpstream } from "../untrusted.js";
+import { readCreated } from "../api/errors.js";
 
 export const createCall = defineTool({
   name: "create_call",
@@ -38,7 +39,7 @@ export const createCall = defineTool({
       deadline: ctx.deadline,
       idempotencyKey: ctx.idempotencyKey,
     });
-    const call = sanitizeUpstream(normalizeCall(readSingle(res.body, "the new call")), ctx.redactor) as CallRecord;
+    const call = readCreated("call", () => sanitizeUpstream(normalizeCall(readSingle(res.body, "the new call")), ctx.redactor) as CallRecord);
     return {
       call,
       to_international: checked.row.phone.international,

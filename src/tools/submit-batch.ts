@@ -6,6 +6,7 @@ import { isObject, readSingle, type JsonObject } from "../api/shapes.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
 import { unknownAgentReason } from "../agent-directory.js";
 import { sanitizeUpstream } from "../untrusted.js";
+import { readCreated } from "../api/errors.js";
 
 /** Hard ceiling of the schema; the configured OUTBOUND_CALLS_MAX_BATCH_SIZE is checked in the handler. */
 export const BATCH_SCHEMA_MAX = 100_000;
@@ -86,7 +87,7 @@ export const submitBatch = defineTool({
       { calls: rows.map((r) => r.request) },
       { deadline: ctx.deadline, idempotencyKey: ctx.idempotencyKey },
     );
-    const batch = sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject;
+    const batch = readCreated("batch", () => sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject);
     const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
     const calls = Array.isArray(batch.calls)
       ? batch.calls.filter(isObject).map((c) => ({ ...c, ...(c.id === undefined && c.call_id !== undefined ? { id: String(c.call_id) } : {}) }))
