@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
-import { ApiError } from "./api/errors.js";
+import { ApiError, answerDoesNotMatch } from "./api/errors.js";
 import { startDeadline } from "./api/deadline.js";
 import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
@@ -117,6 +117,10 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
       try {
         const output = await tool.handler(args as never, makeContext(extra.signal));
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
+        // Upstream fields of unexpected types must not end as the SDK's bare "Output validation error".
+        if (!tool.outputSchema.safeParse(structured).success) {
+          throw answerDoesNotMatch(tool.writes ? (tool.name.includes("batch") ? "batch" : "call") : undefined);
+        }
         const text = tool.render(output);
         return {
           content: [{ type: "text", text: opts.sandbox ? `${SANDBOX_NOTE}\n${text}` : text }],

@@ -109,6 +109,16 @@ export function readCreated<T>(creates: PostSubject, read: () => T): T {
   }
 }
 
+/**
+ * The service's answer was read but its fields have types the tool's output schema
+ * does not allow (e.g. `status: 5`). For a POST the call was most likely placed.
+ */
+export function answerDoesNotMatch(creates: PostSubject | undefined): ApiError {
+  const what = "its answer has fields of unexpected types (they do not match what this server reports)";
+  if (creates) return outcomeUnknown(creates, `The service accepted the request but ${what}`);
+  return new UpstreamFaultError(`The calling service sent an answer whose fields have unexpected types; that is a fault of the service. Try again later.`);
+}
+
 /** What we could read of an error body, whatever its shape. */
 export interface ErrorBodyInfo {
   code?: string;

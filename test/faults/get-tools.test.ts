@@ -238,3 +238,13 @@ describe("retries of a GET", () => {
     expect(upstream.requests).toHaveLength(1);
   });
 });
+
+describe("fields of unexpected types", () => {
+  it("a list whose paging total is not a whole number is an upstream fault with a short message", async () => {
+    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }));
+    const result = await server.call("list_calls");
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^The calling service sent an answer whose fields have unexpected types; that is a fault of the service/);
+    expect(textOf(result)).not.toMatch(/MCP error|validation/i);
+  });
+});
