@@ -61,16 +61,65 @@ export interface PostOptions extends CallOptions {
   creates?: PostSubject;
 }
 
-// Errors that prove the request never left this machine (nothing reached the service).
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+/**
+ * Whether an attempt's bytes may have left this machine. undici calls a handler's
+ * `onRequestStart` (legacy: `onConnect`) on a connected socket right before it writes
+ * the request line; an attempt that never got there provably sent nothing (refused,
+ * DNS failure, connect timeout, TLS failure, or cancelled while still connecting).
+ */
+interface AttemptState {
+  mayHaveBeenWritten: boolean;
+}
+
+class MarkWhenWritten implements Dispatcher.DispatchHandler {
+  constructor(
+    private readonly inner: Dispatcher.DispatchHandler,
+    private readonly state: AttemptState,
+  ) {}
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.state.mayHaveBeenWritten = true;
+    this.inner.onRequestStart?.(controller, context);
+  }
+  onRequestUpgrade(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>): void {
+    this.inner.onRequestUpgrade?.(...args);
+  }
+  onResponseStart(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseStart"]>>): void {
+    this.inner.onResponseStart?.(...args);
+  }
+  onResponseData(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseData"]>>): void {
+    this.inner.onResponseData?.(...args);
+  }
+  onResponseEnd(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseEnd"]>>): void {
+    this.inner.onResponseEnd?.(...args);
+  }
+  onResponseError(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseError"]>>): void {
+    this.inner.onResponseError?.(...args);
+  }
+}
+
+const isAttemptState = (v: unknown): v is AttemptState => typeof v === "object" && v !== null && "mayHaveBeenWritten" in v;
+
+/** An undici interceptor that records, per attempt (passed as `opaque`), whether writing began. */
+const markWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const state = (opts as { opaque?: unknown }).opaque;
+  return dispatch(opts, isAttemptState(state) ? new MarkWhenWritten(handler, state) : handler);
+};
+
+/**
+ * Settles when `signal` aborts. undici only notices an abort once a connection exists
+ * (nodejs/undici#386): a request stuck connecting would otherwise outlive the deadline
+ * until the connect timeout fires.
+ */
+function whenAborted(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let onAbort: (() => void) | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason ?? new Error("aborted"));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  promise.catch(() => undefined);
+  return { promise, dispose: () => onAbort && signal.removeEventListener("abort", onAbort) };
+}
 
 interface HttpAnswer {
   kind: "answer";
@@ -136,13 +185,14 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 export class ApiClient {
+  private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly random: () => number;
 
   constructor(private readonly options: ApiClientOptions) {
-    this.dispatcher = new Agent({
+    this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs },
       // Backstops only: the tool call's deadline signal is what ends a slow answer
       // (bodyTimeout is per gap between chunks, so a drip would defeat it alone).
@@ -153,13 +203,14 @@ export class ApiClient {
       keepAliveTimeout: 4_000,
       // No redirect interceptor: a 3xx is an answer, never followed.
     });
+    this.dispatcher = this.agent.compose(markWrites);
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
     this.random = options.random ?? Math.random;
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.destroy();
+    await this.agent.destroy();
   }
 
   async get(path: string, opts: CallOptions): Promise<ApiResponse> {
@@ -267,16 +318,22 @@ export class ApiClient {
     if (opts.deadline.signal.aborted) {
       return { kind: "failure", notSent: true, aborted: true, tooLarge: false, code: "ABORTED" };
     }
+    const state: AttemptState = { mayHaveBeenWritten: false };
+    const aborted = whenAborted(opts.deadline.signal);
     let status: number | undefined;
     let requestId: string | undefined;
     try {
-      const res = await request(url, {
+      const pending = request(url, {
         method,
         headers,
         body: payload,
         signal: opts.deadline.signal,
         dispatcher: this.dispatcher,
+        opaque: state,
       });
+      // The loser of the race below settles later (at the connect timeout at worst); nobody awaits it.
+      pending.catch(() => undefined);
+      const res = await Promise.race([pending, aborted.promise]);
       status = res.statusCode;
       requestId = this.readRequestId(res.headers);
       const text = await res.body.text();
@@ -284,20 +341,21 @@ export class ApiClient {
       return { kind: "answer", status, headers: res.headers, text, requestId };
     } catch (error) {
       const code = errorCode(error);
-      const aborted = opts.deadline.signal.aborted;
       const tooLarge = code === "UND_ERR_RES_EXCEEDED_MAX_SIZE";
       const failure: NetworkFailure = {
         kind: "failure",
-        // An abort before the connection was made still proves nothing about what was sent; be conservative.
-        notSent: !aborted && status === undefined && NOT_SENT_CODES.has(code),
-        aborted,
+        // Only an attempt undici never began to write provably sent nothing.
+        notSent: !state.mayHaveBeenWritten,
+        aborted: opts.deadline.signal.aborted,
         tooLarge,
-        code,
+        code: opts.deadline.signal.aborted && !state.mayHaveBeenWritten ? "still connecting" : code,
       };
       if (status !== undefined) failure.status = status;
       if (requestId !== undefined) failure.requestId = requestId;
-      log({ failure: code, ...(status !== undefined ? { status } : {}), ...(requestId ? { requestId } : {}) });
+      log({ failure: failure.code, ...(status !== undefined ? { status } : {}), ...(requestId ? { requestId } : {}) });
       return failure;
+    } finally {
+      aborted.dispose();
     }
   }
 
@@ -366,6 +424,10 @@ export class ApiClient {
     let what: string;
     if (failure.tooLarge) {
       what = `The calling service sent an answer larger than the ${formatBytes(this.options.maxResponseBytes)} limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES); it was cut off unread`;
+    } else if (failure.aborted && failure.notSent) {
+      what = deadline.expired()
+        ? `The calling service could not be reached within the ${seconds} s deadline (OUTBOUND_CALLS_TIMEOUT_MS); the connection was never made`
+        : "The request was cancelled before a connection to the calling service was made";
     } else if (failure.aborted) {
       what = deadline.expired()
         ? `The calling service did not answer within the ${seconds} s deadline (OUTBOUND_CALLS_TIMEOUT_MS)`
