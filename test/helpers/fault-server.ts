@@ -60,7 +60,7 @@ export interface FaultServer {
 const matches = (m: Match, method: string, path: string) =>
   (!m.method || m.method === method) && (!m.path || (typeof m.path === "string" ? m.path === path : m.path.test(path)));
 
-export async function startFaultServer(): Promise<FaultServer> {
+export async function startFaultServer(options: { port?: number } = {}): Promise<FaultServer> {
   const t0 = performance.now();
   let rules: Array<{ match: Match; fault: Fault }> = [];
   const sockets = new Set<Socket>();
@@ -131,7 +131,10 @@ export async function startFaultServer(): Promise<FaultServer> {
   });
   // Keep connections short-lived between faults: a hostile socket must not be reused by accident.
   server.keepAliveTimeout = 2_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
