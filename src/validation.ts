@@ -86,10 +86,18 @@ function truncate(s: string): string {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** True when the date part names a real calendar day: Date.parse rolls 2026-02-30 over into March. */
+function isRealDay(s: string): boolean {
+  const [y, m, d] = s.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
 export const dateFilterSchema = z
   .string()
   .refine(
-    (s) => (DATE.test(s) || DATE_TIME.test(s)) && !Number.isNaN(Date.parse(DATE.test(s) ? `${s}T00:00:00Z` : s)),
+    (s) => (DATE.test(s) || DATE_TIME.test(s)) && isRealDay(s) && !Number.isNaN(Date.parse(DATE.test(s) ? `${s}T00:00:00Z` : s)),
     "must be a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset, e.g. 2026-11-21 or 2026-11-21T09:00:00Z",
   );
 
