@@ -3,7 +3,7 @@
  * process: the deadline while still connecting, the jitter, Retry-After, and the
  * key-removal walk over parsed bodies.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiClient, backoffMs, formatBytes, parseRetryAfter, type RequestLogEntry } from "../../src/api/client.js";
 import { startDeadline } from "../../src/api/deadline.js";
 import { OutcomeUnknownError, UpstreamFaultError } from "../../src/api/errors.js";
@@ -100,22 +100,28 @@ describe("backoff", () => {
     expect(backoffMs(1, 250, () => 1, 0)).toBe(250);
   });
 
-  it("the client's waits between attempts follow its random source", async () => {
+  it("the client draws its waits from Math.random by default", async () => {
     const upstream = await startFaultServer();
     try {
-      upstream.inject({ method: "GET" }, faults.answer(503, "down"));
-      const timeAttempts = async (random: () => number) => {
+      const timeAttempts = async (value: number) => {
         upstream.reset();
         upstream.inject({ method: "GET" }, faults.answer(503, "down"));
-        const api = client(upstream.url, { random, timeoutMs: 5_000 });
-        clients.push(api);
-        await api.get("/agents", { deadline: startDeadline(5_000) }).catch(() => undefined);
+        const spy = vi.spyOn(Math, "random").mockReturnValue(value);
+        try {
+          const api = client(upstream.url, { timeoutMs: 5_000 });
+          clients.push(api);
+          await api.get("/agents", { deadline: startDeadline(5_000) }).catch(() => undefined);
+        } finally {
+          spy.mockRestore();
+        }
         const at = upstream.requests.map((r) => r.at);
+        expect(at).toHaveLength(3);
         return at[2]! - at[0]!;
       };
-      const low = await timeAttempts(() => 0); // 125 + 250 = 375 ms
-      const high = await timeAttempts(() => 1); // 250 + 500 = 750 ms
+      const low = await timeAttempts(0); // 125 + 250 = 375 ms
+      const high = await timeAttempts(0.999); // ~250 + ~500 = 750 ms
       expect(low).toBeGreaterThanOrEqual(360);
+      expect(low).toBeLessThan(600);
       expect(high).toBeGreaterThanOrEqual(740);
       expect(high - low).toBeGreaterThan(250);
     } finally {
