@@ -90,17 +90,17 @@ describe("connection attempts never answered (connect timeout)", () => {
   }
 
   it("a GET gives up by the deadline; the connect timeout is well under it", async () => {
-    const server = await mcpForBlackhole(1_500);
+    const server = await mcpForBlackhole(2_000);
     const logs = collectLogs(server.client);
     const { value: result, ms } = await timed(() => server.call("list_agents"));
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/could not be reached|connection was never made/);
-    expect(ms).toBeLessThan(1_500 + NOISE_MS);
+    expect(ms).toBeLessThan(2_000 + NOISE_MS);
     const first = logs.attempts("GET")[0]!;
     expect(first.data).toMatch(/failed \(UND_ERR_CONNECT_TIMEOUT\)/);
-    // Connect timeout: a third of the deadline (undici's timer adds up to 0.5 s), so there is room for a retry.
+    // Connect timeout: a third of the deadline (undici's coarse timer adds up to 0.5 s), so there is room for a retry.
     const latency = Number(/in (\d+) ms/.exec(first.data)?.[1]);
-    expect(latency).toBeLessThan(1_100);
+    expect(latency).toBeLessThan(1_450);
     expect(logs.attempts("GET").length).toBeGreaterThanOrEqual(2);
   });
 

@@ -226,9 +226,9 @@ describe("retries of a GET", () => {
     const first = at[1]! - at[0]!;
     const second = at[2]! - at[1]!;
     expect(first).toBeGreaterThanOrEqual(120);
-    expect(first).toBeLessThan(250 + 200);
+    expect(first).toBeLessThan(250 + 400);
     expect(second).toBeGreaterThanOrEqual(245);
-    expect(second).toBeLessThan(500 + 200);
+    expect(second).toBeLessThan(500 + 400);
   });
 
   it("does not retry a 4xx", async () => {
