@@ -3,7 +3,7 @@
  * names the variable and never echoes a value (the key must not reach a log).
  */
 import { z } from "zod";
-import { isSupportedCountry } from "libphonenumber-js/max";
+import { phoneLib } from "./phone-lib.js";
 import { ConfigurationError } from "./errors.js";
 
 export const NUMBER_TYPES = [
@@ -114,6 +114,8 @@ const envSchema = z.object({
     .transform((raw, ctx) => {
       const codes = listVar(raw);
       if (codes.length === 0) return undefined;
+      // The phone metadata is loaded only when this variable is set (src/phone-lib.ts).
+      const { isSupportedCountry } = phoneLib();
       const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || !isSupportedCountry(c));
       if (bad.length > 0) {
         ctx.addIssue({

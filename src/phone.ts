@@ -3,7 +3,8 @@
  * with type patterns for most countries), normalizing to E.164, and the number
  * policy (countries, blocked types). Pure functions: no I/O.
  */
-import { parsePhoneNumberWithError, ParseError, type PhoneNumber, type CountryCode } from "libphonenumber-js/max";
+import type { PhoneNumber, CountryCode } from "libphonenumber-js/max";
+import { phoneLib } from "./phone-lib.js";
 import type { NumberTypeName } from "./config.js";
 
 export interface PhonePolicy {
@@ -58,7 +59,7 @@ function suggestInternational(digitsOnly: string, policy: PhonePolicy): string |
   const candidates = [policy.defaultCountry, "US"].filter((c): c is string => typeof c === "string");
   for (const country of candidates) {
     try {
-      const p = parsePhoneNumberWithError(digitsOnly, { defaultCountry: country as CountryCode, extract: false });
+      const p = phoneLib().parsePhoneNumberWithError(digitsOnly, { defaultCountry: country as CountryCode, extract: false });
       if (p.isValid()) return p.formatInternational();
     } catch {
       // Not a number there either; try the next guess.
@@ -92,6 +93,8 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
     );
   }
   const compact = `+${text.slice(1).replace(/[^0-9]/g, "")}`;
+  // Loaded here, on the first number that gets this far (src/phone-lib.ts).
+  const { parsePhoneNumberWithError, ParseError } = phoneLib();
   let parsed: PhoneNumber;
   try {
     parsed = parsePhoneNumberWithError(compact, { extract: false });
