@@ -1,0 +1,117 @@
+/**
+ * `submit_batch` at 100 / 1,000 / 10,000 rows:
+ * - local validation, in this process, with the server's own code: the tool's
+ *   input schema (zod, what the SDK runs before the handler) and checkBatchRows
+ *   (every number parsed with the max metadata, policy, duplicates);
+ * - the whole tool call through the real server against the sandbox, and the
+ *   same rows POSTed straight to the sandbox, so the server's share shows.
+ * Timings are medians after a warm-up; per-row times show whether it is linear.
+ */
+import { checkBatchRows, submitBatch } from "../../src/tools/submit-batch.js";
+import { batchNumbers } from "../lib/numbers.js";
+import { StdioRpc } from "../lib/stdio-client.js";
+import { median, round } from "../lib/stats.js";
+import { firstAgent, upstream, type BenchContext } from "./common.js";
+
+export interface BatchRow {
+  rows: number;
+  schema_ms: number;
+  check_ms: number;
+  /** schema + checkBatchRows: all local validation. */
+  validation_ms: number;
+  validation_us_per_row: number;
+  tool_call_ms: number;
+  tool_call_us_per_row: number;
+  /** The same rows POSTed to the sandbox directly: the upstream's own share of the tool call. */
+  upstream_ms: number;
+}
+
+export interface BatchResult {
+  sizes: BatchRow[];
+  /** The first submit_batch (100 rows) of a fresh server: includes loading the phone metadata. */
+  first_call_100_ms: number;
+  /** Per-row validation time at the largest size over that at the smallest (1 = perfectly linear). */
+  linearity: number;
+}
+
+const POLICY = { allowedCountries: undefined, blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"] as const) };
+
+function timeIt(fn: () => void, reps: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const started = performance.now();
+    fn();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+export async function batch(ctx: BenchContext): Promise<BatchResult> {
+  const key = "sk_test_bench_batch";
+  const agent = await firstAgent(ctx, key);
+  const largest = Math.max(...ctx.counts.batchSizes);
+  const numbers = batchNumbers(largest);
+  const rowsOf = (n: number) => numbers.slice(0, n).map((to, i) => ({ to, agent_id: agent, contact_name: `Contact ${i}` }));
+
+  // Every generated number must pass the server's own check, or the timings would be of refusals.
+  checkBatchRows(rowsOf(largest), POLICY, false);
+  // Warm-up of the in-process code paths (JIT) at a middle size.
+  for (let i = 0; i < 3; i++) {
+    submitBatch.inputSchema.safeParse({ calls: rowsOf(1_000) });
+    checkBatchRows(rowsOf(1_000), POLICY, false);
+  }
+
+  const server = new StdioRpc(ctx.realEntry, ctx.env(key, { OUTBOUND_CALLS_MAX_BATCH_SIZE: String(largest) }));
+  try {
+    await server.initialize();
+    let started = performance.now();
+    await server.callTool("submit_batch", { calls: rowsOf(100) });
+    const firstCall = performance.now() - started;
+    // Warm-up of the server's paths.
+    await server.callTool("submit_batch", { calls: rowsOf(1_000) });
+
+    const sizes: BatchRow[] = [];
+    for (const n of ctx.counts.batchSizes) {
+      const rows = rowsOf(n);
+      const schemaMs = timeIt(() => {
+        const parsed = submitBatch.inputSchema.safeParse({ calls: rows });
+        if (!parsed.success) throw new Error("schema refused the generated rows");
+      }, ctx.counts.batchValidationReps);
+      const checkMs = timeIt(() => checkBatchRows(rows, POLICY, false), ctx.counts.batchValidationReps);
+      const toolTimes: number[] = [];
+      const upstreamTimes: number[] = [];
+      for (let rep = 0; rep < ctx.counts.batchToolCallReps; rep++) {
+        started = performance.now();
+        const result = await server.callTool("submit_batch", { calls: rows });
+        toolTimes.push(performance.now() - started);
+        const count = (result.structuredContent as { count?: number } | undefined)?.count;
+        if (count !== n) throw new Error(`submit_batch of ${n} rows answered count ${String(count)}`);
+        started = performance.now();
+        await upstream(ctx, key, "POST", "/calls/batch", { calls: rows.map((r) => ({ ...r })) });
+        upstreamTimes.push(performance.now() - started);
+      }
+      const validation = schemaMs + checkMs;
+      const tool = median(toolTimes);
+      sizes.push({
+        rows: n,
+        schema_ms: round(schemaMs),
+        check_ms: round(checkMs),
+        validation_ms: round(validation),
+        validation_us_per_row: round((validation * 1000) / n, 1),
+        tool_call_ms: round(tool),
+        tool_call_us_per_row: round((tool * 1000) / n, 1),
+        upstream_ms: round(median(upstreamTimes)),
+      });
+      ctx.log(`  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms`);
+    }
+    const first = sizes[0];
+    const last = sizes[sizes.length - 1];
+    return {
+      sizes,
+      first_call_100_ms: round(firstCall),
+      linearity: first && last ? round(last.validation_us_per_row / first.validation_us_per_row, 2) : Number.NaN,
+    };
+  } finally {
+    await server.close();
+  }
+}
