@@ -126,8 +126,9 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
+      const context = makeContext(extra.signal);
       try {
-        const output = await tool.handler(args as never, makeContext(extra.signal));
+        const output = await tool.handler(args as never, context);
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
         const text = tool.render(output);
         return {
@@ -136,6 +137,8 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
         };
       } catch (error) {
         return toErrorResult(error, tool.name, opts);
+      } finally {
+        context.deadline.dispose();
       }
     },
   );
