@@ -109,7 +109,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
     return problem("invalid", `${why[code] ?? "is not a phone number"}; expected E.164, e.g. +14155550123`);
   }
   if (parsed.ext) return problem("extension", "carries an extension; remove it");
-  if (!parsed.isValid()) {
+  // With max metadata, isValid() is getType() !== undefined (libphonenumber-js isValid.js): ask for the type once,
+  // and isValid() only for a number without one (exactly as before, in half the work for a batch).
+  const type = parsed.getType();
+  if (type === undefined && !parsed.isValid()) {
     const where = parsed.country ? `${parsed.country} ` : `+${parsed.countryCallingCode} `;
     return problem("invalid", `(${parsed.formatInternational()}) is not a valid ${where}number; check the digits`);
   }
@@ -119,7 +122,6 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) belongs to no country (an international premium, satellite or shared range); such numbers are refused`,
     );
   }
-  const type = parsed.getType();
   if (type && policy.blockedTypes.has(type as NumberTypeName)) {
     return problem(
       "blocked_type",
@@ -132,5 +134,17 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) is in ${parsed.country}, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (${[...policy.allowedCountries].join(", ")})`,
     );
   }
-  return { ok: true, e164: parsed.number, international: parsed.formatInternational(), country: parsed.country, type };
+  const country = parsed.country;
+  let international: string | undefined;
+  return {
+    ok: true,
+    e164: parsed.number,
+    // Formatted when read (create_call's answer), not for every row of a batch that never shows it.
+    get international() {
+      international ??= parsed.formatInternational();
+      return international;
+    },
+    country,
+    type,
+  };
 }
