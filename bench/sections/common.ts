@@ -16,7 +16,7 @@ export const FULL: Counts = {
   roundTripCalls: 3_000,
   roundTripWarmup: 300,
   batchSizes: [100, 1_000, 10_000],
-  batchValidationReps: 7,
+  batchValidationReps: 11,
   batchToolCallReps: 3,
   answerRecords: 50,
 };
