@@ -134,17 +134,18 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) is in ${parsed.country}, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (${[...policy.allowedCountries].join(", ")})`,
     );
   }
-  const country = parsed.country;
+  const e164 = parsed.number;
   let international: string | undefined;
   return {
     ok: true,
-    e164: parsed.number,
-    // Formatted when read (create_call's answer), not for every row of a batch that never shows it.
+    e164,
+    // Formatted when read (create_call's answer), not for every row of a batch that never shows it. Re-parsed
+    // from the E.164 string (same digits, same result) so a batch's rows keep strings, not parser objects.
     get international() {
-      international ??= parsed.formatInternational();
+      international ??= parsePhoneNumberWithError(e164, { extract: false }).formatInternational();
       return international;
     },
-    country,
+    country: parsed.country,
     type,
   };
 }
