@@ -7,6 +7,8 @@ export interface Counts {
   roundTripWarmup: number;
   batchSizes: number[];
   batchValidationReps: number;
+  /** Rows validated per size at least (reps = max(batchValidationReps, this / size)). */
+  batchValidationRows: number;
   batchToolCallReps: number;
   answerRecords: number;
 }
@@ -17,6 +19,7 @@ export const FULL: Counts = {
   roundTripWarmup: 300,
   batchSizes: [100, 1_000, 10_000],
   batchValidationReps: 11,
+  batchValidationRows: 200_000,
   batchToolCallReps: 3,
   answerRecords: 50,
 };
@@ -27,6 +30,7 @@ export const QUICK: Counts = {
   roundTripWarmup: 30,
   batchSizes: [100, 1_000, 10_000],
   batchValidationReps: 2,
+  batchValidationRows: 10_000,
   batchToolCallReps: 1,
   answerRecords: 50,
 };
@@ -45,15 +49,23 @@ export interface BenchContext {
 
 /** Sandbox HTTP, straight from the bench process (creating records, reading raw answers). */
 export async function upstream(ctx: BenchContext, key: string, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; text: string; json: unknown }> {
-  const res = await fetch(`${ctx.sandbox.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      accept: "application/json",
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${ctx.sandbox.url}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        accept: "application/json",
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res: Response;
+  try {
+    res = await send();
+  } catch {
+    // A kept-alive socket the sandbox closed while this process was busy timing validation: once more, on a new one.
+    res = await send();
+  }
   const text = await res.text();
   let json: unknown;
   try {
