@@ -25,7 +25,14 @@ export function targetsOf(r: BenchResults): BenchResults["targets"] {
   if (r.batch) {
     const largest = r.batch.sizes[r.batch.sizes.length - 1];
     if (largest) {
-      t.push({ name: `${largest.rows.toLocaleString("en-US")}-row batch validated`, target: `< ${TARGETS.batchValidationMs} ms`, value: `${fmt(largest.validation_ms)} ms`, met: largest.validation_ms < TARGETS.batchValidationMs });
+      // Judged on CPU time: the validation is synchronous, so on an idle machine its wall time is its CPU time; on a
+      // shared one the wall time also counts the other processes that ran meanwhile (both are shown).
+      t.push({
+        name: `${largest.rows.toLocaleString("en-US")}-row batch validated (CPU time; wall median, fastest)`,
+        target: `< ${TARGETS.batchValidationMs} ms`,
+        value: `${fmt(largest.validation_cpu_ms)} ms (${fmt(largest.validation_ms)}, ${fmt(largest.validation_min_ms)})`,
+        met: largest.validation_cpu_ms < TARGETS.batchValidationMs,
+      });
     }
     t.push({ name: "validation CPU per row, largest / smallest batch (linear)", target: `≤ ${TARGETS.linearity}`, value: fmt(r.batch.linearity, 2), met: r.batch.linearity <= TARGETS.linearity });
   }
@@ -51,6 +58,7 @@ export function renderTables(r: BenchResults): string {
     const rt = r.round_trip;
     out.push(`| get_call round trip, median of ${rt.calls.toLocaleString("en-US")} | **${fmt(rt.real.median_ms, 3)} ms** | ${fmt(rt.minimal.median_ms, 3)} ms | **${fmt(rt.ratio, 2)}** |`);
     out.push(`| get_call round trip, p99 | ${fmt(rt.real.p99_ms, 3)} ms | ${fmt(rt.minimal.p99_ms, 3)} ms | ${fmt(rt.ratio_p99, 2)} |`);
+    out.push(`| server CPU time per get_call | ${fmt(rt.real.cpu_us_per_call, 0)} µs | ${fmt(rt.minimal.cpu_us_per_call, 0)} µs | ${fmt(rt.ratio_cpu, 2)} |`);
     out.push(`| RSS after the call loop (peak) | **${fmt(rt.rss.real_mib)} MiB** (${fmt(rt.rss.real_peak_mib)}) | ${fmt(rt.rss.minimal_mib)} MiB (${fmt(rt.rss.minimal_peak_mib)}) | **${fmt(rt.rss.ratio, 2)}** |`);
   }
   if (r.batch) {

@@ -102,6 +102,12 @@ export class StdioRpc {
     return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
   }
 
+  /** CPU time (user + system) the process has used so far, in ms (clock ticks of 10 ms on Linux). */
+  cpuMs(): number {
+    const fields = readFileSync(`/proc/${this.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+
   /** Closes stdin (how a client stops a stdio server) and waits for the exit; kills it after 3 s. */
   async close(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;

@@ -11,9 +11,11 @@ import { firstAgent, upstream, type BenchContext } from "./common.js";
 export interface RoundTripResult {
   calls: number;
   warmup: number;
-  real: { median_ms: number; p99_ms: number; mean_ms: number };
-  minimal: { median_ms: number; p99_ms: number; mean_ms: number };
+  real: { median_ms: number; p99_ms: number; mean_ms: number; cpu_us_per_call: number };
+  minimal: { median_ms: number; p99_ms: number; mean_ms: number; cpu_us_per_call: number };
   ratio: number;
+  /** Server CPU time per call, real / minimal. */
+  ratio_cpu: number;
   ratio_p99: number;
   rss: {
     real_mib: number;
@@ -40,23 +42,27 @@ export async function roundTrip(ctx: BenchContext): Promise<RoundTripResult> {
       for (let i = 0; i < ctx.counts.roundTripWarmup; i++) await rpc.callTool("get_call", args);
     }
     const samples = { real: [] as number[], minimal: [] as number[] };
+    const cpu = { real: 0, minimal: 0 };
     let turn = 0;
     while (samples.real.length < ctx.counts.roundTripCalls || samples.minimal.length < ctx.counts.roundTripCalls) {
       const which = turn++ % 2 === 0 ? "real" : "minimal";
       const rpc = servers[which];
+      const cpuStart = rpc.cpuMs();
       for (let i = 0; i < BLOCK && samples[which].length < ctx.counts.roundTripCalls; i++) {
         const started = performance.now();
         await rpc.callTool("get_call", args);
         samples[which].push(performance.now() - started);
       }
+      cpu[which] += rpc.cpuMs() - cpuStart;
     }
-    const summarize = (s: number[]) => ({
+    const summarize = (s: number[], cpuMs: number) => ({
       median_ms: round(median(s), 3),
       p99_ms: round(quantile(s, 0.99), 3),
       mean_ms: round(s.reduce((a, b) => a + b, 0) / s.length, 3),
+      cpu_us_per_call: round((cpuMs * 1000) / s.length, 0),
     });
-    const real = summarize(samples.real);
-    const minimal = summarize(samples.minimal);
+    const real = summarize(samples.real, cpu.real);
+    const minimal = summarize(samples.minimal, cpu.minimal);
     const memReal = servers.real.memory();
     const memMinimal = servers.minimal.memory();
     const mib = (kib: number) => round(kib / 1024, 1);
@@ -67,6 +73,7 @@ export async function roundTrip(ctx: BenchContext): Promise<RoundTripResult> {
       minimal,
       ratio: ratio(real.median_ms, minimal.median_ms),
       ratio_p99: ratio(real.p99_ms, minimal.p99_ms),
+      ratio_cpu: ratio(real.cpu_us_per_call, minimal.cpu_us_per_call),
       rss: {
         real_mib: mib(memReal.rssKiB),
         minimal_mib: mib(memMinimal.rssKiB),
