@@ -8,6 +8,7 @@
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
  *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size
+ *   npm run bench -- --readme        also put the tables into README.md ("Performance", between its bench markers)
  *
  * Ratios are real / minimal. Nothing here fails on a slow machine: the targets
  * are reported as met or not, never asserted.
@@ -53,6 +54,8 @@ const SECTIONS = {
 type SectionName = keyof typeof SECTIONS;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const README_START = "<!-- bench:start (npm run bench -- --readme writes this block) -->";
+const README_END = "<!-- bench:end -->";
 
 function argValue(argv: string[], flag: string): string | undefined {
   const i = argv.indexOf(flag);
@@ -137,7 +140,17 @@ async function main(): Promise<void> {
   };
   full.targets = targetsOf(full);
   writeFileSync(out, `${JSON.stringify(full, null, 2)}\n`);
-  process.stdout.write(`${renderTables(full)}\n\nWritten to ${out}\n`);
+  const tables = renderTables(full);
+  process.stdout.write(`${tables}\n\nWritten to ${out}\n`);
+  if (argv.includes("--readme")) {
+    const readme = `${ROOT}README.md`;
+    const text = readFileSync(readme, "utf8");
+    const start = text.indexOf(README_START);
+    const end = text.indexOf(README_END);
+    if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${tables}\n${text.slice(end)}`);
+    process.stdout.write("README.md updated\n");
+  }
 }
 
 main().catch((error: unknown) => {
