@@ -3,7 +3,7 @@
  * names the variable and never echoes a value (the key must not reach a log).
  */
 import { z } from "zod";
-import { isSupportedCountry } from "libphonenumber-js/max";
+import { phoneLib } from "./phone-lib.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety/settings.js";
 
@@ -117,6 +117,8 @@ const envSchema = z.object({
     .transform((raw, ctx) => {
       const codes = listVar(raw);
       if (codes.length === 0) return undefined;
+      // The phone metadata is loaded only when this variable is set (src/phone-lib.ts).
+      const { isSupportedCountry } = phoneLib();
       const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || !isSupportedCountry(c));
       if (bad.length > 0) {
         ctx.addIssue({

@@ -9,6 +9,8 @@
 const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
 
 export const REDACTED = "[redacted]";
+const BEARER_WORD = /bearer\s/i;
+const BEARER_TOKEN = /(bearer\s+)[^\s"',;]+/gi;
 
 export class Redactor {
   private readonly pattern: RegExp | undefined;
@@ -29,7 +31,8 @@ export class Redactor {
   /** Removes every secret; also any `Bearer <token>` a service might echo. */
   redact(text: string): string {
     const out = this.pattern ? text.replace(this.pattern, REDACTED) : text;
-    return out.replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
+    // Runs on every string of every answer: test for the word before running the replacing pattern.
+    return BEARER_WORD.test(out) ? out.replace(BEARER_TOKEN, `$1${REDACTED}`) : out;
   }
 }
 

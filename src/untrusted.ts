@@ -4,7 +4,7 @@
  * the service is cleaned before it reaches the model, and free text is fenced so
  * the model reads it as data.
  */
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { cap, defineData, stripInvisible, type Redactor } from "./redact.js";
 
 const MAX_STRING = 10_000;
@@ -19,10 +19,12 @@ export function sanitizeUpstream(value: unknown, redactor: Redactor, depth = 0):
   if (depth >= MAX_DEPTH) return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => sanitizeUpstream(v, redactor, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>).slice(0, MAX_ITEMS)) {
-    // Keys are text from the service too.
-    // A `__proto__` key from the service stays a plain field; it must not become the object's prototype.
-    defineData(out, cap(redactor.redact(stripInvisible(key)), 128), sanitizeUpstream(v, redactor, depth + 1));
+  let items = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (items++ >= MAX_ITEMS) break;
+    // Keys are text from the service too; a "__proto__" key stays a plain field, never the object's prototype.
+    defineData(out, cap(redactor.redact(stripInvisible(key)), 128), sanitizeUpstream((value as Record<string, unknown>)[key], redactor, depth + 1));
   }
   return out;
 }
@@ -32,7 +34,8 @@ export function sanitizeUpstream(value: unknown, redactor: Redactor, depth = 0):
  * inside cannot close the fence early.
  */
 export function fence(label: string, body: string, maxChars = 4_000): string {
-  const nonce = randomBytes(4).toString("hex");
+  // 32 random bits, from the UUID generator's pre-filled entropy (cheaper than a randomBytes call per fence).
+  const nonce = randomUUID().slice(0, 8);
   const content = cap(stripInvisible(body), maxChars);
   return (
     `<call-data ${nonce} source="${label}">\n` +

@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
+// package.json is the single source of the name and version. The bundle inlines them (esbuild reads the JSON at
+// build time), so they hold wherever the code lands: dist/index.js or a lazy chunk under dist/chunks/.
+import pkg from "../package.json" with { type: "json" };
 
-// package.json is the single source of the version (bundled builds inline it).
-const pkg = createRequire(import.meta.url)("../package.json") as { name: string; version: string };
-
-export const PACKAGE_NAME = pkg.name;
-export const VERSION = pkg.version;
-export const USER_AGENT = `${pkg.name}/${pkg.version}`;
+export const PACKAGE_NAME: string = pkg.name;
+export const VERSION: string = pkg.version;
+export const USER_AGENT = `${PACKAGE_NAME}/${VERSION}`;

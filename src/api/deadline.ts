@@ -13,18 +13,41 @@ export interface Deadline {
   remaining(): number;
   /** True when the deadline (not a cancellation by the client) ended the call. */
   expired(): boolean;
+  /** Call when the tool call is over (server.ts does): clears the timer, which would otherwise hold the signal until it fires. Safe to call twice. */
+  dispose(): void;
 }
 
+/**
+ * One AbortController, a plain timer and a listener on the client's signal: a
+ * few microseconds per tool call, where AbortSignal.timeout + AbortSignal.any
+ * cost tens (weak references and finalizers); README "Performance".
+ */
 export function startDeadline(ms: number, parent?: AbortSignal): Deadline {
   const at = Date.now() + ms;
-  const timeout = AbortSignal.timeout(ms);
-  const signal = parent ? AbortSignal.any([parent, timeout]) : timeout;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  }, ms);
+  // A deadline never keeps the process alive.
+  timer.unref();
+  const onParentAbort = () => {
+    clearTimeout(timer);
+    controller.abort(parent?.reason);
+  };
+  if (parent?.aborted) onParentAbort();
+  else parent?.addEventListener("abort", onParentAbort, { once: true });
   return {
-    signal,
+    signal: controller.signal,
     at,
     totalMs: ms,
     remaining: () => Math.max(0, at - Date.now()),
-    expired: () => timeout.aborted,
+    expired: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener("abort", onParentAbort);
+    },
   };
 }
 

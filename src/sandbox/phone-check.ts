@@ -1,4 +1,5 @@
-import { ParseError, parsePhoneNumberWithError } from "libphonenumber-js/max";
+// The same lazily loaded copy as the MCP server's (one copy of the metadata per process under --sandbox).
+import { phoneLib } from "../phone-lib.js";
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
 
@@ -25,6 +26,7 @@ export function checkDestination(value: unknown): PhoneCheck {
   if (!E164.test(value)) {
     return { ok: false, message: `to must be in E.164 format: "+", the country code, then digits only (${EXAMPLE}).` };
   }
+  const { ParseError, parsePhoneNumberWithError } = phoneLib();
   let parsed;
   try {
     parsed = parsePhoneNumberWithError(value, { extract: false });

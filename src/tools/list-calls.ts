@@ -76,6 +76,10 @@ export const listCalls = defineTool({
     const where = `page ${out.page}${out.total !== undefined ? `, ${out.total} in all` : ""}`;
     const more = out.next_page !== null ? `More: call list_calls again with page=${out.next_page}.` : "No more pages.";
     if (out.count === 0) return `No calls match (${where}). ${out.next_page !== null ? more : ""}`.trim();
-    return `${out.count} call${out.count === 1 ? "" : "s"} (${where}):\n${out.calls.map((c) => `- ${callLine(c)}`).join("\n")}\n${more}`;
+    // Long fields stay out of the list; say where they are.
+    const detail = out.calls.some((c) => c.transcript_available === true || c.summary !== undefined || c.recording_url !== undefined)
+      ? "\nSummaries, transcripts and recordings: get_call with the call's id."
+      : "";
+    return `${out.count} call${out.count === 1 ? "" : "s"} (${where}):\n${out.calls.map((c) => `- ${callLine(c)}`).join("\n")}\n${more}${detail}`;
   },
 });

@@ -21,6 +21,8 @@ async function mcpFor(url: string, deadlineMs: number): Promise<StartedServer> {
     env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: url, OUTBOUND_CALLS_TIMEOUT_MS: String(deadlineMs) },
   });
   cleanup.push(() => server.close());
+  // Attempts are observed through the per-request debug lines, sent only once a client asks for debug.
+  await server.client.setLoggingLevel("debug");
   return server;
 }
 

@@ -31,7 +31,10 @@ describe("npm pack", () => {
   it("ships package.json, README.md, LICENSE and the built JavaScript, nothing else", () => {
     const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.js$/.test(f));
     expect(other).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js", "dist/server.js", "dist/cli/doctor.js", "dist/sandbox/index.js"]));
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js"]));
+    // The bundle loads the sandbox and doctor as lazy chunks: they must ship too.
+    expect(files.some((f) => /^dist\/chunks\/sandbox-[A-Z0-9]+\.js$/.test(f))).toBe(true);
+    expect(files.some((f) => /^dist\/chunks\/doctor-[A-Z0-9]+\.js$/.test(f))).toBe(true);
   });
 
   it("leaves out the demo, the sources, the tests and the publishing metadata", () => {

@@ -1,0 +1,125 @@
+/**
+ * A bare JSON-RPC client over a child's stdio, for timing. The SDK's Client is
+ * not used here on purpose: it validates every answer (tool results against
+ * their outputSchema, with ajv) and that client-side work would be counted
+ * against the server that declares schemas. This one only frames and matches.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+export interface RpcAnswer {
+  id: number;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+}
+
+export const PROTOCOL_VERSION = "2025-11-25";
+
+export class StdioRpc {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** performance.now() just before spawn(). */
+  readonly spawnedAt: number;
+  stderr = "";
+  private buffer = "";
+  private nextId = 1;
+  private readonly waiting = new Map<number, (answer: RpcAnswer) => void>();
+  private readonly exited: Promise<number | null>;
+
+  constructor(entry: string, env: Record<string, string>, args: string[] = []) {
+    this.spawnedAt = performance.now();
+    this.child = spawn(process.execPath, [entry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stdout.setEncoding("utf8");
+    this.child.stdout.on("data", (chunk: string) => this.onData(chunk));
+    this.child.stderr.setEncoding("utf8");
+    this.child.stderr.on("data", (chunk: string) => {
+      // Keep the tail only: a failure message is what matters.
+      this.stderr = (this.stderr + chunk).slice(-4_000);
+    });
+    this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
+    this.child.once("exit", () => {
+      for (const [id, resolve] of this.waiting) resolve({ id, error: { code: -1, message: `server exited; stderr: ${this.stderr.trim()}` } });
+      this.waiting.clear();
+    });
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error(`could not start the server: ${this.stderr}`);
+    return this.child.pid;
+  }
+
+  private onData(chunk: string): void {
+    this.buffer += chunk;
+    let newline: number;
+    while ((newline = this.buffer.indexOf("\n")) >= 0) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.trim() === "") continue;
+      const message = JSON.parse(line) as Partial<RpcAnswer> & { method?: string };
+      if (typeof message.id !== "number") continue; // a notification (log message)
+      const resolve = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      resolve?.(message as RpcAnswer);
+    }
+  }
+
+  request(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    });
+  }
+
+  notify(method: string, params: Record<string, unknown> = {}): void {
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method, params })}\n`);
+  }
+
+  /** The MCP handshake: initialize, then the initialized notification. */
+  async initialize(): Promise<RpcAnswer> {
+    const answer = await this.request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "outbound-calls-bench", version: "1.0.0" },
+    });
+    if (answer.error) throw new Error(`initialize failed: ${answer.error.message}`);
+    this.notify("notifications/initialized");
+    return answer;
+  }
+
+  /** tools/call; throws on a protocol error or an isError answer. */
+  async callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const answer = await this.request("tools/call", { name, arguments: args });
+    if (answer.error) throw new Error(`${name} failed: ${answer.error.message}`);
+    const result = answer.result ?? {};
+    if (result.isError === true) throw new Error(`${name} answered isError: ${JSON.stringify(result.content).slice(0, 500)}`);
+    return result;
+  }
+
+  /** Resident set size and its peak, in KiB, from /proc (Linux). */
+  memory(): { rssKiB: number; peakKiB: number } {
+    const status = readFileSync(`/proc/${this.pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+    return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
+  }
+
+  /** CPU time (user + system) the process has used so far, in ms (clock ticks of 10 ms on Linux). */
+  cpuMs(): number {
+    const fields = readFileSync(`/proc/${this.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+
+  /** Closes stdin (how a client stops a stdio server) and waits for the exit; kills it after 3 s. */
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 3_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** The text blocks of a tool result, joined. */
+export function textOf(result: Record<string, unknown>): string {
+  const content = Array.isArray(result.content) ? (result.content as { type?: string; text?: string }[]) : [];
+  return content.map((c) => (c.type === "text" ? (c.text ?? "") : "")).join("\n");
+}

@@ -1,0 +1,26 @@
+/**
+ * The floor: the least an SDK stdio server can be that does the real server's
+ * most common job. One registerTool, one undici GET, no validation, no retries,
+ * no deadline, the upstream JSON passed on as the text. It is compiled file by
+ * file (not bundled), so it loads the SDK from node_modules like any small
+ * server does.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { request } from "undici";
+import { z } from "zod";
+
+const base = `${process.env.OUTBOUND_CALLS_BASE_URL ?? "http://127.0.0.1:8787"}/api/v1`;
+const key = process.env.OUTBOUND_CALLS_API_KEY ?? "";
+
+const server = new McpServer({ name: "minimal-get-call", version: "1.0.0" });
+server.registerTool(
+  "get_call",
+  { description: "Reads one call record by id.", inputSchema: { call_id: z.string() } },
+  async ({ call_id }) => {
+    const res = await request(`${base}/calls/${call_id}`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
+    return { content: [{ type: "text", text: await res.body.text() }] };
+  },
+);
+process.stdin.on("end", () => process.exit(0));
+await server.connect(new StdioServerTransport());

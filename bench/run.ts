@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: the real server (dist/index.js, the package's bin) against
+ * the floor (dist-bench/minimal-server.js: one registerTool, one undici GET),
+ * both talking to the same in-process sandbox, in one run. Prints a table and
+ * writes bench/results.json.
+ *
+ *   npm run bench                    full counts (a few minutes), writes bench/results.json
+ *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
+ *   npm run bench -- --out FILE      write the results there instead
+ *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size
+ *   npm run bench -- --readme        also put the tables into README.md ("Performance", between its bench markers)
+ *
+ * Ratios are real / minimal. Nothing here fails on a slow machine: the targets
+ * are reported as met or not, never asserted.
+ */
+import { cpus, loadavg, availableParallelism } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startSandbox } from "../src/sandbox/index.js";
+import { answerSize, type AnswerSizeResult } from "./sections/answer-size.js";
+import { batch, type BatchResult } from "./sections/batch.js";
+import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
+import { FULL, QUICK, type BenchContext } from "./sections/common.js";
+import { roundTrip, type RoundTripResult } from "./sections/round-trip.js";
+import { renderTables, targetsOf } from "./report.js";
+
+export interface BenchResults {
+  meta: {
+    date: string;
+    quick: boolean;
+    node: string;
+    nproc: number;
+    cpu: string;
+    loadavg_before: number[];
+    loadavg_after: number[];
+    command: string;
+    counts: typeof FULL;
+    elapsed_s: number;
+  };
+  cold_start?: ColdStartResult;
+  round_trip?: RoundTripResult;
+  batch?: BatchResult;
+  answer_size?: AnswerSizeResult;
+  targets: { name: string; target: string; value: string; met: boolean; note?: string }[];
+}
+
+// Each section is one entry; an HTTP load test (bench/http-load.*) can be added here as another.
+const SECTIONS = {
+  cold_start: coldStart,
+  round_trip: roundTrip,
+  batch,
+  answer_size: answerSize,
+} as const;
+type SectionName = keyof typeof SECTIONS;
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const README_START = "<!-- bench:start (npm run bench -- --readme writes this block) -->";
+const README_END = "<!-- bench:end -->";
+
+function argValue(argv: string[], flag: string): string | undefined {
+  const i = argv.indexOf(flag);
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith(`${flag}=`));
+  return eq?.slice(flag.length + 1);
+}
+
+function cpuModel(): string {
+  try {
+    const line = readFileSync("/proc/cpuinfo", "utf8").split("\n").find((l) => l.startsWith("model name"));
+    if (line) return line.split(":")[1]?.trim() ?? "unknown";
+  } catch {
+    // not Linux
+  }
+  return cpus()[0]?.model ?? "unknown";
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const quick = argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+  const counts = quick ? QUICK : FULL;
+  const out = argValue(argv, "--out") ?? `${ROOT}bench/${quick ? "results.quick.json" : "results.json"}`;
+  const only = argValue(argv, "--only")?.split(",").map((s) => s.trim()) as SectionName[] | undefined;
+  for (const name of only ?? []) if (!(name in SECTIONS)) throw new Error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(", ")}`);
+
+  const started = performance.now();
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // One upstream for every section: instant calls, no rate limit, limits far above the largest batch.
+  const sandbox = await startSandbox({
+    speed: "instant",
+    rateLimit: false,
+    startingBalanceCents: 1_000_000_000,
+    maxBatchSize: Math.max(...counts.batchSizes),
+    monthlyCallLimit: 1_000_000_000,
+    maxConcurrentCalls: 1_000_000,
+  });
+  const ctx: BenchContext = {
+    realEntry: `${ROOT}dist/index.js`,
+    minimalEntry: `${ROOT}dist-bench/minimal-server.js`,
+    sandbox,
+    counts,
+    env: (key, extra = {}) => ({
+      PATH: process.env.PATH ?? "",
+      OUTBOUND_CALLS_API_KEY: key,
+      OUTBOUND_CALLS_BASE_URL: sandbox.url,
+      // The benchmark dials thousands of sandbox numbers at any hour: the guards that depend on the clock or count
+      // dials would refuse them. Every other check (validation, number policy, agent check, dedupe) stays on.
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+      ...extra,
+    }),
+    log,
+  };
+
+  const results: Partial<BenchResults> = {};
+  try {
+    for (const [name, run] of Object.entries(SECTIONS) as [SectionName, (ctx: BenchContext) => Promise<unknown>][]) {
+      if (only && !only.includes(name)) continue;
+      log(`${name}…`);
+      const sectionStarted = performance.now();
+      (results as Record<string, unknown>)[name] = await run(ctx);
+      sandbox.clearRequests();
+      log(`${name} done in ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await sandbox.close();
+  }
+
+  const full: BenchResults = {
+    meta: {
+      date: new Date().toISOString(),
+      quick,
+      node: process.version,
+      nproc: availableParallelism(),
+      cpu: cpuModel(),
+      loadavg_before: loadBefore,
+      loadavg_after: loadavg().map((l) => Math.round(l * 100) / 100),
+      command: `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
+      counts,
+      elapsed_s: Math.round((performance.now() - started) / 100) / 10,
+    },
+    ...results,
+    targets: [],
+  };
+  full.targets = targetsOf(full);
+  writeFileSync(out, `${JSON.stringify(full, null, 2)}\n`);
+  const tables = renderTables(full);
+  process.stdout.write(`${tables}\n\nWritten to ${out}\n`);
+  if (argv.includes("--readme")) {
+    const readme = `${ROOT}README.md`;
+    const text = readFileSync(readme, "utf8");
+    const start = text.indexOf(README_START);
+    const end = text.indexOf(README_END);
+    if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${tables}\n${text.slice(end)}`);
+    process.stdout.write("README.md updated\n");
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

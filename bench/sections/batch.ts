@@ -1,0 +1,170 @@
+/**
+ * `submit_batch` at 100 / 1,000 / 10,000 rows:
+ * - local validation, in this process, with the server's own code: the tool's
+ *   input schema (zod, what the SDK runs before the handler) and checkBatchRows
+ *   (every number parsed with the max metadata, policy, duplicates);
+ * - the whole tool call through the real server against the sandbox, and the
+ *   same rows POSTed straight to the sandbox, so the server's share shows.
+ * Timings are medians after a warm-up; per-row times show whether it is linear.
+ */
+import { checkBatchRows, submitBatch } from "../../src/tools/submit-batch.js";
+import { batchNumbers } from "../lib/numbers.js";
+import { StdioRpc } from "../lib/stdio-client.js";
+import { median, round } from "../lib/stats.js";
+import { firstAgent, upstream, type BenchContext } from "./common.js";
+
+export interface BatchRow {
+  rows: number;
+  schema_ms: number;
+  check_ms: number;
+  /** schema + checkBatchRows: all local validation (medians). */
+  validation_ms: number;
+  /** The same, fastest run: what the code does when nothing else competes for the CPU. */
+  validation_min_ms: number;
+  /** CPU time of the validation (median), and per row: the linearity measure. */
+  validation_cpu_ms: number;
+  validation_cpu_us_per_row: number;
+  /** Runs behind the medians (more for small batches, so each size gets a similar total time). */
+  validation_reps: number;
+  validation_us_per_row: number;
+  tool_call_ms: number;
+  tool_call_us_per_row: number;
+  /** The same rows POSTed to the sandbox directly: the upstream's own share of the tool call. */
+  upstream_ms: number;
+}
+
+export interface BatchResult {
+  sizes: BatchRow[];
+  /** The first submit_batch (100 rows) of a fresh server: includes loading the phone metadata. */
+  first_call_100_ms: number;
+  /** Per-row validation CPU time at the largest size over that at the smallest (1 = perfectly linear). */
+  linearity: number;
+  /** Resident set size (and peak) of the server after its largest batch, phone metadata loaded: MiB. */
+  largest_server_rss_mib: number;
+  largest_server_peak_mib: number;
+}
+
+const POLICY = { allowedCountries: undefined, blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"] as const) };
+
+/**
+ * `reps` runs: wall-clock median and fastest, and the median of the CPU time
+ * this process spent (process.cpuUsage), in ms. CPU time is what the per-row
+ * linearity is judged on: on a shared machine a 200 ms run is preempted where a
+ * 1 ms run is not, which would make wall time look worse than linear.
+ */
+function timeIt(fn: () => void, reps: number): { median: number; min: number; cpu: number } {
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    fn();
+    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { median: median(times), min: Math.min(...times), cpu: median(cpu) };
+}
+
+export async function batch(ctx: BenchContext): Promise<BatchResult> {
+  const key = "sk_test_bench_batch";
+  const agent = await firstAgent(ctx, key);
+  const largest = Math.max(...ctx.counts.batchSizes);
+  const numbers = batchNumbers(largest);
+  // Agent ids derive from the key in the sandbox: every account has its own.
+  const rowsOf = (n: number, agentId = agent) => numbers.slice(0, n).map((to, i) => ({ to, agent_id: agentId, contact_name: `Contact ${i}` }));
+
+  // Every generated number must pass the server's own check, or the timings would be of refusals.
+  checkBatchRows(rowsOf(largest), POLICY, false);
+  // Warm-up of the in-process code paths (JIT) at a middle size.
+  for (let i = 0; i < 3; i++) {
+    submitBatch.inputSchema.safeParse({ calls: rowsOf(1_000) });
+    checkBatchRows(rowsOf(1_000), POLICY, false);
+  }
+
+  let keys = 0;
+  /** A fresh sandbox account per submission: the sandbox's own checks grow with the calls an account holds. */
+  const freshKey = () => `${key}_${++keys}`;
+  const serverFor = async (accountKey: string) => {
+    const agentId = await firstAgent(ctx, accountKey);
+    const rpc = new StdioRpc(ctx.realEntry, ctx.env(accountKey, { OUTBOUND_CALLS_MAX_BATCH_SIZE: String(largest) }));
+    await rpc.initialize();
+    return { rpc, agentId, close: () => rpc.close() };
+  };
+
+  // The first submit_batch of a fresh server loads the phone metadata.
+  let firstCall: number;
+  {
+    const server = await serverFor(freshKey());
+    try {
+      const started = performance.now();
+      await server.rpc.callTool("submit_batch", { calls: rowsOf(100, server.agentId) });
+      firstCall = performance.now() - started;
+    } finally {
+      await server.close();
+    }
+  }
+
+  const sizes: BatchRow[] = [];
+  let memory = { rssKiB: Number.NaN, peakKiB: Number.NaN };
+  for (const n of ctx.counts.batchSizes) {
+    const rows = rowsOf(n);
+    const reps = Math.max(ctx.counts.batchValidationReps, Math.round(ctx.counts.batchValidationRows / n));
+    const schemaMs = timeIt(() => {
+      const parsed = submitBatch.inputSchema.safeParse({ calls: rows });
+      if (!parsed.success) throw new Error("schema refused the generated rows");
+    }, reps);
+    const checkMs = timeIt(() => checkBatchRows(rows, POLICY, false), reps);
+    const toolTimes: number[] = [];
+    const upstreamTimes: number[] = [];
+    for (let rep = 0; rep < ctx.counts.batchToolCallReps; rep++) {
+      // A server (and account) of its own, warmed up with three 1,000-row batches, then the timed submission.
+      const server = await serverFor(freshKey());
+      try {
+        for (let i = 0; i < 3; i++) await server.rpc.callTool("submit_batch", { calls: rowsOf(1_000, server.agentId) });
+        const ownRows = rowsOf(n, server.agentId);
+        const started = performance.now();
+        const result = await server.rpc.callTool("submit_batch", { calls: ownRows });
+        toolTimes.push(performance.now() - started);
+        const count = (result.structuredContent as { count?: number } | undefined)?.count;
+        if (count !== n) throw new Error(`submit_batch of ${n} rows answered count ${String(count)}`);
+        memory = server.rpc.memory();
+      } finally {
+        await server.close();
+      }
+      const direct = freshKey();
+      const directAgent = await firstAgent(ctx, direct);
+      for (let i = 0; i < 3; i++) await upstream(ctx, direct, "POST", "/calls/batch", { calls: rowsOf(1_000, directAgent) });
+      const directRows = rowsOf(n, directAgent);
+      const started = performance.now();
+      await upstream(ctx, direct, "POST", "/calls/batch", { calls: directRows });
+      upstreamTimes.push(performance.now() - started);
+    }
+    const validation = schemaMs.median + checkMs.median;
+    const tool = median(toolTimes);
+    sizes.push({
+      rows: n,
+      schema_ms: round(schemaMs.median),
+      check_ms: round(checkMs.median),
+      validation_ms: round(validation),
+      validation_min_ms: round(schemaMs.min + checkMs.min),
+      validation_cpu_ms: round(schemaMs.cpu + checkMs.cpu),
+      validation_cpu_us_per_row: round(((schemaMs.cpu + checkMs.cpu) * 1000) / n, 1),
+      validation_reps: reps,
+      validation_us_per_row: round((validation * 1000) / n, 1),
+      tool_call_ms: round(tool),
+      tool_call_us_per_row: round((tool * 1000) / n, 1),
+      upstream_ms: round(median(upstreamTimes)),
+    });
+    ctx.log(`  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms`);
+  }
+  const first = sizes[0];
+  const last = sizes[sizes.length - 1];
+  return {
+    sizes,
+    first_call_100_ms: round(firstCall),
+    largest_server_rss_mib: round(memory.rssKiB / 1024, 1),
+    largest_server_peak_mib: round(memory.peakKiB / 1024, 1),
+    linearity: first && last ? round(last.validation_cpu_us_per_row / first.validation_cpu_us_per_row, 2) : Number.NaN,
+  };
+}
