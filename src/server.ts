@@ -79,16 +79,7 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       })
       .catch(() => undefined);
   };
-  const api = new ApiClient({
-    apiBaseUrl: config.apiBaseUrl,
-    apiKey: config.apiKey,
-    userAgent: USER_AGENT,
-    timeoutMs: config.timeoutMs,
-    connectTimeoutMs: config.connectTimeoutMs,
-    maxResponseBytes: config.maxResponseBytes,
-    redactor,
-    onRequest,
-  });
+  const api = ApiClient.forConfig(config, redactor, USER_AGENT, onRequest);
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) => {
     if (wants("warning")) void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);

@@ -184,12 +184,32 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** The settings of a client that talks to the configured service. */
+export interface ClientSettings {
+  apiBaseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
 export class ApiClient {
   private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly random: () => number;
+
+  /** The client of the configured service, as the server and `doctor` both use it. */
+  static forConfig(
+    config: ClientSettings,
+    redactor: Redactor,
+    userAgent: string,
+    onRequest?: (entry: RequestLogEntry) => void,
+  ): ApiClient {
+    const { apiBaseUrl, apiKey, timeoutMs, connectTimeoutMs, maxResponseBytes } = config;
+    return new ApiClient({ apiBaseUrl, apiKey, userAgent, timeoutMs, connectTimeoutMs, maxResponseBytes, redactor, ...(onRequest ? { onRequest } : {}) });
+  }
 
   constructor(private readonly options: ApiClientOptions) {
     this.agent = new Agent({

@@ -91,16 +91,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     print(`${" ".repeat(7 + LABEL_WIDTH)} ${settingsSummary(config)}`);
 
     const entries: RequestLogEntry[] = [];
-    const api = new ApiClient({
-      apiBaseUrl: config.apiBaseUrl,
-      apiKey: config.apiKey,
-      userAgent: USER_AGENT,
-      timeoutMs: config.timeoutMs,
-      connectTimeoutMs: config.connectTimeoutMs,
-      maxResponseBytes: config.maxResponseBytes,
-      redactor,
-      onRequest: (entry) => entries.push(entry),
-    });
+    const api = ApiClient.forConfig(config, redactor, USER_AGENT, (entry) => entries.push(entry));
     try {
       let agents: Agent[] | undefined;
       let failure: unknown;

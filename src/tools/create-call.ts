@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
-import { dialAnswerFields, dryRunText, writeOptions } from "./write-options.js";
+import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
 import { callRowSchema, checkRow } from "../validation.js";
 import { normalizeCall, readSingle, type CallRecord } from "../api/shapes.js";
 import { UserInputError } from "../errors.js";
@@ -65,15 +65,7 @@ export const createCall = defineTool({
     };
     switch (outcome.kind) {
       case "dry_run":
-        return {
-          ...base,
-          dry_run: true,
-          preview: outcome.preview,
-          checks: outcome.checks,
-          ...(outcome.token
-            ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() }
-            : {}),
-        };
+        return { ...base, ...dryRunFields(outcome) };
       case "deduplicated":
         return { ...base, call: outcome.value.call, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
       case "dialed":

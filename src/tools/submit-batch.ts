@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
-import { dialAnswerFields, dryRunText, writeOptions } from "./write-options.js";
+import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
 import { callRowSchema, checkRow, type CheckedRow } from "../validation.js";
 import { isObject, readSingle, type JsonObject } from "../api/shapes.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
@@ -138,17 +138,7 @@ export const submitBatch = defineTool({
     const base = { count: rows.length, countries: [...new Set(rows.map((r) => r.phone.country))].sort() };
     switch (outcome.kind) {
       case "dry_run":
-        return {
-          ...base,
-          batch_id: null,
-          campaign_id: null,
-          dry_run: true,
-          preview: outcome.preview,
-          checks: outcome.checks,
-          ...(outcome.token
-            ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() }
-            : {}),
-        };
+        return { ...base, batch_id: null, campaign_id: null, ...dryRunFields(outcome) };
       case "deduplicated":
         return { ...outcome.value, ...base, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
       case "dialed":

@@ -3,6 +3,7 @@
  * dry runs, confirmation tokens and the answers a dial can end in.
  */
 import { z } from "zod";
+import type { DialOutcome } from "../safety/dial-guard.js";
 
 export const writeOptions = {
   dry_run: z
@@ -52,4 +53,14 @@ export function dryRunText(out: DialAnswer, toolName: string): string {
     );
   }
   return lines.join("\n");
+}
+
+/** The answer fields of a dry run, the same for both write tools. */
+export function dryRunFields(outcome: Extract<DialOutcome<unknown>, { kind: "dry_run" }>) {
+  return {
+    dry_run: true as const,
+    preview: outcome.preview,
+    checks: outcome.checks,
+    ...(outcome.token ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() } : {}),
+  };
 }
