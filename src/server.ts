@@ -30,11 +30,43 @@ export interface OutboundCallsServer {
   close(): Promise<void>;
 }
 
+/**
+ * What outlives one MCP session: the HTTP client (its connection pool) and the
+ * agent cache. Over stdio there is one of each per server; over stateless HTTP
+ * one is shared by the McpServer made for every request. Anything stateful a
+ * guard needs across tool calls belongs here, or stateless HTTP would reset it.
+ */
+export interface ServerCore {
+  api: ApiClient;
+  agents: AgentDirectory;
+  close(): Promise<void>;
+}
+
+export function createCore(config: Config, onRequest?: (entry: RequestLogEntry) => void): ServerCore {
+  const redactor = new Redactor([config.apiKey]);
+  const api = new ApiClient({
+    apiBaseUrl: config.apiBaseUrl,
+    apiKey: config.apiKey,
+    userAgent: USER_AGENT,
+    timeoutMs: config.timeoutMs,
+    connectTimeoutMs: config.connectTimeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+    redactor,
+    onRequest,
+  });
+  return {
+    api,
+    agents: new AgentDirectory(api, config.agentCacheTtlMs),
+    close: () => api.close().catch(() => undefined),
+  };
+}
+
 const SANDBOX_NOTE = "[SANDBOX: simulated service, no real call was placed and no money was spent]";
 // Room for a batch refusal listing 50 rows; anything longer is cut.
 const MAX_ERROR_TEXT = 16_000;
 
-export function createServer(config: Config, deps: ServerDeps = {}): OutboundCallsServer {
+/** `shared`: a core made by createCore and owned by the caller (HTTP); without it the server makes and closes its own. */
+export function createServer(config: Config, deps: ServerDeps = {}, shared?: ServerCore): OutboundCallsServer {
   const redactor = new Redactor([config.apiKey]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const mcp = new McpServer(
@@ -57,20 +89,11 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       })
       .catch(() => undefined);
   };
-  const api = new ApiClient({
-    apiBaseUrl: config.apiBaseUrl,
-    apiKey: config.apiKey,
-    userAgent: USER_AGENT,
-    timeoutMs: config.timeoutMs,
-    connectTimeoutMs: config.connectTimeoutMs,
-    maxResponseBytes: config.maxResponseBytes,
-    redactor,
-    onRequest,
-  });
+  const core = shared ?? createCore(config, onRequest);
+  const { api, agents } = core;
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) =>
     void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
-  const agents = new AgentDirectory(api, config.agentCacheTtlMs);
   const phonePolicy = { allowedCountries: config.allowedCountries, blockedTypes: config.blockedTypes };
 
   for (const tool of tools) {
@@ -91,7 +114,7 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
     api,
     async close() {
       await mcp.close().catch(() => undefined);
-      await api.close().catch(() => undefined);
+      if (!shared) await core.close();
     },
   };
 }
