@@ -97,8 +97,8 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** The SDK's Streamable HTTP client, with the bearer token (if any) and extra headers on every request. */
-export async function connectHttpClient(url: string, token: string | undefined = HTTP_TOKEN, headers: Record<string, string> = {}): Promise<HttpClient> {
+/** The SDK's Streamable HTTP client, with the bearer token (null: none) and extra headers on every request. */
+export async function connectHttpClient(url: string, token: string | null = HTTP_TOKEN, headers: Record<string, string> = {}): Promise<HttpClient> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } },
   });
@@ -138,8 +138,8 @@ export function rawRequest(
   });
 }
 
-/** Headers of a well-formed MCP POST. */
-export function mcpHeaders(token: string | undefined = HTTP_TOKEN): Record<string, string> {
+/** Headers of a well-formed MCP POST; token null: no Authorization. */
+export function mcpHeaders(token: string | null = HTTP_TOKEN): Record<string, string> {
   return {
     "content-type": "application/json",
     accept: "application/json, text/event-stream",
