@@ -167,14 +167,15 @@ describe("DNS-rebinding protection", () => {
 
   it("accepts the bound address, localhost names, and configured hosts and origins", async () => {
     const port = String(server.port);
-    for (const headers of [
+    const accepted: Array<Record<string, string>> = [
       { host: `127.0.0.1:${port}` },
       { host: `localhost:${port}` },
       { host: `LOCALHOST:${port}`, origin: `http://localhost:${port}` },
       { host: `[::1]:${port}`, origin: `http://127.0.0.1:${port}` },
       { host: "mcp.example.com", origin: "https://app.example.com" },
       { host: "mcp.example.com:443" },
-    ]) {
+    ];
+    for (const headers of accepted) {
       expect((await post(headers)).status, JSON.stringify(headers)).toBe(200);
     }
   });
