@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
 import { ApiError } from "./api/errors.js";
@@ -61,6 +62,10 @@ export function createCore(config: Config, onRequest?: (entry: RequestLogEntry) 
   };
 }
 
+// One JSON Schema validator per process: an Ajv instance costs more to build than the rest of an McpServer,
+// and over stateless HTTP there is one McpServer per request.
+let jsonSchemaValidator: AjvJsonSchemaValidator | undefined;
+
 const SANDBOX_NOTE = "[SANDBOX: simulated service, no real call was placed and no money was spent]";
 // Room for a batch refusal listing 50 rows; anything longer is cut.
 const MAX_ERROR_TEXT = 16_000;
@@ -73,6 +78,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     { name: PACKAGE_NAME, title: "Outbound calls", version: VERSION },
     {
       capabilities: { logging: {} },
+      jsonSchemaValidator: (jsonSchemaValidator ??= new AjvJsonSchemaValidator()),
       instructions:
         "Tools to place and track outbound phone calls. Every create_call or submit_batch dials real people and costs " +
         "money: only dial numbers the user gave for that purpose. Use list_agents for agent ids, get_call to follow a call. " +
