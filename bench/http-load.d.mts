@@ -1,0 +1,25 @@
+/** Types of bench/http-load.mjs, for TypeScript callers (tests, `npm run bench`). */
+export interface HttpLoadOptions {
+  /** Concurrent SDK clients (default 50). */
+  clients?: number;
+  /** Tool calls in all, shared among the clients (default 5000). */
+  calls?: number;
+  log?: (line: string) => void;
+}
+
+export interface HttpLoadResult {
+  clients: number;
+  calls: number;
+  errors: number;
+  errorSamples: string[];
+  durationMs: number;
+  callsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  perTool: Record<string, number>;
+  /** The server process's resident memory; undefined where /proc is not available. */
+  rssKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined; everyTenth: Array<number | undefined> };
+  rssGrowthAfterWarmUpKb: number | undefined;
+  node: string;
+}
+
+export function runHttpLoad(options?: HttpLoadOptions): Promise<HttpLoadResult>;

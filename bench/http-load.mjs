@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+/**
+ * Load test of `--http`: the built server (dist/index.js) as its own process,
+ * pointed at an in-process sandbox (instant calls, no rate limit, a wallet that
+ * never runs dry), driven by N concurrent SDK Streamable HTTP clients making a
+ * fixed number of tool calls in all. Reports throughput, latency percentiles,
+ * errors, and the server's RSS after warm-up and at the end.
+ *
+ *   npm run bench:http                       # 50 clients, 5,000 calls
+ *   node bench/http-load.mjs --clients 10 --calls 500 --json
+ *
+ * `runHttpLoad(options)` is the same run as a function, for `npm run bench` and tests.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+const ENTRY = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+const SANDBOX = new URL("../dist/sandbox/index.js", import.meta.url).href;
+
+/** One tool call per slot, in turn: mostly reads, a quarter dials, an occasional batch. */
+const MIX = [
+  "list_agents", "get_call", "create_call", "list_calls",
+  "get_call", "create_call", "list_agents", "get_call",
+  "list_calls", "create_call", "get_call", "list_agents",
+  "create_call", "get_call", "list_calls", "list_agents",
+  "get_call", "create_call", "list_agents", "submit_batch",
+];
+
+/** RSS of a process in kB (Linux /proc, else ps); undefined if neither works. */
+function rssKb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    if (match) return Number(match[1]);
+  } catch {
+    // not Linux
+  }
+  return undefined;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+function startServer(env) {
+  const child = spawn(process.execPath, [ENTRY, "--http", "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
+  child.stderr.setEncoding("utf8");
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = new Promise((resolve, reject) => {
+    child.stderr.on("data", (c) => {
+      stderr += c;
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return { child, url, exited, output: () => ({ stdout, stderr }) };
+}
+
+/**
+ * @param {{clients?: number, calls?: number, log?: (line: string) => void}} options
+ */
+export async function runHttpLoad(options = {}) {
+  const clients = options.clients ?? 50;
+  const calls = options.calls ?? 5000;
+  const log = options.log ?? (() => undefined);
+  const { startSandbox } = await import(SANDBOX);
+  const sandbox = await startSandbox({
+    speed: "instant",
+    rateLimit: false,
+    startingBalanceCents: Number.MAX_SAFE_INTEGER,
+    costPerCallCents: 1,
+    monthlyCallLimit: Number.MAX_SAFE_INTEGER,
+    maxConcurrentCalls: Number.MAX_SAFE_INTEGER,
+  });
+  const token = randomBytes(32).toString("hex");
+  const server = startServer({
+    PATH: process.env.PATH ?? "",
+    OUTBOUND_CALLS_API_KEY: "sk_test_http_load_bench",
+    OUTBOUND_CALLS_BASE_URL: sandbox.url,
+    OUTBOUND_CALLS_HTTP_TOKEN: token,
+    OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
+  });
+  const connected = [];
+  try {
+    const url = await server.url;
+    const rss = { start: rssKb(server.child.pid) };
+    log(`server at ${url}; connecting ${clients} clients`);
+    for (let i = 0; i < clients; i++) {
+      const client = new Client({ name: `load-${i}`, version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      connected.push(client);
+    }
+
+    const first = connected[0];
+    const agents = (await first.callTool({ name: "list_agents", arguments: {} })).structuredContent.agents;
+    const agentId = agents[0].id;
+    const seed = await first.callTool({ name: "create_call", arguments: { to: "+14155550100", agent_id: agentId } });
+    const callId = seed.structuredContent.call.id;
+    const args = {
+      list_agents: () => ({}),
+      get_call: () => ({ call_id: callId }),
+      list_calls: () => ({ limit: 5 }),
+      create_call: (i) => ({ to: `+1415555${String(100 + (i % 100)).padStart(4, "0")}`, agent_id: agentId, contact_name: `Load ${i}` }),
+      submit_batch: (i) => ({
+        calls: [
+          { to: "+14155550101", agent_id: agentId, contact_name: `Batch ${i}` },
+          { to: "+442079460000", agent_id: agentId },
+        ],
+      }),
+    };
+
+    const warmUpEnd = Math.floor(calls * 0.2);
+    const latencies = new Float64Array(calls);
+    const perTool = {};
+    const errorSamples = [];
+    const rssSamples = [];
+    let errors = 0;
+    let next = 0;
+    let done = 0;
+    const started = performance.now();
+    await Promise.all(
+      connected.map(async (client) => {
+        for (let i = next++; i < calls; i = next++) {
+          const name = MIX[i % MIX.length];
+          const t0 = performance.now();
+          try {
+            const result = await client.callTool({ name, arguments: args[name](i) });
+            if (result.isError) {
+              errors++;
+              if (errorSamples.length < 5) errorSamples.push(`${name}: ${result.content?.[0]?.text ?? "?"}`);
+            }
+          } catch (error) {
+            errors++;
+            if (errorSamples.length < 5) errorSamples.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          latencies[i] = performance.now() - t0;
+          perTool[name] = (perTool[name] ?? 0) + 1;
+          done++;
+          if (done === warmUpEnd) rss.warm = rssKb(server.child.pid);
+          if (done % Math.max(1, Math.floor(calls / 10)) === 0) rssSamples.push(rssKb(server.child.pid));
+        }
+      }),
+    );
+    const durationMs = performance.now() - started;
+    rss.end = rssKb(server.child.pid);
+    const sorted = Array.from(latencies).sort((a, b) => a - b);
+    return {
+      clients,
+      calls,
+      errors,
+      errorSamples,
+      durationMs: Math.round(durationMs),
+      callsPerSecond: Math.round((calls / durationMs) * 1000),
+      latencyMs: {
+        p50: round(percentile(sorted, 50)),
+        p90: round(percentile(sorted, 90)),
+        p99: round(percentile(sorted, 99)),
+        max: round(sorted[sorted.length - 1] ?? 0),
+      },
+      perTool,
+      rssKb: { start: rss.start, afterWarmUp: rss.warm, end: rss.end, everyTenth: rssSamples },
+      rssGrowthAfterWarmUpKb: rss.end !== undefined && rss.warm !== undefined ? rss.end - rss.warm : undefined,
+      node: process.version,
+    };
+  } finally {
+    await Promise.all(connected.map((c) => c.close().catch(() => undefined)));
+    server.child.kill("SIGTERM");
+    let timer;
+    const code = await Promise.race([server.exited, new Promise((r) => (timer = setTimeout(() => r("timeout"), 20_000)))]);
+    clearTimeout(timer);
+    if (code !== 0) server.child.kill("SIGKILL");
+    await sandbox.close();
+    if (server.output().stdout !== "") throw new Error("the server printed on stdout in HTTP mode");
+    if (code !== 0) throw new Error(`the server did not exit 0 on SIGTERM (${code})`);
+  }
+}
+
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
+
+function formatReport(r) {
+  const mb = (kb) => (kb === undefined ? "n/a" : `${(kb / 1024).toFixed(1)} MB`);
+  return [
+    `HTTP load: ${r.clients} clients, ${r.calls} tool calls (${Object.entries(r.perTool).map(([k, v]) => `${k} ${v}`).join(", ")}), Node ${r.node}`,
+    `  throughput   ${r.callsPerSecond} calls/s (${(r.durationMs / 1000).toFixed(1)} s)`,
+    `  latency      p50 ${r.latencyMs.p50} ms, p90 ${r.latencyMs.p90} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`,
+    `  errors       ${r.errors}${r.errorSamples.length ? `: ${r.errorSamples.join(" | ")}` : ""}`,
+    `  server RSS   ${mb(r.rssKb.start)} at start, ${mb(r.rssKb.afterWarmUp)} after warm-up (20%), ${mb(r.rssKb.end)} at the end ` +
+      `(${r.rssGrowthAfterWarmUpKb === undefined ? "n/a" : `${r.rssGrowthAfterWarmUpKb >= 0 ? "+" : ""}${(r.rssGrowthAfterWarmUpKb / 1024).toFixed(1)} MB`} after warm-up)`,
+    `  RSS by tenth ${r.rssKb.everyTenth.map((kb) => mb(kb).replace(" MB", "")).join(", ")} MB`,
+  ].join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const argv = process.argv.slice(2);
+  const value = (flag, fallback) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? Number(argv[i + 1]) : fallback;
+  };
+  const result = await runHttpLoad({ clients: value("--clients", 50), calls: value("--calls", 5000), log: (l) => process.stderr.write(`${l}\n`) });
+  process.stdout.write(argv.includes("--json") ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
+  process.exitCode = result.errors === 0 ? 0 : 1;
+}
