@@ -72,27 +72,30 @@ export class HttpApp {
     if (path === HEALTH_PATH) return this.health(req, res);
     if (path !== MCP_PATH) return sendJson(res, 404, { error: "not found" });
 
+    // A refusal before the body is read closes the connection rather than reading a body nobody wants.
+    const unread: Record<string, string> = req.complete ? {} : { connection: "close" };
     const refused = this.options.hostCheck(req.headers.host, req.headers.origin);
-    if (refused) return sendRpcError(res, 403, -32000, `Forbidden: ${refused}`);
+    if (refused) return sendRpcError(res, 403, -32000, `Forbidden: ${refused}`, unread);
 
     if (this.options.auth) {
       const result = this.options.auth(req.headers.authorization);
       if (result === "missing") {
-        return sendRpcError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": REALM });
+        return sendRpcError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { ...unread, "www-authenticate": REALM });
       }
       if (result === "invalid") {
         return sendRpcError(res, 401, -32001, "Unauthorized: the bearer token is not valid for this server", {
+          ...unread,
           "www-authenticate": `${REALM}, error="invalid_token"`,
         });
       }
     }
 
     if (this.draining) {
-      return sendRpcError(res, 503, -32000, "Service unavailable: the server is shutting down; retry on another replica", { "retry-after": "1" });
+      return sendRpcError(res, 503, -32000, "Service unavailable: the server is shutting down; retry on another replica", { ...unread, "retry-after": "1" });
     }
     if (req.method !== "POST") {
       // Stateless: no session to stream to (GET) or to end (DELETE).
-      return sendRpcError(res, 405, -32000, "Method not allowed: this server is stateless and takes JSON-RPC by POST only", { allow: "POST" });
+      return sendRpcError(res, 405, -32000, "Method not allowed: this server is stateless and takes JSON-RPC by POST only", { ...unread, allow: "POST" });
     }
     await this.options.mcpPost(req, res);
   }

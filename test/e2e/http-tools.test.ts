@@ -5,6 +5,7 @@
  * stateless (no session, GET/DELETE 405) and its own refusals are JSON-RPC.
  */
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
 import { textOf } from "../helpers/server-process.js";
@@ -123,9 +124,21 @@ describe("stateless transport", () => {
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: -32700 } });
   });
 
-  it("refuses a body over 4 MiB with 413 before parsing it", async () => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_agents", arguments: { pad: "x".repeat(4 * 1024 * 1024) } } });
-    const answer = await rawRequest(server.base, { method: "POST", headers: mcpHeaders(), body });
+  it("refuses a declared body over 4 MiB with 413 before reading it", async () => {
+    // Only the headers are sent: the answer must come without the body (a client still writing would see EPIPE).
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port: server.port, method: "POST", path: "/mcp", headers: { ...mcpHeaders(), "content-length": String(5 * 1024 * 1024) } });
+      req.on("response", (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (c: string) => (body += c));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on("error", reject);
+      req.flushHeaders();
+    });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { message: expect.stringContaining("4194304 bytes") } });
   });
