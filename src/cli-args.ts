@@ -69,7 +69,7 @@ Usage:
 Options:
   --sandbox                   use the built-in simulated calling service on an ephemeral 127.0.0.1 port
   --sandbox-<flag> <value>    pass a flag to the simulated service, e.g. --sandbox-speed 10, --sandbox-balance-cents 100
-  --read-only                 register only list_agents, list_calls and get_call
+  --read-only                 register only list_agents, list_calls and get_call (also OUTBOUND_CALLS_READ_ONLY=true)
   --http                      serve over Streamable HTTP at /mcp instead of stdio; health check at GET /healthz
   --host <address>            with --http: address to bind (default 127.0.0.1; non-loopback needs OUTBOUND_CALLS_HTTP_TOKEN)
   --port <n>                  with --http: port to bind (default 8808; 0 = any free port, printed on stderr)
@@ -82,6 +82,18 @@ Environment:
   OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
   OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
+
+Safety (see the README, "Safety"):
+  OUTBOUND_CALLS_CONFIRM             ask the user before dialing: auto (if the client can ask), always, never (default auto)
+  OUTBOUND_CALLS_DEDUPE_WINDOW_S     an identical dial within this many seconds is not dialed again; 0 = off (default 600)
+  OUTBOUND_CALLS_DO_NOT_CALL_FILE    file of numbers never to dial, one a line, any format; a bad line stops the start
+  OUTBOUND_CALLS_DEFAULT_COUNTRY     ISO 3166 code for do-not-call lines written without + (e.g. US)
+  OUTBOUND_CALLS_CALLING_HOURS       HH:MM-HH:MM in the callee's local time, or off (default 08:00-21:00)
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR  dials in any hour, batch rows counted, or off (default 60)
+  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY  dials to one number in any 24 hours, or off (default 3)
+  OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
+  OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); caps survive restarts
+  OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
 
 Environment with --http:
   OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients must send (at least 32 characters of A-Z a-z 0-9 - . _ ~ + /);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isSupportedCountry } from "libphonenumber-js/max";
 import { ConfigurationError } from "./errors.js";
+import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety/settings.js";
 
 export const NUMBER_TYPES = [
   "PREMIUM_RATE",
@@ -37,6 +38,8 @@ export interface Config {
   agentCacheTtlMs: number;
   /** True when the upstream is the built-in simulated service. */
   sandbox: boolean;
+  /** The safety guards' settings (src/safety/settings.ts). */
+  safety: SafetySettings;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -142,6 +145,7 @@ const envSchema = z.object({
       }
       return new Set(types as NumberTypeName[]);
     }),
+  ...safetyEnvShape,
 });
 
 export interface ConfigOverrides {
@@ -174,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   }
   const e = parsed.data;
   const allowedCountries = e.OUTBOUND_CALLS_ALLOWED_COUNTRIES;
+  const safety = safetySettings(e, isLoopbackHost(new URL(e.OUTBOUND_CALLS_BASE_URL.origin).hostname));
+  if ("error" in safety) throw new ConfigurationError(safety.error);
   return {
     apiKey: e.OUTBOUND_CALLS_API_KEY,
     apiBaseUrl: e.OUTBOUND_CALLS_BASE_URL.apiBaseUrl,
@@ -187,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
     agentCacheTtlMs: 60_000,
     sandbox: overrides.sandbox ?? false,
+    safety,
   };
 }

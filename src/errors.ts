@@ -9,9 +9,12 @@ export class UserInputError extends Error {
   override readonly name = "UserInputError";
   /** The argument that is wrong, when one is (e.g. "to", "calls[3].to"). */
   readonly field: string | undefined;
-  constructor(message: string, field?: string) {
+  /** The rule that refused, for the audit log (e.g. "blocked_type"); undefined for plain validation. */
+  readonly rule: string | undefined;
+  constructor(message: string, field?: string, rule?: string) {
     super(message);
     this.field = field;
+    this.rule = rule;
   }
 }
 
@@ -25,6 +28,8 @@ export interface RowProblem {
   index: number;
   field: string;
   reason: string;
+  /** The rule that refused the row, for the audit log. */
+  rule?: string;
 }
 
 /** Most rows listed in a batch refusal; the rest are counted. */
@@ -32,7 +37,13 @@ export const MAX_ROWS_LISTED = 50;
 
 export class BatchValidationError extends UserInputError {
   readonly problems: RowProblem[];
-  constructor(problems: RowProblem[], rowCount: number) {
+  /** `what` completes "N of M rows …" (e.g. "were refused by the do-not-call list"); `advice` says what to do. */
+  constructor(
+    problems: RowProblem[],
+    rowCount: number,
+    what = "failed validation",
+    advice = "Fix every row below and submit the whole batch again",
+  ) {
     const listed = problems.slice(0, MAX_ROWS_LISTED);
     const rows = new Set(problems.map((p) => p.index)).size;
     const lines = listed.map((p) => `- calls[${p.index}].${p.field}: ${p.reason}`);
@@ -40,8 +51,8 @@ export class BatchValidationError extends UserInputError {
       lines.push(`- …and ${problems.length - listed.length} more problems not listed`);
     }
     super(
-      `Batch refused: ${rows} of ${rowCount} rows failed validation, so nothing was sent. ` +
-        `Fix every row below and submit the whole batch again:\n${lines.join("\n")}`,
+      `Batch refused: ${rows} of ${rowCount} rows ${what}, so nothing was sent. ` +
+        `${advice}:\n${lines.join("\n")}`,
       "calls",
     );
     this.problems = problems;

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
 import { ApiError } from "./api/errors.js";
 import { startDeadline } from "./api/deadline.js";
@@ -14,6 +15,8 @@ import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
 import { ConfigurationError, UserInputError } from "./errors.js";
 import { cap, Redactor } from "./redact.js";
+import { createSafety, type Safety } from "./safety/index.js";
+import { elicitationAsker } from "./safety/human-confirmation.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
@@ -21,7 +24,7 @@ import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
 export interface ServerDeps {
   /** Where diagnostics go (stderr in the CLI); already redacted. */
   log?: (line: string) => void;
-  /** Register only the reading tools. */
+  /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
 }
 
@@ -32,19 +35,30 @@ export interface OutboundCallsServer {
 }
 
 /**
- * What outlives one MCP session: the HTTP client (its connection pool) and the
- * agent cache. Over stdio there is one of each per server; over stateless HTTP
+ * What outlives one MCP session: the HTTP client (its connection pool), the
+ * agent cache and the safety guards' state (caps, duplicate memory, tokens,
+ * audit log). Over stdio there is one of each per server; over stateless HTTP
  * one is shared by the McpServer made for every request. Anything stateful a
  * guard needs across tool calls belongs here, or stateless HTTP would reset it.
  */
 export interface ServerCore {
   api: ApiClient;
   agents: AgentDirectory;
+  safety: Safety;
   close(): Promise<void>;
 }
 
-export function createCore(config: Config, onRequest?: (entry: RequestLogEntry) => void): ServerCore {
+export interface CoreDeps {
+  /** Diagnostics, already redacted. */
+  log?: (line: string) => void;
+  /** Called once per HTTP attempt to the service. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
+export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const redactor = new Redactor([config.apiKey]);
+  const log = (line: string) => deps.log?.(redactor.redact(line));
   const api = new ApiClient({
     apiBaseUrl: config.apiBaseUrl,
     apiKey: config.apiKey,
@@ -53,12 +67,17 @@ export function createCore(config: Config, onRequest?: (entry: RequestLogEntry) 
     connectTimeoutMs: config.connectTimeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     redactor,
-    onRequest,
+    onRequest: deps.onRequest,
   });
+  const safety = createSafety(config, api, redactor, log);
   return {
     api,
     agents: new AgentDirectory(api, config.agentCacheTtlMs),
-    close: () => api.close().catch(() => undefined),
+    safety,
+    async close() {
+      await api.close().catch(() => undefined);
+      safety.close();
+    },
   };
 }
 
@@ -95,24 +114,39 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       })
       .catch(() => undefined);
   };
-  const core = shared ?? createCore(config, onRequest);
-  const { api, agents } = core;
+  const core = shared ?? createCore(config, { log: deps.log, onRequest });
+  const { api, agents, safety } = core;
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) =>
     void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
-  const phonePolicy = { allowedCountries: config.allowedCountries, blockedTypes: config.blockedTypes };
+  const phonePolicy = {
+    allowedCountries: config.allowedCountries,
+    blockedTypes: config.blockedTypes,
+    defaultCountry: config.safety.defaultCountry,
+  };
+  const readOnly = deps.readOnly === true || config.safety.readOnly;
 
   for (const tool of tools) {
-    if (deps.readOnly && tool.writes) continue;
-    register(mcp, tool, (signal) => ({
-      config,
-      api,
-      agents,
-      phonePolicy,
-      redactor,
-      deadline: startDeadline(config.timeoutMs, signal),
-      idempotencyKey: randomUUID(),
-    }), { redactor, log, warn, sandbox: config.sandbox });
+    if (readOnly && tool.writes) continue;
+    register(mcp, tool, (extra) => {
+      const idempotencyKey = randomUUID();
+      return {
+        config,
+        api,
+        agents,
+        phonePolicy,
+        redactor,
+        deadline: startDeadline(config.timeoutMs, extra.signal),
+        idempotencyKey,
+        safety: safety.forCall({
+          tool: tool.name,
+          writes: tool.writes,
+          idempotencyKey,
+          signal: extra.signal,
+          asker: elicitationAsker(mcp.server, extra.signal, extra.requestId),
+        }),
+      };
+    }, { redactor, log, warn, sandbox: config.sandbox });
   }
 
   return {
@@ -132,7 +166,9 @@ interface AdapterOptions {
   sandbox: boolean;
 }
 
-function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: AbortSignal) => ToolContext, opts: AdapterOptions): void {
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: Extra) => ToolContext, opts: AdapterOptions): void {
   mcp.registerTool(
     tool.name,
     {
@@ -143,8 +179,10 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
+      const ctx = makeContext(extra);
       try {
-        const output = await tool.handler(args as never, makeContext(extra.signal));
+        const output = await tool.handler(args as never, ctx);
+        ctx.safety.finish();
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
         const text = tool.render(output);
         return {
@@ -152,6 +190,8 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (signal: Ab
           structuredContent: structured as Record<string, unknown>,
         };
       } catch (error) {
+        // The audit line of a write attempt, whatever ended it.
+        ctx.safety.finish(error);
         return toErrorResult(error, tool.name, opts);
       }
     },

@@ -40,3 +40,12 @@ export function fence(label: string, body: string, maxChars = 4_000): string {
     `${content}\n</call-data ${nonce}>`
   );
 }
+
+/**
+ * Upstream text placed on one line of our own text (a list line, a name in a
+ * preview): invisible characters dropped and line breaks collapsed, so it
+ * cannot start a line that looks like ours; capped.
+ */
+export function oneLine(text: string, max = 200): string {
+  return cap(stripInvisible(text).replace(/\s+/g, " ").trim(), max);
+}

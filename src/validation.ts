@@ -70,7 +70,7 @@ export interface CheckedRow {
 /** Checks what the schema cannot: the phone number's policy. Names are trimmed. */
 export function checkRow(row: CallRowInput, policy: PhonePolicy): { row?: CheckedRow; problems: Omit<RowProblem, "index">[] } {
   const phone = parsePhone(row.to, policy);
-  if (!phone.ok) return { problems: [{ field: "to", reason: `${JSON.stringify(truncate(row.to))} ${phone.reason}` }] };
+  if (!phone.ok) return { problems: [{ field: "to", reason: `${JSON.stringify(truncate(row.to))} ${phone.reason}`, rule: phone.rule }] };
   const request: NormalizedCall = { to: phone.e164, agent_id: row.agent_id };
   if (row.contact_name !== undefined) request.contact_name = row.contact_name.trim();
   if (row.company_name !== undefined) request.company_name = row.company_name.trim();

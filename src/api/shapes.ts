@@ -53,18 +53,23 @@ function idOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A record with its id under `id`, or under the alias (`agent_id`, `call_id`), moved to `id`. */
+function withId(raw: unknown, alias: string, what: string): JsonObject & { id: string } {
+  if (!isObject(raw)) throw fault(`${what} that is not an object`);
+  const id = idOf(raw.id) ?? idOf(raw[alias]);
+  if (!id) throw fault(`${what} without an id`);
+  const { [alias]: _alias, ...rest } = raw;
+  return { ...rest, id };
+}
+
 export interface Agent extends JsonObject {
   id: string;
   name?: string;
 }
 
 export function normalizeAgent(raw: unknown): Agent {
-  if (!isObject(raw)) throw fault("an agent that is not an object");
-  const id = idOf(raw.id) ?? idOf(raw.agent_id);
-  if (!id) throw fault("an agent without an id");
-  const { agent_id: _ignored, ...rest } = raw;
-  const agent: Agent = { ...rest, id };
-  if (typeof raw.name !== "string") delete agent.name;
+  const agent: Agent = withId(raw, "agent_id", "an agent");
+  if (typeof agent.name !== "string") delete agent.name;
   return agent;
 }
 
@@ -74,13 +79,9 @@ export interface CallRecord extends JsonObject {
 }
 
 export function normalizeCall(raw: unknown): CallRecord {
-  if (!isObject(raw)) throw fault("a call record that is not an object");
-  const id = idOf(raw.id) ?? idOf(raw.call_id);
-  if (!id) throw fault("a call record without an id");
-  const { call_id: _ignored, ...rest } = raw;
-  const call: CallRecord = { ...rest, id };
-  if (raw.status === null) delete call.status;
-  else if (raw.status !== undefined && typeof raw.status !== "string") throw fault("a call record whose status is not text");
+  const call: CallRecord = withId(raw, "call_id", "a call record");
+  if (call.status === null) delete call.status;
+  else if (call.status !== undefined && typeof call.status !== "string") throw fault("a call record whose status is not text");
   return call;
 }
 

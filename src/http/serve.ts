@@ -40,7 +40,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
-  const core = createCore(config);
+  const core = createCore(config, { log });
   const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -103,7 +103,6 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
   const { http, log } = options;
   const running = await startHttpServer(options);
   const base = running.url.slice(0, -MCP_PATH.length);
-  log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
   if (http.token === undefined) {
     log("outbound-calls-mcp: OUTBOUND_CALLS_HTTP_TOKEN is not set: any program on this machine can use the server (allowed on loopback only)");
   }
@@ -113,6 +112,9 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
         "set OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS to the names clients use",
     );
   }
+
+  // Last, so whoever waits for this line has seen the warnings too.
+  log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -4,7 +4,7 @@
  * read tolerantly because the service does not publish them.
  */
 import { isObject, type CallRecord, type JsonObject } from "../api/shapes.js";
-import { fence } from "../untrusted.js";
+import { fence, oneLine } from "../untrusted.js";
 
 const pickString = (o: JsonObject, ...keys: string[]): string | undefined => {
   for (const k of keys) {
@@ -35,14 +35,16 @@ export const callRecording = (c: JsonObject) => pickString(c, "recording_url", "
 export function callLine(c: CallRecord): string {
   const duration = callDuration(c);
   const campaign = pickString(c, "campaign_id");
+  // Every field is upstream text on a line of ours: one line each, so none can forge a line of its own.
+  const line = (text: string | undefined) => (text === undefined ? undefined : oneLine(text, 120));
   return [
-    c.id,
-    c.status ?? "status unknown",
-    callTo(c),
-    callAgent(c) && `agent ${callAgent(c)}`,
-    campaign && `campaign ${campaign}`,
-    callCreated(c),
-    callOutcome(c) && `outcome ${callOutcome(c)}`,
+    line(c.id),
+    line(c.status) ?? "status unknown",
+    line(callTo(c)),
+    callAgent(c) && `agent ${line(callAgent(c))}`,
+    campaign && `campaign ${line(campaign)}`,
+    line(callCreated(c)),
+    callOutcome(c) && `outcome ${line(callOutcome(c))}`,
     duration !== undefined && `${duration} s`,
   ]
     .filter(Boolean)
@@ -67,11 +69,11 @@ export function transcriptText(raw: unknown): string | undefined {
 export function callDetail(c: CallRecord): string {
   const lines = [`Call ${callLine(c)}`];
   const contact = [pickString(c, "contact_name"), pickString(c, "company_name")].filter(Boolean).join(", ");
-  if (contact) lines.push(`Contact: ${contact}`);
+  if (contact) lines.push(`Contact: ${oneLine(contact, 300)}`);
   const ended = pickString(c, "ended_at", "completed_at");
-  if (ended) lines.push(`Ended: ${ended}`);
+  if (ended) lines.push(`Ended: ${oneLine(ended, 60)}`);
   const recording = callRecording(c);
-  if (recording) lines.push(`Recording: ${recording}`);
+  if (recording) lines.push(`Recording: ${oneLine(recording, 500)}`);
   const summary = callSummary(c);
   if (summary) lines.push(fence("summary", summary, 1_000));
   const transcript = transcriptText(c.transcript);

@@ -11,6 +11,7 @@ import type { AgentDirectory } from "../agent-directory.js";
 import type { Config } from "../config.js";
 import type { PhonePolicy } from "../phone.js";
 import type { Redactor } from "../redact.js";
+import type { CallGuard } from "../safety/dial-guard.js";
 
 export interface ToolContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface ToolContext {
   deadline: Deadline;
   /** A fresh Idempotency-Key for this tool call's POST (reused on its retries). */
   idempotencyKey: string;
+  /** The safety guards for this tool call (write tools run their dial through it). */
+  safety: CallGuard;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

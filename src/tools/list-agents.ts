@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
-import { sanitizeUpstream } from "../untrusted.js";
+import { oneLine, sanitizeUpstream } from "../untrusted.js";
 import type { Agent } from "../api/shapes.js";
 
 export const listAgents = defineTool({
@@ -24,7 +24,7 @@ export const listAgents = defineTool({
       const extra = ["language", "voice", "purpose", "description"]
         .map((k) => a[k])
         .filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 80);
-      return `- ${a.id}${a.name ? ` — ${a.name}` : ""}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+      return `- ${oneLine(a.id, 128)}${a.name ? ` — ${oneLine(a.name, 120)}` : ""}${extra.length ? ` (${extra.map((e) => oneLine(e, 80)).join(", ")})` : ""}`;
     });
     return `${agents.length} agent${agents.length === 1 ? "" : "s"} (use the id as agent_id):\n${lines.join("\n")}`;
   },

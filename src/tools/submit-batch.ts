@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
+import { dialAnswerFields, dryRunText, writeOptions } from "./write-options.js";
 import { callRowSchema, checkRow, type CheckedRow } from "../validation.js";
 import { isObject, readSingle, type JsonObject } from "../api/shapes.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
 import { unknownAgentReason } from "../agent-directory.js";
-import { sanitizeUpstream } from "../untrusted.js";
+import { oneLine, sanitizeUpstream } from "../untrusted.js";
+
+/** What the service answered to a batch, with our ids normalized. */
+type BatchValue = JsonObject & { batch_id: string | null; campaign_id: string | null; status?: string; calls?: JsonObject[] };
+
+const pick = (o: JsonObject, keys: string[]): JsonObject => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
 /** Hard ceiling of the schema; the configured OUTBOUND_CALLS_MAX_BATCH_SIZE is checked in the handler. */
 export const BATCH_SCHEMA_MAX = 100_000;
@@ -46,20 +52,24 @@ export const submitBatch = defineTool({
     "like create_call (`to` in E.164, e.g. +14155550123; agent_id from list_agents). Every row is checked before " +
     "anything is sent; if any row fails, nothing is sent and the answer lists every bad row (index, field, reason): " +
     "fix them and submit the whole batch again. A number that appears twice is refused unless allow_duplicates is " +
-    "true. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
+    "true. The safety guards of create_call apply to every row (do-not-call list, calling hours, caps, confirmation); " +
+    "dry_run: true shows what would be dialed and sends nothing; an identical batch repeated within the dedupe window " +
+    "returns the first batch instead of dialing again. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
   inputSchema: z
     .object({
       calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
       allow_duplicates: z.boolean().optional().describe("Allow the same number more than once in this batch (default false)."),
+      ...writeOptions,
     })
     .strict(),
   outputSchema: z.looseObject({
-    batch_id: z.string().nullable(),
+    batch_id: z.string().nullable().describe("null in a dry run"),
     campaign_id: z.string().nullable(),
     count: z.number().int().describe("Calls in the batch as submitted"),
     status: z.string().optional(),
     calls: z.array(batchCallSchema).optional(),
     countries: z.array(z.string()).describe("Countries of the numbers, for a quick check"),
+    ...dialAnswerFields,
     ...sandboxMark,
   }),
   annotations: DIAL_ANNOTATIONS,
@@ -73,6 +83,7 @@ export const submitBatch = defineTool({
       );
     }
     const rows = checkBatchRows(args.calls, ctx.phonePolicy, args.allow_duplicates === true);
+    ctx.safety.screen(rows);
     const ids = [...new Set(rows.map((r) => r.request.agent_id))];
     const { agents, missing } = await ctx.agents.check(ids, ctx.deadline);
     if (missing.size > 0) {
@@ -81,31 +92,79 @@ export const submitBatch = defineTool({
       );
       throw new BatchValidationError(problems, rows.length);
     }
-    const res = await ctx.api.post(
-      "/calls/batch",
-      { calls: rows.map((r) => r.request) },
-      { deadline: ctx.deadline, idempotencyKey: ctx.idempotencyKey },
-    );
-    const batch = sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject;
     const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
-    const calls = Array.isArray(batch.calls)
-      ? batch.calls.filter(isObject).map((c) => ({ ...c, ...(c.id === undefined && c.call_id !== undefined ? { id: String(c.call_id) } : {}) }))
-      : undefined;
-    return {
-      ...batch,
-      batch_id: str(batch.batch_id) ?? str(batch.id),
-      campaign_id: str(batch.campaign_id),
-      count: rows.length,
-      ...(typeof batch.status === "string" ? { status: batch.status } : {}),
-      ...(calls ? { calls } : {}),
-      countries: [...new Set(rows.map((r) => r.phone.country))].sort(),
-    };
+    const outcome = await ctx.safety.dial({
+      rows,
+      agentNames: new Map(ids.map((id) => [id, ((name) => (name ? oneLine(name, 120) : undefined))(agents.find((a) => a.id === id)?.name)])),
+      dryRun: args.dry_run === true,
+      token: args.confirmation_token,
+      deadline: ctx.deadline,
+      async send(deadline) {
+        const res = await ctx.api.post("/calls/batch", { calls: rows.map((r) => r.request) }, { deadline, idempotencyKey: ctx.idempotencyKey });
+        const batch = sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject;
+        const calls = Array.isArray(batch.calls)
+          ? batch.calls.filter(isObject).map((c) => {
+              const id = c.id ?? c.call_id;
+              return { ...c, ...(typeof id === "string" || typeof id === "number" ? { id: String(id) } : {}) } as JsonObject;
+            })
+          : undefined;
+        const value: BatchValue = {
+          ...batch,
+          batch_id: str(batch.batch_id) ?? str(batch.id),
+          campaign_id: str(batch.campaign_id),
+          ...(typeof batch.status === "string" ? { status: batch.status } : {}),
+          ...(calls ? { calls } : {}),
+        };
+        return {
+          value,
+          callIds: (calls ?? []).flatMap((c) => (typeof c.id === "string" ? [c.id] : [])),
+          batchId: value.batch_id ?? undefined,
+          campaignId: value.campaign_id ?? undefined,
+          status: res.status,
+          requestId: res.requestId,
+        };
+      },
+      // A repeat within the window needs the ids and statuses, not every field the service echoed.
+      remember: (v): BatchValue => ({
+        batch_id: v.batch_id,
+        campaign_id: v.campaign_id,
+        ...(v.status !== undefined ? { status: v.status } : {}),
+        ...(v.calls ? { calls: v.calls.map((c) => pick(c, ["id", "to", "status"])) } : {}),
+      }),
+    });
+    const base = { count: rows.length, countries: [...new Set(rows.map((r) => r.phone.country))].sort() };
+    switch (outcome.kind) {
+      case "dry_run":
+        return {
+          ...base,
+          batch_id: null,
+          campaign_id: null,
+          dry_run: true,
+          preview: outcome.preview,
+          checks: outcome.checks,
+          ...(outcome.token
+            ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() }
+            : {}),
+        };
+      case "deduplicated":
+        return { ...outcome.value, ...base, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
+      case "dialed":
+        return { ...outcome.value, ...base, confirmed_by: outcome.confirmedBy };
+    }
   },
   render(out) {
-    const ids = [out.batch_id && `batch_id ${out.batch_id}`, out.campaign_id && `campaign_id ${out.campaign_id}`].filter(Boolean).join(", ");
+    if (out.dry_run) return dryRunText(out, "submit_batch");
+    const ids = [out.batch_id && `batch_id ${oneLine(out.batch_id, 128)}`, out.campaign_id && `campaign_id ${oneLine(out.campaign_id, 128)}`]
+      .filter(Boolean)
+      .join(", ");
     const follow = out.campaign_id
-      ? `Follow the calls with list_calls {"campaign_id": "${out.campaign_id}"}.`
+      ? `Follow the calls with list_calls {"campaign_id": "${oneLine(out.campaign_id, 128)}"}.`
       : "Follow the calls with list_calls.";
-    return `Batch accepted: ${out.count} call${out.count === 1 ? "" : "s"} to ${out.countries.join(", ")}${ids ? ` (${ids})` : ""}, status ${out.status ?? "unknown"}. ${follow} Do not submit it again.`;
+    const rows = `${out.count} call${out.count === 1 ? "" : "s"} to ${out.countries.join(", ")}`;
+    if (out.deduplicated) {
+      return `Not dialed again: an identical batch (${rows}) was submitted at ${out.first_dialed_at}${ids ? ` (${ids})` : ""}. ${follow} Do not submit it again unless the user asks for a second round.`;
+    }
+    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    return `Batch accepted: ${rows}${ids ? ` (${ids})` : ""}, status ${oneLine(out.status ?? "unknown", 32)}.${confirmed} ${follow} Do not submit it again.`;
   },
 });

@@ -14,7 +14,14 @@ let server: StartedServer;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startServer({
-    env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "5000" },
+    env: {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      // This file is about request shapes: the clock-dependent guards are tested in test/e2e/safety-*.
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+    },
   });
 });
 afterAll(async () => {

@@ -1,0 +1,34 @@
+/**
+ * What the guards throw. Each refusal names its rule (for the audit log) and its
+ * message names the setting that refused, so a person knows what to change.
+ * They are UserInputErrors: server.ts turns them into short isError answers.
+ */
+import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
+
+/** A guard refused: nothing was sent. `rule` is the audit log's name for it. */
+export class SafetyRefusal extends UserInputError {
+  declare readonly rule: string;
+  constructor(rule: string, message: string, field?: string) {
+    super(message, field, rule);
+  }
+}
+
+/** A per-row guard refused rows of a batch: every refused row is named. */
+export class BatchSafetyRefusal extends BatchValidationError {
+  readonly safetyRule: string;
+  constructor(rule: string, problems: RowProblem[], rowCount: number, what: string, advice: string) {
+    super(
+      problems.map((p) => ({ ...p, rule })),
+      rowCount,
+      what,
+      advice,
+    );
+    this.safetyRule = rule;
+  }
+}
+
+/** The person declined, cancelled or did not answer: nothing was dialed. */
+export class UserDeclinedError extends UserInputError {}
+
+/** An identical dial was recently made and its outcome is unknown: not dialed again. */
+export class DuplicateOfUnknownError extends UserInputError {}

@@ -1,0 +1,148 @@
+/**
+ * The environment variables of the safety guards, as zod fields that config.ts
+ * merges into its one schema over process.env. Each has a safe default; each
+ * message names the variable and never echoes a value.
+ */
+import { z } from "zod";
+import { isSupportedCountry } from "libphonenumber-js/max";
+import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
+
+export type ConfirmMode = "auto" | "always" | "never";
+
+export interface SafetySettings {
+  confirm: ConfirmMode;
+  /** 0 = no deduplication. */
+  dedupeWindowMs: number;
+  doNotCallFile: string | undefined;
+  /** ISO 3166 code for do-not-call lines written without +, and for suggesting fixes. */
+  defaultCountry: string | undefined;
+  /** undefined = calling hours off. */
+  callingHours: CallingWindow | undefined;
+  maxDialsPerHour: number | undefined;
+  maxDialsPerNumberPerDay: number | undefined;
+  readOnly: boolean;
+  auditLog: string | undefined;
+  /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
+  testNow: number | undefined;
+}
+
+const custom = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+};
+
+const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === "";
+
+/** A whole number, or "off" (undefined). */
+const capVar = (name: string, fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | undefined => {
+      if (blank(raw)) return fallback;
+      const text = raw.trim().toLowerCase();
+      if (text === "off") return undefined;
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || n < 1 || n > max) return custom(ctx, `${name} must be a whole number from 1 to ${max}, or off`);
+      return n;
+    });
+
+const pathVar = z
+  .string()
+  .optional()
+  .transform((raw) => (blank(raw) ? undefined : raw.trim()));
+
+export const safetyEnvShape = {
+  OUTBOUND_CALLS_CONFIRM: z
+    .string()
+    .optional()
+    .transform((raw, ctx): ConfirmMode => {
+      if (blank(raw)) return "auto";
+      const mode = raw.trim().toLowerCase();
+      if (mode === "auto" || mode === "always" || mode === "never") return mode;
+      return custom(ctx, "OUTBOUND_CALLS_CONFIRM must be auto, always or never");
+    }),
+  OUTBOUND_CALLS_DEDUPE_WINDOW_S: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return 600_000;
+      const n = Number(raw.trim());
+      if (!/^\d+$/.test(raw.trim()) || n > 86_400) return custom(ctx, "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds from 0 (off) to 86400");
+      return n * 1000;
+    }),
+  OUTBOUND_CALLS_DO_NOT_CALL_FILE: pathVar,
+  OUTBOUND_CALLS_DEFAULT_COUNTRY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return undefined;
+      const code = raw.trim().toUpperCase();
+      if (!/^[A-Z]{2}$/.test(code) || !isSupportedCountry(code)) {
+        return custom(ctx, "OUTBOUND_CALLS_DEFAULT_COUNTRY must be an ISO 3166 two-letter country code, e.g. US or GB");
+      }
+      return code;
+    }),
+  OUTBOUND_CALLS_CALLING_HOURS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return parseCallingWindow("08:00-21:00");
+      if (raw.trim().toLowerCase() === "off") return undefined;
+      const window = parseCallingWindow(raw);
+      if (!window) return custom(ctx, 'OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM in the callee\'s local time (e.g. 08:00-21:00), or "off"');
+      return window;
+    }),
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", 60, 100_000),
+  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", 3, 1_000),
+  OUTBOUND_CALLS_READ_ONLY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return false;
+      const text = raw.trim().toLowerCase();
+      if (text === "true" || text === "1") return true;
+      if (text === "false" || text === "0") return false;
+      return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
+    }),
+  OUTBOUND_CALLS_AUDIT_LOG: pathVar,
+  OUTBOUND_CALLS_TEST_NOW: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return undefined;
+      const text = raw.trim();
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(text) || Number.isNaN(Date.parse(text))) {
+        return custom(ctx, "OUTBOUND_CALLS_TEST_NOW (tests only) must be a UTC date-time such as 2026-11-21T15:00:00Z");
+      }
+      return Date.parse(text);
+    }),
+};
+
+type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEnvShape)[K]> };
+
+/**
+ * The settings from the parsed variables. A fixed clock is honoured only with a
+ * loopback base URL (a local stand-in service or --sandbox): it can never move
+ * the calling-hours guard for a real service.
+ */
+export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
+  if (env.OUTBOUND_CALLS_TEST_NOW !== undefined && !baseUrlIsLoopback) {
+    return {
+      error:
+        "OUTBOUND_CALLS_TEST_NOW is for tests only and is honoured only with a loopback OUTBOUND_CALLS_BASE_URL (a local stand-in service) or --sandbox; unset it",
+    };
+  }
+  return {
+    confirm: env.OUTBOUND_CALLS_CONFIRM,
+    dedupeWindowMs: env.OUTBOUND_CALLS_DEDUPE_WINDOW_S,
+    doNotCallFile: env.OUTBOUND_CALLS_DO_NOT_CALL_FILE,
+    defaultCountry: env.OUTBOUND_CALLS_DEFAULT_COUNTRY,
+    callingHours: env.OUTBOUND_CALLS_CALLING_HOURS,
+    maxDialsPerHour: env.OUTBOUND_CALLS_MAX_DIALS_PER_HOUR,
+    maxDialsPerNumberPerDay: env.OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY,
+    readOnly: env.OUTBOUND_CALLS_READ_ONLY,
+    auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
+    testNow: env.OUTBOUND_CALLS_TEST_NOW,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Input and output fields both write tools share for the safety guards:
+ * dry runs, confirmation tokens and the answers a dial can end in.
+ */
+import { z } from "zod";
+
+export const writeOptions = {
+  dry_run: z
+    .boolean()
+    .optional()
+    .describe("true: check and normalize everything and show what would be dialed, but send nothing. Use it to show the user the call before placing it."),
+  confirmation_token: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("Only when the server requires it (OUTBOUND_CALLS_CONFIRM=always and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview."),
+};
+
+/** Fields of a write tool's answer that say how the dial went (or that it was only a dry run). */
+export const dialAnswerFields = {
+  confirmed_by: z
+    .enum(["user", "token", "not_asked", "not_required"])
+    .optional()
+    .describe("How the dial was confirmed: user (asked in the client), token (dry run + confirmation_token), not_asked (client cannot ask), not_required"),
+  deduplicated: z.boolean().optional().describe("true when an identical recent dial was returned instead of dialing again"),
+  first_dialed_at: z.string().optional().describe("For a deduplicated answer: when the identical dial was placed (UTC)"),
+  dry_run: z.boolean().optional().describe("true when nothing was sent: the answer is a preview"),
+  preview: z.string().optional().describe("Dry run: what would be dialed, as a person reads it"),
+  checks: z.array(z.string()).optional().describe("Dry run: the checks that passed"),
+  confirmation_token: z.string().optional().describe("Dry run with OUTBOUND_CALLS_CONFIRM=always: pass it with the same arguments to dial, once the user agreed"),
+  token_expires_at: z.string().optional().describe("When confirmation_token expires (UTC)"),
+};
+
+export type DialAnswer = {
+  confirmed_by?: "user" | "token" | "not_asked" | "not_required";
+  deduplicated?: boolean;
+  first_dialed_at?: string;
+  dry_run?: boolean;
+  preview?: string;
+  checks?: string[];
+  confirmation_token?: string;
+  token_expires_at?: string;
+};
+
+/** The text a model reads for a dry run. */
+export function dryRunText(out: DialAnswer, toolName: string): string {
+  const lines = ["Dry run: nothing was sent and nothing was dialed.", out.preview ?? "", `Checks passed: ${(out.checks ?? []).join("; ")}.`];
+  if (out.confirmation_token) {
+    lines.push(
+      `Show the user the preview above. Only if the user agrees, call ${toolName} again with exactly the same arguments plus ` +
+        `"confirmation_token": "${out.confirmation_token}" (without dry_run); it works once, until ${out.token_expires_at ?? "it expires"}.`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,30 @@
+/** `npm run demo` is the README's first command: it must run through and exit 0. */
+import { spawnSync } from "node:child_process";
+import { expect, it } from "vitest";
+import { ENTRY, ROOT } from "../helpers/server-process.js";
+
+it("the demo walks through every step against the sandbox and exits 0 in under 30 s", () => {
+  const started = Date.now();
+  const run = spawnSync(process.execPath, [ENTRY.replace(/index\.js$/, "demo.js")], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "" },
+    timeout: 30_000,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  expect(run.status, run.stderr).toBe(0);
+  expect(seconds).toBeLessThan(30);
+  const out = run.stdout;
+  for (const step of [
+    "Which agents can place calls?",
+    "Call placed:",
+    "status: completed",
+    'source="transcript"',
+    "List today's completed calls",
+    "Batch refused: 1 of 3 rows failed validation, so nothing was sent",
+    "Batch accepted: 3 calls",
+    "wallet cannot pay",
+  ]) {
+    expect(out, step).toContain(step);
+  }
+}, 40_000);

@@ -1,0 +1,121 @@
+/**
+ * Guard 7, the audit log: one JSON line per write attempt with time, tool,
+ * normalized numbers, agent, decision (and rule), ids, upstream status and
+ * request id, latency; never the key; created with owner-only permissions.
+ */
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { CANARY_KEY, type StartedServer } from "../helpers/server-process.js";
+import { envFor, runToExit, startWithElicitation, tempDir, type ElicitAnswer } from "../safety/support.js";
+
+let upstream: FakeUpstream;
+let server: StartedServer;
+const dir = tempDir("audit");
+const logPath = join(dir, "audit.jsonl");
+const answer: { current: ElicitAnswer } = { current: () => ({ action: "accept", content: { confirm: true } }) };
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream((req, res, raw) => {
+    if (req.method === "POST") {
+      const to = (req.json as { to?: string }).to;
+      if (to === "+14155550003") return sendJson(res, 422, { error: { code: "invalid_number", message: "number rejected" } }, { "x-request-id": "req_422" });
+      if (to === "+14155550004") {
+        raw.socket.destroy();
+        return;
+      }
+      if (req.path === "/api/v1/calls") return sendJson(res, 201, { data: { id: "call_1", status: "queued" } }, { "x-request-id": "req_201" });
+    }
+    return defaultHandler(req, res, raw);
+  });
+  const dncFile = join(dir, "dnc.txt");
+  writeFileSync(dncFile, "+14155550009\n");
+  server = await startWithElicitation(
+    envFor(upstream, {
+      OUTBOUND_CALLS_AUDIT_LOG: logPath,
+      OUTBOUND_CALLS_DO_NOT_CALL_FILE: dncFile,
+      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T16:00:00Z",
+    }),
+    answer,
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+
+const lines = () =>
+  readFileSync(logPath, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
+  it("writes one line per write attempt with the decision, and none for reads", async () => {
+    const call = (to: string, extra: Record<string, unknown> = {}) => server.call("create_call", { to, agent_id: "agt_1", ...extra });
+    await server.call("list_agents");
+    await call("+1 415 555 0001", { contact_name: "Dana" }); // dialed
+    await call("+14155550001", { contact_name: "Dana" }); // deduplicated
+    answer.current = () => ({ action: "decline" });
+    await call("+14155550002"); // declined
+    answer.current = () => ({ action: "accept", content: { confirm: true } });
+    await call("+14155550009"); // refused: do-not-call
+    await call("+19005550123"); // refused: blocked type
+    await call("+14155550005", { dry_run: true }); // dry run
+    await call("+14155550003"); // refused by the service
+    await call("+14155550004"); // outcome unknown
+    await server.call("submit_batch", { calls: [{ to: "+14155550006", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_2" }] });
+    await server.call("get_call", { call_id: "call_1" });
+
+    const log = lines();
+    expect(log.map((l) => [l.tool, l.decision, l.rule])).toEqual([
+      ["create_call", "dialed", undefined],
+      ["create_call", "deduplicated", undefined],
+      ["create_call", "declined", undefined],
+      ["create_call", "refused", "do_not_call"],
+      ["create_call", "refused", "blocked_type"],
+      ["create_call", "dry_run", undefined],
+      ["create_call", "refused", "service"],
+      ["create_call", "outcome_unknown", undefined],
+      ["submit_batch", "dialed", undefined],
+    ]);
+    const [dialed, dedup, declined, dnc, , dry, service, unknown, batch] = log;
+    expect(dialed).toMatchObject({
+      numbers: ["+14155550001"],
+      agents: ["agt_1"],
+      confirmation: "user",
+      call_ids: ["call_1"],
+      upstream_status: 201,
+      request_id: "req_201",
+    });
+    expect(dialed!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof dialed!.latency_ms).toBe("number");
+    // The clock of the server under test (OUTBOUND_CALLS_TEST_NOW) stamps the lines.
+    expect(String(dialed!.time)).toMatch(/^2026-11-21T16:00:\d\d\.\d{3}Z$/);
+    expect(dedup).toMatchObject({ call_ids: ["call_1"], duplicate_of: expect.stringMatching(/^2026-11-21T16:00/) });
+    expect(dedup).not.toHaveProperty("idempotency_key");
+    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The user declined") });
+    expect(dnc).toMatchObject({ numbers: ["+14155550009"], reason: expect.stringContaining("do-not-call list") });
+    expect(dry).toMatchObject({ numbers: ["+14155550005"] });
+    expect(service).toMatchObject({ upstream_status: 422, request_id: "req_422" });
+    expect(unknown).toMatchObject({ numbers: ["+14155550004"] });
+    expect(unknown!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(batch).toMatchObject({ numbers: ["+14155550006", "+442079460000"], agents: ["agt_1", "agt_2"], batch_id: "bat_1", campaign_id: "cmp_1" });
+  });
+
+  it("never holds the key, and is readable by its owner only", () => {
+    expect(readFileSync(logPath, "utf8")).not.toContain(CANARY_KEY);
+    expect(statSync(logPath).mode & 0o777).toBe(0o600);
+  });
+
+  it("a path that cannot be opened stops the server naming the variable", async () => {
+    const run = await runToExit({
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_AUDIT_LOG: join(dir, "no-such-folder", "audit.jsonl"),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
+  });
+});

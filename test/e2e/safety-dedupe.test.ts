@@ -1,0 +1,201 @@
+/**
+ * Guard 2, no duplicate dials, through a real MCP client: concurrent and
+ * repeated identical dials reach the service once; a refusal by the service is
+ * not remembered; a POST whose outcome is unknown is sent once, looked up once,
+ * and answered honestly.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setTimeout as delay } from "node:timers/promises";
+import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
+import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { envFor, GUARDS_OFF, posts } from "../safety/support.js";
+
+const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
+
+let upstream: FakeUpstream;
+let server: StartedServer;
+
+/** The default service, with POSTs answered after `ms`. */
+const slowPosts =
+  (ms: number): Handler =>
+  async (req, res, raw) => {
+    if (req.method === "POST") await delay(ms);
+    return defaultHandler(req, res, raw);
+  };
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  server = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" }) });
+});
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+beforeEach(() => {
+  upstream.requests.length = 0;
+  upstream.handle(defaultHandler);
+});
+
+describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
+  it("20 concurrent identical create_call -> exactly 1 POST; the other 19 return the first call", async () => {
+    upstream.handle(slowPosts(300));
+    const call = { ...CALL, to: "+14155550101" };
+    const results = await Promise.all(Array.from({ length: 20 }, () => server.call("create_call", call)));
+    expect(posts(upstream)).toHaveLength(1);
+    expect(results.every((r) => !r.isError)).toBe(true);
+    const deduped = results.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated);
+    expect(deduped).toHaveLength(19);
+    for (const r of results) expect((r.structuredContent as { call: { id: string } }).call.id).toBe("call_1");
+    expect(textOf(deduped[0]!)).toContain("Not dialed again: an identical call to +1 415 555 0101");
+    expect(textOf(deduped[0]!)).toContain("as call_1");
+  });
+
+  it("a later identical dial is not dialed again; a dial with any field changed is", async () => {
+    const call = { ...CALL, to: "+14155550102" };
+    expect((await server.call("create_call", call)).isError).toBeFalsy();
+    const again = await server.call("create_call", { ...call, to: "+1 415-555-0102", contact_name: " Dana Lee " });
+    expect(again.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
+    expect(posts(upstream)).toHaveLength(1);
+    for (const change of [{ contact_name: "Dana L." }, { agent_id: "agt_2" }, { metadata: { n: 1 } }, { company_name: "Acme" }]) {
+      const r = await server.call("create_call", { ...call, ...change });
+      expect(r.structuredContent, JSON.stringify(change)).not.toHaveProperty("deduplicated");
+    }
+    expect(posts(upstream)).toHaveLength(5);
+  });
+
+  it("metadata key order does not make a different dial", async () => {
+    const call = { ...CALL, to: "+14155550103" };
+    await server.call("create_call", { ...call, metadata: { a: 1, b: "x" } });
+    const again = await server.call("create_call", { ...call, metadata: { b: "x", a: 1 } });
+    expect(again.structuredContent).toMatchObject({ deduplicated: true });
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("a refusal by the service (4xx) is not remembered, so the corrected retry goes through", async () => {
+    const call = { ...CALL, to: "+14155550104" };
+    upstream.handle((req, res, raw) =>
+      req.method === "POST" ? sendJson(res, 422, { error: { code: "invalid_contact", message: "contact_name too long for plan" } }) : defaultHandler(req, res, raw),
+    );
+    const refused = await server.call("create_call", call);
+    expect(refused.isError).toBe(true);
+    upstream.handle(defaultHandler);
+    const retry = await server.call("create_call", call);
+    expect(retry.isError).toBeFalsy();
+    expect(retry.structuredContent).not.toHaveProperty("deduplicated");
+    expect(posts(upstream)).toHaveLength(2);
+  });
+
+  it("concurrent identical batches -> 1 POST", async () => {
+    upstream.handle(slowPosts(200));
+    const calls = [{ to: "+14155550105", agent_id: "agt_1" }, { to: "+14155550106", agent_id: "agt_1" }];
+    const results = await Promise.all(Array.from({ length: 5 }, () => server.call("submit_batch", { calls })));
+    expect(posts(upstream)).toHaveLength(1);
+    expect(results.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated)).toHaveLength(4);
+    expect(results.every((r) => (r.structuredContent as { batch_id: string }).batch_id === "bat_1")).toBe(true);
+  });
+
+  it("a dry run neither dials nor counts as the first dial", async () => {
+    const call = { ...CALL, to: "+14155550107" };
+    await server.call("create_call", { ...call, dry_run: true });
+    const real = await server.call("create_call", call);
+    expect(real.structuredContent).not.toHaveProperty("deduplicated");
+    expect(posts(upstream)).toHaveLength(1);
+    const dry = await server.call("create_call", { ...call, dry_run: true });
+    expect(textOf(dry)).toContain("duplicate: an identical dial started at");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
+
+describe("every POST carries an Idempotency-Key", () => {
+  it("one per tool call, and the dedupe answer sends none", async () => {
+    await server.call("create_call", { ...CALL, to: "+14155550108" });
+    await server.call("create_call", { ...CALL, to: "+14155550109" });
+    await server.call("create_call", { ...CALL, to: "+14155550108" });
+    const keys = posts(upstream).map((p) => p.headers["idempotency-key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});
+
+describe("a POST whose outcome is unknown", () => {
+  it("a reset after the request was written: exactly 1 POST, one lookup, an honest 'unknown', and no second dial", async () => {
+    const call = { ...CALL, to: "+14155550110" };
+    upstream.handle((req, res, raw) => {
+      // The request was read whole (it reached the service); the answer never comes.
+      if (req.method === "POST") raw.socket.destroy();
+      else return defaultHandler(req, res, raw);
+    });
+    const before = Date.now();
+    const result = await server.call("create_call", call);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const text = textOf(result);
+    expect(text).toContain("the outcome is unknown");
+    expect(text).toContain("outcome unknown — do not dial again");
+    expect(posts(upstream)).toHaveLength(1);
+    const lookups = upstream.requests.filter((r) => r.method === "GET" && r.path === "/api/v1/calls");
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.query).toEqual({ agent_id: "agt_1", date_from: new Date(before - 120_000).toISOString().slice(0, 10), limit: "100" });
+
+    // The model retries: the server does not dial again.
+    upstream.handle(defaultHandler);
+    const retry = await server.call("create_call", call);
+    expect(retry.isError).toBe(true);
+    expect(textOf(retry)).toContain("Not dialed again");
+    expect(textOf(retry)).toContain("outcome is unknown");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("when the lookup finds the call it says it WAS placed, with its id", async () => {
+    const call = { ...CALL, to: "+14155550111" };
+    upstream.handle((req, res, raw) => {
+      if (req.method === "POST") {
+        raw.socket.destroy();
+        return;
+      }
+      if (req.method === "GET" && req.path === "/api/v1/calls") {
+        return sendJson(res, 200, {
+          data: [
+            { id: "call_old", to: "+14155550111", status: "completed", created_at: "2020-01-01T00:00:00Z" },
+            { id: "call_new", to: "+14155550111", status: "ringing", created_at: new Date().toISOString() },
+            { id: "call_other", to: "+14155550999", status: "queued", created_at: new Date().toISOString() },
+          ],
+        });
+      }
+      return defaultHandler(req, res, raw);
+    });
+    const result = await server.call("create_call", call);
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain("found call call_new to +14155550111");
+    expect(text).toContain("it WAS placed. Do not dial again");
+    expect(text).not.toContain("call_old");
+    expect(text).not.toContain("call_other");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("a 5xx after sending is unknown too: 1 POST, never retried", async () => {
+    const call = { ...CALL, to: "+14155550112" };
+    upstream.handle((req, res, raw) => (req.method === "POST" ? sendJson(res, 503, { error: "overloaded" }) : defaultHandler(req, res, raw)));
+    const result = await server.call("create_call", call);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("outcome unknown — do not dial again");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
+
+describe("OUTBOUND_CALLS_DEDUPE_WINDOW_S=0", () => {
+  it("turns the window off: an identical dial is dialed again", async () => {
+    const off = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }) });
+    try {
+      await off.call("create_call", CALL);
+      const again = await off.call("create_call", CALL);
+      expect(again.structuredContent).not.toHaveProperty("deduplicated");
+      expect(posts(upstream)).toHaveLength(2);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Guard 3, number policy: the do-not-call list (three written formats,
+ * normalized at load; a bad line stops the server naming the line), blocked
+ * number types and allowed countries. What is refused sends nothing; what is
+ * allowed is sent exactly once.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { envFor, GUARDS_OFF, posts, runToExit, tempDir } from "../safety/support.js";
+
+let upstream: FakeUpstream;
+const servers: StartedServer[] = [];
+const dir = tempDir("dnc");
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await upstream?.close();
+});
+beforeEach(() => {
+  upstream.requests.length = 0;
+  upstream.handle(defaultHandler);
+});
+
+async function start(env: Record<string, string>): Promise<StartedServer> {
+  const server = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, ...env }) });
+  servers.push(server);
+  return server;
+}
+
+function listFile(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
+  let server: StartedServer;
+  beforeAll(async () => {
+    const file = listFile(
+      "dnc.txt",
+      [
+        "# people who asked not to be called",
+        "+1 415-555-2671        # international, with separators",
+        "(212) 555-2671         # national, read in OUTBOUND_CALLS_DEFAULT_COUNTRY",
+        "",
+        "011 44 20 7946 0000    # with the US international prefix",
+      ].join("\n"),
+    );
+    server = await start({ OUTBOUND_CALLS_DO_NOT_CALL_FILE: file, OUTBOUND_CALLS_DEFAULT_COUNTRY: "US" });
+  });
+
+  it.each([
+    ["+14155552671", "+1 415 555 2671"],
+    ["+1 (212) 555-2671", "+1 212 555 2671"],
+    ["+44 20 7946 0000", "+44 20 7946 0000"],
+  ])("refuses %s (listed in another format) naming the list; nothing is sent", async (to, shown) => {
+    const result = await server.call("create_call", { to, agent_id: "agt_1" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      `Refused by the do-not-call list (OUTBOUND_CALLS_DO_NOT_CALL_FILE): ${shown} is on it. Nothing was dialed. Do not try to reach this number another way.`,
+    );
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("refuses a dry run of a listed number too", async () => {
+    const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", dry_run: true });
+    expect(result.isError).toBe(true);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("dials a number that is not listed exactly once", async () => {
+    const result = await server.call("create_call", { to: "+14155552672", agent_id: "agt_1" });
+    expect(result.isError).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("refuses a batch naming every listed row, and sends nothing", async () => {
+    const result = await server.call("submit_batch", {
+      calls: [
+        { to: "+14155552672", agent_id: "agt_1" },
+        { to: "+14155552671", agent_id: "agt_1" },
+        { to: "+442079460000", agent_id: "agt_1" },
+      ],
+    });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toContain("Batch refused: 2 of 3 rows are on the do-not-call list (OUTBOUND_CALLS_DO_NOT_CALL_FILE)");
+    expect(text).toContain("calls[1].to: +1 415 555 2671 is on the do-not-call list");
+    expect(text).toContain("calls[2].to: +44 20 7946 0000 is on the do-not-call list");
+    expect(text).not.toContain("calls[0]");
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe("a do-not-call list that cannot be fully read stops the server at start", () => {
+  const base = () => ({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url });
+
+  it("names the line that cannot be read", async () => {
+    const file = listFile("bad.txt", "+14155552671\n\n+1 415 555\n");
+    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain('OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number');
+    expect(run.stderr).not.toContain(CANARY_KEY);
+  });
+
+  it("refuses a line without + when OUTBOUND_CALLS_DEFAULT_COUNTRY is not set", async () => {
+    const file = listFile("national.txt", "(212) 555-2671\n");
+    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("line 1");
+    expect(run.stderr).toContain("OUTBOUND_CALLS_DEFAULT_COUNTRY is not set");
+  });
+
+  it("refuses a file that does not exist", async () => {
+    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: join(dir, "missing.txt") });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read (ENOENT)");
+  });
+});
+
+describe("number types and countries", () => {
+  it("OUTBOUND_CALLS_BLOCKED_TYPES=MOBILE refuses a mobile naming the variable and dials a fixed line once", async () => {
+    const server = await start({ OUTBOUND_CALLS_BLOCKED_TYPES: "MOBILE" });
+    const mobile = await server.call("create_call", { to: "+61412345678", agent_id: "agt_1" });
+    expect(mobile.isError).toBe(true);
+    expect(textOf(mobile)).toContain("is a mobile number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
+    expect(upstream.requests).toHaveLength(0);
+    expect((await server.call("create_call", { to: "+61293744000", agent_id: "agt_1" })).isError).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("the default blocks premium rate and shared cost", async () => {
+    const server = await start({});
+    for (const to of ["+19005550123", "+33810123456"]) {
+      const result = await server.call("create_call", { to, agent_id: "agt_1" });
+      expect(result.isError, to).toBe(true);
+      expect(textOf(result)).toMatch(/is a (premium-rate|shared-cost) number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES/);
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("OUTBOUND_CALLS_ALLOWED_COUNTRIES=US refuses a UK number naming the variable, and dials a US number once", async () => {
+    const server = await start({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "US" });
+    const uk = await server.call("create_call", { to: "+442079460000", agent_id: "agt_1" });
+    expect(uk.isError).toBe(true);
+    expect(textOf(uk)).toContain("is in GB, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (US)");
+    const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_1" }] });
+    expect(batch.isError).toBe(true);
+    expect(textOf(batch)).toContain("calls[1].to");
+    expect(upstream.requests).toHaveLength(0);
+    expect((await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" })).isError).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
