@@ -23,8 +23,11 @@ import {
 let server: HttpServerProcess;
 let http: HttpClient;
 
+/** The safety guards' clock at 10:00 in San Francisco, inside the default calling hours whatever the real time. */
+const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
+
 beforeAll(async () => {
-  server = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN } });
+  server = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME } });
   http = await connectHttpClient(server.url);
 });
 afterAll(async () => {
@@ -171,6 +174,58 @@ describe("--http --read-only", () => {
     } finally {
       await c.close();
       expect(await ro.stop()).toBe(0);
+    }
+  });
+});
+
+describe("the safety guards keep their state across stateless requests", () => {
+  let guarded: HttpServerProcess;
+  beforeAll(async () => {
+    guarded = await spawnHttpServer({
+      args: ["--sandbox", "--sandbox-speed", "instant"],
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "always" },
+    });
+  });
+  afterAll(async () => {
+    expect(await guarded?.stop()).toBe(0);
+  });
+
+  it("a confirmation token from one client's dry run works in another client's request, once", async () => {
+    const [a, b] = [await connectHttpClient(guarded.url), await connectHttpClient(guarded.url)];
+    try {
+      const agentId = ((await a.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
+      const dial = { to: "+14155550100", agent_id: agentId };
+      const dry = await a.call("create_call", { ...dial, dry_run: true });
+      expect(dry.isError, textOf(dry)).toBeFalsy();
+      const token = (dry.structuredContent as { confirmation_token?: string }).confirmation_token;
+      expect(token).toMatch(/\./);
+
+      const placed = await b.call("create_call", { ...dial, confirmation_token: token });
+      expect(placed.isError, textOf(placed)).toBeFalsy();
+      // Repeated at once: the duplicate memory (shared too) answers with the first call and dials nothing.
+      const again = await a.call("create_call", { ...dial, confirmation_token: token });
+      expect(again.structuredContent).toMatchObject({ deduplicated: true });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("the per-hour cap counts the dials of every request and client", async () => {
+    const c = await connectHttpClient(guarded.url);
+    try {
+      const agentId = ((await c.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
+      const dialWithToken = async (to: string) => {
+        const dry = await c.call("create_call", { to, agent_id: agentId, dry_run: true });
+        const token = (dry.structuredContent as { confirmation_token?: string } | undefined)?.confirmation_token;
+        return token ? c.call("create_call", { to, agent_id: agentId, confirmation_token: token }) : dry;
+      };
+      // One dial was placed by the previous test (another client); the cap is 2.
+      expect((await dialWithToken("+14155550101")).isError).toBeFalsy();
+      const third = await dialWithToken("+14155550102");
+      expect(third.isError).toBe(true);
+      expect(textOf(third)).toContain("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR");
+    } finally {
+      await c.close();
     }
   });
 });
