@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     command: process.execPath,
     args: [ENTRY, "--sandbox", "--sandbox-speed", "20", "--sandbox-balance-cents", "100"],
     stderr: "ignore",
+    // Calling hours are on by default; off here only so the demo runs at any hour (test/e2e/safety-* shows the guard).
+    env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off" },
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });
   await client.connect(transport);

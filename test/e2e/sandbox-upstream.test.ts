@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 let sandbox: Sandbox;
 let server: StartedServer;
@@ -16,7 +16,7 @@ const posts = () => sandbox.requests.filter((r) => r.method === "POST");
 
 beforeAll(async () => {
   sandbox = await startSandbox({ speed: "instant", rateLimit: false, startingBalanceCents: 100_000 });
-  server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url } });
+  server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
   const agents = await server.call("list_agents");
   agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
 });
@@ -152,7 +152,7 @@ describe("refusals send nothing to the service", () => {
 describe("the service's own checks, as the model sees them", () => {
   it("wallet: 402 with nothing dialed", async () => {
     const poor = await startSandbox({ speed: "instant", rateLimit: false, startingBalanceCents: 10 });
-    const s = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: poor.url } });
+    const s = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: poor.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
     try {
       const agents = await s.call("list_agents");
       const id = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
@@ -168,7 +168,7 @@ describe("the service's own checks, as the model sees them", () => {
   it("plan: 403 with the plan code, and rate limit: 429 with the wait", async () => {
     const strict = await startSandbox({ speed: 1, maxConcurrentCalls: 1, rateLimit: { requests: 3, windowMs: 60_000 } });
     const s = await startServer({
-      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: strict.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" },
+      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: strict.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000", ...GUARDS_OFF_FOR_SHAPE_TESTS },
     });
     try {
       const agents = await s.call("list_agents");

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 let upstream: FakeUpstream;
 let server: StartedServer;
@@ -12,7 +12,14 @@ let server: StartedServer;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startServer({
-    env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "4000" },
+    env: {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "4000",
+      ...GUARDS_OFF_FOR_SHAPE_TESTS,
+      // Every test dials the same number on purpose; an unknown outcome must not make the next one a duplicate.
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+    },
   });
 });
 afterAll(async () => {

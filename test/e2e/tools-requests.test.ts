@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AGENTS, defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { VERSION } from "../../src/version.js";
 
 let upstream: FakeUpstream;
@@ -18,9 +18,7 @@ beforeAll(async () => {
       OUTBOUND_CALLS_API_KEY: CANARY_KEY,
       OUTBOUND_CALLS_BASE_URL: upstream.url,
       OUTBOUND_CALLS_TIMEOUT_MS: "5000",
-      // This file is about request shapes: the clock-dependent guards are tested in test/e2e/safety-*.
-      OUTBOUND_CALLS_CALLING_HOURS: "off",
-      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+      ...GUARDS_OFF_FOR_SHAPE_TESTS,
     },
   });
 });

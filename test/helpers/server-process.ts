@@ -15,6 +15,16 @@ export const CANARY_KEY = "sk_test_CANARY_7f3a9c2e5d1b";
 
 export const started: RecordingStdioTransport[] = [];
 
+/**
+ * For files about requests and answers, not about the guards: the clock- and
+ * count-dependent guards (tested in test/e2e/safety-*) would otherwise refuse
+ * dials depending on the hour the suite runs.
+ */
+export const GUARDS_OFF_FOR_SHAPE_TESTS = {
+  OUTBOUND_CALLS_CALLING_HOURS: "off",
+  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+} as const;
+
 export interface StartedServer {
   client: Client;
   transport: RecordingStdioTransport;
