@@ -113,6 +113,13 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
     );
   }
 
+  if (options.config.safety.confirm === "auto" && !options.readOnly && !options.config.safety.readOnly) {
+    // Stateless HTTP cannot carry a question back to the person (elicitation), so "auto" never asks.
+    log(
+      "outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM=auto: clients over stateless HTTP cannot be asked, so dials go without a human check; " +
+        "set OUTBOUND_CALLS_CONFIRM=always to require a dry run's confirmation_token for every dial",
+    );
+  }
   // Last, so whoever waits for this line has seen the warnings too.
   log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
 

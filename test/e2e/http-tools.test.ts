@@ -36,6 +36,10 @@ afterAll(async () => {
 });
 
 describe("tools over Streamable HTTP", () => {
+  it("warns at start that OUTBOUND_CALLS_CONFIRM=auto cannot ask anyone over stateless HTTP", () => {
+    expect(server.stderr).toContain("OUTBOUND_CALLS_CONFIRM=auto: clients over stateless HTTP cannot be asked");
+  });
+
   it("lists exactly the tools of the stdio snapshot", async () => {
     const { tools } = await http.client.listTools();
     const snapshot = JSON.parse(readFileSync(`${ROOT}/test/e2e/__snapshots__/tools-list.json`, "utf8")) as unknown;
@@ -188,6 +192,10 @@ describe("the safety guards keep their state across stateless requests", () => {
   });
   afterAll(async () => {
     expect(await guarded?.stop()).toBe(0);
+  });
+
+  it("does not warn about confirmation when it is always required", () => {
+    expect(guarded.stderr).not.toContain("OUTBOUND_CALLS_CONFIRM=auto");
   });
 
   it("a confirmation token from one client's dry run works in another client's request, once", async () => {
