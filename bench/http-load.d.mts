@@ -4,6 +4,8 @@ export interface HttpLoadOptions {
   clients?: number;
   /** Tool calls in all, shared among the clients (default 5000). */
   calls?: number;
+  /** Extra environment for the server, e.g. { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }. */
+  env?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -19,6 +21,9 @@ export interface HttpLoadResult {
   /** The server process's resident memory; undefined where /proc is not available. */
   rssKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined; everyTenth: Array<number | undefined> };
   rssGrowthAfterWarmUpKb: number | undefined;
+  /** The server's live heap after a full collection (bench/heap-probe.mjs, SIGUSR2): what it really keeps. */
+  heapAfterGcKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined };
+  heapGrowthAfterWarmUpKb: number | undefined;
   node: string;
 }
 

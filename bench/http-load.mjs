@@ -20,6 +20,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 
 const ENTRY = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const SANDBOX = new URL("../dist/sandbox/index.js", import.meta.url).href;
+const HEAP_PROBE = fileURLToPath(new URL("./heap-probe.mjs", import.meta.url));
 
 /** One tool call per slot, in turn: mostly reads, a quarter dials, an occasional batch. */
 const MIX = [
@@ -49,7 +50,7 @@ function percentile(sorted, p) {
 }
 
 function startServer(env) {
-  const child = spawn(process.execPath, [ENTRY, "--http", "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   let stdout = "";
   child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
@@ -63,11 +64,27 @@ function startServer(env) {
     });
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
-  return { child, url, exited, output: () => ({ stdout, stderr }) };
+  /** The server's live heap after a full collection, in kB (via bench/heap-probe.mjs); undefined if it does not answer. */
+  const heapKb = () =>
+    new Promise((resolve) => {
+      const before = (stderr.match(/heap-probe \d+/g) ?? []).length;
+      const timer = setTimeout(() => resolve(undefined), 5_000);
+      const check = () => {
+        const lines = stderr.match(/heap-probe (\d+)/g) ?? [];
+        if (lines.length > before) {
+          clearTimeout(timer);
+          child.stderr.off("data", check);
+          resolve(Math.round(Number(lines[lines.length - 1].split(" ")[1]) / 1024));
+        }
+      };
+      child.stderr.on("data", check);
+      child.kill("SIGUSR2");
+    });
+  return { child, url, exited, heapKb, output: () => ({ stdout, stderr }) };
 }
 
 /**
- * @param {{clients?: number, calls?: number, log?: (line: string) => void}} options
+ * @param {{clients?: number, calls?: number, env?: Record<string, string>, log?: (line: string) => void}} options
  */
 export async function runHttpLoad(options = {}) {
   const clients = options.clients ?? 50;
@@ -94,11 +111,13 @@ export async function runHttpLoad(options = {}) {
     OUTBOUND_CALLS_CALLING_HOURS: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+    ...options.env,
   });
   const connected = [];
   try {
     const url = await server.url;
     const rss = { start: rssKb(server.child.pid) };
+    const heap = { start: await server.heapKb() };
     log(`server at ${url}; connecting ${clients} clients`);
     for (let i = 0; i < clients; i++) {
       const client = new Client({ name: `load-${i}`, version: "1.0.0" });
@@ -129,6 +148,7 @@ export async function runHttpLoad(options = {}) {
     const perTool = {};
     const errorSamples = [];
     const rssSamples = [];
+    let heapAtWarmUp;
     let errors = 0;
     let next = 0;
     let done = 0;
@@ -151,13 +171,18 @@ export async function runHttpLoad(options = {}) {
           latencies[i] = performance.now() - t0;
           perTool[name] = (perTool[name] ?? 0) + 1;
           done++;
-          if (done === warmUpEnd) rss.warm = rssKb(server.child.pid);
+          if (done === warmUpEnd) {
+            rss.warm = rssKb(server.child.pid);
+            heapAtWarmUp = server.heapKb();
+          }
           if (done % Math.max(1, Math.floor(calls / 10)) === 0) rssSamples.push(rssKb(server.child.pid));
         }
       }),
     );
     const durationMs = performance.now() - started;
     rss.end = rssKb(server.child.pid);
+    heap.warm = await heapAtWarmUp;
+    heap.end = await server.heapKb();
     const sorted = Array.from(latencies).sort((a, b) => a - b);
     return {
       clients,
@@ -175,6 +200,8 @@ export async function runHttpLoad(options = {}) {
       perTool,
       rssKb: { start: rss.start, afterWarmUp: rss.warm, end: rss.end, everyTenth: rssSamples },
       rssGrowthAfterWarmUpKb: rss.end !== undefined && rss.warm !== undefined ? rss.end - rss.warm : undefined,
+      heapAfterGcKb: { start: heap.start, afterWarmUp: heap.warm, end: heap.end },
+      heapGrowthAfterWarmUpKb: heap.end !== undefined && heap.warm !== undefined ? heap.end - heap.warm : undefined,
       node: process.version,
     };
   } finally {
@@ -204,6 +231,8 @@ function formatReport(r) {
     `  server RSS   ${mb(r.rssKb.start)} at start, ${mb(r.rssKb.afterWarmUp)} after warm-up (20%), ${mb(r.rssKb.end)} at the end ` +
       `(${r.rssGrowthAfterWarmUpKb === undefined ? "n/a" : `${r.rssGrowthAfterWarmUpKb >= 0 ? "+" : ""}${(r.rssGrowthAfterWarmUpKb / 1024).toFixed(1)} MB`} after warm-up)`,
     `  RSS by tenth ${r.rssKb.everyTenth.map((kb) => mb(kb).replace(" MB", "")).join(", ")} MB`,
+    `  server heap  after a full GC: ${mb(r.heapAfterGcKb.start)} at start, ${mb(r.heapAfterGcKb.afterWarmUp)} after warm-up, ${mb(r.heapAfterGcKb.end)} at the end ` +
+      `(${r.heapGrowthAfterWarmUpKb === undefined ? "n/a" : `${r.heapGrowthAfterWarmUpKb >= 0 ? "+" : ""}${(r.heapGrowthAfterWarmUpKb / 1024).toFixed(1)} MB`} after warm-up)`,
   ].join("\n");
 }
 
@@ -213,7 +242,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const i = argv.indexOf(flag);
     return i >= 0 ? Number(argv[i + 1]) : fallback;
   };
-  const result = await runHttpLoad({ clients: value("--clients", 50), calls: value("--calls", 5000), log: (l) => process.stderr.write(`${l}\n`) });
+  // --env NAME=VALUE (repeatable): extra settings for the server, e.g. --env OUTBOUND_CALLS_DEDUPE_WINDOW_S=0
+  const env = Object.fromEntries(argv.flatMap((a, i) => (a === "--env" && argv[i + 1]?.includes("=") ? [argv[i + 1].split(/=(.*)/s).slice(0, 2)] : [])));
+  const result = await runHttpLoad({ clients: value("--clients", 50), calls: value("--calls", 5000), env, log: (l) => process.stderr.write(`${l}\n`) });
   process.stdout.write(argv.includes("--json") ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
   process.exitCode = result.errors === 0 ? 0 : 1;
 }
