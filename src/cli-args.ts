@@ -6,6 +6,7 @@ export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
+  | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
   | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen };
 
 /** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
@@ -24,6 +25,13 @@ export class UsageError extends Error {
 
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
+  if (argv[0] === "doctor") {
+    // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
+    const rest = argv[1] === "sandbox" || argv[1] === "doctor" ? undefined : parseArgs(argv.slice(1));
+    if (rest === undefined) throw new UsageError(`unknown argument: ${argv[1]} (see --help)`);
+    if (rest.kind !== "serve") return rest;
+    return { kind: "doctor", sandbox: rest.sandbox, sandboxArgs: rest.sandboxArgs };
+  }
   let sandbox = false;
   let readOnly = false;
   const sandboxArgs: string[] = [];
@@ -64,6 +72,7 @@ Usage:
   outbound-calls-mcp --sandbox       serve over stdio against a built-in simulated service (no key, no real call)
   outbound-calls-mcp --http [--host H] [--port N]   serve MCP over Streamable HTTP at http://H:N/mcp (stateless)
   outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
+  outbound-calls-mcp doctor [--sandbox]         check the configuration, the service and the key; report on stdout, exit 1 on a problem
   outbound-calls-mcp --help | --version
 
 Options:
@@ -82,6 +91,7 @@ Environment:
   OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
   OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
+  OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
 Safety (see the README, "Safety"):
   OUTBOUND_CALLS_CONFIRM             ask the user before dialing: auto (if the client can ask), always, never (default auto)
@@ -96,11 +106,9 @@ Safety (see the README, "Safety"):
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
 
 Environment with --http:
-  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients must send (at least 32 characters of A-Z a-z 0-9 - . _ ~ + /);
-                                      required unless --host is loopback; must not be the API key
-  OUTBOUND_CALLS_HTTP_RATE_LIMIT      tool calls per client per window, N/SECONDS, or "off" (default 60/60)
-  OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxy hops whose X-Forwarded-For names the client (default 0: the socket address)
-  OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   extra Host values accepted, comma-separated, e.g. mcp.example.com (default: the
-                                      bound address and localhost, 127.0.0.1, [::1] with the port)
-  OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS extra Origin values accepted from browsers, e.g. https://app.example.com
+  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, not the API key; required off loopback
+  OUTBOUND_CALLS_HTTP_RATE_LIMIT      tool calls per client per window, CALLS/SECONDS, or off (default 60/60)
+  OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
+  OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)
+  OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS more Origin values accepted from browsers, e.g. https://app.example.com
 `;

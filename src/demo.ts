@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // Four calls fit the wallet (25 cents each); the fifth is refused, to show that refusal.
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ENTRY, "--sandbox", "--sandbox-speed", "20", "--sandbox-balance-cents", "100"],
+    args: [ENTRY, "--sandbox", "--sandbox-speed", "40", "--sandbox-balance-cents", "100"],
     stderr: "ignore",
     // Calling hours are on by default; off here only so the demo runs at any hour (test/e2e/safety-* shows the guard).
     env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off" },
@@ -57,22 +57,18 @@ async function main(): Promise<void> {
   });
   const callId = (created.structuredContent as { call: { id: string } }).call.id;
 
-  // Follow the call to its result, as a model would: ask again until the status is final.
+  // Follow the call to its result: one get_call that waits (wait_seconds), with the status changes shown as they
+  // arrive in MCP progress notifications.
   step += 1;
   out();
-  out(color("1", `${step}. Follow the call until it ends`));
-  let final: CallToolResult | undefined;
-  for (let i = 0; i < 40; i++) {
-    const result = (await client.callTool({ name: "get_call", arguments: { call_id: callId } })) as CallToolResult;
-    const sc = result.structuredContent as { final: boolean; call: { status?: string } } | undefined;
-    out(color("36", `   → get_call {"call_id":"${callId}"}`) + `  status: ${sc?.call.status ?? "?"}`);
-    if (result.isError || sc?.final) {
-      final = result;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-  if (final) for (const line of textOf(final).split("\n")) out(`     ${line}`);
+  out(color("1", `${step}. Wait for the call to end (get_call with wait_seconds; progress shows each status)`));
+  out(color("36", `   → get_call {"call_id":"${callId}","wait_seconds":30}`));
+  const final = (await client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: 30 } }, undefined, {
+    onprogress: (p) => out(color("2", `     … ${p.progress} s: ${p.message ?? ""}`)),
+  })) as CallToolResult;
+  const sc = final.structuredContent as { final: boolean; call: { status?: string }; waited_seconds?: number } | undefined;
+  out(`   ${final.isError ? color("31", "✗ refused:") : color("32", "✓ answer:")} status: ${sc?.call.status ?? "?"} after ${sc?.waited_seconds ?? "?"} s`);
+  for (const line of textOf(final).split("\n")) out(`     ${line}`);
 
   const today = new Date().toISOString().slice(0, 10);
   await call("List today's completed calls", "list_calls", { status: "completed", date_from: today, date_to: today });

@@ -10,6 +10,7 @@ import { ConfigurationError } from "./errors.js";
 import { Redactor } from "./redact.js";
 import { createServer } from "./server.js";
 import { VERSION } from "./version.js";
+import { sandboxFromEnv } from "./cli/env-flags.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream.
 console.log = console.error;
@@ -30,7 +31,7 @@ function fail(message: string, code: number): never {
 async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void> {
   let config: Config;
   let closeSandbox: (() => Promise<void>) | undefined;
-  if (command.sandbox) {
+  if (command.sandbox || sandboxFromEnv(process.env)) {
     // Loaded only when asked: the simulated service is not part of the live server's start-up.
     const { startSandbox } = await import("./sandbox/index.js");
     const { parseSandboxArgs } = await import("./sandbox/cli.js");
@@ -100,6 +101,11 @@ async function main(): Promise<void> {
     case "sandbox-service": {
       const { runSandboxCli } = await import("./sandbox/cli.js");
       await runSandboxCli(command.argv);
+      return;
+    }
+    case "doctor": {
+      const { runDoctor } = await import("./cli/doctor.js");
+      process.exitCode = await runDoctor({ ...command, env: process.env, out: (line) => process.stdout.write(`${line}\n`) });
       return;
     }
     case "serve":

@@ -14,11 +14,14 @@ import { startDeadline } from "./api/deadline.js";
 import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
 import { ConfigurationError, UserInputError } from "./errors.js";
-import { cap, Redactor } from "./redact.js";
+import { cap, cleanUpstreamText, Redactor } from "./redact.js";
 import { createSafety, type Safety } from "./safety/index.js";
 import { elicitationAsker } from "./safety/human-confirmation.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
+import { progressReporter } from "./tools/progress.js";
+import { registerResources } from "./resources/index.js";
+import { registerPrompts } from "./prompts/index.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
 
 export interface ServerDeps {
@@ -110,7 +113,12 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       .sendLoggingMessage({
         level: "debug",
         logger: "upstream",
-        data: `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+        // The request id is the service's text: it could even echo the key.
+        data: cleanUpstreamText(
+          redactor,
+          `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+          600,
+        ),
       })
       .catch(() => undefined);
   };
@@ -137,6 +145,10 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         phonePolicy,
         redactor,
         deadline: startDeadline(config.timeoutMs, extra.signal),
+        requestDeadline: () => startDeadline(config.timeoutMs, extra.signal),
+        signal: extra.signal,
+        progress: progressReporter(extra),
+        warn,
         idempotencyKey,
         safety: safety.forCall({
           tool: tool.name,
@@ -148,6 +160,10 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       };
     }, { redactor, log, warn, sandbox: config.sandbox });
   }
+
+  const mark = (text: string) => (config.sandbox ? `${SANDBOX_NOTE}\n${text}` : text);
+  registerResources(mcp, { config, api, agents, redactor, warn, mark });
+  registerPrompts(mcp, { config, agents, phonePolicy, readOnly });
 
   return {
     mcp,
@@ -166,9 +182,9 @@ interface AdapterOptions {
   sandbox: boolean;
 }
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: Extra) => ToolContext, opts: AdapterOptions): void {
+function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: RequestExtra) => ToolContext, opts: AdapterOptions): void {
   mcp.registerTool(
     tool.name,
     {
@@ -192,6 +208,10 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: Ext
       } catch (error) {
         // The audit line of a write attempt, whatever ended it.
         ctx.safety.finish(error);
+        // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
+        if (extra.signal.aborted && !(error instanceof ApiError)) {
+          return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
+        }
         return toErrorResult(error, tool.name, opts);
       }
     },
@@ -215,6 +235,7 @@ export function toErrorResult(error: unknown, toolName: string, opts: AdapterOpt
     // A bug of ours: the model gets a plain sentence, stderr gets the detail.
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     opts.log(`error: ${toolName} failed unexpectedly: ${detail}`);
+    opts.warn(`${toolName}: internal error of the MCP server (details on its stderr)`);
     text = `${toolName} failed because of an internal error of the MCP server; nothing more is known. If it placed a call, check with list_calls before trying again.`;
   }
   const prefix = opts.sandbox ? `${SANDBOX_NOTE}\n` : "";

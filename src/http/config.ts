@@ -21,7 +21,10 @@ export interface HttpConfig {
   extraOrigins: string[];
   /** Largest JSON-RPC request body read. */
   maxBodyBytes: number;
-  /** How long SIGTERM waits for requests in flight: a tool call cannot outlive its deadline. */
+  /**
+   * How long SIGTERM waits for requests in flight: a dial cannot outlive its deadline (nobody is asked to confirm
+   * over HTTP); a get_call waiting with wait_seconds may be cut, which loses nothing.
+   */
   shutdownGraceMs: number;
 }
 

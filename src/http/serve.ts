@@ -1,8 +1,8 @@
 /**
  * `--http`: the MCP server over stateless Streamable HTTP on node:http. One
  * shared core (HTTP client to the service, agent cache); a fresh McpServer per
- * request. SIGTERM stops accepting, lets requests in flight finish (a tool call
- * ends by its deadline, so that is the bound), then exits 0.
+ * request. SIGTERM stops accepting, lets requests in flight finish up to the
+ * tool-call deadline + 2 s (what a dial can take), then exits 0.
  */
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

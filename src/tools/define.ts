@@ -12,6 +12,7 @@ import type { Config } from "../config.js";
 import type { PhonePolicy } from "../phone.js";
 import type { Redactor } from "../redact.js";
 import type { CallGuard } from "../safety/dial-guard.js";
+import type { ProgressReporter } from "./progress.js";
 
 export interface ToolContext {
   config: Config;
@@ -21,6 +22,18 @@ export interface ToolContext {
   redactor: Redactor;
   /** The tool call's total deadline; every upstream request shares it. */
   deadline: Deadline;
+  /**
+   * A fresh deadline of OUTBOUND_CALLS_TIMEOUT_MS for one more upstream request, tied to the client's
+   * cancellation. Only for tools that wait on purpose (get_call with wait_seconds): each poll gets its own,
+   * and the tool bounds the whole wait itself.
+   */
+  requestDeadline(): Deadline;
+  /** Aborted when the client cancels the tool call (notifications/cancelled) or goes away. */
+  signal: AbortSignal;
+  /** MCP progress notifications; a no-op when the client sent no progress token. */
+  progress: ProgressReporter;
+  /** A warning for the client's log (MCP logging); never the key. */
+  warn(line: string): void;
   /** A fresh Idempotency-Key for this tool call's POST (reused on its retries). */
   idempotencyKey: string;
   /** The safety guards for this tool call (write tools run their dial through it). */
