@@ -21,7 +21,7 @@ export interface HttpLoadResult {
   /** The server process's resident memory; undefined where /proc is not available. */
   rssKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined; everyTenth: Array<number | undefined> };
   rssGrowthAfterWarmUpKb: number | undefined;
-  /** The server's live heap after a full collection (bench/heap-probe.mjs, SIGUSR2): what it really keeps. */
+  /** The server's live memory (JS heap + external) after a full collection (bench/heap-probe.mjs, SIGUSR2): what it really keeps. */
   heapAfterGcKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined };
   heapGrowthAfterWarmUpKb: number | undefined;
   node: string;

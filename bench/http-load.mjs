@@ -64,7 +64,7 @@ function startServer(env) {
     });
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
-  /** The server's live heap after a full collection, in kB (via bench/heap-probe.mjs); undefined if it does not answer. */
+  /** The server's live memory (JS heap + external) after a full collection, in kB (bench/heap-probe.mjs); undefined if it does not answer. */
   const heapKb = () =>
     new Promise((resolve) => {
       const before = (stderr.match(/heap-probe \d+/g) ?? []).length;
@@ -231,7 +231,7 @@ function formatReport(r) {
     `  server RSS   ${mb(r.rssKb.start)} at start, ${mb(r.rssKb.afterWarmUp)} after warm-up (20%), ${mb(r.rssKb.end)} at the end ` +
       `(${r.rssGrowthAfterWarmUpKb === undefined ? "n/a" : `${r.rssGrowthAfterWarmUpKb >= 0 ? "+" : ""}${(r.rssGrowthAfterWarmUpKb / 1024).toFixed(1)} MB`} after warm-up)`,
     `  RSS by tenth ${r.rssKb.everyTenth.map((kb) => mb(kb).replace(" MB", "")).join(", ")} MB`,
-    `  server heap  after a full GC: ${mb(r.heapAfterGcKb.start)} at start, ${mb(r.heapAfterGcKb.afterWarmUp)} after warm-up, ${mb(r.heapAfterGcKb.end)} at the end ` +
+    `  live memory  after a full GC (heap + external): ${mb(r.heapAfterGcKb.start)} at start, ${mb(r.heapAfterGcKb.afterWarmUp)} after warm-up, ${mb(r.heapAfterGcKb.end)} at the end ` +
       `(${r.heapGrowthAfterWarmUpKb === undefined ? "n/a" : `${r.heapGrowthAfterWarmUpKb >= 0 ? "+" : ""}${(r.heapGrowthAfterWarmUpKb / 1024).toFixed(1)} MB`} after warm-up)`,
   ].join("\n");
 }
