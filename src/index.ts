@@ -7,7 +7,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { HELP, parseArgs, UsageError, type Command } from "./cli-args.js";
 import { loadConfig, type Config } from "./config.js";
 import { ConfigurationError } from "./errors.js";
-import { Redactor } from "./redact.js";
+import { cap, Redactor } from "./redact.js";
 import { createServer } from "./server.js";
 import { VERSION } from "./version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
@@ -21,7 +21,11 @@ console.debug = console.error;
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
 
 let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY]);
-const stderr = (line: string) => process.stderr.write(`${redactor.redact(line)}\n`);
+/** Longest diagnostic line written to stderr: a stack, not a flood. */
+const MAX_LOG_LINE = 4_000;
+const stderr = (line: string) => process.stderr.write(`${cap(redactor.redact(line), MAX_LOG_LINE)}\n`);
+// A closed stderr must not turn every later log line into another uncaught error.
+process.stderr.on("error", () => undefined);
 
 function fail(message: string, code: number): never {
   stderr(`outbound-calls-mcp: ${message}`);
@@ -72,6 +76,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   // The SDK's stdio transport does not end when stdin closes (typescript-sdk#2002).
   process.stdin.on("end", () => shutdown("stdin closed"));
   process.stdin.on("close", () => shutdown("stdin closed"));
+  // A client that died without closing stdin: the next answer hits a closed pipe (EPIPE). Nobody is listening; stop.
+  process.stdout.on("error", () => shutdown("stdout closed"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 

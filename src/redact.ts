@@ -11,19 +11,52 @@ const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u2
 export const REDACTED = "[redacted]";
 
 export class Redactor {
-  private readonly secrets: string[];
+  private readonly pattern: RegExp | undefined;
 
   constructor(secrets: Array<string | undefined>) {
-    // Longest first, so a key that contains another secret is removed whole.
-    this.secrets = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4).sort((a, b) => b.length - a.length);
+    const all = new Set<string>();
+    for (const secret of secrets) {
+      if (typeof secret !== "string") continue;
+      // The key as configured, as trimmed, and as a URL would carry it (a service may echo a query string).
+      for (const form of [secret, secret.trim(), encodeURIComponent(secret.trim())]) if (form.length >= 4) all.add(form);
+    }
+    // Longest first, so a key that contains another secret is removed whole. Case-insensitive:
+    // an echo in upper case (or a key pasted into a variable that upper-cases it) is still the key.
+    const forms = [...all].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    this.pattern = forms.length > 0 ? new RegExp(forms.join("|"), "gi") : undefined;
   }
 
   /** Removes every secret; also any `Bearer <token>` a service might echo. */
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
+    const out = this.pattern ? text.replace(this.pattern, REDACTED) : text;
     return out.replace(/(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`);
   }
+}
+
+/** Deepest nesting `redactDeep` walks; anything deeper is replaced, never recursed into. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * A copy of parsed JSON with every secret removed from every string, keys included.
+ * Iterative-safe: nesting deeper than MAX_JSON_DEPTH is replaced by a marker, so a
+ * hostile body cannot overflow the stack of the code that reads it later. Keys such
+ * as `__proto__` stay plain data properties.
+ */
+export function redactDeep(value: unknown, redactor: Redactor, depth = 0): unknown {
+  if (typeof value === "string") return redactor.redact(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redactor, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    defineData(out, redactor.redact(key), redactDeep(v, redactor, depth + 1));
+  }
+  return out;
+}
+
+/** Sets `obj[key]` as an own data property, even for `__proto__`. */
+export function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Drops invisible and bidirectional control characters; keeps newlines and tabs. */

@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
-import { ApiError } from "./api/errors.js";
+import { ApiError, answerDoesNotMatch } from "./api/errors.js";
 import { startDeadline } from "./api/deadline.js";
 import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
@@ -113,10 +113,10 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       .sendLoggingMessage({
         level: "debug",
         logger: "upstream",
-        // The request id is the service's text: it could even echo the key.
+        // The request id is the service's text: it could even echo the key. The Idempotency-Key (a UUID) shows retries reusing it.
         data: cleanUpstreamText(
           redactor,
-          `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""})`,
+          `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${entry.requestId ? `, request ${entry.requestId}` : ""}${entry.idempotencyKey ? `, idempotency key ${entry.idempotencyKey}` : ""})`,
           600,
         ),
       })
@@ -198,8 +198,12 @@ function register(mcp: McpServer, tool: ToolDefinition, makeContext: (extra: Req
       const ctx = makeContext(extra);
       try {
         const output = await tool.handler(args as never, ctx);
-        ctx.safety.finish();
         const structured = opts.sandbox ? { ...output, sandbox: true } : output;
+        // Upstream fields of unexpected types must not end as the SDK's bare "Output validation error".
+        if (!tool.outputSchema.safeParse(structured).success) {
+          throw answerDoesNotMatch(tool.writes ? (tool.name.includes("batch") ? "batch" : "call") : undefined);
+        }
+        ctx.safety.finish();
         const text = tool.render(output);
         return {
           content: [{ type: "text", text: opts.sandbox ? `${SANDBOX_NOTE}\n${text}` : text }],

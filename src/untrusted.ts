@@ -5,7 +5,7 @@
  * the model reads it as data.
  */
 import { randomBytes } from "node:crypto";
-import { cap, stripInvisible, type Redactor } from "./redact.js";
+import { cap, defineData, stripInvisible, type Redactor } from "./redact.js";
 
 const MAX_STRING = 10_000;
 const MAX_DEPTH = 8;
@@ -18,13 +18,13 @@ export function sanitizeUpstream(value: unknown, redactor: Redactor, depth = 0):
   if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
   if (depth >= MAX_DEPTH) return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => sanitizeUpstream(v, redactor, depth + 1));
-  // fromEntries defines own properties, so a "__proto__" key from the service stays data, not a prototype.
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .slice(0, MAX_ITEMS)
-      // Keys are text from the service too.
-      .map(([key, v]) => [cap(redactor.redact(stripInvisible(key)), 128), sanitizeUpstream(v, redactor, depth + 1)]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>).slice(0, MAX_ITEMS)) {
+    // Keys are text from the service too.
+    // A `__proto__` key from the service stays a plain field; it must not become the object's prototype.
+    defineData(out, cap(redactor.redact(stripInvisible(key)), 128), sanitizeUpstream(v, redactor, depth + 1));
+  }
+  return out;
 }
 
 /**

@@ -6,9 +6,9 @@
  * Idempotency-Key; anything else after a POST was sent is an unknown outcome.
  */
 import { Agent, request, type Dispatcher } from "undici";
-import { errorFromResponse, OutcomeUnknownError, UpstreamFaultError, RateLimitError, type ApiError } from "./errors.js";
+import { errorFromResponse, outcomeUnknown, UpstreamFaultError, RateLimitError, type ApiError, type PostSubject } from "./errors.js";
 import { sleep, type Deadline } from "./deadline.js";
-import type { Redactor } from "../redact.js";
+import { cleanUpstreamText, redactDeep, type Redactor } from "../redact.js";
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
@@ -36,6 +36,8 @@ export interface RequestLogEntry {
   latencyMs: number;
   /** Set when no HTTP answer came: the kind of network failure. */
   failure?: string;
+  /** POST only: the Idempotency-Key sent (the same on every attempt of one tool call). Not a secret. */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse {
@@ -55,18 +57,69 @@ export interface CallOptions {
 
 export interface PostOptions extends CallOptions {
   idempotencyKey: string;
+  /** What the POST creates, for the wording of an unknown outcome; by default read from the path. */
+  creates?: PostSubject;
 }
 
-// Errors that prove the request never left this machine (nothing reached the service).
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+/**
+ * Whether an attempt's bytes may have left this machine. undici calls a handler's
+ * `onRequestStart` (legacy: `onConnect`) on a connected socket right before it writes
+ * the request line; an attempt that never got there provably sent nothing (refused,
+ * DNS failure, connect timeout, TLS failure, or cancelled while still connecting).
+ */
+interface AttemptState {
+  mayHaveBeenWritten: boolean;
+}
+
+class MarkWhenWritten implements Dispatcher.DispatchHandler {
+  constructor(
+    private readonly inner: Dispatcher.DispatchHandler,
+    private readonly state: AttemptState,
+  ) {}
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.state.mayHaveBeenWritten = true;
+    this.inner.onRequestStart?.(controller, context);
+  }
+  onRequestUpgrade(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onRequestUpgrade"]>>): void {
+    this.inner.onRequestUpgrade?.(...args);
+  }
+  onResponseStart(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseStart"]>>): void {
+    this.inner.onResponseStart?.(...args);
+  }
+  onResponseData(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseData"]>>): void {
+    this.inner.onResponseData?.(...args);
+  }
+  onResponseEnd(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseEnd"]>>): void {
+    this.inner.onResponseEnd?.(...args);
+  }
+  onResponseError(...args: Parameters<NonNullable<Dispatcher.DispatchHandler["onResponseError"]>>): void {
+    this.inner.onResponseError?.(...args);
+  }
+}
+
+const isAttemptState = (v: unknown): v is AttemptState => typeof v === "object" && v !== null && "mayHaveBeenWritten" in v;
+
+/** An undici interceptor that records, per attempt (passed as `opaque`), whether writing began. */
+const markWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const state = (opts as { opaque?: unknown }).opaque;
+  return dispatch(opts, isAttemptState(state) ? new MarkWhenWritten(handler, state) : handler);
+};
+
+/**
+ * Settles when `signal` aborts. undici only notices an abort once a connection exists
+ * (nodejs/undici#386): a request stuck connecting would otherwise outlive the deadline
+ * until the connect timeout fires.
+ */
+function whenAborted(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let onAbort: (() => void) | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason ?? new Error("aborted"));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  promise.catch(() => undefined);
+  return { promise, dispose: () => onAbort && signal.removeEventListener("abort", onAbort) };
+}
 
 interface HttpAnswer {
   kind: "answer";
@@ -85,6 +138,7 @@ interface NetworkFailure {
   tooLarge: boolean;
   code: string;
   status?: number;
+  requestId?: string;
 }
 
 function errorCode(error: unknown): string {
@@ -102,6 +156,24 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/**
+ * The wait before retry number `attempt` (1-based): exponential from `baseMs`, capped at 4 s,
+ * with equal jitter (half fixed, half random) so clients never retry in lock-step. A
+ * `Retry-After` from the service is a floor: the wait is never shorter than it.
+ */
+export function backoffMs(attempt: number, baseMs: number, random: () => number, retryAfterS?: number): number {
+  const step = Math.min(4_000, baseMs * 2 ** (attempt - 1));
+  const jittered = step / 2 + (random() * step) / 2;
+  return retryAfterS !== undefined ? Math.max(retryAfterS * 1000, jittered) : jittered;
+}
+
+/** Bytes as people read them: "1 MiB", "64 KiB", "1500 bytes". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 /** `Retry-After` as seconds (delta or HTTP date); undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -113,52 +185,59 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 export class ApiClient {
+  private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly random: () => number;
 
   constructor(private readonly options: ApiClientOptions) {
-    this.dispatcher = new Agent({
+    this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs },
-      // Backstops only: the tool call's deadline signal is what ends a slow answer.
+      // Backstops only: the tool call's deadline signal is what ends a slow answer
+      // (bodyTimeout is per gap between chunks, so a drip would defeat it alone).
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      // Cuts the connection as soon as more than this many body bytes arrive.
       maxResponseSize: options.maxResponseBytes,
       keepAliveTimeout: 4_000,
+      // No redirect interceptor: a 3xx is an answer, never followed.
     });
+    this.dispatcher = this.agent.compose(markWrites);
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
     this.random = options.random ?? Math.random;
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.destroy();
+    await this.agent.destroy();
   }
 
   async get(path: string, opts: CallOptions): Promise<ApiResponse> {
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= this.maxRetries + 1; attempt++) {
       const result = await this.send("GET", path, undefined, undefined, opts, attempt);
-      let waitS: number | undefined;
+      let retryAfterS: number | undefined;
       if (result.kind === "answer") {
-        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, false);
+        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, undefined);
         lastError = this.toError(result, opts.subject);
         const retryable = result.status === 408 || result.status === 429 || result.status >= 500;
         if (!retryable) throw lastError;
-        waitS = lastError.retryAfterS;
+        retryAfterS = lastError.retryAfterS;
       } else {
-        lastError = this.failureError(result, opts.deadline, false);
+        lastError = this.failureError(result, opts.deadline, undefined);
+        // The deadline is spent, or the answer was too large (it would be again).
         if (result.aborted || result.tooLarge) throw lastError;
       }
       if (attempt > this.maxRetries) break;
-      const waitMs = this.backoff(attempt, waitS);
-      // A wait that does not fit the deadline is reported, not slept through.
+      const waitMs = backoffMs(attempt, this.backoffBaseMs, this.random, retryAfterS);
+      // A wait that does not fit the deadline is reported ("retry in N s"), not slept through.
       if (waitMs > opts.deadline.remaining() - 50) break;
       try {
         await sleep(waitMs, opts.deadline.signal);
       } catch {
-        throw this.failureError({ kind: "failure", notSent: true, aborted: true, tooLarge: false, code: "ABORTED" }, opts.deadline, false);
+        // Cancelled by the client (or the deadline) while waiting: the last answer is still the best account.
+        throw lastError;
       }
     }
     throw lastError ?? new UpstreamFaultError("The calling service did not answer.");
@@ -166,32 +245,34 @@ export class ApiClient {
 
   async post(path: string, body: unknown, opts: PostOptions): Promise<ApiResponse> {
     const payload = JSON.stringify(body);
+    const creates: PostSubject = opts.creates ?? (path.endsWith("/batch") ? "batch" : "call");
     let lastError: ApiError | undefined;
     for (let attempt = 1; attempt <= this.maxRetries + 1; attempt++) {
       const result = await this.send("POST", path, payload, opts.idempotencyKey, opts, attempt);
       if (result.kind === "answer") {
-        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, true);
+        if (result.status >= 200 && result.status < 300) return this.parseSuccess(result, attempt, creates);
         if (result.status >= 300 && result.status < 400) {
-          throw new OutcomeUnknownError(
-            `The service answered the request with a redirect (HTTP ${result.status}), which is never followed; the call may or may not have been placed. ` +
-              "Do not place it again: check with list_calls first.",
+          throw outcomeUnknown(
+            creates,
+            `The service answered with a redirect (HTTP ${result.status}), which is never followed, so the key goes nowhere else`,
             { status: result.status, requestId: result.requestId },
           );
         }
-        const error = this.toError(result, opts.subject);
         if (result.status >= 500) {
-          throw new OutcomeUnknownError(
-            `The calling service failed after receiving the request (HTTP ${result.status}); the outcome is unknown. ` +
-              "Do not place it again: check with list_calls whether it was created.",
-            { status: result.status, requestId: result.requestId },
-          );
+          const error = this.toError(result, opts.subject);
+          throw outcomeUnknown(creates, `The calling service failed after receiving the request (HTTP ${result.status})`, {
+            status: result.status,
+            requestId: result.requestId,
+            detail: error.detail,
+          });
         }
-        throw error;
+        // 4xx: the service refused it; nothing was placed.
+        throw this.toError(result, opts.subject);
       }
-      lastError = this.failureError(result, opts.deadline, true);
-      // Only a request that never left this machine may be sent again.
+      lastError = this.failureError(result, opts.deadline, creates);
+      // Only a request that never left this machine may be sent again, and only with the same Idempotency-Key.
       if (!result.notSent || result.aborted || attempt > this.maxRetries) throw lastError;
-      const waitMs = this.backoff(attempt, undefined);
+      const waitMs = backoffMs(attempt, this.backoffBaseMs, this.random);
       if (waitMs > opts.deadline.remaining() - 50) throw lastError;
       try {
         await sleep(waitMs, opts.deadline.signal);
@@ -200,13 +281,6 @@ export class ApiClient {
       }
     }
     throw lastError ?? new UpstreamFaultError("The calling service did not answer.");
-  }
-
-  private backoff(attempt: number, retryAfterS: number | undefined): number {
-    if (retryAfterS !== undefined) return retryAfterS * 1000;
-    const step = Math.min(4_000, this.backoffBaseMs * 2 ** (attempt - 1));
-    // Equal jitter: never zero, never in lock-step with other clients.
-    return step / 2 + (this.random() * step) / 2;
   }
 
   private async send(
@@ -232,44 +306,72 @@ export class ApiClient {
     }
     const started = performance.now();
     const log = (entry: Partial<RequestLogEntry>) =>
-      this.options.onRequest?.({ method, path, attempt, latencyMs: Math.round(performance.now() - started), ...entry });
+      this.options.onRequest?.({
+        method,
+        path,
+        attempt,
+        latencyMs: Math.round(performance.now() - started),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...entry,
+      });
 
     if (opts.deadline.signal.aborted) {
       return { kind: "failure", notSent: true, aborted: true, tooLarge: false, code: "ABORTED" };
     }
+    const state: AttemptState = { mayHaveBeenWritten: false };
+    const aborted = whenAborted(opts.deadline.signal);
     let status: number | undefined;
+    let requestId: string | undefined;
     try {
-      const res = await request(url, {
+      const pending = request(url, {
         method,
         headers,
         body: payload,
         signal: opts.deadline.signal,
         dispatcher: this.dispatcher,
+        opaque: state,
       });
+      // The loser of the race below settles later (at the connect timeout at worst); nobody awaits it.
+      pending.catch(() => undefined);
+      const res = await Promise.race([pending, aborted.promise]);
       status = res.statusCode;
-      const requestId = headerValue(res.headers["x-request-id"]) ?? headerValue(res.headers["request-id"]);
+      requestId = this.readRequestId(res.headers);
       const text = await res.body.text();
-      log({ status, requestId });
+      log({ status, ...(requestId ? { requestId } : {}) });
       return { kind: "answer", status, headers: res.headers, text, requestId };
     } catch (error) {
       const code = errorCode(error);
-      const aborted = opts.deadline.signal.aborted;
       const tooLarge = code === "UND_ERR_RES_EXCEEDED_MAX_SIZE";
       const failure: NetworkFailure = {
         kind: "failure",
-        // An abort before the connection was made still proves nothing about what was sent; be conservative.
-        notSent: !aborted && NOT_SENT_CODES.has(code),
-        aborted,
+        // Only an attempt undici never began to write provably sent nothing.
+        notSent: !state.mayHaveBeenWritten,
+        aborted: opts.deadline.signal.aborted,
         tooLarge,
-        code,
+        code: opts.deadline.signal.aborted && !state.mayHaveBeenWritten ? "still connecting" : code,
       };
       if (status !== undefined) failure.status = status;
-      log({ failure: code, ...(status !== undefined ? { status } : {}) });
+      if (requestId !== undefined) failure.requestId = requestId;
+      log({ failure: failure.code, ...(status !== undefined ? { status } : {}), ...(requestId ? { requestId } : {}) });
       return failure;
+    } finally {
+      aborted.dispose();
     }
   }
 
-  private parseSuccess(answer: HttpAnswer, attempts: number, isPost: boolean): ApiResponse {
+  /** The service's request id, for support: header text, so cleaned and capped like any upstream text. */
+  private readRequestId(headers: Record<string, string | string[] | undefined>): string | undefined {
+    const raw = headerValue(headers["x-request-id"]) ?? headerValue(headers["request-id"]);
+    if (raw === undefined) return undefined;
+    const clean = cleanUpstreamText(this.options.redactor, raw, 100);
+    return clean.length > 0 ? clean : undefined;
+  }
+
+  /**
+   * A 2xx body must be JSON. The parsed body has the key removed from every string
+   * (keys included) before any tool sees it: the service may echo what it was sent.
+   */
+  private parseSuccess(answer: HttpAnswer, attempts: number, creates: PostSubject | undefined): ApiResponse {
     const text = answer.text.trim();
     let body: unknown;
     let problem: string | undefined;
@@ -278,24 +380,24 @@ export class ApiClient {
       try {
         body = JSON.parse(text);
       } catch {
-        const type = headerValue(answer.headers["content-type"])?.split(";")[0] ?? "no content type";
-        problem = `an answer that is not JSON (HTTP ${answer.status}, ${type.slice(0, 60)})`;
+        const type = headerValue(answer.headers["content-type"])?.split(";")[0];
+        const shown = type ? cleanUpstreamText(this.options.redactor, type, 60) : "no content type";
+        problem = `an answer that is not JSON (HTTP ${answer.status}, ${shown})`;
       }
     }
     if (problem) {
-      if (isPost) {
-        throw new OutcomeUnknownError(
-          `The service accepted the request but sent ${problem}; the call was probably placed but its id is unknown. ` +
-            "Do not place it again: check with list_calls.",
-          { status: answer.status, requestId: answer.requestId },
-        );
+      if (creates) {
+        throw outcomeUnknown(creates, `The service accepted the request but sent ${problem}, so the result cannot be read`, {
+          status: answer.status,
+          requestId: answer.requestId,
+        });
       }
       throw new UpstreamFaultError(`The calling service sent ${problem}; that is a fault of the service. Try again later.`, {
         status: answer.status,
         requestId: answer.requestId,
       });
     }
-    return { status: answer.status, body, requestId: answer.requestId, attempts };
+    return { status: answer.status, body: redactDeep(body, this.options.redactor), requestId: answer.requestId, attempts };
   }
 
   private toError(answer: HttpAnswer, subject: string | undefined): ApiError {
@@ -316,22 +418,32 @@ export class ApiClient {
     });
   }
 
-  private failureError(failure: NetworkFailure, deadline: Deadline, isPost: boolean): ApiError {
+  private failureError(failure: NetworkFailure, deadline: Deadline, creates: PostSubject | undefined): ApiError {
     const seconds = Math.round(deadline.totalMs / 100) / 10;
+    const init = { status: failure.status, requestId: failure.requestId };
     let what: string;
-    if (failure.tooLarge) what = `sent an answer larger than the ${Math.round(this.options.maxResponseBytes / 1024)} KiB limit; it was cut off`;
-    else if (failure.aborted) what = deadline.expired() ? `did not answer within the ${seconds} s deadline` : "request was cancelled";
-    else if (failure.notSent) what = `could not be reached (${failure.code})`;
-    else what = `connection failed while the request was in flight (${failure.code})`;
-    if (isPost && !failure.notSent) {
-      return new OutcomeUnknownError(
-        `The calling service ${what}; the request may have reached it, so the outcome is unknown. ` +
-          "Do not place it again: check with list_calls whether the call was created.",
-        { status: failure.status },
-      );
+    if (failure.tooLarge) {
+      what = `The calling service sent an answer larger than the ${formatBytes(this.options.maxResponseBytes)} limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES); it was cut off unread`;
+    } else if (failure.aborted && failure.notSent) {
+      what = deadline.expired()
+        ? `The calling service could not be reached within the ${seconds} s deadline (OUTBOUND_CALLS_TIMEOUT_MS); the connection was never made`
+        : "The request was cancelled before a connection to the calling service was made";
+    } else if (failure.aborted) {
+      what = deadline.expired()
+        ? `The calling service did not answer within the ${seconds} s deadline (OUTBOUND_CALLS_TIMEOUT_MS)`
+        : "The request was cancelled before the calling service answered";
+    } else if (failure.notSent) {
+      what = `The calling service could not be reached (${failure.code})`;
+    } else if (/^HPE_|HTTPParserError/.test(failure.code)) {
+      what = `The calling service answered with something that is not valid HTTP (${failure.code})`;
+    } else if (failure.status !== undefined) {
+      what = `The calling service's answer (HTTP ${failure.status}) broke off before its end (${failure.code})`;
+    } else {
+      what = `The connection to the calling service failed while the request was in flight (${failure.code})`;
     }
-    const advice = failure.notSent && isPost ? " Nothing was sent, so nothing was dialed." : " Try again later.";
-    return new UpstreamFaultError(`The calling service ${what}.${advice}`, { status: failure.status });
+    if (creates && !failure.notSent) return outcomeUnknown(creates, what, init);
+    const advice = failure.notSent && creates ? " Nothing was sent, so nothing was dialed; it is safe to try again later." : " Try again later.";
+    return new UpstreamFaultError(`${what}.${advice}`, init);
   }
 }
 

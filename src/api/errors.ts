@@ -69,6 +69,56 @@ export class OutcomeUnknownError extends ApiError {
   readonly kind = "outcome_unknown";
 }
 
+/** Upstream text quoted inside our own sentences ends with a full stop. */
+function endSentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** What a POST creates: one call, or a batch of them. */
+export type PostSubject = "call" | "batch";
+
+/**
+ * The one wording of an unknown outcome, so every path that may have dialed says the
+ * same three things: the outcome is unknown, do not place it again, check with list_calls.
+ */
+export function outcomeUnknown(creates: PostSubject, reason: string, init: ApiErrorInit = {}): OutcomeUnknownError {
+  const next =
+    creates === "batch"
+      ? "Do not submit the batch again: check with list_calls (newest first) whether its calls were created."
+      : "Do not place it again: check with list_calls (newest first) whether the call was created.";
+  const service = init.detail ? ` The service said: ${endSentence(init.detail)}` : "";
+  return new OutcomeUnknownError(`${reason}; the outcome is unknown: the ${creates === "batch" ? "calls" : "call"} may have been placed. ${next}${service}`, init);
+}
+
+/**
+ * Reads the answer to a POST that the service accepted (2xx). If the answer cannot be
+ * read (wrong shape, no id), the call was most likely placed: that is an unknown
+ * outcome, never "try again later".
+ */
+export function readCreated<T>(creates: PostSubject, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UpstreamFaultError) {
+      throw outcomeUnknown(creates, "The service accepted the request but its answer could not be read (a shape this server does not know)", {
+        status: error.status,
+        requestId: error.requestId,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The service's answer was read but its fields have types the tool's output schema
+ * does not allow (e.g. `status: 5`). For a POST the call was most likely placed.
+ */
+export function answerDoesNotMatch(creates: PostSubject | undefined): ApiError {
+  const what = "its answer has fields of unexpected types (they do not match what this server reports)";
+  if (creates) return outcomeUnknown(creates, `The service accepted the request but ${what}`);
+  return new UpstreamFaultError(`The calling service sent an answer whose fields have unexpected types; that is a fault of the service. Try again later.`);
+}
+
 /** What we could read of an error body, whatever its shape. */
 export interface ErrorBodyInfo {
   code?: string;
@@ -143,7 +193,7 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
   const code = info.code ? cleanUpstreamText(ctx.redactor, info.code, 64) : undefined;
   const field = info.field ? cleanUpstreamText(ctx.redactor, info.field, 64) : undefined;
   const init: ApiErrorInit = { status: ctx.status, requestId: ctx.requestId, code, detail, field, retryAfterS: ctx.retryAfterS };
-  const service = detail ? ` The service said: ${/[.!?]$/.test(detail) ? detail : `${detail}.`}` : "";
+  const service = detail ? ` The service said: ${endSentence(detail)}` : "";
   const lc = (code ?? "").toLowerCase();
 
   if (/wallet|balance|funds|payment_required/.test(lc) || ctx.status === 402) {
@@ -191,7 +241,8 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
       );
     default:
       if (ctx.status >= 500) {
-        return new UpstreamFaultError(`The calling service failed (HTTP ${ctx.status}).${service} Try again later.`, init);
+        const wait = ctx.retryAfterS !== undefined ? `retry in ${ctx.retryAfterS} s (the service's Retry-After)` : "try again later";
+        return new UpstreamFaultError(`The calling service failed (HTTP ${ctx.status}).${service} It is a fault of the service; ${wait}.`, init);
       }
       if (ctx.status >= 300 && ctx.status < 400) {
         return new UpstreamFaultError(

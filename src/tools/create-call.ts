@@ -6,6 +6,7 @@ import { callRowSchema, checkRow } from "../validation.js";
 import { normalizeCall, readSingle, type CallRecord } from "../api/shapes.js";
 import { UserInputError } from "../errors.js";
 import { oneLine, sanitizeUpstream } from "../untrusted.js";
+import { readCreated } from "../api/errors.js";
 
 export const createCall = defineTool({
   name: "create_call",
@@ -50,7 +51,7 @@ export const createCall = defineTool({
       deadline: ctx.deadline,
       async send(deadline) {
         const res = await ctx.api.post("/calls", row.request, { deadline, idempotencyKey: ctx.idempotencyKey });
-        const call = sanitizeUpstream(normalizeCall(readSingle(res.body, "the new call")), ctx.redactor) as CallRecord;
+        const call = readCreated("call", () => sanitizeUpstream(normalizeCall(readSingle(res.body, "the new call")), ctx.redactor) as CallRecord);
         return { value: { call }, callIds: [call.id], status: res.status, requestId: res.requestId };
       },
       // A repeat within the window needs the id and the status it had, nothing more.

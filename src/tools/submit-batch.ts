@@ -7,6 +7,7 @@ import { isObject, readSingle, type JsonObject } from "../api/shapes.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
 import { unknownAgentReason } from "../agent-directory.js";
 import { oneLine, sanitizeUpstream } from "../untrusted.js";
+import { readCreated } from "../api/errors.js";
 
 /** What the service answered to a batch, with our ids normalized. */
 type BatchValue = JsonObject & { batch_id: string | null; campaign_id: string | null; status?: string; calls?: JsonObject[] };
@@ -101,15 +102,17 @@ export const submitBatch = defineTool({
       deadline: ctx.deadline,
       async send(deadline) {
         const res = await ctx.api.post("/calls/batch", { calls: rows.map((r) => r.request) }, { deadline, idempotencyKey: ctx.idempotencyKey });
-        const batch = sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject;
+        const batch = readCreated("batch", () => sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject);
         const calls = Array.isArray(batch.calls)
           ? batch.calls.filter(isObject).map((c) => {
               const id = c.id ?? c.call_id;
               return { ...c, ...(typeof id === "string" || typeof id === "number" ? { id: String(id) } : {}) } as JsonObject;
             })
           : undefined;
+        // Only fields of the expected types are carried under our names; the service's others are kept as they came.
+        const { calls: _rawCalls, status: _rawStatus, ...rest } = batch;
         const value: BatchValue = {
-          ...batch,
+          ...rest,
           batch_id: str(batch.batch_id) ?? str(batch.id),
           campaign_id: str(batch.campaign_id),
           ...(typeof batch.status === "string" ? { status: batch.status } : {}),

@@ -13,6 +13,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   json: unknown;
+  /** The request target exactly as it arrived, before URL parsing removed any `..` segments. */
+  rawUrl?: string;
 }
 
 export type Handler = (req: RecordedRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
@@ -74,6 +76,7 @@ export async function startFakeUpstream(handler: Handler = defaultHandler): Prom
         headers: raw.headers,
         text,
         json,
+        rawUrl: raw.url ?? "",
       };
       requests.push(recorded);
       Promise.resolve(current(recorded, res, raw)).catch(() => res.destroy());

@@ -25,6 +25,16 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
 } as const;
 
+/**
+ * For fault and fuzz files, which dial the same number many times on purpose:
+ * also no dedupe window and no hourly cap (an unknown outcome is remembered and counted).
+ */
+export const GUARDS_OFF_FOR_FAULT_TESTS = {
+  ...GUARDS_OFF_FOR_SHAPE_TESTS,
+  OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
+} as const;
+
 export interface StartedServer {
   client: Client;
   transport: RecordingStdioTransport;

@@ -1,0 +1,250 @@
+/**
+ * The reading tools (list_agents, list_calls, get_call) against a hostile
+ * service: for every fault, the answer, the time it took against the configured
+ * deadline, the number of requests made, and that the next call is served.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { faults, startFaultServer, type Fault, type FaultServer } from "../helpers/fault-server.js";
+import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import { timed } from "../helpers/mcp-logs.js";
+import { Matrix } from "../helpers/fault-matrix.js";
+
+const DEADLINE_MS = 1_500;
+/** Scheduling noise allowed past the deadline on a busy 2-core machine. */
+const NOISE_MS = 1_000;
+const MiB = 1024 * 1024;
+
+let upstream: FaultServer;
+let elsewhere: FakeUpstream;
+let server: StartedServer;
+const matrix = new Matrix();
+
+beforeAll(async () => {
+  upstream = await startFaultServer();
+  elsewhere = await startFakeUpstream();
+  server = await startServer({
+    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: String(DEADLINE_MS) },
+  });
+});
+afterAll(async () => {
+  matrix.print("GET tools fault matrix (deadline 1500 ms)");
+  await server?.close();
+  await upstream?.close();
+  await elsewhere?.close();
+});
+beforeEach(() => {
+  upstream.reset();
+  elsewhere.requests.length = 0;
+});
+
+interface Tool {
+  name: string;
+  args: Record<string, unknown>;
+  path: string;
+  /** A 200 JSON body of the wrong shape for this tool. */
+  wrongShape: unknown;
+}
+
+const TOOLS: Tool[] = [
+  { name: "list_agents", args: {}, path: "/api/v1/agents", wrongShape: { data: [{ name: "no id" }] } },
+  { name: "list_calls", args: { status: "completed" }, path: "/api/v1/calls", wrongShape: { data: "not a list" } },
+  { name: "get_call", args: { call_id: "call_1" }, path: "/api/v1/calls/call_1", wrongShape: [1, 2, 3] },
+];
+
+type Timing = "deadline" | "fast";
+
+interface Case {
+  fault: string;
+  make: (tool: Tool) => Fault;
+  text: RegExp;
+  requests: number;
+  timing: Timing;
+  check?: () => void;
+}
+
+const CASES: Case[] = [
+  { fault: "hang", make: () => faults.hang(), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
+  { fault: "slow headers", make: () => faults.slowHeaders(100), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
+  { fault: "drip body", make: () => faults.dripBody(100), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
+  { fault: "reset before reading", make: () => faults.resetBeforeRead(), text: /connection to the calling service failed while the request was in flight \((ECONNRESET|UND_ERR_SOCKET)\)/, requests: 3, timing: "fast" },
+  { fault: "reset after reading", make: () => faults.resetAfterRead(), text: /connection to the calling service failed while the request was in flight/, requests: 3, timing: "fast" },
+  {
+    fault: "huge body (64 MiB, chunked)",
+    make: () => faults.huge(64 * MiB),
+    text: /larger than the 1 MiB limit .*cut off/,
+    requests: 1,
+    timing: "fast",
+    // Cut off, not read to the end: the kernel buffers a few MiB at most.
+    check: () => expect(upstream.bytesWritten).toBeLessThan(16 * MiB),
+  },
+  {
+    fault: "huge body (64 MiB, content-length)",
+    make: () => faults.huge(64 * MiB, { contentLength: true }),
+    text: /larger than the 1 MiB limit .*cut off/,
+    requests: 1,
+    timing: "fast",
+    check: () => expect(upstream.bytesWritten).toBeLessThan(16 * MiB),
+  },
+  {
+    fault: "302 to another server",
+    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 302),
+    text: /redirect \(HTTP 302\); redirects are never followed/,
+    requests: 1,
+    timing: "fast",
+    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+  },
+  {
+    fault: "307 to another server",
+    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 307),
+    text: /redirect \(HTTP 307\)/,
+    requests: 1,
+    timing: "fast",
+    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+  },
+  {
+    fault: "429 Retry-After: 120",
+    make: () => faults.answer(429, { error: "slow down" }, { "retry-after": "120" }),
+    text: /Rate limited by the service; retry in 120 s/,
+    requests: 1,
+    timing: "fast",
+  },
+  {
+    fault: "503 (every attempt)",
+    make: () => faults.answer(503, { error: { message: "upstream overloaded" } }),
+    text: /failed \(HTTP 503\)\. The service said: upstream overloaded\. It is a fault of the service/,
+    requests: 3,
+    timing: "fast",
+  },
+  {
+    fault: "500 Retry-After: 120",
+    make: () => faults.answer(500, "boom", { "retry-after": "120" }),
+    text: /failed \(HTTP 500\).*retry in 120 s/,
+    requests: 1,
+    timing: "fast",
+  },
+  {
+    fault: "200 HTML",
+    make: () => faults.answer(200, "<html><body>Login</body></html>", { "content-type": "text/html; charset=utf-8" }),
+    text: /not JSON \(HTTP 200, text\/html\); that is a fault of the service/,
+    requests: 1,
+    timing: "fast",
+  },
+  { fault: "200 empty", make: () => faults.answer(200, ""), text: /an empty answer \(HTTP 200\)/, requests: 1, timing: "fast" },
+  { fault: "204 no content", make: () => faults.answer(204, ""), text: /an empty answer \(HTTP 204\)/, requests: 1, timing: "fast" },
+  {
+    fault: "truncated JSON (body breaks off)",
+    make: () => faults.truncatedJson(),
+    text: /answer \(HTTP 200\) broke off before its end \(UND_ERR_SOCKET\)/,
+    requests: 3,
+    timing: "fast",
+  },
+  { fault: "truncated JSON (complete answer)", make: () => faults.partialJson(), text: /not JSON \(HTTP 200, application\/json\)/, requests: 1, timing: "fast" },
+  {
+    fault: "JSON of the wrong shape",
+    make: (t) => faults.answer(200, t.wrongShape as object),
+    text: /could not be read|without an id|not a JSON object/,
+    requests: 1,
+    timing: "fast",
+  },
+  { fault: "not HTTP at all", make: () => faults.garbage(), text: /not valid HTTP/, requests: 3, timing: "fast" },
+];
+
+describe.each(TOOLS)("$name", (tool) => {
+  it.each(CASES)("$fault", async (c) => {
+    upstream.inject({ method: "GET", path: tool.path }, c.make(tool));
+    const { value: result, ms } = await timed(() => server.call(tool.name, tool.args));
+    const requests = upstream.count({ method: "GET", path: tool.path });
+    const extra = [
+      upstream.bytesWritten ? `${(upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
+      c.fault.includes("another server") ? `redirect target reached ${elsewhere.requests.length}x` : "",
+    ].filter(Boolean).join("; ");
+    matrix.add({ tool: tool.name, fault: c.fault, ms, deadlineMs: DEADLINE_MS, requests, connections: upstream.connections, extra }, result);
+
+    expect(result.isError, textOf(result)).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toMatch(c.text);
+    expect(textOf(result).length).toBeLessThan(600);
+    expect(requests).toBe(c.requests);
+    if (c.timing === "deadline") {
+      // Ended by the deadline: not before it, and not long after it.
+      expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+      expect(ms).toBeLessThan(DEADLINE_MS + NOISE_MS);
+    } else {
+      expect(ms).toBeLessThan(DEADLINE_MS);
+    }
+    c.check?.();
+
+    // The server keeps serving: the same tool answers normally at once.
+    upstream.reset();
+    const next = await server.call(tool.name, tool.args);
+    expect(next.isError, textOf(next)).toBeFalsy();
+  });
+});
+
+describe("retries of a GET", () => {
+  it("honours a Retry-After that fits the deadline, then succeeds", async () => {
+    upstream.inject(
+      { method: "GET", path: "/api/v1/agents" },
+      faults.sequence(faults.answer(429, { error: "slow down" }, { "retry-after": "1" }), faults.answer(200, { data: [{ id: "agt_1" }] })),
+    );
+    const { value: result, ms } = await timed(() => server.call("list_agents"));
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const attempts = upstream.requests.filter((r) => r.path === "/api/v1/agents");
+    expect(attempts).toHaveLength(2);
+    // The second attempt waited the full second the service asked for.
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(990);
+    expect(ms).toBeLessThan(DEADLINE_MS + NOISE_MS);
+  });
+
+  it("reports a Retry-After that does not fit instead of sleeping through it", async () => {
+    // 2 s > what is left of a 1.5 s deadline.
+    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": "2" }));
+    const { value: result, ms } = await timed(() => server.call("list_calls"));
+    expect(textOf(result)).toMatch(/retry in 2 s/);
+    expect(upstream.count({ path: "/api/v1/calls" })).toBe(1);
+    expect(ms).toBeLessThan(800);
+  });
+
+  it("reads Retry-After given as an HTTP date", async () => {
+    const at = new Date(Date.now() + 90_000).toUTCString();
+    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": at }));
+    const result = await server.call("list_calls");
+    expect(textOf(result)).toMatch(/retry in (8[89]|9[01]) s/);
+  });
+
+  it("retries a 5xx at most twice, with growing jittered waits, and succeeds on the third attempt", async () => {
+    upstream.inject(
+      { method: "GET", path: "/api/v1/calls/call_9" },
+      faults.sequence(faults.answer(502, "bad gateway"), faults.answer(500, "oops"), faults.answer(200, { id: "call_9", status: "completed" })),
+    );
+    const result = await server.call("get_call", { call_id: "call_9" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const at = upstream.requests.map((r) => r.at);
+    expect(at).toHaveLength(3);
+    // Backoff 250 ms then 500 ms, each with equal jitter: [125, 250] and [250, 500] (+ noise).
+    const first = at[1]! - at[0]!;
+    const second = at[2]! - at[1]!;
+    expect(first).toBeGreaterThanOrEqual(120);
+    expect(first).toBeLessThan(250 + 400);
+    expect(second).toBeGreaterThanOrEqual(245);
+    expect(second).toBeLessThan(500 + 400);
+  });
+
+  it("does not retry a 4xx", async () => {
+    upstream.inject({ method: "GET", path: "/api/v1/calls/call_x" }, faults.answer(404, { error: "nope" }));
+    const result = await server.call("get_call", { call_id: "call_x" });
+    expect(textOf(result)).toMatch(/Not found \(HTTP 404\): call call_x/);
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
+
+describe("fields of unexpected types", () => {
+  it("a list whose paging total is not a whole number is an upstream fault with a short message", async () => {
+    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }));
+    const result = await server.call("list_calls");
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^The calling service sent an answer whose fields have unexpected types; that is a fault of the service/);
+    expect(textOf(result)).not.toMatch(/MCP error|validation/i);
+  });
+});
