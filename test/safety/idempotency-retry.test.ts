@@ -78,7 +78,7 @@ describe("a POST whose connection was refused", () => {
     state.refusePosts = 3;
     const failed = await call("create_call", { to: "+14155552672", agent_id: "agt_1" });
     expect(failed.isError).toBe(true);
-    expect(textOf(failed)).toContain("could not be reached (ECONNREFUSED). Nothing was sent, so nothing was dialed.");
+    expect(textOf(failed)).toContain("could not be reached (ECONNREFUSED). Nothing was sent, so nothing was dialed");
     const keys = new Set(state.attempts.filter((a) => a.method === "POST").map((a) => a.key));
     expect(state.attempts.filter((a) => a.method === "POST")).toHaveLength(3);
     expect(keys.size).toBe(1);

@@ -128,7 +128,7 @@ const statusCases: StatusCase[] = [
     body: "Internal Server Error",
     cls: UpstreamFaultError,
     kind: "upstream_fault",
-    words: ["HTTP 500", "Internal Server Error", "Try again later"],
+    words: ["HTTP 500", "Internal Server Error", "try again later"],
   },
   {
     name: "502 with an HTML page",
@@ -136,7 +136,7 @@ const statusCases: StatusCase[] = [
     body: "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1><script>alert(1)</script></body></html>",
     cls: UpstreamFaultError,
     kind: "upstream_fault",
-    words: ["HTTP 502", "Try again later"],
+    words: ["HTTP 502", "try again later"],
     not: ["<html", "<script", "said"],
     props: { detail: undefined },
   },
