@@ -83,6 +83,16 @@ export function renderTables(r: BenchResults): string {
       `list_calls {limit: ${a.records}}: raw upstream JSON ${a.raw_json_bytes.toLocaleString("en-US")} B → text ${a.text_bytes.toLocaleString("en-US")} B (**${fmt(a.text_reduction * 100, 0)}% smaller**); structuredContent ${a.structured_bytes.toLocaleString("en-US")} B (${fmt(a.structured_reduction * 100, 0)}% smaller).`,
     );
   }
+  if (r.http_load) {
+    const h = r.http_load;
+    const mib = (kb: number | undefined) => (kb === undefined ? "—" : fmt(kb / 1024));
+    out.push("");
+    out.push(
+      `Streamable HTTP (\`--http --sandbox\`): ${h.clients} clients, ${h.calls.toLocaleString("en-US")} tool calls: ` +
+        `**${fmt(h.callsPerSecond, 0)} calls/s**, p50 ${fmt(h.latencyMs.p50)} ms, p99 ${fmt(h.latencyMs.p99)} ms, ${h.errors} errors; ` +
+        `live memory after GC ${mib(h.heapAfterGcKb.afterWarmUp)} → ${mib(h.heapAfterGcKb.end)} MiB after warm-up, RSS ${mib(h.rssKb.afterWarmUp)} → ${mib(h.rssKb.end)} MiB.`,
+    );
+  }
   out.push("");
   out.push("| target | wanted | measured | met |");
   out.push("|---|---|---|---|");

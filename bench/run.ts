@@ -7,7 +7,7 @@
  *   npm run bench                    full counts (a few minutes), writes bench/results.json
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
- *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size
+ *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size, http_load
  *   npm run bench -- --readme        also put the tables into README.md ("Performance", between its bench markers)
  *
  * Ratios are real / minimal. Nothing here fails on a slow machine: the targets
@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startSandbox } from "../src/sandbox/index.js";
 import { answerSize, type AnswerSizeResult } from "./sections/answer-size.js";
+import { httpLoad, type HttpLoadSection } from "./sections/http-load.js";
 import { batch, type BatchResult } from "./sections/batch.js";
 import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
 import { FULL, QUICK, type BenchContext } from "./sections/common.js";
@@ -41,6 +42,7 @@ export interface BenchResults {
   round_trip?: RoundTripResult;
   batch?: BatchResult;
   answer_size?: AnswerSizeResult;
+  http_load?: HttpLoadSection;
   targets: { name: string; target: string; value: string; met: boolean; note?: string }[];
 }
 
@@ -50,6 +52,7 @@ const SECTIONS = {
   round_trip: roundTrip,
   batch,
   answer_size: answerSize,
+  http_load: httpLoad,
 } as const;
 type SectionName = keyof typeof SECTIONS;
 

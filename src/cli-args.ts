@@ -7,7 +7,17 @@ export type Command =
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
   | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
-  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[] };
+  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen };
+
+/** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
+export interface HttpListen {
+  host: string;
+  /** 0 = any free port (the chosen one is printed on stderr). */
+  port: number;
+}
+
+export const HTTP_DEFAULT_HOST = "127.0.0.1";
+export const HTTP_DEFAULT_PORT = 8808;
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -25,12 +35,23 @@ export function parseArgs(argv: string[]): Command {
   let sandbox = false;
   let readOnly = false;
   const sandboxArgs: string[] = [];
+  let http = false;
+  let host: string | undefined;
+  let port: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--help" || arg === "-h") return { kind: "help" };
     if (arg === "--version" || arg === "-v") return { kind: "version" };
     if (arg === "--sandbox") sandbox = true;
     else if (arg === "--read-only") readOnly = true;
+    else if (arg === "--http") http = true;
+    else if (arg === "--host" || arg === "--port") {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith("--") || value === "") throw new UsageError(`${arg} needs a value`);
+      if (arg === "--host") host = value;
+      else if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) port = Number(value);
+      else throw new UsageError(`--port needs a whole number from 0 to 65535, got "${value}"`);
+    }
     else if (/^--sandbox-[a-z-]+$/.test(arg)) {
       // Options of the embedded simulated service, passed on as its own flags.
       const value = argv[++i];
@@ -39,14 +60,17 @@ export function parseArgs(argv: string[]): Command {
     } else throw new UsageError(`unknown argument: ${arg} (see --help)`);
   }
   if (sandboxArgs.length > 0 && !sandbox) throw new UsageError("--sandbox-* options need --sandbox");
-  return { kind: "serve", sandbox, readOnly, sandboxArgs };
+  if ((host !== undefined || port !== undefined) && !http) throw new UsageError("--host and --port need --http");
+  if (!http) return { kind: "serve", sandbox, readOnly, sandboxArgs };
+  return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
 }
 
-export const HELP = `outbound-calls-mcp: an MCP server (stdio) to place and track outbound phone calls.
+export const HELP = `outbound-calls-mcp: an MCP server (stdio, or Streamable HTTP with --http) to place and track outbound phone calls.
 
 Usage:
   outbound-calls-mcp                 serve over stdio against OUTBOUND_CALLS_BASE_URL with OUTBOUND_CALLS_API_KEY
   outbound-calls-mcp --sandbox       serve over stdio against a built-in simulated service (no key, no real call)
+  outbound-calls-mcp --http [--host H] [--port N]   serve MCP over Streamable HTTP at http://H:N/mcp (stateless)
   outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
   outbound-calls-mcp doctor [--sandbox]         check the configuration, the service and the key; report on stdout, exit 1 on a problem
   outbound-calls-mcp --help | --version
@@ -55,6 +79,9 @@ Options:
   --sandbox                   use the built-in simulated calling service on an ephemeral 127.0.0.1 port
   --sandbox-<flag> <value>    pass a flag to the simulated service, e.g. --sandbox-speed 10, --sandbox-balance-cents 100
   --read-only                 register only list_agents, list_calls and get_call (also OUTBOUND_CALLS_READ_ONLY=true)
+  --http                      serve over Streamable HTTP at /mcp instead of stdio; health check at GET /healthz
+  --host <address>            with --http: address to bind (default 127.0.0.1; non-loopback needs OUTBOUND_CALLS_HTTP_TOKEN)
+  --port <n>                  with --http: port to bind (default 8808; 0 = any free port, printed on stderr)
 
 Environment:
   OUTBOUND_CALLS_API_KEY             required (not with --sandbox): the service's API key; sent only to the base URL
@@ -77,4 +104,11 @@ Safety (see the README, "Safety"):
   OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
   OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); caps survive restarts
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
+
+Environment with --http:
+  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, not the API key; required off loopback
+  OUTBOUND_CALLS_HTTP_RATE_LIMIT      tool calls per client per window, CALLS/SECONDS, or off (default 60/60)
+  OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
+  OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)
+  OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS more Origin values accepted from browsers, e.g. https://app.example.com
 `;

@@ -46,7 +46,17 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   } else {
     config = loadConfig(process.env);
   }
-  redactor = new Redactor([config.apiKey]);
+  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN]);
+
+  if (command.http) {
+    // Loaded only when asked, like the sandbox: stdio start-up stays as it was.
+    const { loadHttpConfig } = await import("./http/config.js");
+    const { runHttp } = await import("./http/serve.js");
+    const apiKeys = [config.apiKey, process.env.OUTBOUND_CALLS_API_KEY ?? ""];
+    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs });
+    await runHttp({ config, http, readOnly: command.readOnly, log: stderr, onStopped: closeSandbox });
+    return;
+  }
 
   const server = createServer(config, { log: stderr, readOnly: command.readOnly });
   const transport = new StdioServerTransport();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { SetLevelRequestSchema, type CallToolResult, type LoggingLevel, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ApiClient, type RequestLogEntry } from "./api/client.js";
@@ -14,7 +15,7 @@ import { AgentDirectory } from "./agent-directory.js";
 import type { Config } from "./config.js";
 import { ConfigurationError, UserInputError } from "./errors.js";
 import { cap, cleanUpstreamText, Redactor } from "./redact.js";
-import { createSafety } from "./safety/index.js";
+import { createSafety, type Safety } from "./safety/index.js";
 import { elicitationAsker } from "./safety/human-confirmation.js";
 import { tools } from "./tools/index.js";
 import type { ToolContext, ToolDefinition } from "./tools/define.js";
@@ -36,18 +37,62 @@ export interface OutboundCallsServer {
   close(): Promise<void>;
 }
 
+/**
+ * What outlives one MCP session: the HTTP client (its connection pool), the
+ * agent cache and the safety guards' state (caps, duplicate memory, tokens,
+ * audit log). Over stdio there is one of each per server; over stateless HTTP
+ * one is shared by the McpServer made for every request. Anything stateful a
+ * guard needs across tool calls belongs here, or stateless HTTP would reset it.
+ */
+export interface ServerCore {
+  api: ApiClient;
+  agents: AgentDirectory;
+  safety: Safety;
+  close(): Promise<void>;
+}
+
+export interface CoreDeps {
+  /** Diagnostics, already redacted. */
+  log?: (line: string) => void;
+  /** Called once per HTTP attempt to the service. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
+export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
+  const redactor = new Redactor([config.apiKey]);
+  const log = (line: string) => deps.log?.(redactor.redact(line));
+  const api = ApiClient.forConfig(config, redactor, USER_AGENT, deps.onRequest);
+  const safety = createSafety(config, api, redactor, log);
+  return {
+    api,
+    agents: new AgentDirectory(api, config.agentCacheTtlMs),
+    safety,
+    async close() {
+      await api.close().catch(() => undefined);
+      safety.close();
+    },
+  };
+}
+
+// One JSON Schema validator per process: an Ajv instance costs more to build than the rest of an McpServer,
+// and over stateless HTTP there is one McpServer per request.
+let jsonSchemaValidator: AjvJsonSchemaValidator | undefined;
+
 const SANDBOX_NOTE = "[SANDBOX: simulated service, no real call was placed and no money was spent]";
 // Room for a batch refusal listing 50 rows; anything longer is cut.
 const MAX_ERROR_TEXT = 16_000;
 const LOG_SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
-export function createServer(config: Config, deps: ServerDeps = {}): OutboundCallsServer {
+/** `shared`: a core made by createCore and owned by the caller (HTTP); without it the server makes and closes its own. */
+export function createServer(config: Config, deps: ServerDeps = {}, shared?: ServerCore): OutboundCallsServer {
   const redactor = new Redactor([config.apiKey]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const mcp = new McpServer(
     { name: PACKAGE_NAME, title: "Outbound calls", version: VERSION },
     {
       capabilities: { logging: {} },
+      jsonSchemaValidator: (jsonSchemaValidator ??= new AjvJsonSchemaValidator()),
       instructions:
         "Tools to place and track outbound phone calls. Every create_call or submit_batch dials real people and costs " +
         "money: only dial numbers the user gave for that purpose. Use list_agents for agent ids, get_call to follow a call. " +
@@ -79,18 +124,17 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
       })
       .catch(() => undefined);
   };
-  const api = ApiClient.forConfig(config, redactor, USER_AGENT, onRequest);
+  const core = shared ?? createCore(config, { log: deps.log, onRequest });
+  const { api, agents, safety } = core;
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) => {
     if (wants("warning")) void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
   };
-  const agents = new AgentDirectory(api, config.agentCacheTtlMs);
   const phonePolicy = {
     allowedCountries: config.allowedCountries,
     blockedTypes: config.blockedTypes,
     defaultCountry: config.safety.defaultCountry,
   };
-  const safety = createSafety(config, api, redactor, log);
   const readOnly = deps.readOnly === true || config.safety.readOnly;
 
   for (const tool of tools) {
@@ -129,8 +173,7 @@ export function createServer(config: Config, deps: ServerDeps = {}): OutboundCal
     api,
     async close() {
       await mcp.close().catch(() => undefined);
-      await api.close().catch(() => undefined);
-      safety.close();
+      if (!shared) await core.close();
     },
   };
 }

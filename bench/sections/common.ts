@@ -11,6 +11,9 @@ export interface Counts {
   batchValidationRows: number;
   batchToolCallReps: number;
   answerRecords: number;
+  /** Concurrent clients and tool calls of the Streamable HTTP load section. */
+  httpClients: number;
+  httpCalls: number;
 }
 
 export const FULL: Counts = {
@@ -22,6 +25,8 @@ export const FULL: Counts = {
   batchValidationRows: 200_000,
   batchToolCallReps: 3,
   answerRecords: 50,
+  httpClients: 50,
+  httpCalls: 5_000,
 };
 
 export const QUICK: Counts = {
@@ -33,6 +38,8 @@ export const QUICK: Counts = {
   batchValidationRows: 10_000,
   batchToolCallReps: 1,
   answerRecords: 50,
+  httpClients: 5,
+  httpCalls: 100,
 };
 
 export interface BenchContext {

@@ -44,6 +44,10 @@ it("the quick benchmark writes results with every section and a verdict per targ
   }
   expect(results.answer_size.records).toBe(50);
   expect(results.answer_size.raw_json_bytes).toBeGreaterThan(results.answer_size.text_bytes);
+  // The Streamable HTTP load section ran its calls, without errors.
+  expect(results.http_load.calls).toBeGreaterThan(0);
+  expect(results.http_load.errors).toBe(0);
+  expect(results.http_load.latencyMs.p99).toBeGreaterThan(0);
   expect(results.targets).toHaveLength(6);
   for (const target of results.targets) expect(typeof target.met).toBe("boolean");
 }, 180_000);

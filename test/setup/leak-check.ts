@@ -1,13 +1,21 @@
 /**
  * Runs after every test file: no server process started by the file printed the
- * canary key anywhere, and every stdout line was a JSON-RPC message.
+ * canary key anywhere, and every stdout line was a JSON-RPC message (over HTTP:
+ * stdout stayed empty).
  */
 import { afterAll, expect } from "vitest";
+import { httpStarted } from "../helpers/http-server-process.js";
 import { CANARY_KEY, started } from "../helpers/server-process.js";
 
-afterAll(() => {
+afterAll(async () => {
   for (const transport of started) {
     expect(transport.badLines, "stdout carried something that is not JSON-RPC").toEqual([]);
     expect(transport.allOutput().includes(CANARY_KEY), "the canary key leaked into a server's output").toBe(false);
+  }
+  for (const proc of httpStarted) {
+    // A test that forgot to stop its server must not leave it running.
+    await proc.stop("SIGKILL", 5_000);
+    expect(proc.stdout, "an HTTP-mode server printed on stdout").toBe("");
+    expect(`${proc.stdout}\n${proc.stderr}`.includes(CANARY_KEY), "the canary key leaked into a server's output").toBe(false);
   }
 });

@@ -1,0 +1,149 @@
+/**
+ * The settings of `--http`, from the command line and the environment, checked
+ * once at start. Every error names the variable and never echoes a token.
+ */
+import type { HttpListen } from "../cli-args.js";
+import { isLoopbackHost } from "../config.js";
+import { ConfigurationError } from "../errors.js";
+
+export interface HttpConfig {
+  host: string;
+  port: number;
+  /** Clients must send `Authorization: Bearer <token>`; undefined = no check (loopback only). */
+  token: string | undefined;
+  /** Tool calls per client per window; undefined = no limit. */
+  rateLimit: { max: number; windowMs: number } | undefined;
+  /** Proxy hops whose X-Forwarded-For is believed when naming the client. */
+  trustProxy: number;
+  /** Host header values accepted besides the bound address and localhost ("name" = any port, "name:port" = that port). */
+  extraHosts: string[];
+  /** Origin header values accepted besides the server's own loopback origins. */
+  extraOrigins: string[];
+  /** Largest JSON-RPC request body read. */
+  maxBodyBytes: number;
+  /**
+   * How long SIGTERM waits for requests in flight: a dial cannot outlive its deadline (nobody is asked to confirm
+   * over HTTP); a get_call waiting with wait_seconds may be cut, which loses nothing.
+   */
+  shutdownGraceMs: number;
+}
+
+/**
+ * 32 characters of the bearer alphabet is at least 128 bits when random (hex) and about 190 bits when base64:
+ * beyond online guessing, so failed attempts need no lock-out. `openssl rand -hex 32` makes a 64-character one.
+ */
+export const MIN_TOKEN_LENGTH = 32;
+const MAX_TOKEN_LENGTH = 512;
+/** RFC 6750 b64token: what may follow "Bearer " without quoting. */
+const TOKEN_CHARS = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** The SDK's own default cap; a 1,000-row batch with names and metadata fits with room to spare. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Room after the tool-call deadline for the answer to be written. */
+const SHUTDOWN_MARGIN_MS = 2_000;
+const DEFAULT_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+
+export function isWildcardHost(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "[::]";
+}
+
+/** `name` or `name:port`, lower-cased; IPv6 literals in brackets. */
+const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function parseToken(raw: string | undefined, apiKeys: string[]): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const token = raw.trim();
+  if (token.length < MIN_TOKEN_LENGTH || token.length > MAX_TOKEN_LENGTH || !TOKEN_CHARS.test(token)) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH} characters of A-Z, a-z, 0-9, - . _ ~ + / ` +
+        "(optionally ending in =); generate one with: openssl rand -hex 32",
+    );
+  }
+  // The service's key is never a client credential: a client that knows it must not be let in with it.
+  if (apiKeys.some((key) => key.length > 0 && (token.includes(key) || key.includes(token)))) {
+    throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TOKEN must not be (or contain) the API key: give clients a token of their own");
+  }
+  return token;
+}
+
+function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
+  if (raw === undefined || raw.trim() === "") return DEFAULT_RATE_LIMIT;
+  const value = raw.trim().toLowerCase();
+  if (value === "off") return undefined;
+  const match = /^(\d{1,7})\/(\d{1,5})$/.exec(value);
+  const max = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || max < 1 || max > 1_000_000 || seconds < 1 || seconds > 86_400) {
+    throw new ConfigurationError(
+      'OUTBOUND_CALLS_HTTP_RATE_LIMIT must be CALLS/SECONDS (tool calls per client per window, 1-1000000 / 1-86400), e.g. 60/60, or "off"',
+    );
+  }
+  return { max, windowMs: seconds * 1000 };
+}
+
+function parseTrustProxy(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 0;
+  const value = raw.trim();
+  if (!/^\d{1,2}$/.test(value) || Number(value) > 10) {
+    throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number from 0 to 10 (the proxies in front of the server)");
+  }
+  return Number(value);
+}
+
+function parseHosts(raw: string | undefined): string[] {
+  const entries = list(raw).map((s) => s.toLowerCase());
+  const bad = entries.filter((e) => !HOST_ENTRY.test(e) || Number(e.split(/:(?=\d+$)/)[1] ?? 0) > 65535);
+  if (bad.length > 0) {
+    throw new ConfigurationError(
+      "OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS must be host names or addresses, optionally with :port, separated by commas " +
+        `(e.g. mcp.example.com,mcp.internal:8808); wildcards are not accepted; not understood: ${bad.join(", ")}`,
+    );
+  }
+  return entries;
+}
+
+function parseOrigins(raw: string | undefined): string[] {
+  return list(raw).map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+    if (!url || !bare || (url.protocol !== "https:" && url.protocol !== "http:")) {
+      throw new ConfigurationError(
+        `OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be origins (scheme://host[:port], no path) separated by commas, e.g. https://app.example.com; not understood: ${entry}`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+/** Reads the HTTP settings; throws ConfigurationError naming the variable. */
+export function loadHttpConfig(env: NodeJS.ProcessEnv, listen: HttpListen, service: { apiKeys: string[]; timeoutMs: number }): HttpConfig {
+  const token = parseToken(env.OUTBOUND_CALLS_HTTP_TOKEN, service.apiKeys);
+  if (token === undefined && !isLoopbackHost(listen.host)) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN is required to listen on ${listen.host}, which is not a loopback address: ` +
+        "without it anyone who can reach the port could place calls with the service's key",
+    );
+  }
+  return {
+    host: listen.host,
+    port: listen.port,
+    token,
+    rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
+    trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
+    extraHosts: parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS),
+    extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
+    maxBodyBytes: MAX_BODY_BYTES,
+    shutdownGraceMs: service.timeoutMs + SHUTDOWN_MARGIN_MS,
+  };
+}

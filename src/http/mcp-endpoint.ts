@@ -1,0 +1,85 @@
+/**
+ * POST /mcp, stateless: each request gets its own McpServer and transport (the
+ * SDK refuses to reuse a stateless transport), wired to the shared core (HTTP
+ * client, agent cache), so any replica can answer any request. The body is read
+ * here, capped, so tool calls can be counted against the client's rate limit
+ * before anything runs.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { Config } from "../config.js";
+import { createServer, type ServerCore, type ServerDeps } from "../server.js";
+import { readBody } from "./body.js";
+import type { RateLimiter } from "./rate-limit.js";
+import { sendRpcError } from "./responses.js";
+
+export interface McpEndpointOptions {
+  config: Config;
+  core: ServerCore;
+  deps: ServerDeps;
+  maxBodyBytes: number;
+  limiter: { limiter: RateLimiter; max: number; windowMs: number } | undefined;
+  /** The rate-limit key of a request. */
+  clientOf: (req: IncomingMessage) => string;
+  log: (line: string) => void;
+}
+
+/** The tools/call requests in a body (a single message or a batch). */
+export function countToolCalls(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.filter((m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method === "tools/call").length;
+}
+
+function requestId(body: unknown): string | number | null {
+  const id = !Array.isArray(body) && typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const body = await readBody(req, options.maxBodyBytes);
+    if (body.tooLarge) {
+      return sendRpcError(res, 413, -32000, `Payload too large: a request body may be at most ${options.maxBodyBytes} bytes`, {
+        connection: "close",
+      });
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body.text);
+    } catch {
+      return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
+    }
+
+    const calls = countToolCalls(message);
+    if (calls > 0 && options.limiter) {
+      const { limiter, max, windowMs } = options.limiter;
+      const taken = limiter.take(options.clientOf(req), calls);
+      if (!taken.ok) {
+        return sendRpcError(
+          res,
+          429,
+          -32000,
+          `Rate limited: at most ${max} tool calls per ${windowMs / 1000} s per client; retry after ${taken.retryAfterSeconds} s`,
+          { "retry-after": String(taken.retryAfterSeconds) },
+          requestId(message),
+        );
+      }
+    }
+
+    const server = createServer(options.config, options.deps, options.core);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // The answer is written (or the client left): this request's server has nothing more to do.
+    res.on("close", () => {
+      void transport.close().catch(() => undefined);
+      void server.close();
+    });
+    try {
+      await server.mcp.connect(transport);
+      await transport.handleRequest(req, res, message);
+    } catch (error) {
+      options.log(`http: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendRpcError(res, 500, -32603, "Internal error of the MCP server");
+      else res.end();
+    }
+  };
+}

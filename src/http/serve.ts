@@ -1,0 +1,142 @@
+/**
+ * `--http`: the MCP server over stateless Streamable HTTP on node:http. One
+ * shared core (HTTP client to the service, agent cache); a fresh McpServer per
+ * request. SIGTERM stops accepting, lets requests in flight finish up to the
+ * tool-call deadline + 2 s (what a dial can take), then exits 0.
+ */
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Config } from "../config.js";
+import { createCore } from "../server.js";
+import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
+import { bearerChecker } from "./auth.js";
+import { clientAddress } from "./client-address.js";
+import { isWildcardHost, type HttpConfig } from "./config.js";
+import { makeHostCheck } from "./host-check.js";
+import { mcpPost } from "./mcp-endpoint.js";
+import { RateLimiter } from "./rate-limit.js";
+
+export interface HttpServerOptions {
+  config: Config;
+  http: HttpConfig;
+  readOnly?: boolean;
+  /** Diagnostics (stderr in the CLI), already redacted. */
+  log: (line: string) => void;
+}
+
+export interface RunningHttpServer {
+  /** http://HOST:PORT/mcp */
+  url: string;
+  port: number;
+  requestsInFlight(): number;
+  /** Stops accepting, waits for requests in flight up to the grace period, then closes everything. */
+  stop(): Promise<{ drained: boolean; abandoned: number }>;
+}
+
+// Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we just closed.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+// A request (headers and capped body) must arrive in this time; answers may take longer.
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const { config, http, log } = options;
+  const core = createCore(config, { log });
+  const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(http.port, http.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await core.close();
+    throw error;
+  });
+  const address = server.address() as AddressInfo;
+
+  const limiter = http.rateLimit ? { limiter: new RateLimiter(http.rateLimit.max, http.rateLimit.windowMs), ...http.rateLimit } : undefined;
+  const app = new HttpApp({
+    hostCheck: makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins }),
+    auth: http.token === undefined ? undefined : bearerChecker(http.token),
+    mcpPost: mcpPost({
+      config,
+      core,
+      deps: { log, readOnly: options.readOnly ?? false },
+      maxBodyBytes: http.maxBodyBytes,
+      limiter,
+      clientOf: (req) => clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], http.trustProxy),
+      log,
+    }),
+    log,
+    onRequestEndWhileDraining: () => server.closeIdleConnections(),
+  });
+  server.on("request", app.listener);
+
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let stopping: Promise<{ drained: boolean; abandoned: number }> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}${MCP_PATH}`,
+    port: address.port,
+    requestsInFlight: () => app.requestsInFlight,
+    stop: () =>
+      (stopping ??= (async () => {
+        app.startDraining();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const drained = await app.waitIdle(http.shutdownGraceMs);
+        const abandoned = app.requestsInFlight;
+        server.closeAllConnections();
+        await closed;
+        await core.close();
+        return { drained, abandoned };
+      })()),
+  };
+}
+
+export interface RunHttpOptions extends HttpServerOptions {
+  /** Run after the HTTP server stopped (e.g. the embedded sandbox). */
+  onStopped?: () => Promise<void>;
+}
+
+/** The CLI's HTTP mode: start, say where on stderr, stop on SIGTERM/SIGINT, exit 0. */
+export async function runHttp(options: RunHttpOptions): Promise<void> {
+  const { http, log } = options;
+  const running = await startHttpServer(options);
+  const base = running.url.slice(0, -MCP_PATH.length);
+  if (http.token === undefined) {
+    log("outbound-calls-mcp: OUTBOUND_CALLS_HTTP_TOKEN is not set: any program on this machine can use the server (allowed on loopback only)");
+  }
+  if (isWildcardHost(http.host) && http.extraHosts.length === 0) {
+    log(
+      `outbound-calls-mcp: listening on all interfaces, but only Host localhost/127.0.0.1/[::1]:${running.port} is accepted; ` +
+        "set OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS to the names clients use",
+    );
+  }
+
+  if (options.config.safety.confirm === "auto" && !options.readOnly && !options.config.safety.readOnly) {
+    // Stateless HTTP cannot carry a question back to the person (elicitation), so "auto" never asks.
+    log(
+      "outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM=auto: clients over stateless HTTP cannot be asked, so dials go without a human check; " +
+        "set OUTBOUND_CALLS_CONFIRM=always to require a dry run's confirmation_token for every dial",
+    );
+  }
+  // Last, so whoever waits for this line has seen the warnings too.
+  log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const inFlight = running.requestsInFlight();
+    log(`outbound-calls-mcp: ${signal}: no new requests; finishing ${inFlight} in flight (at most ${Math.ceil(http.shutdownGraceMs / 1000)} s)`);
+    void running
+      .stop()
+      .then(async ({ drained, abandoned }) => {
+        await options.onStopped?.().catch(() => undefined);
+        log(drained ? `outbound-calls-mcp: stopped (${signal})` : `outbound-calls-mcp: stopped (${signal}); ${abandoned} requests were cut off at the deadline`);
+        process.exit(0);
+      });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
