@@ -109,6 +109,8 @@ export async function runHttpLoad(options) {
     // The guards that would refuse thousands of dials are off; the others (validation, duplicate memory,
     // confirmation "auto": an HTTP client cannot be asked) run as in production.
     OUTBOUND_CALLS_CALLING_HOURS: "off",
+    // Unattended load: nobody confirms (over HTTP the default would be always, a dry run and a token per dial).
+    OUTBOUND_CALLS_CONFIRM: "never",
     OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
     ...options.env,

@@ -54,6 +54,12 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     const { runHttp } = await import("./http/serve.js");
     const apiKeys = [config.apiKey, process.env.OUTBOUND_CALLS_API_KEY ?? ""];
     const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs });
+    // Stateless HTTP cannot ask a person (elicitation needs a session), so the safe default there is "always":
+    // every dial needs a dry run's confirmation_token. An explicit OUTBOUND_CALLS_CONFIRM is honoured (and "auto" warned about).
+    if (!process.env.OUTBOUND_CALLS_CONFIRM?.trim()) {
+      config = { ...config, safety: { ...config.safety, confirm: "always" } };
+      stderr("outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always (every dial needs the confirmation_token of a dry run)");
+    }
     await runHttp({ config, http, readOnly: command.readOnly, log: stderr, onStopped: closeSandbox });
     return;
   }

@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await spawnHttpServer({
     // 50 times faster than real: an answered call is final within about 2 s.
     args: ["--sandbox", "--sandbox-speed", "50"],
-    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" },
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z", OUTBOUND_CALLS_CONFIRM: "never" },
   });
   http = await connectHttpClient(server.url);
 });

@@ -27,7 +27,11 @@ let http: HttpClient;
 const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
 
 beforeAll(async () => {
-  server = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME } });
+  // auto, set explicitly: these tests dial without tokens (the default over HTTP is always, tested below).
+  server = await spawnHttpServer({
+    args: ["--sandbox", "--sandbox-speed", "instant"],
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "auto" },
+  });
   http = await connectHttpClient(server.url);
 });
 afterAll(async () => {
@@ -163,6 +167,29 @@ describe("stateless transport", () => {
     const answer = await rawRequest(server.base, { path: "/", headers: { authorization: `Bearer ${HTTP_TOKEN}` } });
     expect(answer.status).toBe(404);
     expect(answer.body).toBe('{"error":"not found"}');
+  });
+});
+
+describe("OUTBOUND_CALLS_CONFIRM over HTTP", () => {
+  it("defaults to always when not set: a dial without a dry run's token is refused and sends nothing", async () => {
+    const strict = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME } });
+    const c = await connectHttpClient(strict.url);
+    try {
+      expect(strict.stderr).toContain("OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always");
+      expect(strict.stderr).not.toContain("OUTBOUND_CALLS_CONFIRM=auto");
+      const agents = await c.call("list_agents", {});
+      const agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
+      const refused = await c.call("create_call", { to: "+14155550100", agent_id: agentId });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain("confirmation_token");
+      const preview = await c.call("create_call", { to: "+14155550100", agent_id: agentId, dry_run: true });
+      const token = (preview.structuredContent as { confirmation_token: string }).confirmation_token;
+      const placed = await c.call("create_call", { to: "+14155550100", agent_id: agentId, confirmation_token: token });
+      expect(placed.isError).toBeFalsy();
+    } finally {
+      await c.close();
+      expect(await strict.stop()).toBe(0);
+    }
   });
 });
 
