@@ -7,7 +7,8 @@
  * worse than none. Changes are read at the next start.
  */
 import { readFileSync } from "node:fs";
-import { parsePhoneNumberWithError, type CountryCode } from "libphonenumber-js/max";
+import type { CountryCode } from "libphonenumber-js/max";
+import { phoneLib } from "../phone-lib.js";
 import { ConfigurationError, type RowProblem } from "../errors.js";
 import type { CheckedRow } from "../validation.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";
@@ -44,7 +45,7 @@ export function readDoNotCallLine(text: string, defaultCountry: string | undefin
     return { problem: "has no country code (+…) and OUTBOUND_CALLS_DEFAULT_COUNTRY is not set" };
   }
   try {
-    const parsed = parsePhoneNumberWithError(written.replace(/^tel:/i, ""), {
+    const parsed = phoneLib().parsePhoneNumberWithError(written.replace(/^tel:/i, ""), {
       defaultCountry: defaultCountry as CountryCode | undefined,
       extract: false,
     });

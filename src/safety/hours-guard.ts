@@ -4,7 +4,7 @@
  * says the local time there and when the window opens. Also gives the local
  * times for the preview a person reads.
  */
-import { parsePhoneNumberWithError } from "libphonenumber-js/max";
+import { phoneLib } from "../phone-lib.js";
 import type { CheckedRow } from "../validation.js";
 import type { RowProblem } from "../errors.js";
 import { checkCallingHours, hhmm, localMinutes, type CallingWindow } from "./calling-hours.js";
@@ -15,7 +15,7 @@ import { whenText } from "./time-text.js";
 export const HOURS_RULE = "calling_hours";
 
 function zonesOf(row: CheckedRow): readonly string[] | undefined {
-  const national = parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
+  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return zonesOfNumber(row.phone.country, national)?.zones;
 }
 

@@ -4,7 +4,7 @@
  * message names the variable and never echoes a value.
  */
 import { z } from "zod";
-import { isSupportedCountry } from "libphonenumber-js/max";
+import { phoneLib } from "../phone-lib.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
 export type ConfirmMode = "auto" | "always" | "never";
@@ -78,7 +78,7 @@ export const safetyEnvShape = {
     .transform((raw, ctx) => {
       if (blank(raw)) return undefined;
       const code = raw.trim().toUpperCase();
-      if (!/^[A-Z]{2}$/.test(code) || !isSupportedCountry(code)) {
+      if (!/^[A-Z]{2}$/.test(code) || !phoneLib().isSupportedCountry(code)) {
         return custom(ctx, "OUTBOUND_CALLS_DEFAULT_COUNTRY must be an ISO 3166 two-letter country code, e.g. US or GB");
       }
       return code;
