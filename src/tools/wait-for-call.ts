@@ -57,7 +57,14 @@ export async function waitForCall(
 
   /** One poll: read with a fresh deadline, report progress, say whether the call is final. */
   const poll = async (): Promise<{ call: CallRecord; final: boolean; at: number }> => {
-    const call = await read(ctx.requestDeadline());
+    const deadline = ctx.requestDeadline();
+    let call: CallRecord;
+    try {
+      call = await read(deadline);
+    } finally {
+      // Each poll's timer and cancel listener end with the poll, not when its deadline would have fired.
+      deadline.dispose();
+    }
     const at = seconds();
     const status = call.status ?? "unknown";
     const final = isFinal(call);
