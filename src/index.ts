@@ -12,10 +12,12 @@ import { createServer } from "./server.js";
 import { VERSION } from "./version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
 
-// A stray console.log from any dependency would corrupt the JSON-RPC stream.
+// A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
+/* eslint-disable no-console -- the one place console is touched: to move it off stdout */
 console.log = console.error;
 console.info = console.error;
 console.debug = console.error;
+/* eslint-enable no-console */
 
 /** The key the embedded sandbox account uses: fixed, so its agent ids are stable across restarts. */
 const SANDBOX_KEY = "sk_test_embedded_sandbox";

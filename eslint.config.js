@@ -1,0 +1,10 @@
+// Stdout belongs to JSON-RPC: nothing in src/ may write to it through console (STYLE.md, typescript-sdk's own rule).
+// The demo and the benchmark are clients, not servers: their stdout is theirs.
+import tseslint from "typescript-eslint";
+
+export default tseslint.config({
+  files: ["src/**/*.ts"],
+  ignores: ["src/demo.ts"],
+  languageOptions: { parser: tseslint.parser },
+  rules: { "no-console": "error" },
+});
