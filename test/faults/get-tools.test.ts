@@ -3,40 +3,13 @@
  * service: for every fault, the answer, the time it took against the configured
  * deadline, the number of requests made, and that the next call is served.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { faults, startFaultServer, type Fault, type FaultServer } from "../helpers/fault-server.js";
-import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import { describe, expect, it } from "vitest";
+import { faults, type Fault } from "../helpers/fault-server.js";
+import { textOf } from "../helpers/server-process.js";
 import { timed } from "../helpers/mcp-logs.js";
-import { Matrix } from "../helpers/fault-matrix.js";
+import { DEADLINE_MS, MiB, NOISE_MS, useFaultBench } from "../helpers/fault-bench.js";
 
-const DEADLINE_MS = 1_500;
-/** Scheduling noise allowed past the deadline on a busy 2-core machine. */
-const NOISE_MS = 1_000;
-const MiB = 1024 * 1024;
-
-let upstream: FaultServer;
-let elsewhere: FakeUpstream;
-let server: StartedServer;
-const matrix = new Matrix();
-
-beforeAll(async () => {
-  upstream = await startFaultServer();
-  elsewhere = await startFakeUpstream();
-  server = await startServer({
-    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: String(DEADLINE_MS) },
-  });
-});
-afterAll(async () => {
-  matrix.print("GET tools fault matrix (deadline 1500 ms)");
-  await server?.close();
-  await upstream?.close();
-  await elsewhere?.close();
-});
-beforeEach(() => {
-  upstream.reset();
-  elsewhere.requests.length = 0;
-});
+const bench = useFaultBench("GET tools fault matrix (deadline 1500 ms)");
 
 interface Tool {
   name: string;
@@ -76,7 +49,7 @@ const CASES: Case[] = [
     requests: 1,
     timing: "fast",
     // Cut off, not read to the end: the kernel buffers a few MiB at most.
-    check: () => expect(upstream.bytesWritten).toBeLessThan(16 * MiB),
+    check: () => expect(bench.upstream.bytesWritten).toBeLessThan(16 * MiB),
   },
   {
     fault: "huge body (64 MiB, content-length)",
@@ -84,23 +57,23 @@ const CASES: Case[] = [
     text: /larger than the 1 MiB limit .*cut off/,
     requests: 1,
     timing: "fast",
-    check: () => expect(upstream.bytesWritten).toBeLessThan(16 * MiB),
+    check: () => expect(bench.upstream.bytesWritten).toBeLessThan(16 * MiB),
   },
   {
     fault: "302 to another server",
-    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 302),
+    make: (t) => faults.redirect(`${bench.elsewhere.url}${t.path}`, 302),
     text: /redirect \(HTTP 302\); redirects are never followed/,
     requests: 1,
     timing: "fast",
-    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+    check: () => expect(bench.elsewhere.requests, "the redirect target was reached").toHaveLength(0),
   },
   {
     fault: "307 to another server",
-    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 307),
+    make: (t) => faults.redirect(`${bench.elsewhere.url}${t.path}`, 307),
     text: /redirect \(HTTP 307\)/,
     requests: 1,
     timing: "fast",
-    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+    check: () => expect(bench.elsewhere.requests, "the redirect target was reached").toHaveLength(0),
   },
   {
     fault: "429 Retry-After: 120",
@@ -152,14 +125,14 @@ const CASES: Case[] = [
 
 describe.each(TOOLS)("$name", (tool) => {
   it.each(CASES)("$fault", async (c) => {
-    upstream.inject({ method: "GET", path: tool.path }, c.make(tool));
-    const { value: result, ms } = await timed(() => server.call(tool.name, tool.args));
-    const requests = upstream.count({ method: "GET", path: tool.path });
+    bench.upstream.inject({ method: "GET", path: tool.path }, c.make(tool));
+    const { value: result, ms } = await timed(() => bench.server.call(tool.name, tool.args));
+    const requests = bench.upstream.count({ method: "GET", path: tool.path });
     const extra = [
-      upstream.bytesWritten ? `${(upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
-      c.fault.includes("another server") ? `redirect target reached ${elsewhere.requests.length}x` : "",
+      bench.upstream.bytesWritten ? `${(bench.upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
+      c.fault.includes("another server") ? `redirect target reached ${bench.elsewhere.requests.length}x` : "",
     ].filter(Boolean).join("; ");
-    matrix.add({ tool: tool.name, fault: c.fault, ms, deadlineMs: DEADLINE_MS, requests, connections: upstream.connections, extra }, result);
+    bench.matrix.add({ tool: tool.name, fault: c.fault, ms, deadlineMs: DEADLINE_MS, requests, connections: bench.upstream.connections, extra }, result);
 
     expect(result.isError, textOf(result)).toBe(true);
     expect(result.structuredContent).toBeUndefined();
@@ -176,21 +149,21 @@ describe.each(TOOLS)("$name", (tool) => {
     c.check?.();
 
     // The server keeps serving: the same tool answers normally at once.
-    upstream.reset();
-    const next = await server.call(tool.name, tool.args);
+    bench.upstream.reset();
+    const next = await bench.server.call(tool.name, tool.args);
     expect(next.isError, textOf(next)).toBeFalsy();
   });
 });
 
 describe("retries of a GET", () => {
   it("honours a Retry-After that fits the deadline, then succeeds", async () => {
-    upstream.inject(
+    bench.upstream.inject(
       { method: "GET", path: "/api/v1/agents" },
       faults.sequence(faults.answer(429, { error: "slow down" }, { "retry-after": "1" }), faults.answer(200, { data: [{ id: "agt_1" }] })),
     );
-    const { value: result, ms } = await timed(() => server.call("list_agents"));
+    const { value: result, ms } = await timed(() => bench.server.call("list_agents"));
     expect(result.isError, textOf(result)).toBeFalsy();
-    const attempts = upstream.requests.filter((r) => r.path === "/api/v1/agents");
+    const attempts = bench.upstream.requests.filter((r) => r.path === "/api/v1/agents");
     expect(attempts).toHaveLength(2);
     // The second attempt waited the full second the service asked for.
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(990);
@@ -199,28 +172,28 @@ describe("retries of a GET", () => {
 
   it("reports a Retry-After that does not fit instead of sleeping through it", async () => {
     // 2 s > what is left of a 1.5 s deadline.
-    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": "2" }));
-    const { value: result, ms } = await timed(() => server.call("list_calls"));
+    bench.upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": "2" }));
+    const { value: result, ms } = await timed(() => bench.server.call("list_calls"));
     expect(textOf(result)).toMatch(/retry in 2 s/);
-    expect(upstream.count({ path: "/api/v1/calls" })).toBe(1);
+    expect(bench.upstream.count({ path: "/api/v1/calls" })).toBe(1);
     expect(ms).toBeLessThan(800);
   });
 
   it("reads Retry-After given as an HTTP date", async () => {
     const at = new Date(Date.now() + 90_000).toUTCString();
-    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": at }));
-    const result = await server.call("list_calls");
+    bench.upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(429, "", { "retry-after": at }));
+    const result = await bench.server.call("list_calls");
     expect(textOf(result)).toMatch(/retry in (8[89]|9[01]) s/);
   });
 
   it("retries a 5xx at most twice, with growing jittered waits, and succeeds on the third attempt", async () => {
-    upstream.inject(
+    bench.upstream.inject(
       { method: "GET", path: "/api/v1/calls/call_9" },
       faults.sequence(faults.answer(502, "bad gateway"), faults.answer(500, "oops"), faults.answer(200, { id: "call_9", status: "completed" })),
     );
-    const result = await server.call("get_call", { call_id: "call_9" });
+    const result = await bench.server.call("get_call", { call_id: "call_9" });
     expect(result.isError, textOf(result)).toBeFalsy();
-    const at = upstream.requests.map((r) => r.at);
+    const at = bench.upstream.requests.map((r) => r.at);
     expect(at).toHaveLength(3);
     // Backoff 250 ms then 500 ms, each with equal jitter: [125, 250] and [250, 500] (+ noise).
     const first = at[1]! - at[0]!;
@@ -232,17 +205,17 @@ describe("retries of a GET", () => {
   });
 
   it("does not retry a 4xx", async () => {
-    upstream.inject({ method: "GET", path: "/api/v1/calls/call_x" }, faults.answer(404, { error: "nope" }));
-    const result = await server.call("get_call", { call_id: "call_x" });
+    bench.upstream.inject({ method: "GET", path: "/api/v1/calls/call_x" }, faults.answer(404, { error: "nope" }));
+    const result = await bench.server.call("get_call", { call_id: "call_x" });
     expect(textOf(result)).toMatch(/Not found \(HTTP 404\): call call_x/);
-    expect(upstream.requests).toHaveLength(1);
+    expect(bench.upstream.requests).toHaveLength(1);
   });
 });
 
 describe("fields of unexpected types", () => {
   it("a list whose paging total is not a whole number is an upstream fault with a short message", async () => {
-    upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }));
-    const result = await server.call("list_calls");
+    bench.upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }));
+    const result = await bench.server.call("list_calls");
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^The calling service sent an answer whose fields have unexpected types; that is a fault of the service/);
     expect(textOf(result)).not.toMatch(/MCP error|validation/i);

@@ -5,39 +5,13 @@
  * POST is sent exactly once and the model is told the outcome is unknown and
  * not to place the call again (check with list_calls).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { faults, startFaultServer, type Fault, type FaultServer } from "../helpers/fault-server.js";
-import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import { describe, expect, it } from "vitest";
+import { faults, type Fault } from "../helpers/fault-server.js";
+import { textOf } from "../helpers/server-process.js";
 import { timed } from "../helpers/mcp-logs.js";
-import { Matrix } from "../helpers/fault-matrix.js";
+import { DEADLINE_MS, MiB, NOISE_MS, useFaultBench } from "../helpers/fault-bench.js";
 
-const DEADLINE_MS = 1_500;
-const NOISE_MS = 1_000;
-const MiB = 1024 * 1024;
-
-let upstream: FaultServer;
-let elsewhere: FakeUpstream;
-let server: StartedServer;
-const matrix = new Matrix();
-
-beforeAll(async () => {
-  upstream = await startFaultServer();
-  elsewhere = await startFakeUpstream();
-  server = await startServer({
-    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: String(DEADLINE_MS) },
-  });
-});
-afterAll(async () => {
-  matrix.print("POST tools fault matrix (deadline 1500 ms)");
-  await server?.close();
-  await upstream?.close();
-  await elsewhere?.close();
-});
-beforeEach(() => {
-  upstream.reset();
-  elsewhere.requests.length = 0;
-});
+const bench = useFaultBench("POST tools fault matrix (deadline 1500 ms)");
 
 interface Tool {
   name: string;
@@ -87,21 +61,21 @@ const CASES: Case[] = [
     make: () => faults.huge(64 * MiB, { status: 201 }),
     text: /larger than the 1 MiB limit/,
     timing: "fast",
-    check: () => expect(upstream.bytesWritten).toBeLessThan(16 * MiB),
+    check: () => expect(bench.upstream.bytesWritten).toBeLessThan(16 * MiB),
   },
   {
     fault: "302 to another server",
-    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 302),
+    make: (t) => faults.redirect(`${bench.elsewhere.url}${t.path}`, 302),
     text: /redirect \(HTTP 302\), which is never followed/,
     timing: "fast",
-    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+    check: () => expect(bench.elsewhere.requests, "the redirect target was reached").toHaveLength(0),
   },
   {
     fault: "307 to another server",
-    make: (t) => faults.redirect(`${elsewhere.url}${t.path}`, 307),
+    make: (t) => faults.redirect(`${bench.elsewhere.url}${t.path}`, 307),
     text: /redirect \(HTTP 307\)/,
     timing: "fast",
-    check: () => expect(elsewhere.requests, "the redirect target was reached").toHaveLength(0),
+    check: () => expect(bench.elsewhere.requests, "the redirect target was reached").toHaveLength(0),
   },
   {
     fault: "429 Retry-After: 120",
@@ -140,10 +114,10 @@ const CASES: Case[] = [
 
 describe.each(TOOLS)("$name", (tool) => {
   it.each(CASES)("$fault", async (c) => {
-    upstream.inject({ method: "POST", path: tool.path }, c.make(tool));
-    const { value: result, ms } = await timed(() => server.call(tool.name, tool.args));
-    const posts = upstream.requests.filter((r) => r.method === "POST");
-    matrix.add(
+    bench.upstream.inject({ method: "POST", path: tool.path }, c.make(tool));
+    const { value: result, ms } = await timed(() => bench.server.call(tool.name, tool.args));
+    const posts = bench.upstream.requests.filter((r) => r.method === "POST");
+    bench.matrix.add(
       {
         tool: tool.name,
         fault: c.fault,
@@ -151,8 +125,8 @@ describe.each(TOOLS)("$name", (tool) => {
         deadlineMs: DEADLINE_MS,
         requests: posts.length,
         extra: [
-          upstream.bytesWritten ? `${(upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
-          c.fault.includes("another server") ? `redirect target reached ${elsewhere.requests.length}x` : "",
+          bench.upstream.bytesWritten ? `${(bench.upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
+          c.fault.includes("another server") ? `redirect target reached ${bench.elsewhere.requests.length}x` : "",
         ]
           .filter(Boolean)
           .join("; "),
@@ -181,19 +155,19 @@ describe.each(TOOLS)("$name", (tool) => {
     c.check?.();
 
     // The server keeps serving: the same tool places a call normally at once.
-    upstream.reset();
-    const next = await server.call(tool.name, tool.args);
+    bench.upstream.reset();
+    const next = await bench.server.call(tool.name, tool.args);
     expect(next.isError, textOf(next)).toBeFalsy();
-    expect(upstream.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(bench.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 });
 
 describe("a 4xx refusal of a POST", () => {
   it("is reported as a refusal (nothing was placed), not as an unknown outcome, and not retried", async () => {
-    upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(422, { error: { message: "number is on the do-not-call list", field: "to" } }));
-    const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
+    bench.upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(422, { error: { message: "number is on the do-not-call list", field: "to" } }));
+    const result = await bench.server.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
     expect(textOf(result)).toMatch(/refused the request as invalid \(HTTP 422, field to\)\. The service said: number is on the do-not-call list\./);
     expect(textOf(result)).not.toMatch(/unknown/);
-    expect(upstream.count({ method: "POST" })).toBe(1);
+    expect(bench.upstream.count({ method: "POST" })).toBe(1);
   });
 });
