@@ -4,37 +4,23 @@
  * Australian numbers, refused outside with the local time and the opening,
  * sent exactly once inside.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, posts } from "../safety/support.js";
+import { envFor, useSafetyFixture, posts } from "../safety/support.js";
 
-let upstream: FakeUpstream;
-const servers: StartedServer[] = [];
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await upstream?.close();
-});
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.handle(defaultHandler);
-});
+const fx = useSafetyFixture();
 
 /** A server whose clock starts at `now`, with the default calling hours and the other guards out of the way. */
 async function at(now: string, extra: Record<string, string> = {}): Promise<StartedServer> {
   const server = await startServer({
-    env: envFor(upstream, {
+    env: envFor(fx.upstream, {
       OUTBOUND_CALLS_TEST_NOW: now,
       OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
       OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
       ...extra,
     }),
   });
-  servers.push(server);
+  fx.servers.push(server);
   return server;
 }
 
@@ -54,19 +40,19 @@ describe("2026-11-21 15:00 UTC: 07:00 in San Francisco, 10:00 in New York, 15:00
     expect(text).toContain("it is 07:00 in America/Los_Angeles for +1 415 555 2671");
     expect(text).toContain("the window opens for it at 16:00 UTC, in 1 h");
     expect(text).toContain("Nothing was dialed");
-    expect(upstream.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    expect(fx.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(0);
   });
 
   it("dials +1 212 (America/New_York, 10:00) exactly once", async () => {
     const result = await dial(server, "+12125552671");
     expect(result.isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("dials a London number (15:00) exactly once", async () => {
     const result = await dial(server, "+442079460000");
     expect(result.isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("a dry run is refused the same way (it would not be allowed), and shows local times when it is", async () => {
@@ -74,7 +60,7 @@ describe("2026-11-21 15:00 UTC: 07:00 in San Francisco, 10:00 in New York, 15:00
     expect(refused.isError).toBe(true);
     const ok = await server.call("create_call", { to: "+12125552671", agent_id: "agt_1", dry_run: true });
     expect(textOf(ok)).toContain("Local time there: 10:00 in America/New_York");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });
 
@@ -85,9 +71,9 @@ describe("2026-11-21 21:30 UTC: 21:30 in London", () => {
     expect(uk.isError).toBe(true);
     expect(textOf(uk)).toContain("it is 21:30 in Europe/London for +44 20 7946 0000");
     expect(textOf(uk)).toContain("opens for it at 2026-11-22 08:00 UTC, in 10 h 30 min");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
     expect((await dial(server, "+12125552671")).isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 });
 
@@ -100,7 +86,7 @@ describe("2026-11-20 22:00 UTC: 09:00 in Sydney, 06:00 in Perth", () => {
   it("dials +61 2 (Sydney) exactly once", async () => {
     const result = await dial(server, "+61293744000");
     expect(result.isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("refuses +61 8 9 (Perth, 06:00) until 08:00 Perth = 00:00 UTC", async () => {
@@ -108,7 +94,7 @@ describe("2026-11-20 22:00 UTC: 09:00 in Sydney, 06:00 in Perth", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("it is 06:00 in Australia/Perth for +61 8 9225 1234");
     expect(textOf(result)).toContain("opens for it at 2026-11-21 00:00 UTC, in 2 h");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 
   it("refuses an Australian mobile: it may ring in any zone, and the western ones are still before 08:00", async () => {
@@ -121,7 +107,7 @@ describe("2026-11-20 22:00 UTC: 09:00 in Sydney, 06:00 in Perth", () => {
     expect(text).not.toContain("in Australia/Sydney");
     expect(text).toContain("every one must be inside the window");
     expect(text).toContain("opens for it at 2026-11-21 00:00 UTC");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 
   it("a batch is refused naming every row outside the window, and nothing is sent", async () => {
@@ -138,7 +124,7 @@ describe("2026-11-20 22:00 UTC: 09:00 in Sydney, 06:00 in Perth", () => {
     expect(text).not.toContain("calls[0]");
     expect(text).toContain("calls[1].to: it is 06:00 in Australia/Perth");
     expect(text).toContain("calls[2].to: it is");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });
 
@@ -146,7 +132,7 @@ describe("OUTBOUND_CALLS_CALLING_HOURS", () => {
   it("off: 02:00 in San Francisco is dialed", async () => {
     const server = await at("2026-11-21T10:00:00Z", { OUTBOUND_CALLS_CALLING_HOURS: "off" });
     expect((await dial(server, "+14155552671")).isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("a custom window 09:00-17:00 refuses 07:00 and says 09:00 local", async () => {
@@ -154,6 +140,6 @@ describe("OUTBOUND_CALLS_CALLING_HOURS", () => {
     const result = await dial(server, "+14155552671");
     expect(textOf(result)).toContain("outside 09:00-17:00");
     expect(textOf(result)).toContain("opens for it at 17:00 UTC, in 2 h");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });

@@ -6,30 +6,16 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts, runToExit, tempDir } from "../safety/support.js";
+import { envFor, useSafetyFixture, GUARDS_OFF, posts, runToExit, tempDir } from "../safety/support.js";
 
-let upstream: FakeUpstream;
-const servers: StartedServer[] = [];
+const fx = useSafetyFixture();
 const dir = tempDir("dnc");
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  await upstream?.close();
-});
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.handle(defaultHandler);
-});
-
 async function start(env: Record<string, string>): Promise<StartedServer> {
-  const server = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, ...env }) });
-  servers.push(server);
+  const server = await startServer({ env: envFor(fx.upstream, { ...GUARDS_OFF, ...env }) });
+  fx.servers.push(server);
   return server;
 }
 
@@ -65,19 +51,19 @@ describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
     expect(textOf(result)).toBe(
       `Refused by the do-not-call list (OUTBOUND_CALLS_DO_NOT_CALL_FILE): ${shown} is on it. Nothing was dialed. Do not try to reach this number another way.`,
     );
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
   });
 
   it("refuses a dry run of a listed number too", async () => {
     const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", dry_run: true });
     expect(result.isError).toBe(true);
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
   });
 
   it("dials a number that is not listed exactly once", async () => {
     const result = await server.call("create_call", { to: "+14155552672", agent_id: "agt_1" });
     expect(result.isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("refuses a batch naming every listed row, and sends nothing", async () => {
@@ -94,12 +80,12 @@ describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
     expect(text).toContain("calls[1].to: +1 415 555 2671 is on the do-not-call list");
     expect(text).toContain("calls[2].to: +44 20 7946 0000 is on the do-not-call list");
     expect(text).not.toContain("calls[0]");
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
   });
 });
 
 describe("a do-not-call list that cannot be fully read stops the server at start", () => {
-  const base = () => ({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url });
+  const base = () => ({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: fx.upstream.url });
 
   it("names the line that cannot be read", async () => {
     const file = listFile("bad.txt", "+14155552671\n\n+1 415 555\n");
@@ -131,9 +117,9 @@ describe("number types and countries", () => {
     const mobile = await server.call("create_call", { to: "+61412345678", agent_id: "agt_1" });
     expect(mobile.isError).toBe(true);
     expect(textOf(mobile)).toContain("is a mobile number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+61293744000", agent_id: "agt_1" })).isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("the default blocks premium rate and shared cost", async () => {
@@ -143,7 +129,7 @@ describe("number types and countries", () => {
       expect(result.isError, to).toBe(true);
       expect(textOf(result)).toMatch(/is a (premium-rate|shared-cost) number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES/);
     }
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
   });
 
   it("OUTBOUND_CALLS_ALLOWED_COUNTRIES=US refuses a UK number naming the variable, and dials a US number once", async () => {
@@ -154,8 +140,8 @@ describe("number types and countries", () => {
     const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_1" }] });
     expect(batch.isError).toBe(true);
     expect(textOf(batch)).toContain("calls[1].to");
-    expect(upstream.requests).toHaveLength(0);
+    expect(fx.upstream.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" })).isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 });

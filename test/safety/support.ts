@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FakeUpstream, RecordedRequest } from "../helpers/fake-upstream.js";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { defaultHandler, startFakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY, ENTRY, serverEnv, startServer, type StartedServer } from "../helpers/server-process.js";
 
 /** Guards whose defaults depend on the clock or on earlier tests; a test turns on the one it is about. */
@@ -72,4 +74,30 @@ export async function runToExit(
     });
   });
   return { code, stderr, stdout };
+}
+
+/**
+ * The fixture of the safety e2e files: one recording upstream for the file (reset
+ * to the default answers before each test) and the servers a test started, all
+ * closed after the file. The fields are filled in beforeAll.
+ */
+export interface SafetyFixture {
+  upstream: FakeUpstream;
+  servers: StartedServer[];
+}
+
+export function useSafetyFixture(): SafetyFixture {
+  const fx = { servers: [] } as unknown as SafetyFixture;
+  beforeAll(async () => {
+    fx.upstream = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await Promise.all(fx.servers.map((s) => s.close()));
+    await fx.upstream?.close();
+  });
+  beforeEach(() => {
+    fx.upstream.requests.length = 0;
+    fx.upstream.handle(defaultHandler);
+  });
+  return fx;
 }
