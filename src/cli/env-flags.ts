@@ -4,11 +4,12 @@
  * as an MCPB bundle's settings.
  */
 import { ConfigurationError } from "../errors.js";
+import { parseSwitch } from "../env-switch.js";
 
 /** OUTBOUND_CALLS_SANDBOX=true (or 1) does what --sandbox does; false, 0 or unset does nothing. */
 export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const raw = env.OUTBOUND_CALLS_SANDBOX?.trim().toLowerCase() ?? "";
-  if (raw === "" || raw === "false" || raw === "0") return false;
-  if (raw === "true" || raw === "1") return true;
+  const value = parseSwitch(env.OUTBOUND_CALLS_SANDBOX);
+  if (value === "unset") return false;
+  if (typeof value === "boolean") return value;
   throw new ConfigurationError('OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)');
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone-lib.js";
+import { parseSwitch } from "../env-switch.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
 export type ConfirmMode = "auto" | "always" | "never";
@@ -99,10 +100,9 @@ export const safetyEnvShape = {
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (blank(raw)) return false;
-      const text = raw.trim().toLowerCase();
-      if (text === "true" || text === "1") return true;
-      if (text === "false" || text === "0") return false;
+      const value = parseSwitch(raw);
+      if (value === "unset") return false;
+      if (typeof value === "boolean") return value;
       return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_AUDIT_LOG: pathVar,
