@@ -7,7 +7,7 @@
  *   server loads at start; the sandbox is a lazy chunk under dist/chunks/, loaded
  *   only by `--sandbox` / `sandbox`.
  * - dist/demo.js: `npm run demo`, a separate bundle (it is an MCP client).
- * - libphonenumber-js is not bundled: src/phone-lib.ts requires it from
+ * - libphonenumber-js is not bundled: src/phone/lib.ts requires it from
  *   node_modules on first use (a number check, or OUTBOUND_CALLS_ALLOWED_COUNTRIES).
  *
  * `node scripts/build.mjs --minify` builds minified (see README "Performance":

@@ -4,12 +4,12 @@
  * only; everything else goes to stderr, with the key removed.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { HELP, parseArgs, UsageError, type Command } from "./cli-args.js";
-import { loadConfig, type Config } from "./config.js";
-import { ConfigurationError } from "./errors.js";
-import { cap, Redactor } from "./redact.js";
-import { createServer } from "./server.js";
-import { VERSION } from "./version.js";
+import { HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
+import { loadConfig, type Config } from "./config/env.js";
+import { ConfigurationError } from "./config/errors.js";
+import { cap, Redactor } from "./text/redact.js";
+import { createServer } from "./mcp/server.js";
+import { VERSION } from "./config/version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.

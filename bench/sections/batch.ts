@@ -7,7 +7,8 @@
  *   same rows POSTed straight to the sandbox, so the server's share shows.
  * Timings are medians after a warm-up; per-row times show whether it is linear.
  */
-import { checkBatchRows, submitBatch } from "../../src/tools/submit-batch.js";
+import { submitBatch } from "../../src/tools/submit-batch.js";
+import { checkBatchRows } from "../../src/validation/batch.js";
 import { batchNumbers } from "../lib/numbers.js";
 import { StdioRpc } from "../lib/stdio-client.js";
 import { median, round } from "../lib/stats.js";

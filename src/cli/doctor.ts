@@ -9,8 +9,8 @@
  *
  * The report goes to stdout (this is not server mode: nothing else is written).
  */
-import { ApiClient, type RequestLogEntry } from "../api/client.js";
-import { startDeadline } from "../api/deadline.js";
+import { ApiClient, type RequestLogEntry } from "../service/transport/client.js";
+import { startDeadline } from "../service/deadline.js";
 import {
   ApiError,
   AuthenticationError,
@@ -18,12 +18,12 @@ import {
   PlanError,
   RateLimitError,
   UpstreamFaultError,
-} from "../api/errors.js";
-import { normalizeAgent, readList, type Agent } from "../api/shapes.js";
-import { loadConfig, type Config } from "../config.js";
-import { ConfigurationError } from "../errors.js";
-import { Redactor, stripInvisible } from "../redact.js";
-import { USER_AGENT, VERSION } from "../version.js";
+} from "../service/errors.js";
+import { normalizeAgent, readList, type Agent } from "../service/shapes.js";
+import { loadConfig, type Config } from "../config/env.js";
+import { ConfigurationError } from "../config/errors.js";
+import { Redactor, stripInvisible } from "../text/redact.js";
+import { USER_AGENT, VERSION } from "../config/version.js";
 import { sandboxFromEnv } from "./env-flags.js";
 
 /** The embedded sandbox account `--sandbox` uses, so the agent ids shown are the ones the server will see. */

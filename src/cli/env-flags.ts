@@ -3,8 +3,8 @@
  * config): for clients that can set variables more easily than arguments, such
  * as an MCPB bundle's settings.
  */
-import { ConfigurationError } from "../errors.js";
-import { parseSwitch } from "../env-switch.js";
+import { ConfigurationError } from "../config/errors.js";
+import { parseSwitch } from "../config/switch.js";
 
 /** OUTBOUND_CALLS_SANDBOX=true (or 1) does what --sandbox does; false, 0 or unset does nothing. */
 export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {

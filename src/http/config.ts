@@ -2,9 +2,9 @@
  * The settings of `--http`, from the command line and the environment, checked
  * once at start. Every error names the variable and never echoes a token.
  */
-import type { HttpListen } from "../cli-args.js";
-import { isLoopbackHost } from "../config.js";
-import { ConfigurationError } from "../errors.js";
+import type { HttpListen } from "../cli/args.js";
+import { isLoopbackHost } from "../config/env.js";
+import { ConfigurationError } from "../config/errors.js";
 
 export interface HttpConfig {
   host: string;

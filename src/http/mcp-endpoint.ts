@@ -7,8 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { Config } from "../config.js";
-import { createServer, type ServerCore, type ServerDeps } from "../server.js";
+import type { Config } from "../config/env.js";
+import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
 import { readBody } from "./body.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { sendRpcError } from "./responses.js";

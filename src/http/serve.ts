@@ -6,8 +6,8 @@
  */
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Config } from "../config.js";
-import { createCore } from "../server.js";
+import type { Config } from "../config/env.js";
+import { createCore } from "../mcp/server.js";
 import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { bearerChecker } from "./auth.js";
 import { clientAddress } from "./client-address.js";

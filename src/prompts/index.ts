@@ -17,12 +17,12 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import type { AgentDirectory } from "../agent-directory.js";
-import { startDeadline } from "../api/deadline.js";
-import type { Config } from "../config.js";
-import { parsePhone, type PhonePolicy } from "../phone.js";
-import { cap, stripInvisible } from "../redact.js";
-import { AGENT_ID } from "../validation.js";
+import type { AgentDirectory } from "../service/agent-directory.js";
+import { startDeadline } from "../service/deadline.js";
+import type { Config } from "../config/env.js";
+import { parsePhone, type PhonePolicy } from "../phone/parse.js";
+import { cap, stripInvisible } from "../text/redact.js";
+import { AGENT_ID } from "../validation/ids.js";
 
 export interface PromptDeps {
   config: Config;

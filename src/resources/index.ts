@@ -14,19 +14,20 @@
  */
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ApiClient } from "../api/client.js";
-import { ApiError, NotFoundError } from "../api/errors.js";
-import { startDeadline, type Deadline } from "../api/deadline.js";
-import { normalizeCall, readList, type CallRecord } from "../api/shapes.js";
-import type { AgentDirectory } from "../agent-directory.js";
-import type { Config } from "../config.js";
-import type { Redactor } from "../redact.js";
-import { sanitizeUpstream } from "../untrusted.js";
-import { CALL_ID } from "../validation.js";
-import { callCreated, callDetail, callLine, callTo, listItem } from "../tools/call-format.js";
+import type { ApiClient } from "../service/transport/client.js";
+import { ApiError, NotFoundError } from "../service/errors.js";
+import { startDeadline, type Deadline } from "../service/deadline.js";
+import { normalizeCall, readList, type CallRecord } from "../service/shapes.js";
+import type { AgentDirectory } from "../service/agent-directory.js";
+import type { Config } from "../config/env.js";
+import type { Redactor } from "../text/redact.js";
+import { sanitizeUpstream } from "../text/untrusted.js";
+import { CALL_ID } from "../validation/ids.js";
+import { callDetail, callLine, listItem } from "../render/calls.js";
+import { callCreated, callTo } from "../service/call-fields.js";
 import { listAgents } from "../tools/list-agents.js";
 import { isFinalCall, readCall } from "../tools/get-call.js";
-import type { Agent } from "../api/shapes.js";
+import type { Agent } from "../service/shapes.js";
 
 export const AGENTS_URI = "agents://list";
 export const CALL_URI_TEMPLATE = "calls://{call_id}";

@@ -6,8 +6,8 @@
  * caps survive a restart.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from "node:fs";
-import { ConfigurationError } from "../errors.js";
-import type { Redactor } from "../redact.js";
+import { ConfigurationError } from "../config/errors.js";
+import type { Redactor } from "../text/redact.js";
 
 export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 

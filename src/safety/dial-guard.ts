@@ -10,11 +10,11 @@
  * and the first dial itself must not make its own retry look refused.
  * Every refusal throws before anything is sent; finish() writes the audit line.
  */
-import { OutcomeUnknownError, ApiError } from "../api/errors.js";
-import { startDeadline, type Deadline } from "../api/deadline.js";
-import type { ApiClient } from "../api/client.js";
-import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
-import type { CheckedRow } from "../validation.js";
+import { OutcomeUnknownError, ApiError } from "../service/errors.js";
+import { startDeadline, type Deadline } from "../service/deadline.js";
+import type { ApiClient } from "../service/transport/client.js";
+import { BatchValidationError, UserInputError, type RowProblem } from "../validation/errors.js";
+import type { CheckedRow } from "../validation/call-row.js";
 import type { AuditEntry, AuditLog } from "./audit-log.js";
 import type { Clock } from "./clock.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
@@ -22,7 +22,7 @@ import type { DialCaps } from "./dial-caps.js";
 import { dialKey, type DialMemory, type Settled } from "./dial-memory.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
-import type { HumanAsker } from "./human-confirmation.js";
+import type { HumanAsker } from "../consent/elicitation.js";
 import { lookForCreatedCalls, type LookupResult } from "./outcome-lookup.js";
 import { previewText } from "./preview.js";
 import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal, UserDeclinedError } from "./refusals.js";

@@ -9,7 +9,7 @@
  * only for the window.
  */
 import { createHash } from "node:crypto";
-import type { NormalizedCall } from "../validation.js";
+import type { NormalizedCall } from "../validation/call-row.js";
 
 export type Settled<R> =
   | { kind: "placed"; at: number; value: R; callIds: string[] }

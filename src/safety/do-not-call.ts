@@ -8,9 +8,10 @@
  */
 import { readFileSync } from "node:fs";
 import type { CountryCode } from "libphonenumber-js/max";
-import { phoneLib } from "../phone-lib.js";
-import { ConfigurationError, type RowProblem } from "../errors.js";
-import type { CheckedRow } from "../validation.js";
+import { phoneLib } from "../phone/lib.js";
+import { ConfigurationError } from "../config/errors.js";
+import { type RowProblem } from "../validation/errors.js";
+import type { CheckedRow } from "../validation/call-row.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";
 
 export const DNC_VARIABLE = "OUTBOUND_CALLS_DO_NOT_CALL_FILE";

@@ -4,9 +4,9 @@
  * says the local time there and when the window opens. Also gives the local
  * times for the preview a person reads.
  */
-import { phoneLib } from "../phone-lib.js";
-import type { CheckedRow } from "../validation.js";
-import type { RowProblem } from "../errors.js";
+import { phoneLib } from "../phone/lib.js";
+import type { CheckedRow } from "../validation/call-row.js";
+import type { RowProblem } from "../validation/errors.js";
 import { checkCallingHours, hhmm, localMinutes, type CallingWindow } from "./calling-hours.js";
 import { zonesOfNumber } from "./time-zones/zones-of-number.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";

@@ -4,9 +4,9 @@
  * audit log), the dedupe memory and the confirmation tokens. Each tool call
  * gets its own CallGuard (ctx.safety). See docs/safety.md.
  */
-import type { ApiClient } from "../api/client.js";
-import type { Config } from "../config.js";
-import type { Redactor } from "../redact.js";
+import type { ApiClient } from "../service/transport/client.js";
+import type { Config } from "../config/env.js";
+import type { Redactor } from "../text/redact.js";
 import { AuditLog } from "./audit-log.js";
 import { clockStartingAt, systemClock } from "./clock.js";
 import { ConfirmationTokens } from "./confirmation-token.js";

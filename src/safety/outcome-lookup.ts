@@ -3,11 +3,11 @@
  * look once with GET /calls for what it created, within what is left of the
  * tool call's deadline, and say honestly what was found.
  */
-import type { ApiClient } from "../api/client.js";
-import type { Deadline } from "../api/deadline.js";
-import { normalizeCall, readList, type CallRecord } from "../api/shapes.js";
-import { callCreated, callTo } from "../tools/call-format.js";
-import { oneLine } from "../untrusted.js";
+import type { ApiClient } from "../service/transport/client.js";
+import type { Deadline } from "../service/deadline.js";
+import { normalizeCall, readList, type CallRecord } from "../service/shapes.js";
+import { callCreated, callTo } from "../service/call-fields.js";
+import { oneLine } from "../text/untrusted.js";
 
 /** The service's clock may run behind ours. */
 const CLOCK_SKEW_MS = 2 * 60_000;

@@ -4,8 +4,8 @@
  * countries and the first rows. Shown in the elicitation dialog and returned by
  * dry runs. Agent names come from the service, so they are cleaned to one line.
  */
-import type { CheckedRow } from "../validation.js";
-import { oneLine } from "../untrusted.js";
+import type { CheckedRow } from "../validation/call-row.js";
+import { oneLine } from "../text/untrusted.js";
 
 const FIRST_ROWS = 5;
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });

@@ -4,8 +4,8 @@
  * message names the variable and never echoes a value.
  */
 import { z } from "zod";
-import { phoneLib } from "../phone-lib.js";
-import { parseSwitch } from "../env-switch.js";
+import { phoneLib } from "../phone/lib.js";
+import { parseSwitch } from "../config/switch.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
 export type ConfirmMode = "auto" | "always" | "never";

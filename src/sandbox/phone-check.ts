@@ -1,5 +1,5 @@
 // The same lazily loaded copy as the MCP server's (one copy of the metadata per process under --sandbox).
-import { phoneLib } from "../phone-lib.js";
+import { phoneLib } from "../phone/lib.js";
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
-import { callRowSchema, checkRow } from "../validation.js";
-import { normalizeCall, readSingle, type CallRecord } from "../api/shapes.js";
-import { UserInputError } from "../errors.js";
-import { oneLine, sanitizeUpstream } from "../untrusted.js";
-import { readCreated } from "../api/errors.js";
+import { callRowSchema, checkRow } from "../validation/call-row.js";
+import { normalizeCall, readSingle, type CallRecord } from "../service/shapes.js";
+import { UserInputError } from "../validation/errors.js";
+import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
+import { readCreated } from "../service/errors.js";
 
 export const createCall = defineTool({
   name: "create_call",

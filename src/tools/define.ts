@@ -5,14 +5,14 @@
  */
 import type { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { ApiClient } from "../api/client.js";
-import type { Deadline } from "../api/deadline.js";
-import type { AgentDirectory } from "../agent-directory.js";
-import type { Config } from "../config.js";
-import type { PhonePolicy } from "../phone.js";
-import type { Redactor } from "../redact.js";
+import type { ApiClient } from "../service/transport/client.js";
+import type { Deadline } from "../service/deadline.js";
+import type { AgentDirectory } from "../service/agent-directory.js";
+import type { Config } from "../config/env.js";
+import type { PhonePolicy } from "../phone/parse.js";
+import type { Redactor } from "../text/redact.js";
 import type { CallGuard } from "../safety/dial-guard.js";
-import type { ProgressReporter } from "./progress.js";
+import type { ProgressReporter } from "../mcp/progress.js";
 
 export interface ToolContext {
   config: Config;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
-import { callDetail } from "./call-format.js";
-import { callIdSchema } from "../validation.js";
-import { normalizeCall, readSingle, type CallRecord } from "../api/shapes.js";
-import { sanitizeUpstream } from "../untrusted.js";
-import type { Deadline } from "../api/deadline.js";
-import type { Redactor } from "../redact.js";
-import type { ApiClient } from "../api/client.js";
+import { callDetail } from "../render/calls.js";
+import { callIdSchema } from "../validation/ids.js";
+import { normalizeCall, readSingle, type CallRecord } from "../service/shapes.js";
+import { sanitizeUpstream } from "../text/untrusted.js";
+import type { Deadline } from "../service/deadline.js";
+import type { Redactor } from "../text/redact.js";
+import type { ApiClient } from "../service/transport/client.js";
 import { MAX_WAIT_SECONDS, waitForCall } from "./wait-for-call.js";
 
 export const TERMINAL_STATUSES = new Set(["completed", "no_answer", "busy", "failed", "canceled"]);

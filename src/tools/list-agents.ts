@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
-import { oneLine, sanitizeUpstream } from "../untrusted.js";
-import type { Agent } from "../api/shapes.js";
+import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
+import type { Agent } from "../service/shapes.js";
 
 export const listAgents = defineTool({
   name: "list_agents",

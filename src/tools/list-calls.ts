@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
-import { callLine, listItem } from "./call-format.js";
-import { agentIdSchema, dateFilterSchema, dateFilterStart } from "../validation.js";
-import { normalizeCall, readList, readPaging, type CallRecord } from "../api/shapes.js";
-import { UserInputError } from "../errors.js";
-import { sanitizeUpstream } from "../untrusted.js";
+import { callLine, listItem } from "../render/calls.js";
+import { agentIdSchema } from "../validation/ids.js";
+import { dateFilterSchema, dateFilterStart } from "../validation/dates.js";
+import { normalizeCall, readList, readPaging, type CallRecord } from "../service/shapes.js";
+import { UserInputError } from "../validation/errors.js";
+import { sanitizeUpstream } from "../text/untrusted.js";
 
 export const DEFAULT_LIMIT = 20;
 

@@ -2,47 +2,20 @@ import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
-import { callRowSchema, checkRow, type CheckedRow } from "../validation.js";
-import { isObject, readSingle, type JsonObject } from "../api/shapes.js";
-import { BatchValidationError, UserInputError, type RowProblem } from "../errors.js";
-import { unknownAgentReason } from "../agent-directory.js";
-import { oneLine, sanitizeUpstream } from "../untrusted.js";
-import { readCreated } from "../api/errors.js";
+import { callRowSchema } from "../validation/call-row.js";
+import { BATCH_SCHEMA_MAX, checkBatchRows } from "../validation/batch.js";
+import { isObject, readSingle, type JsonObject } from "../service/shapes.js";
+import { BatchValidationError, UserInputError } from "../validation/errors.js";
+import { unknownAgentReason } from "../service/agent-directory.js";
+import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
+import { readCreated } from "../service/errors.js";
 
 /** What the service answered to a batch, with our ids normalized. */
 type BatchValue = JsonObject & { batch_id: string | null; campaign_id: string | null; status?: string; calls?: JsonObject[] };
 
 const pick = (o: JsonObject, keys: string[]): JsonObject => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
-/** Hard ceiling of the schema; the configured OUTBOUND_CALLS_MAX_BATCH_SIZE is checked in the handler. */
-export const BATCH_SCHEMA_MAX = 100_000;
-
 const batchCallSchema = z.looseObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
-
-/** Validates every row locally; returns the rows to send or throws naming every bad row. */
-export function checkBatchRows(
-  rows: z.infer<typeof callRowSchema>[],
-  policy: Parameters<typeof checkRow>[1],
-  allowDuplicates: boolean,
-): CheckedRow[] {
-  const problems: RowProblem[] = [];
-  const checked: CheckedRow[] = [];
-  const firstIndexOf = new Map<string, number>();
-  rows.forEach((row, index) => {
-    const result = checkRow(row, policy);
-    for (const p of result.problems) problems.push({ index, ...p });
-    if (!result.row) return;
-    checked.push(result.row);
-    const e164 = result.row.request.to;
-    const first = firstIndexOf.get(e164);
-    if (first === undefined) firstIndexOf.set(e164, index);
-    else if (!allowDuplicates) {
-      problems.push({ index, field: "to", reason: `${e164} is also calls[${first}]; set allow_duplicates: true if calling it twice is intended` });
-    }
-  });
-  if (problems.length > 0) throw new BatchValidationError(problems, rows.length);
-  return checked;
-}
 
 export const submitBatch = defineTool({
   name: "submit_batch",

@@ -15,10 +15,10 @@
  * status, e.g. "status: ringing"; `progress` is the seconds waited, `total` the
  * seconds asked for.
  */
-import { sleep } from "../api/deadline.js";
-import { ApiError, RateLimitError, UpstreamFaultError } from "../api/errors.js";
-import type { CallRecord } from "../api/shapes.js";
-import type { Deadline } from "../api/deadline.js";
+import { sleep } from "../service/deadline.js";
+import { ApiError, RateLimitError, UpstreamFaultError } from "../service/errors.js";
+import type { CallRecord } from "../service/shapes.js";
+import type { Deadline } from "../service/deadline.js";
 import type { ToolContext } from "./define.js";
 
 export const MAX_WAIT_SECONDS = 600;

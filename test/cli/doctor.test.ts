@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
 import { runCli, type CliResult } from "../helpers/run-cli.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/config/version.js";
 
 /** A key the sandbox refuses (live keys answer 401 there). */
 const LIVE_KEY = "sk_live_CANARY_d0c70r_4e1f";

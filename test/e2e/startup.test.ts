@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { CANARY_KEY, ENTRY } from "../helpers/server-process.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/config/version.js";
 
 function run(env: Record<string, string>, args: string[] = []) {
   return spawnSync(process.execPath, [ENTRY, ...args], {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AGENTS, defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/config/version.js";
 
 let upstream: FakeUpstream;
 let server: StartedServer;

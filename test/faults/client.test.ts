@@ -4,11 +4,11 @@
  * key-removal walk over parsed bodies.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ApiClient, backoffMs, formatBytes, parseRetryAfter, type RequestLogEntry } from "../../src/api/client.js";
-import { startDeadline } from "../../src/api/deadline.js";
-import { OutcomeUnknownError, UpstreamFaultError } from "../../src/api/errors.js";
-import { MAX_JSON_DEPTH, redactDeep, Redactor } from "../../src/redact.js";
-import { sanitizeUpstream } from "../../src/untrusted.js";
+import { ApiClient, backoffMs, formatBytes, parseRetryAfter, type RequestLogEntry } from "../../src/service/transport/client.js";
+import { startDeadline } from "../../src/service/deadline.js";
+import { OutcomeUnknownError, UpstreamFaultError } from "../../src/service/errors.js";
+import { MAX_JSON_DEPTH, redactDeep, Redactor } from "../../src/text/redact.js";
+import { sanitizeUpstream } from "../../src/text/untrusted.js";
 import { startBlackhole, type Blackhole } from "../helpers/blackhole.js";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/env.js";
 
 const LIMIT = 2_048;
 let upstream: FaultServer;

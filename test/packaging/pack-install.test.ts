@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { RecordingStdioTransport } from "../helpers/recording-transport.js";
 import { GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, started } from "../helpers/server-process.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/config/version.js";
 
 const run = promisify(execFile);
 let dir: string;

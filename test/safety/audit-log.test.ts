@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuditLog, readDials, type AuditEntry } from "../../src/safety/audit-log.js";
-import { Redactor } from "../../src/redact.js";
+import { Redactor } from "../../src/text/redact.js";
 import { tempDir } from "./support.js";
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({

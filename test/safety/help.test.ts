@@ -1,6 +1,6 @@
 /** Every guard variable is explained in --help (one line each), so the help cannot fall behind the config. */
 import { expect, it } from "vitest";
-import { HELP } from "../../src/cli-args.js";
+import { HELP } from "../../src/cli/args.js";
 import { safetyEnvShape } from "../../src/safety/settings.js";
 
 it("--help names every safety variable", () => {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { loadConfig } from "../../src/config.js";
-import { createServer, type OutboundCallsServer } from "../../src/server.js";
+import { loadConfig } from "../../src/config/env.js";
+import { createServer, type OutboundCallsServer } from "../../src/mcp/server.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { textOf } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts } from "./support.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HELP, UsageError, parseArgs, type Command } from "../../src/cli-args.js";
+import { HELP, UsageError, parseArgs, type Command } from "../../src/cli/args.js";
 
 const serve = (over: Partial<Extract<Command, { kind: "serve" }>> = {}): Command => ({
   kind: "serve",

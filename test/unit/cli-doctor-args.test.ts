@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseArgs, UsageError, type Command } from "../../src/cli-args.js";
+import { parseArgs, UsageError, type Command } from "../../src/cli/args.js";
 import { sandboxFromEnv } from "../../src/cli/env-flags.js";
-import { ConfigurationError } from "../../src/errors.js";
+import { ConfigurationError } from "../../src/config/errors.js";
 
 describe("parseArgs: doctor", () => {
   it.each<[string[], Command]>([

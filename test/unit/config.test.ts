@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, loadConfig, type Config } from "../../src/config.js";
-import { ConfigurationError } from "../../src/errors.js";
+import { isLoopbackHost, loadConfig, type Config } from "../../src/config/env.js";
+import { ConfigurationError } from "../../src/config/errors.js";
 
 const KEY = "sk_test_CANARY_123456";
 const BASE = { OUTBOUND_CALLS_API_KEY: KEY, OUTBOUND_CALLS_BASE_URL: "https://app.example.com" };

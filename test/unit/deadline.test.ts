@@ -1,6 +1,6 @@
 /** The per-tool-call deadline: times out, follows the client's cancellation, and lets go when disposed. */
 import { describe, expect, it } from "vitest";
-import { startDeadline } from "../../src/api/deadline.js";
+import { startDeadline } from "../../src/service/deadline.js";
 
 describe("startDeadline", () => {
   it("aborts with a TimeoutError when the time is up, and says it expired", async () => {

@@ -14,8 +14,8 @@ import {
   readErrorBody,
   type ErrorBodyInfo,
   type ErrorContext,
-} from "../../src/api/errors.js";
-import { Redactor } from "../../src/redact.js";
+} from "../../src/service/errors.js";
+import { Redactor } from "../../src/text/redact.js";
 
 const KEY = "sk_test_CANARY_123456";
 const redactor = new Redactor([KEY]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HELP, parseArgs, UsageError } from "../../src/cli-args.js";
+import { HELP, parseArgs, UsageError } from "../../src/cli/args.js";
 import { loadHttpConfig, MAX_BODY_BYTES } from "../../src/http/config.js";
 
 const TOKEN = "a".repeat(32);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { NumberTypeName } from "../../src/config.js";
-import { parsePhone, type PhonePolicy } from "../../src/phone.js";
+import type { NumberTypeName } from "../../src/phone/types.js";
+import { parsePhone, type PhonePolicy } from "../../src/phone/parse.js";
 
 const SEED = 20261121;
 const RUNS = 2_000;

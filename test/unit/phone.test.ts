@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PHONE_INPUT, parsePhone, type PhonePolicy } from "../../src/phone.js";
-import type { NumberTypeName } from "../../src/config.js";
+import { MAX_PHONE_INPUT, parsePhone, type PhonePolicy } from "../../src/phone/parse.js";
+import type { NumberTypeName } from "../../src/phone/types.js";
 
 const DEFAULT_BLOCKED: NumberTypeName[] = ["PREMIUM_RATE", "SHARED_COST"];
 

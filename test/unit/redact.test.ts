@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, Redactor, cap, cleanUpstreamText, stripInvisible } from "../../src/redact.js";
+import { REDACTED, Redactor, cap, cleanUpstreamText, stripInvisible } from "../../src/text/redact.js";
 
 const KEY = "sk_test_CANARY_123456";
 

@@ -1,12 +1,12 @@
 /** Edge cases found in review of the first unit tests, each pinned by a case. */
 import { describe, expect, it } from "vitest";
-import { errorFromResponse, UpstreamFaultError, InvalidRequestError } from "../../src/api/errors.js";
-import { normalizeCall, readPaging, readSingle } from "../../src/api/shapes.js";
-import { parseArgs, UsageError } from "../../src/cli-args.js";
-import { loadConfig } from "../../src/config.js";
-import { parsePhone } from "../../src/phone.js";
-import { Redactor } from "../../src/redact.js";
-import { sanitizeUpstream } from "../../src/untrusted.js";
+import { errorFromResponse, UpstreamFaultError, InvalidRequestError } from "../../src/service/errors.js";
+import { normalizeCall, readPaging, readSingle } from "../../src/service/shapes.js";
+import { parseArgs, UsageError } from "../../src/cli/args.js";
+import { loadConfig } from "../../src/config/env.js";
+import { parsePhone } from "../../src/phone/parse.js";
+import { Redactor } from "../../src/text/redact.js";
+import { sanitizeUpstream } from "../../src/text/untrusted.js";
 
 const redactor = new Redactor(["sk_test_SECRET_123456"]);
 const policy = { blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"] as const) };

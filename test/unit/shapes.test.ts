@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamFaultError } from "../../src/api/errors.js";
-import { normalizeAgent, normalizeCall, readList, readPaging, readSingle, type Paging } from "../../src/api/shapes.js";
+import { UpstreamFaultError } from "../../src/service/errors.js";
+import { normalizeAgent, normalizeCall, readList, readPaging, readSingle, type Paging } from "../../src/service/shapes.js";
 
 const A = { id: "a1" };
 const B = { id: "a2" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, Redactor } from "../../src/redact.js";
-import { fence, sanitizeUpstream } from "../../src/untrusted.js";
+import { REDACTED, Redactor } from "../../src/text/redact.js";
+import { fence, sanitizeUpstream } from "../../src/text/untrusted.js";
 
 const KEY = "sk_test_CANARY_123456";
 const r = new Redactor([KEY]);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { NumberTypeName } from "../../src/config.js";
-import type { PhonePolicy } from "../../src/phone.js";
-import {
-  agentIdSchema,
-  callIdSchema,
-  callRowSchema,
-  checkRow,
-  dateFilterSchema,
-  dateFilterStart,
-  metadataSchema,
-  type CallRowInput,
-} from "../../src/validation.js";
+import type { NumberTypeName } from "../../src/phone/types.js";
+import type { PhonePolicy } from "../../src/phone/parse.js";
+import { callRowSchema, checkRow, metadataSchema, type CallRowInput } from "../../src/validation/call-row.js";
+import { agentIdSchema, callIdSchema } from "../../src/validation/ids.js";
+import { dateFilterSchema, dateFilterStart } from "../../src/validation/dates.js";
 
 const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]) };
 const ROW = { to: "+14155552671", agent_id: "agent_1" };

@@ -3,10 +3,10 @@
  * list is cached briefly for this check only and refreshed once on a miss, so a
  * newly created agent works at once; `list_agents` always asks the service.
  */
-import type { ApiClient } from "./api/client.js";
-import type { Deadline } from "./api/deadline.js";
-import { normalizeAgent, readList, type Agent } from "./api/shapes.js";
-import { UserInputError } from "./errors.js";
+import type { ApiClient } from "./transport/client.js";
+import type { Deadline } from "./deadline.js";
+import { normalizeAgent, readList, type Agent } from "./shapes.js";
+import { UserInputError } from "../validation/errors.js";
 
 export class AgentDirectory {
   private cached: { agents: Agent[]; at: number } | undefined;

@@ -1,7 +1,8 @@
 /**
- * Errors the server turns into `isError` answers. Handlers throw these; only
- * `server.ts` catches them. Messages are written for the model: short, specific,
- * and they say what to do next. They never contain the API key.
+ * Refusals of the model's input, which the server turns into `isError` answers.
+ * Handlers throw these; only `mcp/answers.ts` catches them. Messages are written
+ * for the model: short, specific, and they say what to do next. They never
+ * contain the API key.
  */
 
 /** Bad input from the model: nothing was sent upstream. */
@@ -16,11 +17,6 @@ export class UserInputError extends Error {
     this.field = field;
     this.rule = rule;
   }
-}
-
-/** The server's own configuration is wrong; the human has to fix it. */
-export class ConfigurationError extends Error {
-  override readonly name = "ConfigurationError";
 }
 
 /** One failing row of a batch, as reported to the model. */

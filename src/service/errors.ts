@@ -4,7 +4,7 @@
  * and plan whatever the status; the rest is classified by status. Every message
  * carries upstream text only after it went through the redactor.
  */
-import { cleanUpstreamText, type Redactor } from "../redact.js";
+import { cleanUpstreamText, type Redactor } from "../text/redact.js";
 
 export interface ApiErrorInit {
   status?: number | undefined;

@@ -4,8 +4,8 @@
  * policy (countries, blocked types). Pure functions: no I/O.
  */
 import type { PhoneNumber, CountryCode } from "libphonenumber-js/max";
-import { phoneLib } from "./phone-lib.js";
-import type { NumberTypeName } from "./config.js";
+import { phoneLib } from "./lib.js";
+import type { NumberTypeName } from "./types.js";
 
 export interface PhonePolicy {
   allowedCountries?: ReadonlySet<string> | undefined;
@@ -93,7 +93,7 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
     );
   }
   const compact = `+${text.slice(1).replace(/[^0-9]/g, "")}`;
-  // Loaded here, on the first number that gets this far (src/phone-lib.ts).
+  // Loaded here, on the first number that gets this far (src/phone/lib.ts).
   const { parsePhoneNumberWithError, ParseError } = phoneLib();
   let parsed: PhoneNumber;
   try {

@@ -3,33 +3,9 @@
  * one call, with transcripts and summaries fenced as call data. Field names are
  * read tolerantly because the service does not publish them.
  */
-import { isObject, type CallRecord, type JsonObject } from "../api/shapes.js";
-import { fence, oneLine } from "../untrusted.js";
-
-const pickString = (o: JsonObject, ...keys: string[]): string | undefined => {
-  for (const k of keys) {
-    const v = o[k];
-    if (typeof v === "string" && v.length > 0) return v;
-    if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  }
-  return undefined;
-};
-
-const pickNumber = (o: JsonObject, ...keys: string[]): number | undefined => {
-  for (const k of keys) {
-    const v = o[k];
-    if (typeof v === "number" && Number.isFinite(v)) return v;
-  }
-  return undefined;
-};
-
-export const callTo = (c: JsonObject) => pickString(c, "to", "to_number", "phone_number", "phone");
-export const callCreated = (c: JsonObject) => pickString(c, "created_at", "createdAt", "date", "queued_at");
-export const callDuration = (c: JsonObject) => pickNumber(c, "duration_seconds", "duration", "duration_s");
-export const callOutcome = (c: JsonObject) => pickString(c, "outcome", "result", "disposition");
-export const callAgent = (c: JsonObject) => pickString(c, "agent_name", "agent_id", "agent");
-export const callSummary = (c: JsonObject) => pickString(c, "summary", "call_summary");
-export const callRecording = (c: JsonObject) => pickString(c, "recording_url", "recording", "recording_id");
+import { isObject, type CallRecord } from "../service/shapes.js";
+import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
+import { fence, oneLine } from "../text/untrusted.js";
 
 /** One line per call, for lists. */
 export function callLine(c: CallRecord): string {

@@ -6,9 +6,9 @@
  * Idempotency-Key; anything else after a POST was sent is an unknown outcome.
  */
 import { Agent, request, type Dispatcher } from "undici";
-import { errorFromResponse, outcomeUnknown, UpstreamFaultError, RateLimitError, type ApiError, type PostSubject } from "./errors.js";
-import { sleep, type Deadline } from "./deadline.js";
-import { cleanUpstreamText, redactDeep, type Redactor } from "../redact.js";
+import { errorFromResponse, outcomeUnknown, UpstreamFaultError, RateLimitError, type ApiError, type PostSubject } from "../errors.js";
+import { sleep, type Deadline } from "../deadline.js";
+import { cleanUpstreamText, redactDeep, type Redactor } from "../../text/redact.js";
 
 export interface ApiClientOptions {
   apiBaseUrl: string;

@@ -8,21 +8,22 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { SetLevelRequestSchema, type CallToolResult, type LoggingLevel, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { ApiClient, type RequestLogEntry } from "./api/client.js";
-import { ApiError, answerDoesNotMatch } from "./api/errors.js";
-import { startDeadline } from "./api/deadline.js";
-import { AgentDirectory } from "./agent-directory.js";
-import type { Config } from "./config.js";
-import { ConfigurationError, UserInputError } from "./errors.js";
-import { cap, cleanUpstreamText, Redactor } from "./redact.js";
-import { createSafety, type Safety } from "./safety/index.js";
-import { elicitationAsker } from "./safety/human-confirmation.js";
-import { tools } from "./tools/index.js";
-import type { ToolContext, ToolDefinition } from "./tools/define.js";
-import { progressReporter } from "./tools/progress.js";
-import { registerResources } from "./resources/index.js";
-import { registerPrompts } from "./prompts/index.js";
-import { PACKAGE_NAME, USER_AGENT, VERSION } from "./version.js";
+import { ApiClient, type RequestLogEntry } from "../service/transport/client.js";
+import { ApiError, answerDoesNotMatch } from "../service/errors.js";
+import { startDeadline } from "../service/deadline.js";
+import { AgentDirectory } from "../service/agent-directory.js";
+import type { Config } from "../config/env.js";
+import { ConfigurationError } from "../config/errors.js";
+import { UserInputError } from "../validation/errors.js";
+import { cap, cleanUpstreamText, Redactor } from "../text/redact.js";
+import { createSafety, type Safety } from "../safety/index.js";
+import { elicitationAsker } from "../consent/elicitation.js";
+import { tools } from "../tools/index.js";
+import type { ToolContext, ToolDefinition } from "../tools/define.js";
+import { progressReporter } from "./progress.js";
+import { registerResources } from "../resources/index.js";
+import { registerPrompts } from "../prompts/index.js";
+import { PACKAGE_NAME, USER_AGENT, VERSION } from "../config/version.js";
 
 export interface ServerDeps {
   /** Where diagnostics go (stderr in the CLI); already redacted. */

@@ -3,24 +3,11 @@
  * names the variable and never echoes a value (the key must not reach a log).
  */
 import { z } from "zod";
-import { phoneLib } from "./phone-lib.js";
+import { phoneLib } from "../phone/lib.js";
+import { NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
 import { ConfigurationError } from "./errors.js";
-import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety/settings.js";
+import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
 
-export const NUMBER_TYPES = [
-  "PREMIUM_RATE",
-  "TOLL_FREE",
-  "SHARED_COST",
-  "VOIP",
-  "PERSONAL_NUMBER",
-  "PAGER",
-  "UAN",
-  "VOICEMAIL",
-  "FIXED_LINE",
-  "MOBILE",
-  "FIXED_LINE_OR_MOBILE",
-] as const;
-export type NumberTypeName = (typeof NUMBER_TYPES)[number];
 
 export interface Config {
   apiKey: string;
@@ -117,7 +104,7 @@ const envSchema = z.object({
     .transform((raw, ctx) => {
       const codes = listVar(raw);
       if (codes.length === 0) return undefined;
-      // The phone metadata is loaded only when this variable is set (src/phone-lib.ts).
+      // The phone metadata is loaded only when this variable is set (src/phone/lib.ts).
       const { isSupportedCountry } = phoneLib();
       const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || !isSupportedCountry(c));
       if (bad.length > 0) {
