@@ -1,0 +1,1 @@
+export declare const PARTS: ReadonlyArray<{ name: string; binary: string; pkg: string; why: string }>;

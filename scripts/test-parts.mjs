@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The real parts the tests start, made present before vitest runs: Debian's
+ * `redis-server` (shared guard state) and `chromium` (the approval page, driven
+ * by playwright-core). Where one is missing and this runs as root with apt-get,
+ * it is installed (`apt-get update` first); otherwise the run stops here with
+ * the command that installs it. Tests never skip for a missing part.
+ *
+ *   node scripts/test-parts.mjs           ensure every part (what `npm test` runs)
+ *   node scripts/test-parts.mjs --check   only report; exit 1 if one is missing
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/** What each part is, how to find it, and the Debian package that brings it. */
+export const PARTS = [
+  { name: "redis-server", binary: "/usr/bin/redis-server", pkg: "redis-server", why: "shared guard state across replicas (OUTBOUND_CALLS_REDIS_URL)" },
+  { name: "chromium", binary: "/usr/bin/chromium", pkg: "chromium", why: "the approval page, tested in a real browser" },
+];
+
+const missing = () => PARTS.filter((p) => !existsSync(p.binary));
+
+function say(line) {
+  process.stderr.write(`test-parts: ${line}\n`);
+}
+
+function installCommand(parts) {
+  return `apt-get update && apt-get install -y --no-install-recommends ${parts.map((p) => p.pkg).join(" ")}`;
+}
+
+function canInstall() {
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  return root && spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+}
+
+const checkOnly = process.argv.includes("--check");
+let absent = missing();
+if (absent.length > 0 && !checkOnly && canInstall()) {
+  say(`installing ${absent.map((p) => p.pkg).join(", ")} from Debian (${absent.map((p) => p.why).join("; ")})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("sh", ["-c", `${installCommand(absent)} >/dev/null`], { stdio: ["ignore", "ignore", "inherit"], env });
+  absent = missing();
+}
+if (absent.length > 0) {
+  for (const p of absent) say(`missing: ${p.name} (${p.binary}) — needed for ${p.why}`);
+  say(`install with: sudo sh -c '${installCommand(absent)}'`);
+  process.exit(1);
+}

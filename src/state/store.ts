@@ -1,0 +1,175 @@
+/**
+ * Everything that decides whether a dial goes out, behind one interface: the
+ * dedupe ledger (by request and by number, with in-flight dials), the caps,
+ * one-time marks (confirmation tokens, approvals), pending approvals and the
+ * HTTP per-client rate limit. Two implementations keep the same contract
+ * (test/state/store-contract.ts runs against both): in process memory
+ * (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
+ *
+ * Every method that decides is one atomic step in the store: two processes
+ * cannot both claim a number or both pass a cap. Everything expires on its own;
+ * nothing grows without bound. A store that cannot answer throws
+ * `StoreUnavailableError`: the guards then refuse the dial (fail closed) while
+ * the read tools go on (read open).
+ */
+
+/** The store could not be reached or did not answer in time: refuse the dial, send nothing. */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+}
+
+// ---------------------------------------------------------------- dials (dedupe)
+
+/** A small, JSON-serializable summary of a placed dial's answer (ids and statuses), replayed to repeats. */
+export type DialSummary = Record<string, unknown>;
+
+export type DialState =
+  /** Claimed, not yet settled: a person may be deciding, or the POST is under way. */
+  | { kind: "in_flight"; leaseUntil: number }
+  | { kind: "placed"; at: number; summary: DialSummary; callIds: string[] }
+  /** Sent, but its answer was lost: it may have reached someone. */
+  | { kind: "unknown"; at: number; message: string };
+
+export interface DialRecord {
+  /** The identity of the request (tool + normalized rows), see safety/dial-key.ts. */
+  requestKey: string;
+  tool: string;
+  /** Normalized E.164 numbers, row order. */
+  numbers: string[];
+  startedAt: number;
+  /** The Idempotency-Key this dial is (or was) sent with; a takeover reuses it. */
+  idempotencyKey: string;
+  /** Who holds the claim (a random id per claim); settle and renew must name it. */
+  owner: string;
+  state: DialState;
+}
+
+export interface ClaimRequest {
+  requestKey: string;
+  tool: string;
+  numbers: string[];
+  /** Used unless a dead claim of the same request is taken over (then its key is kept). */
+  idempotencyKey: string;
+  owner: string;
+  now: number;
+  /** The dedupe window: settled dials are remembered this long after they started. */
+  windowMs: number;
+  /** How long an unsettled claim lives without renew(): a crashed owner frees it after this. */
+  leaseMs: number;
+  /** The request said a second call to a number dialed within the window is meant. */
+  allowRecentNumbers: boolean;
+}
+
+export type ClaimResult =
+  /** This caller owns the dial. `takeover`: a claim whose owner died (lease ran out) was taken, with its idempotencyKey. */
+  | { kind: "claimed"; idempotencyKey: string; takeover: boolean }
+  /** The same request is in flight or was settled within the window. */
+  | { kind: "same_request"; record: DialRecord }
+  /** Other requests dialed (or are dialing) these numbers within the window. `index` is the row. */
+  | { kind: "recent_numbers"; matches: Array<{ index: number; number: string; record: DialRecord }> };
+
+export interface DialLedger {
+  /** One atomic step: the request, then each number; claims all or nothing. */
+  claim(request: ClaimRequest): Promise<ClaimResult>;
+  /** Extends an in-flight claim (a person is still deciding). False if the claim is no longer `owner`'s. */
+  renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean>;
+  /**
+   * Ends a claim. `placed`/`unknown` are remembered for the window (request and numbers);
+   * `not_placed` forgets the request and its numbers at once, so a corrected retry may go.
+   */
+  settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void>;
+  get(requestKey: string): Promise<DialRecord | undefined>;
+  /** Dials of these numbers within the window, without claiming (dry runs). */
+  recentByNumber(numbers: string[], now: number, windowMs: number): Promise<Array<{ index: number; number: string; record: DialRecord }>>;
+}
+
+export type Settlement =
+  | { kind: "placed"; at: number; summary: DialSummary; callIds: string[] }
+  | { kind: "unknown"; at: number; message: string }
+  | { kind: "not_placed" };
+
+// ---------------------------------------------------------------- caps
+
+export interface CapLimits {
+  /** undefined = no cap. */
+  perHour: number | undefined;
+  perNumberPerDay: number | undefined;
+}
+
+export type CapVerdict =
+  | { ok: true }
+  /** `recent`: dials in the last hour; `freeAt`: when enough of them age out for this request (epoch ms). */
+  | { ok: false; rule: "dials_per_hour"; recent: number; freeAt: number }
+  /** One entry per number over its cap: dials in the last 24 h, and when enough age out. */
+  | { ok: false; rule: "dials_per_number_per_day"; numbers: Array<{ number: string; past: number; freeAt: number }> };
+
+export interface CapLedger {
+  /** Would these dials (batch rows each count) pass the caps now? Reserves nothing. */
+  check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict>;
+  /** Check and count in one atomic step; `reservationId` names the entries for release(). */
+  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict>;
+  /** Takes a reservation back: nothing was dialed. */
+  release(reservationId: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------- one-time marks
+
+export interface OnceMarks {
+  /** True the first time `id` is used; false ever after, until `ttlMs` has passed. */
+  use(id: string, now: number, ttlMs: number): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------- approvals (consent)
+
+export type ApprovalStatus = "pending" | "approved" | "declined" | "used" | "expired";
+
+export interface ApprovalRecord {
+  /** Random, URL-safe; names the approval in the inbox. Not a secret. */
+  id: string;
+  requestKey: string;
+  tool: string;
+  /** sha256 (hex) of the one-time secret in the approval link; the secret itself is never stored. */
+  secretHash: string;
+  /** What the person reads, as the page renders it (JSON-serializable). */
+  view: Record<string, unknown>;
+  createdAt: number;
+  expiresAt: number;
+  status: ApprovalStatus;
+  decidedAt?: number;
+  /** Who decided: "local browser", or the approver's label over HTTP. */
+  decidedBy?: string;
+}
+
+export interface ApprovalStore {
+  create(record: ApprovalRecord): Promise<void>;
+  get(id: string): Promise<ApprovalRecord | undefined>;
+  /** The newest approval of a request that is pending or approved (not used), for a repeat of the same call. */
+  findOpen(requestKey: string, now: number): Promise<ApprovalRecord | undefined>;
+  /** Pending ones, newest first (the inbox). */
+  listPending(now: number, limit: number): Promise<ApprovalRecord[]>;
+  /** pending -> approved/declined, once; false if it was not pending (decided, used, expired). */
+  decide(id: string, decision: "approved" | "declined", by: string, now: number): Promise<boolean>;
+  /** approved -> used, once: the one dial it allows. False if it was not approved. */
+  consume(id: string, now: number): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------- rate limit
+
+export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export interface RateCounter {
+  /** Counts `n` requests for `client` in fixed windows, or refuses all of them if they do not fit. */
+  take(client: string, n: number, max: number, windowMs: number, now: number): Promise<Take>;
+}
+
+// ---------------------------------------------------------------- the store
+
+export interface GuardStore {
+  readonly kind: "memory" | "redis";
+  readonly dials: DialLedger;
+  readonly caps: CapLedger;
+  readonly once: OnceMarks;
+  readonly approvals: ApprovalStore;
+  readonly rates: RateCounter;
+  close(): Promise<void>;
+}
