@@ -1,0 +1,71 @@
+/**
+ * Consent the model cannot give itself: the seam between the dial pipeline
+ * (src/safety/) and the ways a person can say yes. The pipeline builds a
+ * ConsentRequest for the exact normalized request and asks; a channel answers
+ * with a verdict. A channel is a path the model cannot write to: the client's
+ * own dialog (form elicitation), a link the client shows to the person (URL
+ * elicitation), or the server's approval page opened in the person's browser
+ * (stdio) or listed in the approvers' inbox (--http).
+ *
+ * The secret that lets someone approve (the link's token) never leaves the
+ * channel: not in a verdict, not in an answer, a notification or the audit log.
+ */
+import type { ProgressReporter } from "../mcp/progress.js";
+
+/** One row as a person reads it before a dial. Every string is already cleaned (no line breaks). */
+export interface ConsentRow {
+  /** What is sent: +14155552671. */
+  e164: string;
+  /** For people: +1 415 555 2671. */
+  international: string;
+  /** ISO 3166 code and English name. */
+  country: string;
+  countryName: string;
+  /** "10:05 (America/Los_Angeles)" when calling hours are checked. */
+  localTime?: string;
+  agentId: string;
+  agentName?: string;
+  contactName?: string;
+  companyName?: string;
+  metadata?: Record<string, string | number | boolean | null>;
+}
+
+export interface ConsentView {
+  tool: "create_call" | "submit_batch";
+  rows: ConsentRow[];
+  /** For a batch: rows per country and the agents, for the summary at the top. */
+  countries: Array<{ code: string; name: string; count: number }>;
+  agents: Array<{ id: string; name?: string }>;
+}
+
+export interface ConsentRequest {
+  /** The identity of the exact normalized request (safety/dial-key.ts): an approval is for this and nothing else. */
+  requestKey: string;
+  view: ConsentView;
+  /** The same as plain text with one labelled line per field (form elicitation's message, dry runs). */
+  text: string;
+}
+
+export type ConsentVia = "client_form" | "client_url" | "page";
+
+export type ConsentVerdict =
+  | { kind: "approved"; via: ConsentVia; /** Over HTTP, the approver's label; "local browser" for the stdio page. */ approver?: string }
+  | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired" }
+  /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
+  | { kind: "pending"; via: ConsentVia; expiresAt: number }
+  /** No person can be asked here (no elicitation, no browser, no inbox): the message names the ways out. */
+  | { kind: "unavailable"; why: string };
+
+/** What one tool call gives the channel. */
+export interface ConsentCallContext {
+  /** The client cancelled the tool call. */
+  signal: AbortSignal;
+  /** Progress notifications while a person decides, so clients keep waiting. */
+  progress: ProgressReporter;
+  /** How long this tool call may wait for the decision (ms). */
+  waitMs: number;
+}
+
+export interface ConsentChannel {
+  ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict>;
+}
