@@ -7,6 +7,7 @@ import { phoneLib } from "../phone/lib.js";
 import { NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
+import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
 
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   sandbox: boolean;
   /** The safety guards' settings (src/safety/settings.ts). */
   safety: SafetySettings;
+  /** Shared guard state for several replicas (src/config/redis.ts); undefined = in process memory. */
+  redis: RedisSettings | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -135,6 +138,7 @@ const envSchema = z.object({
       return new Set(types as NumberTypeName[]);
     }),
   ...safetyEnvShape,
+  ...redisEnvShape,
 });
 
 export interface ConfigOverrides {
@@ -183,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     agentCacheTtlMs: 60_000,
     sandbox: overrides.sandbox ?? false,
     safety,
+    redis: redisSettings(e),
   };
 }

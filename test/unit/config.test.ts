@@ -51,6 +51,7 @@ describe("loadConfig: defaults", () => {
       blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"]),
       agentCacheTtlMs: 60_000,
       sandbox: false,
+      redis: undefined,
     });
   });
 

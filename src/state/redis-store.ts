@@ -1,0 +1,53 @@
+/**
+ * The guard store on Redis, for several replicas acting as one server
+ * (OUTBOUND_CALLS_REDIS_URL). Every deciding method is one Lua script, so one
+ * atomic step across replicas; every key has a TTL (layout: redis/keys.ts).
+ * When Redis cannot answer within the bounds, a method throws
+ * StoreUnavailableError: the guards refuse the dial, the reads go on.
+ *
+ * This module loads node-redis: import it only when the URL is set (open-store.ts
+ * does, with a dynamic import), so a stdio start never pays for the client.
+ */
+import type { RedisSettings } from "../config/redis.js";
+import type { GuardStore } from "./store.js";
+import { RedisApprovals } from "./redis/approvals.js";
+import { RedisCapLedger } from "./redis/caps.js";
+import { RedisConnection, type Log } from "./redis/connection.js";
+import { RedisDialLedger } from "./redis/dials.js";
+import { keys } from "./redis/keys.js";
+import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
+
+export class RedisStore implements GuardStore {
+  readonly kind = "redis" as const;
+  readonly dials: RedisDialLedger;
+  readonly caps: RedisCapLedger;
+  readonly once: RedisOnceMarks;
+  readonly approvals: RedisApprovals;
+  readonly rates: RedisRateCounter;
+
+  private constructor(readonly connection: RedisConnection, prefix: string) {
+    const k = keys(prefix);
+    this.dials = new RedisDialLedger(connection, k);
+    this.caps = new RedisCapLedger(connection, k);
+    this.once = new RedisOnceMarks(connection, k);
+    this.approvals = new RedisApprovals(connection, k);
+    this.rates = new RedisRateCounter(connection, k);
+  }
+
+  /**
+   * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
+   * the client keeps trying in the background and the deciding methods throw until it answers.
+   */
+  static async open(settings: RedisSettings, log: Log): Promise<RedisStore> {
+    const connection = new RedisConnection(settings, log);
+    const store = new RedisStore(connection, settings.prefix);
+    if (!(await connection.whenReady(settings.connectTimeoutMs))) {
+      log(`guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
+    }
+    return store;
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}

@@ -1,0 +1,62 @@
+/** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
+import type { CapLedger, CapLimits, CapVerdict } from "../store.js";
+import type { RedisConnection } from "./connection.js";
+import type { Keys } from "./keys.js";
+import { array, fail, int, text } from "./records.js";
+
+export class RedisCapLedger implements CapLedger {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly keys: Keys,
+  ) {}
+
+  check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    return this.verdict("the cap check", undefined, numbers, now, limits);
+  }
+
+  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    return this.verdict("the cap reservation", reservationId, numbers, now, limits);
+  }
+
+  async release(reservationId: string): Promise<void> {
+    await this.redis.run("the release of a cap reservation", (c) =>
+      c.capRelease([this.keys.capReservation(reservationId), this.keys.capHour()], [this.keys.prefix, reservationId]),
+    );
+  }
+
+  private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    const distinct = [...new Set(numbers)];
+    const keys = [this.keys.capHour(), ...distinct.map((n) => this.keys.capDay(n)), this.keys.capReservation(reservationId ?? "")];
+    const args = [
+      this.keys.prefix,
+      String(now),
+      limits.perHour === undefined ? "" : String(limits.perHour),
+      limits.perNumberPerDay === undefined ? "" : String(limits.perNumberPerDay),
+      reservationId === undefined ? "0" : "1",
+      reservationId ?? "",
+      JSON.stringify(numbers),
+    ];
+    return this.redis.run(what, async (c) => capResult(await c.capVerdict(keys, args)));
+  }
+}
+
+function capResult(reply: unknown): CapVerdict {
+  const [kind, ...rest] = array(reply, "cap reply");
+  switch (kind) {
+    case "ok":
+      return { ok: true };
+    case "hour":
+      return { ok: false, rule: "dials_per_hour", recent: int(rest[0], "cap reply"), freeAt: int(rest[1], "cap reply") };
+    case "number":
+      return {
+        ok: false,
+        rule: "dials_per_number_per_day",
+        numbers: array(rest[0], "cap reply").map((item) => {
+          const [number, past, freeAt] = array(item, "cap reply");
+          return { number: text(number, "cap reply"), past: int(past, "cap reply"), freeAt: int(freeAt, "cap reply") };
+        }),
+      };
+    default:
+      return fail("cap reply");
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The one connection to Redis and its failure behaviour:
+ * - connect and every call are bounded (`connectTimeoutMs`, `commandTimeoutMs`):
+ *   node-redis's own command timeout stops counting once a command is written
+ *   (node-redis PR #3008), so each call races our own deadline;
+ * - no offline queue: while disconnected a call fails at once; the client
+ *   reconnects by itself with a capped, jittered backoff, forever;
+ * - its queue is bounded (MAX_QUEUE); a call past it fails at once;
+ * - a connection that stops answering (several deadlines in a row: a stalled
+ *   server, or a peer gone without a reset) is dropped and opened again;
+ * - every failure becomes StoreUnavailableError (the guards refuse the dial), and
+ *   nothing thrown here or emitted by the client can crash the process.
+ * Messages name the server by host:port only: the URL may carry a password.
+ */
+import { createClient, type RedisClientType } from "@redis/client";
+import type { RedisSettings } from "../../config/redis.js";
+import { StoreUnavailableError } from "../store.js";
+import { StoreDataError } from "./records.js";
+import { SCRIPTS } from "./scripts.js";
+
+export type RedisClient = RedisClientType<{}, {}, typeof SCRIPTS, 2>;
+
+/** Commands waiting to be written or answered, at most; past it a call fails at once. */
+const MAX_QUEUE = 1_000;
+/** Deadlines missed in a row before the connection is dropped and opened again. */
+const STALLS_BEFORE_RECONNECT = 3;
+/** Between two log lines about the same trouble. */
+const LOG_EVERY_MS = 30_000;
+
+export type Log = (line: string) => void;
+
+class Deadline extends Error {}
+
+/** Waits before reconnect attempt `retries` (0-based): 100 ms doubling to 2 s, plus up to 100 ms of jitter. */
+export function reconnectDelay(retries: number): number {
+  return Math.min(100 * 2 ** Math.min(retries, 5), 2_000) + Math.floor(Math.random() * 100);
+}
+
+export class RedisConnection {
+  private client: RedisClient;
+  private stalls = 0;
+  private closed = false;
+  private lastLogAt = -Infinity;
+  private wasReady = false;
+
+  constructor(
+    private readonly settings: RedisSettings,
+    private readonly log: Log,
+  ) {
+    this.client = this.open();
+  }
+
+  /** True once connected (or reconnected) and not since lost. */
+  get ready(): boolean {
+    return this.client.isReady;
+  }
+
+  /** Resolves when the client is ready or after `ms`, whichever is first. */
+  async whenReady(ms: number): Promise<boolean> {
+    if (this.client.isReady) return true;
+    const client = this.client;
+    return new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        client.off("ready", onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(client.isReady), ms);
+      client.on("ready", onReady);
+    });
+  }
+
+  /** Runs one step against Redis within the command deadline; any failure is a StoreUnavailableError. */
+  async run<T>(what: string, step: (client: RedisClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreUnavailableError(`the shared guard state (Redis at ${this.settings.where}) is closed`);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Deadline()), this.settings.commandTimeoutMs);
+    });
+    let op: Promise<T>;
+    try {
+      op = step(this.client);
+    } catch (error) {
+      clearTimeout(timer);
+      throw this.unavailable(what, error);
+    }
+    // The losing side of the race must not become an unhandled rejection.
+    op.catch(() => undefined);
+    try {
+      const value = await Promise.race([op, deadline]);
+      this.stalls = 0;
+      return value;
+    } catch (error) {
+      throw this.unavailable(what, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const client = this.client;
+    // A polite QUIT lets Redis answer what was already sent; bounded, then the socket goes regardless.
+    const quit = client.isOpen ? client.close().catch(() => undefined) : Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([quit, new Promise((r) => (timer = setTimeout(r, this.settings.commandTimeoutMs)))]);
+    clearTimeout(timer);
+    if (client.isOpen) client.destroy();
+  }
+
+  private open(): RedisClient {
+    const client: RedisClient = createClient({
+      url: this.settings.url,
+      RESP: 2,
+      scripts: SCRIPTS,
+      disableOfflineQueue: true,
+      commandsQueueMaxLength: MAX_QUEUE,
+      // Enterprise maintenance notices need a handshake command that plain servers refuse; we do not use them.
+      maintNotifications: "disabled",
+      socket: {
+        connectTimeout: this.settings.connectTimeoutMs,
+        reconnectStrategy: (retries: number) => reconnectDelay(retries),
+      },
+    });
+    client.on("error", (error: unknown) => this.trouble(`${describe(error)}; dials are refused until it answers again`));
+    client.on("ready", () => {
+      if (this.wasReady || this.lastLogAt > -Infinity) this.log(`guard state: Redis at ${this.settings.where} is reachable again`);
+      this.wasReady = true;
+      this.lastLogAt = -Infinity;
+    });
+    client.connect().catch((error: unknown) => this.trouble(describe(error)));
+    return client;
+  }
+
+  /** Drops a connection that stopped answering and opens a new one (the old one's waiting calls fail). */
+  private reopen(): void {
+    if (this.closed) return;
+    this.stalls = 0;
+    const old = this.client;
+    this.trouble(`no answer to ${STALLS_BEFORE_RECONNECT} calls in a row; reconnecting`);
+    this.client = this.open();
+    old.destroy();
+  }
+
+  private unavailable(what: string, error: unknown): StoreUnavailableError {
+    const where = `the shared guard state (Redis at ${this.settings.where})`;
+    if (error instanceof StoreUnavailableError) return error;
+    if (error instanceof Deadline) {
+      this.stalls += 1;
+      if (this.stalls >= STALLS_BEFORE_RECONNECT) this.reopen();
+      return new StoreUnavailableError(`${where} did not answer ${what} within ${this.settings.commandTimeoutMs} ms`);
+    }
+    if (error instanceof StoreDataError) {
+      this.trouble(`${what}: ${error.message}`);
+      return new StoreUnavailableError(`${where} holds ${error.message.replace(/ in Redis$/, "")} (written by another version?)`);
+    }
+    const name = error instanceof Error ? error.constructor.name : "";
+    if (name === "ClientOfflineError" || name === "ClientClosedError" || name === "DisconnectsClientError" || name === "SocketClosedUnexpectedlyError") {
+      return new StoreUnavailableError(`${where} is not connected (reconnecting)`);
+    }
+    if (error instanceof Error && error.message === "The queue is full") {
+      return new StoreUnavailableError(`${where} has ${MAX_QUEUE} calls waiting already`);
+    }
+    // An error reply: its first word says what (OOM, READONLY, NOPERM, ERR...); the detail goes to the log.
+    this.trouble(`${what}: ${describe(error)}`);
+    const code = error instanceof Error ? /^[A-Z][A-Z_]+/.exec(error.message)?.[0] : undefined;
+    return new StoreUnavailableError(`${where} refused ${what}${code ? ` (${code})` : ""}`);
+  }
+
+  /** Logs a problem, once per LOG_EVERY_MS. */
+  private trouble(line: string): void {
+    const now = Date.now();
+    if (now - this.lastLogAt < LOG_EVERY_MS) return;
+    this.lastLogAt = now;
+    this.log(withoutPassword(`guard state: Redis at ${this.settings.where}: ${line}`, this.settings.url));
+  }
+}
+
+/** Belt and braces: no message we log should hold the password, but if one ever quotes it, it goes. */
+export function withoutPassword(line: string, url: string): string {
+  let password = "";
+  try {
+    password = new URL(url).password;
+  } catch {
+    return line;
+  }
+  let out = line;
+  for (const form of new Set([password, safeDecode(password)])) {
+    if (form.length >= 4) out = out.split(form).join("[redacted]");
+  }
+  return out;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A client error in one line, without anything that could hold the URL. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return "unknown error";
+  const code = (error as NodeJS.ErrnoException).code;
+  const first = error.message.split("\n", 1)[0] ?? "";
+  // Node's socket errors name host:port only; node-redis's own messages do not quote the URL.
+  return `${error.constructor.name}${code ? ` ${code}` : ""}: ${first.slice(0, 200)}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * The Redis key layout, one place. Every key starts with the prefix
+ * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL; the Lua
+ * scripts derive the same names from the prefix (see the `K` table in
+ * dial-scripts.ts and friends), so a change here must be made there too.
+ *
+ *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
+ *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
+ *   cap:hour                 zset   one member per dialed row in the last hour, scored by when
+ *   cap:day:<E.164>          zset   one member per dial of the number in the last 24 h
+ *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
+ *   once:<id>                string a one-time mark, valued with its expiry
+ *   rate:<client>            hash   the client's fixed window: start, count
+ *   appr:<id>                hash   one approval
+ *   appr:req:<requestKey>    zset   approvals of a request, by creation time
+ *   appr:pending             zset   pending approvals, by creation time (the inbox)
+ *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
+ */
+export interface Keys {
+  readonly prefix: string;
+  dial(requestKey: string): string;
+  num(number: string): string;
+  capHour(): string;
+  capDay(number: string): string;
+  capReservation(reservationId: string): string;
+  once(id: string): string;
+  rate(client: string): string;
+  approval(id: string): string;
+  approvalsOf(requestKey: string): string;
+  pending(): string;
+  pendingByExpiry(): string;
+}
+
+export function keys(prefix: string): Keys {
+  return {
+    prefix,
+    dial: (requestKey) => `${prefix}dial:${requestKey}`,
+    num: (number) => `${prefix}num:${number}`,
+    capHour: () => `${prefix}cap:hour`,
+    capDay: (number) => `${prefix}cap:day:${number}`,
+    capReservation: (id) => `${prefix}cap:res:${id}`,
+    once: (id) => `${prefix}once:${id}`,
+    rate: (client) => `${prefix}rate:${client}`,
+    approval: (id) => `${prefix}appr:${id}`,
+    approvalsOf: (requestKey) => `${prefix}appr:req:${requestKey}`,
+    pending: () => `${prefix}appr:pending`,
+    pendingByExpiry: () => `${prefix}appr:pending:exp`,
+  };
+}
