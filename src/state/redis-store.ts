@@ -16,6 +16,7 @@ import { RedisConnection, type Log } from "./redis/connection.js";
 import { RedisDialLedger } from "./redis/dials.js";
 import { keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
+import { UndoList } from "./redis/undo.js";
 
 export class RedisStore implements GuardStore {
   readonly kind = "redis" as const;
@@ -24,11 +25,17 @@ export class RedisStore implements GuardStore {
   readonly once: RedisOnceMarks;
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
+  /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
+  readonly undo = new UndoList();
 
-  private constructor(readonly connection: RedisConnection, prefix: string) {
+  private constructor(
+    readonly connection: RedisConnection,
+    prefix: string,
+  ) {
     const k = keys(prefix);
-    this.dials = new RedisDialLedger(connection, k);
-    this.caps = new RedisCapLedger(connection, k);
+    this.dials = new RedisDialLedger(connection, k, this.undo);
+    this.caps = new RedisCapLedger(connection, k, this.undo);
+    connection.onReady(() => void this.undo.drain());
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
@@ -48,6 +55,7 @@ export class RedisStore implements GuardStore {
   }
 
   close(): Promise<void> {
+    this.undo.clear();
     return this.connection.close();
   }
 }

@@ -26,6 +26,8 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** Redis answers nothing for `ms` (DEBUG SLEEP: the whole server blocks). Resolves when it is asleep. */
   sleep(ms: number): Promise<void>;
+  /** Sends a signal: SIGSTOP stalls it (connections stay open, nothing answers), SIGCONT resumes. */
+  signal(signal: NodeJS.Signals): void;
   /** Stops the server for good (afterAll). */
   stop(): Promise<void>;
 }
@@ -138,6 +140,9 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
         .finally(() => sleeper.destroy());
       // Give the command time to reach the server before the caller starts timing it.
       await new Promise((r) => setTimeout(r, 50));
+    },
+    signal: (signal) => {
+      child?.kill(signal);
     },
     stop: async () => {
       admin?.destroy();

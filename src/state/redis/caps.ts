@@ -3,25 +3,42 @@ import type { CapLedger, CapLimits, CapVerdict } from "../store.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
 import { array, fail, int, text } from "./records.js";
+import type { UndoList } from "./undo.js";
+
+/** How long a failed reservation's release is retried: a stalled Redis may run the reservation this late. */
+const UNDO_FOR_MS = 10 * 60_000;
 
 export class RedisCapLedger implements CapLedger {
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: Keys,
+    private readonly undo: UndoList,
   ) {}
 
   check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
     return this.verdict("the cap check", undefined, numbers, now, limits);
   }
 
-  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
-    return this.verdict("the cap reservation", reservationId, numbers, now, limits);
+  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    try {
+      return await this.verdict("the cap reservation", reservationId, numbers, now, limits);
+    } catch (error) {
+      // The reservation may yet run in Redis and count as dials for a day: release it when Redis answers.
+      this.undo.add(() => this.released(reservationId), UNDO_FOR_MS);
+      throw error;
+    }
   }
 
   async release(reservationId: string): Promise<void> {
-    await this.redis.run("the release of a cap reservation", (c) =>
+    await this.released(reservationId);
+  }
+
+  /** True if the reservation was there (and is gone now). */
+  private async released(reservationId: string): Promise<boolean> {
+    const reply = await this.redis.run("the release of a cap reservation", (c) =>
       c.capRelease([this.keys.capReservation(reservationId), this.keys.capHour()], [this.keys.prefix, reservationId]),
     );
+    return reply === 1;
   }
 
   private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {

@@ -6,8 +6,9 @@
  * - no offline queue: while disconnected a call fails at once; the client
  *   reconnects by itself with a capped, jittered backoff, forever;
  * - its queue is bounded (MAX_QUEUE); a call past it fails at once;
- * - a connection that stops answering (several deadlines in a row: a stalled
- *   server, or a peer gone without a reset) is dropped and opened again;
+ * - a connection that stops answering (deadlines missed, and no answer, over
+ *   a few command timeouts: a stalled server, or a peer gone without a reset)
+ *   is dropped and opened again;
  * - every failure becomes StoreUnavailableError (the guards refuse the dial), and
  *   nothing thrown here or emitted by the client can crash the process.
  * Messages name the server by host:port only: the URL may carry a password.
@@ -22,8 +23,11 @@ export type RedisClient = RedisClientType<{}, {}, typeof SCRIPTS, 2>;
 
 /** Commands waiting to be written or answered, at most; past it a call fails at once. */
 const MAX_QUEUE = 1_000;
-/** Deadlines missed in a row before the connection is dropped and opened again. */
-const STALLS_BEFORE_RECONNECT = 3;
+/**
+ * Deadlines keep being missed with no answer in between for this many command timeouts (counted from the
+ * first miss): the connection is dropped and another opened. A burst of misses at one moment is not enough.
+ */
+const STALL_TIMEOUTS = 2;
 /** Between two log lines about the same trouble. */
 const LOG_EVERY_MS = 30_000;
 
@@ -38,7 +42,9 @@ export function reconnectDelay(retries: number): number {
 
 export class RedisConnection {
   private client: RedisClient;
-  private stalls = 0;
+  /** The first deadline missed since the connection last answered; undefined while it answers. */
+  private missingSince: number | undefined;
+  private readonly readyListeners: Array<() => void> = [];
   private closed = false;
   private lastLogAt = -Infinity;
   private wasReady = false;
@@ -89,13 +95,18 @@ export class RedisConnection {
     op.catch(() => undefined);
     try {
       const value = await Promise.race([op, deadline]);
-      this.stalls = 0;
+      this.missingSince = undefined;
       return value;
     } catch (error) {
       throw this.unavailable(what, error);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Called each time a connection becomes ready (the first, and after every reconnect). */
+  onReady(listener: () => void): void {
+    this.readyListeners.push(listener);
   }
 
   async close(): Promise<void> {
@@ -129,6 +140,8 @@ export class RedisConnection {
       if (this.wasReady || this.lastLogAt > -Infinity) this.log(`guard state: Redis at ${this.settings.where} is reachable again`);
       this.wasReady = true;
       this.lastLogAt = -Infinity;
+      this.missingSince = undefined;
+      for (const listener of this.readyListeners) listener();
     });
     client.connect().catch((error: unknown) => this.trouble(describe(error)));
     return client;
@@ -137,9 +150,9 @@ export class RedisConnection {
   /** Drops a connection that stopped answering and opens a new one (the old one's waiting calls fail). */
   private reopen(): void {
     if (this.closed) return;
-    this.stalls = 0;
     const old = this.client;
-    this.trouble(`no answer to ${STALLS_BEFORE_RECONNECT} calls in a row; reconnecting`);
+    this.missingSince = undefined;
+    this.trouble(`no answer for ${(STALL_TIMEOUTS + 1) * this.settings.commandTimeoutMs} ms; reconnecting`);
     this.client = this.open();
     old.destroy();
   }
@@ -148,8 +161,9 @@ export class RedisConnection {
     const where = `the shared guard state (Redis at ${this.settings.where})`;
     if (error instanceof StoreUnavailableError) return error;
     if (error instanceof Deadline) {
-      this.stalls += 1;
-      if (this.stalls >= STALLS_BEFORE_RECONNECT) this.reopen();
+      const now = Date.now();
+      this.missingSince ??= now;
+      if (now - this.missingSince >= STALL_TIMEOUTS * this.settings.commandTimeoutMs) this.reopen();
       return new StoreUnavailableError(`${where} did not answer ${what} within ${this.settings.commandTimeoutMs} ms`);
     }
     if (error instanceof StoreDataError) {

@@ -4,6 +4,7 @@ import type { RedisConnection } from "./connection.js";
 import { DIAL_FIELDS } from "./dial-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, dialRecord, fail, int, text } from "./records.js";
+import type { UndoList } from "./undo.js";
 
 type Match = { index: number; number: string; record: DialRecord };
 
@@ -11,6 +12,7 @@ export class RedisDialLedger implements DialLedger {
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: Keys,
+    private readonly undo: UndoList,
   ) {}
 
   async claim(req: ClaimRequest): Promise<ClaimResult> {
@@ -27,7 +29,14 @@ export class RedisDialLedger implements DialLedger {
       String(req.windowMs),
       req.allowRecentNumbers ? "1" : "0",
     ];
-    return this.redis.run("the dial claim", async (c) => claimResult(await c.claimDial(keys, args)));
+    try {
+      return await this.redis.run("the dial claim", async (c) => claimResult(await c.claimDial(keys, args)));
+    } catch (error) {
+      // The claim may yet run in Redis: end its lease at once, so it holds neither the request nor its
+      // numbers (a retry takes the dead claim over, with its Idempotency-Key). Nothing was sent under it.
+      this.undo.add(() => this.renew(req.requestKey, req.owner, req.now), req.leaseMs);
+      throw error;
+    }
   }
 
   async renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean> {
