@@ -52,22 +52,26 @@ async function freePort(): Promise<number> {
 export interface RedisServerOptions {
   /** requirepass: the URL then carries it. */
   password?: string;
-  /** Extra redis-server arguments (e.g. TLS ports). */
-  args?: string[];
+  /** TLS only (rediss://), with this certificate and key (PEM files). */
+  tls?: { certFile: string; keyFile: string };
 }
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = requirePart("redis-server");
   const port = await freePort();
   const auth = options.password ? `:${encodeURIComponent(options.password)}@` : "";
-  const url = `redis://${auth}127.0.0.1:${port}/0`;
+  const url = `${options.tls ? "rediss" : "redis"}://${auth}127.0.0.1:${port}/0`;
   let child: ChildProcess | undefined;
   let admin: AdminClient | undefined;
 
   const launch = async () => {
-    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local"];
+    const args = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local"];
+    if (options.tls) {
+      args.push("--port", "0", "--tls-port", String(port), "--tls-cert-file", options.tls.certFile, "--tls-key-file", options.tls.keyFile, "--tls-auth-clients", "no");
+    } else {
+      args.push("--port", String(port));
+    }
     if (options.password) args.push("--requirepass", options.password);
-    args.push(...(options.args ?? []));
     const proc = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
     running.add(proc);
     proc.once("exit", () => running.delete(proc));
@@ -107,7 +111,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     url,
     settings: (overrides = {}) => ({
       url,
-      tls: false,
+      tls: options.tls !== undefined,
       where: `127.0.0.1:${port}`,
       database: 0,
       prefix: "obc:",
