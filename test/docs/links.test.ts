@@ -51,3 +51,19 @@ describe("relative links in the docs", () => {
     }
   });
 });
+
+describe("the files docs/architecture.md names", () => {
+  // Its picture is a text block, where links cannot be: every path in it (relative to src/ unless it says
+  // otherwise) must still exist, so a file moved by a refactor shows here.
+  const text = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+  const named = [...new Set([...text.matchAll(/(?<![\w/.*-])((?:[a-z-]+\/)+[a-z-]+\.(?:ts|mjs|json))(?![\w*])/g)].map((m) => m[1]!))];
+  const path = (p: string) => (/^(src|test|bench|scripts)\//.test(p) ? p : `src/${p}`);
+
+  it("finds them (the scan works)", () => {
+    expect(named).toEqual(expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]));
+  });
+
+  it.each(named)("%s exists", (p) => {
+    expect(existsSync(join(ROOT, path(p))), path(p)).toBe(true);
+  });
+});
