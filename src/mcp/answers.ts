@@ -47,7 +47,7 @@ export function describeError(error: unknown, opts: DescribeOptions): Described 
   } else if (error instanceof StoreUnavailableError) {
     warning = `${opts.what}: the shared guard state is unreachable (${error.message})`;
     text =
-      "Refused: the server's shared guard state (OUTBOUND_CALLS_REDIS_URL) cannot be reached, so the dial caps and duplicate checks cannot be applied. " +
+      "Refused: the server's shared guard state (Redis) cannot be reached, so the dial caps and duplicate checks cannot be applied. " +
       "Nothing was dialed. Reading tools still work; try the dial again in a minute.";
   } else if (error instanceof ConfigurationError) {
     text = `The MCP server is misconfigured: ${error.message}`;
