@@ -60,6 +60,8 @@ export interface CoreDeps {
   /** The process's one redactor; made from the key when absent. */
   redactor?: Redactor;
   store?: GuardStore;
+  /** The calling service; the HTTP one for the configured base URL when absent (tests give a fake). */
+  service?: CallingService;
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
@@ -67,7 +69,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const redactor = deps.redactor ?? new Redactor([config.apiKey]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const store = deps.store ?? new MemoryStore();
-  const service = createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
+  const service = deps.service ?? createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
   const safety = createSafety(config, { service, store, redactor, log });
   const core: ServerCore = {
     redactor,

@@ -9,8 +9,9 @@ import { normalizeAgent, readList, type Agent } from "./shapes.js";
 import { cleanServiceJson } from "../text/clean.js";
 import type { Redactor } from "../text/redact.js";
 import { UserInputError } from "../validation/errors.js";
+import type { AgentsApi } from "./index.js";
 
-export class AgentsResource {
+export class AgentsResource implements AgentsApi {
   private cached: { agents: Agent[]; at: number } | undefined;
   private inFlight: Promise<Agent[]> | undefined;
 

@@ -11,6 +11,7 @@ import { isObject, normalizeCall, readList, readPaging, readSingle, type CallRec
 import { cleanServiceJson } from "../text/clean.js";
 import type { Redactor } from "../text/redact.js";
 import type { NormalizedCall } from "../validation/call-row.js";
+import type { CallsApi } from "./index.js";
 
 export interface CallQuery {
   status?: string | undefined;
@@ -52,7 +53,7 @@ export interface PostOptions {
 
 const text = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
 
-export class CallsResource {
+export class CallsResource implements CallsApi {
   constructor(
     private readonly api: ApiClient,
     private readonly redactor: Redactor,

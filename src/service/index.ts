@@ -6,13 +6,33 @@
  * answer's shape.
  */
 import { AgentsResource } from "./agents.js";
-import { CallsResource } from "./calls.js";
+import { CallsResource, type BatchRecord, type CallPage, type CallQuery, type Created, type PostOptions } from "./calls.js";
+import type { Deadline } from "./deadline.js";
+import type { Agent, CallRecord } from "./shapes.js";
 import { ApiClient, type ClientSettings, type RequestLogEntry } from "./transport/client.js";
+import type { NormalizedCall } from "../validation/call-row.js";
 import type { Redactor } from "../text/redact.js";
 
+export interface AgentsApi {
+  /** GET /agents, always asked. */
+  list(deadline: Deadline): Promise<Agent[]>;
+  /** The agents for a check before a dial (cached briefly), and the ids not among them. */
+  check(ids: string[], deadline: Deadline): Promise<{ agents: Agent[]; missing: Set<string> }>;
+  /** One agent, or a UserInputError listing the ones available. */
+  require(id: string, deadline: Deadline): Promise<Agent>;
+}
+
+export interface CallsApi {
+  list(query: CallQuery, deadline: Deadline): Promise<CallPage>;
+  get(callId: string, deadline: Deadline): Promise<CallRecord>;
+  create(call: NormalizedCall, opts: PostOptions): Promise<Created<CallRecord>>;
+  createBatch(calls: readonly NormalizedCall[], opts: PostOptions): Promise<Created<BatchRecord>>;
+}
+
+/** What the rest of the server knows of the calling service. Tests give a fake one (test/helpers/fake-service.ts). */
 export interface CallingService {
-  readonly agents: AgentsResource;
-  readonly calls: CallsResource;
+  readonly agents: AgentsApi;
+  readonly calls: CallsApi;
   close(): Promise<void>;
 }
 
