@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
+import type { Redactor } from "../text/redact.js";
 import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { bearerChecker } from "./auth.js";
 import { clientAddress } from "./client-address.js";
@@ -22,6 +23,8 @@ export interface HttpServerOptions {
   readOnly?: boolean;
   /** Diagnostics (stderr in the CLI), already redacted. */
   log: (line: string) => void;
+  /** The process's one redactor (key and tokens). */
+  redactor?: Redactor;
 }
 
 export interface RunningHttpServer {
@@ -40,7 +43,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
-  const core = createCore(config, { log });
+  const core = createCore(config, { log, ...(options.redactor ? { redactor: options.redactor } : {}) });
   const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -43,6 +43,11 @@ export class ConfirmationTokens {
     this.used.set(token, expiresAtHint);
   }
 
+  /** What marks a valid token used in the store: its MAC, the same however the token was spelled. */
+  usedId(token: string): string {
+    return `token:${token.slice(token.indexOf(".") + 1)}`;
+  }
+
   private mac(requestKey: string, expiresAt: number): string {
     return createHmac("sha256", this.secret).update(`${requestKey}\n${expiresAt}`).digest("base64url");
   }

@@ -7,7 +7,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, type StartedServer } from "../helpers/server-process.js";
+import { CANARY_KEY, textOf, type StartedServer } from "../helpers/server-process.js";
 import { envFor, runToExit, startWithElicitation, tempDir, type ElicitAnswer } from "../safety/support.js";
 
 let upstream: FakeUpstream;
@@ -117,5 +117,56 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
+  });
+});
+
+describe("an audit log the service tries to break (issue 12, item 4)", () => {
+  it("a hostile call id leaves a valid JSON line, and a restart still refuses what the cap used up", async () => {
+    const path = join(tempDir("audit-hostile"), "audit.jsonl");
+    const hostile = await startFakeUpstream((req, res, raw) => {
+      if (req.method === "POST") return sendJson(res, 201, { data: { id: 'call_7 Bearer "x', status: "queued\\" } }, { "x-request-id": 'req "\\' });
+      return defaultHandler(req, res, raw);
+    });
+    const env = envFor(hostile, {
+      OUTBOUND_CALLS_AUDIT_LOG: path,
+      OUTBOUND_CALLS_CONFIRM: "never",
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1",
+    });
+    try {
+      const first = await startWithElicitation(env, answer);
+      expect((await first.call("create_call", { to: "+14155550030", agent_id: "agt_1" })).isError).toBeFalsy();
+      await first.close();
+      for (const line of readFileSync(path, "utf8").trim().split("\n")) expect(() => JSON.parse(line), line).not.toThrow();
+      const second = await startWithElicitation(env, answer);
+      try {
+        const again = await second.call("create_call", { to: "+14155550030", agent_id: "agt_1", contact_name: "Dana" });
+        expect(again.isError).toBe(true);
+        expect(textOf(again)).toContain("per-number daily cap");
+        expect(hostile.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  it("a damaged line that shows no number refuses every dial until a person repairs the log, and says so", async () => {
+    const path = join(tempDir("audit-damaged"), "audit.jsonl");
+    writeFileSync(path, '{"time":"2026-11-21T15:00:00.000Z","tool":"create_call","deci\n', { mode: 0o600 });
+    const damaged = await startWithElicitation(envFor(upstream, { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }), answer);
+    try {
+      const before = upstream.requests.filter((r) => r.method === "POST").length;
+      const refused = await damaged.call("create_call", { to: "+14155550031", agent_id: "agt_1" });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) has 1 damaged line(s) (line 1)");
+      expect(upstream.requests.filter((r) => r.method === "POST")).toHaveLength(before);
+      expect((await damaged.call("list_agents")).isError).toBeFalsy();
+      expect(damaged.transport.stderr).toContain("cannot be read and show no number");
+    } finally {
+      await damaged.close();
+    }
   });
 });
