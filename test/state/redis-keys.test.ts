@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RedisStore } from "../../src/state/redis-store.js";
+import { shortReservationId } from "../../src/state/redis/caps.js";
 import { startRedisServer, type AdminClient, type RedisServer } from "../helpers/redis-server.js";
 import { A, B, DAY, HOUR, LEASE, MIN, WINDOW, claim, placed } from "./contract/support.js";
 
@@ -73,7 +74,7 @@ describe("the Redis keys", () => {
       "cap:hour": HOUR,
       [`cap:day:${A}`]: DAY,
       [`cap:day:${B}`]: DAY,
-      "cap:res:res-1": DAY,
+      [`cap:res:${shortReservationId("res-1")}`]: DAY,
       "once:token-1": 5 * MIN,
       "rate:10.0.0.7": MIN,
       "appr:ap-1": 20 * MIN,

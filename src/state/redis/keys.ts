@@ -9,6 +9,7 @@
  *   cap:hour                 zset   one member per dialed row in the last hour, scored by when
  *   cap:day:<E.164>          zset   one member per dial of the number in the last 24 h
  *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
+ *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
  *   once:<id>                string a one-time mark, valued with its expiry
  *   rate:<client>            hash   the client's fixed window: start, count
  *   appr:<id>                hash   one approval
