@@ -31,11 +31,14 @@ export class RedisStore implements GuardStore {
   private constructor(
     readonly connection: RedisConnection,
     prefix: string,
+    private readonly where: string,
+    private readonly log: Log,
   ) {
     const k = keys(prefix);
     this.dials = new RedisDialLedger(connection, k, this.undo);
     this.caps = new RedisCapLedger(connection, k, this.undo);
     connection.onReady(() => void this.undo.drain());
+    connection.onReady(() => void this.checkEviction());
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
@@ -47,11 +50,30 @@ export class RedisStore implements GuardStore {
    */
   static async open(settings: RedisSettings, log: Log): Promise<RedisStore> {
     const connection = new RedisConnection(settings, log);
-    const store = new RedisStore(connection, settings.prefix);
+    const store = new RedisStore(connection, settings.prefix, settings.where, log);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
       log(`guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
     }
     return store;
+  }
+
+  /**
+   * A Redis that evicts keys when full would forget claims and counted dials without a word (fail open);
+   * with `noeviction` a full Redis refuses writes instead, and the dials are refused (fail closed).
+   */
+  private async checkEviction(): Promise<void> {
+    try {
+      const info = await this.connection.run("INFO memory", (c) => c.info("memory"));
+      const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+      if (policy !== undefined && policy !== "noeviction") {
+        this.log(
+          `guard state: Redis at ${this.where} has maxmemory-policy ${policy}: when full it may evict claims and counted dials, ` +
+            "and dials would then go unchecked; set maxmemory-policy noeviction (a full Redis then refuses dials instead)",
+        );
+      }
+    } catch {
+      // INFO may be forbidden (ACL) or fail now; the check is advice, not a guard.
+    }
   }
 
   close(): Promise<void> {

@@ -54,6 +54,8 @@ export interface RedisServerOptions {
   password?: string;
   /** TLS only (rediss://), with this certificate and key (PEM files). */
   tls?: { certFile: string; keyFile: string };
+  /** More redis-server arguments, e.g. ["--maxmemory-policy", "allkeys-lru"]. */
+  args?: string[];
 }
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
@@ -72,6 +74,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       args.push("--port", String(port));
     }
     if (options.password) args.push("--requirepass", options.password);
+    args.push(...(options.args ?? []));
     const proc = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
     running.add(proc);
     proc.once("exit", () => running.delete(proc));

@@ -6,7 +6,7 @@
  * without restarting anything. The bounds asserted are generous multiples of
  * the configured ones: they prove "bounded", not "fast".
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { StoreUnavailableError } from "../../src/state/store.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
@@ -193,6 +193,24 @@ describe("what a refusal says", () => {
       }
     } finally {
       await guarded.stop();
+    }
+  });
+});
+
+describe("advice at connect", () => {
+  it("warns when Redis may evict guard state (maxmemory-policy other than noeviction), and not otherwise", async () => {
+    const evicting = await startRedisServer({ args: ["--maxmemory-policy", "allkeys-lru"] });
+    try {
+      const seen: string[] = [];
+      const store = await RedisStore.open(evicting.settings(), (l) => seen.push(l));
+      stores.push(store);
+      await vi.waitFor(() => expect(seen.join("\n")).toContain("maxmemory-policy allkeys-lru"));
+      const quiet: string[] = [];
+      stores.push(await RedisStore.open(server.settings(), (l) => quiet.push(l)));
+      await stores.at(-1)!.dials.get("x");
+      expect(quiet.join("\n")).not.toContain("maxmemory-policy");
+    } finally {
+      await evicting.stop();
     }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The Redis key layout, one place. Every key starts with the prefix
- * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL; the Lua
- * scripts derive the same names from the prefix (see the `K` table in
- * dial-scripts.ts and friends), so a change here must be made there too.
+ * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL. Scripts
+ * that follow an index build names from the prefix themselves (dkey/nkey in
+ * dial-scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
+ * cap-scripts.ts): a change here must be made there too.
  *
  *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
  *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
@@ -11,7 +12,7 @@
  *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
  *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
  *   once:<id>                string a one-time mark, valued with its expiry
- *   rate:<client>            hash   the client's fixed window: start, count
+ *   rate:<client>            hash   the client's fixed window: start, count (names over 100 characters hashed)
  *   appr:<id>                hash   one approval
  *   appr:req:<requestKey>    zset   approvals of a request, by creation time
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
