@@ -173,6 +173,31 @@ describe("Redis slow", () => {
   });
 });
 
+describe("Redis refusing", () => {
+  it("a user whose ACL forbids scripts is refused: StoreUnavailableError naming NOPERM", async () => {
+    const admin = await server.admin();
+    await admin.sendCommand(["ACL", "SETUSER", "reader", "on", ">reader-pass", "~*", "+@read", "+@connection"]);
+    const store = await RedisStore.open(server.settings({ url: server.url.replace("redis://", "redis://reader:reader-pass@"), commandTimeoutMs: COMMAND_MS }), (l) => logs.push(l));
+    stores.push(store);
+    const r = await outcome(() => store.dials.claim(claim()));
+    expect(r.error).toBeInstanceOf(StoreUnavailableError);
+    expect((r.error as Error).message).toContain("refused the dial claim (NOPERM)");
+  });
+
+  it("a read-only replica refuses claims: StoreUnavailableError naming READONLY", async () => {
+    const store = await openStore();
+    const admin = await server.admin();
+    await admin.sendCommand(["REPLICAOF", "127.0.0.1", "1"]);
+    try {
+      const r = await outcome(() => store.dials.claim(claim()));
+      expect(r.error).toBeInstanceOf(StoreUnavailableError);
+      expect((r.error as Error).message).toContain("(READONLY)");
+    } finally {
+      await admin.sendCommand(["REPLICAOF", "NO", "ONE"]);
+    }
+  });
+});
+
 describe("what a refusal says", () => {
   it("names the server by host and port, never the password", async () => {
     const secret = "s3cret-Pa55word";

@@ -13,7 +13,15 @@
  *   nothing thrown here or emitted by the client can crash the process.
  * Messages name the server by host:port only: the URL may carry a password.
  */
-import { createClient, type RedisClientType } from "@redis/client";
+import {
+  ClientClosedError,
+  ClientOfflineError,
+  createClient,
+  DisconnectsClientError,
+  ErrorReply,
+  SocketClosedUnexpectedlyError,
+  type RedisClientType,
+} from "@redis/client";
 import type { RedisSettings } from "../../config/redis.js";
 import { StoreUnavailableError } from "../store.js";
 import { StoreDataError } from "./records.js";
@@ -170,17 +178,18 @@ export class RedisConnection {
       this.trouble(`${what}: ${error.message}`);
       return new StoreUnavailableError(`${where} holds ${error.message.replace(/ in Redis$/, "")} (written by another version?)`);
     }
-    const name = error instanceof Error ? error.constructor.name : "";
-    if (name === "ClientOfflineError" || name === "ClientClosedError" || name === "DisconnectsClientError" || name === "SocketClosedUnexpectedlyError") {
-      return new StoreUnavailableError(`${where} is not connected (reconnecting)`);
-    }
+    const offline = [ClientOfflineError, ClientClosedError, DisconnectsClientError, SocketClosedUnexpectedlyError];
+    if (offline.some((kind) => error instanceof kind)) return new StoreUnavailableError(`${where} is not connected (reconnecting)`);
     if (error instanceof Error && error.message === "The queue is full") {
       return new StoreUnavailableError(`${where} has ${MAX_QUEUE} calls waiting already`);
     }
-    // An error reply: its first word says what (OOM, READONLY, NOPERM, ERR...); the detail goes to the log.
     this.trouble(`${what}: ${describe(error)}`);
-    const code = error instanceof Error ? /^[A-Z][A-Z_]+/.exec(error.message)?.[0] : undefined;
-    return new StoreUnavailableError(`${where} refused ${what}${code ? ` (${code})` : ""}`);
+    if (error instanceof ErrorReply) {
+      // Its first word says what (OOM, READONLY, NOPERM, ERR...); the detail went to the log.
+      const code = /^[A-Z][A-Z_]+/.exec(error.message)?.[0];
+      return new StoreUnavailableError(`${where} refused ${what}${code ? ` (${code})` : ""}`);
+    }
+    return new StoreUnavailableError(`${where} failed ${what}`);
   }
 
   /** Logs a problem, once per LOG_EVERY_MS. */
