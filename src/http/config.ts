@@ -26,6 +26,10 @@ export interface HttpConfig {
    * over HTTP); a get_call waiting with wait_seconds may be cut, which loses nothing.
    */
   shutdownGraceMs: number;
+  /** A request's headers must have arrived this long after its first byte (or after the connection opened). */
+  headersTimeoutMs: number;
+  /** The whole request (headers and capped body) must have arrived in this time; answers may take longer. */
+  requestTimeoutMs: number;
 }
 
 /**
@@ -41,6 +45,8 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Room after the tool-call deadline for the answer to be written. */
 const SHUTDOWN_MARGIN_MS = 2_000;
 const DEFAULT_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 60_000;
 
 export function isWildcardHost(host: string): boolean {
   return host === "0.0.0.0" || host === "::" || host === "[::]";
@@ -145,5 +151,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv, listen: HttpListen, servi
     extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
     maxBodyBytes: MAX_BODY_BYTES,
     shutdownGraceMs: service.timeoutMs + SHUTDOWN_MARGIN_MS,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   };
 }

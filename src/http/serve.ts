@@ -35,13 +35,15 @@ export interface RunningHttpServer {
 
 // Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we just closed.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-// A request (headers and capped body) must arrive in this time; answers may take longer.
-const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
   const core = createCore(config, { log });
-  const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
+  const server: Server = createHttpServer({
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: http.requestTimeoutMs,
+    headersTimeout: http.headersTimeoutMs,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(http.port, http.host, () => {

@@ -19,6 +19,8 @@ describe("loadHttpConfig", () => {
       extraOrigins: [],
       maxBodyBytes: MAX_BODY_BYTES,
       shutdownGraceMs: 17_000,
+      headersTimeoutMs: 60_000,
+      requestTimeoutMs: 60_000,
     });
   });
 
