@@ -43,6 +43,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: http.requestTimeoutMs,
     headersTimeout: http.headersTimeoutMs,
+    // node:http enforces both timeouts only when it sweeps its connections, every 30 s by default: a slow
+    // sender would keep its socket up to 30 s past the timeout. Sweep often enough that the timeouts hold.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(http.headersTimeoutMs / 4))),
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

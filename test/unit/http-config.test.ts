@@ -19,7 +19,7 @@ describe("loadHttpConfig", () => {
       extraOrigins: [],
       maxBodyBytes: MAX_BODY_BYTES,
       shutdownGraceMs: 17_000,
-      headersTimeoutMs: 60_000,
+      headersTimeoutMs: 10_000,
       requestTimeoutMs: 60_000,
     });
   });
