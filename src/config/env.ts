@@ -23,6 +23,8 @@ export interface Config {
   allowedCountries: ReadonlySet<string> | undefined;
   blockedTypes: ReadonlySet<NumberTypeName>;
   agentCacheTtlMs: number;
+  /** get_calls waiting (wait_seconds) at once, per client and per process. */
+  waits: { perClient: number; perProcess: number };
   /** True when the upstream is the built-in simulated service. */
   sandbox: boolean;
   /** The safety guards' settings (src/safety/settings.ts). */
@@ -98,6 +100,8 @@ const envSchema = z.object({
   OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000, 15_000),
   OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000, 1_000),
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024, 1024 * 1024),
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: intVar("OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT", 1, 10_000, 4),
+  OUTBOUND_CALLS_MAX_WAITS: intVar("OUTBOUND_CALLS_MAX_WAITS", 1, 100_000, 64),
   OUTBOUND_CALLS_ALLOWED_COUNTRIES: z
     .string()
     .optional()
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     allowedCountries,
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
     agentCacheTtlMs: 60_000,
+    waits: { perClient: e.OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT, perProcess: e.OUTBOUND_CALLS_MAX_WAITS },
     sandbox: overrides.sandbox ?? false,
     safety,
   };

@@ -1,33 +1,34 @@
 /**
- * Tool calls per client in fixed windows ("60 per 60 s"). Memory is one small
- * entry per client seen in the current window; older ones are swept.
+ * The per-client rate limit of --http in process memory: fixed windows aligned
+ * to the clock ("60 per 60 s" = at most 60 in each minute), the shape of
+ * `RateCounter` in src/state/store.ts so a shared store (Redis: INCRBY on
+ * `client:window`, expiring with the window) can take its place for several
+ * replicas. Memory is one small entry per client seen in the current window;
+ * older ones are swept.
  */
-export type Take = { ok: true } | { ok: false; retryAfterSeconds: number };
+import type { RateCounter, Take } from "../state/store.js";
 
-export class RateLimiter {
+export type { Take };
+
+export class MemoryRateCounter implements RateCounter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private lastSweep = 0;
 
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts `n` calls for `client`, or refuses all of them if they do not fit in its window. */
-  take(client: string, n = 1): Take {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(client);
-    if (!window || now - window.start >= this.windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.set(client, window);
+  /** Counts `n` requests for `client`, or refuses all of them if they do not fit in its current window. */
+  take(client: string, n: number, max: number, windowMs: number, now: number): Promise<Take> {
+    this.sweep(now, windowMs);
+    const start = now - (now % windowMs);
+    const key = `${windowMs}:${client}`;
+    let window = this.windows.get(key);
+    if (!window || window.start !== start) {
+      window = { start, count: 0 };
+      this.windows.set(key, window);
     }
-    if (window.count + n > this.max) {
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+    if (window.count + n > max) {
+      return Promise.resolve({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) });
     }
     window.count += n;
-    return { ok: true };
+    return Promise.resolve({ ok: true });
   }
 
   /** Clients currently tracked (for tests). */
@@ -35,11 +36,12 @@ export class RateLimiter {
     return this.windows.size;
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
+  private sweep(now: number, windowMs: number): void {
+    if (now - this.lastSweep < windowMs) return;
     this.lastSweep = now;
-    for (const [client, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(client);
+    for (const [key, window] of this.windows) {
+      const length = Number(key.slice(0, key.indexOf(":")));
+      if (now >= window.start + length) this.windows.delete(key);
     }
   }
 }

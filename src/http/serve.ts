@@ -14,7 +14,7 @@ import { clientAddress } from "./client-address.js";
 import { isWildcardHost, type HttpConfig } from "./config.js";
 import { makeHostCheck } from "./host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
-import { RateLimiter } from "./rate-limit.js";
+import { MemoryRateCounter } from "./rate-limit.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -59,7 +59,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const address = server.address() as AddressInfo;
 
-  const limiter = http.rateLimit ? { limiter: new RateLimiter(http.rateLimit.max, http.rateLimit.windowMs), ...http.rateLimit } : undefined;
+  const limiter = http.rateLimit ? { counter: new MemoryRateCounter(), ...http.rateLimit } : undefined;
   const app = new HttpApp({
     hostCheck: makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins }),
     auth: http.token === undefined ? undefined : bearerChecker(http.token),

@@ -20,6 +20,7 @@ import { createSafety, type Safety } from "../safety/index.js";
 import { elicitationAsker } from "../consent/elicitation.js";
 import { tools } from "../tools/index.js";
 import type { ToolContext, ToolDefinition } from "../tools/define.js";
+import { WaitSlots } from "../tools/wait-slots.js";
 import { progressReporter } from "./progress.js";
 import { registerResources } from "../resources/index.js";
 import { registerPrompts } from "../prompts/index.js";
@@ -30,6 +31,8 @@ export interface ServerDeps {
   log?: (line: string) => void;
   /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
+  /** Who the requests come from, for per-client bounds (the HTTP client's address); "local" over stdio. */
+  client?: string;
 }
 
 export interface OutboundCallsServer {
@@ -49,6 +52,8 @@ export interface ServerCore {
   api: ApiClient;
   agents: AgentDirectory;
   safety: Safety;
+  /** get_calls waiting at once, per client and per process. */
+  waits: WaitSlots;
   close(): Promise<void>;
 }
 
@@ -69,6 +74,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     api,
     agents: new AgentDirectory(api, config.agentCacheTtlMs),
     safety,
+    waits: new WaitSlots(config.waits),
     async close() {
       await api.close().catch(() => undefined);
       safety.close();
@@ -126,7 +132,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       .catch(() => undefined);
   };
   const core = shared ?? createCore(config, { log: deps.log, onRequest });
-  const { api, agents, safety } = core;
+  const { api, agents, safety, waits } = core;
+  const client = deps.client ?? "local";
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) => {
     if (wants("warning")) void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
@@ -150,6 +157,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         redactor,
         deadline: startDeadline(config.timeoutMs, extra.signal),
         requestDeadline: () => startDeadline(config.timeoutMs, extra.signal),
+        waitSlot: () => waits.take(client),
         signal: extra.signal,
         progress: progressReporter(extra),
         warn,

@@ -28,6 +28,11 @@ export interface ToolContext {
    * and the tool bounds the whole wait itself.
    */
   requestDeadline(): Deadline;
+  /**
+   * Takes one of the limited slots for a wait (get_call with wait_seconds) and returns its release; throws
+   * TooManyWaitsError when this client or the process has no slot free.
+   */
+  waitSlot(): () => void;
   /** Aborted when the client cancels the tool call (notifications/cancelled) or goes away. */
   signal: AbortSignal;
   /** MCP progress notifications; a no-op when the client sent no progress token. */

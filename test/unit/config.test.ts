@@ -50,6 +50,7 @@ describe("loadConfig: defaults", () => {
       allowedCountries: undefined,
       blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"]),
       agentCacheTtlMs: 60_000,
+      waits: { perClient: 4, perProcess: 64 },
       sandbox: false,
     });
   });
