@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
-import { NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-prefixes.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
 
@@ -22,6 +23,8 @@ export interface Config {
   /** ISO 3166 alpha-2 codes; undefined = any country. */
   allowedCountries: ReadonlySet<string> | undefined;
   blockedTypes: ReadonlySet<NumberTypeName>;
+  /** Ranges never dialed (OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE); undefined = none. */
+  blockedPrefixes: BlockedPrefixes | undefined;
   agentCacheTtlMs: number;
   /** get_calls waiting (wait_seconds) at once, per client and per process. */
   waits: { perClient: number; perProcess: number };
@@ -125,7 +128,7 @@ const envSchema = z.object({
     .optional()
     .transform((raw, ctx) => {
       // Unset or blank (as MCP client configs often write an empty value) keeps the default: never fail open.
-      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
+      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(DEFAULT_BLOCKED_TYPES);
       const types = listVar(raw);
       if (types.length === 1 && types[0] === "NONE") return new Set<NumberTypeName>();
       const bad = types.filter((t) => !(NUMBER_TYPES as readonly string[]).includes(t));
@@ -138,6 +141,10 @@ const envSchema = z.object({
       }
       return new Set(types as NumberTypeName[]);
     }),
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
   ...safetyEnvShape,
 });
 
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     maxBatchSize: e.OUTBOUND_CALLS_MAX_BATCH_SIZE,
     allowedCountries,
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
+    blockedPrefixes: e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE === undefined ? undefined : loadBlockedPrefixes(e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE),
     agentCacheTtlMs: 60_000,
     waits: { perClient: e.OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT, perProcess: e.OUTBOUND_CALLS_MAX_WAITS },
     sandbox: overrides.sandbox ?? false,

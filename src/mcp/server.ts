@@ -141,6 +141,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   const phonePolicy = {
     allowedCountries: config.allowedCountries,
     blockedTypes: config.blockedTypes,
+    blockedPrefixes: config.blockedPrefixes,
     defaultCountry: config.safety.defaultCountry,
   };
   const readOnly = deps.readOnly === true || config.safety.readOnly;
