@@ -93,7 +93,7 @@ describe("the number policy at its defaults", () => {
     expect([...config.blockedTypes].sort()).toEqual(["PAGER", "PERSONAL_NUMBER", "PREMIUM_RATE", "SHARED_COST", "UAN", "VOICEMAIL"]);
   });
 
-  it("UK 03 is let through by that one rule only: with FIXED_LINE blocked it is refused too, and other UANs stay refused when UAN is allowed only in GB 03", () => {
+  it("UK 03 passes only as a fixed line: refused when FIXED_LINE is blocked, while UK 055 (also UAN) stays refused", () => {
     const noFixed: PhonePolicy = { blockedTypes: new Set([...config.blockedTypes, "FIXED_LINE"]) };
     expect(parsePhone("+44 300 123 4567", noFixed)).toMatchObject({ ok: false, rule: "blocked_type" });
     expect(parsePhone("+44 55 1234 5678", defaults)).toMatchObject({ ok: false, rule: "blocked_type" });
