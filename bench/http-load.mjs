@@ -136,8 +136,11 @@ export async function runHttpLoad(options) {
       list_agents: () => ({}),
       get_call: () => ({ call_id: callId }),
       list_calls: () => ({ limit: 5 }),
-      create_call: (i) => ({ to: `+1415555${String(100 + (i % 100)).padStart(4, "0")}`, agent_id: agentId, contact_name: `Load ${i}` }),
+      // The load dials 100 numbers over and over on purpose: repeat_dial says so, so every dial goes through the
+      // whole pipeline (dedupe claim, caps, POST) instead of being refused as a second call within the window.
+      create_call: (i) => ({ to: `+1415555${String(100 + (i % 100)).padStart(4, "0")}`, agent_id: agentId, contact_name: `Load ${i}`, repeat_dial: true }),
       submit_batch: (i) => ({
+        repeat_dial: true,
         calls: [
           { to: "+14155550101", agent_id: agentId, contact_name: `Batch ${i}` },
           { to: "+442079460000", agent_id: agentId },

@@ -7,7 +7,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
-import { cap, Redactor } from "./text/redact.js";
+import { Redactor } from "./text/redact.js";
+import { cap } from "./text/clean.js";
 import { createServer } from "./mcp/server.js";
 import { VERSION } from "./config/version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
@@ -62,11 +63,11 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
       config = { ...config, safety: { ...config.safety, confirm: "always" } };
       stderr("outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always (every dial needs the confirmation_token of a dry run)");
     }
-    await runHttp({ config, http, readOnly: command.readOnly, log: stderr, onStopped: closeSandbox });
+    await runHttp({ config, http, readOnly: command.readOnly, log: stderr, redactor, onStopped: closeSandbox });
     return;
   }
 
-  const server = createServer(config, { log: stderr, readOnly: command.readOnly });
+  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor });
   const transport = new StdioServerTransport();
 
   let closing = false;

@@ -9,7 +9,8 @@
  *
  * The report goes to stdout (this is not server mode: nothing else is written).
  */
-import { ApiClient, type RequestLogEntry } from "../service/transport/client.js";
+import type { RequestLogEntry } from "../service/transport/client.js";
+import { createService } from "../service/index.js";
 import { startDeadline } from "../service/deadline.js";
 import {
   ApiError,
@@ -19,10 +20,11 @@ import {
   RateLimitError,
   UpstreamFaultError,
 } from "../service/errors.js";
-import { normalizeAgent, readList, type Agent } from "../service/shapes.js";
+import type { Agent } from "../service/shapes.js";
 import { loadConfig, type Config } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
-import { Redactor, stripInvisible } from "../text/redact.js";
+import { Redactor } from "../text/redact.js";
+import { stripInvisible } from "../text/clean.js";
 import { USER_AGENT, VERSION } from "../config/version.js";
 import { sandboxFromEnv } from "./env-flags.js";
 
@@ -91,15 +93,17 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     print(`${" ".repeat(7 + LABEL_WIDTH)} ${settingsSummary(config)}`);
 
     const entries: RequestLogEntry[] = [];
-    const api = ApiClient.forConfig(config, redactor, USER_AGENT, (entry) => entries.push(entry));
+    const service = createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => entries.push(entry) });
     try {
       let agents: Agent[] | undefined;
       let failure: unknown;
+      const deadline = startDeadline(config.timeoutMs);
       try {
-        const res = await api.get("/agents", { deadline: startDeadline(config.timeoutMs) });
-        agents = readList(res.body, "agents").map(normalizeAgent);
+        agents = await service.agents.list(deadline);
       } catch (error) {
         failure = error;
+      } finally {
+        deadline.dispose();
       }
       const last = entries.at(-1);
       const attempts = entries.length > 1 ? `, after ${entries.length} attempts` : "";
@@ -109,7 +113,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       reportReach(check, config, failure, answered, last);
       reportAgents(check, failure, agents, answered !== undefined);
     } finally {
-      await api.close().catch(() => undefined);
+      await service.close().catch(() => undefined);
     }
   } finally {
     await sandbox?.close().catch(() => undefined);

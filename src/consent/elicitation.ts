@@ -5,7 +5,7 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
-import { oneLine } from "../text/untrusted.js";
+import { oneLine } from "../text/clean.js";
 
 /** How long a person gets to answer. The service's deadline starts only after the answer. */
 export const CONFIRM_TIMEOUT_MS = 5 * 60_000;

@@ -8,13 +8,13 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
+import type { Redactor } from "../text/redact.js";
 import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { bearerChecker } from "./auth.js";
 import { clientAddress } from "./client-address.js";
 import { isWildcardHost, type HttpConfig } from "./config.js";
 import { makeHostCheck } from "./host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
-import { MemoryRateCounter } from "./rate-limit.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -22,6 +22,8 @@ export interface HttpServerOptions {
   readOnly?: boolean;
   /** Diagnostics (stderr in the CLI), already redacted. */
   log: (line: string) => void;
+  /** The process's one redactor (key and tokens). */
+  redactor?: Redactor;
 }
 
 export interface RunningHttpServer {
@@ -38,7 +40,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
-  const core = createCore(config, { log });
+  const core = createCore(config, { log, ...(options.redactor ? { redactor: options.redactor } : {}) });
   const server: Server = createHttpServer({
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: http.requestTimeoutMs,
@@ -59,7 +61,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const address = server.address() as AddressInfo;
 
-  const limiter = http.rateLimit ? { counter: new MemoryRateCounter(), ...http.rateLimit } : undefined;
+  // The guard store's counter: in process memory, or shared by the replicas when the store is.
+  const limiter = http.rateLimit ? { counter: core.store.rates, ...http.rateLimit } : undefined;
   const app = new HttpApp({
     hostCheck: makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins }),
     auth: http.token === undefined ? undefined : bearerChecker(http.token),

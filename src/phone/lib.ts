@@ -29,7 +29,7 @@ export function phoneLib(): PhoneLib {
  * validation time. Its callers read the function from the module's exports at
  * each call, so the same test on a cached RegExp is put there. Applied only
  * when the module looks exactly as described; otherwise the library is left as
- * it is (correct, only slower). README "Performance".
+ * it is (correct, only slower). See docs/performance.md.
  */
 function cachePatternRegExps(require: NodeRequire): void {
   try {

@@ -17,16 +17,16 @@ import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import type { AgentDirectory } from "../service/agent-directory.js";
+import type { CallingService } from "../service/index.js";
 import { startDeadline } from "../service/deadline.js";
 import type { Config } from "../config/env.js";
 import { parsePhone, type PhonePolicy } from "../phone/parse.js";
-import { cap, stripInvisible } from "../text/redact.js";
+import { oneLine } from "../text/clean.js";
 import { AGENT_ID } from "../validation/ids.js";
 
 export interface PromptDeps {
   config: Config;
-  agents: AgentDirectory;
+  service: CallingService;
   phonePolicy: PhonePolicy;
   /** Leave out prompts that need the tools that place calls. */
   readOnly?: boolean;
@@ -36,7 +36,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Text a person typed, as a quoted literal: one line, no invisible characters, bounded. */
 export function quote(text: string, max = 300): string {
-  return JSON.stringify(cap(stripInvisible(text).replace(/\s+/g, " ").trim(), max));
+  return JSON.stringify(oneLine(text, max));
 }
 
 const CALL_DATA_RULE =
@@ -47,11 +47,14 @@ const userMessage = (text: string): GetPromptResult["messages"][number] => ({ ro
 
 export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
   const agentIds = async (typed: string | undefined): Promise<string[]> => {
+    const deadline = startDeadline(deps.config.timeoutMs);
     try {
-      const agents = await deps.agents.fetch(startDeadline(deps.config.timeoutMs));
-      return agents.map((a) => a.id).filter((id) => id.startsWith(typed ?? ""));
+      const agents = await deps.service.agents.list(deadline);
+      return agents.map((a) => a.id).filter((id) => AGENT_ID.test(id) && id.startsWith(typed ?? ""));
     } catch {
       return [];
+    } finally {
+      deadline.dispose();
     }
   };
 

@@ -1,26 +1,28 @@
 /**
  * How call records read to a model: one line each in lists, a short block for
- * one call, with transcripts and summaries fenced as call data. Field names are
- * read tolerantly because the service does not publish them.
+ * one call, with transcripts and summaries fenced as call data — in the text
+ * and in structuredContent alike, since some clients forward only the latter.
+ * Field names are read tolerantly because the service does not publish them.
  */
 import { isObject, type CallRecord } from "../service/shapes.js";
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
-import { fence, oneLine } from "../text/untrusted.js";
+import { FREE_TEXT, oneLine } from "../text/clean.js";
+import { fence } from "../text/fence.js";
+import { callIdText, quoted, statusText } from "./values.js";
 
-/** One line per call, for lists. */
+/** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {
   const duration = callDuration(c);
   const campaign = pickString(c, "campaign_id");
-  // Every field is upstream text on a line of ours: one line each, so none can forge a line of its own.
   const line = (text: string | undefined) => (text === undefined ? undefined : oneLine(text, 120));
   return [
-    line(c.id),
-    line(c.status) ?? "status unknown",
+    callIdText(c.id),
+    c.status === undefined ? "status unknown" : statusText(c.status),
     line(callTo(c)),
     callAgent(c) && `agent ${line(callAgent(c))}`,
     campaign && `campaign ${line(campaign)}`,
     line(callCreated(c)),
-    callOutcome(c) && `outcome ${line(callOutcome(c))}`,
+    callOutcome(c) && `outcome ${quoted(callOutcome(c)!, 120)}`,
     duration !== undefined && `${duration} s`,
   ]
     .filter(Boolean)
@@ -57,16 +59,34 @@ export function callDetail(c: CallRecord): string {
   return lines.join("\n");
 }
 
+/**
+ * The record for structuredContent: call content (transcript, summary, notes) as fenced
+ * text, so a client that forwards only structuredContent still shows it marked as data.
+ */
+export function withFencedContent<T extends CallRecord>(c: T): T {
+  const out: Record<string, unknown> = { ...c };
+  for (const key of FREE_TEXT) {
+    const value = c[key];
+    if (value === undefined || value === null) continue;
+    const text = key === "transcript" ? transcriptText(value) : typeof value === "string" ? value : JSON.stringify(value);
+    if (text) out[key] = fence(key, text, key === "transcript" ? 10_000 : 2_000);
+    else delete out[key];
+  }
+  return out as T;
+}
+
 const LIST_SUMMARY_CHARS = 200;
 
-/** A call as a list item: long fields summarized, with a pointer to get_call. */
+/** A call as a list item: the transcript left out, long summaries cut with a pointer to get_call, call content fenced. */
 export function listItem(c: CallRecord): CallRecord {
   const { transcript, ...rest } = c;
   const item: CallRecord = { ...rest };
   if (transcript !== undefined && transcript !== null) item.transcript_available = true;
   const summary = callSummary(c);
   if (summary && summary.length > LIST_SUMMARY_CHARS) {
-    item.summary = `${summary.slice(0, LIST_SUMMARY_CHARS)}… (get_call ${c.id} for the rest)`;
+    const pointer = `(get_call ${callIdText(c.id)} for the rest)`;
+    if ("summary" in item) item.summary = `${summary.slice(0, LIST_SUMMARY_CHARS)}… ${pointer}`;
+    else item.call_summary = `${summary.slice(0, LIST_SUMMARY_CHARS)}… ${pointer}`;
   }
-  return item;
+  return withFencedContent(item);
 }

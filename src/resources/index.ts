@@ -14,20 +14,17 @@
  */
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ApiClient } from "../service/transport/client.js";
-import { ApiError, NotFoundError } from "../service/errors.js";
-import { startDeadline, type Deadline } from "../service/deadline.js";
-import { normalizeCall, readList, type CallRecord } from "../service/shapes.js";
-import type { AgentDirectory } from "../service/agent-directory.js";
 import type { Config } from "../config/env.js";
-import type { Redactor } from "../text/redact.js";
-import { sanitizeUpstream } from "../text/untrusted.js";
-import { CALL_ID } from "../validation/ids.js";
-import { callDetail, callLine, listItem } from "../render/calls.js";
+import { describeError } from "../mcp/answers.js";
+import { agentsText } from "../render/agents.js";
+import { callDetail, callLine, listItem, withFencedContent } from "../render/calls.js";
 import { callCreated, callTo } from "../service/call-fields.js";
-import { listAgents } from "../tools/list-agents.js";
-import { isFinalCall, readCall } from "../tools/get-call.js";
-import type { Agent } from "../service/shapes.js";
+import { startDeadline, type Deadline } from "../service/deadline.js";
+import type { CallingService } from "../service/index.js";
+import type { CallRecord } from "../service/shapes.js";
+import type { Redactor } from "../text/redact.js";
+import { isFinalCall } from "../tools/get-call.js";
+import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
 export const CALL_URI_TEMPLATE = "calls://{call_id}";
@@ -48,40 +45,36 @@ export class ResourceError extends McpError {
 
 export interface ResourceDeps {
   config: Config;
-  api: ApiClient;
-  agents: AgentDirectory;
+  service: CallingService;
   redactor: Redactor;
+  /** Diagnostics (stderr). */
+  log(line: string): void;
   warn(line: string): void;
   /** Marks text for people and models (the sandbox note), as tool answers are marked. */
   mark?(text: string): string;
 }
 
 export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
-  const { config, api, redactor } = deps;
+  const { config, service } = deps;
   const deadline = (signal?: AbortSignal) => startDeadline(config.timeoutMs, signal);
   const mark = deps.mark ?? ((text: string) => text);
 
-  /** An McpError with a safe message: ours, or the ApiError's (already cleaned of the key). */
+  /** An McpError with the one error-to-answer mapper's text (src/mcp/answers.ts). */
   const fail = (what: string, error: unknown): McpError => {
     if (error instanceof McpError) return error;
-    if (error instanceof ApiError) {
-      deps.warn(`resource ${what}: ${error.kind}${error.status ? ` HTTP ${error.status}` : ""}${error.requestId ? ` request ${error.requestId}` : ""}`);
-      const code = error instanceof NotFoundError ? RESOURCE_NOT_FOUND : ErrorCode.InternalError;
-      return new ResourceError(code, redactor.redact(error.message));
-    }
-    deps.warn(`resource ${what}: internal error of the MCP server`);
-    return new ResourceError(ErrorCode.InternalError, `Reading ${what} failed because of an internal error of the MCP server.`);
+    const described = describeError(error, { what: `resource ${what}`, redactor: deps.redactor, log: deps.log });
+    if (described.warning) deps.warn(described.warning);
+    return new ResourceError(described.notFound ? RESOURCE_NOT_FOUND : ErrorCode.InternalError, described.text);
   };
 
   let recent: { at: number; calls: Promise<CallRecord[]> } | undefined;
   /** The most recent calls; `cached` lets completion reuse a list a few seconds old (a listing always asks). */
   const recentCalls = (d: Deadline, cached = false): Promise<CallRecord[]> => {
     if (cached && recent && Date.now() - recent.at < RECENT_CACHE_MS) return recent.calls;
-    const calls = api
-      .get("/calls", { deadline: d, query: { limit: RECENT_CALLS } })
-      .then((res) => readList(res.body, "calls").map((raw) => listItem(sanitizeUpstream(normalizeCall(raw), redactor) as CallRecord)))
+    const calls = service.calls
+      .list({ limit: RECENT_CALLS }, d)
       // Only ids that can be read back are offered.
-      .then((calls) => calls.filter((c) => CALL_ID.test(c.id)));
+      .then((page) => page.calls.filter((c) => CALL_ID.test(c.id)).map(listItem));
     recent = { at: Date.now(), calls };
     calls.catch(() => {
       if (recent?.calls === calls) recent = undefined;
@@ -99,11 +92,11 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
     },
     async (uri, extra): Promise<ReadResourceResult> => {
       try {
-        const agents = (await deps.agents.fetch(deadline(extra.signal))).map((a) => sanitizeUpstream(a, redactor) as Agent);
+        const agents = await service.agents.list(deadline(extra.signal));
         const data = { agents, count: agents.length };
         return {
           contents: [
-            { uri: uri.href, mimeType: "text/plain", text: mark(listAgents.render(data)) },
+            { uri: uri.href, mimeType: "text/plain", text: mark(agentsText(agents)) },
             { uri: uri.href, mimeType: "application/json", text: JSON.stringify(data, null, 2) },
           ],
         };
@@ -156,13 +149,13 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
         );
       }
       try {
-        const call = await readCall(api, redactor, callId, deadline(extra.signal));
+        const call = await service.calls.get(callId, deadline(extra.signal));
         const final = isFinalCall(call);
         const next = final ? "" : "\nNot final yet: read it again later, or use get_call with wait_seconds.";
         return {
           contents: [
             { uri: uri.href, mimeType: "text/plain", text: mark(`${callDetail(call)}${next}`) },
-            { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ call, final }, null, 2) },
+            { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ call: withFencedContent(call), final }, null, 2) },
           ],
         };
       } catch (error) {

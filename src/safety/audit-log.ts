@@ -1,9 +1,10 @@
 /**
  * The audit log (OUTBOUND_CALLS_AUDIT_LOG): one JSON line per write attempt,
- * appended to a file created with owner-only permissions. Never the key: the
- * entries are built from normalized numbers, ids and statuses, and every line
- * goes through the redactor anyway. At start the file is read back so the dial
- * caps survive a restart.
+ * appended to a file created with owner-only permissions. Every value is
+ * redacted before the line is serialized, so a line is valid JSON whatever the
+ * service or the model sent. At start the file is read back so the caps and the
+ * dedupe window survive a restart; a line that cannot be read never lets more
+ * dials through than an intact one would (see readAuditHistory).
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { ConfigurationError } from "../config/errors.js";
@@ -11,7 +12,7 @@ import type { Redactor } from "../text/redact.js";
 
 export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 
-export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "failed";
+export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
 
 export interface AuditEntry {
   time: string;
@@ -22,12 +23,18 @@ export interface AuditEntry {
   /** Normalized E.164 numbers, in row order. */
   numbers: string[];
   agents: string[];
-  /** How the dial was confirmed: user (elicitation), token, not_asked (auto without elicitation), not_required (never). */
+  /** The identity of the request (safety/dial-key.ts), so a restart still knows it. */
+  request_key?: string;
+  /** The request said a second call to a recently dialed number is meant. */
+  repeat_dial?: boolean;
+  /** How the dial was confirmed: client_form, client_url, page, token, unattended (OUTBOUND_CALLS_CONFIRM=never), not_asked. */
   confirmation?: string;
+  /** Over --http: the approver who approved on the page. */
+  approver?: string;
   call_ids?: string[];
   batch_id?: string;
   campaign_id?: string;
-  /** For `deduplicated`: when the first identical dial started. */
+  /** For `deduplicated`: when the earlier dial it matched started. */
   duplicate_of?: string;
   upstream_status?: number;
   request_id?: string;
@@ -37,10 +44,11 @@ export interface AuditEntry {
   reason?: string;
 }
 
-/** Only these lines rebuild the caps: the dials that may have reached someone. */
+/** Only these lines rebuild the caps and the dedupe window: the dials that may have reached someone. */
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);
 // A log larger than this is read from its tail only; 24 hours of dials fit easily.
 const MAX_READ_BYTES = 32 * 1024 * 1024;
+const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export class AuditLog {
   private constructor(
@@ -67,8 +75,10 @@ export class AuditLog {
   }
 
   write(entry: AuditEntry): void {
+    // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
+    const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value));
     try {
-      writeSync(this.fd, `${this.redactor.redact(JSON.stringify(entry))}\n`);
+      writeSync(this.fd, `${line}\n`);
     } catch (error) {
       // A full disk must not turn a placed call into an error answer the model might retry.
       this.onError(`${AUDIT_VARIABLE}: could not write a line (${(error as { code?: string }).code ?? "error"})`);
@@ -82,14 +92,34 @@ export class AuditLog {
       // Already closed.
     }
   }
-
-  /** Dials (placed or unknown) logged at or after `since`, per number, for the caps. */
-  recentDials(since: number): Array<{ at: number; to: string }> {
-    return readDials(this.path, since);
-  }
 }
 
-export function readDials(path: string, since: number): Array<{ at: number; to: string }> {
+/** A dial read back from the log. */
+export interface LoggedDial {
+  at: number;
+  numbers: string[];
+  requestKey: string | undefined;
+  decision: "dialed" | "outcome_unknown";
+  callIds: string[];
+}
+
+export interface AuditHistory {
+  dials: LoggedDial[];
+  /** Lines that could not be read. Their numbers, where any can be read, are counted as dials. */
+  damagedLines: number[];
+  /** Damaged lines in which no number could be read: the caps cannot be known, so dials are refused. */
+  unattributed: number[];
+}
+
+/**
+ * The dials logged at or after `since`. A damaged line (torn by a crash, or edited)
+ * is read as conservatively as possible: every E.164 number in it counts as a dial at
+ * the time it shows (or `now`, if none can be read), whatever its decision was; if it
+ * shows no number, it is `unattributed` and the guards refuse every dial until a person
+ * repairs the log. So a damaged log never lets more dials through than an intact one.
+ */
+export function readAuditHistory(path: string, since: number, now: number): AuditHistory {
+  const history: AuditHistory = { dials: [], damagedLines: [], unattributed: [] };
   let text: string;
   try {
     const size = statSync(path).size;
@@ -98,26 +128,56 @@ export function readDials(path: string, since: number): Array<{ at: number; to: 
     try {
       const buffer = Buffer.alloc(size - start);
       readSync(fd, buffer, 0, buffer.length, start);
+      // Reading from the middle of the file: the first (partial) line is not a damaged line.
       text = buffer.toString("utf8");
+      if (start > 0) text = text.slice(text.indexOf("\n") + 1);
     } finally {
       closeSync(fd);
     }
-  } catch {
-    return [];
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return history;
+    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
   }
-  const dials: Array<{ at: number; to: string }> = [];
-  for (const line of text.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    let entry: Partial<AuditEntry>;
-    try {
-      entry = JSON.parse(line) as Partial<AuditEntry>;
-    } catch {
-      continue; // A line torn by a crash.
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const entry = parseLine(line);
+    if (entry === undefined) {
+      history.damagedLines.push(index + 1);
+      const numbers = line.match(E164) ?? [];
+      if (numbers.length === 0) {
+        history.unattributed.push(index + 1);
+        return;
+      }
+      const shown = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/.exec(line);
+      const at = shown ? Date.parse(shown[0]) : Number.NaN;
+      history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
+      return;
     }
-    if (!entry.decision || !COUNTED.has(entry.decision) || typeof entry.time !== "string" || !Array.isArray(entry.numbers)) continue;
+    if (!COUNTED.has(entry.decision)) return;
     const at = Date.parse(entry.time);
-    if (Number.isNaN(at) || at < since) continue;
-    for (const to of entry.numbers) if (typeof to === "string") dials.push({ at, to });
+    if (at < since) return;
+    history.dials.push({
+      at,
+      numbers: entry.numbers,
+      requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
+      decision: entry.decision as LoggedDial["decision"],
+      callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
+    });
+  });
+  return history;
+}
+
+/** A line that is a well-formed entry, or undefined. */
+function parseLine(line: string): AuditEntry | undefined {
+  let entry: unknown;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return undefined;
   }
-  return dials;
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const e = entry as Partial<AuditEntry>;
+  if (typeof e.decision !== "string" || typeof e.time !== "string" || Number.isNaN(Date.parse(e.time))) return undefined;
+  if (!Array.isArray(e.numbers) || !e.numbers.every((n) => typeof n === "string")) return undefined;
+  return e as AuditEntry;
 }

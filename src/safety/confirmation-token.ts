@@ -9,8 +9,8 @@
  * A token has exactly one spelling: `<expiry in base 36, no leading zero>.<the
  * 256-bit mac in unpadded base64url, spare bits zero>`. Anything else is
  * refused, so "used" can never be dodged by writing the same token another
- * way (`0T`, `T=`, upper case...). A valid token's canonical id (its mac) is
- * what "used" is keyed by, here and in a shared store (`OnceMarks.use`).
+ * way (`0T`, `T=`, upper case...). A valid token's canonical id (`token:` and
+ * its mac) is what "used" is keyed by, here and in a shared store (`OnceMarks.use`).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
@@ -34,7 +34,7 @@ export function parseToken(token: string): { expiresAt: number; mac: Buffer; id:
   const mac = Buffer.from(m[2]!, "base64url");
   // 43 characters carry 258 bits: a spelling with the 2 spare bits set decodes to the same mac. Only ours passes.
   if (mac.length !== MAC_BYTES || mac.toString("base64url") !== m[2]) return undefined;
-  return { expiresAt, mac, id: m[2]! };
+  return { expiresAt, mac, id: `token:${m[2]!}` };
 }
 
 export class ConfirmationTokens {
@@ -76,6 +76,13 @@ export class ConfirmationTokens {
     const now = this.now();
     for (const [id, until] of this.used) if (until < now) this.used.delete(id);
     this.used.set(parsed.id, parsed.expiresAt);
+  }
+
+  /** What marks a valid token used in a shared store (OnceMarks): its canonical id, the same as check() returns. */
+  usedId(token: string): string {
+    const parsed = parseToken(token);
+    if (!parsed) throw new Error("usedId() of a token that is not well-formed: check() it first");
+    return parsed.id;
   }
 
   private mac(requestKey: string, expiresAt: number): Buffer {

@@ -3,41 +3,37 @@
  *   (tool) schema -> local validation of every row
  *   screen():  do-not-call list
  *   (tool) agent check
- *   dial():    duplicate lookup -> calling hours -> caps -> dry run stops here
- *              -> confirmation (ask the person, or a token) -> hours and caps
- *              again if a person took time -> POST -> remember, count, audit
- * A repeat of a recent dial is answered before hours and caps: it dials nothing,
- * and the first dial itself must not make its own retry look refused.
+ *   dial():    dedupe claim (same request: its answer; same number: refused)
+ *              -> calling hours -> caps -> dry run stops here
+ *              -> confirmation -> hours again -> caps reserved (one atomic step
+ *              in the store) -> token spent -> POST -> settle, audit
  * Every refusal throws before anything is sent; finish() writes the audit line.
+ * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
-import { OutcomeUnknownError, ApiError } from "../service/errors.js";
-import { startDeadline, type Deadline } from "../service/deadline.js";
-import type { ApiClient } from "../service/transport/client.js";
-import { BatchValidationError, UserInputError, type RowProblem } from "../validation/errors.js";
+import { randomUUID } from "node:crypto";
+import { OutcomeUnknownError } from "../service/errors.js";
+import type { Deadline } from "../service/deadline.js";
+import type { Created, PostOptions } from "../service/calls.js";
+import type { CallingService } from "../service/index.js";
+import type { DialSummary, GuardStore } from "../state/store.js";
 import type { CheckedRow } from "../validation/call-row.js";
-import type { AuditEntry, AuditLog } from "./audit-log.js";
+import type { HumanAsker } from "../consent/elicitation.js";
+import { auditEntry, type AuditDraft } from "./audit-entry.js";
+import type { AuditLog } from "./audit-log.js";
+import { refuseOverCap } from "./caps-guard.js";
 import type { Clock } from "./clock.js";
-import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
-import type { DialCaps } from "./dial-caps.js";
-import { dialKey, type DialMemory, type Settled } from "./dial-memory.js";
+import { confirmationPlan, confirmDial, tokenRefusal, type ConfirmedBy } from "./confirm.js";
+import type { ConfirmationTokens } from "./confirmation-token.js";
+import { claimDial, type HeldClaim } from "./dedupe.js";
+import { dialKey } from "./dial-key.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
-import type { HumanAsker } from "../consent/elicitation.js";
-import { lookForCreatedCalls, type LookupResult } from "./outcome-lookup.js";
 import { previewText } from "./preview.js";
-import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import { SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
+import { lookForCreatedCalls, unknownOutcomeMessage } from "./unknown-outcome.js";
 
-export type ConfirmedBy = "user" | "token" | "not_asked" | "not_required";
-
-export interface SendResult<R> {
-  value: R;
-  callIds: string[];
-  batchId?: string | undefined;
-  campaignId?: string | undefined;
-  status: number;
-  requestId: string | undefined;
-}
+export type { ConfirmedBy } from "./confirm.js";
 
 export interface DialPlan<R> {
   rows: readonly CheckedRow[];
@@ -45,56 +41,50 @@ export interface DialPlan<R> {
   agentNames: ReadonlyMap<string, string | undefined>;
   dryRun: boolean;
   token: string | undefined;
-  /** The tool call's deadline, used when no person was asked. */
-  deadline: Deadline;
-  /** Sends the one POST. */
-  send(deadline: Deadline): Promise<SendResult<R>>;
-  /** The part of an answer kept for repeats within the dedupe window. */
-  remember(value: R): R;
+  /** The request says a second call to a number dialed within the window is meant. */
+  repeatDial: boolean;
+  /** The one POST: one call of the service layer. */
+  send(opts: PostOptions): Promise<Created<R>>;
+  /** What a repeat within the window is answered with (ids and statuses), and the call ids placed. */
+  summarize(record: R): { summary: DialSummary; callIds: string[]; batchId?: string; campaignId?: string };
 }
 
 export type DialOutcome<R> =
   | { kind: "dry_run"; preview: string; checks: string[]; token?: { token: string; expiresAt: number } }
-  | { kind: "dialed"; value: R; confirmedBy: ConfirmedBy }
-  | { kind: "deduplicated"; value: R; firstAt: number };
+  | { kind: "dialed"; record: R; confirmedBy: ConfirmedBy }
+  | { kind: "deduplicated"; firstAt: number; callIds: string[]; summary: DialSummary };
 
-/** What lives as long as the server: settings and the guards' memory. */
+/** What lives as long as the server: settings, the store and the guards' fixed parts. */
 export interface SafetyServices {
   settings: SafetySettings;
   clock: Clock;
   doNotCall: DoNotCallList;
-  caps: DialCaps;
-  memory: DialMemory<unknown>;
+  store: GuardStore;
   tokens: ConfirmationTokens;
   audit: AuditLog | undefined;
-  api: ApiClient;
-  timeoutMs: number;
+  service: CallingService;
+  /** Set when the audit log holds damaged lines whose numbers cannot be read: the caps cannot be known. */
+  auditDamage: string | undefined;
 }
 
-/** What one tool call brings: who can be asked, its key and cancellation. */
+/** What one tool call brings: who can be asked, its deadlines and cancellation. */
 export interface CallInfo {
   tool: string;
   writes: boolean;
   asker: HumanAsker;
-  idempotencyKey: string;
   signal: AbortSignal;
+  /** The tool call's deadline. */
+  deadline: Deadline;
+  /** A fresh deadline for a request after a person answered (their time is not the service's). */
+  newDeadline(): Deadline;
 }
 
-type Draft = Partial<Omit<AuditEntry, "time" | "tool" | "latency_ms" | "numbers" | "agents">> & { numbers: string[]; agents: string[] };
-
 const iso = (ms: number) => new Date(ms).toISOString();
-const TOKEN_WHY: Record<Exclude<TokenCheck, { ok: true }>["why"], string> = {
-  malformed: "is not a token this server issued",
-  expired: "has expired (tokens last 5 minutes)",
-  other_request: "was issued for a different request: the number, agent and every field must be exactly those of the dry run",
-  used: "was already used (a token confirms one dial)",
-};
 
 /** One tool call's guard: the pipeline's steps and its audit line. */
-export class CallGuard {
+export class DialGuard {
   private readonly started = performance.now();
-  private readonly draft: Draft = { numbers: [], agents: [] };
-  private posted = false;
+  private readonly draft: AuditDraft = { numbers: [], agents: [] };
   private finished = false;
 
   constructor(
@@ -110,233 +100,133 @@ export class CallGuard {
   }
 
   async dial<R>(plan: DialPlan<R>): Promise<DialOutcome<R>> {
-    const { settings, clock } = this.s;
-    const memory = this.s.memory as DialMemory<R>;
-    const key = dialKey(this.call.tool, plan.rows.map((r) => r.request));
-    const numbers = plan.rows.map((r) => r.request.to);
+    const { settings, clock, store } = this.s;
+    if (this.s.auditDamage) throw new SafetyRefusal("audit_log_damaged", this.s.auditDamage);
+    const requests = plan.rows.map((r) => r.request);
+    const key = dialKey(this.call.tool, requests, plan.repeatDial);
+    const numbers = requests.map((r) => r.to);
+    this.draft.request_key = key;
+    if (plan.repeatDial) this.draft.repeat_dial = true;
     const checks: string[] = ["number: valid, allowed type and country", "do-not-call list: not listed", "agent: available to this key"];
+    const dedupe = settings.dedupeWindowMs > 0;
 
-    let claim: ReturnType<DialMemory<R>["claim"]> | undefined;
+    let claim: HeldClaim | undefined;
     if (plan.dryRun) {
-      const known = memory.peek(key);
-      if (known) checks.push(`duplicate: an identical dial started at ${iso(known.startedAt)}; dialing now would return its answer instead of dialing again`);
-      else if (memory.enabled) checks.push("duplicate: no identical dial in the window");
-    } else {
-      claim = memory.claim(key);
-      if (claim.kind === "repeat") return this.repeat(claim.startedAt, await claim.outcome);
+      if (dedupe) checks.push(await this.dedupeCheck(key, numbers, plan.repeatDial));
+    } else if (dedupe) {
+      const claimed = await claimDial({
+        store,
+        tool: this.call.tool,
+        requestKey: key,
+        numbers,
+        windowMs: settings.dedupeWindowMs,
+        repeatDial: plan.repeatDial,
+        now: () => clock.now(),
+        deadline: this.call.deadline,
+      });
+      if (claimed.kind === "replay") {
+        this.draft.decision = "deduplicated";
+        this.draft.duplicate_of = iso(claimed.replay.firstAt);
+        this.draft.call_ids = claimed.replay.callIds;
+        return { kind: "deduplicated", ...claimed.replay };
+      }
+      claim = claimed.claim;
     }
-    const first = claim?.kind === "first" ? claim : undefined;
+    const settle = async (outcome: Parameters<GuardStore["dials"]["settle"]>[2]) => {
+      if (!claim) return;
+      const held = claim;
+      claim = undefined;
+      held.stop();
+      await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
+    };
     try {
       const localTimes = checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       checks.push(settings.callingHours ? `calling hours: inside ${settings.callingHours.text} local time` : "calling hours: off");
-      this.checkCaps(numbers);
+      refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
       checks.push("caps: within the dials-per-hour and per-number limits");
-      const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes });
+      const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes, repeatDial: plan.repeatDial });
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
         const token = settings.confirm === "always" ? this.s.tokens.issue(key) : undefined;
-        checks.push(this.confirmationPlan());
+        checks.push(confirmationPlan(settings.confirm, this.call.asker));
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
-      const confirmedBy = await this.confirm(plan, key, preview);
+      const confirmedBy = await confirmDial({ mode: settings.confirm, asker: this.call.asker, preview, requestKey: key, token: plan.token, tokens: this.s.tokens });
       this.draft.confirmation = confirmedBy;
-      // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again,
-      // and reserve in the same synchronous step, so concurrent calls cannot pass a cap together.
+      // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
-      this.checkCaps(numbers);
-      // A token is spent in the same step, so two concurrent dials cannot share one.
-      if (confirmedBy === "token") this.checkToken(plan.token, key, true);
-      const reservation = this.s.caps.reserve(numbers, clock.now());
+      const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
+      refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
+      // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
+      if (confirmedBy === "token" && !(await store.once.use(this.s.tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
+        await store.caps.release(reservation);
+        throw tokenRefusal("used");
+      }
       // The service's deadline does not include the time a person took to answer.
-      const deadline = confirmedBy === "user" ? startDeadline(this.s.timeoutMs, this.call.signal) : plan.deadline;
+      const deadline = confirmedBy === "user" ? this.call.newDeadline() : this.call.deadline;
+      const idempotencyKey = claim?.idempotencyKey ?? randomUUID();
+      this.draft.idempotency_key = idempotencyKey;
       const sentAt = clock.now();
-      this.posted = true;
-      let sent: SendResult<R>;
+      let created: Created<R>;
       try {
-        sent = await plan.send(deadline);
+        created = await plan.send({ deadline, idempotencyKey });
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) {
-          reservation.release();
+          await store.caps.release(reservation);
           throw error;
         }
-        // It may have reached someone: it counts and is remembered at once (before anything else can fail),
-        // then we look once.
-        reservation.commit();
-        first?.settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
-        const lookup = await lookForCreatedCalls(this.s.api, deadline, {
-          numbers,
-          agentIds: this.draft.agents,
-          startedAt: sentAt,
-        });
+        // It may have reached someone: it stays counted and remembered (before anything else can fail), then we look once.
+        await settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
+        const lookup = await lookForCreatedCalls(this.s.service, deadline, { numbers, agentIds: this.draft.agents, startedAt: sentAt });
         if (lookup.kind === "found") this.draft.call_ids = lookup.calls.map((c) => c.id);
-        throw new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, plan.rows.length), {
-          status: error.status,
-          requestId: error.requestId,
-        });
+        throw new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, plan.rows.length), { status: error.status, requestId: error.requestId });
       }
-      reservation.commit();
-      first?.settle({ kind: "placed", at: sentAt, value: plan.remember(sent.value), callIds: sent.callIds });
+      const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
+      await settle({ kind: "placed", at: sentAt, summary, callIds }).catch(() => undefined);
       Object.assign(this.draft, {
         decision: "dialed",
-        call_ids: sent.callIds,
-        upstream_status: sent.status,
-        ...(sent.requestId ? { request_id: sent.requestId } : {}),
-        ...(sent.batchId ? { batch_id: sent.batchId } : {}),
-        ...(sent.campaignId ? { campaign_id: sent.campaignId } : {}),
+        call_ids: callIds,
+        upstream_status: created.status,
+        ...(created.requestId ? { request_id: created.requestId } : {}),
+        ...(batchId ? { batch_id: batchId } : {}),
+        ...(campaignId ? { campaign_id: campaignId } : {}),
       });
-      return { kind: "dialed", value: sent.value, confirmedBy };
+      return { kind: "dialed", record: created.record, confirmedBy };
     } catch (error) {
-      // Nothing placed (or already settled as unknown above): identical waiters get the same answer.
-      first?.settle({ kind: "not_placed", error });
+      // Nothing placed (or already settled as unknown above): forget the claim so a corrected retry may go.
+      await settle({ kind: "not_placed" }).catch(() => undefined);
       throw error;
     }
   }
 
-  /** Writes the audit line for this tool call (write tools only). */
+  /** Writes the audit line for this tool call (write tools only), once. */
   finish(error?: unknown): void {
     const audit = this.s.audit;
-    // One line per tool call, even if rendering the answer failed after the first call.
     if (!audit || !this.call.writes || this.finished) return;
     this.finished = true;
-    const d = this.draft;
-    const entry: AuditEntry = {
-      time: iso(this.s.clock.now()),
-      tool: this.call.tool,
-      decision: d.decision ?? "failed",
-      numbers: d.numbers,
-      agents: d.agents,
-      latency_ms: Math.round(performance.now() - this.started),
-    };
-    for (const field of ["confirmation", "call_ids", "batch_id", "campaign_id", "duplicate_of", "upstream_status", "request_id"] as const) {
-      if (d[field] !== undefined) (entry as unknown as Record<string, unknown>)[field] = d[field];
-    }
-    if (this.posted) entry.idempotency_key = this.call.idempotencyKey;
-    if (error !== undefined) Object.assign(entry, classify(error));
-    audit.write(entry);
-  }
-
-  private repeat<R>(startedAt: number, outcome: Settled<R>): DialOutcome<R> {
-    if (outcome.kind === "not_placed") throw outcome.error;
-    this.draft.decision = "deduplicated";
-    this.draft.duplicate_of = iso(startedAt);
-    if (outcome.kind === "unknown") {
-      throw new DuplicateOfUnknownError(
-        `Not dialed again: an identical request (same numbers, agent and fields) was sent at ${iso(outcome.at)} and its outcome is unknown (${outcome.message}). ` +
-          "Do not dial again: check with list_calls whether the call exists.",
-      );
-    }
-    this.draft.call_ids = outcome.callIds;
-    return { kind: "deduplicated", value: outcome.value, firstAt: outcome.at };
-  }
-
-  private checkCaps(numbers: readonly string[]): void {
-    const refusal = this.s.caps.check(numbers, this.s.clock.now());
-    if (!refusal) return;
-    if (refusal.rule === "dials_per_hour") {
-      throw new SafetyRefusal(refusal.rule, `Refused by the dials-per-hour cap: ${refusal.reason}. Nothing was dialed.`);
-    }
-    if (numbers.length === 1) {
-      throw new SafetyRefusal(refusal.rule, `Refused by the per-number daily cap: ${refusal.rows[0]?.reason}. Nothing was dialed.`, "to");
-    }
-    const problems: RowProblem[] = refusal.rows.map((r) => ({ index: r.index, field: "to", reason: r.reason }));
-    throw new BatchSafetyRefusal(
-      refusal.rule,
-      problems,
-      numbers.length,
-      "are over the per-number daily cap (OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY)",
-      "Remove these rows or submit them when they may go",
+    audit.write(
+      auditEntry(this.draft, { time: iso(this.s.clock.now()), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started) }, error),
     );
   }
 
-  private confirmationPlan(): string {
-    const { confirm } = this.s.settings;
-    if (confirm === "never") return "confirmation: not required (OUTBOUND_CALLS_CONFIRM=never)";
-    if (this.call.asker.canAsk()) return "confirmation: the user will be asked before dialing";
-    if (confirm === "auto") return "confirmation: this client cannot ask the user, so the dial goes without a human check (OUTBOUND_CALLS_CONFIRM=auto)";
-    return "confirmation: OUTBOUND_CALLS_CONFIRM=always; dial again with the same arguments and this confirmation_token once the user agreed";
+  private limits() {
+    return { perHour: this.s.settings.maxDialsPerHour, perNumberPerDay: this.s.settings.maxDialsPerNumberPerDay };
   }
 
-  private async confirm<R>(plan: DialPlan<R>, key: string, preview: string): Promise<ConfirmedBy> {
-    const { confirm } = this.s.settings;
-    if (confirm === "never") return "not_required";
-    if (this.call.asker.canAsk()) {
-      const verdict = await this.call.asker.ask(preview);
-      if (verdict.kind === "confirmed") return "user";
-      const what =
-        verdict.kind === "cancelled"
-          ? "The user cancelled the confirmation"
-          : verdict.kind === "declined"
-            ? "The user declined"
-            : `The user's confirmation was not obtained (${verdict.why})`;
-      throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+  /** What a dry run says about duplicates, without claiming anything. */
+  private async dedupeCheck(key: string, numbers: string[], repeatDial: boolean): Promise<string> {
+    const now = this.s.clock.now();
+    const same = await this.s.store.dials.get(key);
+    if (same && same.state.kind !== "in_flight" && same.state.at + this.s.settings.dedupeWindowMs > now) {
+      return `duplicate: an identical dial started at ${iso(same.startedAt)}; dialing now would return its answer instead of dialing again`;
     }
-    if (confirm === "auto") return "not_asked";
-    if (!plan.token) {
-      throw new SafetyRefusal(
-        "confirmation_required",
-        "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=always) and this client cannot ask the user. " +
-          "Call the tool again with the same arguments and dry_run: true, show the user the preview it returns, and only if the user agrees " +
-          "call it once more with the same arguments and the confirmation_token it gave. Nothing was dialed.",
-        "confirmation_token",
-      );
-    }
-    this.checkToken(plan.token, key, false);
-    return "token";
+    const recent = await this.s.store.dials.recentByNumber(numbers, now, this.s.settings.dedupeWindowMs);
+    if (recent.length === 0) return "duplicate: no dial to these numbers in the window";
+    const listed = [...new Set(recent.map((m) => m.number))].join(", ");
+    return repeatDial
+      ? `duplicate: ${listed} were dialed within the window; repeat_dial: true places a second call anyway`
+      : `duplicate: ${listed} were dialed within the window; dialing now would be refused unless repeat_dial: true`;
   }
-
-  /** Refuses a token that is not valid for this request; `spend` marks it used. */
-  private checkToken(token: string | undefined, key: string, spend: boolean): void {
-    const check: TokenCheck = token ? this.s.tokens.check(token, key) : { ok: false, why: "malformed" };
-    if (!check.ok) {
-      throw new SafetyRefusal(
-        "confirmation_token",
-        `Refused: the confirmation_token ${TOKEN_WHY[check.why]}. Run a dry run of the exact request again, show the user the preview, and use its token. Nothing was dialed.`,
-        "confirmation_token",
-      );
-    }
-    if (spend && token) this.s.tokens.spend(token);
-  }
-}
-
-function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {
-  if (lookup.kind === "found") {
-    if (rowCount === 1) {
-      const c = lookup.calls[0]!;
-      return (
-        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${c.createdAt}` : ""}, status ${c.status ?? "unknown"}: ` +
-        `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.`
-      );
-    }
-    return (
-      `${original} A look at list_calls found ${lookup.calls.length} call${lookup.calls.length === 1 ? "" : "s"} to numbers of this batch created since the attempt ` +
-      `(${lookup.calls.slice(0, 10).map((c) => c.id).join(", ")}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.`
-    );
-  }
-  if (lookup.kind === "none") {
-    return `${original} A look at list_calls right after found no such call yet, which proves nothing: outcome unknown — do not dial again. Check with list_calls in a minute.`;
-  }
-  return `${original} Outcome unknown — do not dial again (${lookup.why}).`;
-}
-
-/** The audit decision and rule for an error that ended a write tool call. */
-function classify(error: unknown): Pick<AuditEntry, "decision" | "rule" | "reason" | "upstream_status" | "request_id"> {
-  const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300);
-  const upstream =
-    error instanceof ApiError ? { ...(error.status ? { upstream_status: error.status } : {}), ...(error.requestId ? { request_id: error.requestId } : {}) } : {};
-  if (error instanceof UserDeclinedError) return { decision: "declined", reason };
-  if (error instanceof DuplicateOfUnknownError) return { decision: "deduplicated", reason };
-  if (error instanceof OutcomeUnknownError) return { decision: "outcome_unknown", reason, ...upstream };
-  if (error instanceof BatchValidationError) {
-    const rules = new Set(error.problems.map((p) => p.rule ?? (p.field === "agent_id" ? "agent" : "validation")));
-    return { decision: "refused", rule: [...rules].sort().join("+"), reason };
-  }
-  if (error instanceof UserInputError) {
-    return { decision: "refused", rule: error.rule ?? (error.field === "agent_id" ? "agent" : "validation"), reason };
-  }
-  if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) {
-    return { decision: "refused", rule: "service", reason, ...upstream };
-  }
-  return { decision: "failed", reason, ...upstream };
 }

@@ -1,52 +1,94 @@
 /**
  * The safety guards of the write tools, built once per server from the
- * configuration: the clock, the do-not-call list, the caps (rebuilt from the
- * audit log), the dedupe memory and the confirmation tokens. Each tool call
- * gets its own CallGuard (ctx.safety). See docs/safety.md.
+ * configuration: the clock, the do-not-call list, the confirmation tokens, the
+ * audit log, and the guard store (memory, or Redis shared by replicas). In
+ * memory mode the audit log seeds the caps and the dedupe window at start, so
+ * they survive a restart. Each tool call gets its own DialGuard.
  */
-import type { ApiClient } from "../service/transport/client.js";
 import type { Config } from "../config/env.js";
-import type { Redactor } from "../text/redact.js";
-import { AuditLog } from "./audit-log.js";
-import { clockStartingAt, systemClock } from "./clock.js";
+import type { CallingService } from "../service/index.js";
+import { MemoryStore } from "../state/memory-store.js";
+import type { DialRecord, GuardStore } from "../state/store.js";
+import { AuditLog, readAuditHistory, type AuditHistory } from "./audit-log.js";
+import { clockStartingAt, systemClock, type Clock } from "./clock.js";
 import { ConfirmationTokens } from "./confirmation-token.js";
-import { DialCaps } from "./dial-caps.js";
-import { CallGuard, type CallInfo, type SafetyServices } from "./dial-guard.js";
-import { DialMemory } from "./dial-memory.js";
+import { DialGuard, type CallInfo, type SafetyServices } from "./dial-guard.js";
 import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
+import type { Redactor } from "../text/redact.js";
 
 const DAY = 24 * 3_600_000;
 
 export interface Safety {
-  forCall(info: CallInfo): CallGuard;
+  forCall(info: CallInfo): DialGuard;
   close(): void;
 }
 
+export interface SafetyDeps {
+  service: CallingService;
+  store: GuardStore;
+  /** The server's one redactor: audit lines go through it. */
+  redactor: Redactor;
+  log(line: string): void;
+}
+
 /** Builds the guards; throws ConfigurationError (naming the variable) when a file cannot be used. */
-export function createSafety(config: Config, api: ApiClient, redactor: Redactor, log: (line: string) => void): Safety {
+export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const s = config.safety;
   const clock = s.testNow !== undefined ? clockStartingAt(s.testNow) : systemClock;
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
-  const audit = s.auditLog ? AuditLog.open(s.auditLog, redactor, (line) => log(`outbound-calls-mcp: ${line}`)) : undefined;
-  const caps = new DialCaps({ perHour: s.maxDialsPerHour, perNumberPerDay: s.maxDialsPerNumberPerDay });
-  // Counts survive a restart: the dials of the last 24 hours are read back from the log.
-  if (audit) caps.load(audit.recentDials(clock.now() - DAY));
+  const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
+  let auditDamage: string | undefined;
+  // With Redis the state outlives the process there; in memory, the log is what a restart remembers.
+  if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, clock.now() - DAY, clock.now()), clock, s.dedupeWindowMs, deps.log);
+  if (s.testNow !== undefined) {
+    deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
+  }
   const services: SafetyServices = {
     settings: s,
     clock,
     doNotCall,
-    caps,
-    memory: new DialMemory<unknown>(s.dedupeWindowMs, () => clock.now()),
+    store: deps.store,
     tokens: new ConfirmationTokens(() => clock.now()),
     audit,
-    api,
-    timeoutMs: config.timeoutMs,
+    service: deps.service,
+    auditDamage,
   };
-  if (s.testNow !== undefined) {
-    log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
-  }
   return {
-    forCall: (info) => new CallGuard(services, info),
+    forCall: (info) => new DialGuard(services, info),
     close: () => audit?.close(),
   };
+}
+
+/** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
+function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Clock, windowMs: number, log: (line: string) => void): string | undefined {
+  store.caps.seed(history.dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))));
+  const since = clock.now() - windowMs;
+  const records: DialRecord[] = history.dials
+    .filter((d) => d.at > since)
+    .map((d, i) => ({
+      requestKey: d.requestKey ?? `audit-log:${i}`,
+      tool: "unknown",
+      numbers: d.numbers,
+      startedAt: d.at,
+      idempotencyKey: "",
+      owner: "audit-log",
+      state:
+        d.decision === "dialed"
+          ? { kind: "placed", at: d.at, summary: {}, callIds: d.callIds }
+          : { kind: "unknown", at: d.at, message: "it was logged with an unknown outcome before the server restarted" },
+    }));
+  if (windowMs > 0) store.dials.seed(records, windowMs);
+  if (history.damagedLines.length > 0) {
+    log(
+      `outbound-calls-mcp: OUTBOUND_CALLS_AUDIT_LOG has ${history.damagedLines.length} damaged line(s) (line ${history.damagedLines.slice(0, 5).join(", ")}); ` +
+        "every number in them is counted as dialed",
+    );
+  }
+  if (history.unattributed.length === 0) return undefined;
+  const lines = history.unattributed.slice(0, 5).join(", ");
+  log(`outbound-calls-mcp: OUTBOUND_CALLS_AUDIT_LOG line(s) ${lines} cannot be read and show no number: every dial is refused until the log is repaired`);
+  return (
+    `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
+    "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
+  );
 }

@@ -5,7 +5,7 @@
  * dry runs. Agent names come from the service, so they are cleaned to one line.
  */
 import type { CheckedRow } from "../validation/call-row.js";
-import { oneLine } from "../text/untrusted.js";
+import { oneLine } from "../text/clean.js";
 
 const FIRST_ROWS = 5;
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -24,6 +24,8 @@ export interface PreviewInput {
   agentNames: ReadonlyMap<string, string | undefined>;
   /** Row index -> "local time there" text, when calling hours are checked. */
   localTimes?: ReadonlyMap<number, string>;
+  /** The request says a second call to a recently dialed number is meant (repeat_dial). */
+  repeatDial?: boolean;
 }
 
 function agentText(id: string, names: ReadonlyMap<string, string | undefined>): string {
@@ -52,6 +54,7 @@ export function previewText(input: PreviewInput): string {
     ];
     const local = input.localTimes?.get(0);
     if (local) lines.push(`Local time there: ${local}`);
+    if (input.repeatDial) lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
     if (r.metadata && Object.keys(r.metadata).length > 0) {
       lines.push(`Metadata: ${oneLine(Object.entries(r.metadata).map(([k, v]) => `${k}=${String(v)}`).join(", "), 200)}`);
     }
@@ -72,5 +75,6 @@ export function previewText(input: PreviewInput): string {
     ...rows.slice(0, FIRST_ROWS).map((row, i) => `${i + 1}. ${rowLine(row, input, i)}`),
   ];
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
+  if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
   return lines.join("\n");
 }

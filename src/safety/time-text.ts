@@ -14,3 +14,10 @@ export function whenText(at: number, now: number): string {
   const sameDay = iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10);
   return `${sameDay ? "" : `${iso.slice(0, 10)} `}${iso.slice(11, 16)} UTC, in ${durationText(at - now)}`;
 }
+
+/** "15:30 UTC, 12 min ago", with the date when it is not today (UTC). */
+export function agoText(at: number, now: number): string {
+  const iso = new Date(at).toISOString();
+  const sameDay = iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+  return `${sameDay ? "" : `${iso.slice(0, 10)} `}${iso.slice(11, 16)} UTC, ${durationText(Math.max(0, now - at))} ago`;
+}

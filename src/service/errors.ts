@@ -4,7 +4,8 @@
  * and plan whatever the status; the rest is classified by status. Every message
  * carries upstream text only after it went through the redactor.
  */
-import { cleanUpstreamText, type Redactor } from "../text/redact.js";
+import { cleanServiceText } from "../text/clean.js";
+import type { Redactor } from "../text/redact.js";
 
 export interface ApiErrorInit {
   status?: number | undefined;
@@ -189,9 +190,9 @@ export interface ErrorContext {
 export function errorFromResponse(ctx: ErrorContext): ApiError {
   const info = readErrorBody(ctx.body, ctx.rawText);
   const said = [info.message, ...info.details.slice(0, 5)].filter(Boolean).join("; ");
-  const detail = said ? cleanUpstreamText(ctx.redactor, said, 400) : undefined;
-  const code = info.code ? cleanUpstreamText(ctx.redactor, info.code, 64) : undefined;
-  const field = info.field ? cleanUpstreamText(ctx.redactor, info.field, 64) : undefined;
+  const detail = said ? cleanServiceText(ctx.redactor, said, 400) : undefined;
+  const code = info.code ? cleanServiceText(ctx.redactor, info.code, 64) : undefined;
+  const field = info.field ? cleanServiceText(ctx.redactor, info.field, 64) : undefined;
   const init: ApiErrorInit = { status: ctx.status, requestId: ctx.requestId, code, detail, field, retryAfterS: ctx.retryAfterS };
   const service = detail ? ` The service said: ${endSentence(detail)}` : "";
   const lc = (code ?? "").toLowerCase();

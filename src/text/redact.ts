@@ -1,80 +1,168 @@
 /**
- * Cleaning of any text that crosses a trust boundary: upstream text that reaches
- * the model, and log lines. The key is removed wherever it appears, even when the
- * service echoes our headers back; control and bidi characters are dropped; the
- * length is capped so a hostile answer cannot flood the model's context.
+ * Removes the secrets (the API key, the HTTP and approver tokens) from any text
+ * that leaves the server: service text on its way to the model, log lines,
+ * audit lines. What is covered, exactly (docs/safety.md "Secrets"):
+ *
+ * - the secret and every run of at least RUN_LENGTH consecutive characters of
+ *   it (so a key split across two fields is still found), in any letter case;
+ * - the same inside common encodings of a text token: percent-encoding (%5F,
+ *   %5f, fully encoded), JSON/JavaScript escapes (\u005f, \x5f), HTML numeric
+ *   entities, base64 (standard and URL-safe, any alignment) and hex, and one
+ *   level of escapes inside what base64 or hex decoded to;
+ * - any `Bearer <token>`.
+ *
+ * Not covered: a secret cut into pieces shorter than RUN_LENGTH, spelled with
+ * separators between its characters, or encoded twice by the same scheme or in
+ * schemes not listed (base32, gzip, encryption…).
  */
 
-// C0/C1 controls except \t \n, zero-width and bidi controls, BOM, soft hyphen and invisible tag characters.
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
-
 export const REDACTED = "[redacted]";
+/** Shortest run of a secret's characters that counts as the secret. */
+export const RUN_LENGTH = 10;
+
 const BEARER_WORD = /bearer\s/i;
 const BEARER_TOKEN = /(bearer\s+)[^\s"',;]+/gi;
+/** A text token that may carry an encoded secret: no white space, quotes or brackets. */
+const TOKEN = /[^\s"'<>(){}[\],;|`]+/g;
+const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+const HEX_RUN = /[0-9a-fA-F]{16,}/g;
+
+interface Secret {
+  /** Lower-cased. */
+  text: string;
+  /** Every window of RUN_LENGTH characters (or the whole secret when shorter), lower-cased. */
+  windows: Set<string>;
+  windowLength: number;
+}
 
 export class Redactor {
-  private readonly pattern: RegExp | undefined;
+  private readonly secrets: Secret[] = [];
+  /** Finds any window of any secret; matches are then grown to the whole run. */
+  private readonly windowPattern: RegExp | undefined;
+  /** The same, non-global, for yes/no tests. */
+  private readonly windowTest: RegExp | undefined;
+  private readonly shortest: number;
 
   constructor(secrets: Array<string | undefined>) {
-    const all = new Set<string>();
-    for (const secret of secrets) {
-      if (typeof secret !== "string") continue;
-      // The key as configured, as trimmed, and as a URL would carry it (a service may echo a query string).
-      for (const form of [secret, secret.trim(), encodeURIComponent(secret.trim())]) if (form.length >= 4) all.add(form);
+    const seen = new Set<string>();
+    for (const raw of secrets) {
+      const text = raw?.trim().toLowerCase();
+      if (!text || text.length < 4 || seen.has(text)) continue;
+      seen.add(text);
+      const windowLength = Math.min(RUN_LENGTH, text.length);
+      const windows = new Set<string>();
+      for (let i = 0; i + windowLength <= text.length; i++) windows.add(text.slice(i, i + windowLength));
+      this.secrets.push({ text, windows, windowLength });
     }
-    // Longest first, so a key that contains another secret is removed whole. Case-insensitive:
-    // an echo in upper case (or a key pasted into a variable that upper-cases it) is still the key.
-    const forms = [...all].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    this.pattern = forms.length > 0 ? new RegExp(forms.join("|"), "gi") : undefined;
+    const all = this.secrets.flatMap((s) => [...s.windows]).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    this.windowPattern = all.length > 0 ? new RegExp(all.join("|"), "gi") : undefined;
+    this.windowTest = all.length > 0 ? new RegExp(all.join("|"), "i") : undefined;
+    this.shortest = Math.min(...this.secrets.map((s) => s.windowLength), Infinity);
   }
 
-  /** Removes every secret; also any `Bearer <token>` a service might echo. */
+  /** The text without any secret, in the forms listed above, nor any bearer token. */
   redact(text: string): string {
-    const out = this.pattern ? text.replace(this.pattern, REDACTED) : text;
+    const out = this.removeSecrets(text);
     // Runs on every string of every answer: test for the word before running the replacing pattern.
     return BEARER_WORD.test(out) ? out.replace(BEARER_TOKEN, `$1${REDACTED}`) : out;
   }
-}
 
-/** Deepest nesting `redactDeep` walks; anything deeper is replaced, never recursed into. */
-export const MAX_JSON_DEPTH = 64;
-
-/**
- * A copy of parsed JSON with every secret removed from every string, keys included.
- * Iterative-safe: nesting deeper than MAX_JSON_DEPTH is replaced by a marker, so a
- * hostile body cannot overflow the stack of the code that reads it later. Keys such
- * as `__proto__` stay plain data properties.
- */
-export function redactDeep(value: unknown, redactor: Redactor, depth = 0): unknown {
-  if (typeof value === "string") return redactor.redact(value);
-  if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redactor, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    defineData(out, redactor.redact(key), redactDeep(v, redactor, depth + 1));
+  /** True when the text holds a secret in any covered form (e.g. a token that contains the key). */
+  holdsSecret(text: string): boolean {
+    return this.removeSecrets(text) !== text;
   }
-  return out;
+
+  private removeSecrets(text: string): string {
+    if (text.length < this.shortest) return text;
+    const out = this.redactRuns(text);
+    if (!/[%\\&]|[A-Za-z0-9+/_-]{12,}/.test(out)) return out;
+    return out.replace(TOKEN, (token) => (token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token));
+  }
+
+  /** Replaces every run of a secret's characters that holds a whole window, grown to its full length. */
+  private redactRuns(text: string): string {
+    if (!this.windowPattern) return text;
+    const lower = text.toLowerCase();
+    const spans: Array<[number, number]> = [];
+    this.windowPattern.lastIndex = 0;
+    for (let m = this.windowPattern.exec(text); m; m = this.windowPattern.exec(text)) {
+      const [start, end] = this.grow(lower, m.index, m.index + m[0].length);
+      spans.push([start, end]);
+      this.windowPattern.lastIndex = Math.max(end, m.index + 1);
+    }
+    if (spans.length === 0) return text;
+    let out = "";
+    let at = 0;
+    for (const [start, end] of spans) {
+      if (start < at) continue;
+      out += text.slice(at, start) + REDACTED;
+      at = end;
+    }
+    return out + text.slice(at);
+  }
+
+  /** Grows a window match left and right while the text goes on spelling the same secret. */
+  private grow(lower: string, start: number, end: number): [number, number] {
+    const found = lower.slice(start, end);
+    let best: [number, number] = [start, end];
+    for (const secret of this.secrets) {
+      for (let k = secret.text.indexOf(found); k !== -1; k = secret.text.indexOf(found, k + 1)) {
+        let s = start;
+        let e = end;
+        let ks = k;
+        let ke = k + found.length;
+        while (s > 0 && ks > 0 && lower[s - 1] === secret.text[ks - 1]) (s--, ks--);
+        while (e < lower.length && ke < secret.text.length && lower[e] === secret.text[ke]) (e++, ke++);
+        if (e - s > best[1] - best[0]) best = [s, e];
+      }
+    }
+    return best;
+  }
+
+  private hasRun(text: string): boolean {
+    if (!this.windowTest || text.length < this.shortest) return false;
+    this.windowTest.lastIndex = 0;
+    return this.windowTest.test(text);
+  }
+
+  /** Whether a token, decoded in any covered way, spells a run of a secret. */
+  private carriesSecret(token: string): boolean {
+    for (const decoded of decodings(token)) {
+      if (this.hasRun(decoded)) return true;
+      if (/[%\\&]/.test(decoded) && this.hasRun(unescape(decoded))) return true;
+    }
+    return false;
+  }
 }
 
-/** Sets `obj[key]` as an own data property, even for `__proto__`. */
-export function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+/** The token decoded by each covered scheme that applies to it. */
+function* decodings(token: string): Generator<string> {
+  if (/[%\\&]/.test(token)) yield unescape(token);
+  for (const run of token.match(BASE64_RUN) ?? []) {
+    const body = run.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+    // Any alignment: the run may start inside an encoded block.
+    for (let skip = 0; skip < 4 && body.length - skip >= 12; skip++) {
+      const part = body.slice(skip);
+      yield Buffer.from(part.slice(0, part.length - (part.length % 4)), "base64").toString("latin1");
+    }
+  }
+  for (const run of token.match(HEX_RUN) ?? []) {
+    for (let skip = 0; skip < 2; skip++) {
+      const part = run.slice(skip);
+      yield Buffer.from(part.slice(0, part.length - (part.length % 2)), "hex").toString("latin1");
+    }
+  }
 }
 
-/** Drops invisible and bidirectional control characters; keeps newlines and tabs. */
-export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, "");
+/** Percent-encoding, JSON/JavaScript escapes and HTML numeric entities, decoded where well formed. */
+function unescape(text: string): string {
+  return text
+    .replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g, (_m, a?: string, b?: string, c?: string) => safeChar(parseInt((a ?? b ?? c)!, 16)))
+    .replace(/&#x([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?/g, (_m, h?: string, d?: string) => safeChar(h !== undefined ? parseInt(h, 16) : parseInt(d!, 10)))
+    .replace(/\\\//g, "/");
 }
 
-/** Caps text at `max` characters, saying how much was cut. */
-export function cap(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… [${text.length - max} more characters cut]`;
-}
-
-/** Everything upstream text needs before a model or a log reads it. */
-export function cleanUpstreamText(redactor: Redactor, text: string, max = 300): string {
-  // Invisible characters go first: a key split by a zero-width space must not be rejoined after redaction.
-  return cap(redactor.redact(stripInvisible(text)).replace(/\s+/g, " ").trim(), max);
+function safeChar(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : "";
 }

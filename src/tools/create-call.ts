@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
-import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
+import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial-fields.js";
 import { callRowSchema, checkRow } from "../validation/call-row.js";
-import { normalizeCall, readSingle, type CallRecord } from "../service/shapes.js";
 import { UserInputError } from "../validation/errors.js";
-import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
-import { readCreated } from "../service/errors.js";
+import { callIdText, followCall, isCallId, statusText } from "../render/values.js";
+import { oneLine } from "../text/clean.js";
 
 export const createCall = defineTool({
   name: "create_call",
@@ -18,7 +17,8 @@ export const createCall = defineTool({
     "(valid, has a country, no extension, not premium-rate, shared-cost or another blocked type, allowed country, not on the do-not-call " +
     "list, inside calling hours in the callee's local time, within the dial caps). The user may be asked to confirm. " +
     "dry_run: true shows what would be dialed and sends nothing. An identical call repeated within the dedupe window " +
-    "returns the first call instead of dialing again. Returns the new call's id and status; follow it with get_call. " +
+    "returns the first call instead of dialing again; another call to a number dialed in that window is refused unless " +
+    "repeat_dial is true. Returns the new call's id and status; follow it with get_call. " +
     "Never call this again for the same person because of an error that says the outcome is unknown: check with list_calls first.",
   inputSchema: callRowSchema.extend(writeOptions),
   outputSchema: z.object({
@@ -31,31 +31,27 @@ export const createCall = defineTool({
     ...sandboxMark,
   }),
   annotations: DIAL_ANNOTATIONS,
-  writes: true,
+  creates: "call",
   async handler(args, ctx) {
-    const { dry_run, confirmation_token, ...fields } = args;
+    const { dry_run, confirmation_token, repeat_dial, ...fields } = args;
     const checked = checkRow(fields, ctx.phonePolicy);
     if (!checked.row) {
       const p = checked.problems[0];
       throw new UserInputError(`${p?.field ?? "to"}: ${p?.reason ?? "invalid"}. Nothing was sent.`, p?.field, p?.rule);
     }
     const row = checked.row;
-    ctx.safety.screen([row]);
-    const agent = await ctx.agents.require(row.request.agent_id, ctx.deadline);
+    ctx.guard.screen([row]);
+    const agent = await ctx.service.agents.require(row.request.agent_id, ctx.deadline);
     const agentName = agent.name ? oneLine(agent.name, 120) : undefined;
-    const outcome = await ctx.safety.dial({
+    const outcome = await ctx.guard.dial({
       rows: [row],
       agentNames: new Map([[agent.id, agentName]]),
       dryRun: dry_run === true,
       token: confirmation_token,
-      deadline: ctx.deadline,
-      async send(deadline) {
-        const res = await ctx.api.post("/calls", row.request, { deadline, idempotencyKey: ctx.idempotencyKey });
-        const call = readCreated("call", () => sanitizeUpstream(normalizeCall(readSingle(res.body, "the new call")), ctx.redactor) as CallRecord);
-        return { value: { call }, callIds: [call.id], status: res.status, requestId: res.requestId };
-      },
+      repeatDial: repeat_dial === true,
+      send: (opts) => ctx.service.calls.create(row.request, opts),
       // A repeat within the window needs the id and the status it had, nothing more.
-      remember: ({ call }) => ({ call: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) } }),
+      summarize: (call) => ({ summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) }, callIds: [call.id] }),
     });
     const base = {
       to_international: row.phone.international,
@@ -66,27 +62,29 @@ export const createCall = defineTool({
     switch (outcome.kind) {
       case "dry_run":
         return { ...base, ...dryRunFields(outcome) };
-      case "deduplicated":
-        return { ...base, call: outcome.value.call, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
+      case "deduplicated": {
+        const { id, status } = outcome.summary;
+        const call = { id: typeof id === "string" ? id : (outcome.callIds[0] ?? "unknown"), ...(typeof status === "string" ? { status } : {}) };
+        return { ...base, call, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
+      }
       case "dialed":
-        return { ...base, call: outcome.value.call, confirmed_by: outcome.confirmedBy };
+        return { ...base, call: outcome.record, confirmed_by: outcome.confirmedBy };
     }
   },
   render(out) {
     if (out.dry_run) return dryRunText(out, "create_call");
     const who = out.agent_name ? `${out.agent_name} (${out.agent_id})` : out.agent_id;
-    const id = oneLine(out.call?.id ?? "?", 128);
-    const status = oneLine(out.call?.status ?? "unknown", 32);
+    const id = callIdText(out.call?.id);
+    const status = statusText(out.call?.status);
+    const follow = followCall(out.call?.id);
     if (out.deduplicated) {
       return (
         `Not dialed again: an identical call to ${out.to_international} by ${who} (same fields) was placed at ${out.first_dialed_at} ` +
-        `as ${id} (status then: ${status}). Follow it with get_call {"call_id": "${id}"}. Do not place it again unless the user asks for a second call.`
+        `as ${id} (status then: ${status}). ${follow} Do not place it again unless the user asks for a second call.`
       );
     }
     const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
-    return (
-      `Call placed: ${id}, status ${status}, to ${out.to_international} (${out.country}) by ${who}.${confirmed} ` +
-      `Follow it with get_call {"call_id": "${id}"}. Do not place it again.`
-    );
+    const valid = isCallId(out.call?.id) ? "" : " The service's answer carried no usable call id.";
+    return `Call placed: ${id}, status ${status}, to ${out.to_international} (${out.country}) by ${who}.${confirmed}${valid} ${follow} Do not place it again.`;
   },
 });

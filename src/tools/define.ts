@@ -1,33 +1,32 @@
 /**
  * A tool is data plus a handler (STYLE.md). Handlers return plain data that
  * matches `outputSchema`; `render` turns it into the short text a model reads.
- * Handlers throw on failure; `server.ts` is the one place errors become answers.
+ * Handlers throw on failure; `src/mcp/answers.ts` is the one place errors
+ * become answers. `defineTool` keeps each tool's input, output, handler and
+ * render in step, and hides their types behind `Tool`, so the list of tools
+ * needs no cast.
  */
 import type { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { ApiClient } from "../service/transport/client.js";
-import type { Deadline } from "../service/deadline.js";
-import type { AgentDirectory } from "../service/agent-directory.js";
 import type { Config } from "../config/env.js";
+import type { Deadline } from "../service/deadline.js";
+import type { PostSubject } from "../service/errors.js";
+import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
-import type { Redactor } from "../text/redact.js";
-import type { CallGuard } from "../safety/dial-guard.js";
+import type { DialGuard } from "../safety/dial-guard.js";
 import type { ProgressReporter } from "../mcp/progress.js";
 
 export interface ToolContext {
   config: Config;
-  api: ApiClient;
-  agents: AgentDirectory;
+  service: CallingService;
   phonePolicy: PhonePolicy;
-  redactor: Redactor;
   /** The tool call's total deadline; every upstream request shares it. */
   deadline: Deadline;
   /**
    * A fresh deadline of OUTBOUND_CALLS_TIMEOUT_MS for one more upstream request, tied to the client's
-   * cancellation. Only for tools that wait on purpose (get_call with wait_seconds): each poll gets its own,
-   * and the tool bounds the whole wait itself.
+   * cancellation: for tools that wait on purpose (each poll of get_call's wait gets its own).
    */
-  requestDeadline(): Deadline;
+  newDeadline(): Deadline;
   /**
    * Takes one of the limited slots for a wait (get_call with wait_seconds) and returns its release; throws
    * TooManyWaitsError when this client or the process has no slot free.
@@ -37,30 +36,78 @@ export interface ToolContext {
   signal: AbortSignal;
   /** MCP progress notifications; a no-op when the client sent no progress token. */
   progress: ProgressReporter;
-  /** A warning for the client's log (MCP logging); never the key. */
+  /** A warning for the client's log (MCP logging). */
   warn(line: string): void;
-  /** A fresh Idempotency-Key for this tool call's POST (reused on its retries). */
-  idempotencyKey: string;
   /** The safety guards for this tool call (write tools run their dial through it). */
-  safety: CallGuard;
+  guard: DialGuard;
 }
 
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+type Annotations = Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
+
+export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
   inputSchema: I;
   outputSchema: O;
-  annotations: Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
-  /** True for tools that place calls (hidden in read-only mode). */
-  writes: boolean;
-  handler: (args: z.infer<I>, ctx: ToolContext) => Promise<z.infer<O>>;
-  render: (output: z.infer<O>) => string;
+  annotations: Annotations;
+  /** For tools that place calls (hidden in read-only mode): what their POST creates. */
+  creates?: PostSubject;
+  handler: (args: z.output<I>, ctx: ToolContext) => Promise<z.output<O>>;
+  /** The text a model reads. */
+  render: (output: z.output<O>) => string;
+  /** structuredContent, when it differs from the handler's output (call content fenced as data). */
+  structure?: (output: z.output<O>) => z.output<O>;
 }
 
-/** Typed identity: keeps each tool's input, output and handler in step. */
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
-  return tool;
+/** A tool's input did not match its schema: nothing ran. */
+export class InputValidationError extends Error {
+  override readonly name = "InputValidationError";
+}
+
+/** What the server registers: the definition's data, and one typed run from raw arguments to an answer. */
+export interface Tool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodObject;
+  readonly outputSchema: z.ZodObject;
+  readonly annotations: Annotations;
+  readonly creates: PostSubject | undefined;
+  /** Parses the arguments, runs the handler; `structured` matches outputSchema (or OutputMismatchError is thrown). */
+  run(args: unknown, ctx: ToolContext, mark: Record<string, unknown>): Promise<{ structured: Record<string, unknown>; text: string }>;
+}
+
+/** The handler's output does not match the declared schema (a service field of an unexpected type). */
+export class OutputMismatchError extends Error {
+  override readonly name = "OutputMismatchError";
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): Tool {
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: def.inputSchema,
+    outputSchema: def.outputSchema,
+    annotations: def.annotations,
+    creates: def.creates,
+    async run(args, ctx, mark) {
+      const input = def.inputSchema.safeParse(args ?? {});
+      if (!input.success) {
+        const issues = input.error.issues.map((i) => (i.path.length ? `${i.message} at ${dotPath(i.path)}` : i.message)).join("\n");
+        throw new InputValidationError(`Input validation error: Invalid arguments for tool ${def.name}: ${issues}`);
+      }
+      const output = await def.handler(input.data, ctx);
+      const structured = { ...(def.structure ? def.structure(output) : output), ...mark };
+      if (!def.outputSchema.safeParse(structured).success) throw new OutputMismatchError(`${def.name}: the answer does not match its output schema`);
+      return { structured, text: def.render(output) };
+    },
+  };
+}
+
+function dotPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === "number" ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), "");
 }
 
 /** The annotations of a tool that only reads from the calling service. */

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
-import { callDetail } from "../render/calls.js";
+import { callDetail, withFencedContent } from "../render/calls.js";
+import { statusText } from "../render/values.js";
 import { callIdSchema } from "../validation/ids.js";
-import { normalizeCall, readSingle, type CallRecord } from "../service/shapes.js";
-import { sanitizeUpstream } from "../text/untrusted.js";
-import type { Deadline } from "../service/deadline.js";
-import type { Redactor } from "../text/redact.js";
-import type { ApiClient } from "../service/transport/client.js";
+import type { CallRecord } from "../service/shapes.js";
 import { MAX_WAIT_SECONDS, waitForCall } from "./wait-for-call.js";
 
 export const TERMINAL_STATUSES = new Set(["completed", "no_answer", "busy", "failed", "canceled"]);
@@ -42,20 +39,19 @@ export const getCall = defineTool({
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
-  writes: false,
   async handler(args, ctx) {
-    const read = (deadline: Deadline) => readCall(ctx.api, ctx.redactor, args.call_id, deadline);
     if (!args.wait_seconds) {
-      const call = await read(ctx.deadline);
+      const call = await ctx.service.calls.get(args.call_id, ctx.deadline);
       return { call, final: isFinalCall(call) };
     }
-    const waited = await waitForCall(args.call_id, args.wait_seconds, read, isFinalCall, ctx);
+    const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);
     return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds };
   },
+  structure: (out) => ({ ...out, call: withFencedContent(out.call) }),
   render({ call, final, waited_seconds }) {
     let next = "";
     if (!final && waited_seconds !== undefined) {
-      next = `\nStill in progress after waiting ${Math.round(waited_seconds)} s (status ${call.status ?? "unknown"}): call get_call again with wait_seconds to keep waiting.`;
+      next = `\nStill in progress after waiting ${Math.round(waited_seconds)} s (status ${statusText(call.status)}): call get_call again with wait_seconds to keep waiting.`;
     } else if (!final) {
       next = "\nNot final yet: call get_call again in a little while (or with wait_seconds) for the result.";
     }
@@ -64,10 +60,3 @@ export const getCall = defineTool({
 });
 
 export const isFinalCall = (call: CallRecord): boolean => TERMINAL_STATUSES.has(call.status ?? "");
-
-/** GET /calls/{id}, normalized and cleaned: what get_call and the calls:// resource read. */
-export async function readCall(api: ApiClient, redactor: Redactor, callId: string, deadline: Deadline): Promise<CallRecord> {
-  // The id passed the allowlist regex, so it cannot climb out of /calls/; encoding is belt and braces.
-  const res = await api.get(`/calls/${encodeURIComponent(callId)}`, { deadline, subject: `call ${callId}` });
-  return sanitizeUpstream(normalizeCall(readSingle(res.body, "a call")), redactor) as CallRecord;
-}

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
-import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
-import type { Agent } from "../service/shapes.js";
+import { agentsText } from "../render/agents.js";
 
 export const listAgents = defineTool({
   name: "list_agents",
@@ -13,19 +12,9 @@ export const listAgents = defineTool({
   inputSchema: z.object({}).strict(),
   outputSchema: z.object({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
   annotations: READ_ONLY_ANNOTATIONS,
-  writes: false,
   async handler(_args, ctx) {
-    const agents = (await ctx.agents.fetch(ctx.deadline)).map((a) => sanitizeUpstream(a, ctx.redactor) as Agent);
+    const agents = await ctx.service.agents.list(ctx.deadline);
     return { agents, count: agents.length };
   },
-  render({ agents }) {
-    if (agents.length === 0) return "This API key has no agents; a person must create one in the service's dashboard.";
-    const lines = agents.map((a) => {
-      const extra = ["language", "voice", "purpose", "description"]
-        .map((k) => a[k])
-        .filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 80);
-      return `- ${oneLine(a.id, 128)}${a.name ? ` — ${oneLine(a.name, 120)}` : ""}${extra.length ? ` (${extra.map((e) => oneLine(e, 80)).join(", ")})` : ""}`;
-    });
-    return `${agents.length} agent${agents.length === 1 ? "" : "s"} (use the id as agent_id):\n${lines.join("\n")}`;
-  },
+  render: ({ agents }) => agentsText(agents),
 });

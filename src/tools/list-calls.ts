@@ -4,11 +4,12 @@ import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { callLine, listItem } from "../render/calls.js";
 import { agentIdSchema } from "../validation/ids.js";
 import { dateFilterSchema, dateFilterStart } from "../validation/dates.js";
-import { normalizeCall, readList, readPaging, type CallRecord } from "../service/shapes.js";
+import { ResponseTooLargeError } from "../service/transport/failures.js";
 import { UserInputError } from "../validation/errors.js";
-import { sanitizeUpstream } from "../text/untrusted.js";
 
 export const DEFAULT_LIMIT = 20;
+/** A page too large for OUTBOUND_CALLS_MAX_RESPONSE_BYTES is asked for again with half the limit, this many times at most. */
+const MAX_HALVINGS = 3;
 
 export const listCalls = defineTool({
   name: "list_calls",
@@ -41,46 +42,56 @@ export const listCalls = defineTool({
     limit: z.number().int(),
     next_page: z.number().int().nullable().describe("The page to ask for next, or null when no more is known to exist."),
     total: z.number().int().optional(),
+    notes: z.array(z.string()).optional().describe("What was left out of this page, and why"),
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
-  writes: false,
   async handler(args, ctx) {
     if (args.date_from && args.date_to && dateFilterStart(args.date_from) > dateFilterStart(args.date_to)) {
       throw new UserInputError("date_from is after date_to; swap them or widen the range. Nothing was sent.", "date_from");
     }
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const res = await ctx.api.get("/calls", {
-      deadline: ctx.deadline,
-      query: {
-        status: args.status,
-        agent_id: args.agent_id,
-        campaign_id: args.campaign_id,
-        date_from: args.date_from,
-        date_to: args.date_to,
-        page: args.page,
-        limit,
-      },
-    });
-    const calls = readList(res.body, "calls").map((raw) => listItem(sanitizeUpstream(normalizeCall(raw), ctx.redactor) as CallRecord));
-    const paging = readPaging(res.body, args.page ?? 1, limit, calls.length);
-    return {
-      calls,
-      count: calls.length,
-      page: paging.page ?? args.page ?? 1,
-      limit,
-      next_page: paging.nextPage,
-      ...(paging.total !== undefined ? { total: paging.total } : {}),
-    };
+    const filters = { status: args.status, agent_id: args.agent_id, campaign_id: args.campaign_id, date_from: args.date_from, date_to: args.date_to };
+    let limit = args.limit ?? DEFAULT_LIMIT;
+    let page = args.page;
+    let halved = 0;
+    for (;;) {
+      try {
+        const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.deadline);
+        const calls = result.calls.map(listItem);
+        const notes: string[] = [];
+        if (halved > 0) {
+          notes.push(
+            `The service's answer for ${limit * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${limit}: keep limit=${limit} when you ask for the next page.`,
+          );
+        }
+        if (result.overLimit > 0) notes.push(`The service sent ${result.overLimit} more calls than the limit of ${limit}; they were left out.`);
+        return {
+          calls,
+          count: calls.length,
+          page: result.paging.page ?? page ?? 1,
+          limit,
+          next_page: result.paging.nextPage,
+          ...(result.paging.total !== undefined ? { total: result.paging.total } : {}),
+          ...(notes.length > 0 ? { notes } : {}),
+        };
+      } catch (error) {
+        // Transcripts can make a page larger than the cap: ask for half as many calls (the same first call), three times at most.
+        if (!(error instanceof ResponseTooLargeError) || limit === 1 || halved === MAX_HALVINGS) throw error;
+        limit = Math.ceil(limit / 2);
+        page = page === undefined ? undefined : (page - 1) * 2 + 1;
+        halved += 1;
+      }
+    }
   },
   render(out) {
     const where = `page ${out.page}${out.total !== undefined ? `, ${out.total} in all` : ""}`;
     const more = out.next_page !== null ? `More: call list_calls again with page=${out.next_page}.` : "No more pages.";
-    if (out.count === 0) return `No calls match (${where}). ${out.next_page !== null ? more : ""}`.trim();
+    if (out.count === 0) return `No calls match (${where}). ${out.next_page !== null ? more : ""}${out.notes ? ` ${out.notes.join(" ")}` : ""}`.trim();
     // Long fields stay out of the list; say where they are.
     const detail = out.calls.some((c) => c.transcript_available === true || c.summary !== undefined || c.recording_url !== undefined)
       ? "\nSummaries, transcripts and recordings: get_call with the call's id."
       : "";
-    return `${out.count} call${out.count === 1 ? "" : "s"} (${where}):\n${out.calls.map((c) => `- ${callLine(c)}`).join("\n")}\n${more}${detail}`;
+    const notes = out.notes ? `\n${out.notes.join("\n")}` : "";
+    return `${out.count} call${out.count === 1 ? "" : "s"} (${where}):\n${out.calls.map((c) => `- ${callLine(c)}`).join("\n")}\n${more}${detail}${notes}`;
   },
 });

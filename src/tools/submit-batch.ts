@@ -1,21 +1,19 @@
 import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
-import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
+import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial-fields.js";
 import { callRowSchema } from "../validation/call-row.js";
 import { BATCH_SCHEMA_MAX, checkBatchRows } from "../validation/batch.js";
-import { isObject, readSingle, type JsonObject } from "../service/shapes.js";
 import { BatchValidationError, UserInputError } from "../validation/errors.js";
-import { unknownAgentReason } from "../service/agent-directory.js";
-import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
-import { readCreated } from "../service/errors.js";
-
-/** What the service answered to a batch, with our ids normalized. */
-type BatchValue = JsonObject & { batch_id: string | null; campaign_id: string | null; status?: string; calls?: JsonObject[] };
-
-const pick = (o: JsonObject, keys: string[]): JsonObject => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+import { unknownAgentReason } from "../service/agents.js";
+import type { BatchRecord } from "../service/calls.js";
+import { oneLine } from "../text/clean.js";
+import { otherIdText, statusText } from "../render/values.js";
 
 const batchCallSchema = z.looseObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
+
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+const idOrNull = (v: unknown) => (typeof v === "string" ? v : null);
 
 export const submitBatch = defineTool({
   name: "submit_batch",
@@ -26,9 +24,10 @@ export const submitBatch = defineTool({
     "like create_call (`to` in E.164, e.g. +14155550123; agent_id from list_agents). Every row is checked before " +
     "anything is sent; if any row fails, nothing is sent and the answer lists every bad row (index, field, reason): " +
     "fix them and submit the whole batch again. A number that appears twice is refused unless allow_duplicates is " +
-    "true. The safety guards of create_call apply to every row (do-not-call list, calling hours, caps, confirmation); " +
-    "dry_run: true shows what would be dialed and sends nothing; an identical batch repeated within the dedupe window " +
-    "returns the first batch instead of dialing again. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
+    "true. The safety guards of create_call apply to every row (do-not-call list, calling hours, caps, confirmation, " +
+    "numbers dialed in the dedupe window unless repeat_dial is true); dry_run: true shows what would be dialed and " +
+    "sends nothing; an identical batch repeated within the dedupe window returns the first batch instead of dialing " +
+    "again. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
   inputSchema: z
     .object({
       calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
@@ -47,7 +46,7 @@ export const submitBatch = defineTool({
     ...sandboxMark,
   }),
   annotations: DIAL_ANNOTATIONS,
-  writes: true,
+  creates: "batch",
   async handler(args, ctx) {
     const max = ctx.config.maxBatchSize;
     if (args.calls.length > max) {
@@ -57,80 +56,69 @@ export const submitBatch = defineTool({
       );
     }
     const rows = checkBatchRows(args.calls, ctx.phonePolicy, args.allow_duplicates === true);
-    ctx.safety.screen(rows);
+    ctx.guard.screen(rows);
     const ids = [...new Set(rows.map((r) => r.request.agent_id))];
-    const { agents, missing } = await ctx.agents.check(ids, ctx.deadline);
+    const { agents, missing } = await ctx.service.agents.check(ids, ctx.deadline);
     if (missing.size > 0) {
       const problems = rows.flatMap((r, index) =>
         missing.has(r.request.agent_id) ? [{ index, field: "agent_id", reason: unknownAgentReason(r.request.agent_id, agents) }] : [],
       );
       throw new BatchValidationError(problems, rows.length);
     }
-    const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
-    const outcome = await ctx.safety.dial({
+    const nameOf = (id: string) => agents.find((a) => a.id === id)?.name;
+    const outcome = await ctx.guard.dial<BatchRecord>({
       rows,
-      agentNames: new Map(ids.map((id) => [id, ((name) => (name ? oneLine(name, 120) : undefined))(agents.find((a) => a.id === id)?.name)])),
+      agentNames: new Map(ids.map((id) => [id, nameOf(id) && oneLine(nameOf(id)!, 120)])),
       dryRun: args.dry_run === true,
       token: args.confirmation_token,
-      deadline: ctx.deadline,
-      async send(deadline) {
-        const res = await ctx.api.post("/calls/batch", { calls: rows.map((r) => r.request) }, { deadline, idempotencyKey: ctx.idempotencyKey });
-        const batch = readCreated("batch", () => sanitizeUpstream(readSingle(res.body, "the batch"), ctx.redactor) as JsonObject);
-        const calls = Array.isArray(batch.calls)
-          ? batch.calls.filter(isObject).map((c) => {
-              const id = c.id ?? c.call_id;
-              return { ...c, ...(typeof id === "string" || typeof id === "number" ? { id: String(id) } : {}) } as JsonObject;
-            })
-          : undefined;
-        // Only fields of the expected types are carried under our names; the service's others are kept as they came.
-        const { calls: _rawCalls, status: _rawStatus, ...rest } = batch;
-        const value: BatchValue = {
-          ...rest,
-          batch_id: str(batch.batch_id) ?? str(batch.id),
-          campaign_id: str(batch.campaign_id),
-          ...(typeof batch.status === "string" ? { status: batch.status } : {}),
-          ...(calls ? { calls } : {}),
-        };
-        return {
-          value,
-          callIds: (calls ?? []).flatMap((c) => (typeof c.id === "string" ? [c.id] : [])),
-          batchId: value.batch_id ?? undefined,
-          campaignId: value.campaign_id ?? undefined,
-          status: res.status,
-          requestId: res.requestId,
-        };
-      },
+      repeatDial: args.repeat_dial === true,
+      send: (opts) => ctx.service.calls.createBatch(rows.map((r) => r.request), opts),
       // A repeat within the window needs the ids and statuses, not every field the service echoed.
-      remember: (v): BatchValue => ({
-        batch_id: v.batch_id,
-        campaign_id: v.campaign_id,
-        ...(v.status !== undefined ? { status: v.status } : {}),
-        ...(v.calls ? { calls: v.calls.map((c) => pick(c, ["id", "to", "status"])) } : {}),
+      summarize: (b) => ({
+        summary: {
+          batch_id: b.batch_id,
+          campaign_id: b.campaign_id,
+          ...(b.status !== undefined ? { status: b.status } : {}),
+          ...(b.calls ? { calls: b.calls.map((c) => pick(c, ["id", "to", "status"])) } : {}),
+        },
+        callIds: (b.calls ?? []).flatMap((c) => (typeof c.id === "string" ? [c.id] : [])),
+        ...(b.batch_id ? { batchId: b.batch_id } : {}),
+        ...(b.campaign_id ? { campaignId: b.campaign_id } : {}),
       }),
     });
     const base = { count: rows.length, countries: [...new Set(rows.map((r) => r.phone.country))].sort() };
     switch (outcome.kind) {
       case "dry_run":
         return { ...base, batch_id: null, campaign_id: null, ...dryRunFields(outcome) };
-      case "deduplicated":
-        return { ...outcome.value, ...base, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
+      case "deduplicated": {
+        const s = outcome.summary;
+        const calls = Array.isArray(s.calls) ? s.calls.filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null) : undefined;
+        return {
+          ...base,
+          batch_id: idOrNull(s.batch_id),
+          campaign_id: idOrNull(s.campaign_id),
+          ...(typeof s.status === "string" ? { status: s.status } : {}),
+          ...(calls ? { calls } : {}),
+          deduplicated: true,
+          first_dialed_at: new Date(outcome.firstAt).toISOString(),
+        };
+      }
       case "dialed":
-        return { ...outcome.value, ...base, confirmed_by: outcome.confirmedBy };
+        return { ...outcome.record, ...base, confirmed_by: outcome.confirmedBy };
     }
   },
   render(out) {
     if (out.dry_run) return dryRunText(out, "submit_batch");
-    const ids = [out.batch_id && `batch_id ${oneLine(out.batch_id, 128)}`, out.campaign_id && `campaign_id ${oneLine(out.campaign_id, 128)}`]
-      .filter(Boolean)
-      .join(", ");
-    const follow = out.campaign_id
-      ? `Follow the calls with list_calls {"campaign_id": "${oneLine(out.campaign_id, 128)}"}.`
-      : "Follow the calls with list_calls.";
+    const ids = [out.batch_id && `batch_id ${otherIdText(out.batch_id)}`, out.campaign_id && `campaign_id ${otherIdText(out.campaign_id)}`].filter(Boolean).join(", ");
+    const follow =
+      out.campaign_id && otherIdText(out.campaign_id) === out.campaign_id
+        ? `Follow the calls with list_calls {"campaign_id": "${out.campaign_id}"}.`
+        : "Follow the calls with list_calls.";
     const rows = `${out.count} call${out.count === 1 ? "" : "s"} to ${out.countries.join(", ")}`;
     if (out.deduplicated) {
       return `Not dialed again: an identical batch (${rows}) was submitted at ${out.first_dialed_at}${ids ? ` (${ids})` : ""}. ${follow} Do not submit it again unless the user asks for a second round.`;
     }
     const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
-    return `Batch accepted: ${rows}${ids ? ` (${ids})` : ""}, status ${oneLine(out.status ?? "unknown", 32)}.${confirmed} ${follow} Do not submit it again.`;
+    return `Batch accepted: ${rows}${ids ? ` (${ids})` : ""}, status ${statusText(out.status)}.${confirmed} ${follow} Do not submit it again.`;
   },
 });

@@ -5,7 +5,7 @@
  * Deadlines: a tool call normally lives inside one total deadline
  * (OUTBOUND_CALLS_TIMEOUT_MS, 15 s by default). A wait of up to 600 s must not be
  * cut by it, so here every poll gets its own per-request deadline
- * (`ctx.requestDeadline()`, retries of that GET included), and the wait as a whole
+ * (`ctx.newDeadline()`, retries of that GET included), and the wait as a whole
  * is bounded by `wait_seconds`: no poll starts after the wait ended, so the tool
  * call lasts at most `wait_seconds` plus one request's deadline. Both are tied to
  * the client's cancellation (`ctx.signal`), which stops the wait at once.
@@ -48,7 +48,7 @@ export async function waitForCall(
   waitSeconds: number,
   read: (deadline: Deadline) => Promise<CallRecord>,
   isFinal: (call: CallRecord) => boolean,
-  ctx: Pick<ToolContext, "requestDeadline" | "signal" | "progress" | "warn" | "waitSlot">,
+  ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn" | "waitSlot">,
 ): Promise<WaitResult> {
   // Refused before the first poll when too many waits are under way (tools/wait-slots.ts).
   const release = ctx.waitSlot();
@@ -64,7 +64,7 @@ async function pollUntilFinal(
   waitSeconds: number,
   read: (deadline: Deadline) => Promise<CallRecord>,
   isFinal: (call: CallRecord) => boolean,
-  ctx: Pick<ToolContext, "requestDeadline" | "signal" | "progress" | "warn">,
+  ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn">,
 ): Promise<WaitResult> {
   const started = Date.now();
   const endsAt = started + waitSeconds * 1_000;
@@ -73,7 +73,7 @@ async function pollUntilFinal(
 
   /** One poll: read with a fresh deadline, report progress, say whether the call is final. */
   const poll = async (): Promise<{ call: CallRecord; final: boolean; at: number }> => {
-    const deadline = ctx.requestDeadline();
+    const deadline = ctx.newDeadline();
     let call: CallRecord;
     try {
       call = await read(deadline);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setTimeout as delay } from "node:timers/promises";
 import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../safety/support.js";
+import { join } from "node:path";
+import { envFor, GUARDS_OFF, posts, tempDir } from "../safety/support.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
 
@@ -50,17 +51,12 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     expect(textOf(deduped[0]!)).toContain("as call_1");
   });
 
-  it("a later identical dial is not dialed again; a dial with any field changed is", async () => {
+  it("a later identical dial is not dialed again", async () => {
     const call = { ...CALL, to: "+14155550102" };
     expect((await server.call("create_call", call)).isError).toBeFalsy();
     const again = await server.call("create_call", { ...call, to: "+1 415-555-0102", contact_name: " Dana Lee " });
     expect(again.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
     expect(posts(upstream)).toHaveLength(1);
-    for (const change of [{ contact_name: "Dana L." }, { agent_id: "agt_2" }, { metadata: { n: 1 } }, { company_name: "Acme" }]) {
-      const r = await server.call("create_call", { ...call, ...change });
-      expect(r.structuredContent, JSON.stringify(change)).not.toHaveProperty("deduplicated");
-    }
-    expect(posts(upstream)).toHaveLength(5);
   });
 
   it("metadata key order does not make a different dial", async () => {
@@ -106,11 +102,58 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
   });
 });
 
+describe("a second dial to the same number within the window (issue 12, item 6)", () => {
+  it("is refused whatever else changed (contact, agent, company, a metadata value's type), naming the earlier call", async () => {
+    const call = { ...CALL, to: "+14155550120", metadata: { n: 1 } };
+    expect((await server.call("create_call", call)).isError).toBeFalsy();
+    for (const change of [{ contact_name: "Dana" }, { agent_id: "agt_2" }, { metadata: { n: "1" } }, { company_name: "Acme" }, { metadata: undefined }]) {
+      const r = await server.call("create_call", { ...call, ...change });
+      expect(r.isError, JSON.stringify(change)).toBe(true);
+      expect(textOf(r)).toContain("+14155550120 was dialed within the dedupe window by another request");
+      expect(textOf(r)).toContain("as call_1");
+      expect(textOf(r)).toContain("repeat_dial: true");
+    }
+    expect(posts(upstream)).toHaveLength(1);
+  });
+
+  it("is refused across tools: a 1-row submit_batch after create_call, and create_call after a batch row", async () => {
+    await server.call("create_call", { ...CALL, to: "+14155550121" });
+    const batch = await server.call("submit_batch", { calls: [{ to: "+14155550121", agent_id: "agt_1", contact_name: "Dana Lee" }] });
+    expect(batch.isError).toBe(true);
+    expect(textOf(batch)).toContain("calls[0].to: +14155550121");
+    await server.call("submit_batch", { calls: [{ to: "+14155550122", agent_id: "agt_1" }, { to: "+14155550123", agent_id: "agt_1" }] });
+    const single = await server.call("create_call", { to: "+14155550123", agent_id: "agt_1" });
+    expect(single.isError).toBe(true);
+    expect(textOf(single)).toContain("+14155550123 was dialed within the dedupe window");
+    expect(posts(upstream)).toHaveLength(2);
+  });
+
+  it("goes out when the request says a second call is meant (repeat_dial: true), and a retry of that is not a third", async () => {
+    const call = { ...CALL, to: "+14155550124" };
+    await server.call("create_call", call);
+    const dry = await server.call("create_call", { ...call, contact_name: "Dana", dry_run: true, repeat_dial: true });
+    expect((dry.structuredContent as { preview: string }).preview).toContain("Second call: yes (repeat_dial)");
+    const second = await server.call("create_call", { ...call, contact_name: "Dana", repeat_dial: true });
+    expect(second.isError).toBeFalsy();
+    const retry = await server.call("create_call", { ...call, contact_name: "Dana", repeat_dial: true });
+    expect(retry.structuredContent).toMatchObject({ deduplicated: true });
+    expect(posts(upstream)).toHaveLength(2);
+  });
+
+  it("concurrent dials to one number with different fields place one call", async () => {
+    upstream.handle(slowPosts(200));
+    const results = await Promise.all(["A", "B", "C", "D", "E"].map((name) => server.call("create_call", { ...CALL, to: "+14155550125", contact_name: name })));
+    expect(posts(upstream)).toHaveLength(1);
+    expect(results.filter((r) => !r.isError)).toHaveLength(1);
+  });
+});
+
 describe("every POST carries an Idempotency-Key", () => {
   it("one per tool call, and the dedupe answer sends none", async () => {
     await server.call("create_call", { ...CALL, to: "+14155550108" });
     await server.call("create_call", { ...CALL, to: "+14155550109" });
     await server.call("create_call", { ...CALL, to: "+14155550108" });
+    await server.call("create_call", { ...CALL, to: "+14155550108", contact_name: "Dana" });
     const keys = posts(upstream).map((p) => p.headers["idempotency-key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -196,6 +239,28 @@ describe("OUTBOUND_CALLS_DEDUPE_WINDOW_S=0", () => {
       expect(posts(upstream)).toHaveLength(2);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("the window across a restart (OUTBOUND_CALLS_AUDIT_LOG)", () => {
+  it("a restarted server still refuses a second dial to the number, and answers an identical one with the first call", async () => {
+    const log = join(tempDir("dedupe-restart"), "audit.jsonl");
+    const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_AUDIT_LOG: log });
+    const call = { ...CALL, to: "+14155550130" };
+    const first = await startServer({ env });
+    expect((await first.call("create_call", call)).isError).toBeFalsy();
+    await first.close();
+    const second = await startServer({ env });
+    try {
+      const other = await second.call("create_call", { ...call, contact_name: "Dana" });
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toContain("as call_1");
+      const same = await second.call("create_call", call);
+      expect(same.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
+      expect(posts(upstream)).toHaveLength(1);
+    } finally {
+      await second.close();
     }
   });
 });

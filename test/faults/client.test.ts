@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { ApiClient, backoffMs, formatBytes, parseRetryAfter, type RequestLogEntry } from "../../src/service/transport/client.js";
 import { startDeadline } from "../../src/service/deadline.js";
 import { OutcomeUnknownError, UpstreamFaultError } from "../../src/service/errors.js";
-import { MAX_JSON_DEPTH, redactDeep, Redactor } from "../../src/text/redact.js";
-import { sanitizeUpstream } from "../../src/text/untrusted.js";
+import { Redactor } from "../../src/text/redact.js";
+import { cleanServiceJson, MAX_JSON_DEPTH } from "../../src/text/clean.js";
 import { startBlackhole, type Blackhole } from "../helpers/blackhole.js";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
@@ -48,7 +48,7 @@ describe("the deadline while a connection is still being made", () => {
     clients.push(api);
     const deadline = startDeadline(1_000);
     const t0 = performance.now();
-    const call = method === "GET" ? api.get("/agents", { deadline }) : api.post("/calls", { to: "+1" }, { deadline, idempotencyKey: "k-1" });
+    const call = method === "GET" ? api.get("/agents", { deadline }) : api.post("/calls", { to: "+1" }, { deadline, idempotencyKey: "k-1", creates: "call" });
     const error = await call.then(
       () => undefined,
       (e: unknown) => e,
@@ -76,7 +76,7 @@ describe("classification of a POST by whether writing began", () => {
     upstream.inject({ method: "POST" }, faults.resetAfterRead());
     const api = client(upstream.url);
     clients.push(api);
-    await expect(api.post("/calls", {}, { deadline: startDeadline(1_000), idempotencyKey: "k-2" })).rejects.toBeInstanceOf(OutcomeUnknownError);
+    await expect(api.post("/calls", {}, { deadline: startDeadline(1_000), idempotencyKey: "k-2", creates: "call" })).rejects.toBeInstanceOf(OutcomeUnknownError);
     expect(upstream.count({ method: "POST" })).toBe(1);
   });
 });
@@ -160,14 +160,14 @@ describe("key removal over parsed bodies", () => {
     const body = JSON.parse(
       JSON.stringify({ a: CANARY_KEY, [CANARY_KEY]: [CANARY_KEY.toUpperCase(), { b: `x ${encodeURIComponent(CANARY_KEY)} y` }], n: 1, t: true, z: null }),
     );
-    const out = redactDeep(body, redactor);
+    const out = cleanServiceJson(body, redactor);
     expect(JSON.stringify(out).toLowerCase()).not.toContain(CANARY_KEY.toLowerCase());
     expect(out).toEqual({ a: "[redacted]", "[redacted]": ["[redacted]", { b: "x [redacted] y" }], n: 1, t: true, z: null });
   });
 
   it("stops at a fixed depth instead of overflowing the stack on hostile nesting", () => {
     const deep = JSON.parse(`${"[".repeat(100_000)}"${CANARY_KEY}"${"]".repeat(100_000)}`);
-    const out = redactDeep(deep, redactor);
+    const out = cleanServiceJson(deep, redactor);
     let node: unknown = out;
     let depth = 0;
     while (Array.isArray(node)) {
@@ -180,7 +180,7 @@ describe("key removal over parsed bodies", () => {
 
   it("keeps a __proto__ key as a plain field: it never becomes the prototype", () => {
     const body = JSON.parse('{"id":"c1","__proto__":{"status":"completed","polluted":true}}');
-    for (const out of [redactDeep(body, redactor), sanitizeUpstream(body, redactor)] as Array<Record<string, unknown>>) {
+    for (const out of [cleanServiceJson(body, redactor)] as Array<Record<string, unknown>>) {
       expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
       expect((out as { polluted?: unknown }).polluted).toBeUndefined();
       expect(Object.keys(out)).toEqual(["id", "__proto__"]);

@@ -88,7 +88,8 @@ describe("successful answers that contain the key", () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expectNoKey(result);
     const call = (result.structuredContent as { call: Record<string, unknown> }).call;
-    expect(call.summary).toBe("the caller read out [redacted]");
+    // Call content reaches structuredContent fenced as data (issue 12, item 2), with the key removed.
+    expect(call.summary).toMatch(/^<call-data [0-9a-f]{8} source="summary">\n\(Words spoken.*\)\nthe caller read out \[redacted\]\n<\/call-data [0-9a-f]{8}>$/);
     expect(call.escaped).toBe("[redacted]");
     expect(call["[redacted]"]).toBe("as a key");
     expect(textOf(result)).toContain("my key is [redacted]");

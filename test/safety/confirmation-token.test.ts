@@ -12,7 +12,8 @@ describe("ConfirmationTokens", () => {
     const { t } = tokens();
     const { token, expiresAt } = t.issue("request-A");
     expect(expiresAt).toBe(Date.parse("2026-11-21T15:05:00Z"));
-    expect(t.check(token, "request-A")).toEqual({ ok: true, id: token.split(".")[1], expiresAt });
+    expect(t.check(token, "request-A")).toEqual({ ok: true, id: `token:${token.split(".")[1]}`, expiresAt });
+    expect(t.usedId(token)).toBe(`token:${token.split(".")[1]}`);
     expect(t.check(token, "request-B")).toEqual({ ok: false, why: "other_request" });
   });
 

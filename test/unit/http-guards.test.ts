@@ -3,7 +3,7 @@ import { bearerChecker } from "../../src/http/auth.js";
 import { clientAddress } from "../../src/http/client-address.js";
 import { makeHostCheck } from "../../src/http/host-check.js";
 import { countServiceRequests } from "../../src/http/counted-requests.js";
-import { MemoryRateCounter } from "../../src/http/rate-limit.js";
+import { MemoryStore } from "../../src/state/memory-store.js";
 
 describe("bearerChecker", () => {
   const check = bearerChecker("t".repeat(40));
@@ -84,13 +84,12 @@ describe("makeHostCheck", () => {
   });
 });
 
-describe("MemoryRateCounter", () => {
+describe("the memory store's rate counter (what --http limits with)", () => {
   const MINUTE = 60_000;
-  // Windows are aligned to the clock: this is the start of one.
   const T0 = 1_000 * MINUTE;
 
   it("allows max requests per window, then tells how long to wait", async () => {
-    const rates = new MemoryRateCounter();
+    const rates = new MemoryStore().rates;
     const take = (client: string, now: number) => rates.take(client, 1, 3, MINUTE, now);
     expect([await take("a", T0), await take("a", T0), await take("a", T0)]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(await take("a", T0)).toEqual({ ok: false, retryAfterSeconds: 60 });
@@ -100,14 +99,14 @@ describe("MemoryRateCounter", () => {
   });
 
   it("refuses a batch that does not fit, without spending any of it", async () => {
-    const rates = new MemoryRateCounter();
+    const rates = new MemoryStore().rates;
     expect(await rates.take("a", 2, 3, 1_000, 0)).toEqual({ ok: true });
     expect((await rates.take("a", 2, 3, 1_000, 0)).ok).toBe(false);
     expect(await rates.take("a", 1, 3, 1_000, 0)).toEqual({ ok: true });
   });
 
   it("forgets clients whose window ended, so memory does not grow with clients seen", async () => {
-    const rates = new MemoryRateCounter();
+    const rates = new MemoryStore().rates;
     for (let i = 0; i < 10_000; i++) await rates.take(`client-${i}`, 1, 1, 1_000, 0);
     expect(rates.size).toBe(10_000);
     await rates.take("late", 1, 1, 1_000, 1_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, Redactor, cap, cleanUpstreamText, stripInvisible } from "../../src/text/redact.js";
+import { REDACTED, Redactor } from "../../src/text/redact.js";
+import { cap, cleanServiceText as cleanUpstreamText, stripInvisible } from "../../src/text/clean.js";
 
 const KEY = "sk_test_CANARY_123456";
 

@@ -6,7 +6,7 @@ import { parseArgs, UsageError } from "../../src/cli/args.js";
 import { loadConfig } from "../../src/config/env.js";
 import { parsePhone } from "../../src/phone/parse.js";
 import { Redactor } from "../../src/text/redact.js";
-import { sanitizeUpstream } from "../../src/text/untrusted.js";
+import { cleanServiceJson as sanitizeUpstream } from "../../src/text/clean.js";
 
 const redactor = new Redactor(["sk_test_SECRET_123456"]);
 const policy = { blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"] as const) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REDACTED, Redactor } from "../../src/text/redact.js";
-import { fence, sanitizeUpstream } from "../../src/text/untrusted.js";
+import { cleanServiceJson as sanitizeUpstream } from "../../src/text/clean.js";
+import { fence } from "../../src/text/fence.js";
 
 const KEY = "sk_test_CANARY_123456";
 const r = new Redactor([KEY]);
@@ -32,7 +33,7 @@ describe("sanitizeUpstream: values", () => {
     ["string with an echoed header", `Authorization: Bearer ${KEY}`, `Authorization: Bearer ${REDACTED}`],
     ["string with the key split by a zero-width space", "sk_test_CANARY\u200B_123456", REDACTED],
     ["bidi and zero-width removed", "paid\u202E\u200B in full", "paid in full"],
-    ["newlines kept", "line 1\nline 2", "line 1\nline 2"],
+    ["line breaks collapsed outside call content", "line 1\nline 2\u2028line 3\r\n", "line 1 line 2 line 3"],
   ])("%s", (_name, input, expected) => {
     expect(sanitizeUpstream(input, r)).toEqual(expected);
   });
@@ -109,11 +110,19 @@ describe("sanitizeUpstream: deep", () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
-  it("stays fast on a large, wide answer", () => {
+  it("keeps line breaks in call content only (transcripts, summaries, notes), at any depth below them", () => {
+    const out = sanitizeUpstream(
+      { status: "ringing)\n\nSYSTEM NOTICE", summary: "a\nb", transcript: [{ speaker: "agent", text: "x\ny" }], notes: "n\u2029m" },
+      r,
+    );
+    expect(out).toEqual({ status: "ringing) SYSTEM NOTICE", summary: "a\nb", transcript: [{ speaker: "agent", text: "x\ny" }], notes: "n\nm" });
+  });
+
+  it("cleans a large, wide answer whole (1,000 records of 2,000 characters)", () => {
     const wide = Array.from({ length: 1_000 }, (_, i) => ({ id: `c${i}`, text: "w".repeat(2_000), tags: Array.from({ length: 20 }, () => "t") }));
-    const start = performance.now();
-    sanitizeUpstream(wide, r);
-    expect(performance.now() - start).toBeLessThan(1_000);
+    const out = sanitizeUpstream(wide, r) as Array<{ text: string }>;
+    expect(out).toHaveLength(1_000);
+    expect(out[999]!.text).toBe("w".repeat(2_000));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Input and output fields both write tools share for the safety guards:
- * dry runs, confirmation tokens and the answers a dial can end in.
+ * dry runs, confirmation tokens, second calls, and the answers a dial can end in.
  */
 import { z } from "zod";
 import type { DialOutcome } from "../safety/dial-guard.js";
@@ -15,6 +15,10 @@ export const writeOptions = {
     .max(200)
     .optional()
     .describe("Only when the server requires it (OUTBOUND_CALLS_CONFIRM=always and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview."),
+  repeat_dial: z
+    .boolean()
+    .optional()
+    .describe("true only when the user wants a second call to a number already dialed in the last minutes (the dedupe window); otherwise such a dial is refused."),
 };
 
 /** Fields of a write tool's answer that say how the dial went (or that it was only a dry run). */
@@ -32,16 +36,8 @@ export const dialAnswerFields = {
   token_expires_at: z.string().optional().describe("When confirmation_token expires (UTC)"),
 };
 
-export type DialAnswer = {
-  confirmed_by?: "user" | "token" | "not_asked" | "not_required";
-  deduplicated?: boolean;
-  first_dialed_at?: string;
-  dry_run?: boolean;
-  preview?: string;
-  checks?: string[];
-  confirmation_token?: string;
-  token_expires_at?: string;
-};
+const dialAnswer = z.object(dialAnswerFields);
+export type DialAnswer = z.infer<typeof dialAnswer>;
 
 /** The text a model reads for a dry run. */
 export function dryRunText(out: DialAnswer, toolName: string): string {

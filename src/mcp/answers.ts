@@ -1,0 +1,62 @@
+/**
+ * The one place errors become answers, for tools (isError results) and
+ * resources (McpErrors) alike: a short text that says what to do next, no stack
+ * trace, no secret (every message was built from cleaned text, and the final
+ * text goes through the redactor once more as a last line of defence for the key).
+ */
+import { ConfigurationError } from "../config/errors.js";
+import { ApiError, answerDoesNotMatch, NotFoundError, type PostSubject } from "../service/errors.js";
+import { StoreUnavailableError } from "../state/store.js";
+import { cap } from "../text/clean.js";
+import type { Redactor } from "../text/redact.js";
+import { InputValidationError, OutputMismatchError } from "../tools/define.js";
+import { UserInputError } from "../validation/errors.js";
+
+// Room for a batch refusal listing 50 rows; anything longer is cut.
+const MAX_ERROR_TEXT = 16_000;
+
+export interface Described {
+  text: string;
+  /** For the client's log at warning level; undefined when nothing is worth logging. */
+  warning?: string;
+  /** The id does not exist (resources answer with MCP's "resource not found"). */
+  notFound: boolean;
+}
+
+export interface DescribeOptions {
+  /** The tool or resource, for log lines and the internal-error sentence. */
+  what: string;
+  /** For a tool that places calls: what its POST creates (an unreadable answer then means an unknown outcome). */
+  creates?: PostSubject | undefined;
+  redactor: Redactor;
+  /** Where the detail of a bug of ours goes (stderr). */
+  log(line: string): void;
+}
+
+export function describeError(error: unknown, opts: DescribeOptions): Described {
+  let text: string;
+  let warning: string | undefined;
+  // A service field of an unexpected type: for a POST the call was most likely placed.
+  if (error instanceof OutputMismatchError) error = answerDoesNotMatch(opts.creates);
+  if (error instanceof ApiError) {
+    warning = `${opts.what}: ${error.kind}${error.status ? ` HTTP ${error.status}` : ""}${error.requestId ? ` request ${error.requestId}` : ""}`;
+    text = error.requestId ? `${error.message} (request id ${error.requestId})` : error.message;
+  } else if (error instanceof UserInputError || error instanceof InputValidationError) {
+    warning = `${opts.what}: refused: ${error.message.split("\n")[0]}`;
+    text = error.message;
+  } else if (error instanceof StoreUnavailableError) {
+    warning = `${opts.what}: the shared guard state is unreachable (${error.message})`;
+    text =
+      "Refused: the server's shared guard state (OUTBOUND_CALLS_REDIS_URL) cannot be reached, so the dial caps and duplicate checks cannot be applied. " +
+      "Nothing was dialed. Reading tools still work; try the dial again in a minute.";
+  } else if (error instanceof ConfigurationError) {
+    text = `The MCP server is misconfigured: ${error.message}`;
+  } else {
+    // A bug of ours: the model gets a plain sentence, stderr gets the detail.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    opts.log(`error: ${opts.what} failed unexpectedly: ${detail}`);
+    warning = `${opts.what}: internal error of the MCP server (details on its stderr)`;
+    text = `${opts.what} failed because of an internal error of the MCP server; nothing more is known.${opts.creates ? " If it placed a call, check with list_calls before trying again." : ""}`;
+  }
+  return { text: cap(opts.redactor.redact(text), MAX_ERROR_TEXT), ...(warning ? { warning } : {}), notFound: error instanceof NotFoundError };
+}

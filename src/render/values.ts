@@ -1,0 +1,39 @@
+/**
+ * Values the service chose, placed in the server's own sentences. They are one
+ * line already (cleaned once, in src/service/); an id or a status that does not
+ * look like one is shown as quoted, untrusted text — never bare, and never in an
+ * instruction such as `get_call {"call_id": …}`.
+ */
+import { oneLine } from "../text/clean.js";
+import { AGENT_ID, CALL_ID } from "../validation/ids.js";
+
+const STATUS = /^[a-z_]{1,32}$/;
+
+/** Quoted and short: clearly the service's text, not ours. */
+export function quoted(text: string, max = 60): string {
+  return JSON.stringify(oneLine(text, max));
+}
+
+export const isCallId = (id: string | undefined): id is string => id !== undefined && CALL_ID.test(id);
+
+export function callIdText(id: string | undefined): string {
+  if (id === undefined) return "(no id)";
+  return isCallId(id) ? id : `(not a valid call id: ${quoted(id)})`;
+}
+
+export function agentIdText(id: string): string {
+  return AGENT_ID.test(id) ? id : `(not a valid agent id: ${quoted(id)})`;
+}
+
+/** Other ids the service gives (batch, campaign): the agent-id charset, or quoted. */
+export const otherIdText = agentIdText;
+
+export function statusText(status: string | undefined): string {
+  if (status === undefined) return "unknown";
+  return STATUS.test(status) ? status : `(unrecognized status ${quoted(status, 32)})`;
+}
+
+/** `get_call {"call_id": "…"}` when the id can be read back; otherwise where to look instead. */
+export function followCall(id: string | undefined): string {
+  return isCallId(id) ? `Follow it with get_call {"call_id": "${id}"}.` : "Find it with list_calls (the id the service sent is not a valid call id).";
+}

@@ -1,0 +1,55 @@
+/**
+ * The audit line of one write tool call: what the pipeline learned on the way
+ * (numbers, agents, request key, how it was confirmed, what the service
+ * answered), and how it ended (the decision and rule of the error that ended it).
+ */
+import { ApiError, OutcomeUnknownError } from "../service/errors.js";
+import { BatchValidationError, UserInputError } from "../validation/errors.js";
+import type { AuditEntry } from "./audit-log.js";
+import { DuplicateOfUnknownError, UserDeclinedError } from "./refusals.js";
+
+export type AuditDraft = Partial<Omit<AuditEntry, "time" | "tool" | "latency_ms" | "numbers" | "agents">> & { numbers: string[]; agents: string[] };
+
+const CARRIED = [
+  "request_key",
+  "repeat_dial",
+  "confirmation",
+  "approver",
+  "call_ids",
+  "batch_id",
+  "campaign_id",
+  "duplicate_of",
+  "upstream_status",
+  "request_id",
+  "idempotency_key",
+] as const;
+
+export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "tool" | "latency_ms">, error: unknown): AuditEntry {
+  const entry: AuditEntry = { ...base, decision: draft.decision ?? "failed", numbers: draft.numbers, agents: draft.agents };
+  for (const field of CARRIED) if (draft[field] !== undefined) Object.assign(entry, { [field]: draft[field] });
+  if (draft.rule !== undefined) entry.rule = draft.rule;
+  if (draft.reason !== undefined) entry.reason = draft.reason;
+  if (error !== undefined) Object.assign(entry, classify(error));
+  return entry;
+}
+
+/** The audit decision and rule for an error that ended a write tool call. */
+function classify(error: unknown): Pick<AuditEntry, "decision" | "rule" | "reason" | "upstream_status" | "request_id"> {
+  const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300);
+  const upstream =
+    error instanceof ApiError ? { ...(error.status ? { upstream_status: error.status } : {}), ...(error.requestId ? { request_id: error.requestId } : {}) } : {};
+  if (error instanceof UserDeclinedError) return { decision: "declined", reason };
+  if (error instanceof DuplicateOfUnknownError) return { decision: "deduplicated", reason };
+  if (error instanceof OutcomeUnknownError) return { decision: "outcome_unknown", reason, ...upstream };
+  if (error instanceof BatchValidationError) {
+    const rules = new Set(error.problems.map((p) => p.rule ?? (p.field === "agent_id" ? "agent" : "validation")));
+    return { decision: "refused", rule: [...rules].sort().join("+"), reason };
+  }
+  if (error instanceof UserInputError) {
+    return { decision: "refused", rule: error.rule ?? (error.field === "agent_id" ? "agent" : "validation"), reason };
+  }
+  if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) {
+    return { decision: "refused", rule: "service", reason, ...upstream };
+  }
+  return { decision: "failed", reason, ...upstream };
+}

@@ -1,0 +1,127 @@
+/**
+ * No duplicate dials (OUTBOUND_CALLS_DEDUPE_WINDOW_S), on the store's dial ledger:
+ * - the same request again (same tool, numbers, agents, fields) within the window
+ *   dials nothing: it gets the first one's answer, after waiting for it if it is
+ *   still under way (20 identical concurrent calls place one);
+ * - another request to a number dialed within the window (another contact name, a
+ *   metadata value, create_call after a 1-row batch…) is refused, naming the earlier
+ *   call, unless it says a second call is meant (repeat_dial: true);
+ * - a claim whose owner died (its lease ran out) is taken over with the same
+ *   Idempotency-Key, so the service itself recognizes a POST that did go out.
+ */
+import { randomUUID } from "node:crypto";
+import type { Deadline } from "../service/deadline.js";
+import type { DialRecord, GuardStore, DialSummary } from "../state/store.js";
+import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal } from "./refusals.js";
+import { agoText } from "./time-text.js";
+
+/** An unsettled claim lives this long without renewal; its owner renews it every third of it. */
+export const LEASE_MS = 60_000;
+const RULE = "recent_number";
+
+export interface Replay {
+  firstAt: number;
+  callIds: string[];
+  summary: DialSummary;
+}
+
+export interface HeldClaim {
+  requestKey: string;
+  owner: string;
+  idempotencyKey: string;
+  /** Stops renewing the lease (the claim is settled). */
+  stop(): void;
+}
+
+export interface ClaimInput {
+  store: GuardStore;
+  tool: string;
+  requestKey: string;
+  numbers: string[];
+  windowMs: number;
+  repeatDial: boolean;
+  now: () => number;
+  /** How long an identical request under way may be waited for. */
+  deadline: Deadline;
+}
+
+/** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
+export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; claim: HeldClaim } | { kind: "replay"; replay: Replay }> {
+  const { store, requestKey } = input;
+  const owner = randomUUID();
+  for (;;) {
+    const result = await store.dials.claim({
+      requestKey,
+      tool: input.tool,
+      numbers: input.numbers,
+      idempotencyKey: randomUUID(),
+      owner,
+      now: input.now(),
+      windowMs: input.windowMs,
+      leaseMs: LEASE_MS,
+      allowRecentNumbers: input.repeatDial,
+    });
+    if (result.kind === "claimed") return { kind: "claimed", claim: hold(store, requestKey, owner, result.idempotencyKey, input.now) };
+    if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, input.tool === "create_call" ? undefined : input.numbers.length, input.now());
+    const settled = await waitSettled(store, result.record, input);
+    // Not placed (forgotten), or its owner died: try to claim it ourselves.
+    if (settled === undefined) continue;
+    if (settled.state.kind === "unknown") {
+      throw new DuplicateOfUnknownError(
+        `Not dialed again: an identical request (same numbers, agent and fields) was sent at ${new Date(settled.state.at).toISOString()} and its outcome is unknown (${settled.state.message}). ` +
+          "Do not dial again: check with list_calls whether the call exists.",
+      );
+    }
+    if (settled.state.kind === "placed") return { kind: "replay", replay: { firstAt: settled.state.at, callIds: settled.state.callIds, summary: settled.state.summary } };
+  }
+}
+
+/** Polls an identical dial under way until it settles; undefined when it was forgotten or its lease ran out. */
+async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInput): Promise<DialRecord | undefined> {
+  let record: DialRecord | undefined = first;
+  for (let pause = 20; record?.state.kind === "in_flight"; pause = Math.min(pause * 2, 500)) {
+    if (record.state.leaseUntil <= input.now()) return undefined;
+    if (input.deadline.remaining() <= pause) {
+      throw new SafetyRefusal(
+        RULE,
+        `Not dialed: an identical request started at ${new Date(record.startedAt).toISOString()} is still under way (a person may be deciding, or it is being sent). ` +
+          "Do not dial again: check its result in a minute with list_calls.",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    record = await store.dials.get(first.requestKey);
+  }
+  return record;
+}
+
+function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, now: () => number): HeldClaim {
+  // A person may take minutes; the claim must outlive them, and die soon after this process would.
+  const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + LEASE_MS).catch(() => undefined), LEASE_MS / 3);
+  timer.unref();
+  return { requestKey, owner, idempotencyKey, stop: () => clearInterval(timer) };
+}
+
+function describe(record: DialRecord, now: number): string {
+  const s = record.state;
+  if (s.kind === "in_flight") return `a dial started at ${agoText(record.startedAt, now)} is still under way`;
+  const ids = s.kind === "placed" && s.callIds.length > 0 ? ` as ${s.callIds.slice(0, 3).join(", ")}` : "";
+  return s.kind === "placed" ? `it was dialed at ${agoText(s.at, now)}${ids}` : `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
+}
+
+/** `batchRows`: the rows of a batch (its refusal names them), undefined for one call. */
+function recentNumbersRefusal(matches: Array<{ index: number; number: string; record: DialRecord }>, batchRows: number | undefined, now: number): Error {
+  const advice = "If the user wants a second call to it now, repeat the request with repeat_dial: true; otherwise do not dial it again";
+  if (batchRows === undefined) {
+    const m = matches[0]!;
+    return new SafetyRefusal(
+      RULE,
+      `Not dialed: ${m.number} was dialed within the dedupe window by another request (${describe(m.record, now)}). ` +
+        `Follow the earlier call with get_call or list_calls. ${advice}. Nothing was dialed.`,
+      "to",
+    );
+  }
+  const first = new Map<number, (typeof matches)[number]>();
+  for (const m of matches) if (!first.has(m.index)) first.set(m.index, m);
+  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now)}` }));
+  return new BatchSafetyRefusal(RULE, problems, batchRows, "were dialed within the dedupe window by other requests", advice);
+}

@@ -1,0 +1,81 @@
+/**
+ * After a POST whose outcome is unknown (timeout or reset after sending, 5xx),
+ * look once with GET /calls for what it created, within what is left of the
+ * tool call's deadline, and say honestly what was found.
+ */
+import type { Deadline } from "../service/deadline.js";
+import type { CallingService } from "../service/index.js";
+import { callCreated, callTo } from "../service/call-fields.js";
+import { CALL_ID } from "../validation/ids.js";
+
+/** The service's clock may run behind ours. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+/** Below this, a lookup cannot finish; say so instead of trying. */
+const MIN_LOOKUP_MS = 500;
+
+export interface FoundCall {
+  id: string;
+  status: string | undefined;
+  to: string;
+  /** As the service wrote it; undefined when it gave no time. */
+  createdAt: string | undefined;
+}
+
+export type LookupResult = { kind: "found"; calls: FoundCall[] } | { kind: "none" } | { kind: "skipped"; why: string };
+
+const digits = (s: string) => s.replace(/[^0-9]/g, "");
+
+export async function lookForCreatedCalls(
+  service: CallingService,
+  deadline: Deadline,
+  want: { numbers: readonly string[]; agentIds: readonly string[]; startedAt: number },
+): Promise<LookupResult> {
+  if (deadline.signal.aborted || deadline.remaining() < MIN_LOOKUP_MS) {
+    return { kind: "skipped", why: "the tool call's deadline was spent, so the service could not be asked" };
+  }
+  const since = want.startedAt - CLOCK_SKEW_MS;
+  let page;
+  try {
+    page = await service.calls.list(
+      { agent_id: want.agentIds.length === 1 ? want.agentIds[0] : undefined, date_from: new Date(since).toISOString().slice(0, 10), limit: 100 },
+      deadline,
+    );
+  } catch {
+    // The lookup is a courtesy: its failure must not hide the unknown outcome.
+    return { kind: "skipped", why: "the service could not be asked (list_calls failed)" };
+  }
+  const wanted = new Set(want.numbers.map(digits));
+  const found: FoundCall[] = [];
+  for (const call of page.calls) {
+    const to = callTo(call);
+    // Only ids that can be read back are offered to the model as ids (anything else is untrusted text).
+    if (!to || !wanted.has(digits(to)) || !CALL_ID.test(call.id)) continue;
+    const created = callCreated(call);
+    const createdMs = created ? Date.parse(created) : Number.NaN;
+    // A call created before this attempt is an older one, not ours.
+    if (!Number.isNaN(createdMs) && createdMs < since) continue;
+    found.push({ id: call.id, status: call.status, to: `+${digits(to)}`, createdAt: created?.slice(0, 40) });
+  }
+  return found.length > 0 ? { kind: "found", calls: found } : { kind: "none" };
+}
+
+/** The unknown-outcome message, completed with what the lookup found. */
+export function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {
+  if (lookup.kind === "found") {
+    if (rowCount === 1) {
+      const c = lookup.calls[0]!;
+      return (
+        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${c.createdAt}` : ""}, status ${c.status ?? "unknown"}: ` +
+        `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.`
+      );
+    }
+    return (
+      `${original} A look at list_calls found ${lookup.calls.length} call${lookup.calls.length === 1 ? "" : "s"} to numbers of this batch created since the attempt ` +
+      `(${lookup.calls.slice(0, 10).map((c) => c.id).join(", ")}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.`
+    );
+  }
+  if (lookup.kind === "none") {
+    return `${original} A look at list_calls right after found no such call yet, which proves nothing: outcome unknown — do not dial again. Check with list_calls in a minute.`;
+  }
+  return `${original} Outcome unknown — do not dial again (${lookup.why}).`;
+}

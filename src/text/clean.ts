@@ -1,0 +1,80 @@
+/**
+ * Cleaning of text that crosses a trust boundary: every string the calling
+ * service sends (cleaned once, where it enters: src/service/), and log lines.
+ * The secrets are removed, invisible and bidirectional control characters
+ * dropped, sizes capped — and line breaks collapsed, so no string from the
+ * service can start a line of the server's own text. Only call content (the
+ * FREE_TEXT fields: transcripts, summaries, notes) keeps its line breaks, and
+ * it is only ever shown inside a fence (fence.ts).
+ */
+import type { Redactor } from "./redact.js";
+
+// C0/C1 controls except \t \n, zero-width and bidi controls, BOM, soft hyphen and invisible tag characters.
+const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+/** Line and paragraph separators a model or a terminal may show as a new line. */
+const SEPARATORS = /[\u2028\u2029]/g;
+
+/** Fields whose text is call content: kept multi-line, shown only fenced. Any string below them counts. */
+export const FREE_TEXT = new Set(["transcript", "summary", "call_summary", "notes"]);
+
+const MAX_STRING = 10_000;
+const MAX_KEY = 128;
+/** Deepest nesting cleaned; anything deeper is replaced, never recursed into (a hostile body cannot overflow the stack). */
+export const MAX_JSON_DEPTH = 8;
+const MAX_ITEMS = 1_000;
+
+/** Drops invisible and bidirectional control characters; keeps newlines and tabs (line separators become newlines). */
+export function stripInvisible(text: string): string {
+  return text.replace(SEPARATORS, "\n").replace(INVISIBLE, "");
+}
+
+/** Caps text at `max` characters, saying how much was cut. */
+export function cap(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length - max} more characters cut]`;
+}
+
+/** Text placed on one line of our own text: invisible characters dropped, every kind of line break collapsed, capped. */
+export function oneLine(text: string, max = 200): string {
+  return cap(stripInvisible(text).replace(/\s+/g, " ").trim(), max);
+}
+
+/** A string from the service, for one line of our text: secrets removed, one line, capped. */
+export function cleanServiceText(redactor: Redactor, text: string, max = 300): string {
+  // Invisible characters go first: a key split by a zero-width space must not survive redaction.
+  return cap(redactor.redact(stripInvisible(text)).replace(/\s+/g, " ").trim(), max);
+}
+
+/** Sets `obj[key]` as an own data property, even for `__proto__`. */
+export function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A deep copy of parsed service JSON, cleaned once: every string (keys too) has the
+ * secrets removed and invisible characters dropped, and is one line unless it is
+ * call content (below a FREE_TEXT key); strings, depth and item counts are bounded;
+ * non-finite numbers become null; a `__proto__` key stays a plain field.
+ */
+export function cleanServiceJson(value: unknown, redactor: Redactor): unknown {
+  return clean(value, redactor, 0, false);
+}
+
+function clean(value: unknown, redactor: Redactor, depth: number, freeText: boolean): unknown {
+  if (typeof value === "string") {
+    const text = redactor.redact(stripInvisible(value));
+    return cap(freeText ? text : text.replace(/\s+/g, " ").trim(), MAX_STRING);
+  }
+  if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
+  if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => clean(v, redactor, depth + 1, freeText));
+  const out: Record<string, unknown> = {};
+  let items = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (items++ >= MAX_ITEMS) break;
+    const name = cleanServiceText(redactor, key, MAX_KEY);
+    defineData(out, name, clean((value as Record<string, unknown>)[key], redactor, depth + 1, freeText || FREE_TEXT.has(name)));
+  }
+  return out;
+}
