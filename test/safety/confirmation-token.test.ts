@@ -12,7 +12,8 @@ describe("ConfirmationTokens", () => {
     const { t } = tokens();
     const { token, expiresAt } = t.issue("request-A");
     expect(expiresAt).toBe(Date.parse("2026-11-21T15:05:00Z"));
-    expect(t.check(token, "request-A")).toEqual({ ok: true });
+    expect(t.check(token, "request-A")).toEqual({ ok: true, id: `token:${token.split(".")[1]}`, expiresAt });
+    expect(t.usedId(token)).toBe(`token:${token.split(".")[1]}`);
     expect(t.check(token, "request-B")).toEqual({ ok: false, why: "other_request" });
   });
 
@@ -20,7 +21,7 @@ describe("ConfirmationTokens", () => {
     const { t, advance } = tokens();
     const { token } = t.issue("r");
     advance(TOKEN_TTL_MS);
-    expect(t.check(token, "r")).toEqual({ ok: true });
+    expect(t.check(token, "r")).toMatchObject({ ok: true });
     advance(1);
     expect(t.check(token, "r")).toEqual({ ok: false, why: "expired" });
   });
@@ -38,7 +39,7 @@ describe("ConfirmationTokens", () => {
     const [expiry, mac] = token.split(".") as [string, string];
     const later = `${(parseInt(expiry, 36) + 3_600_000).toString(36)}.${mac}`;
     expect(t.check(later, "r")).toEqual({ ok: false, why: "other_request" });
-    expect(t.check(`${expiry}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`, "r")).toEqual({ ok: false, why: "other_request" });
+    expect(t.check(`${expiry}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`, "r")).toEqual({ ok: false, why: "other_request" });
     expect(tokens().t.check(token, "r")).toEqual({ ok: false, why: "other_request" });
     expect(t.check("nonsense", "r")).toEqual({ ok: false, why: "malformed" });
   });
