@@ -3,8 +3,8 @@
  * cannot ask the user: a dry run of a request returns a token bound to that
  * exact normalized request (HMAC with a per-process random secret over the
  * request's identity and the expiry). The dial must carry it; it expires after
- * a few minutes, works once, and dies with the process (or with the secret,
- * when replicas share one).
+ * a few minutes, works once (its id is spent in the guard store), and dies
+ * with the process (or with the secret, when replicas share one).
  *
  * A token has exactly one spelling: `<expiry in base 36, no leading zero>.<the
  * 256-bit mac in unpadded base64url, spare bits zero>`. Anything else is
@@ -39,8 +39,6 @@ export function parseToken(token: string): { expiresAt: number; mac: Buffer; id:
 
 export class ConfirmationTokens {
   private readonly secret: Buffer;
-  /** Canonical ids of tokens already spent, until they expire anyway. */
-  private readonly used = new Map<string, number>();
 
   /** `secret`: 32 random bytes shared by replicas that must accept each other's tokens; random per process by default. */
   constructor(
@@ -57,25 +55,15 @@ export class ConfirmationTokens {
   }
 
   /**
-   * Is `token` a valid, unexpired token of this request, not spent here? A shared store checks "used" itself
-   * with the `id` returned (OnceMarks.use(id, now, expiresAt - now)).
+   * Is `token` a valid, unexpired token of this request? Whether it was used is the store's to say: the dial
+   * spends it with OnceMarks.use(id) in the step that sends it (src/safety/dial-guard.ts).
    */
   check(token: string, requestKey: string): TokenCheck {
     const parsed = parseToken(token);
     if (!parsed) return { ok: false, why: "malformed" };
     if (!timingSafeEqual(this.mac(requestKey, parsed.expiresAt), parsed.mac)) return { ok: false, why: "other_request" };
     if (this.now() > parsed.expiresAt) return { ok: false, why: "expired" };
-    if (this.used.has(parsed.id)) return { ok: false, why: "used" };
     return { ok: true, id: parsed.id, expiresAt: parsed.expiresAt };
-  }
-
-  /** Marks a token spent (right before its dial is sent), by its canonical id. Only for a token that checked out. */
-  spend(token: string): void {
-    const parsed = parseToken(token);
-    if (!parsed) throw new Error("spend() of a token that is not well-formed: check() it first");
-    const now = this.now();
-    for (const [id, until] of this.used) if (until < now) this.used.delete(id);
-    this.used.set(parsed.id, parsed.expiresAt);
   }
 
   /** What marks a valid token used in a shared store (OnceMarks): its canonical id, the same as check() returns. */

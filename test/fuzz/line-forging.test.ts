@@ -116,7 +116,7 @@ const heard: string[] = [];
 beforeAll(async () => {
   upstream = await startFakeUpstream((req, res) => {
     const c = current!;
-    const headers = c.requestId ? { "x-request-id": c.requestId } : {};
+    const headers: Record<string, string> = c.requestId ? { "x-request-id": c.requestId } : {};
     if (req.method === c.shape.method && req.path === c.shape.path) return sendJson(res, c.shape.status, c.body, headers);
     if (req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
     return sendJson(res, 201, { data: { id: "call_9", status: "queued" } });

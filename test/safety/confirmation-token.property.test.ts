@@ -8,7 +8,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ConfirmationTokens } from "../../src/safety/confirmation-token.js";
+import { MemoryStore } from "../../src/state/memory-store.js";
+import { ConfirmationTokens, TOKEN_TTL_MS } from "../../src/safety/confirmation-token.js";
 
 const SEED = 20261124;
 const NOW = Date.parse("2026-11-24T10:00:00Z");
@@ -66,26 +67,25 @@ describe("a confirmation token is accepted once, whatever its spelling", () => {
       const tokens = new ConfirmationTokens(() => NOW);
       const { token } = tokens.issue("request");
       expect(tokens.check(token, "request").ok, name).toBe(true);
-      tokens.spend(token);
+      // Any other spelling is refused outright, before "used" is even asked.
       for (let n = 0; n < 8; n++) {
         const spelled = rewrite(token, n);
-        expect(tokens.check(spelled, "request").ok, `${name}: ${JSON.stringify(spelled)}`).toBe(false);
+        // The token itself checks out (spending it is the store's: see the next test); every other spelling is refused.
+        expect(tokens.check(spelled, "request").ok, `${name}: ${JSON.stringify(spelled)}`).toBe(spelled === token);
       }
     }
   });
 
-  it("today's guard (check, then spend): at most one spelling of a real token dials", () => {
-    fc.assert(
-      fc.property(replay, (spellings) => {
+  it("the guard's path (check, then spend the id in the store): at most one spelling of a real token dials", async () => {
+    await fc.assert(
+      fc.asyncProperty(replay, async (spellings) => {
         const tokens = new ConfirmationTokens(() => NOW);
+        const once = new MemoryStore().once;
         const { token } = tokens.issue("request");
         let dials = 0;
         for (const steps of [...spellings, [[0, 0] as [number, number]]]) {
-          const given = spell(token, steps);
-          if (tokens.check(given, "request").ok) {
-            tokens.spend(given);
-            dials++;
-          }
+          const check = tokens.check(spell(token, steps), "request");
+          if (check.ok && (await once.use(check.id, NOW, TOKEN_TTL_MS))) dials++;
         }
         // The unchanged token is replayed last: it dials only if no other spelling did.
         expect(dials).toBe(1);

@@ -1,6 +1,7 @@
 /** Confirmation tokens: bound to one request, expiring, single use, unforgeable. */
 import { describe, expect, it } from "vitest";
 import { ConfirmationTokens, TOKEN_TTL_MS } from "../../src/safety/confirmation-token.js";
+import { MemoryStore } from "../../src/state/memory-store.js";
 
 function tokens() {
   let now = Date.parse("2026-11-21T15:00:00Z");
@@ -26,11 +27,13 @@ describe("ConfirmationTokens", () => {
     expect(t.check(token, "r")).toEqual({ ok: false, why: "expired" });
   });
 
-  it("works once", () => {
+  it("works once: its id is spent in the guard store, whatever spelling checked out", async () => {
     const { t } = tokens();
     const { token } = t.issue("r");
-    t.spend(token);
-    expect(t.check(token, "r")).toEqual({ ok: false, why: "used" });
+    const once = new MemoryStore().once;
+    const check = t.check(token, "r");
+    expect(check.ok && (await once.use(check.id, 0, TOKEN_TTL_MS))).toBe(true);
+    expect(await once.use(t.usedId(token), 0, TOKEN_TTL_MS)).toBe(false);
   });
 
   it("a changed expiry or mac, another server's token, or junk does not check out", () => {
