@@ -88,8 +88,11 @@ Environment:
   OUTBOUND_CALLS_BASE_URL            required (not with --sandbox): the account's application host; https unless loopback
   OUTBOUND_CALLS_TIMEOUT_MS          total deadline of one tool call, retries included (default 15000)
   OUTBOUND_CALLS_ALLOWED_COUNTRIES   ISO 3166 codes that may be dialed, e.g. US,CA (default: any)
-  OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
+  OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL; "none")
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE  file of international prefixes never dialed (e.g. high-risk ranges), one a line
   OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT  get_calls waiting (wait_seconds) at once per client (default 4)
+  OUTBOUND_CALLS_MAX_WAITS           get_calls waiting at once in the process, all clients (default 64)
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
   OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
@@ -106,8 +109,8 @@ Safety (see the README, "Safety"):
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
 
 Environment with --http:
-  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, not the API key; required off loopback
-  OUTBOUND_CALLS_HTTP_RATE_LIMIT      tool calls per client per window, CALLS/SECONDS, or off (default 60/60)
+  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback
+  OUTBOUND_CALLS_HTTP_RATE_LIMIT      requests reaching the service per client per window, CALLS/SECONDS, or off (default 60/60)
   OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
   OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)
   OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS more Origin values accepted from browsers, e.g. https://app.example.com

@@ -136,6 +136,7 @@ function settingsSummary(config: Config): string {
   const blocked = config.blockedTypes.size ? [...config.blockedTypes].join(",") : "none";
   return (
     `timeout ${config.timeoutMs} ms · countries ${countries} · blocked number types ${blocked} · ` +
+    (config.blockedPrefixes ? `blocked ranges ${config.blockedPrefixes.size} · ` : "") +
     `max batch ${config.maxBatchSize} · largest answer ${config.maxResponseBytes} bytes`
   );
 }

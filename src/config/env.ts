@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
-import { NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-prefixes.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
@@ -23,7 +24,11 @@ export interface Config {
   /** ISO 3166 alpha-2 codes; undefined = any country. */
   allowedCountries: ReadonlySet<string> | undefined;
   blockedTypes: ReadonlySet<NumberTypeName>;
+  /** Ranges never dialed (OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE); undefined = none. */
+  blockedPrefixes: BlockedPrefixes | undefined;
   agentCacheTtlMs: number;
+  /** get_calls waiting (wait_seconds) at once, per client and per process. */
+  waits: { perClient: number; perProcess: number };
   /** True when the upstream is the built-in simulated service. */
   sandbox: boolean;
   /** The safety guards' settings (src/safety/settings.ts). */
@@ -101,6 +106,8 @@ const envSchema = z.object({
   OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000, 15_000),
   OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000, 1_000),
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024, 1024 * 1024),
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: intVar("OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT", 1, 10_000, 4),
+  OUTBOUND_CALLS_MAX_WAITS: intVar("OUTBOUND_CALLS_MAX_WAITS", 1, 100_000, 64),
   OUTBOUND_CALLS_ALLOWED_COUNTRIES: z
     .string()
     .optional()
@@ -124,7 +131,7 @@ const envSchema = z.object({
     .optional()
     .transform((raw, ctx) => {
       // Unset or blank (as MCP client configs often write an empty value) keeps the default: never fail open.
-      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
+      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(DEFAULT_BLOCKED_TYPES);
       const types = listVar(raw);
       if (types.length === 1 && types[0] === "NONE") return new Set<NumberTypeName>();
       const bad = types.filter((t) => !(NUMBER_TYPES as readonly string[]).includes(t));
@@ -137,6 +144,10 @@ const envSchema = z.object({
       }
       return new Set(types as NumberTypeName[]);
     }),
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
   ...safetyEnvShape,
   ...redisEnvShape,
 });
@@ -184,7 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     maxBatchSize: e.OUTBOUND_CALLS_MAX_BATCH_SIZE,
     allowedCountries,
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
+    blockedPrefixes: e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE === undefined ? undefined : loadBlockedPrefixes(e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE),
     agentCacheTtlMs: 60_000,
+    waits: { perClient: e.OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT, perProcess: e.OUTBOUND_CALLS_MAX_WAITS },
     sandbox: overrides.sandbox ?? false,
     safety,
     redis: redisSettings(e),

@@ -26,6 +26,10 @@ export interface HttpConfig {
    * over HTTP); a get_call waiting with wait_seconds may be cut, which loses nothing.
    */
   shutdownGraceMs: number;
+  /** A request's headers must have arrived this long after its first byte (or after the connection opened). */
+  headersTimeoutMs: number;
+  /** The whole request (headers and capped body) must have arrived in this time; answers may take longer. */
+  requestTimeoutMs: number;
 }
 
 /**
@@ -41,6 +45,9 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Room after the tool-call deadline for the answer to be written. */
 const SHUTDOWN_MARGIN_MS = 2_000;
 const DEFAULT_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+const REQUEST_TIMEOUT_MS = 60_000;
+// Clients and proxies send their headers at once: a socket still sending them after this is holding a slot.
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export function isWildcardHost(host: string): boolean {
   return host === "0.0.0.0" || host === "::" || host === "[::]";
@@ -56,6 +63,22 @@ function list(raw: string | undefined): string[] {
     .filter((s) => s.length > 0);
 }
 
+/** A run of this many characters in common is no coincidence (16 hex characters are 64 bits). */
+const KEY_RUN = 16;
+
+/**
+ * Whether the token holds the key, is part of it, or shares a long run with it, in any letter case
+ * (bearer tokens are compared exactly, but a person reading the token reads the key in any case).
+ */
+export function sharesKeyMaterial(token: string, key: string): boolean {
+  if (key.length === 0) return false;
+  const t = token.toLowerCase();
+  const k = key.toLowerCase();
+  if (t.includes(k) || k.includes(t)) return true;
+  for (let i = 0; i + KEY_RUN <= k.length; i++) if (t.includes(k.slice(i, i + KEY_RUN))) return true;
+  return false;
+}
+
 function parseToken(raw: string | undefined, apiKeys: string[]): string | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const token = raw.trim();
@@ -65,9 +88,11 @@ function parseToken(raw: string | undefined, apiKeys: string[]): string | undefi
         "(optionally ending in =); generate one with: openssl rand -hex 32",
     );
   }
-  // The service's key is never a client credential: a client that knows it must not be let in with it.
-  if (apiKeys.some((key) => key.length > 0 && (token.includes(key) || key.includes(token)))) {
-    throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TOKEN must not be (or contain) the API key: give clients a token of their own");
+  // The service's key is never a client credential: a client that knows the token must learn nothing of the key.
+  if (apiKeys.some((key) => sharesKeyMaterial(token, key))) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN must not be (or contain) the API key, nor ${KEY_RUN} characters of it in a row in any letter case: give clients a token of their own`,
+    );
   }
   return token;
 }
@@ -145,5 +170,7 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv, listen: HttpListen, servi
     extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
     maxBodyBytes: MAX_BODY_BYTES,
     shutdownGraceMs: service.timeoutMs + SHUTDOWN_MARGIN_MS,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   };
 }

@@ -15,7 +15,6 @@ import { clientAddress } from "./client-address.js";
 import { isWildcardHost, type HttpConfig } from "./config.js";
 import { makeHostCheck } from "./host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
-import { RateLimiter } from "./rate-limit.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -38,13 +37,18 @@ export interface RunningHttpServer {
 
 // Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we just closed.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-// A request (headers and capped body) must arrive in this time; answers may take longer.
-const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
   const core = createCore(config, { log, ...(options.redactor ? { redactor: options.redactor } : {}) });
-  const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
+  const server: Server = createHttpServer({
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: http.requestTimeoutMs,
+    headersTimeout: http.headersTimeoutMs,
+    // node:http enforces both timeouts only when it sweeps its connections, every 30 s by default: a slow
+    // sender would keep its socket up to 30 s past the timeout. Sweep often enough that the timeouts hold.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(http.headersTimeoutMs / 4))),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(http.port, http.host, () => {
@@ -57,7 +61,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const address = server.address() as AddressInfo;
 
-  const limiter = http.rateLimit ? { limiter: new RateLimiter(http.rateLimit.max, http.rateLimit.windowMs), ...http.rateLimit } : undefined;
+  // The guard store's counter: in process memory, or shared by the replicas when the store is.
+  const limiter = http.rateLimit ? { counter: core.store.rates, ...http.rateLimit } : undefined;
   const app = new HttpApp({
     hostCheck: makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins }),
     auth: http.token === undefined ? undefined : bearerChecker(http.token),

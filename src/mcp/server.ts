@@ -22,6 +22,7 @@ import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { tools } from "../tools/index.js";
+import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "./answers.js";
 import { progressReporter } from "./progress.js";
 import { registerTools } from "./tools.js";
@@ -33,6 +34,8 @@ export interface ServerDeps {
   redactor?: Redactor;
   /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
+  /** Who the requests come from, for per-client bounds (the HTTP client's address); "local" over stdio. */
+  client?: string;
 }
 
 export interface OutboundCallsServer {
@@ -52,6 +55,8 @@ export interface ServerCore {
   redactor: Redactor;
   /** The upstream request log line's sink: set by the McpServer that wants it. */
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
+  /** get_calls waiting at once, per client and per process. */
+  waits: WaitSlots;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     store,
     service,
     safety,
+    waits: new WaitSlots(config.waits),
     async close() {
       await service.close().catch(() => undefined);
       safety.close();
@@ -131,7 +137,13 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   const warn = (line: string) => {
     if (wants("warning")) send("warning", "tools", line);
   };
-  const phonePolicy = { allowedCountries: config.allowedCountries, blockedTypes: config.blockedTypes, defaultCountry: config.safety.defaultCountry };
+  const phonePolicy = {
+    allowedCountries: config.allowedCountries,
+    blockedTypes: config.blockedTypes,
+    blockedPrefixes: config.blockedPrefixes,
+    defaultCountry: config.safety.defaultCountry,
+  };
+  const client = deps.client ?? "local";
   const readOnly = deps.readOnly === true || config.safety.readOnly;
   const newDeadline = (signal: AbortSignal) => () => startDeadline(config.timeoutMs, signal);
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
@@ -148,6 +160,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         phonePolicy,
         deadline,
         newDeadline: newDeadline(extra.signal),
+        waitSlot: () => core.waits.take(client),
         signal: extra.signal,
         progress: progressReporter(extra),
         warn,

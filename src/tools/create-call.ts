@@ -14,7 +14,7 @@ export const createCall = defineTool({
     "Places a real phone call that reaches a real person and costs money: the chosen agent dials the number now. " +
     "Use it only when the user asked for this call to this number. `to` must be E.164 (+ and country code, e.g. " +
     "+14155550123); `agent_id` must come from list_agents. The number is checked before anything is sent " +
-    "(valid, has a country, no extension, not premium-rate or shared-cost, allowed country, not on the do-not-call " +
+    "(valid, has a country, no extension, not premium-rate, shared-cost or another blocked type, allowed country, not on the do-not-call " +
     "list, inside calling hours in the callee's local time, within the dial caps). The user may be asked to confirm. " +
     "dry_run: true shows what would be dialed and sends nothing. An identical call repeated within the dedupe window " +
     "returns the first call instead of dialing again; another call to a number dialed in that window is refused unless " +

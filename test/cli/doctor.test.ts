@@ -67,7 +67,7 @@ describe("when everything works", () => {
     });
     expect(result.code).toBe(0);
     expect(line(result, "configuration")).toContain(`service at ${sandbox.url}; API ${sandbox.url}/api/v1; API key set`);
-    expect(result.stdout).toMatch(/timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST · max batch 1000/);
+    expect(result.stdout).toMatch(/timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL · max batch 1000/);
     expect(result.stdout).toMatch(/^\[ok\]\s+agents\s+3: /m);
     // It asked the service with the key: the doctor's request is the server's request.
     const req = sandbox.requests.at(-1)!;

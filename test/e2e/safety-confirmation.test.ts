@@ -171,6 +171,37 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     expect(posts(fx.upstream)).toHaveLength(1);
   });
 
+  it("a token respelled (leading zeros, padding, case, white space, other digits) dials once in all (dedupe off)", async () => {
+    const dry = await server.call("create_call", { ...CALL, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const [expiry, mac] = token.split(".") as [string, string];
+    const spellings = [
+      `0${token}`,
+      `00${token}`,
+      `000${token}`,
+      `0000${token}`,
+      token,
+      `${token}=`,
+      ` ${token} `,
+      `${expiry.toUpperCase()}.${mac}`,
+      `${expiry.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))}.${mac}`,
+      `${expiry}.${mac.replace(/-/g, "+").replace(/_/g, "/")}`,
+      `${token}\u0000`,
+      token,
+    ];
+    const answers: string[] = [];
+    for (const spelled of spellings) {
+      const result = await server.call("create_call", { ...CALL, confirmation_token: spelled });
+      answers.push(result.isError ? textOf(result) : "dialed");
+    }
+    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(answers.filter((a) => a === "dialed")).toHaveLength(1);
+    // Every other spelling was refused by the token check itself (not by another guard).
+    for (const answer of answers.filter((a) => a !== "dialed")) {
+      expect(answer).toMatch(/confirmation_token (was already used|is not a token this server issued)/);
+    }
+  });
+
   it("two concurrent dials with one token (dedupe off) dial once", async () => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;

@@ -64,7 +64,7 @@ describe("encoded echoes of the key", () => {
     for (const [name, form] of Object.entries(FORMS)) record[`echo_${name}`] = `value ${form} end`;
     record.transcript = [{ speaker: "contact", text: `it is ${FORMS.hex} and ${FORMS.json_escaped}` }];
     upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(201, { data: record }, { "x-request-id": `req_${FORMS.base64}` }));
-    const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", contact_name: FORMS.first_half.slice(0, 9) });
+    const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", contact_name: CANARY_KEY.slice(0, 9) });
     expect(result.isError, textOf(result)).toBeFalsy();
     expectNoForm("the answer", JSON.stringify(result));
     expect((result.structuredContent as { call: Record<string, string> }).call.echo_base64).toBe("value [redacted] end");

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
 import { tools } from "../../src/tools/index.js";
+import { DEFAULT_BLOCKED_TYPES } from "../../src/phone/types.js";
 
 const json = (name: string) => JSON.parse(readFileSync(join(ROOT, name), "utf8")) as Record<string, any>;
 const pkg = json("package.json");
@@ -77,6 +78,11 @@ describe("server.json (MCP registry)", () => {
     expect(vars.filter((v) => v.isSecret).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY"]);
     expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
     expect(new Set(vars.map((v) => v.name)).size).toBe(vars.length);
+  });
+
+  it("states the blocked number types the server defaults to", () => {
+    const vars = serverJson.packages[0].environmentVariables as { name: string; default?: string }[];
+    expect(vars.find((v) => v.name === "OUTBOUND_CALLS_BLOCKED_TYPES")?.default).toBe(DEFAULT_BLOCKED_TYPES.join(","));
   });
 });
 

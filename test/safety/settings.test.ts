@@ -22,7 +22,7 @@ describe("defaults: every guard on", () => {
       testNow: undefined,
     });
     const c = load({});
-    expect([...c.blockedTypes].sort()).toEqual(["PREMIUM_RATE", "SHARED_COST"]);
+    expect([...c.blockedTypes].sort()).toEqual(["PAGER", "PERSONAL_NUMBER", "PREMIUM_RATE", "SHARED_COST", "UAN", "VOICEMAIL"]);
   });
 });
 
