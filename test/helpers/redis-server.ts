@@ -81,7 +81,10 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     child = proc;
     let output = "";
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start on ${port}: ${output}`)), 10_000);
+      const timer = setTimeout(() => {
+        proc.kill("SIGKILL");
+        reject(new Error(`redis-server did not start on ${port}: ${output}`));
+      }, 10_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes("Ready to accept connections")) {
