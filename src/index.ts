@@ -10,6 +10,7 @@ import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
 import { createServer } from "./mcp/server.js";
+import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
 
@@ -67,7 +68,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     return;
   }
 
-  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor });
+  const store = await openGuardStore(config, stderr);
+  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });
   const transport = new StdioServerTransport();
 
   let closing = false;

@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
+import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
 import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { bearerChecker } from "./auth.js";
@@ -40,7 +41,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
-  const core = createCore(config, { log, ...(options.redactor ? { redactor: options.redactor } : {}) });
+  const store = await openGuardStore(config, log);
+  const core = createCore(config, { log, store, ...(options.redactor ? { redactor: options.redactor } : {}) });
   const server: Server = createHttpServer({
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: http.requestTimeoutMs,

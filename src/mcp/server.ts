@@ -34,6 +34,8 @@ export interface ServerDeps {
   redactor?: Redactor;
   /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
+  /** The guard store (state/open-store.ts opens Redis when configured); in process memory when absent. */
+  store?: GuardStore;
   /** Who the requests come from, for per-client bounds (the HTTP client's address); "local" over stdio. */
   client?: string;
 }
@@ -100,7 +102,7 @@ const LOG_SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warni
 
 /** `shared`: a core made by createCore and owned by the caller (HTTP); without it the server makes and closes its own. */
 export function createServer(config: Config, deps: ServerDeps = {}, shared?: ServerCore): OutboundCallsServer {
-  const core = shared ?? createCore(config, { ...(deps.log ? { log: deps.log } : {}), ...(deps.redactor ? { redactor: deps.redactor } : {}) });
+  const core = shared ?? createCore(config, { ...(deps.log ? { log: deps.log } : {}), ...(deps.redactor ? { redactor: deps.redactor } : {}), ...(deps.store ? { store: deps.store } : {}) });
   const { redactor, service, safety } = core;
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const mcp = new McpServer(

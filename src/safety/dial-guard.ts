@@ -60,7 +60,8 @@ export interface SafetyServices {
   clock: Clock;
   doNotCall: DoNotCallList;
   store: GuardStore;
-  tokens: ConfirmationTokens;
+  /** The confirmation tokens, keyed by the store's shared secret (so a token checks out on every replica). */
+  tokens(): Promise<ConfirmationTokens>;
   audit: AuditLog | undefined;
   service: CallingService;
   /** Set when the audit log holds damaged lines whose numbers cannot be read: the caps cannot be known. */
@@ -137,7 +138,16 @@ export class DialGuard {
       const held = claim;
       claim = undefined;
       held.stop();
-      await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
+      // A placed or unknown dial must be remembered: a store that blinks gets two more tries before the lease does the rest.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
+          return;
+        } catch (error) {
+          if (outcome.kind === "not_placed" || attempt === 2) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * 3 ** attempt));
+        }
+      }
     };
     try {
       const localTimes = checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
@@ -148,19 +158,20 @@ export class DialGuard {
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
-        const token = settings.confirm === "always" ? this.s.tokens.issue(key) : undefined;
+        const token = settings.confirm === "always" ? (await this.s.tokens()).issue(key) : undefined;
         checks.push(confirmationPlan(settings.confirm, this.call.asker));
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
-      const confirmedBy = await confirmDial({ mode: settings.confirm, asker: this.call.asker, preview, requestKey: key, token: plan.token, tokens: this.s.tokens });
+      const tokens = await this.s.tokens();
+      const confirmedBy = await confirmDial({ mode: settings.confirm, asker: this.call.asker, preview, requestKey: key, token: plan.token, tokens });
       this.draft.confirmation = confirmedBy;
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
       refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
       // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
-      if (confirmedBy === "token" && !(await store.once.use(this.s.tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
+      if (confirmedBy === "token" && !(await store.once.use(tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
         await store.caps.release(reservation);
         throw tokenRefusal("used");
       }

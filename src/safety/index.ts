@@ -48,7 +48,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     clock,
     doNotCall,
     store: deps.store,
-    tokens: new ConfirmationTokens(() => clock.now()),
+    tokens: sharedTokens(deps.store, clock),
     audit,
     service: deps.service,
     auditDamage,
@@ -91,4 +91,14 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
     `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
     "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
   );
+}
+
+/** Tokens keyed by the store's shared secret, fetched on first need (and again after a failure: Redis may be back). */
+function sharedTokens(store: GuardStore, clock: Clock): () => Promise<ConfirmationTokens> {
+  let tokens: Promise<ConfirmationTokens> | undefined;
+  return () => {
+    tokens ??= store.secret("confirmation-tokens").then((secret) => new ConfirmationTokens(() => clock.now(), secret));
+    tokens.catch(() => (tokens = undefined));
+    return tokens;
+  };
 }

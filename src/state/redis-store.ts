@@ -9,12 +9,13 @@
  * does, with a dynamic import), so a stdio start never pays for the client.
  */
 import type { RedisSettings } from "../config/redis.js";
-import type { GuardStore } from "./store.js";
+import { randomBytes } from "node:crypto";
+import { StoreUnavailableError, type GuardStore } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
 import { RedisCapLedger } from "./redis/caps.js";
 import { RedisConnection, type Log } from "./redis/connection.js";
 import { RedisDialLedger } from "./redis/dials.js";
-import { keys } from "./redis/keys.js";
+import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { UndoList } from "./redis/undo.js";
 
@@ -27,6 +28,7 @@ export class RedisStore implements GuardStore {
   readonly rates: RedisRateCounter;
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
+  private readonly keys: Keys;
 
   private constructor(
     readonly connection: RedisConnection,
@@ -34,7 +36,7 @@ export class RedisStore implements GuardStore {
     private readonly where: string,
     private readonly log: Log,
   ) {
-    const k = keys(prefix);
+    const k = (this.keys = keys(prefix));
     this.dials = new RedisDialLedger(connection, k, this.undo);
     this.caps = new RedisCapLedger(connection, k, this.undo);
     connection.onReady(() => void this.undo.drain());
@@ -74,6 +76,18 @@ export class RedisStore implements GuardStore {
     } catch {
       // INFO may be forbidden (ACL) or fail now; the check is advice, not a guard.
     }
+  }
+
+  /** Made by whichever replica asks first (SET NX), then read by all: a bounded key per name, so no TTL. */
+  async secret(name: string): Promise<Buffer> {
+    const key = this.keys.secret(name);
+    const made = randomBytes(32).toString("hex");
+    const value = await this.connection.run("a shared secret", async (c) => {
+      await c.set(key, made, { NX: true });
+      return c.get(key);
+    });
+    if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) throw new StoreUnavailableError(`the shared secret ${name} in Redis is not 32 bytes of hex`);
+    return Buffer.from(value, "hex");
   }
 
   close(): Promise<void> {

@@ -171,6 +171,11 @@ export interface RateCounter {
 
 export interface GuardStore {
   readonly kind: "memory" | "redis";
+  /**
+   * 32 random bytes named `name`, the same for every process that shares the store (confirmation tokens
+   * issued on one replica check out on another); made once, on first ask.
+   */
+  secret(name: string): Promise<Buffer>;
   readonly dials: DialLedger;
   readonly caps: CapLedger;
   readonly once: OnceMarks;

@@ -17,6 +17,7 @@
  *   appr:req:<requestKey>    zset   approvals of a request, by creation time
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
+ *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
  */
 export interface Keys {
   readonly prefix: string;
@@ -31,6 +32,7 @@ export interface Keys {
   approvalsOf(requestKey: string): string;
   pending(): string;
   pendingByExpiry(): string;
+  secret(name: string): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -47,5 +49,6 @@ export function keys(prefix: string): Keys {
     approvalsOf: (requestKey) => `${prefix}appr:req:${requestKey}`,
     pending: () => `${prefix}appr:pending`,
     pendingByExpiry: () => `${prefix}appr:pending:exp`,
+    secret: (name) => `${prefix}secret:${name}`,
   };
 }
