@@ -17,7 +17,8 @@ import { ConfigurationError } from "../config/errors.js";
 import { UserInputError } from "../validation/errors.js";
 import { cap, cleanUpstreamText, Redactor } from "../text/redact.js";
 import { createSafety, type Safety } from "../safety/index.js";
-import { elicitationAsker } from "../consent/elicitation.js";
+import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
+import { MemoryApprovals } from "../state/memory-approvals.js";
 import { tools } from "../tools/index.js";
 import type { ToolContext, ToolDefinition } from "../tools/define.js";
 import { progressReporter } from "./progress.js";
@@ -49,6 +50,8 @@ export interface ServerCore {
   api: ApiClient;
   agents: AgentDirectory;
   safety: Safety;
+  /** Asking a person before a dial: the approvals desk and where its page lives. */
+  consent: ConsentHub;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export interface CoreDeps {
   log?: (line: string) => void;
   /** Called once per HTTP attempt to the service. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
+  consentSurface?: ConsentHubOptions["surface"];
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
@@ -65,12 +70,21 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const api = ApiClient.forConfig(config, redactor, USER_AGENT, deps.onRequest);
   const safety = createSafety(config, api, redactor, log);
+  const consent = new ConsentHub({
+    approvals: new MemoryApprovals(),
+    now: safety.now,
+    ttlMs: config.safety.approvalTtlMs,
+    surface: deps.consentSurface ?? { kind: "local" },
+    log,
+  });
   return {
     api,
     agents: new AgentDirectory(api, config.agentCacheTtlMs),
     safety,
+    consent,
     async close() {
       await api.close().catch(() => undefined);
+      await consent.close().catch(() => undefined);
       safety.close();
     },
   };
@@ -126,7 +140,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       .catch(() => undefined);
   };
   const core = shared ?? createCore(config, { log: deps.log, onRequest });
-  const { api, agents, safety } = core;
+  const { api, agents, safety, consent } = core;
   // Refusals and faults are worth a client's log at warning; never the key.
   const warn = (line: string) => {
     if (wants("warning")) void mcp.sendLoggingMessage({ level: "warning", logger: "tools", data: redactor.redact(line) }).catch(() => undefined);
@@ -142,6 +156,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     if (readOnly && tool.writes) continue;
     register(mcp, tool, (extra) => {
       const idempotencyKey = randomUUID();
+      const progress = progressReporter(extra);
       return {
         config,
         api,
@@ -151,7 +166,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         deadline: startDeadline(config.timeoutMs, extra.signal),
         requestDeadline: () => startDeadline(config.timeoutMs, extra.signal),
         signal: extra.signal,
-        progress: progressReporter(extra),
+        progress,
         warn,
         idempotencyKey,
         safety: safety.forCall({
@@ -159,7 +174,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
           writes: tool.writes,
           idempotencyKey,
           signal: extra.signal,
-          asker: elicitationAsker(mcp.server, extra.signal, extra.requestId),
+          consent: consent.forCall(mcp.server, extra.requestId, config.safety.confirm !== "token"),
+          progress,
         }),
       };
     }, { redactor, log, warn, sandbox: config.sandbox });

@@ -11,7 +11,7 @@ import type { Redactor } from "../text/redact.js";
 
 export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 
-export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "failed";
+export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "pending" | "deduplicated" | "outcome_unknown" | "failed";
 
 export interface AuditEntry {
   time: string;
@@ -22,8 +22,10 @@ export interface AuditEntry {
   /** Normalized E.164 numbers, in row order. */
   numbers: string[];
   agents: string[];
-  /** How the dial was confirmed: user (elicitation), token, not_asked (auto without elicitation), not_required (never). */
+  /** How the dial was confirmed: client (dialog or link), page (approval page), unattended (never), token. */
   confirmation?: string;
+  /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
+  approver?: string;
   call_ids?: string[];
   batch_id?: string;
   campaign_id?: string;

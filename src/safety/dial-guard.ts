@@ -22,13 +22,16 @@ import type { DialCaps } from "./dial-caps.js";
 import { dialKey, type DialMemory, type Settled } from "./dial-memory.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
-import type { HumanAsker } from "../consent/elicitation.js";
+import type { ConsentSelector } from "../consent/selector.js";
+import { consentRequest } from "../consent/view.js";
+import type { ConsentVerdict } from "../consent/channel.js";
 import { lookForCreatedCalls, type LookupResult } from "./outcome-lookup.js";
 import { previewText } from "./preview.js";
-import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import { ApprovalPendingError, BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
 
-export type ConfirmedBy = "user" | "token" | "not_asked" | "not_required";
+/** client: the person in the client's dialog or through its link; page: the server's approval page; unattended: OUTBOUND_CALLS_CONFIRM=never. */
+export type ConfirmedBy = "client" | "page" | "unattended" | "token";
 
 export interface SendResult<R> {
   value: R;
@@ -75,7 +78,10 @@ export interface SafetyServices {
 export interface CallInfo {
   tool: string;
   writes: boolean;
-  asker: HumanAsker;
+  /** How a person is asked for this tool call (src/consent/selector.ts). */
+  consent: ConsentSelector;
+  /** Progress notifications while a person decides. */
+  progress: import("../mcp/progress.js").ProgressReporter;
   idempotencyKey: string;
   signal: AbortSignal;
 }
@@ -135,13 +141,14 @@ export class CallGuard {
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
-        const token = settings.confirm === "always" ? this.s.tokens.issue(key) : undefined;
+        const token = settings.confirm === "token" ? this.s.tokens.issue(key) : undefined;
         checks.push(this.confirmationPlan());
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
-      const confirmedBy = await this.confirm(plan, key, preview);
+      const { by: confirmedBy, approver } = await this.confirm(plan, key, preview, localTimes);
       this.draft.confirmation = confirmedBy;
+      if (approver) this.draft.approver = approver;
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again,
       // and reserve in the same synchronous step, so concurrent calls cannot pass a cap together.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
@@ -150,7 +157,7 @@ export class CallGuard {
       if (confirmedBy === "token") this.checkToken(plan.token, key, true);
       const reservation = this.s.caps.reserve(numbers, clock.now());
       // The service's deadline does not include the time a person took to answer.
-      const deadline = confirmedBy === "user" ? startDeadline(this.s.timeoutMs, this.call.signal) : plan.deadline;
+      const deadline = confirmedBy === "client" || confirmedBy === "page" ? startDeadline(this.s.timeoutMs, this.call.signal) : plan.deadline;
       const sentAt = clock.now();
       this.posted = true;
       let sent: SendResult<R>;
@@ -209,7 +216,7 @@ export class CallGuard {
       agents: d.agents,
       latency_ms: Math.round(performance.now() - this.started),
     };
-    for (const field of ["confirmation", "call_ids", "batch_id", "campaign_id", "duplicate_of", "upstream_status", "request_id"] as const) {
+    for (const field of ["confirmation", "approver", "call_ids", "batch_id", "campaign_id", "duplicate_of", "upstream_status", "request_id"] as const) {
       if (d[field] !== undefined) (entry as unknown as Record<string, unknown>)[field] = d[field];
     }
     if (this.posted) entry.idempotency_key = this.call.idempotencyKey;
@@ -252,38 +259,45 @@ export class CallGuard {
 
   private confirmationPlan(): string {
     const { confirm } = this.s.settings;
-    if (confirm === "never") return "confirmation: not required (OUTBOUND_CALLS_CONFIRM=never)";
-    if (this.call.asker.canAsk()) return "confirmation: the user will be asked before dialing";
-    if (confirm === "auto") return "confirmation: this client cannot ask the user, so the dial goes without a human check (OUTBOUND_CALLS_CONFIRM=auto)";
-    return "confirmation: OUTBOUND_CALLS_CONFIRM=always; dial again with the same arguments and this confirmation_token once the user agreed";
+    if (confirm === "never") return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
+    const route = this.call.consent.route();
+    if (route.kind === "client_form") return "confirmation: the user will be asked in the client before dialing";
+    if (route.kind === "client_url") return "confirmation: the client will show the user a link to the approval page before dialing";
+    if (route.kind === "page") return "confirmation: a person will be asked on the approval page before dialing";
+    if (confirm === "token") return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
+    return `confirmation: a dial would be refused: ${route.kind === "unavailable" ? route.why : "no person can be asked"}`;
   }
 
-  private async confirm<R>(plan: DialPlan<R>, key: string, preview: string): Promise<ConfirmedBy> {
+  private async confirm<R>(
+    plan: DialPlan<R>,
+    key: string,
+    preview: string,
+    localTimes: ReadonlyMap<number, string>,
+  ): Promise<{ by: ConfirmedBy; approver?: string | undefined }> {
     const { confirm } = this.s.settings;
-    if (confirm === "never") return "not_required";
-    if (this.call.asker.canAsk()) {
-      const verdict = await this.call.asker.ask(preview);
-      if (verdict.kind === "confirmed") return "user";
-      const what =
-        verdict.kind === "cancelled"
-          ? "The user cancelled the confirmation"
-          : verdict.kind === "declined"
-            ? "The user declined"
-            : `The user's confirmation was not obtained (${verdict.why})`;
-      throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+    if (confirm === "never") return { by: "unattended" };
+    const route = this.call.consent.route();
+    if (confirm === "token" && route.kind !== "client_form" && route.kind !== "client_url") {
+      if (!plan.token) {
+        throw new SafetyRefusal(
+          "confirmation_required",
+          "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=token) and this client cannot ask the user. " +
+            "Call the tool again with the same arguments and dry_run: true, show the user the preview it returns, and only if the user agrees " +
+            "call it once more with the same arguments and the confirmation_token it gave. Nothing was dialed.",
+          "confirmation_token",
+        );
+      }
+      this.checkToken(plan.token, key, false);
+      return { by: "token" };
     }
-    if (confirm === "auto") return "not_asked";
-    if (!plan.token) {
-      throw new SafetyRefusal(
-        "confirmation_required",
-        "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=always) and this client cannot ask the user. " +
-          "Call the tool again with the same arguments and dry_run: true, show the user the preview it returns, and only if the user agrees " +
-          "call it once more with the same arguments and the confirmation_token it gave. Nothing was dialed.",
-        "confirmation_token",
-      );
-    }
-    this.checkToken(plan.token, key, false);
-    return "token";
+    const tool = this.call.tool === "submit_batch" ? "submit_batch" : "create_call";
+    const request = { ...consentRequest(key, tool, { rows: plan.rows, agentNames: plan.agentNames, localTimes }), text: preview };
+    const verdict = await this.call.consent.ask(request, {
+      signal: this.call.signal,
+      progress: this.call.progress,
+      waitMs: this.s.settings.approvalWaitMs,
+    });
+    return verdictOutcome(verdict, this.call.tool);
   }
 
   /** Refuses a token that is not valid for this request; `spend` marks it used. */
@@ -297,6 +311,34 @@ export class CallGuard {
       );
     }
     if (spend && token) this.s.tokens.spend(token);
+  }
+}
+
+/** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */
+function verdictOutcome(verdict: ConsentVerdict, tool: string): { by: ConfirmedBy; approver?: string | undefined } {
+  switch (verdict.kind) {
+    case "approved":
+      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" ? "the person, in the client" : undefined) };
+    case "unavailable":
+      throw new SafetyRefusal("confirmation_unavailable", verdict.why);
+    case "declined": {
+      const what =
+        verdict.why === "declined"
+          ? "The person declined"
+          : verdict.why === "cancelled"
+            ? `The person cancelled the confirmation${verdict.detail ? ` (${verdict.detail})` : ""}`
+            : `The approval ran out${verdict.detail ? ` (${verdict.detail})` : ""}`;
+      throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+    }
+    case "pending": {
+      const where =
+        verdict.via === "client_url" ? "through the link the client showed" : verdict.via === "page" ? "on the approval page (in the browser, or in the approvers' inbox)" : "in the client";
+      throw new ApprovalPendingError(
+        `Waiting for a person: they were asked to approve this dial ${where} and have not decided yet; nothing was dialed. ` +
+          `Tell the user to approve or decline it there, then call ${tool} again with exactly the same arguments to pick up the decision ` +
+          `(the approval lasts until ${iso(verdict.expiresAt)}; changing any argument makes it a different request that needs its own approval).`,
+      );
+    }
   }
 }
 
@@ -326,6 +368,7 @@ function classify(error: unknown): Pick<AuditEntry, "decision" | "rule" | "reaso
   const upstream =
     error instanceof ApiError ? { ...(error.status ? { upstream_status: error.status } : {}), ...(error.requestId ? { request_id: error.requestId } : {}) } : {};
   if (error instanceof UserDeclinedError) return { decision: "declined", reason };
+  if (error instanceof ApprovalPendingError) return { decision: "pending", reason };
   if (error instanceof DuplicateOfUnknownError) return { decision: "deduplicated", reason };
   if (error instanceof OutcomeUnknownError) return { decision: "outcome_unknown", reason, ...upstream };
   if (error instanceof BatchValidationError) {

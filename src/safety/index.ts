@@ -19,6 +19,8 @@ const DAY = 24 * 3_600_000;
 
 export interface Safety {
   forCall(info: CallInfo): CallGuard;
+  /** The guards' clock (epoch ms): approvals expire by it too. */
+  now(): number;
   close(): void;
 }
 
@@ -47,6 +49,7 @@ export function createSafety(config: Config, api: ApiClient, redactor: Redactor,
   }
   return {
     forCall: (info) => new CallGuard(services, info),
+    now: () => clock.now(),
     close: () => audit?.close(),
   };
 }

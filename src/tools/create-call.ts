@@ -83,7 +83,7 @@ export const createCall = defineTool({
         `as ${id} (status then: ${status}). Follow it with get_call {"call_id": "${id}"}. Do not place it again unless the user asks for a second call.`
       );
     }
-    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    const confirmed = out.confirmed_by === "client" || out.confirmed_by === "page" ? " A person approved it." : "";
     return (
       `Call placed: ${id}, status ${status}, to ${out.to_international} (${out.country}) by ${who}.${confirmed} ` +
       `Follow it with get_call {"call_id": "${id}"}. Do not place it again.`
