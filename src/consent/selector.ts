@@ -38,6 +38,11 @@ export const WAYS_OUT =
   "Ways out, for whoever runs this server: set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply), " +
   "or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.";
 
+/** What the model is told when nobody can be asked: why, that nothing was dialed, and the ways out. */
+function refusal(why: string): string {
+  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${WAYS_OUT}`;
+}
+
 export class ConsentSelector implements ConsentChannel {
   constructor(private readonly parts: SelectorParts) {}
 
@@ -72,7 +77,7 @@ export class ConsentSelector implements ConsentChannel {
     const route = this.route();
     switch (route.kind) {
       case "unavailable":
-        return { kind: "unavailable", why: `Refused: no person can be asked to approve this dial: ${route.why}. Nothing was dialed. ${WAYS_OUT}` };
+        return { kind: "unavailable", why: refusal(route.why) };
       case "client_form":
         return formChannel(this.parts.server, this.parts.requestId).ask(request, ctx);
       case "client_url": {
@@ -84,7 +89,8 @@ export class ConsentSelector implements ConsentChannel {
       case "page": {
         const { surface, log } = this.parts;
         const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
-        return channel.ask(request, ctx);
+        const verdict = await channel.ask(request, ctx);
+        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why) } : verdict;
       }
     }
   }

@@ -326,7 +326,9 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): { by: ConfirmedB
         verdict.why === "declined"
           ? "The person declined"
           : verdict.why === "cancelled"
-            ? `The person cancelled the confirmation${verdict.detail ? ` (${verdict.detail})` : ""}`
+            ? verdict.detail
+              ? `The person's confirmation was not obtained (${verdict.detail})`
+              : "The person cancelled the confirmation"
             : `The approval ran out${verdict.detail ? ` (${verdict.detail})` : ""}`;
       throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
     }
