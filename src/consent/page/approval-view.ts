@@ -53,6 +53,11 @@ function metadataTable(metadata: NonNullable<ConsentRow["metadata"]>): Html {
   )}</tbody></table>`;
 }
 
+/** Metadata inside a table row: one "key value" line each. */
+function metadataLines(metadata: NonNullable<ConsentRow["metadata"]>): Html {
+  return html`${Object.entries(metadata).map(([key, value], i) => html`${i > 0 ? html`<br>` : ""}<code>${key}</code> ${metadataValue(value)}`)}`;
+}
+
 function agentCell(row: ConsentRow): Html {
   return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
 }
@@ -85,10 +90,10 @@ function batch(input: ApprovalPageInput): Html {
 <dt>Agent${view.agents.length === 1 ? "" : "s"}</dt><dd>${view.agents.map((a, i) => html`${i > 0 ? ", " : ""}${a.name ? html`${a.name} <code>${a.id}</code>` : html`<code>${a.id}</code>`}`)}</dd>
 </dl></div>
 <h2 id="rows">Every row</h2>${nav}
-<div class="scroll"><table aria-labelledby="rows"><thead><tr><th scope="col">#</th><th scope="col">Number</th><th scope="col">Number sent</th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
+<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
 ${rows.map(
   (row, i) =>
-    html`<tr><td>${first + i + 1}</td><td>${row.international}</td><td><code>${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataTable(row.metadata) : ""}</td></tr>\n`,
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
 )}</tbody></table></div>${nav}`;
 }
 

@@ -43,7 +43,7 @@ const CSS = `
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--card:#161b22;--line:#30363d;--ok:#2ea043;--no:#f85149;--focus:#4493f8}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 header.top{display:flex;justify-content:space-between;align-items:center;gap:1rem;color:var(--muted);font-size:.875rem;margin-bottom:1rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0 .5rem}
 h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
@@ -52,10 +52,14 @@ p.lead{margin:0 0 1rem;color:var(--muted)}
 dl.fields{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1.25rem;margin:0}
 dl.fields dt{color:var(--muted)}
 dl.fields dd{margin:0;overflow-wrap:anywhere}
+dl.fields table{width:auto}
+dl.fields th{padding-left:0;padding-right:1.5rem}
 .big{font-size:1.35rem;font-weight:600;font-variant-numeric:tabular-nums}
-code{font:.95em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+code{font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:break-word}
 table{border-collapse:collapse;width:100%;font-size:.925rem}
-th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
+.nowrap{white-space:nowrap}
+table.rows td:first-child{color:var(--muted);font-variant-numeric:tabular-nums}
 th{color:var(--muted);font-weight:600}
 .scroll{overflow-x:auto}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap;margin:1.25rem 0 .5rem}
