@@ -56,7 +56,9 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     const { loadHttpConfig } = await import("./http/config.js");
     const { runHttp } = await import("./http/serve.js");
     const apiKeys = [config.apiKey, process.env.OUTBOUND_CALLS_API_KEY ?? ""];
-    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs, approvalWaitMs: config.safety.approvalWaitMs });
+    // A dial in flight may be waiting for an approver (not when nobody is asked): the shutdown waits for that too.
+    const approvalWaitMs = config.safety.confirm === "never" ? 0 : config.safety.approvalWaitMs;
+    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs, approvalWaitMs });
     redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN, process.env.OUTBOUND_CALLS_APPROVER_TOKEN]);
     await runHttp({ config, http, readOnly: command.readOnly, log: stderr, onStopped: closeSandbox });
     return;
