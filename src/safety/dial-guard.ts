@@ -25,6 +25,7 @@ import { checkRowsCallingHours } from "./hours-guard.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
 import type { ConsentVerdict } from "../consent/channel.js";
+import type { ProgressReporter } from "../mcp/progress.js";
 import { lookForCreatedCalls, type LookupResult } from "./outcome-lookup.js";
 import { previewText } from "./preview.js";
 import { ApprovalPendingError, BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
@@ -81,7 +82,7 @@ export interface CallInfo {
   /** How a person is asked for this tool call (src/consent/selector.ts). */
   consent: ConsentSelector;
   /** Progress notifications while a person decides. */
-  progress: import("../mcp/progress.js").ProgressReporter;
+  progress: ProgressReporter;
   idempotencyKey: string;
   signal: AbortSignal;
 }
