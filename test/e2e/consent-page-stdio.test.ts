@@ -105,6 +105,8 @@ describe("approve in the browser", () => {
 
     const opened = await browser.waitForResult(1);
     expect(opened.error).toBeUndefined();
+    // The browser got the link, not the server's variables (the key among them).
+    expect(opened.serverVariables).toEqual([]);
     expect(opened.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/a\/[A-Za-z0-9_-]{22}\/[A-Za-z0-9_-]{43}$/);
     // What the person read: every field of the preview, and the two buttons by name.
     expect(opened.h1).toBe("Approve this phone call?");

@@ -40,6 +40,7 @@ export interface BrowserResult {
   n: number;
   url: string;
   opened: boolean;
+  serverVariables: string[];
   status?: number;
   headers?: Record<string, string>;
   title?: string;
