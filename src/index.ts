@@ -13,6 +13,7 @@ import { createServer } from "./mcp/server.js";
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
+import { confirmModeNotes } from "./consent/start-notes.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
 /* eslint-disable no-console -- the one place console is touched: to move it off stdout */
@@ -50,24 +51,21 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   } else {
     config = loadConfig(process.env);
   }
-  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN]);
+  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN, process.env.OUTBOUND_CALLS_APPROVER_TOKEN]);
 
   if (command.http) {
     // Loaded only when asked, like the sandbox: stdio start-up stays as it was.
     const { loadHttpConfig } = await import("./http/config.js");
     const { runHttp } = await import("./http/serve.js");
     const apiKeys = [config.apiKey, process.env.OUTBOUND_CALLS_API_KEY ?? ""];
-    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs });
-    // Stateless HTTP cannot ask a person (elicitation needs a session), so the safe default there is "always":
-    // every dial needs a dry run's confirmation_token. An explicit OUTBOUND_CALLS_CONFIRM is honoured (and "auto" warned about).
-    if (!process.env.OUTBOUND_CALLS_CONFIRM?.trim()) {
-      config = { ...config, safety: { ...config.safety, confirm: "always" } };
-      stderr("outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always (every dial needs the confirmation_token of a dry run)");
-    }
+    // A dial in flight may be waiting for an approver (not when nobody is asked): the shutdown waits for that too.
+    const approvalWaitMs = config.safety.confirm === "never" ? 0 : config.safety.approvalWaitMs;
+    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs, approvalWaitMs });
     await runHttp({ config, http, readOnly: command.readOnly, log: stderr, redactor, onStopped: closeSandbox });
     return;
   }
 
+  for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
   const store = await openGuardStore(config, stderr);
   const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });
   const transport = new StdioServerTransport();

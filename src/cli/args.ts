@@ -96,8 +96,12 @@ Environment:
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
   OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
-Safety (see the README, "Safety"):
-  OUTBOUND_CALLS_CONFIRM             ask the user before dialing: auto (if the client can ask), always, never (default auto)
+Safety (see the README, "Safety", and docs/consent.md):
+  OUTBOUND_CALLS_CONFIRM             who says yes to a dial: person (default: the client's dialog or link, else the approval page),
+                                     token (the model's dry-run token; weaker), never (unattended dialing)
+  OUTBOUND_CALLS_APPROVAL_WAIT_S     how long a tool call waits for the person's decision before answering "pending" (default 50)
+  OUTBOUND_CALLS_APPROVAL_TTL_S      how long an approval can be decided, then used once (default 600)
+  BROWSER                            the command that opens the approval page (given the URL; none = no browser; default: the system's)
   OUTBOUND_CALLS_DEDUPE_WINDOW_S     an identical dial within this many seconds is not dialed again; 0 = off (default 600)
   OUTBOUND_CALLS_DO_NOT_CALL_FILE    file of numbers never to dial, one a line, any format; a bad line stops the start
   OUTBOUND_CALLS_DEFAULT_COUNTRY     ISO 3166 code for do-not-call lines written without + (e.g. US)
@@ -110,6 +114,7 @@ Safety (see the README, "Safety"):
 
 Environment with --http:
   OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback
+  OUTBOUND_CALLS_APPROVER_TOKEN       approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key
   OUTBOUND_CALLS_HTTP_RATE_LIMIT      requests reaching the service per client per window, CALLS/SECONDS, or off (default 60/60)
   OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
   OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)

@@ -10,7 +10,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
 import { PACKAGE_NAME, USER_AGENT, VERSION } from "../config/version.js";
-import { elicitationAsker } from "../consent/elicitation.js";
+import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
@@ -59,6 +59,8 @@ export interface ServerCore {
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
   /** get_calls waiting at once, per client and per process. */
   waits: WaitSlots;
+  /** Asking a person before a dial: the approvals desk (over the store) and where its page lives. */
+  consent: ConsentHub;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,8 @@ export interface CoreDeps {
   store?: GuardStore;
   /** The calling service; the HTTP one for the configured base URL when absent (tests give a fake). */
   service?: CallingService;
+  /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
+  consentSurface?: ConsentHubOptions["surface"];
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
@@ -78,14 +82,23 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const store = deps.store ?? new MemoryStore();
   const service = deps.service ?? createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
   const safety = createSafety(config, { service, store, redactor, log });
+  const consent = new ConsentHub({
+    approvals: store.approvals,
+    now: safety.now,
+    ttlMs: config.safety.approvalTtlMs,
+    surface: deps.consentSurface ?? { kind: "local" },
+    log,
+  });
   const core: ServerCore = {
     redactor,
     store,
     service,
     safety,
+    consent,
     waits: new WaitSlots(config.waits),
     async close() {
       await service.close().catch(() => undefined);
+      await consent.close().catch(() => undefined);
       safety.close();
       await store.close().catch(() => undefined);
     },
@@ -103,7 +116,7 @@ const LOG_SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warni
 /** `shared`: a core made by createCore and owned by the caller (HTTP); without it the server makes and closes its own. */
 export function createServer(config: Config, deps: ServerDeps = {}, shared?: ServerCore): OutboundCallsServer {
   const core = shared ?? createCore(config, { ...(deps.log ? { log: deps.log } : {}), ...(deps.redactor ? { redactor: deps.redactor } : {}), ...(deps.store ? { store: deps.store } : {}) });
-  const { redactor, service, safety } = core;
+  const { redactor, service, safety, consent } = core;
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const mcp = new McpServer(
     { name: PACKAGE_NAME, title: "Outbound calls", version: VERSION },
@@ -156,6 +169,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, extra) => {
       const deadline = startDeadline(config.timeoutMs, extra.signal);
+      // One reporter per call: the tool's waits and a person's decision report on the same progress token.
+      const progress = progressReporter(extra);
       return {
         config,
         service,
@@ -164,12 +179,13 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         newDeadline: newDeadline(extra.signal),
         waitSlot: () => core.waits.take(client),
         signal: extra.signal,
-        progress: progressReporter(extra),
+        progress,
         warn,
         guard: safety.forCall({
           tool: tool.name,
           writes: tool.creates !== undefined,
-          asker: elicitationAsker(mcp.server, extra.signal, extra.requestId),
+          consent: consent.forCall(mcp.server, extra.requestId, config.safety.confirm !== "token"),
+          progress,
           signal: extra.signal,
           deadline,
           newDeadline: newDeadline(extra.signal),

@@ -5,8 +5,10 @@
  *   (tool) agent check
  *   dial():    dedupe claim (same request: its answer; same number: refused)
  *              -> calling hours -> caps -> dry run stops here
- *              -> confirmation -> hours again -> caps reserved (one atomic step
- *              in the store) -> token spent -> POST -> settle, audit
+ *              -> confirmation (a person, through src/consent/; or a token;
+ *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours again ->
+ *              caps reserved (one atomic step in the store) -> token spent ->
+ *              POST -> settle, audit
  * Every refusal throws before anything is sent; finish() writes the audit line.
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
@@ -17,7 +19,8 @@ import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
 import type { DialSummary, GuardStore } from "../state/store.js";
 import type { CheckedRow } from "../validation/call-row.js";
-import type { HumanAsker } from "../consent/elicitation.js";
+import type { ConsentSelector } from "../consent/selector.js";
+import type { ProgressReporter } from "../mcp/progress.js";
 import { auditEntry, type AuditDraft } from "./audit-entry.js";
 import type { AuditLog } from "./audit-log.js";
 import { refuseOverCap } from "./caps-guard.js";
@@ -68,11 +71,13 @@ export interface SafetyServices {
   auditDamage: string | undefined;
 }
 
-/** What one tool call brings: who can be asked, its deadlines and cancellation. */
+/** What one tool call brings: how a person can be asked, its deadlines, progress and cancellation. */
 export interface CallInfo {
   tool: string;
   writes: boolean;
-  asker: HumanAsker;
+  consent: ConsentSelector;
+  /** Progress notifications while a person decides, so clients keep waiting. */
+  progress: ProgressReporter;
   signal: AbortSignal;
   /** The tool call's deadline. */
   deadline: Deadline;
@@ -158,14 +163,29 @@ export class DialGuard {
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
-        const token = settings.confirm === "always" ? (await this.s.tokens()).issue(key) : undefined;
-        checks.push(confirmationPlan(settings.confirm, this.call.asker));
+        const token = settings.confirm === "token" ? (await this.s.tokens()).issue(key) : undefined;
+        checks.push(confirmationPlan(settings.confirm, this.call.consent));
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
       const tokens = await this.s.tokens();
-      const confirmedBy = await confirmDial({ mode: settings.confirm, asker: this.call.asker, preview, requestKey: key, token: plan.token, tokens });
+      const { by: confirmedBy, approver } = await confirmDial({
+        mode: settings.confirm,
+        consent: this.call.consent,
+        tool: this.call.tool,
+        requestKey: key,
+        rows: plan.rows,
+        agentNames: plan.agentNames,
+        localTimes,
+        preview,
+        token: plan.token,
+        tokens,
+        signal: this.call.signal,
+        progress: this.call.progress,
+        waitMs: settings.approvalWaitMs,
+      });
       this.draft.confirmation = confirmedBy;
+      if (approver) this.draft.approver = approver;
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
@@ -176,7 +196,7 @@ export class DialGuard {
         throw tokenRefusal("used");
       }
       // The service's deadline does not include the time a person took to answer.
-      const deadline = confirmedBy === "user" ? this.call.newDeadline() : this.call.deadline;
+      const deadline = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : this.call.deadline;
       const idempotencyKey = claim?.idempotencyKey ?? randomUUID();
       this.draft.idempotency_key = idempotencyKey;
       const sentAt = clock.now();

@@ -20,6 +20,8 @@ const DAY = 24 * 3_600_000;
 
 export interface Safety {
   forCall(info: CallInfo): DialGuard;
+  /** The guards' clock (epoch ms): approvals expire by it too. */
+  now(): number;
   close(): void;
 }
 
@@ -55,6 +57,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   };
   return {
     forCall: (info) => new DialGuard(services, info),
+    now: () => clock.now(),
     close: () => audit?.close(),
   };
 }

@@ -83,7 +83,7 @@ export const createCall = defineTool({
         `as ${id} (status then: ${status}). ${follow} Do not place it again unless the user asks for a second call.`
       );
     }
-    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    const confirmed = out.confirmed_by === "client" || out.confirmed_by === "page" ? " A person approved it." : "";
     const valid = isCallId(out.call?.id) ? "" : " The service's answer carried no usable call id.";
     return `Call placed: ${id}, status ${status}, to ${out.to_international} (${out.country}) by ${who}.${confirmed}${valid} ${follow} Do not place it again.`;
   },

@@ -118,7 +118,7 @@ export const submitBatch = defineTool({
     if (out.deduplicated) {
       return `Not dialed again: an identical batch (${rows}) was submitted at ${out.first_dialed_at}${ids ? ` (${ids})` : ""}. ${follow} Do not submit it again unless the user asks for a second round.`;
     }
-    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    const confirmed = out.confirmed_by === "client" || out.confirmed_by === "page" ? " A person approved it." : "";
     return `Batch accepted: ${rows}${ids ? ` (${ids})` : ""}, status ${statusText(out.status)}.${confirmed} ${follow} Do not submit it again.`;
   },
 });

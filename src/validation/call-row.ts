@@ -9,8 +9,10 @@ import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.j
 import type { RowProblem } from "./errors.js";
 
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
-// C0/C1 controls and the invisible/bidi characters that can disguise a name.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+// C0/C1 controls (with NEL), the line and paragraph separators (U+2028, U+2029: a client may break the line there,
+// which would let a name forge a line of the dialog a person reads), and the invisible/bidi characters that can
+// disguise a name.
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 const MAX_METADATA_BYTES = 8 * 1024;
 
 const nameSchema = (what: string) =>

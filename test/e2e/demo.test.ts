@@ -17,7 +17,10 @@ it("the demo walks through every step against the sandbox and exits 0 in under 3
   const out = run.stdout;
   for (const step of [
     "Which agents can place calls?",
+    'approval page opened in the browser: "Approve this phone call?" → the person clicks Approve',
     "Call placed:",
+    "A person approved it.",
+    'approval page opened in the browser: "Approve these 3 phone calls?" → the person clicks Approve',
     "status: completed",
     'source="transcript"',
     "List today's completed calls",

@@ -84,7 +84,8 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(dialed).toMatchObject({
       numbers: ["+14155550001"],
       agents: ["agt_1"],
-      confirmation: "user",
+      confirmation: "client",
+      approver: "the person, in the client",
       call_ids: ["call_1"],
       upstream_status: 201,
       request_id: "req_201",
@@ -95,7 +96,7 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(String(dialed!.time)).toMatch(/^2026-11-21T16:00:\d\d\.\d{3}Z$/);
     expect(dedup).toMatchObject({ call_ids: ["call_1"], duplicate_of: expect.stringMatching(/^2026-11-21T16:00/) });
     expect(dedup).not.toHaveProperty("idempotency_key");
-    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The user declined") });
+    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The person declined") });
     expect(dnc).toMatchObject({ numbers: ["+14155550009"], reason: expect.stringContaining("do-not-call list") });
     expect(dry).toMatchObject({ numbers: ["+14155550005"] });
     expect(service).toMatchObject({ upstream_status: 422, request_id: "req_422" });

@@ -1,26 +1,29 @@
 /**
- * Guard 1, human confirmation, through a real MCP client: elicitation accepted,
- * declined, cancelled; `always` with and without a token, a token of another
- * request, a spent token; `never`; dry runs in every mode send nothing.
+ * Guard 1, human confirmation, through a real MCP client: the client's dialog
+ * (form elicitation) accepted, declined, cancelled; a client that cannot ask and
+ * no browser: refused with the ways out; `token` with and without a token, a
+ * token of another request, a spent token; `never`; the retired values refused at
+ * start; dry runs in every mode send nothing. (The approval page and the client's
+ * link: test/e2e/consent-*.)
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, useSafetyFixture, GUARDS_OFF, posts, startWithElicitation, type ElicitAnswer } from "../safety/support.js";
+import { envFor, useSafetyFixture, GUARDS_OFF, posts, runToExit, startWithElicitation, type ElicitAnswer } from "../safety/support.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
 const ACCEPT: ElicitAnswer = () => ({ action: "accept", content: { confirm: true } });
 
 const fx = useSafetyFixture();
 
-async function start(env: Record<string, string>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<StartedServer> {
+async function start(env: Record<string, string | undefined>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<StartedServer> {
   const fullEnv = envFor(fx.upstream, { ...GUARDS_OFF, ...env });
   const server = elicit ? await startWithElicitation(fullEnv, elicit, asked) : await startServer({ env: fullEnv });
   fx.servers.push(server);
   return server;
 }
 
-describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
+describe("default (a person approves) with a client that can ask", () => {
   const answer = { current: ACCEPT };
   const asked: ElicitRequest[] = [];
   let server: StartedServer;
@@ -41,21 +44,21 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(params.message).toContain("Agent: Ava (agt_1)");
     expect(params.message).toContain("Contact: Dana Lee");
     expect(params.message).toContain("Company: Acme");
-    expect(params.message).toContain("service_type=reminder");
+    expect(params.message).toContain('Metadata: service_type = "reminder"');
     expect(params.requestedSchema).toEqual({
       type: "object",
       properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
       required: ["confirm"],
     });
     expect(posts(fx.upstream)).toHaveLength(1);
-    expect(result.structuredContent).toMatchObject({ call: { id: "call_1" }, confirmed_by: "user" });
-    expect(textOf(result)).toContain("The user confirmed it.");
+    expect(result.structuredContent).toMatchObject({ call: { id: "call_1" }, confirmed_by: "client" });
+    expect(textOf(result)).toContain("A person approved it.");
   });
 
   it.each([
-    ["decline", { action: "decline" } as const, "The user declined"],
-    ["cancel", { action: "cancel" } as const, "The user cancelled the confirmation"],
-    ["accept with confirm=false", { action: "accept", content: { confirm: false } } as const, "The user declined"],
+    ["decline", { action: "decline" } as const, "The person declined"],
+    ["cancel", { action: "cancel" } as const, "The person cancelled the confirmation"],
+    ["accept with confirm=false", { action: "accept", content: { confirm: false } } as const, "The person declined"],
   ])("%s: nothing is dialed and the model is told so", async (_label, reply, said) => {
     answer.current = () => reply;
     const result = await server.call("create_call", CALL);
@@ -72,7 +75,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     };
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("confirmation was not obtained");
+    expect(textOf(result)).toContain("The person's confirmation was not obtained (the client could not ask (");
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 
@@ -103,8 +106,8 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(message).toContain("Place 7 phone calls now?");
     expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
     expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-    expect(message).toContain("1. +1 415 555 2671 (US) — Dana Lee — agent Ava (agt_1)");
-    expect(message).toContain("2. +44 20 7946 0000 (GB) — agent Ben (agt_2)");
+    expect(message).toContain("Row 1: +1 415 555 2671 — United States (US)\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n");
+    expect(message).toContain("Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Agent: Ben (agt_2)\n");
     expect(message).toContain("…and 2 more rows.");
     expect(posts(fx.upstream).map((p) => p.path)).toEqual(["/api/v1/calls/batch"]);
   });
@@ -113,7 +116,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     answer.current = () => ({ action: "decline" });
     const result = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }] });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("The user declined; nothing was dialed.");
+    expect(textOf(result)).toContain("The person declined; nothing was dialed.");
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 
@@ -125,30 +128,45 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(result.structuredContent).toMatchObject({ dry_run: true, to_international: "+1 415 555 2671", country: "US", agent_name: "Ava" });
     expect(result.structuredContent).not.toHaveProperty("confirmation_token");
     expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
-    expect(textOf(result)).toContain("confirmation: the user will be asked before dialing");
+    expect(textOf(result)).toContain("confirmation: the user will be asked in the client before dialing");
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=auto with a client that cannot ask", () => {
-  it("dials without a human check (documented) and says so in the answer", async () => {
-    const server = await start({});
+describe("default with a client that cannot ask and no browser to open", () => {
+  it.each([
+    ["no BROWSER and no display", {}, "no browser can be opened (no BROWSER is set and there is no display to open a browser on)", true],
+    ["BROWSER=none", { BROWSER: "none" }, "no browser can be opened (BROWSER=none)", true],
+    // Known only when it is tried: a dry run cannot tell.
+    ["a BROWSER that cannot start", { BROWSER: "/nonexistent/browser" }, "the approval page could not be opened in a browser (BROWSER (/nonexistent/browser) could not be started: ENOENT)", false],
+  ])("%s: refused, naming the two ways out; nothing dialed", async (_label, env, why, knownBefore) => {
+    const server = await start({ OUTBOUND_CALLS_CONFIRM: undefined, ...env });
     const result = await server.call("create_call", CALL);
-    expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ confirmed_by: "not_asked" });
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain(why);
+    expect(textOf(result)).toContain("Nothing was dialed.");
+    expect(textOf(result)).toContain("set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing");
+    expect(textOf(result)).toContain("--http and OUTBOUND_CALLS_APPROVER_TOKEN");
+    expect(posts(fx.upstream)).toHaveLength(0);
+    const dry = await server.call("create_call", { ...CALL, dry_run: true });
+    if (knownBefore) expect(textOf(dry)).toMatch(new RegExp(`confirmation: a dial would be refused: .*${why.replace(/[()]/g, "\\$&")}`));
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
+describe("OUTBOUND_CALLS_CONFIRM=token with a client that cannot ask", () => {
   let server: StartedServer;
   beforeAll(async () => {
-    server = await start({ OUTBOUND_CALLS_CONFIRM: "always" });
+    server = await start({ OUTBOUND_CALLS_CONFIRM: "token" });
+  });
+
+  it("says at start that the model holds the token (weaker)", () => {
+    expect(server.transport.stderr).toContain("OUTBOUND_CALLS_CONFIRM=token");
+    expect(server.transport.stderr).toContain("weaker than the default");
   });
 
   it("refuses a dial without a token and sends nothing", async () => {
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("OUTBOUND_CALLS_CONFIRM=always");
+    expect(textOf(result)).toContain("OUTBOUND_CALLS_CONFIRM=token");
     expect(textOf(result)).toContain("dry_run: true");
     expect(posts(fx.upstream)).toHaveLength(0);
   });
@@ -246,10 +264,10 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=always with a client that can ask", () => {
+describe("OUTBOUND_CALLS_CONFIRM=token with a client that can ask", () => {
   it("asks the person (no token needed)", async () => {
     const asked: ElicitRequest[] = [];
-    const server = await start({ OUTBOUND_CALLS_CONFIRM: "always" }, { current: ACCEPT }, asked);
+    const server = await start({ OUTBOUND_CALLS_CONFIRM: "token" }, { current: ACCEPT }, asked);
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
@@ -265,8 +283,20 @@ describe("OUTBOUND_CALLS_CONFIRM=never", () => {
     expect(dry.structuredContent).toMatchObject({ dry_run: true });
     expect(posts(fx.upstream)).toHaveLength(0);
     const result = await server.call("create_call", CALL);
-    expect(result.structuredContent).toMatchObject({ confirmed_by: "not_required" });
+    expect(result.structuredContent).toMatchObject({ confirmed_by: "unattended" });
     expect(asked).toHaveLength(0);
     expect(posts(fx.upstream)).toHaveLength(1);
+    expect(server.transport.stderr).toContain("OUTBOUND_CALLS_CONFIRM=never: UNATTENDED DIALING");
+  });
+});
+
+describe("retired values of OUTBOUND_CALLS_CONFIRM", () => {
+  it.each([
+    ["auto", "OUTBOUND_CALLS_CONFIRM=auto was removed"],
+    ["always", "OUTBOUND_CALLS_CONFIRM=always was renamed token"],
+  ])("%s: the server refuses to start and says what to set", async (value, said) => {
+    const { code, stderr } = await runToExit(envFor(fx.upstream, { OUTBOUND_CALLS_CONFIRM: value }));
+    expect(code).toBe(1);
+    expect(stderr).toContain(said);
   });
 });

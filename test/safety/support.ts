@@ -40,7 +40,9 @@ export async function startWithElicitation(
   answer: { current: ElicitAnswer },
   asked: ElicitRequest[] = [],
 ): Promise<StartedServer> {
-  const server = await startServer({ env, capabilities: { elicitation: { form: {} } } });
+  // A client that can ask is asked: the default mode (a person approves) unless the test names another.
+  const withMode = "OUTBOUND_CALLS_CONFIRM" in env ? env : { ...env, OUTBOUND_CALLS_CONFIRM: undefined };
+  const server = await startServer({ env: withMode, capabilities: { elicitation: { form: {} } } });
   server.client.setRequestHandler(ElicitRequestSchema, async (request) => {
     asked.push(request);
     return answer.current(request);
