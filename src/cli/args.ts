@@ -119,4 +119,8 @@ Environment with --http:
   OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
   OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)
   OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS more Origin values accepted from browsers, e.g. https://app.example.com
+
+Environment for several replicas (stdio or --http):
+  OUTBOUND_CALLS_REDIS_URL            redis:// or rediss:// (TLS), user:password@ and /db allowed: the guard state every replica shares
+  OUTBOUND_CALLS_REDIS_PREFIX         prefix of every Redis key (default obc:; a {hash tag} allowed)
 `;

@@ -10,8 +10,8 @@ import { browserEnv, browserOpener } from "../../src/consent/opener.js";
 
 const loopback = { host: "127.0.0.1", port: 0 };
 const KEY = "sk_live_abcdefghijklmnopqrstuvwxyz012345";
-const CLIENT = "client_token_0123456789abcdef0123456789";
-const APPROVER = "approver_token_0123456789abcdef01234567";
+const CLIENT = "c7f1e2d9a04b58e3f6a9d2c1b0e4f7a8d3c6b9e2";
+const APPROVER = "a91f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a";
 const load = (env: Record<string, string>) => loadHttpConfig(env, loopback, { apiKeys: [KEY], timeoutMs: 15_000, approvalWaitMs: 50_000 });
 
 describe("OUTBOUND_CALLS_APPROVER_TOKEN", () => {
