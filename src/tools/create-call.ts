@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
-import { callRowSchema, checkRow } from "../validation/call-row.js";
+import { callFields, checkRow } from "../validation/call-row.js";
+import { toolInput, toolOutput } from "./published-schema.js";
 import { normalizeCall, readSingle, type CallRecord } from "../service/shapes.js";
 import { UserInputError } from "../validation/errors.js";
 import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
@@ -20,8 +21,8 @@ export const createCall = defineTool({
     "dry_run: true shows what would be dialed and sends nothing. An identical call repeated within the dedupe window " +
     "returns the first call instead of dialing again. Returns the new call's id and status; follow it with get_call. " +
     "Never call this again for the same person because of an error that says the outcome is unknown: check with list_calls first.",
-  inputSchema: callRowSchema.extend(writeOptions),
-  outputSchema: z.object({
+  inputSchema: toolInput({ ...callFields, ...writeOptions }),
+  outputSchema: toolOutput({
     call: callRecordSchema.optional().describe("The call placed (absent in a dry run)"),
     to_international: z.string().describe("The number dialed, in international format"),
     country: z.string().describe("ISO 3166 country of the number"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
+import { toolInput, toolOutput } from "./published-schema.js";
 import { oneLine, sanitizeUpstream } from "../text/untrusted.js";
 import type { Agent } from "../service/shapes.js";
 
@@ -10,8 +11,8 @@ export const listAgents = defineTool({
   description:
     "Lists the agents this API key may use to place calls (id, name and whatever else the service reports). " +
     "Read-only; places no call. Use an agent's id as agent_id in create_call or submit_batch.",
-  inputSchema: z.object({}).strict(),
-  outputSchema: z.object({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
+  inputSchema: toolInput({}),
+  outputSchema: toolOutput({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
   annotations: READ_ONLY_ANNOTATIONS,
   writes: false,
   async handler(_args, ctx) {

@@ -3,6 +3,8 @@ import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./write-options.js";
 import { callRowSchema } from "../validation/call-row.js";
+import { openObject, toolInput } from "./published-schema.js";
+import { optional } from "../validation/optional.js";
 import { BATCH_SCHEMA_MAX, checkBatchRows } from "../validation/batch.js";
 import { isObject, readSingle, type JsonObject } from "../service/shapes.js";
 import { BatchValidationError, UserInputError } from "../validation/errors.js";
@@ -15,7 +17,7 @@ type BatchValue = JsonObject & { batch_id: string | null; campaign_id: string | 
 
 const pick = (o: JsonObject, keys: string[]): JsonObject => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
-const batchCallSchema = z.looseObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
+const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
 
 export const submitBatch = defineTool({
   name: "submit_batch",
@@ -29,16 +31,14 @@ export const submitBatch = defineTool({
     "true. The safety guards of create_call apply to every row (do-not-call list, calling hours, caps, confirmation); " +
     "dry_run: true shows what would be dialed and sends nothing; an identical batch repeated within the dedupe window " +
     "returns the first batch instead of dialing again. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
-  inputSchema: z
-    .object({
-      calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
-      allow_duplicates: z.boolean().optional().describe("Allow the same number more than once in this batch (default false)."),
-      ...writeOptions,
-    })
-    .strict(),
-  outputSchema: z.looseObject({
-    batch_id: z.string().nullable().describe("null in a dry run"),
-    campaign_id: z.string().nullable(),
+  inputSchema: toolInput({
+    calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
+    allow_duplicates: optional(z.boolean(), "Allow the same number more than once in this batch (default false)."),
+    ...writeOptions,
+  }),
+  outputSchema: openObject({
+    batch_id: z.string().describe("The batch's id").nullable().describe("null in a dry run"),
+    campaign_id: z.string().describe("The campaign the batch's calls belong to").nullable(),
     count: z.number().int().describe("Calls in the batch as submitted"),
     status: z.string().optional(),
     calls: z.array(batchCallSchema).optional(),

@@ -33,7 +33,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
   });
 
   it("asks with what a person checks at a glance, and dials exactly once on yes", async () => {
-    const result = await server.call("create_call", { ...CALL, metadata: { service_type: "reminder" } });
+    const result = await server.call("create_call", { ...CALL, metadata: [{ key: "service_type", value: "reminder" }] });
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
     const params = asked[0]!.params as { message: string; requestedSchema: unknown; mode?: string };
@@ -184,7 +184,7 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     ["another number", { to: "+14155552672" }],
     ["another agent", { agent_id: "agt_2" }],
     ["another contact name", { contact_name: "Someone Else" }],
-    ["added metadata", { metadata: { service_type: "sales" } }],
+    ["added metadata", { metadata: [{ key: "service_type", value: "sales" }] }],
   ])("refuses a token issued for a different request (%s)", async (_label, change) => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;

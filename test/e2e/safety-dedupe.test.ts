@@ -56,7 +56,7 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     const again = await server.call("create_call", { ...call, to: "+1 415-555-0102", contact_name: " Dana Lee " });
     expect(again.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
     expect(posts(upstream)).toHaveLength(1);
-    for (const change of [{ contact_name: "Dana L." }, { agent_id: "agt_2" }, { metadata: { n: 1 } }, { company_name: "Acme" }]) {
+    for (const change of [{ contact_name: "Dana L." }, { agent_id: "agt_2" }, { metadata: [{ key: "n", value: 1 }] }, { company_name: "Acme" }]) {
       const r = await server.call("create_call", { ...call, ...change });
       expect(r.structuredContent, JSON.stringify(change)).not.toHaveProperty("deduplicated");
     }
@@ -65,8 +65,8 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
 
   it("metadata key order does not make a different dial", async () => {
     const call = { ...CALL, to: "+14155550103" };
-    await server.call("create_call", { ...call, metadata: { a: 1, b: "x" } });
-    const again = await server.call("create_call", { ...call, metadata: { b: "x", a: 1 } });
+    await server.call("create_call", { ...call, metadata: [{ key: "a", value: 1 }, { key: "b", value: "x" }] });
+    const again = await server.call("create_call", { ...call, metadata: [{ key: "b", value: "x" }, { key: "a", value: 1 }] });
     expect(again.structuredContent).toMatchObject({ deduplicated: true });
     expect(posts(upstream)).toHaveLength(1);
   });
