@@ -29,12 +29,20 @@ describe("npm pack", () => {
   }, 60_000);
 
   it("ships package.json, README.md, LICENSE and the built JavaScript, nothing else", () => {
-    const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.js$/.test(f));
+    const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f));
     expect(other).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js"]));
     // The bundle loads the sandbox and doctor as lazy chunks: they must ship too.
     expect(files.some((f) => /^dist\/chunks\/sandbox-[A-Z0-9]+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /^dist\/chunks\/doctor-[A-Z0-9]+\.js$/.test(f))).toBe(true);
+    // The phone library, bundled as a file of its own (loaded on the first number check).
+    expect(files.some((f) => /^dist\/(chunks\/)?libphonenumber-max\.cjs$/.test(f))).toBe(true);
+  });
+
+  it("declares no runtime dependency: everything the server runs is bundled in dist/", () => {
+    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies", "bundledDependencies"]) {
+      expect(pkg[field], field).toBeUndefined();
+    }
   });
 
   it("leaves out the demo, the sources, the tests and the publishing metadata", () => {
