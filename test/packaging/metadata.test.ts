@@ -78,13 +78,33 @@ describe("server.json (MCP registry)", () => {
     expect(serverJson.packages[0]).toMatchObject({ registryType: "npm", identifier: pkg.name, transport: { type: "stdio" }, runtimeHint: "npx" });
   });
 
-  it("names only variables the README documents, the two required ones first, and the key as the only secret", () => {
-    const vars = serverJson.packages[0].environmentVariables as { name: string; isSecret?: boolean; isRequired?: boolean }[];
+  it("names only variables the README documents, the key and base URL first, and the key as the only secret", () => {
+    const vars = serverJson.packages[0].environmentVariables as { name: string; description: string; isSecret?: boolean; isRequired?: boolean }[];
     expect(vars.slice(0, 2).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
     for (const v of vars) expect(documented, v.name).toContain(v.name);
     expect(vars.filter((v) => v.isSecret).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY"]);
-    expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
+    // The schema has no conditional requirement: none is required (the sandbox needs neither), and the two say when they are.
+    expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual([]);
+    for (const v of vars.slice(0, 2)) expect(v.description, v.name).toMatch(/^Required unless OUTBOUND_CALLS_SANDBOX is true: /);
+    expect(vars.map((v) => v.name)).toContain("OUTBOUND_CALLS_SANDBOX");
     expect(new Set(vars.map((v) => v.name)).size).toBe(vars.length);
+  });
+
+  it("is valid against the official registry schema of the version it declares (vendored: test/packaging/registry/)", async () => {
+    const version = /\/schemas\/(\d{4}-\d{2}-\d{2})\/server\.schema\.json$/.exec(serverJson.$schema)?.[1];
+    const schema = JSON.parse(readFileSync(join(ROOT, `test/packaging/registry/server.schema.${version}.json`), "utf8")) as Record<string, unknown>;
+    expect(schema.$id).toBe(serverJson.$schema);
+    const { Ajv } = await import("ajv");
+    const { default: addFormats } = await import("ajv-formats");
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(serverJson), ajv.errorsText(validate.errors)).toBe(true);
+    // The schema is not a rubber stamp: a version range and a missing transport are refused.
+    const broken = structuredClone(serverJson);
+    broken.packages[0].version = "latest";
+    delete broken.packages[0].transport;
+    expect(validate(broken)).toBe(false);
   });
 });
 
