@@ -20,6 +20,6 @@ if (!phoneLib) throw new Error("dist/chunks/libphonenumber-max.cjs is missing: r
 
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ["bench/run.ts"], outdir, bundle: true, packages: "external", define: { OUTBOUND_CALLS_PHONE_LIB: JSON.stringify(phoneLib) } }),
+  build({ ...common, entryPoints: ["bench/run.ts"], outdir, bundle: true, packages: "external", define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib) } }),
   build({ ...common, entryPoints: ["bench/minimal-server.ts"], outdir, bundle: false }),
 ]);

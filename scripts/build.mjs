@@ -97,7 +97,7 @@ const [server] = await Promise.all([
     outdir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
-    define: { OUTBOUND_CALLS_PHONE_LIB: JSON.stringify(`./${PHONE_LIB_FILE}`) },
+    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`) },
     metafile: true,
   }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir }),

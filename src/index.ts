@@ -4,7 +4,7 @@
  * only; everything else goes to stderr, with the key removed.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
+import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { cap, Redactor } from "./text/redact.js";
@@ -106,10 +106,11 @@ async function main(): Promise<void> {
   }
   switch (command.kind) {
     case "help":
-      process.stderr.write(HELP);
+      // Asked for, so it is the output: stdout (`--help | less` works). Nothing else runs in this mode.
+      process.stdout.write(command.topic === "doctor" ? DOCTOR_HELP : HELP);
       return;
     case "version":
-      // The one thing printed on stdout: nothing else runs in this mode.
+      // On stdout, like --help: nothing else runs in this mode.
       process.stdout.write(`${VERSION}\n`);
       return;
     case "sandbox-service": {

@@ -5,7 +5,7 @@
  * (synchronously: the callers are) by the first number check or by the
  * OUTBOUND_CALLS_ALLOWED_COUNTRIES check, and kept for the process.
  *
- * In the bundle, scripts/build.mjs sets OUTBOUND_CALLS_PHONE_LIB to the file of
+ * In the bundle, scripts/build.mjs sets BUNDLED_PHONE_LIB_FILE to the file of
  * its own CommonJS copy of the library, next to the bundle file holding this
  * code, with its pattern RegExps cached at build time: the package needs no
  * node_modules. From the sources (tests), it is the library in node_modules.
@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 
 export type PhoneLib = typeof import("libphonenumber-js/max");
 
-declare const OUTBOUND_CALLS_PHONE_LIB: string | undefined;
+declare const BUNDLED_PHONE_LIB_FILE: string | undefined;
 
 let lib: PhoneLib | undefined;
 
@@ -22,7 +22,7 @@ export function phoneLib(): PhoneLib {
   if (lib === undefined) {
     // A plain require of a computed name: esbuild leaves it alone (not bundled into the start-up code).
     const require = createRequire(import.meta.url);
-    const file = typeof OUTBOUND_CALLS_PHONE_LIB === "string" ? OUTBOUND_CALLS_PHONE_LIB : "libphonenumber-js/max";
+    const file = typeof BUNDLED_PHONE_LIB_FILE === "string" ? BUNDLED_PHONE_LIB_FILE : "libphonenumber-js/max";
     lib = require(file) as PhoneLib;
   }
   return lib;
