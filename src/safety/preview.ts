@@ -1,6 +1,6 @@
 /**
- * What a person reads before a dial: the number in international format and its
- * country, the agent's name, contact and company; for a batch the row count,
+ * What a person reads before a dial: the number in international format, the
+ * exact E.164 string the service will receive, and its country, the agent's name, contact and company; for a batch the row count,
  * countries and the first rows. Shown in the elicitation dialog and returned by
  * dry runs. Agent names come from the service, so they are cleaned to one line.
  */
@@ -35,7 +35,7 @@ function rowLine(row: CheckedRow, input: PreviewInput, index: number): string {
   const r = row.request;
   const who = [r.contact_name, r.company_name].filter(Boolean).join(", ");
   const local = input.localTimes?.get(index);
-  return `${row.phone.international} (${row.phone.country})${who ? ` — ${who}` : ""} — agent ${agentText(r.agent_id, input.agentNames)}${local ? ` — ${local}` : ""}`;
+  return `${row.phone.international} = ${r.to} (${row.phone.country})${who ? ` — ${who}` : ""} — agent ${agentText(r.agent_id, input.agentNames)}${local ? ` — ${local}` : ""}`;
 }
 
 export function previewText(input: PreviewInput): string {
@@ -46,6 +46,7 @@ export function previewText(input: PreviewInput): string {
     const lines = [
       "Place this phone call now? It reaches a real person and costs money.",
       `Number: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
+      `Sent as (E.164): ${r.to}`,
       `Agent: ${agentText(r.agent_id, input.agentNames)}`,
       `Contact: ${r.contact_name ?? "(not given)"}`,
       `Company: ${r.company_name ?? "(not given)"}`,

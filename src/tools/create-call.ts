@@ -24,6 +24,7 @@ export const createCall = defineTool({
   inputSchema: toolInput({ ...callFields, ...writeOptions }),
   outputSchema: toolOutput({
     call: callRecordSchema.optional().describe("The call placed (absent in a dry run)"),
+    to: z.string().describe("The number exactly as sent to the service (E.164), e.g. +14155550123"),
     to_international: z.string().describe("The number dialed, in international format"),
     country: z.string().describe("ISO 3166 country of the number"),
     agent_id: z.string(),
@@ -59,6 +60,7 @@ export const createCall = defineTool({
       remember: ({ call }) => ({ call: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) } }),
     });
     const base = {
+      to: row.request.to,
       to_international: row.phone.international,
       country: row.phone.country,
       agent_id: agent.id,

@@ -103,8 +103,8 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(message).toContain("Place 7 phone calls now?");
     expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
     expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-    expect(message).toContain("1. +1 415 555 2671 (US) — Dana Lee — agent Ava (agt_1)");
-    expect(message).toContain("2. +44 20 7946 0000 (GB) — agent Ben (agt_2)");
+    expect(message).toContain("1. +1 415 555 2671 = +14155552671 (US) — Dana Lee — agent Ava (agt_1)");
+    expect(message).toContain("2. +44 20 7946 0000 = +442079460000 (GB) — agent Ben (agt_2)");
     expect(message).toContain("…and 2 more rows.");
     expect(posts(fx.upstream).map((p) => p.path)).toEqual(["/api/v1/calls/batch"]);
   });
@@ -126,6 +126,17 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(result.structuredContent).not.toHaveProperty("confirmation_token");
     expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
     expect(textOf(result)).toContain("confirmation: the user will be asked before dialing");
+  });
+
+  it("dry_run shows the number formatted and the exact E.164 string that would be sent", async () => {
+    const result = await server.call("create_call", { ...CALL, to: " +1 (415) 555-2671 ", dry_run: true });
+    expect(result.structuredContent).toMatchObject({ dry_run: true, to: "+14155552671", to_international: "+1 415 555 2671" });
+    expect(textOf(result)).toContain("Number: +1 415 555 2671 — United States (US)");
+    expect(textOf(result)).toContain("Sent as (E.164): +14155552671");
+    const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+44 20 7946 0000" }, { ...CALL, to: "+1 415.555.2672" }], dry_run: true });
+    expect(textOf(batch)).toContain("+44 20 7946 0000 = +442079460000 (GB)");
+    expect(textOf(batch)).toContain("+1 415 555 2672 = +14155552672 (US)");
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });
 
