@@ -19,13 +19,23 @@ function textOf(result: CallToolResult): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  // Four calls fit the wallet (25 cents each); the fifth is refused, to show that refusal.
+  // What the demo stages, said before anything runs (README "Quick start" says the same).
+  const staged = {
+    speed: 40,
+    balanceCents: 100,
+  };
+  out("Sandbox demo: the server runs with --sandbox (a simulated service on 127.0.0.1; no key, no real call).");
+  out(
+    `Staged for the demo: calls run ${staged.speed}x faster than real (--sandbox-speed ${staged.speed}); the wallet holds ` +
+      `${staged.balanceCents} cents (--sandbox-balance-cents ${staged.balanceCents}: four calls at 25 cents, so the fifth is refused). ` +
+      "Every safety guard keeps its default; in the sandbox, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is set.",
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ENTRY, "--sandbox", "--sandbox-speed", "40", "--sandbox-balance-cents", "100"],
+    args: [ENTRY, "--sandbox", "--sandbox-speed", String(staged.speed), "--sandbox-balance-cents", String(staged.balanceCents)],
     stderr: "ignore",
-    // Calling hours are on by default; off here only so the demo runs at any hour (test/e2e/safety-* shows the guard).
-    env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off" },
+    // Only what a default client passes on: the demo shows the defaults, not a tuned configuration.
+    env: getDefaultEnvironment(),
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });
   await client.connect(transport);

@@ -44,7 +44,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     const sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(command.sandboxArgs) });
     closeSandbox = () => sandbox.close();
     config = loadConfig({ ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
-    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed`);
+    const hours = config.safety.callingHours ? `calling hours ${config.safety.callingHours.text}` : "calling hours off (set OUTBOUND_CALLS_CALLING_HOURS, e.g. 08:00-21:00, to try that guard)";
+    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed; ${hours}`);
   } else {
     config = loadConfig(process.env);
   }

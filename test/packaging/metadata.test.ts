@@ -6,6 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -95,7 +96,8 @@ describe("server.json (MCP registry)", () => {
     const schema = JSON.parse(readFileSync(join(ROOT, `test/packaging/registry/server.schema.${version}.json`), "utf8")) as Record<string, unknown>;
     expect(schema.$id).toBe(serverJson.$schema);
     const { Ajv } = await import("ajv");
-    const { default: addFormats } = await import("ajv-formats");
+    // CommonJS: its module.exports is the plugin.
+    const addFormats = createRequire(import.meta.url)("ajv-formats") as (ajv: InstanceType<typeof Ajv>) => unknown;
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
