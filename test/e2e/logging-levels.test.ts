@@ -47,7 +47,9 @@ it("sends no debug line per request until the client asks for debug", async () =
 it("sends no log message at all before logging/setLevel, whatever happens (refusals, faults, requests)", async () => {
   await server.call("create_call", { to: "+19005550123", agent_id: "agt_1" });
   await server.call("get_call", { call_id: "../agents" });
-  upstream.handle((_req, res) => res.destroy());
+  upstream.handle((_req, res) => {
+    res.destroy();
+  });
   await server.call("list_calls", {});
   await settle();
   expect(messages).toEqual([]);
