@@ -1,4 +1,4 @@
-/** The targets of issue 6, judged from the results, and the Markdown tables the README shows. */
+/** The targets of issue 6, judged from the results, and the Markdown tables docs/performance.md shows. */
 import type { BenchResults } from "./run.js";
 
 export const TARGETS = {

@@ -8,7 +8,8 @@
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
  *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size, http_load
- *   npm run bench -- --readme        also put the tables into README.md ("Performance", between its bench markers)
+ *   npm run bench -- --docs          also put the tables into docs/performance.md (between its bench markers;
+ *                                    --readme, its old name, does the same)
  *
  * Ratios are real / minimal. Nothing here fails on a slow machine: the targets
  * are reported as met or not, never asserted.
@@ -24,6 +25,7 @@ import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
 import { FULL, QUICK, type BenchContext } from "./sections/common.js";
 import { roundTrip, type RoundTripResult } from "./sections/round-trip.js";
 import { renderTables, targetsOf } from "./report.js";
+import { BENCH_DOCS_FILE, replaceBenchBlock } from "./docs-block.js";
 
 export interface BenchResults {
   meta: {
@@ -57,8 +59,6 @@ const SECTIONS = {
 type SectionName = keyof typeof SECTIONS;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const README_START = "<!-- bench:start (npm run bench -- --readme writes this block) -->";
-const README_END = "<!-- bench:end -->";
 
 function argValue(argv: string[], flag: string): string | undefined {
   const i = argv.indexOf(flag);
@@ -150,14 +150,10 @@ async function main(): Promise<void> {
   writeFileSync(out, `${JSON.stringify(full, null, 2)}\n`);
   const tables = renderTables(full);
   process.stdout.write(`${tables}\n\nWritten to ${out}\n`);
-  if (argv.includes("--readme")) {
-    const readme = `${ROOT}README.md`;
-    const text = readFileSync(readme, "utf8");
-    const start = text.indexOf(README_START);
-    const end = text.indexOf(README_END);
-    if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
-    writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${tables}\n${text.slice(end)}`);
-    process.stdout.write("README.md updated\n");
+  if (argv.includes("--docs") || argv.includes("--readme")) {
+    const file = `${ROOT}${BENCH_DOCS_FILE}`;
+    writeFileSync(file, replaceBenchBlock(readFileSync(file, "utf8"), tables));
+    process.stdout.write(`${BENCH_DOCS_FILE} updated\n`);
   }
 }
 

@@ -17,7 +17,7 @@
  * Everything the server runs is in dist/: the package has no runtime
  * dependencies (test/packaging/pack-install.test.ts installs it with --omit=dev).
  *
- * `node scripts/build.mjs --minify` builds minified (see README "Performance":
+ * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
  * it was measured and is not the default).
  */
 import { readFile, rm } from "node:fs/promises";
@@ -36,7 +36,7 @@ const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 
 /**
  * Two start-up costs that a bundle can leave out without changing behaviour
- * (README "Performance" has the measurements):
+ * (docs/performance.md has the measurements):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs: Agent, request and errors only,
  *   without fetch, WebSocket, cache, mocks and proxies.
  * - the SDK's ajv-provider resolves to scripts/shims/ajv-provider.js, which builds its ajv instance

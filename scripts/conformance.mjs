@@ -26,7 +26,7 @@ const APPLICABLE = ["server-initialize", "ping", "tools-list", "logging-set-leve
 /** Passed only when the server declares resources / prompts (another issue adds them). */
 const IF_DECLARED = { "resources-list": "resources", "prompts-list": "prompts" };
 
-/** Why the rest do not apply (also in the README's Hosting section). */
+/** Why the rest do not apply (also in docs/hosting.md, "Conformance"). */
 export const NOT_APPLICABLE = {
   "completion-complete": "needs the fixture prompt test_prompt_with_arguments and completions; this server has no completions",
   "tools-call-simple-text": "fixture tool test_simple_text (it 'passes' only because the unknown-tool error is text)",
@@ -159,7 +159,7 @@ async function main() {
         console.log(`  ${result.passed ? "pass" : "fail"}  ${scenario}  (${result.checks.success}/${result.checks.total}): ${NOT_APPLICABLE[scenario]}`);
       }
     } else {
-      console.log(`not applicable (${others.length}, see README "Hosting"; --all runs them too): ${others.join(", ")}`);
+      console.log(`not applicable (${others.length}, see docs/hosting.md; --all runs them too): ${others.join(", ")}`);
     }
   } finally {
     server.child.kill("SIGTERM");

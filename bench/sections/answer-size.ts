@@ -16,7 +16,7 @@ export interface AnswerSizeResult {
   /** 1 - text / raw. */
   text_reduction: number;
   structured_reduction: number;
-  /** The first lines of the text, for the README. */
+  /** The first lines of the text, for docs/performance.md. */
   sample: string;
 }
 

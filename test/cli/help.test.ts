@@ -1,8 +1,8 @@
 /**
  * --help through the process (on stdout: it is what was asked for), held to the source: every OUTBOUND_CALLS_* variable
  * read anywhere in src/ and every flag the argument parser knows appears in the
- * help, one line each, and every variable appears in the README's configuration
- * tables. A variable or flag added later without its line fails here.
+ * help, one line each, and every variable has a row in the configuration table
+ * of docs/configuration.md. A variable or flag added later without its line fails here.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ const sources = sourceFiles(join(ROOT, "src")).map((path) => readFileSync(path, 
 const variables = [...new Set(sources.flatMap((text) => text.match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? []))].sort();
 // Every long flag the serving command line knows, from the parser itself.
 const flags = [...new Set(readFileSync(join(ROOT, "src/cli/args.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? [])].map((f) => f.slice(1, -1));
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const configurationDoc = readFileSync(join(ROOT, "docs/configuration.md"), "utf8");
 
 describe("--help", () => {
   let help: CliResult;
@@ -80,8 +80,8 @@ describe("OUTBOUND_CALLS_SANDBOX when serving", () => {
   });
 });
 
-describe("README", () => {
+describe("docs/configuration.md", () => {
   it.each(variables)("has a configuration table row for %s", (variable) => {
-    expect(readme).toMatch(new RegExp(`^\\| \`${variable}\` \\|`, "m"));
+    expect(configurationDoc).toMatch(new RegExp(`^\\| \`${variable}\` \\|`, "m"));
   });
 });

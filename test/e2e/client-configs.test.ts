@@ -1,7 +1,8 @@
 /**
- * The README's client setup, tested as a newcomer would use it: every JSON block
- * (Claude Desktop, Cursor, VS Code, Windows), every `claude mcp add` command, the
- * mcp.json.example file and the MCPB manifest are started the way their client
+ * The client setup, tested as a newcomer would use it: every JSON block of
+ * docs/clients.md (Claude Desktop, Cursor, VS Code, Windows) and of the README,
+ * every `claude mcp add` command of docs/clients.md, the mcp.json.example file and
+ * the MCPB manifest are started the way their client
  * starts them, with `npx -y outbound-calls-mcp` replaced by the built server and
  * the placeholders by a local sandbox and the canary key, and must answer
  * list_agents. The key is only ever in an env block (or a secret input), never
@@ -16,7 +17,7 @@ import { RecordingStdioTransport } from "../helpers/recording-transport.js";
 import { CANARY_KEY, ENTRY, ROOT, started } from "../helpers/server-process.js";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const setup = readme.slice(readme.indexOf("## Client setup"), readme.indexOf("## Configuration"));
+const setup = readFileSync(join(ROOT, "docs/clients.md"), "utf8");
 
 const PLACEHOLDER_KEY = "your-api-key";
 const PLACEHOLDER_URL = "https://app.your-calling-service.example";
@@ -63,7 +64,7 @@ function parseClaudeAdd(line: string, source: string): ServerEntry {
       const [k, ...v] = words[++i]!.split("=");
       env[k!] = v.join("=");
     } else if (w === "--scope" || w === "-s" || w === "--transport") i++;
-    else if (w.startsWith("-")) throw new Error(`unknown option in README: ${w}`);
+    else if (w.startsWith("-")) throw new Error(`unknown option in docs/clients.md: ${w}`);
     else name = w;
   }
   const [command, ...args] = words.slice(dash + 1);
@@ -78,7 +79,7 @@ function claudeCommands(markdown: string): ServerEntry[] {
       .filter((l) => l.startsWith("claude mcp add")),
   );
   const inline = [...markdown.matchAll(/`(claude mcp add [^`]+)`/g)].map((m) => m[1]!);
-  return [...fromBlocks, ...inline].map((line) => parseClaudeAdd(line, "README claude mcp add"));
+  return [...fromBlocks, ...inline].map((line) => parseClaudeAdd(line, "docs/clients.md claude mcp add"));
 }
 
 /** What the client would spawn, with the published package replaced by the built one. */
@@ -106,9 +107,10 @@ function resolveEnv(entry: ServerEntry, sandbox: Sandbox, key: string): Record<s
   return env;
 }
 
-const readmeEntries = [...jsonBlocks(readme).flatMap((doc) => entriesOf(doc, "README")), ...claudeCommands(setup)];
+const readmeEntries = jsonBlocks(readme).flatMap((doc) => entriesOf(doc, "README"));
+const setupEntries = [...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")), ...claudeCommands(setup)];
 const exampleEntries = entriesOf(JSON.parse(readFileSync(join(ROOT, "mcp.json.example"), "utf8")), "mcp.json.example");
-const all = [...readmeEntries, ...exampleEntries];
+const all = [...readmeEntries, ...setupEntries, ...exampleEntries];
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -131,19 +133,24 @@ async function listAgents(argv: string[], env: Record<string, string>) {
   }
 }
 
-describe("the README's client setup", () => {
+describe("the client setup (docs/clients.md and the README)", () => {
+  it("the README has its one client block, a live one in the mcpServers shape", () => {
+    expect(readmeEntries).toHaveLength(1);
+    expect(toSpawn(readmeEntries[0]!)).not.toContain("--sandbox");
+  });
+
   it("has a sandbox and a live variant for each of the four clients, and the Windows form", () => {
-    const sections = ["### Claude Desktop", "### Claude Code", "### Cursor", "### VS Code"];
+    const sections = ["## Claude Desktop", "## Claude Code", "## Cursor", "## VS Code"];
     for (const [i, heading] of sections.entries()) {
       const start = setup.indexOf(heading);
       expect(start, heading).toBeGreaterThan(0);
-      const end = i + 1 < sections.length ? setup.indexOf(sections[i + 1]!) : setup.indexOf("### Windows");
+      const end = i + 1 < sections.length ? setup.indexOf(sections[i + 1]!) : setup.indexOf("## Windows");
       const text = setup.slice(start, end);
-      const entries = heading === "### Claude Code" ? claudeCommands(text) : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
+      const entries = heading === "## Claude Code" ? claudeCommands(text) : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
       expect(entries.filter((e) => toSpawn(e).includes("--sandbox")), `${heading} sandbox`).toHaveLength(1);
       expect(entries.filter((e) => !toSpawn(e).includes("--sandbox")), `${heading} live`).toHaveLength(1);
     }
-    expect(all.some((e) => e.command === "cmd" && e.args[0] === "/c")).toBe(true);
+    expect(setupEntries.some((e) => e.command === "cmd" && e.args[0] === "/c")).toBe(true);
     expect(all.filter((e) => e.source.includes("VS Code")).every((e) => e.type === "stdio")).toBe(true);
   });
 

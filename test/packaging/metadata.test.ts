@@ -1,7 +1,7 @@
 /**
  * Publishing metadata kept honest: `npm pack` ships the built server, README and
  * LICENSE and nothing else; server.json (MCP registry) and manifest.json (MCPB)
- * carry package.json's version, name the variables the README documents, and mark
+ * carry package.json's version, name the variables docs/configuration.md documents, and mark
  * the key secret; their tools are the server's tools.
  */
 import { execFile } from "node:child_process";
@@ -17,9 +17,9 @@ const json = (name: string) => JSON.parse(readFileSync(join(ROOT, name), "utf8")
 const pkg = json("package.json");
 const serverJson = json("server.json");
 const manifest = json("manifest.json");
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-/** Variables with a row in the README's configuration tables. */
-const documented = new Set([...readme.matchAll(/^\| `(OUTBOUND_CALLS_[A-Z0-9_]+)` \|/gm)].map((m) => m[1]!));
+const configurationDoc = readFileSync(join(ROOT, "docs/configuration.md"), "utf8");
+/** Variables with a row in the configuration table. */
+const documented = new Set([...configurationDoc.matchAll(/^\| `(OUTBOUND_CALLS_[A-Z0-9_]+)` \|/gm)].map((m) => m[1]!));
 
 describe("npm pack", () => {
   let files: string[];
@@ -79,7 +79,7 @@ describe("server.json (MCP registry)", () => {
     expect(serverJson.packages[0]).toMatchObject({ registryType: "npm", identifier: pkg.name, transport: { type: "stdio" }, runtimeHint: "npx" });
   });
 
-  it("names only variables the README documents, the key and base URL first, and the key as the only secret", () => {
+  it("names only variables the configuration table documents, the key and base URL first, and the key as the only secret", () => {
     const vars = serverJson.packages[0].environmentVariables as { name: string; description: string; isSecret?: boolean; isRequired?: boolean }[];
     expect(vars.slice(0, 2).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
     for (const v of vars) expect(documented, v.name).toContain(v.name);

@@ -1,0 +1,68 @@
+/**
+ * Dial caps in process memory: dials in any hour (batch rows each count) and
+ * dials to one number in any 24 hours, as sliding windows. A check and its
+ * reservation happen in one synchronous step, so concurrent tool calls cannot
+ * slip past a cap together. Rebuilt from the audit log at start (seed).
+ */
+import type { CapLedger, CapLimits, CapVerdict } from "./store.js";
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+interface Dial {
+  at: number;
+  to: string;
+  reservation?: string;
+}
+
+export class MemoryCapLedger implements CapLedger {
+  private dials: Dial[] = [];
+
+  /** Past dials (from the audit log). */
+  seed(past: ReadonlyArray<{ at: number; to: string }>): void {
+    this.dials.push(...past.map((d) => ({ at: d.at, to: d.to })));
+    this.dials.sort((a, b) => a.at - b.at);
+  }
+
+  async check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    return this.verdict(numbers, now, limits);
+  }
+
+  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    const verdict = this.verdict(numbers, now, limits);
+    if (verdict.ok) for (const to of numbers) this.dials.push({ at: now, to, reservation: reservationId });
+    return verdict;
+  }
+
+  async release(reservationId: string): Promise<void> {
+    this.dials = this.dials.filter((d) => d.reservation !== reservationId);
+  }
+
+  private verdict(numbers: readonly string[], now: number, limits: CapLimits): CapVerdict {
+    // Entries stamped in the future (a restart with a clock set back) still count: the safe direction.
+    if (this.dials.length > 0 && this.dials[0]!.at <= now - DAY) this.dials = this.dials.filter((d) => d.at > now - DAY);
+    if (limits.perHour !== undefined) {
+      const recent = this.dials.filter((d) => d.at > now - HOUR).map((d) => d.at).sort((a, b) => a - b);
+      const over = recent.length + numbers.length - limits.perHour;
+      if (over > 0) return { ok: false, rule: "dials_per_hour", recent: recent.length, freeAt: freeAt(recent, over, HOUR, now) };
+    }
+    if (limits.perNumberPerDay !== undefined) {
+      const wanted = new Map<string, number>();
+      for (const to of numbers) wanted.set(to, (wanted.get(to) ?? 0) + 1);
+      const refused: Array<{ number: string; past: number; freeAt: number }> = [];
+      for (const [number, count] of wanted) {
+        const past = this.dials.filter((d) => d.to === number && d.at > now - DAY).map((d) => d.at).sort((a, b) => a - b);
+        const over = past.length + count - limits.perNumberPerDay;
+        if (over > 0) refused.push({ number, past: past.length, freeAt: freeAt(past, over, DAY, now) });
+      }
+      if (refused.length > 0) return { ok: false, rule: "dials_per_number_per_day", numbers: refused };
+    }
+    return { ok: true };
+  }
+}
+
+/** When `over` of the sorted past dials have aged out of the window (now, if there are not that many). */
+function freeAt(sorted: readonly number[], over: number, windowMs: number, now: number): number {
+  const last = sorted[Math.min(over, sorted.length) - 1];
+  return last === undefined ? now : last + windowMs;
+}

@@ -1,0 +1,69 @@
+/**
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md and
+ * docs/*.md points at a file or folder of this repository that exists, and a
+ * #fragment points at a heading of its Markdown page, by GitHub's own anchors
+ * (github-slugger). A page moved, a source file renamed or a heading reworded
+ * without its links fails here.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import GithubSlugger from "github-slugger";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/server-process.js";
+
+const pages = ["README.md", "CONTRIBUTING.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+
+/** The Markdown a reader sees as prose: fenced code blocks dropped, inline code reduced to a placeholder. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]+`/g, "code");
+}
+
+/** `[label](target)` links; external ones (a scheme such as https:) are left to the reader. */
+function relativeLinks(markdown: string): string[] {
+  return [...prose(markdown).matchAll(/\[[^\]\n]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t));
+}
+
+/** The anchors GitHub gives a page's headings (outside code blocks), duplicates numbered as it numbers them. */
+function anchors(markdown: string): Set<string> {
+  const slugger = new GithubSlugger();
+  const headings = [...markdown.replace(/^```[\s\S]*?^```/gm, "").matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)];
+  // GitHub slugs the heading's text: link targets dropped, their labels kept.
+  return new Set(headings.map((h) => slugger.slug(h[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1"))));
+}
+
+const cases = pages.flatMap((page) => relativeLinks(readFileSync(join(ROOT, page), "utf8")).map((link) => [page, link] as const));
+
+describe("relative links in the docs", () => {
+  it("finds the pages and their links (the scan works)", () => {
+    expect(pages).toEqual(expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/architecture.md", "docs/safety.md", "docs/sandbox.md"]));
+    for (const page of pages) expect(relativeLinks(readFileSync(join(ROOT, page), "utf8")).length, page).toBeGreaterThan(0);
+    expect(cases.filter(([, link]) => link.includes("#")).length).toBeGreaterThan(20);
+  });
+
+  it.each(cases)("%s → %s", (page, link) => {
+    const [path, fragment] = link.split("#", 2) as [string, string | undefined];
+    const target = path === "" ? join(ROOT, page) : resolve(ROOT, dirname(page), decodeURIComponent(path));
+    expect(relative(ROOT, target).startsWith(".."), `${link} leaves the repository`).toBe(false);
+    expect(existsSync(target), `${link}: no such file`).toBe(true);
+    if (fragment !== undefined) {
+      expect(target.endsWith(".md"), `${link}: a fragment on a page that is not Markdown`).toBe(true);
+      expect([...anchors(readFileSync(target, "utf8"))], `${link}: no such heading`).toContain(fragment);
+    }
+  });
+});
+
+describe("the files docs/architecture.md names", () => {
+  // Its picture is a text block, where links cannot be: every path in it (relative to src/ unless it says
+  // otherwise) must still exist, so a file moved by a refactor shows here.
+  const text = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+  const named = [...new Set([...text.matchAll(/(?<![\w/.*-])((?:[a-z-]+\/)+[a-z-]+\.(?:ts|mjs|json))(?![\w*])/g)].map((m) => m[1]!))];
+  const path = (p: string) => (/^(src|test|bench|scripts)\//.test(p) ? p : `src/${p}`);
+
+  it("finds them (the scan works)", () => {
+    expect(named).toEqual(expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]));
+  });
+
+  it.each(named)("%s exists", (p) => {
+    expect(existsSync(join(ROOT, path(p))), path(p)).toBe(true);
+  });
+});
