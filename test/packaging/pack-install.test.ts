@@ -8,7 +8,7 @@
  * Runs in CI.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -21,12 +21,14 @@ import { VERSION } from "../../src/config/version.js";
 const run = promisify(execFile);
 let dir: string;
 let bin: string;
+let tarballName: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "outbound-calls-pack-"));
   // --ignore-scripts: dist/ was built by `npm test`; prepack would rebuild it while other test files use it.
   const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  const tarball = join(dir, (JSON.parse(stdout) as [{ filename: string }])[0].filename);
+  tarballName = (JSON.parse(stdout) as [{ filename: string }])[0].filename;
+  const tarball = join(dir, tarballName);
   const app = join(dir, "app");
   mkdirSync(app);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "pack-install-test", version: "1.0.0", private: true }));
@@ -46,6 +48,24 @@ it("installs nothing but the package itself: no runtime dependency", () => {
   const app = join(dir, "app", "node_modules");
   expect(readdirSync(app).filter((name) => !name.startsWith("."))).toEqual(["outbound-calls-mcp"]);
   expect(readdirSync(join(app, "outbound-calls-mcp"))).not.toContain("node_modules");
+});
+
+it("docs/clients.md's tarball install works as written: npm install --global, then the command on PATH", async () => {
+  const doc = readFileSync(join(ROOT, "docs/clients.md"), "utf8");
+  const line = /^npm install --global (\.\/outbound-calls-mcp-[\d.]+\.tgz)$/m.exec(doc);
+  expect(line, "docs/clients.md has the npm install --global line").not.toBeNull();
+  expect(line![1]).toBe(`./${tarballName}`);
+  // The same command, with a global prefix of our own so nothing outside the temporary folder changes.
+  const prefix = join(dir, "global");
+  await run("npm", ["install", "--global", line![1]!, "--no-audit", "--no-fund"], {
+    cwd: dir,
+    env: { ...process.env, npm_config_prefix: prefix },
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 150_000,
+  });
+  const { stdout } = await run(join(prefix, "bin", "outbound-calls-mcp"), ["--version"], { env: { PATH: process.env.PATH ?? "" } });
+  expect(stdout.trim()).toBe(VERSION);
+  expect(readdirSync(join(prefix, "lib", "node_modules", "outbound-calls-mcp"))).not.toContain("node_modules");
 });
 
 it("the installed bin prints the version", async () => {
