@@ -13,13 +13,18 @@
  * set to undefined disappears when the schema is serialized.
  */
 import { z } from "zod";
+import { publishedObject } from "../validation/optional.js";
 
 const NO_SCHEMA_URI = { $schema: undefined };
 
-/** A tool's arguments: a closed object (every argument known, nothing else accepted). */
+/**
+ * A tool's arguments: a closed object (every argument known, nothing else
+ * accepted), every property in `required` (optional ones accept null:
+ * src/validation/optional.ts).
+ */
 export function toolInput<S extends z.ZodRawShape>(shape: S) {
   const empty = Object.keys(shape).length === 0;
-  return z.strictObject(shape).meta(empty ? { ...NO_SCHEMA_URI, properties: undefined } : NO_SCHEMA_URI);
+  return z.strictObject(shape).meta({ ...NO_SCHEMA_URI, ...(empty ? { properties: undefined } : publishedObject(shape)) });
 }
 
 /** A tool's answer (structuredContent). */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { agentIdSchema } from "./ids.js";
-import { optional } from "./optional.js";
+import { closedObject, optional } from "./optional.js";
 import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.js";
 import type { RowProblem } from "./errors.js";
 
@@ -68,7 +68,7 @@ export const callFields = {
   metadata: optional(metadataSchema, METADATA_DESCRIPTION),
 };
 
-export const callRowSchema = z.strictObject(callFields);
+export const callRowSchema = closedObject(callFields);
 /** A row as the schema outputs it: null arguments are undefined, metadata is one flat object. */
 export type CallRowInput = z.output<typeof callRowSchema>;
 

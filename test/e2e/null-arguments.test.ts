@@ -1,9 +1,11 @@
 /**
  * Models in strict function-calling mode send every property and `null` for the
- * arguments they do not use. For every optional argument of every tool (read
- * from tools/list, so an argument added later is covered too), `null` means "not
- * given": the schema publishes it, the call is accepted, and nothing of it
- * reaches the service. Built server over stdio, recording upstream on 127.0.0.1.
+ * arguments they do not use. The schemas are published in that form (every
+ * property in `required`, an optional one accepting null), and for every
+ * optional argument of every tool (read from tools/list, so an argument added
+ * later is covered too) `null` means "not given", like leaving it out: the call
+ * is accepted and nothing of it reaches the service. Built server over stdio,
+ * recording upstream on 127.0.0.1.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -41,7 +43,8 @@ const MINIMAL: Record<string, Record<string, unknown>> = {
 
 type Schema = { properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; type?: string; items?: Schema };
 
-const optionalNames = (schema: Schema) => Object.keys(schema.properties ?? {}).filter((k) => !(schema.required ?? []).includes(k));
+/** The optional arguments: those whose schema accepts null. */
+const optionalNames = (schema: Schema) => Object.entries(schema.properties ?? {}).filter(([, s]) => (s.anyOf ?? []).some((b) => b.type === "null")).map(([k]) => k);
 
 /** Every nested object of call rows (submit_batch's `calls` items) too. */
 function rowSchema(tool: Tool): Schema | undefined {
@@ -49,15 +52,23 @@ function rowSchema(tool: Tool): Schema | undefined {
 }
 
 describe("null for an optional argument", () => {
-  it("is published: every optional property of every tool accepts null (anyOf with a null branch)", () => {
+  it("is published in the strict form: every property required, the optional ones accepting null (anyOf with a null branch)", () => {
+    const published: Record<string, string[]> = {};
     for (const tool of tools) {
-      for (const schema of [tool.inputSchema as Schema, rowSchema(tool)].filter((s): s is Schema => s !== undefined)) {
-        for (const name of optionalNames(schema)) {
-          const branches = schema.properties![name]!.anyOf ?? [];
-          expect(branches.some((b) => b.type === "null"), `${tool.name}.${name}`).toBe(true);
-        }
+      for (const [where, schema] of [[tool.name, tool.inputSchema as Schema], [`${tool.name}.calls[]`, rowSchema(tool)]] as const) {
+        if (!schema) continue;
+        expect(new Set(schema.required ?? []), where).toEqual(new Set(Object.keys(schema.properties ?? {})));
+        published[where] = optionalNames(schema);
       }
     }
+    expect(published).toEqual({
+      list_agents: [],
+      list_calls: ["status", "agent_id", "campaign_id", "date_from", "date_to", "page", "limit"],
+      create_call: ["contact_name", "company_name", "metadata", "dry_run", "confirmation_token"],
+      get_call: ["wait_seconds"],
+      submit_batch: ["allow_duplicates", "dry_run", "confirmation_token"],
+      "submit_batch.calls[]": ["contact_name", "company_name", "metadata"],
+    });
   });
 
   it("means not given, one argument at a time, for every tool: accepted, and the request is the one without it", async () => {

@@ -3,6 +3,10 @@
  * function declarations, run over the built server's real tools/list (sandbox
  * mode), so a schema change that breaks a provider fails CI:
  *
+ * - As published, every input schema is already in OpenAI's strict form (closed
+ *   objects, every property required, optional ones nullable): LangChain's
+ *   strict binding (`bindTools(…, {strict: true})`) passes schemas to OpenAI
+ *   unchanged, so anything else would be refused there.
  * - OpenAI Agents SDK (`@openai/agents-core`): `getAllMcpTools` with
  *   `convertSchemasToStrict`, through its own MCP client (`MCPServerStdio`).
  *   Every tool must come out `strict: true` (a tool it cannot convert falls back
@@ -66,6 +70,17 @@ function strictArguments(name: string, callId: string): Record<string, unknown> 
       throw new Error(`no strict arguments for ${name}`);
   }
 }
+
+describe("as published", () => {
+  it("every input schema is in OpenAI's strict form already: closed objects, every property required", () => {
+    for (const tool of tools) {
+      walkObjects(tool.inputSchema, (node, path) => {
+        expect(node.additionalProperties, `${tool.name} ${path}`).toBe(false);
+        expect(new Set((node.required ?? []) as string[]), `${tool.name} ${path}`).toEqual(new Set(Object.keys((node.properties ?? {}) as object)));
+      });
+    }
+  });
+});
 
 describe("OpenAI Agents SDK: strict conversion of every tool", () => {
   it("converts every tool to strict mode, and each works with a strict-mode model's arguments", async () => {
