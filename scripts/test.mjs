@@ -68,7 +68,9 @@ function vitest(major, files) {
     let counts = { passed: 0, failed: 0 };
     try {
       const json = JSON.parse(readFileSync(report, "utf8"));
-      counts = { passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) };
+      // A file that failed before running any test (an import error, a Node line too old) counts as one failure.
+      const brokenFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+      counts = { passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + brokenFiles };
     } catch {
       // No report: vitest itself failed; the exit code says so.
     }
