@@ -62,14 +62,25 @@ async function main(): Promise<void> {
     for (const line of lines.slice(approvalsShown)) out(color("35", `   👤 approval page opened in the browser: "${line}`));
     approvalsShown = lines.length;
   };
-  // Four calls fit the wallet (25 cents each); the fifth is refused, to show that refusal.
+  // What the demo stages, said before anything runs (README "Quick start" says the same).
+  const staged = {
+    speed: 40,
+    balanceCents: 100,
+  };
+  out("Sandbox demo: the server runs with --sandbox (a simulated service on 127.0.0.1; no key, no real call).");
+  out(
+    `Staged for the demo: calls run ${staged.speed}x faster than real (--sandbox-speed ${staged.speed}); the wallet holds ` +
+      `${staged.balanceCents} cents (--sandbox-balance-cents ${staged.balanceCents}: four calls at 25 cents, so the fifth is refused); ` +
+      "the person who approves each dial on the approval page is the demo itself (BROWSER). Every safety guard keeps its default; " +
+      "in the sandbox, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is set.",
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ENTRY, "--sandbox", "--sandbox-speed", "40", "--sandbox-balance-cents", "100"],
+    args: [ENTRY, "--sandbox", "--sandbox-speed", String(staged.speed), "--sandbox-balance-cents", String(staged.balanceCents)],
     stderr: "ignore",
-    // Calling hours are on by default; off here only so the demo runs at any hour (test/e2e/safety-* shows the guard).
-    // A person approves every dial (the default); BROWSER is the demo's stand-in for them.
-    env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off", BROWSER: SELF, [APPROVALS_LOG]: approvals },
+    // What a default client passes on, plus BROWSER: a person approves every dial (the default), and the demo is
+    // their stand-in on the approval page.
+    env: { ...getDefaultEnvironment(), BROWSER: SELF, [APPROVALS_LOG]: approvals },
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });
   await client.connect(transport);
@@ -98,7 +109,7 @@ async function main(): Promise<void> {
     agent_id: agent,
     contact_name: "Dana Lee",
     company_name: "Acme Dental",
-    metadata: { service_type: "appointment_reminder" },
+    metadata: [{ key: "service_type", value: "appointment_reminder" }],
   });
   const callId = (created.structuredContent as { call: { id: string } }).call.id;
 

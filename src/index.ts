@@ -4,7 +4,7 @@
  * only; everything else goes to stderr, with the key removed.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
+import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
@@ -47,7 +47,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     const sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(command.sandboxArgs) });
     closeSandbox = () => sandbox.close();
     config = loadConfig({ ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
-    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed`);
+    const hours = config.safety.callingHours ? `calling hours ${config.safety.callingHours.text}` : "calling hours off (set OUTBOUND_CALLS_CALLING_HOURS, e.g. 08:00-21:00, to try that guard)";
+    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed; ${hours}`);
   } else {
     config = loadConfig(process.env);
   }
@@ -107,10 +108,11 @@ async function main(): Promise<void> {
   }
   switch (command.kind) {
     case "help":
-      process.stderr.write(HELP);
+      // Asked for, so it is the output: stdout (`--help | less` works). Nothing else runs in this mode.
+      process.stdout.write(command.topic === "doctor" ? DOCTOR_HELP : HELP);
       return;
     case "version":
-      // The one thing printed on stdout: nothing else runs in this mode.
+      // On stdout, like --help: nothing else runs in this mode.
       process.stdout.write(`${VERSION}\n`);
       return;
     case "sandbox-service": {

@@ -3,7 +3,7 @@
  * every flag is unit-tested without spawning a process.
  */
 export type Command =
-  | { kind: "help" }
+  | { kind: "help"; topic?: "doctor" }
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
   | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
@@ -29,6 +29,7 @@ export function parseArgs(argv: string[]): Command {
     // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
     const rest = argv[1] === "sandbox" || argv[1] === "doctor" ? undefined : parseArgs(argv.slice(1));
     if (rest === undefined) throw new UsageError(`unknown argument: ${argv[1]} (see --help)`);
+    if (rest.kind === "help") return { kind: "help", topic: "doctor" };
     if (rest.kind !== "serve") return rest;
     return { kind: "doctor", sandbox: rest.sandbox, sandboxArgs: rest.sandboxArgs };
   }
@@ -64,6 +65,18 @@ export function parseArgs(argv: string[]): Command {
   if (!http) return { kind: "serve", sandbox, readOnly, sandboxArgs };
   return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
 }
+
+export const DOCTOR_HELP = `outbound-calls-mcp doctor: check the configuration, the service and the key, the way the server would use them.
+
+Usage:
+  outbound-calls-mcp doctor                     check the live configuration (OUTBOUND_CALLS_* variables)
+  outbound-calls-mcp doctor --sandbox [--sandbox-<flag> <value>]   check against the built-in simulated service
+
+It reads the same variables as the server (see outbound-calls-mcp --help), reports every configuration problem
+at once, then asks the service for the agents (GET /agents) and reports: the settings in force, whether the service
+was reached and how fast, whether the key was accepted, the agents. Each failing line says what to fix. The report
+goes to stdout; the key is never printed. Exit code 0 when every check passed, 1 otherwise.
+`;
 
 export const HELP = `outbound-calls-mcp: an MCP server (stdio, or Streamable HTTP with --http) to place and track outbound phone calls.
 

@@ -169,21 +169,27 @@ function withoutKey(message: string, rawKey: string | undefined): string {
   return out;
 }
 
-/** Reads and validates the environment; throws ConfigurationError naming the variable. */
+/** Reads and validates the environment; throws ConfigurationError naming every variable that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // Every problem at once (a person fixing a client's config should not need one run per variable).
     // Our own messages start with the variable name; zod's generic ones get it prefixed.
-    const message = issue?.message ?? "invalid configuration";
-    const variable = String(issue?.path[0] ?? "");
-    const text = message.startsWith("OUTBOUND_CALLS_") ? message : `${variable}: ${message}`;
-    throw new ConfigurationError(withoutKey(text, env.OUTBOUND_CALLS_API_KEY));
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? "");
+      const text = issue.message.startsWith("OUTBOUND_CALLS_") ? issue.message : `${variable}: ${issue.message}`;
+      return withoutKey(text, env.OUTBOUND_CALLS_API_KEY);
+    });
+    throw new ConfigurationError(problems.length > 0 ? problems : ["invalid configuration"]);
   }
   const e = parsed.data;
   const allowedCountries = e.OUTBOUND_CALLS_ALLOWED_COUNTRIES;
-  const safety = safetySettings(e, isLoopbackHost(new URL(e.OUTBOUND_CALLS_BASE_URL.origin).hostname));
-  if ("error" in safety) throw new ConfigurationError(safety.error);
+  const settings = safetySettings(e, isLoopbackHost(new URL(e.OUTBOUND_CALLS_BASE_URL.origin).hostname));
+  if ("error" in settings) throw new ConfigurationError(settings.error);
+  // The sandbox's first try works at any hour: there, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is
+  // set (set it, e.g. to 08:00-21:00, to try the guard). Live, unset means 08:00-21:00.
+  const sandboxHoursOff = overrides.sandbox === true && !env.OUTBOUND_CALLS_CALLING_HOURS?.trim();
+  const safety = sandboxHoursOff ? { ...settings, callingHours: undefined } : settings;
   return {
     apiKey: e.OUTBOUND_CALLS_API_KEY,
     apiBaseUrl: e.OUTBOUND_CALLS_BASE_URL.apiBaseUrl,

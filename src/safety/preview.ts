@@ -49,7 +49,7 @@ function metadataLines(metadata: CheckedRow["request"]["metadata"], indent: stri
 
 function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: string): string[] {
   const r = row.request;
-  const lines: string[] = [];
+  const lines: string[] = [`${indent}Sent as (E.164): ${r.to}`];
   if (r.contact_name !== undefined) lines.push(`${indent}Contact: ${oneLine(r.contact_name)}`);
   if (r.company_name !== undefined) lines.push(`${indent}Company: ${oneLine(r.company_name)}`);
   lines.push(`${indent}Agent: ${agentText(r.agent_id, input.agentNames)}`);
@@ -66,6 +66,7 @@ export function previewText(input: PreviewInput): string {
     const lines = [
       "Place this phone call now? It reaches a real person and costs money.",
       `Number: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
+      `Sent as (E.164): ${r.to}`,
       `Agent: ${agentText(r.agent_id, input.agentNames)}`,
       `Contact: ${r.contact_name !== undefined ? oneLine(r.contact_name) : "(not given)"}`,
       `Company: ${r.company_name !== undefined ? oneLine(r.company_name) : "(not given)"}`,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial-fields.js";
-import { callRowSchema, checkRow } from "../validation/call-row.js";
+import { callFields, checkRow } from "../validation/call-row.js";
+import { toolInput, toolOutput } from "./published-schema.js";
 import { UserInputError } from "../validation/errors.js";
 import { callIdText, followCall, isCallId, statusText } from "../render/values.js";
 import { oneLine } from "../text/clean.js";
@@ -20,9 +21,10 @@ export const createCall = defineTool({
     "returns the first call instead of dialing again; another call to a number dialed in that window is refused unless " +
     "repeat_dial is true. Returns the new call's id and status; follow it with get_call. " +
     "Never call this again for the same person because of an error that says the outcome is unknown: check with list_calls first.",
-  inputSchema: callRowSchema.extend(writeOptions),
-  outputSchema: z.object({
+  inputSchema: toolInput({ ...callFields, ...writeOptions }),
+  outputSchema: toolOutput({
     call: callRecordSchema.optional().describe("The call placed (absent in a dry run)"),
+    to: z.string().describe("The number exactly as sent to the service (E.164), e.g. +14155550123"),
     to_international: z.string().describe("The number dialed, in international format"),
     country: z.string().describe("ISO 3166 country of the number"),
     agent_id: z.string(),
@@ -54,6 +56,7 @@ export const createCall = defineTool({
       summarize: (call) => ({ summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) }, callIds: [call.id] }),
     });
     const base = {
+      to: row.request.to,
       to_international: row.phone.international,
       country: row.phone.country,
       agent_id: agent.id,

@@ -3,22 +3,22 @@
  * dry runs, confirmation tokens, second calls, and the answers a dial can end in.
  */
 import { z } from "zod";
+import { optional } from "../validation/optional.js";
 import type { DialOutcome } from "../safety/dial-guard.js";
 
 export const writeOptions = {
-  dry_run: z
-    .boolean()
-    .optional()
-    .describe("true: check and normalize everything and show what would be dialed, but send nothing. Use it to show the user the call before placing it."),
-  confirmation_token: z
-    .string()
-    .max(200)
-    .optional()
-    .describe("Only when the server requires it (OUTBOUND_CALLS_CONFIRM=token and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview."),
-  repeat_dial: z
-    .boolean()
-    .optional()
-    .describe("true only when the user wants a second call to a number already dialed in the last minutes (the dedupe window); otherwise such a dial is refused."),
+  dry_run: optional(
+    z.boolean(),
+    "true: check and normalize everything and show what would be dialed, but send nothing. Use it to show the user the call before placing it.",
+  ),
+  confirmation_token: optional(
+    z.string().max(200),
+    "Only when the server requires it (OUTBOUND_CALLS_CONFIRM=token and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview.",
+  ),
+  repeat_dial: optional(
+    z.boolean(),
+    "true only when the user wants a second call to a number already dialed in the last minutes (the dedupe window); otherwise such a dial is refused.",
+  ),
 };
 
 /** Fields of a write tool's answer that say how the dial went (or that it was only a dry run). */

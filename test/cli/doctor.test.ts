@@ -140,6 +140,23 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     expectClean(result);
   });
 
+  it("reports every missing or wrong variable in one run, one line and one fix each", async () => {
+    const result = await runCli(["doctor"], { OUTBOUND_CALLS_TIMEOUT_MS: "fast", OUTBOUND_CALLS_CONFIRM: "sometimes" });
+    expect(result.code).toBe(1);
+    const failed = result.stdout.split("\n").filter((l) => /^\[FAIL\]\s+configuration /.test(l));
+    expect(failed.map((l) => /OUTBOUND_CALLS_[A-Z_]+/.exec(l)?.[0])).toEqual([
+      "OUTBOUND_CALLS_API_KEY",
+      "OUTBOUND_CALLS_BASE_URL",
+      "OUTBOUND_CALLS_TIMEOUT_MS",
+      "OUTBOUND_CALLS_CONFIRM",
+    ]);
+    for (const variable of ["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS", "OUTBOUND_CALLS_CONFIRM"]) {
+      expect(result.stdout).toContain(`fix: set ${variable} in the "env" block`);
+    }
+    expect(result.stdout).toContain("4 problems found");
+    expectClean(result);
+  });
+
   describe("against a scripted service", () => {
     let upstream: FakeUpstream;
     beforeAll(async () => {
@@ -200,10 +217,11 @@ describe("command line", () => {
     expect(result.stdout).toBe("");
   });
 
-  it("doctor --help prints the usage (on stderr, as --help does)", async () => {
+  it("doctor --help prints doctor's usage on stdout (test/cli/help.test.ts has the rest)", async () => {
     const result = await runCli(["doctor", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("outbound-calls-mcp doctor [--sandbox]");
+    expect(result.stdout).toContain("outbound-calls-mcp doctor --sandbox");
+    expect(result.stderr).toBe("");
   });
 });
 

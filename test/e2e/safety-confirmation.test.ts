@@ -36,7 +36,7 @@ describe("default (a person approves) with a client that can ask", () => {
   });
 
   it("asks with what a person checks at a glance, and dials exactly once on yes", async () => {
-    const result = await server.call("create_call", { ...CALL, metadata: { service_type: "reminder" } });
+    const result = await server.call("create_call", { ...CALL, metadata: [{ key: "service_type", value: "reminder" }] });
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
     const params = asked[0]!.params as { message: string; requestedSchema: unknown; mode?: string };
@@ -106,8 +106,8 @@ describe("default (a person approves) with a client that can ask", () => {
     expect(message).toContain("Place 7 phone calls now?");
     expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
     expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-    expect(message).toContain("Row 1: +1 415 555 2671 — United States (US)\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n");
-    expect(message).toContain("Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Agent: Ben (agt_2)\n");
+    expect(message).toContain("Row 1: +1 415 555 2671 — United States (US)\n  Sent as (E.164): +14155552671\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n");
+    expect(message).toContain("Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n  Agent: Ben (agt_2)\n");
     expect(message).toContain("…and 2 more rows.");
     expect(posts(fx.upstream).map((p) => p.path)).toEqual(["/api/v1/calls/batch"]);
   });
@@ -129,6 +129,17 @@ describe("default (a person approves) with a client that can ask", () => {
     expect(result.structuredContent).not.toHaveProperty("confirmation_token");
     expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
     expect(textOf(result)).toContain("confirmation: the user will be asked in the client before dialing");
+  });
+
+  it("dry_run shows the number formatted and the exact E.164 string that would be sent", async () => {
+    const result = await server.call("create_call", { ...CALL, to: " +1 (415) 555-2671 ", dry_run: true });
+    expect(result.structuredContent).toMatchObject({ dry_run: true, to: "+14155552671", to_international: "+1 415 555 2671" });
+    expect(textOf(result)).toContain("Number: +1 415 555 2671 — United States (US)");
+    expect(textOf(result)).toContain("Sent as (E.164): +14155552671");
+    const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+44 20 7946 0000" }, { ...CALL, to: "+1 415.555.2672" }], dry_run: true });
+    expect(textOf(batch)).toContain("+44 20 7946 0000 = +442079460000 (GB)");
+    expect(textOf(batch)).toContain("+1 415 555 2672 = +14155552672 (US)");
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });
 
@@ -233,7 +244,7 @@ describe("OUTBOUND_CALLS_CONFIRM=token with a client that cannot ask", () => {
     ["another number", { to: "+14155552672" }],
     ["another agent", { agent_id: "agt_2" }],
     ["another contact name", { contact_name: "Someone Else" }],
-    ["added metadata", { metadata: { service_type: "sales" } }],
+    ["added metadata", { metadata: [{ key: "service_type", value: "sales" }] }],
   ])("refuses a token issued for a different request (%s)", async (_label, change) => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;

@@ -61,8 +61,8 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
 
   it("metadata key order does not make a different dial", async () => {
     const call = { ...CALL, to: "+14155550103" };
-    await server.call("create_call", { ...call, metadata: { a: 1, b: "x" } });
-    const again = await server.call("create_call", { ...call, metadata: { b: "x", a: 1 } });
+    await server.call("create_call", { ...call, metadata: [{ key: "a", value: 1 }, { key: "b", value: "x" }] });
+    const again = await server.call("create_call", { ...call, metadata: [{ key: "b", value: "x" }, { key: "a", value: 1 }] });
     expect(again.structuredContent).toMatchObject({ deduplicated: true });
     expect(posts(upstream)).toHaveLength(1);
   });

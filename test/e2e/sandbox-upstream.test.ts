@@ -44,7 +44,7 @@ describe("every tool against the simulated service", () => {
       agent_id: agentId,
       contact_name: " Dana Lee ",
       company_name: "Acme Dental",
-      metadata: { service_type: "appointment_reminder" },
+      metadata: [{ key: "service_type", value: "appointment_reminder" }],
     });
     expect(created.isError).toBeFalsy();
     expect(posts()).toHaveLength(1);

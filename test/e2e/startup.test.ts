@@ -42,12 +42,12 @@ describe("command line", () => {
     expect(result.stdout.trim()).toBe(VERSION);
   });
 
-  it("--help lists the flags and variables on stderr, and exits 0", () => {
+  it("--help lists the flags and variables on stdout, and exits 0", () => {
     const result = run({}, ["--help"]);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("");
     for (const word of ["--sandbox", "--read-only", "OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS"]) {
-      expect(result.stderr).toContain(word);
+      expect(result.stdout).toContain(word);
     }
   });
 
