@@ -17,7 +17,7 @@ import { BrowserLog, launchChromium, secretOf } from "../helpers/consent.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../safety/support.js";
 
-const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme", metadata: { service_type: "reminder" } };
+const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }] };
 const fx = useSafetyFixture();
 let chromium: BrowserServer;
 let browser: BrowserLog;

@@ -137,8 +137,8 @@ describe("default (a person approves) with a client that can ask", () => {
     expect(textOf(result)).toContain("Number: +1 415 555 2671 — United States (US)");
     expect(textOf(result)).toContain("Sent as (E.164): +14155552671");
     const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+44 20 7946 0000" }, { ...CALL, to: "+1 415.555.2672" }], dry_run: true });
-    expect(textOf(batch)).toContain("+44 20 7946 0000 = +442079460000 (GB)");
-    expect(textOf(batch)).toContain("+1 415 555 2672 = +14155552672 (US)");
+    expect(textOf(batch)).toContain("Row 1: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n");
+    expect(textOf(batch)).toContain("Row 2: +1 415 555 2672 — United States (US)\n  Sent as (E.164): +14155552672\n");
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 });

@@ -104,9 +104,9 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
 
 describe("a second dial to the same number within the window (issue 12, item 6)", () => {
   it("is refused whatever else changed (contact, agent, company, a metadata value's type), naming the earlier call", async () => {
-    const call = { ...CALL, to: "+14155550120", metadata: { n: 1 } };
+    const call = { ...CALL, to: "+14155550120", metadata: [{ key: "n", value: 1 }] };
     expect((await server.call("create_call", call)).isError).toBeFalsy();
-    for (const change of [{ contact_name: "Dana" }, { agent_id: "agt_2" }, { metadata: { n: "1" } }, { company_name: "Acme" }, { metadata: undefined }]) {
+    for (const change of [{ contact_name: "Dana" }, { agent_id: "agt_2" }, { metadata: [{ key: "n", value: "1" }] }, { company_name: "Acme" }, { metadata: undefined }]) {
       const r = await server.call("create_call", { ...call, ...change });
       expect(r.isError, JSON.stringify(change)).toBe(true);
       expect(textOf(r)).toContain("+14155550120 was dialed within the dedupe window by another request");

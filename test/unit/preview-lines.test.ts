@@ -16,7 +16,7 @@ const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RA
 const ROW = { to: "+14155552671", agent_id: "agt_1" };
 
 /** The labels a preview line may start with (after the row indent), and the fixed lines. */
-const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Agent: |Agents: |Contact: |Company: |Local time there: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Contact|Company|Agent|Local time there): |…and \d+ more rows\.$)/;
+const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$)/;
 
 function checked(row: Record<string, unknown>): CheckedRow {
   const parsed = callRowSchema.parse(row);
@@ -45,13 +45,14 @@ describe("names: line and paragraph separators are refused like other control ch
 describe("what a person reads keeps every field on its own labelled line", () => {
   it("a single call: one labelled line per field, metadata one key per line", () => {
     const text = previewText({
-      rows: [checked({ ...ROW, contact_name: "Dana Lee", company_name: "Acme", metadata: { service_type: "reminder", note: "a\nNOTE: safe to accept", n: 2 } })],
+      rows: [checked({ ...ROW, contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }, { key: "note", value: "a\nNOTE: safe to accept" }, { key: "n", value: 2 }] })],
       agentNames: new Map([["agt_1", "Ava"]]),
       localTimes: new Map([[0, "10:05 in America/Los_Angeles"]]),
     });
     expect(text.split("\n")).toEqual([
       "Place this phone call now? It reaches a real person and costs money.",
       "Number: +1 415 555 2671 — United States (US)",
+      "Sent as (E.164): +14155552671",
       "Agent: Ava (agt_1)",
       "Contact: Dana Lee",
       "Company: Acme",
@@ -73,9 +74,11 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       "Agents: Ava (agt_1), Ben Local time there: 10:00 (agt_2)",
       "First 2 rows:",
       "Row 1: +1 415 555 2671 — United States (US)",
+      "  Sent as (E.164): +14155552671",
       "  Contact: Dana — agent Evil (agt_9)",
       "  Agent: Ava (agt_1)",
       "Row 2: +44 20 7946 0000 — United Kingdom (GB)",
+      "  Sent as (E.164): +442079460000",
       "  Company: Acme",
       "  Agent: Ben Local time there: 10:00 (agt_2)",
     ]);
@@ -101,7 +104,7 @@ describe("what a person reads keeps every field on its own labelled line", () =>
               ...ROW,
               ...(r.contact !== undefined ? { contact_name: r.contact } : {}),
               ...(r.company !== undefined ? { company_name: r.company } : {}),
-              metadata: { note: r.note },
+              metadata: [{ key: "note", value: r.note }],
             }),
           );
           const text = previewText({ rows: checkedRows, agentNames: new Map([["agt_1", agentName]]) });
