@@ -39,8 +39,9 @@ const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
  * (docs/performance.md has the measurements):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs: Agent, request and errors only,
  *   without fetch, WebSocket, cache, mocks and proxies.
- * - the SDK's ajv-provider resolves to scripts/shims/ajv-provider.js, which builds its ajv instance
- *   on first use instead of in every Server's constructor.
+ * - the SDK's ajv-provider (imported by the SDK, and by src/mcp/server.ts as
+ *   `@modelcontextprotocol/sdk/validation/ajv`) resolves to scripts/shims/ajv-provider.js, which builds its ajv
+ *   instance on first use instead of in every Server's constructor.
  */
 const lean = {
   name: "lean-start",
@@ -49,6 +50,8 @@ const lean = {
     b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
       args.importer.includes("@modelcontextprotocol/sdk") ? { path: shim("ajv-provider.js") } : undefined,
     );
+    // src/mcp/server.ts builds the one validator of the process itself: the same lazy class.
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("ajv-provider.js") } : undefined));
   },
 };
 
