@@ -5,7 +5,7 @@
  * capability (256 random bits, stored as a hash), valid for one decision of one
  * approval. Any wrong id or secret gets the same "not valid" page.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { makeHostCheck, type HostCheck } from "../../http/host-check.js";
 import type { ApprovalDesk } from "../desk.js";
@@ -47,7 +47,14 @@ export class LocalPageServer {
 
   private start(): Promise<{ server: Server; origin: string; hostCheck: HostCheck }> {
     if (this.closed) return Promise.reject(new Error("the approval page is closed"));
-    return (this.started ??= new Promise((resolve, reject) => {
+    return (this.started ??= this.listen());
+  }
+
+  private async listen(): Promise<{ server: Server; origin: string; hostCheck: HostCheck }> {
+    // node:http is imported here, not at the top: an ES import of it reads every export, and its lazy WebSocket
+    // getter loads Node's own undici (about 20 ms of every start-up, docs/performance.md). Most sessions ask nobody.
+    const { createServer } = await import("node:http");
+    return new Promise((resolve, reject) => {
       const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
         this.handle(req, res, hostCheck).catch((error: unknown) => {
           this.log(`outbound-calls-mcp: approval page: ${error instanceof Error ? error.message : String(error)}`);
@@ -65,7 +72,7 @@ export class LocalPageServer {
         hostCheck = makeHostCheck({ bindHost: "127.0.0.1", port, extraHosts: [], extraOrigins: [] });
         resolve({ server, origin: `http://127.0.0.1:${port}`, hostCheck });
       });
-    }));
+    });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse, hostCheck: HostCheck): Promise<void> {
