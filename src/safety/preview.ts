@@ -10,10 +10,12 @@ import { oneLine } from "../text/clean.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+// Built on first use: constructing it loads ICU's region names, about 10 ms of every start-up otherwise.
+let regionNames: Intl.DisplayNames | undefined;
 
 export function countryName(code: string): string {
   try {
+    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
     return regionNames.of(code) ?? code;
   } catch {
     return code;
