@@ -96,7 +96,7 @@ await rm(outdir, { recursive: true, force: true });
 const [server] = await Promise.all([
   build({
     ...common,
-    entryPoints: { index: "src/index.ts" },
+    entryPoints: { index: "src/bin.ts" },
     outdir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",

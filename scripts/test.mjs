@@ -23,10 +23,11 @@ import { delimiter, dirname, join } from "node:path";
 const ROOT = new URL("..", import.meta.url).pathname;
 /** Every file runs here. */
 const FULL_LINE = 24;
-/** These run here too: start-up, the tool surface, the converters, null arguments, one sandbox session end to end. */
+/** These run here too: start-up, the compile cache (Node's own, per line), the tool surface, the converters, null arguments, one sandbox session end to end. */
 const SMOKE_LINE = 22;
 const SMOKE_FILES = [
   "test/e2e/startup.test.ts",
+  "test/e2e/compile-cache.test.ts",
   "test/e2e/tools-list.test.ts",
   "test/e2e/null-arguments.test.ts",
   "test/e2e/sandbox-upstream.test.ts",
