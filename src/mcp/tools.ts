@@ -4,13 +4,13 @@
  * HTTP), arguments are parsed by each tool's own typed run(), and the output is
  * checked once. Errors become answers in answers.ts.
  */
-import { z } from "zod";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
+import { publishedJsonSchema } from "../tools/published-schema.js";
 
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -36,8 +36,8 @@ export function listing(tool: Tool): ListedTool {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: z.toJSONSchema(tool.inputSchema, { target: "draft-7", io: "input" }) as ListedTool["inputSchema"],
-      outputSchema: z.toJSONSchema(tool.outputSchema, { target: "draft-7", io: "output" }) as ListedTool["outputSchema"],
+      inputSchema: publishedJsonSchema(tool.inputSchema, "input") as ListedTool["inputSchema"],
+      outputSchema: publishedJsonSchema(tool.outputSchema, "output") as ListedTool["outputSchema"],
       annotations: { title: tool.title, ...tool.annotations },
     };
     listings.set(tool, entry);

@@ -11,11 +11,39 @@
  *   constrains nothing).
  * zod copies `.meta()` onto the JSON Schema after its own keywords, and a key
  * set to undefined disappears when the schema is serialized.
+ *
+ * Left out as noise (publishedJsonSchema): the `minimum`/`maximum` zod writes on
+ * every `.int()`, the safe-integer range (±9007199254740991): 50 bytes each,
+ * nothing a model or a validator can use. Explicit bounds stay.
  */
 import { z } from "zod";
 import { publishedObject } from "../validation/optional.js";
 
 const NO_SCHEMA_URI = { $schema: undefined };
+
+/** A tool's input or output schema as tools/list publishes it (draft-7, what the MCP SDK writes). */
+export function publishedJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const json: Record<string, unknown> = z.toJSONSchema(schema, { target: "draft-7", io });
+  // Also for a schema made without toolInput/toolOutput (an openObject answer).
+  delete json.$schema;
+  dropSafeIntegerRange(json);
+  return json;
+}
+
+/**
+ * On the written schema, not in zod's `override`: there a nullable integer without bounds would be written as
+ * `type: ["integer", "null"]`, which the Inspector's --strict lint flags; its anyOf form stays as it is.
+ */
+function dropSafeIntegerRange(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) dropSafeIntegerRange(item);
+  } else if (typeof node === "object" && node !== null) {
+    const schema = node as Record<string, unknown>;
+    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+    for (const value of Object.values(schema)) dropSafeIntegerRange(value);
+  }
+}
 
 /**
  * A tool's arguments: a closed object (every argument known, nothing else
