@@ -20,8 +20,10 @@
  * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
  * it was measured and is not the default).
  */
-import { readFile, rm } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
@@ -93,6 +95,25 @@ const common = {
 };
 
 await rm(outdir, { recursive: true, force: true });
+
+/**
+ * tools/list as the sources write it (scripts/tool-listings.ts, bundled and run here), defined into the server as
+ * BUNDLED_TOOL_LISTINGS: the server answers tools/list without building the tools' zod schemas at start-up
+ * (src/mcp/tools.ts). The same code writes it; test/e2e/tools-list.test.ts checks the bundle's answer.
+ */
+async function toolListings() {
+  const dir = await mkdtemp(join(tmpdir(), "outbound-calls-build-"));
+  try {
+    // Split like the server: src/mcp/tools.ts imports the tools dynamically, which one file would reorder.
+    await build({ ...common, entryPoints: { "tool-listings": "scripts/tool-listings.ts" }, outdir: dir, outExtension: { ".js": ".mjs" }, splitting: true, define: { BUNDLED_PHONE_LIB_FILE: "undefined" } });
+    const json = execFileSync(process.execPath, [join(dir, "tool-listings.mjs")], { encoding: "utf8" });
+    if (!Array.isArray(JSON.parse(json))) throw new Error("scripts/tool-listings.ts did not print a list");
+    return json;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const [server] = await Promise.all([
   build({
     ...common,
@@ -100,7 +121,7 @@ const [server] = await Promise.all([
     outdir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
-    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`) },
+    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`), BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()) },
     metafile: true,
   }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir }),

@@ -21,7 +21,6 @@ import { MemoryStore } from "../state/memory-store.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
-import { tools } from "../tools/index.js";
 import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "./answers.js";
 import { clientLogLevel } from "./logging.js";
@@ -158,7 +157,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
 
   registerTools(mcp.server, {
-    tools: readOnly ? tools.filter((t) => t.creates === undefined) : tools,
+    readOnly,
     mark: config.sandbox ? { sandbox: true } : {},
     prefix,
     context: (tool, extra) => {

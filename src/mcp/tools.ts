@@ -3,6 +3,15 @@
  * built once per process (not per tools/list, nor per McpServer over stateless
  * HTTP), arguments are parsed by each tool's own typed run(), and the output is
  * checked once. Errors become answers in answers.ts.
+ *
+ * The tools' modules build their zod schemas when imported, a good share of
+ * start-up, so they are loaded on the first tools/call, or just after the first
+ * tools/list is answered. tools/list does not wait for them in the bundle: the
+ * build runs publishedTool() over every tool (scripts/tool-listings.ts) and
+ * defines BUNDLED_TOOL_LISTINGS with the result. From the sources (tests) the
+ * listing is computed from the loaded tools. test/e2e/tools-list.test.ts (the
+ * bundle) and test/unit/tool-listing.test.ts (the sources) hold both to one
+ * snapshot.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from "@modelcontextprotocol/sdk/types.js";
@@ -12,10 +21,13 @@ import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
 
+declare const BUNDLED_TOOL_LISTINGS: string | undefined;
+
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ToolHost {
-  tools: readonly Tool[];
+  /** Only the tools that place no call (read-only mode). */
+  readOnly: boolean;
   /** Builds the context of one tool call. */
   context(tool: Tool, extra: RequestExtra): ToolContext;
   /** Fields added to every structuredContent (the sandbox mark). */
@@ -26,30 +38,53 @@ export interface ToolHost {
   failure(error: unknown, tool: Tool): string;
 }
 
-const listings = new Map<Tool, ListedTool>();
+/** A tool as tools/list shows it, and whether it places calls (hidden in read-only mode). */
+export interface PublishedTool {
+  listed: ListedTool;
+  writes: boolean;
+}
 
-/** A tool as tools/list shows it; computed once per process. */
-export function listing(tool: Tool): ListedTool {
-  let entry = listings.get(tool);
-  if (!entry) {
-    entry = {
+export function publishedTool(tool: Tool): PublishedTool {
+  return {
+    listed: {
       name: tool.name,
       title: tool.title,
       description: tool.description,
       inputSchema: publishedJsonSchema(tool.inputSchema, "input") as ListedTool["inputSchema"],
       outputSchema: publishedJsonSchema(tool.outputSchema, "output") as ListedTool["outputSchema"],
       annotations: { title: tool.title, ...tool.annotations },
-    };
-    listings.set(tool, entry);
-  }
-  return entry;
+    },
+    writes: tool.creates !== undefined,
+  };
+}
+
+let loadingTools: Promise<readonly Tool[]> | undefined;
+let publishing: Promise<readonly PublishedTool[]> | undefined;
+
+/** Every tool, in tools/list order; imported once per process. */
+export function loadTools(): Promise<readonly Tool[]> {
+  return (loadingTools ??= import("../tools/index.js").then((m) => m.tools));
+}
+
+/** Every tool as tools/list shows it; once per process. */
+export function publishedTools(): Promise<readonly PublishedTool[]> {
+  return (publishing ??=
+    typeof BUNDLED_TOOL_LISTINGS === "string"
+      ? Promise.resolve(JSON.parse(BUNDLED_TOOL_LISTINGS) as PublishedTool[])
+      : loadTools().then((all) => all.map(publishedTool)));
 }
 
 export function registerTools(server: Server, host: ToolHost): void {
   server.registerCapabilities({ tools: {} });
-  const byName = new Map(host.tools.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: host.tools.map(listing) }));
+  let byName: Map<string, Tool> | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const listed = (await publishedTools()).filter((t) => !(host.readOnly && t.writes)).map((t) => t.listed);
+    // The tools' code, for the tools/call that usually follows (a failure to load shows there).
+    setImmediate(() => void loadTools().catch(() => undefined));
+    return { tools: listed };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    byName ??= new Map((await loadTools()).filter((t) => !(host.readOnly && t.creates !== undefined)).map((t) => [t.name, t]));
     const tool = byName.get(request.params.name);
     // As the SDK's McpServer answers it: a result the model can read, not a protocol error.
     if (!tool) return { isError: true, content: [{ type: "text", text: `Tool ${request.params.name} not found` }] };

@@ -23,7 +23,7 @@ import { startDeadline, type Deadline } from "../service/deadline.js";
 import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
-import { isFinalCall } from "../tools/get-call.js";
+import { isFinalCall } from "../tools/final-status.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";

@@ -6,10 +6,8 @@ import { statusText } from "../render/values.js";
 import { callIdSchema } from "../validation/ids.js";
 import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";
-import type { CallRecord } from "../service/shapes.js";
+import { isFinalCall } from "./final-status.js";
 import { MAX_WAIT_SECONDS, waitForCall } from "./wait-for-call.js";
-
-export const TERMINAL_STATUSES = new Set(["completed", "no_answer", "busy", "failed", "canceled"]);
 
 export const getCall = defineTool({
   name: "get_call",
@@ -55,5 +53,3 @@ export const getCall = defineTool({
     return `${callDetail(call)}${next}`;
   },
 });
-
-export const isFinalCall = (call: CallRecord): boolean => TERMINAL_STATUSES.has(call.status ?? "");
