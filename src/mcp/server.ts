@@ -1,11 +1,11 @@
 /**
  * createCore(config): what outlives one MCP session (the service layer and its
  * connection pool, the guard store, the safety guards, the one redactor).
- * createServer(config, deps, core?): one McpServer on top of it, with the
- * tools, resources and prompts. Over stdio there is one of each; over stateless
- * HTTP one core serves the McpServer made for every request.
+ * createServer(config, deps, core?): one MCP server on top of it, with the
+ * tools, resources and prompts (the SDK's low-level Server: tools in tools.ts,
+ * resources and prompts in lean-server.ts). Over stdio there is one of each;
+ * over stateless HTTP one core serves the server made for every request.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
@@ -23,6 +23,7 @@ import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "./answers.js";
+import { LeanMcpServer } from "./lean-server.js";
 import { clientLogLevel } from "./logging.js";
 import { progressReporter } from "./progress.js";
 import { registerTools } from "./tools.js";
@@ -41,7 +42,7 @@ export interface ServerDeps {
 }
 
 export interface OutboundCallsServer {
-  mcp: McpServer;
+  mcp: LeanMcpServer;
   close(): Promise<void>;
 }
 
@@ -117,7 +118,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   const core = shared ?? createCore(config, { ...(deps.log ? { log: deps.log } : {}), ...(deps.redactor ? { redactor: deps.redactor } : {}), ...(deps.store ? { store: deps.store } : {}) });
   const { redactor, service, safety, consent } = core;
   const log = (line: string) => deps.log?.(redactor.redact(line));
-  const mcp = new McpServer(
+  const mcp = new LeanMcpServer(
     { name: PACKAGE_NAME, title: "Outbound calls", version: VERSION },
     {
       capabilities: { logging: {} },

@@ -14,7 +14,7 @@
  * is named as data, never instructions.
  */
 import { z } from "zod";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { LeanMcpServer } from "../mcp/lean-server.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallingService } from "../service/index.js";
@@ -45,7 +45,7 @@ const CALL_DATA_RULE =
 
 const userMessage = (text: string): GetPromptResult["messages"][number] => ({ role: "user", content: { type: "text", text } });
 
-export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
+export function registerPrompts(mcp: LeanMcpServer, deps: PromptDeps): void {
   const agentIds = async (typed: string | undefined): Promise<string[]> => {
     const deadline = startDeadline(deps.config.timeoutMs);
     try {

@@ -13,7 +13,7 @@
  * McpErrors with a short message that never holds the key.
  */
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceTemplate, type LeanMcpServer } from "../mcp/lean-server.js";
 import type { Config } from "../config/env.js";
 import { describeError } from "../mcp/answers.js";
 import { agentsText } from "../render/agents.js";
@@ -54,7 +54,7 @@ export interface ResourceDeps {
   mark?(text: string): string;
 }
 
-export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
+export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void {
   const { config, service } = deps;
   const deadline = (signal?: AbortSignal) => startDeadline(config.timeoutMs, signal);
   const mark = deps.mark ?? ((text: string) => text);
@@ -106,7 +106,7 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
     },
   );
 
-  mcp.registerResource(
+  mcp.registerResourceTemplate(
     "call",
     new ResourceTemplate(CALL_URI_TEMPLATE, {
       list: async (extra) => {
