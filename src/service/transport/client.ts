@@ -74,13 +74,23 @@ export interface PostOptions extends CallOptions {
 export type ClientSettings = Pick<ApiClientOptions, "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes">;
 
 export class ApiClient {
-  private readonly agent: Agent;
-  private readonly dispatcher: Dispatcher;
+  /** Made on the first request: undici is not loaded before it (start-up, docs/performance.md). */
+  private agent: Agent | undefined;
+  private dispatcher: Dispatcher | undefined;
+  private closed = false;
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly random: () => number;
 
   constructor(private readonly options: ApiClientOptions) {
+    this.maxRetries = options.maxRetries ?? 2;
+    this.backoffBaseMs = options.backoffBaseMs ?? 250;
+    this.random = options.random ?? Math.random;
+  }
+
+  private pool(): Dispatcher {
+    if (this.dispatcher) return this.dispatcher;
+    const { options } = this;
     this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs },
       // Backstops only: the tool call's deadline signal is what ends a slow answer
@@ -93,13 +103,14 @@ export class ApiClient {
       // No redirect interceptor: a 3xx is an answer, never followed.
     });
     this.dispatcher = this.agent.compose(markWrites);
-    this.maxRetries = options.maxRetries ?? 2;
-    this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.random = options.random ?? Math.random;
+    // A request after close() fails as it did on a pool destroyed by close().
+    if (this.closed) void this.agent.destroy();
+    return this.dispatcher;
   }
 
   async close(): Promise<void> {
-    await this.agent.destroy();
+    this.closed = true;
+    await this.agent?.destroy();
   }
 
   async get(path: string, opts: CallOptions): Promise<ApiResponse> {
@@ -195,7 +206,7 @@ export class ApiClient {
       if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     }
     const started = performance.now();
-    const result = await attempt({ url, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.dispatcher });
+    const result = await attempt({ url, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.pool() });
     if (this.options.onRequest) {
       const requestId = this.requestIdOf(result.headers);
       this.options.onRequest({
