@@ -52,6 +52,9 @@ const lean = {
     b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
       args.importer.includes("@modelcontextprotocol/sdk") ? { path: shim("ajv-provider.js") } : undefined,
     );
+    // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
+    // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
     // src/mcp/server.ts builds the one validator of the process itself: the same lazy class.
     b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("ajv-provider.js") } : undefined));
   },
