@@ -47,7 +47,9 @@ export function cleanServiceText(redactor: Redactor, text: string, max = 300): s
 
 /** Sets `obj[key]` as an own data property, even for `__proto__`. */
 export function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // A plain assignment makes the same property for any other key, several times faster (every key of every answer).
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /**

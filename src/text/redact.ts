@@ -25,6 +25,8 @@ const BEARER_TOKEN = /(bearer\s+)[^\s"',;]+/gi;
 /** A text token that may carry an encoded secret: no white space, quotes or brackets. */
 const TOKEN = /[^\s"'<>(){}[\],;|`]+/g;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+/** Characters that start an escape (percent-encoding, JS escapes, HTML entities). */
+const ESCAPE = /[%\\&]/;
 const HEX_RUN = /[0-9a-fA-F]{16,}/g;
 const ENTITY_RUN = /(?:&#(?:x[0-9a-fA-F]{1,6}|[0-9]{1,7});?[^\s&]{0,12}){2,}/g;
 
@@ -43,6 +45,11 @@ export class Redactor {
   /** The same, non-global, for yes/no tests. */
   private readonly windowTest: RegExp | undefined;
   private readonly shortest: number;
+  /**
+   * Shortest run of base64 characters that can decode to `shortest` bytes (hex needs more): a text with no escape
+   * character and no such run cannot hold an encoded secret, and is not split into tokens at all.
+   */
+  private readonly shortestEncoded: number;
 
   constructor(secrets: Array<string | undefined>) {
     const seen = new Set<string>();
@@ -59,6 +66,7 @@ export class Redactor {
     this.windowPattern = all.length > 0 ? new RegExp(all.join("|"), "gi") : undefined;
     this.windowTest = all.length > 0 ? new RegExp(all.join("|"), "i") : undefined;
     this.shortest = Math.min(...this.secrets.map((s) => s.windowLength), Infinity);
+    this.shortestEncoded = Math.max(12, 4 * Math.ceil(this.shortest / 3));
   }
 
   /** The text without any secret, in the forms listed above, nor any bearer token. */
@@ -76,7 +84,7 @@ export class Redactor {
   private removeSecrets(text: string): string {
     if (text.length < this.shortest) return text;
     let out = this.redactRuns(text);
-    if (!/[%\\&]|[A-Za-z0-9+/_-]{12,}/.test(out)) return out;
+    if (!ESCAPE.test(out) && !hasBase64Run(out, this.shortestEncoded)) return out;
     // HTML entities end with ";", which also ends a token: their runs are read whole first.
     if (out.includes("&#")) out = out.replace(ENTITY_RUN, (run) => (this.hasRun(unescape(run)) ? REDACTED : run));
     return out.replace(TOKEN, (token) => (token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token));
@@ -130,31 +138,46 @@ export class Redactor {
 
   /** Whether a token, decoded in any covered way, spells a run of a secret. */
   private carriesSecret(token: string): boolean {
-    for (const decoded of decodings(token)) {
+    for (const decoded of decodings(token, this.shortest)) {
       if (this.hasRun(decoded)) return true;
-      if (/[%\\&]/.test(decoded) && this.hasRun(unescape(decoded))) return true;
+      if (ESCAPE.test(decoded) && this.hasRun(unescape(decoded))) return true;
     }
     return false;
   }
 }
 
-/** The token decoded by each covered scheme that applies to it. */
-function* decodings(token: string): Generator<string> {
-  if (/[%\\&]/.test(token)) yield unescape(token);
+/**
+ * The token decoded by each covered scheme that applies to it; only decodings of at least `bytes` characters (the
+ * shortest window of a secret): a shorter one cannot hold a window, nor can what its escapes decode to.
+ */
+function* decodings(token: string, bytes: number): Generator<string> {
+  if (ESCAPE.test(token)) yield unescape(token);
   for (const run of token.match(BASE64_RUN) ?? []) {
     const body = run.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
     // Any alignment: the run may start inside an encoded block.
-    for (let skip = 0; skip < 4 && body.length - skip >= 12; skip++) {
+    for (let skip = 0; skip < 4 && Math.floor((body.length - skip) / 4) * 3 >= bytes; skip++) {
       const part = body.slice(skip);
       yield Buffer.from(part.slice(0, part.length - (part.length % 4)), "base64").toString("latin1");
     }
   }
   for (const run of token.match(HEX_RUN) ?? []) {
-    for (let skip = 0; skip < 2; skip++) {
+    for (let skip = 0; skip < 2 && Math.floor((run.length - skip) / 2) >= bytes; skip++) {
       const part = run.slice(skip);
       yield Buffer.from(part.slice(0, part.length - (part.length % 2)), "hex").toString("latin1");
     }
   }
+}
+
+/** Whether the text has `min` or more consecutive base64 characters (A-Z a-z 0-9 + / _ -); one pass, no backtracking. */
+function hasBase64Run(text: string, min: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const b64 = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
+    run = b64 ? run + 1 : 0;
+    if (run >= min) return true;
+  }
+  return false;
 }
 
 /** Percent-encoding, JSON/JavaScript escapes and HTML numeric entities, decoded where well formed. */
