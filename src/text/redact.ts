@@ -155,7 +155,7 @@ function* decodings(token: string, bytes: number): Generator<string> {
   for (const run of token.match(BASE64_RUN) ?? []) {
     const body = run.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
     // Any alignment: the run may start inside an encoded block.
-    for (let skip = 0; skip < 4 && Math.floor((body.length - skip) / 4) * 3 >= bytes; skip++) {
+    for (let skip = 0; skip < 4 && body.length - skip >= 12 && Math.floor((body.length - skip) / 4) * 3 >= bytes; skip++) {
       const part = body.slice(skip);
       yield Buffer.from(part.slice(0, part.length - (part.length % 4)), "base64").toString("latin1");
     }

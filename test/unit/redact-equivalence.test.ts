@@ -1,4 +1,6 @@
 /**
+ * The cleaning's speed-ups (src/text/): they change nothing it answers.
+ *
  * The Redactor's speed-ups (it runs on every string of every service answer)
  * change nothing it removes: on generated texts full of echoes of the secret
  * (whole, cut to any length around the shortest run it counts, upper-cased, in
@@ -8,11 +10,15 @@
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { cleanServiceText, stripInvisible } from "../../src/text/clean.js";
 import { Redactor } from "../../src/text/redact.js";
 import { ReferenceRedactor } from "../helpers/redact-reference.js";
 
 const SECRET_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.";
-const secretArb = fc.string({ unit: fc.constantFrom(...SECRET_CHARS), minLength: 4, maxLength: 48 });
+const secretArb = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...SECRET_CHARS), minLength: 4, maxLength: 12 }),
+  fc.string({ unit: fc.constantFrom(...SECRET_CHARS), minLength: 4, maxLength: 48 }),
+);
 
 const percent = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
 const encodings: ((s: string, prefix: string) => string)[] = [
@@ -62,11 +68,49 @@ it("removes exactly what the implementation before the speed-ups removes", () =>
 
 it("the same with two secrets of different lengths (the shortest run is the shorter one's)", () => {
   fc.assert(
-    fc.property(caseArb, fc.string({ unit: fc.constantFrom(...SECRET_CHARS), minLength: 4, maxLength: 9 }), ({ secrets, text }, short) => {
+    fc.property(caseArb, fc.string({ unit: fc.constantFrom(...SECRET_CHARS), minLength: 4, maxLength: 9 }), fc.string({ unit: fc.constantFrom("x", "y", "_", "9"), maxLength: 6 }), ({ secrets, text }, short, pad) => {
       const both = [...secrets, short];
-      const withShort = `${text} ${Buffer.from(`zz${short}`).toString("base64")} ${text.slice(0, 20)}`;
+      // Short base64 runs (12 to 15 characters) at every alignment: where a short secret's windows are decoded or not.
+      const withShort = `${text} ${Buffer.from(`${pad}${short}${pad}`).toString("base64")} ${Buffer.from(`${pad}${short}`).toString("base64url").slice(pad.length % 4)} ${text.slice(0, 20)}`;
       expect(new Redactor(both).redact(withShort)).toBe(new ReferenceRedactor(both).redact(withShort));
     }),
-    { numRuns: 2_000 },
+    { numRuns: 4_000 },
   );
+});
+
+// The definitions before the quick tests that skip them (src/text/clean.ts).
+const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+const referenceStrip = (t: string) => t.replace(/[\u2028\u2029]/g, "\n").replace(INVISIBLE, "");
+const TRICKY = [..."ab Z9_-", " ", "  ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202e", "\u202f", "\u205f", "\u3000", "\ufeff", "\u00ad", "\u0000", "\u001f", "\u007f", "\u0085", "\u061c", "\u180e", "\u2066", "\udb40\udc41", "\udb40", "\udc41", "é"];
+
+it("stripInvisible and the folding of white space answer what the plain replacements answer", () => {
+  const r = new Redactor(["sk_test_CANARY_7f3a9c2e5d1b"]);
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...TRICKY), { maxLength: 30 }).map((a) => a.join("")), (text) => {
+      expect(stripInvisible(text)).toBe(referenceStrip(text));
+      expect(cleanServiceText(r, text, 10_000)).toBe(r.redact(referenceStrip(text)).replace(/\s+/g, " ").trim());
+    }),
+    { numRuns: 5_000 },
+  );
+});
+
+it("the same at every boundary of length and alignment: base64 and hex runs around the shortest decodable size", () => {
+  const secrets = ["-oky", "ab_9Z", "k3y_x7", "sk_tes_", "Zq9_-x2a", "aB3_kQ9z-", "sk_test_CA", "sk_test_CANARY_7f3a9c2e5d1b"];
+  for (const secret of secrets) {
+    const mine = new Redactor([secret]);
+    const reference = new ReferenceRedactor([secret]);
+    for (let padding = 0; padding < 12; padding++) {
+      for (let start = 0; start < secret.length; start++) {
+        const pad = "\u001e".repeat(padding);
+        const piece = secret.slice(start);
+        const b64 = Buffer.from(pad + piece + pad.slice(0, 3)).toString("base64").replace(/=+$/, "");
+        const hex = Buffer.from(pad + piece).toString("hex");
+        for (let cut = 0; cut < 4; cut++) {
+          for (const text of [b64.slice(cut), b64.slice(cut, cut + 12), b64.slice(cut, cut + 15), hex.slice(cut), hex.slice(cut, cut + 16), hex.slice(cut, cut + 21)]) {
+            expect(mine.redact(`a ${text} b`), `${secret} / ${text}`).toBe(reference.redact(`a ${text} b`));
+          }
+        }
+      }
+    }
+  }
 });
