@@ -52,7 +52,7 @@ const pieceArb = (secret: string) =>
 
 const caseArb = secretArb.chain((secret) =>
   fc.record({
-    secrets: fc.constant([secret]),
+    secrets: fc.constant<string[]>([secret]),
     text: fc.array(fc.tuple(pieceArb(secret), fc.constantFrom("", " ", "\n", "/", "=", '"', "x")), { maxLength: 8 }).map((parts) => parts.map(([p, sep]) => p + sep).join("")),
   }),
 );
