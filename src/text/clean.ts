@@ -72,10 +72,34 @@ export function cleanServiceJson(value: unknown, redactor: Redactor): unknown {
   return clean(value, redactor, 0, false);
 }
 
+/**
+ * Cleaned keys and short values, per redactor (cleaning is a pure function of the text, the redactor's secrets and
+ * whether it is call content): every record repeats the same keys, and statuses, speakers and ids recur. Bounded: once
+ * full, new strings are cleaned as usual and not kept, so a service sending endless new ones costs no memory.
+ */
+const MEMO_LONGEST = 40;
+const MEMO_ENTRIES = 2_000;
+const memos = new WeakMap<Redactor, Map<string, string>>();
+
+function memoized(redactor: Redactor, kind: "k" | "v" | "f", text: string, compute: () => string): string {
+  if (text.length > MEMO_LONGEST) return compute();
+  let memo = memos.get(redactor);
+  if (!memo) memos.set(redactor, (memo = new Map()));
+  const id = kind + text;
+  let cleaned = memo.get(id);
+  if (cleaned === undefined) {
+    cleaned = compute();
+    if (memo.size < MEMO_ENTRIES) memo.set(id, cleaned);
+  }
+  return cleaned;
+}
+
 function clean(value: unknown, redactor: Redactor, depth: number, freeText: boolean): unknown {
   if (typeof value === "string") {
-    const text = redactor.redact(stripInvisible(value));
-    return cap(freeText ? text : fold(text), MAX_STRING);
+    return memoized(redactor, freeText ? "f" : "v", value, () => {
+      const text = redactor.redact(stripInvisible(value));
+      return cap(freeText ? text : fold(text), MAX_STRING);
+    });
   }
   if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
   if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
@@ -85,7 +109,7 @@ function clean(value: unknown, redactor: Redactor, depth: number, freeText: bool
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     if (items++ >= MAX_ITEMS) break;
-    const name = cleanServiceText(redactor, key, MAX_KEY);
+    const name = memoized(redactor, "k", key, () => cleanServiceText(redactor, key, MAX_KEY));
     defineData(out, name, clean((value as Record<string, unknown>)[key], redactor, depth + 1, freeText || FREE_TEXT.has(name)));
   }
   return out;

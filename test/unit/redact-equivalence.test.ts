@@ -10,7 +10,7 @@
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { cleanServiceText, stripInvisible } from "../../src/text/clean.js";
+import { cleanServiceJson, cleanServiceText, stripInvisible } from "../../src/text/clean.js";
 import { Redactor } from "../../src/text/redact.js";
 import { ReferenceRedactor } from "../helpers/redact-reference.js";
 
@@ -113,4 +113,30 @@ it("the same at every boundary of length and alignment: base64 and hex runs arou
       }
     }
   }
+});
+
+it("cleaning the same answer again (keys and short values come from a memo) gives the same copy, also once the memo is full", () => {
+  const key = "sk_test_CANARY_7f3a9c2e5d1b";
+  const r = new Redactor([key]);
+  const body = (i: number) => ({
+    [`k${i}`]: `v${i}`,
+    status: "completed",
+    [`${key.slice(0, 12)}`]: key.slice(4, 16),
+    "a\u200bb": " x\ty ",
+    transcript: [{ speaker: "agent", text: `line\n${key}\n` }],
+    [`__proto__`]: { polluted: true },
+  });
+  // Another redactor (without this key) first: its memo is its own.
+  expect(JSON.stringify(cleanServiceJson(JSON.parse(JSON.stringify(body(0))), new Redactor(["sk_other_key_1234"])))).toContain(key.slice(4, 16));
+  const first = JSON.stringify(cleanServiceJson(JSON.parse(JSON.stringify(body(0))), r));
+  // Fill the memo with thousands of other keys and values.
+  for (let i = 1; i < 3_000; i++) cleanServiceJson(JSON.parse(JSON.stringify(body(i))), r);
+  expect(JSON.stringify(cleanServiceJson(JSON.parse(JSON.stringify(body(0))), r))).toBe(first);
+  const late = cleanServiceJson(JSON.parse(JSON.stringify(body(5_000))), r) as Record<string, unknown>;
+  expect(JSON.stringify(late)).not.toContain(key.slice(4, 16));
+  expect(late.k5000).toBe("v5000");
+  expect(first).toContain('"ab":"x y"');
+  expect(first).not.toContain(key.slice(0, 12));
+  expect(Object.getPrototypeOf(late)).toBe(Object.prototype);
+  expect(Object.hasOwn(late, "__proto__")).toBe(true);
 });
