@@ -152,18 +152,26 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
   if (range) {
     return problem("blocked_prefix", `(${parsed.formatInternational()}) is in a blocked range (${range}, ${PREFIXES_VARIABLE}); such numbers are refused`);
   }
-  const e164 = parsed.number;
-  let international: string | undefined;
-  return {
-    ok: true,
-    e164,
-    // Formatted when read (create_call's answer), not for every row of a batch that never shows it. Re-parsed
-    // from the E.164 string (same digits, same result) so a batch's rows keep strings, not parser objects.
-    get international() {
-      international ??= parsePhoneNumberWithError(e164, { extract: false }).formatInternational();
-      return international;
-    },
-    country: parsed.country,
-    type,
-  };
+  return new CheckedPhone(parsed.number, parsed.country, type);
+}
+
+/**
+ * A number that passed: plain strings (a batch keeps one per row, so no parser object and no closure each).
+ * `international` is formatted when read (create_call's answer, a preview), not for every row of a batch that never
+ * shows it, re-parsed from the E.164 string (same digits, same result).
+ */
+class CheckedPhone implements ParsedPhone {
+  readonly ok = true;
+  private formatted: string | undefined;
+
+  constructor(
+    readonly e164: string,
+    readonly country: string,
+    readonly type: string | undefined,
+  ) {}
+
+  get international(): string {
+    this.formatted ??= phoneLib().parsePhoneNumberWithError(this.e164, { extract: false }).formatInternational();
+    return this.formatted;
+  }
 }
