@@ -25,15 +25,30 @@ function localTimeText(zones: readonly string[], now: number): string {
   return times.length <= 3 ? times.join(", ") : `${times.slice(0, 3).join(", ")} and ${times.length - 3} more zones`;
 }
 
+/**
+ * The local time text and the window check of one set of zones at one instant, computed once per set: a batch's rows
+ * share a handful of zones, and asking Intl for the time is most of the guard's work per row.
+ */
+type ZoneAnswers = Map<string, { local: string; check: ReturnType<typeof checkCallingHours> | undefined }>;
+
+function forZones(answers: ZoneAnswers, window: CallingWindow | undefined, zones: readonly string[], now: number) {
+  const key = zones.join(" ");
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = { local: localTimeText(zones, now), check: window ? checkCallingHours(window, zones, now) : undefined };
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /** Why one row may not be dialed now (none when inside or hours are off), and its local time for the preview. */
-function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: number): { reason?: string; local?: string } {
+function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: number, answers: ZoneAnswers): { reason?: string; local?: string } {
   let zones: readonly string[] | undefined;
   try {
     zones = zonesOf(row);
     if (!zones) throw new RangeError("no zones");
-    const local = localTimeText(zones, now);
-    if (!window) return { local };
-    const check = checkCallingHours(window, zones, now);
+    const { local, check } = forZones(answers, window, zones, now);
+    if (!window || !check) return { local };
     if (check.ok) return { local };
     const outside = check.times.filter((t) => !t.inside).map((t) => `${t.local} in ${t.zone}`);
     const several = zones.length > 1 ? ` (it may ring in ${zones.length} zones and every one must be inside the window)` : "";
@@ -60,8 +75,9 @@ function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: num
 export function checkRowsCallingHours(window: CallingWindow | undefined, rows: readonly CheckedRow[], now: number): Map<number, string> {
   const local = new Map<number, string>();
   const problems: RowProblem[] = [];
+  const answers: ZoneAnswers = new Map();
   rows.forEach((row, index) => {
-    const result = rowProblem(window, row, now);
+    const result = rowProblem(window, row, now, answers);
     if (result.local) local.set(index, result.local);
     if (result.reason) problems.push({ index, field: "to", reason: result.reason });
   });
