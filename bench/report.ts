@@ -1,40 +1,60 @@
-/** The targets of issue 6, judged from the results, and the Markdown tables docs/performance.md shows. */
+/** The targets of issue 17 (issue 6's, raised), judged from the results, and the Markdown tables docs/performance.md shows. */
 import type { BenchResults } from "./run.js";
 
 export const TARGETS = {
-  coldStartRatio: 0.6,
-  roundTripRatio: 1.15,
+  /** spawn -> tools/list answered, real / minimal, wall-clock medians. */
+  coldStartRatio: 0.45,
+  roundTripRatio: 1.2,
   rssRatio: 1.2,
+  /** CPU time of the local validation of the 10,000-row batch. */
   batchValidationMs: 250,
-  /** Per-row validation time at 10,000 rows over that at 100: at most this for "linear". */
-  linearity: 1.5,
+  batchValidationRows: 10_000,
+  /** Per-row validation CPU at the largest batch (100,000 rows) over the size before it (10,000): at most this. */
+  linearity: 1.3,
   textReduction: 0.4,
 };
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "—" : n.toFixed(digits));
+const rows = (n: number) => n.toLocaleString("en-US");
 
 export function targetsOf(r: BenchResults): BenchResults["targets"] {
   const t: BenchResults["targets"] = [];
   if (r.cold_start) {
-    t.push({ name: "cold start (spawn → tools/list), real / minimal", target: `≤ ${TARGETS.coldStartRatio}`, value: fmt(r.cold_start.ratio, 2), met: r.cold_start.ratio <= TARGETS.coldStartRatio });
+    t.push({
+      name: "cold start (spawn → tools/list), real / minimal (server CPU time beside it)",
+      target: `≤ ${TARGETS.coldStartRatio}`,
+      value: `${fmt(r.cold_start.ratio, 2)} (CPU ${fmt(r.cold_start.ratio_cpu, 2)})`,
+      met: r.cold_start.ratio <= TARGETS.coldStartRatio,
+    });
   }
   if (r.round_trip) {
-    t.push({ name: "get_call round trip (median), real / minimal", target: `≤ ${TARGETS.roundTripRatio}`, value: fmt(r.round_trip.ratio, 2), met: r.round_trip.ratio <= TARGETS.roundTripRatio });
+    t.push({
+      name: "get_call round trip (median), real / minimal (server CPU per call beside it)",
+      target: `≤ ${TARGETS.roundTripRatio}`,
+      value: `${fmt(r.round_trip.ratio, 2)} (CPU ${fmt(r.round_trip.ratio_cpu, 2)})`,
+      met: r.round_trip.ratio <= TARGETS.roundTripRatio,
+    });
     t.push({ name: "RSS after the call loop, real / minimal", target: `≤ ${TARGETS.rssRatio}`, value: fmt(r.round_trip.rss.ratio, 2), met: r.round_trip.rss.ratio <= TARGETS.rssRatio });
   }
   if (r.batch) {
-    const largest = r.batch.sizes[r.batch.sizes.length - 1];
-    if (largest) {
+    const judged = r.batch.sizes.find((s) => s.rows === TARGETS.batchValidationRows);
+    if (judged) {
       // Judged on CPU time: the validation is synchronous, so on an idle machine its wall time is its CPU time; on a
       // shared one the wall time also counts the other processes that ran meanwhile (both are shown).
       t.push({
-        name: `${largest.rows.toLocaleString("en-US")}-row batch validated (CPU time; wall median, fastest)`,
+        name: `${rows(judged.rows)}-row batch validated (CPU time; wall median, fastest)`,
         target: `< ${TARGETS.batchValidationMs} ms`,
-        value: `${fmt(largest.validation_cpu_ms)} ms (${fmt(largest.validation_ms)}, ${fmt(largest.validation_min_ms)})`,
-        met: largest.validation_cpu_ms < TARGETS.batchValidationMs,
+        value: `${fmt(judged.validation_cpu_ms)} ms (${fmt(judged.validation_ms)}, ${fmt(judged.validation_min_ms)})`,
+        met: judged.validation_cpu_ms < TARGETS.batchValidationMs,
       });
     }
-    t.push({ name: "validation CPU per row, largest / smallest batch (linear)", target: `≤ ${TARGETS.linearity}`, value: fmt(r.batch.linearity, 2), met: r.batch.linearity <= TARGETS.linearity });
+    const [from, to] = r.batch.linearity_rows;
+    t.push({
+      name: `validation CPU per row, ${rows(to)} / ${rows(from)} rows (linear)`,
+      target: `≤ ${TARGETS.linearity}`,
+      value: fmt(r.batch.linearity, 2),
+      met: r.batch.linearity <= TARGETS.linearity,
+    });
   }
   if (r.answer_size) {
     t.push({ name: `list_calls text vs raw JSON (${r.answer_size.records} records)`, target: `≥ ${TARGETS.textReduction * 100}% smaller`, value: `${fmt(r.answer_size.text_reduction * 100, 0)}% smaller`, met: r.answer_size.text_reduction >= TARGETS.textReduction });
@@ -51,8 +71,11 @@ export function renderTables(r: BenchResults): string {
   out.push("|---|---:|---:|---:|");
   if (r.cold_start) {
     const c = r.cold_start;
+    const f = c.first_start;
     out.push(`| cold start: spawn → initialize answered (median of ${c.runs}) | ${fmt(c.real.initialize_ms.median)} ms | ${fmt(c.minimal.initialize_ms.median)} ms | ${fmt(c.ratio_initialize, 2)} |`);
     out.push(`| cold start: spawn → tools/list answered (median of ${c.runs}) | **${fmt(c.real.tools_list_ms.median)} ms** | ${fmt(c.minimal.tools_list_ms.median)} ms | **${fmt(c.ratio, 2)}** |`);
+    out.push(`| server CPU time until tools/list answered | ${fmt(c.real.cpu_ms.median)} ms | ${fmt(c.minimal.cpu_ms.median)} ms | ${fmt(c.ratio_cpu, 2)} |`);
+    out.push(`| first start after install or upgrade (no compile cache yet): spawn → tools/list | ${fmt(f.real.tools_list_ms.median)} ms (CPU ${fmt(f.real.cpu_ms.median)}) | ${fmt(f.minimal.tools_list_ms.median)} ms (CPU ${fmt(f.minimal.cpu_ms.median)}) | ${fmt(f.ratio, 2)} (CPU ${fmt(f.ratio_cpu, 2)}) |`);
   }
   if (r.round_trip) {
     const rt = r.round_trip;
@@ -67,13 +90,15 @@ export function renderTables(r: BenchResults): string {
     out.push("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const s of r.batch.sizes) {
       out.push(
-        `| ${s.rows.toLocaleString("en-US")} | ${fmt(s.schema_ms)} ms | ${fmt(s.check_ms)} ms | **${fmt(s.validation_ms)} ms** (${fmt(s.validation_min_ms)}) | ${fmt(s.validation_us_per_row)} µs | ${fmt(s.validation_cpu_us_per_row)} µs | ${fmt(s.tool_call_ms)} ms | ${fmt(s.tool_call_us_per_row)} µs | ${fmt(s.upstream_ms)} ms |`,
+        `| ${s.rows.toLocaleString("en-US")} | ${fmt(s.schema_ms)} ms | ${fmt(s.check_ms)} ms | **${fmt(s.validation_ms)} ms** (${fmt(s.validation_min_ms)}) | ${fmt(s.validation_us_per_row)} µs | ${fmt(s.validation_cpu_us_per_row)} µs | ${fmt(s.tool_call_ms)} ms${s.dry_run ? " (dry run)" : ""} | ${fmt(s.tool_call_us_per_row)} µs | ${s.upstream_ms === undefined ? "— (over the sandbox's 1 MiB body limit)" : `${fmt(s.upstream_ms)} ms`} |`,
       );
     }
     out.push("");
+    const largest = r.batch.sizes[r.batch.sizes.length - 1];
     out.push(
       `First submit_batch of a fresh server (100 rows, loads the phone metadata): ${fmt(r.batch.first_call_100_ms)} ms. ` +
-        `Server RSS after the largest batch: ${fmt(r.batch.largest_server_rss_mib)} MiB (peak ${fmt(r.batch.largest_server_peak_mib)}).`,
+        `Server RSS after the ${largest ? rows(largest.rows) : "largest"}-row batch: ${fmt(r.batch.largest_server_rss_mib)} MiB, **peak ${fmt(r.batch.largest_server_peak_mib)} MiB**. ` +
+        `Validation CPU per row, largest over smallest batch: ${fmt(r.batch.linearity_from_smallest, 2)}.`,
     );
   }
   if (r.answer_size) {
@@ -82,6 +107,20 @@ export function renderTables(r: BenchResults): string {
     out.push(
       `list_calls {limit: ${a.records}}: raw upstream JSON ${a.raw_json_bytes.toLocaleString("en-US")} B → text ${a.text_bytes.toLocaleString("en-US")} B (**${fmt(a.text_reduction * 100, 0)}% smaller**); structuredContent ${a.structured_bytes.toLocaleString("en-US")} B (${fmt(a.structured_reduction * 100, 0)}% smaller).`,
     );
+  }
+  if (r.tools_list) {
+    const l = r.tools_list;
+    out.push("");
+    out.push("| tools/list | bytes | tokens (o200k) | what a model is given (name, description, input schema) | description | input schema | output schema | annotations |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const tool of l.tools) {
+      out.push(
+        `| \`${tool.name}\` | ${rows(tool.bytes)} | ${rows(tool.tokens)} | ${rows(tool.model_bytes)} B, ${rows(tool.model_tokens)} tokens | ${rows(tool.description_bytes)} | ${rows(tool.input_schema_bytes)} | ${rows(tool.output_schema_bytes)} | ${rows(tool.annotations_bytes)} |`,
+      );
+    }
+    out.push(`| **per tool** | **${rows(l.bytes_per_tool)}** | **${rows(l.tokens_per_tool)}** | ${rows(l.model_bytes_per_tool)} B, ${rows(l.model_tokens_per_tool)} tokens | | | | |`);
+    out.push("");
+    out.push(`Peers, bytes per tool (issue 17): ${l.peers.map((p) => `${p.name} ${rows(p.bytes_per_tool)}`).join(", ")}.`);
   }
   if (r.http_load) {
     const h = r.http_load;

@@ -7,18 +7,21 @@
  *   npm run bench                    full counts (a few minutes), writes bench/results.json
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
- *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size, http_load
+ *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, answer_size, tools_list, http_load
  *   npm run bench -- --docs          also put the tables into docs/performance.md (between its bench markers;
  *                                    --readme, its old name, does the same)
  *
  * Ratios are real / minimal. Nothing here fails on a slow machine: the targets
- * are reported as met or not, never asserted.
+ * are reported as met or not, never asserted. The servers run on the Node that
+ * runs the benchmark; BENCH_NODE_FLAGS adds flags to them (e.g. "--cpu-prof
+ * --cpu-prof-dir=prof" to profile them under the benchmark's load).
  */
 import { cpus, loadavg, availableParallelism } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startSandbox } from "../src/sandbox/index.js";
 import { answerSize, type AnswerSizeResult } from "./sections/answer-size.js";
+import { toolsList, type ToolsListResult } from "./sections/tools-list.js";
 import { httpLoad, type HttpLoadSection } from "./sections/http-load.js";
 import { batch, type BatchResult } from "./sections/batch.js";
 import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
@@ -44,6 +47,7 @@ export interface BenchResults {
   round_trip?: RoundTripResult;
   batch?: BatchResult;
   answer_size?: AnswerSizeResult;
+  tools_list?: ToolsListResult;
   http_load?: HttpLoadSection;
   targets: { name: string; target: string; value: string; met: boolean; note?: string }[];
 }
@@ -54,6 +58,7 @@ const SECTIONS = {
   round_trip: roundTrip,
   batch,
   answer_size: answerSize,
+  tools_list: toolsList,
   http_load: httpLoad,
 } as const;
 type SectionName = keyof typeof SECTIONS;

@@ -5,7 +5,7 @@
  * against the server that declares schemas. This one only frames and matches.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export interface RpcAnswer {
   id: number;
@@ -27,7 +27,7 @@ export class StdioRpc {
 
   constructor(entry: string, env: Record<string, string>, args: string[] = []) {
     this.spawnedAt = performance.now();
-    this.child = spawn(process.execPath, [entry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), entry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (chunk: string) => this.onData(chunk));
     this.child.stderr.setEncoding("utf8");
@@ -100,6 +100,19 @@ export class StdioRpc {
     const status = readFileSync(`/proc/${this.pid}/status`, "utf8");
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
     return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
+  }
+
+  /** CPU time the process has run so far, every thread, in ms, to the nanosecond (/proc/<pid>/task/<tid>/schedstat, Linux). */
+  preciseCpuMs(): number {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${this.pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${this.pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+    return ns / 1e6;
   }
 
   /** CPU time (user + system) the process has used so far, in ms (clock ticks of 10 ms on Linux). */

@@ -1,13 +1,17 @@
 /**
- * `submit_batch` at 100 / 1,000 / 10,000 rows:
+ * `submit_batch` at 100 / 1,000 / 10,000 / 100,000 rows (the last in the full run only):
  * - local validation, in this process, with the server's own code: the tool's
  *   input schema (zod, what the SDK runs before the handler) and checkBatchRows
  *   (every number parsed with the max metadata, policy, duplicates);
  * - the whole tool call through the real server against the sandbox, and the
- *   same rows POSTed straight to the sandbox, so the server's share shows.
+ *   same rows POSTed straight to the sandbox, so the server's share shows. A
+ *   batch whose body the sandbox would refuse (over its 1 MiB: 100,000 rows)
+ *   is submitted as a dry run: the server parses, validates and guards every
+ *   row and sends nothing, which is the server's whole share of it.
  * Timings are medians after a warm-up; per-row times show whether it is linear.
  */
 import { submitBatch } from "../../src/tools/submit-batch.js";
+import { MAX_BODY_BYTES } from "../../src/sandbox/read-body.js";
 import { checkBatchRows } from "../../src/validation/batch.js";
 import { batchNumbers } from "../lib/numbers.js";
 import { StdioRpc } from "../lib/stdio-client.js";
@@ -30,16 +34,22 @@ export interface BatchRow {
   validation_us_per_row: number;
   tool_call_ms: number;
   tool_call_us_per_row: number;
-  /** The same rows POSTed to the sandbox directly: the upstream's own share of the tool call. */
-  upstream_ms: number;
+  /** The tool call was a dry run (the rows are more than the sandbox accepts in one body): nothing was sent. */
+  dry_run: boolean;
+  /** The same rows POSTed to the sandbox directly: the upstream's own share of the tool call (not for a dry run). */
+  upstream_ms: number | undefined;
 }
 
 export interface BatchResult {
   sizes: BatchRow[];
   /** The first submit_batch (100 rows) of a fresh server: includes loading the phone metadata. */
   first_call_100_ms: number;
-  /** Per-row validation CPU time at the largest size over that at the smallest (1 = perfectly linear). */
+  /** Per-row validation CPU time at the largest size over that at the size before it (1 = perfectly linear). */
   linearity: number;
+  /** The two sizes `linearity` compares: [the size before the largest, the largest]. */
+  linearity_rows: [number, number];
+  /** The same from the smallest size to the largest. */
+  linearity_from_smallest: number;
   /** Resident set size (and peak) of the server after its largest batch, phone metadata loaded: MiB. */
   largest_server_rss_mib: number;
   largest_server_peak_mib: number;
@@ -118,7 +128,10 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
     const checkMs = timeIt(() => checkBatchRows(rows, POLICY, false), reps);
     const toolTimes: number[] = [];
     const upstreamTimes: number[] = [];
-    for (let rep = 0; rep < ctx.counts.batchToolCallReps; rep++) {
+    const dryRun = Buffer.byteLength(JSON.stringify({ calls: rows })) > MAX_BODY_BYTES;
+    // One timed tool call at 100,000 rows (it takes seconds).
+    const toolReps = n >= 100_000 ? 1 : ctx.counts.batchToolCallReps;
+    for (let rep = 0; rep < toolReps; rep++) {
       // A server (and account) of its own, warmed up with three 1,000-row batches, then the timed submission.
       const server = await serverFor(freshKey());
       try {
@@ -126,7 +139,7 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
         for (let i = 0; i < 3; i++) await server.rpc.callTool("submit_batch", { calls: rowsOf(1_000, server.agentId), repeat_dial: true });
         const ownRows = rowsOf(n, server.agentId);
         const started = performance.now();
-        const result = await server.rpc.callTool("submit_batch", { calls: ownRows, repeat_dial: true });
+        const result = await server.rpc.callTool("submit_batch", { calls: ownRows, repeat_dial: true, ...(dryRun ? { dry_run: true } : {}) });
         toolTimes.push(performance.now() - started);
         const count = (result.structuredContent as { count?: number } | undefined)?.count;
         if (count !== n) throw new Error(`submit_batch of ${n} rows answered count ${String(count)}`);
@@ -134,6 +147,7 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
       } finally {
         await server.close();
       }
+      if (dryRun) continue;
       const direct = freshKey();
       const directAgent = await firstAgent(ctx, direct);
       for (let i = 0; i < 3; i++) await upstream(ctx, direct, "POST", "/calls/batch", { calls: rowsOf(1_000, directAgent) });
@@ -156,17 +170,22 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
       validation_us_per_row: round((validation * 1000) / n, 1),
       tool_call_ms: round(tool),
       tool_call_us_per_row: round((tool * 1000) / n, 1),
-      upstream_ms: round(median(upstreamTimes)),
+      dry_run: dryRun,
+      upstream_ms: upstreamTimes.length > 0 ? round(median(upstreamTimes)) : undefined,
     });
-    ctx.log(`  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms`);
+    ctx.log(`  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms${dryRun ? " (dry run)" : ""}`);
   }
   const first = sizes[0];
+  const before = sizes[sizes.length - 2];
   const last = sizes[sizes.length - 1];
+  const perRow = (a: BatchRow | undefined, b: BatchRow | undefined) => (a && b ? round(b.validation_cpu_us_per_row / a.validation_cpu_us_per_row, 2) : Number.NaN);
   return {
     sizes,
     first_call_100_ms: round(firstCall),
     largest_server_rss_mib: round(memory.rssKiB / 1024, 1),
     largest_server_peak_mib: round(memory.peakKiB / 1024, 1),
-    linearity: first && last ? round(last.validation_cpu_us_per_row / first.validation_cpu_us_per_row, 2) : Number.NaN,
+    linearity: perRow(before, last),
+    linearity_rows: [before?.rows ?? Number.NaN, last?.rows ?? Number.NaN],
+    linearity_from_smallest: perRow(first, last),
   };
 }

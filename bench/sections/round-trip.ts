@@ -47,13 +47,13 @@ export async function roundTrip(ctx: BenchContext): Promise<RoundTripResult> {
     while (samples.real.length < ctx.counts.roundTripCalls || samples.minimal.length < ctx.counts.roundTripCalls) {
       const which = turn++ % 2 === 0 ? "real" : "minimal";
       const rpc = servers[which];
-      const cpuStart = rpc.cpuMs();
+      const cpuStart = rpc.preciseCpuMs();
       for (let i = 0; i < BLOCK && samples[which].length < ctx.counts.roundTripCalls; i++) {
         const started = performance.now();
         await rpc.callTool("get_call", args);
         samples[which].push(performance.now() - started);
       }
-      cpu[which] += rpc.cpuMs() - cpuStart;
+      cpu[which] += rpc.preciseCpuMs() - cpuStart;
     }
     const summarize = (s: number[], cpuMs: number) => ({
       median_ms: round(median(s), 3),

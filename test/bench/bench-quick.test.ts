@@ -34,6 +34,8 @@ it("the quick benchmark writes results with every section and a verdict per targ
   expect(results.cold_start.minimal.tools).toBe(1);
   for (const which of ["real", "minimal"]) {
     expect(results.cold_start[which].tools_list_ms.median).toBeGreaterThan(0);
+    expect(results.cold_start[which].cpu_ms.median).toBeGreaterThan(0);
+    expect(results.cold_start.first_start[which].tools_list_ms.median).toBeGreaterThan(0);
     expect(results.round_trip[which].median_ms).toBeGreaterThan(0);
     expect(results.round_trip.rss[`${which}_mib`]).toBeGreaterThan(0);
   }
@@ -42,6 +44,9 @@ it("the quick benchmark writes results with every section and a verdict per targ
     expect(size.validation_ms).toBeGreaterThan(0);
     expect(size.tool_call_ms).toBeGreaterThan(0);
   }
+  expect(results.batch.linearity_rows).toEqual([1_000, 10_000]);
+  expect(results.tools_list.tools.map((t: { name: string }) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+  expect(results.tools_list.tokens_per_tool).toBeGreaterThan(0);
   expect(results.answer_size.records).toBe(50);
   expect(results.answer_size.raw_json_bytes).toBeGreaterThan(results.answer_size.text_bytes);
   // The Streamable HTTP load section ran its calls, without errors.
