@@ -131,15 +131,15 @@ describe("POST /calls/batch", () => {
     expect(await total(client)).toBe(1);
   });
 
-  it("validates a thousand rows quickly", async () => {
+  // How long it takes is a figure of npm run bench ("sandbox alone" in the batch table), not an assertion here.
+  it("validates and accepts a thousand rows", async () => {
     const sandbox = await start({ maxConcurrentCalls: 1000, startingBalanceCents: 100_000 });
     const client = api(sandbox);
     const agentId = await firstAgentId(client);
     const calls = Array.from({ length: 1000 }, (_, i) => ({ to: `+1415555${String(2000 + i).padStart(4, "0")}`, agent_id: agentId }));
-    const started = Date.now();
     const answer = await client.post("/calls/batch", { calls });
     expect(answer.status).toBe(202);
     expect(answer.body.data.count).toBe(1000);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await total(client)).toBe(1000);
   });
 });
