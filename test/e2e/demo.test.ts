@@ -3,17 +3,15 @@ import { spawnSync } from "node:child_process";
 import { expect, it } from "vitest";
 import { ENTRY, ROOT } from "../helpers/server-process.js";
 
-it("the demo walks through every step against the sandbox and exits 0 in under 30 s", () => {
-  const started = Date.now();
+it("the demo walks through every step against the sandbox and exits 0", () => {
+  // Killed (and so failed) if it has not ended after 30 s: a hang, not a figure (its speed is not asserted).
   const run = spawnSync(process.execPath, [ENTRY.replace(/index\.js$/, "demo.js")], {
     cwd: ROOT,
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "" },
     timeout: 30_000,
   });
-  const seconds = (Date.now() - started) / 1000;
   expect(run.status, run.stderr).toBe(0);
-  expect(seconds).toBeLessThan(30);
   const out = run.stdout;
   // It says what it stages (speed, wallet) instead of claiming defaults.
   expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 100 cents");

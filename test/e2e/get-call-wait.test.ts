@@ -38,7 +38,6 @@ describe("against the simulated service (speed 50)", () => {
   it("follows an answered call to completed, with progress notifications naming the status", async () => {
     const id = await dial("+14155550100");
     const progress: Progress[] = [];
-    const started = Date.now();
     const result = (await server.client.callTool({ name: "get_call", arguments: { call_id: id, wait_seconds: 30 } }, undefined, {
       onprogress: (p) => progress.push(p),
     })) as CallToolResult;
@@ -47,9 +46,8 @@ describe("against the simulated service (speed 50)", () => {
     expect(out.final).toBe(true);
     expect(out.call.status).toBe("completed");
     expect(out.call.outcome).toBe("appointment_confirmed");
+    // It waited, and ended because the call became final (the wait of 30 s would end it "Still in progress").
     expect(out.waited_seconds).toBeGreaterThan(0);
-    expect(out.waited_seconds).toBeLessThan(30);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(textOf(result)).toContain("completed");
     expect(textOf(result)).not.toContain("Still in progress");
     // The final notification may arrive after the answer (typescript-sdk#2580): only the earlier ones are checked.
@@ -61,21 +59,22 @@ describe("against the simulated service (speed 50)", () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]!.progress).toBeGreaterThan(progress[i - 1]!.progress);
   });
 
+  // A wait of 60 s is twice the test's timeout: these return because they stop waiting, not because the wait ran out.
   it("ends as soon as a busy call is final", async () => {
     const id = await dial("+14155550102");
-    const started = Date.now();
     const result = await server.call("get_call", { call_id: id, wait_seconds: 60 });
     expect((result.structuredContent as GetCallOutput).call.status).toBe("busy");
     expect((result.structuredContent as GetCallOutput).final).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(textOf(result)).not.toContain("Still in progress");
   });
 
   it("a first read that fails is the answer at once (no waiting on a wrong id)", async () => {
-    const started = Date.now();
+    sandbox.clearRequests();
     const result = await server.call("get_call", { call_id: "call_does_not_exist", wait_seconds: 60 });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Not found \(HTTP 404\): call call_does_not_exist/);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // One read, no polling.
+    expect(sandbox.requests.filter((r) => r.path.endsWith("/calls/call_does_not_exist"))).toHaveLength(1);
   });
 
   it.each([[601], [-1], [1.5], ["10"]])("refuses wait_seconds %j before any request", async (wait) => {

@@ -12,6 +12,7 @@ import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAU
 import { timed } from "../helpers/mcp-logs.js";
 
 const PRELOAD = fileURLToPath(new URL("../helpers/crash-preload.mjs", import.meta.url));
+/** The shutdown's own deadline (src/index.ts forces the exit 1 s after stdin closes or a signal) and noise: a bound on a deadline, not a speed. */
 const EXIT_WITHIN_MS = 2_000;
 
 let upstream: FaultServer;
