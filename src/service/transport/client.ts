@@ -208,8 +208,7 @@ export class ApiClient {
     const started = performance.now();
     const result = await attempt({ url, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.pool() });
     if (this.options.onRequest) {
-      const requestId = this.requestIdOf(result.headers);
-      this.options.onRequest({
+      const entry: RequestLogEntry = {
         method,
         path,
         attempt: n,
@@ -217,36 +216,53 @@ export class ApiClient {
         ...(idempotencyKey ? { idempotencyKey } : {}),
         ...(result.status !== undefined ? { status: result.status } : {}),
         ...(result.kind === "failure" ? { failure: result.code } : {}),
-        ...(requestId ? { requestId } : {}),
-      });
+      };
+      // Cleaned when read (the debug log line, doctor): most requests are logged nowhere, and cleaning is not free.
+      const { headers: answerHeaders } = result;
+      Object.defineProperty(entry, "requestId", { enumerable: true, get: () => this.requestIdOf(answerHeaders) });
+      this.options.onRequest(entry);
     }
     return result;
   }
 
+  /** Request ids already cleaned, per answer (its headers object): its log line and its reading share one. */
+  private readonly requestIds = new WeakMap<Headers, string | undefined>();
+
   /** The service's request id, for support: header text, so cleaned and capped like any service text. */
   private requestIdOf(headers: Headers | undefined): string | undefined {
-    const raw = headers && (headerValue(headers["x-request-id"]) ?? headerValue(headers["request-id"]));
-    if (raw === undefined) return undefined;
-    const clean = cleanServiceText(this.options.redactor, raw, 100);
-    return clean.length > 0 ? clean : undefined;
+    if (!headers) return undefined;
+    if (this.requestIds.has(headers)) return this.requestIds.get(headers);
+    const raw = headerValue(headers["x-request-id"]) ?? headerValue(headers["request-id"]);
+    const clean = raw === undefined ? "" : cleanServiceText(this.options.redactor, raw, 100);
+    const id = clean.length > 0 ? clean : undefined;
+    this.requestIds.set(headers, id);
+    return id;
   }
 
   /** A 2xx body must be JSON; anything else is an upstream fault (after a POST: an unknown outcome). */
   private parseSuccess(answer: HttpAnswer, creates: PostSubject | undefined): ApiResponse {
-    const requestId = this.requestIdOf(answer.headers);
     const text = answer.text.trim();
     let problem: string | undefined;
     if (text.length === 0) problem = `an empty answer (HTTP ${answer.status})`;
     else {
       try {
-        return { status: answer.status, body: JSON.parse(text), requestId };
+        const body: unknown = JSON.parse(text);
+        // Cleaned when read: a GET's answer never reads it.
+        const idOf = () => this.requestIdOf(answer.headers);
+        return {
+          status: answer.status,
+          body,
+          get requestId() {
+            return idOf();
+          },
+        };
       } catch {
         const type = headerValue(answer.headers["content-type"])?.split(";")[0];
         const shown = type ? cleanServiceText(this.options.redactor, type, 60) : "no content type";
         problem = `an answer that is not JSON (HTTP ${answer.status}, ${shown})`;
       }
     }
-    const init = { status: answer.status, requestId };
+    const init = { status: answer.status, requestId: this.requestIdOf(answer.headers) };
     if (creates) throw outcomeUnknown(creates, `The service accepted the request but sent ${problem}, so the result cannot be read`, init);
     throw new UpstreamFaultError(`The calling service sent ${problem}; that is a fault of the service. Try again later.`, init);
   }
