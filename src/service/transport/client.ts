@@ -225,17 +225,20 @@ export class ApiClient {
     return result;
   }
 
-  /** Request ids already cleaned, per answer (its headers object): its log line and its reading share one. */
-  private readonly requestIds = new WeakMap<Headers, string | undefined>();
+  /**
+   * The last request id cleaned, with the answer (its headers object) it came from: an answer's log line and its
+   * reading share it. One pair is enough (they are read one after the other), and holds no answer for long.
+   */
+  private lastRequestId: { headers: Headers; id: string | undefined } | undefined;
 
   /** The service's request id, for support: header text, so cleaned and capped like any service text. */
   private requestIdOf(headers: Headers | undefined): string | undefined {
     if (!headers) return undefined;
-    if (this.requestIds.has(headers)) return this.requestIds.get(headers);
+    if (this.lastRequestId?.headers === headers) return this.lastRequestId.id;
     const raw = headerValue(headers["x-request-id"]) ?? headerValue(headers["request-id"]);
     const clean = raw === undefined ? "" : cleanServiceText(this.options.redactor, raw, 100);
     const id = clean.length > 0 ? clean : undefined;
-    this.requestIds.set(headers, id);
+    this.lastRequestId = { headers, id };
     return id;
   }
 
@@ -246,16 +249,9 @@ export class ApiClient {
     if (text.length === 0) problem = `an empty answer (HTTP ${answer.status})`;
     else {
       try {
-        const body: unknown = JSON.parse(text);
-        // Cleaned when read: a GET's answer never reads it.
-        const idOf = () => this.requestIdOf(answer.headers);
-        return {
-          status: answer.status,
-          body,
-          get requestId() {
-            return idOf();
-          },
-        };
+        // Eager (a getter here held every answer's body longer: RSS grew by a fifth over a get_call loop); the debug
+        // line of the same answer reuses it (requestIdOf).
+        return { status: answer.status, body: JSON.parse(text), requestId: this.requestIdOf(answer.headers) };
       } catch {
         const type = headerValue(answer.headers["content-type"])?.split(";")[0];
         const shown = type ? cleanServiceText(this.options.redactor, type, 60) : "no content type";
