@@ -76,6 +76,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     ? hostedApprovals({
         desk: core.consent.desk,
         approverToken,
+        store: core.store,
         hostCheck,
         // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
         isSecure: (req) => http.trustProxy > 0 && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase() === "https",

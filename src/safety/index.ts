@@ -96,12 +96,15 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
   );
 }
 
-/** Tokens keyed by the store's shared secret, fetched on first need (and again after a failure: Redis may be back). */
+/**
+ * Tokens keyed by the store's shared secret. The store keeps the secret (and, with Redis, checks it is still
+ * the one every replica uses); a new secret makes new tokens.
+ */
 function sharedTokens(store: GuardStore, clock: Clock): () => Promise<ConfirmationTokens> {
-  let tokens: Promise<ConfirmationTokens> | undefined;
-  return () => {
-    tokens ??= store.secret("confirmation-tokens").then((secret) => new ConfirmationTokens(() => clock.now(), secret));
-    tokens.catch(() => (tokens = undefined));
-    return tokens;
+  let last: { secret: Buffer; tokens: ConfirmationTokens } | undefined;
+  return async () => {
+    const secret = await store.secret("confirmation-tokens");
+    if (!last || !last.secret.equals(secret)) last = { secret, tokens: new ConfirmationTokens(() => clock.now(), secret) };
+    return last.tokens;
   };
 }

@@ -18,6 +18,10 @@ class MemoryOnceMarks implements OnceMarks {
     this.used.set(id, now + ttlMs);
     return true;
   }
+
+  async seen(id: string, now: number): Promise<boolean> {
+    return (this.used.get(id) ?? -Infinity) > now;
+  }
 }
 
 /** Fixed windows per client ("60 per 60 s"); one small entry per client seen in the current window. */

@@ -122,6 +122,8 @@ export interface CapLedger {
 export interface OnceMarks {
   /** True the first time `id` is used; false ever after, until `ttlMs` has passed. */
   use(id: string, now: number, ttlMs: number): Promise<boolean>;
+  /** Has `id` been used, and is its mark still alive? Reads only (an approver session ended on any replica). */
+  seen(id: string, now: number): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------- approvals (consent)
