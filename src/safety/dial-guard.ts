@@ -129,6 +129,7 @@ export class DialGuard {
         repeatDial: plan.repeatDial,
         now: () => clock.now(),
         deadline: this.call.deadline,
+        ...(settings.testLeaseMs !== undefined ? { leaseMs: settings.testLeaseMs } : {}),
       });
       if (claimed.kind === "replay") {
         this.draft.decision = "deduplicated";

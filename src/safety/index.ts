@@ -45,6 +45,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   if (s.testNow !== undefined) {
     deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
   }
+  if (s.testLeaseMs !== undefined) deps.log(`outbound-calls-mcp: dial claims lease ${s.testLeaseMs} ms (OUTBOUND_CALLS_TEST_LEASE_MS, tests only)`);
   const services: SafetyServices = {
     settings: s,
     clock,

@@ -73,6 +73,8 @@ describe("values", () => {
     ["OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", "2.5", "OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY must be a whole number from 1 to 1000, or off"],
     ["OUTBOUND_CALLS_READ_ONLY", "maybe", "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0"],
     ["OUTBOUND_CALLS_TEST_NOW", "tomorrow", "OUTBOUND_CALLS_TEST_NOW (tests only) must be a UTC date-time"],
+    ["OUTBOUND_CALLS_TEST_LEASE_MS", "99", "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000"],
+    ["OUTBOUND_CALLS_TEST_LEASE_MS", "2s", "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000"],
   ])("%s=%j stops the start naming the variable, not echoing the value", (name, value, message) => {
     let error: unknown;
     try {
@@ -96,6 +98,19 @@ describe("OUTBOUND_CALLS_READ_ONLY", () => {
     ["", false],
   ])("%j -> %s", (value, expected) => {
     expect(load({ OUTBOUND_CALLS_READ_ONLY: value }).safety.readOnly).toBe(expected);
+  });
+});
+
+describe("OUTBOUND_CALLS_TEST_LEASE_MS", () => {
+  it("is refused with a real (non-loopback) service: a live dial is never handed to another replica early", () => {
+    expect(() => load({ OUTBOUND_CALLS_TEST_LEASE_MS: "2000" })).toThrow(
+      "OUTBOUND_CALLS_TEST_LEASE_MS is for tests only and is honoured only with a loopback OUTBOUND_CALLS_BASE_URL",
+    );
+  });
+
+  it("is honoured with a loopback service; unset, the lease is the default", () => {
+    expect(loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010", OUTBOUND_CALLS_TEST_LEASE_MS: "2000" }).safety.testLeaseMs).toBe(2000);
+    expect(loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010" }).safety.testLeaseMs).toBeUndefined();
   });
 });
 
