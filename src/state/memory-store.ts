@@ -25,7 +25,7 @@ class MemoryOnceMarks implements OnceMarks {
 }
 
 /** Fixed windows per client ("60 per 60 s"); one small entry per client seen in the current window. */
-class MemoryRateCounter implements RateCounter {
+export class MemoryRateCounter implements RateCounter {
   private readonly windows = new Map<string, { start: number; count: number; windowMs: number }>();
   private lastSweep = 0;
 
