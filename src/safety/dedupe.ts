@@ -29,6 +29,8 @@ export interface HeldClaim {
   requestKey: string;
   owner: string;
   idempotencyKey: string;
+  /** The owner of the dead claim this one took over, if any: its cap reservation already counts this dial. */
+  previousOwner?: string;
   /** Stops renewing the lease (the claim is settled). */
   stop(): void;
 }
@@ -64,7 +66,10 @@ export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; c
       leaseMs,
       allowRecentNumbers: input.repeatDial,
     });
-    if (result.kind === "claimed") return { kind: "claimed", claim: hold(store, requestKey, owner, result.idempotencyKey, input.now, leaseMs) };
+    if (result.kind === "claimed") {
+      const claim = hold(store, requestKey, owner, result.idempotencyKey, input.now, leaseMs);
+      return { kind: "claimed", claim: result.previousOwner !== undefined ? { ...claim, previousOwner: result.previousOwner } : claim };
+    }
     if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, input.tool === "create_call" ? undefined : input.numbers.length, input.now());
     const settled = await waitSettled(store, result.record, input);
     // Not placed (forgotten), or its owner died: try to claim it ourselves.

@@ -158,7 +158,9 @@ export class DialGuard {
     try {
       const localTimes = checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       checks.push(settings.callingHours ? `calling hours: inside ${settings.callingHours.text} local time` : "calling hours: off");
-      refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
+      // A dial taken over from a dead replica may be counted already, under that replica's reservation.
+      const countedAs = claim?.previousOwner !== undefined ? `${key}:${claim.previousOwner}` : undefined;
+      refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       checks.push("caps: within the dials-per-hour and per-number limits");
       const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes, repeatDial: plan.repeatDial });
 
@@ -190,7 +192,7 @@ export class DialGuard {
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
-      refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
+      refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
       if (confirmedBy === "token" && !(await store.once.use(tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
         await store.caps.release(reservation);
