@@ -17,6 +17,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectHttpClient, HTTP_TOKEN } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { startReplica, startReplicas, type Replica } from "../helpers/replicas.js";
@@ -116,6 +118,31 @@ describe("Redis killed mid-run", () => {
     }
     expect(posts(upstream)).toHaveLength(4);
     for (const r of rs) expect(r.stderr()).toContain("is reachable again");
+  });
+  it("the HTTP rate limit still holds while Redis is away, counted per replica", async () => {
+    const [a] = await startReplicas(["http"], { env: sharedEnv({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }) });
+    running.push(a!);
+    await redis.kill();
+    try {
+      const client = await connectHttpClient(a!.http!.url, HTTP_TOKEN, { "X-Forwarded-For": "203.0.113.9" });
+      try {
+        const outcomes: Array<number | "ok"> = [];
+        for (let i = 0; i < 4; i++) {
+          outcomes.push(
+            await client.call("list_agents").then(
+              () => "ok" as const,
+              (e: unknown) => (e instanceof StreamableHTTPError ? (e.code ?? -1) : -1),
+            ),
+          );
+        }
+        expect(outcomes).toEqual(["ok", "ok", "ok", 429]);
+      } finally {
+        await client.close();
+      }
+      expect(a!.stderr()).toContain("counting per replica meanwhile");
+    } finally {
+      await redis.restart();
+    }
   });
 });
 
