@@ -14,6 +14,8 @@ export interface Counts {
   /** Concurrent clients and tool calls of the Streamable HTTP load section. */
   httpClients: number;
   httpCalls: number;
+  /** Sequential dials per mode of the replica run (Redis vs in-process state). */
+  replicaProbeDials: number;
 }
 
 export const FULL: Counts = {
@@ -27,6 +29,7 @@ export const FULL: Counts = {
   answerRecords: 50,
   httpClients: 50,
   httpCalls: 5_000,
+  replicaProbeDials: 300,
 };
 
 export const QUICK: Counts = {
@@ -40,6 +43,7 @@ export const QUICK: Counts = {
   answerRecords: 50,
   httpClients: 5,
   httpCalls: 100,
+  replicaProbeDials: 20,
 };
 
 export interface BenchContext {

@@ -48,6 +48,18 @@ it("the quick benchmark writes results with every section and a verdict per targ
   expect(results.http_load.calls).toBeGreaterThan(0);
   expect(results.http_load.errors).toBe(0);
   expect(results.http_load.latencyMs.p99).toBeGreaterThan(0);
+  // Three replicas behind the bench's balancer, in-process state and Redis: both ran, without errors, over every replica.
+  const replicas = results.http_load.replicas;
+  expect(replicas.skipped).toBeUndefined();
+  for (const mode of [replicas.memory, replicas.redis]) {
+    expect(mode.errorSamples).toEqual([]);
+    expect(mode.errors).toBe(0);
+    expect(mode.requestsPerReplica).toHaveLength(3);
+    for (const n of mode.requestsPerReplica) expect(n).toBeGreaterThan(0);
+  }
+  expect(replicas.redisPerDial.scripts).toBeGreaterThanOrEqual(3);
+  expect(replicas.redisPerDial.keyBytesPerRow).toBeGreaterThan(0);
+  expect(run.stdout).toContain("| | guard state in each process | guard state in Redis | Redis − in process |");
   expect(results.targets).toHaveLength(6);
   for (const target of results.targets) expect(typeof target.met).toBe("boolean");
 }, 180_000);
