@@ -39,6 +39,8 @@ export interface ReplicaLoadOptions {
   calls?: number;
   /** Sequential create_call after the load, one client (default 300). */
   probeDials?: number;
+  /** Each mode runs this often, alternating which goes first (default 2); latencies are pooled. */
+  rounds?: number;
   log?: (line: string) => void;
 }
 
@@ -54,6 +56,8 @@ export interface ReplicaRun {
   errorSamples: string[];
   durationMs: number;
   callsPerSecond: number;
+  /** Each round's throughput. */
+  roundsCallsPerSecond: number[];
   latencyMs: Latency;
   perTool: Record<string, Latency & { count: number }>;
   /** The sequential dials. */
@@ -61,7 +65,15 @@ export interface ReplicaRun {
   /** Requests the balancer sent to each replica during the run. */
   requestsPerReplica: number[];
   /** Redis: commands (and their server time), memory and keys added during the run. */
-  redisDelta?: { calls: number; usec: number; byCommand: Record<string, number>; memoryBytes: number; keys: number; held: { keys: number; bytes: number } };
+  redisDelta?: {
+    calls: number;
+    usec: number;
+    byCommand: Record<string, number>;
+    usecByCommand: Record<string, number>;
+    memoryBytes: number;
+    keys: number;
+    held: { keys: number; bytes: number };
+  };
 }
 
 export type ReplicaLoadResult =
@@ -71,6 +83,7 @@ export type ReplicaLoadResult =
       clients: number;
       calls: number;
       probeDials: number;
+      rounds: number;
       memory: ReplicaRun;
       redis: ReplicaRun;
       /** Redis minus in-process state, ms: sequential dials (median, p99) and create_call under load (p50, p99). */

@@ -105,13 +105,14 @@ export async function runHttpLoad(options) {
 }
 
 /**
- * @param {{startSandbox: Function, replicas?: number, clients?: number, calls?: number, probeDials?: number, log?: (line: string) => void}} options
+ * @param {{startSandbox: Function, replicas?: number, clients?: number, calls?: number, probeDials?: number, rounds?: number, log?: (line: string) => void}} options
  */
 export async function runReplicaLoad(options) {
   const replicas = options.replicas ?? 3;
   const clients = options.clients ?? 50;
   const calls = options.calls ?? 5000;
   const probeDials = options.probeDials ?? 300;
+  const rounds = options.rounds ?? 2;
   const log = options.log ?? (() => undefined);
   const binary = findRedisServer();
   if (!binary) return { skipped: "redis-server is not installed (Debian: apt-get install redis-server; or run node scripts/test-parts.mjs as root)" };
@@ -119,22 +120,27 @@ export async function runReplicaLoad(options) {
   const redis = await startRedis(binary);
   const lb = await startRoundRobin();
   try {
-    const modes = {};
-    for (const mode of ["memory", "redis"]) {
-      log(`${replicas} replicas, guard state in ${mode}: ${clients} clients, ${calls} calls, then ${probeDials} dials one by one`);
-      modes[mode] = await replicaRun({ mode, replicas, clients, calls, probeDials, sandbox, redis, lb });
+    const runs = { memory: [], redis: [] };
+    for (let round = 0; round < rounds; round++) {
+      // Alternating, so that neither mode always runs first (on a colder, or a quieter, machine).
+      for (const mode of round % 2 === 0 ? ["memory", "redis"] : ["redis", "memory"]) {
+        log(`round ${round + 1}/${rounds}: ${replicas} replicas, guard state in ${mode}: ${clients} clients, ${calls} calls, then ${probeDials} dials one by one`);
+        runs[mode].push(await replicaRun({ mode, round, replicas, clients, calls, probeDials, sandbox, redis, lb }));
+      }
     }
-    const { memory, redis: shared } = modes;
-    const dialTools = (run) => (run.perTool.create_call?.count ?? 0) + (run.perTool.submit_batch?.count ?? 0) + run.probe.count;
-    const dials = dialTools(shared);
+    const memory = merged(runs.memory, calls);
+    const shared = merged(runs.redis, calls);
+    const dials = (shared.perTool.create_call?.count ?? 0) + (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
     const rows = (shared.perTool.create_call?.count ?? 0) + 2 * (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
     const d = shared.redisDelta;
     const diff = (a, b) => Math.round((a - b) * 100) / 100;
+    const scripts = (by) => (by.evalsha ?? 0) + (by.eval ?? 0);
     return {
       replicas,
       clients,
       calls,
       probeDials,
+      rounds,
       memory,
       redis: shared,
       addedPerDialMs: {
@@ -147,9 +153,10 @@ export async function runReplicaLoad(options) {
         dials,
         rows,
         // One script is one round trip and one atomic step; the commands count what the scripts run inside too.
-        scripts: Math.round((((d.byCommand.evalsha ?? 0) + (d.byCommand.eval ?? 0)) / dials) * 100) / 100,
+        scripts: Math.round((scripts(d.byCommand) / dials) * 100) / 100,
         commands: Math.round((d.calls / dials) * 100) / 100,
-        serverUs: Math.round((d.usec / dials) * 10) / 10,
+        // A script's time includes the commands it runs (which INFO also counts on their own lines).
+        serverUs: Math.round((scripts(d.usecByCommand) / dials) * 10) / 10,
         keys: d.held.keys,
         keyBytesPerRow: Math.round(d.held.bytes / rows),
         usedMemoryPerRow: Math.round(d.memoryBytes / rows),
@@ -165,46 +172,78 @@ export async function runReplicaLoad(options) {
   }
 }
 
-async function replicaRun({ mode, replicas, clients, calls, probeDials, sandbox, redis, lb }) {
+const add = (into, from) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+  return into;
+};
+
+/** The rounds of one mode as one result: throughput over all of them, latencies pooled, Redis counters summed. */
+function merged(runs, calls) {
+  const durationMs = runs.reduce((t, r) => t + r.durationMs, 0);
+  const byTool = {};
+  for (const r of runs) for (const [name, values] of Object.entries(r.byTool)) (byTool[name] ??= []).push(...values);
+  const deltas = runs.map((r) => r.redisDelta).filter(Boolean);
+  return {
+    errors: runs.reduce((t, r) => t + r.errors, 0),
+    errorSamples: runs.flatMap((r) => r.errorSamples).slice(0, 5),
+    durationMs: Math.round(durationMs),
+    callsPerSecond: Math.round(((calls * runs.length) / durationMs) * 1000),
+    roundsCallsPerSecond: runs.map((r) => Math.round((calls / r.durationMs) * 1000)),
+    latencyMs: latencyStats(runs.flatMap((r) => Array.from(r.latencies))),
+    perTool: Object.fromEntries(Object.entries(byTool).map(([name, values]) => [name, { count: values.length, ...latencyStats(values) }])),
+    probe: { count: runs.reduce((t, r) => t + r.probe.length, 0), ...latencyStats(runs.flatMap((r) => r.probe)) },
+    requestsPerReplica: runs.map((r) => r.requestsPerReplica).reduce((a, b) => a.map((n, i) => n + (b[i] ?? 0))),
+    ...(deltas.length > 0
+      ? {
+          redisDelta: deltas.reduce((a, b) => ({
+            calls: a.calls + b.calls,
+            usec: a.usec + b.usec,
+            byCommand: add({ ...a.byCommand }, b.byCommand),
+            usecByCommand: add({ ...a.usecByCommand }, b.usecByCommand),
+            memoryBytes: a.memoryBytes + b.memoryBytes,
+            keys: a.keys + b.keys,
+            held: { keys: a.held.keys + b.held.keys, bytes: a.held.bytes + b.held.bytes },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** One mode, one round: fresh replicas behind the balancer, the mix, then the sequential dials. Raw samples. */
+async function replicaRun({ mode, round, replicas, clients, calls, probeDials, sandbox, redis, lb }) {
   const token = randomBytes(32).toString("hex");
+  const prefix = `bench${round}:`;
   const extra = {
     // The balancer passes the clients' Host through, as a public name would be.
     OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS: `127.0.0.1:${lb.port}`,
-    ...(mode === "redis" ? { OUTBOUND_CALLS_REDIS_URL: redis.url, OUTBOUND_CALLS_REDIS_PREFIX: "bench:" } : {}),
+    ...(mode === "redis" ? { OUTBOUND_CALLS_REDIS_URL: redis.url, OUTBOUND_CALLS_REDIS_PREFIX: prefix } : {}),
   };
   const servers = [];
   let connected = [];
-  let probe;
   try {
     for (let i = 0; i < replicas; i++) servers.push(startServer(serverEnv(sandbox.url, token, extra)));
-    const urls = await Promise.all(servers.map((s) => s.url));
-    lb.setTargets(urls.map((u) => new URL(u).origin));
+    const origins = (await Promise.all(servers.map((s) => s.url))).map((u) => new URL(u).origin);
+    lb.setTargets(origins);
     const before = mode === "redis" ? await redis.stats() : undefined;
     const hitsBefore = lb.hits();
     connected = await connectClients(`${lb.url}/mcp`, token, clients);
     const args = await mixArguments(connected[0]);
     const run = await runMix(connected, calls, args);
-    // Added cost per dial without queueing: one client, one dial at a time.
-    const sequential = [];
+    // The cost of a dial without queueing: one client, one dial at a time.
+    const probe = [];
     for (let i = 0; i < probeDials; i++) {
       const t0 = performance.now();
       const result = await connected[0].callTool({ name: "create_call", arguments: { ...args.create_call(calls + i), contact_name: `Probe ${i}` } });
-      sequential.push(performance.now() - t0);
+      probe.push(performance.now() - t0);
       if (result.isError) run.errors++;
     }
-    probe = { count: probeDials, ...latencyStats(sequential) };
     const after = mode === "redis" ? await redis.stats() : undefined;
-    const held = mode === "redis" ? await redis.keyBytes("bench:") : undefined;
+    const held = mode === "redis" ? await redis.keyBytes(prefix) : undefined;
     const hits = lb.hits();
     return {
-      errors: run.errors,
-      errorSamples: run.errorSamples,
-      durationMs: Math.round(run.durationMs),
-      callsPerSecond: Math.round((calls / run.durationMs) * 1000),
-      latencyMs: latencyStats(run.latencies),
-      perTool: Object.fromEntries(Object.entries(run.byTool).map(([name, values]) => [name, { count: values.length, ...latencyStats(values) }])),
+      ...run,
       probe,
-      requestsPerReplica: urls.map((u) => (hits[new URL(u).origin] ?? 0) - (hitsBefore[new URL(u).origin] ?? 0)),
+      requestsPerReplica: origins.map((o) => (hits[o] ?? 0) - (hitsBefore[o] ?? 0)),
       ...(before && after && held ? { redisDelta: { ...statsDelta(before, after), held } } : {}),
     };
   } finally {

@@ -113,7 +113,8 @@ function replicaTable(x: ReplicaLoadResult): string[] {
     .map(([cmd, n]) => `${cmd} ${fmt(n / per.dials, 2)}`)
     .join(", ");
   return [
-    `${x.replicas} \`--http\` replicas behind a round-robin balancer (no sticky sessions), ${x.clients} clients, ${x.calls.toLocaleString("en-US")} mixed tool calls per run, then ${x.probeDials} dials one at a time; both runs in this process, same sandbox:`,
+    `${x.replicas} \`--http\` replicas behind a round-robin balancer (no sticky sessions), ${x.clients} clients, ${x.calls.toLocaleString("en-US")} mixed tool calls per run, then ${x.probeDials} dials one at a time; ` +
+      `${x.rounds} round${x.rounds === 1 ? "" : "s"} of each mode in this run, alternating which goes first (figures pooled; throughput per round: ${m.roundsCallsPerSecond.join(", ")} in process, ${r.roundsCallsPerSecond.join(", ")} with Redis):`,
     "",
     "| | guard state in each process | guard state in Redis | Redis − in process |",
     "|---|---:|---:|---:|",
@@ -124,7 +125,7 @@ function replicaTable(x: ReplicaLoadResult): string[] {
     `| errors | ${m.errors} | ${r.errors} | |`,
     "",
     `Redis per dial (${per.dials.toLocaleString("en-US")} dial tool calls, ${per.rows.toLocaleString("en-US")} rows): **${fmt(per.scripts, 2)} round trips** (scripts), ` +
-      `${fmt(per.commands, 2)} commands counting those the scripts run (${commands}), ${fmt(per.serverUs)} µs of Redis time. ` +
+      `${fmt(per.commands, 2)} commands counting those the scripts run (${commands}), ${fmt(per.serverUs)} µs of Redis time in the scripts. ` +
       `Held at the end: ${per.keys.toLocaleString("en-US")} keys, **${per.keyBytesPerRow.toLocaleString("en-US")} bytes per dialed row** (MEMORY USAGE; used_memory grew ${per.usedMemoryPerRow.toLocaleString("en-US")} bytes per row), kept up to 24 h. ` +
       `Requests per replica: ${r.requestsPerReplica.join(", ")}.`,
   ];

@@ -80,18 +80,23 @@ export async function startRedis(binary) {
   };
 }
 
-/** What happened between two stats(): command calls and server time, memory and keys added. */
+/**
+ * What happened between two stats(): command calls and server time per kind, memory and keys added. A script's
+ * time includes that of the commands it runs, which are also counted on their own lines.
+ */
 export function statsDelta(before, after) {
   let calls = 0;
   let usec = 0;
   const byCommand = {};
+  const usecByCommand = {};
   for (const [cmd, now] of Object.entries(after.commands)) {
     const was = before.commands[cmd] ?? { calls: 0, usec: 0 };
     const c = now.calls - was.calls;
     if (c <= 0 || cmd === "info" || cmd === "dbsize") continue;
     byCommand[cmd] = c;
+    usecByCommand[cmd] = now.usec - was.usec;
     calls += c;
     usec += now.usec - was.usec;
   }
-  return { calls, usec, byCommand, memoryBytes: after.memory - before.memory, keys: after.keys - before.keys };
+  return { calls, usec, byCommand, usecByCommand, memoryBytes: after.memory - before.memory, keys: after.keys - before.keys };
 }

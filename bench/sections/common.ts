@@ -16,6 +16,8 @@ export interface Counts {
   httpCalls: number;
   /** Sequential dials per mode of the replica run (Redis vs in-process state). */
   replicaProbeDials: number;
+  /** Rounds of each mode (alternating which goes first). */
+  replicaRounds: number;
 }
 
 export const FULL: Counts = {
@@ -30,6 +32,7 @@ export const FULL: Counts = {
   httpClients: 50,
   httpCalls: 5_000,
   replicaProbeDials: 300,
+  replicaRounds: 2,
 };
 
 export const QUICK: Counts = {
@@ -44,6 +47,7 @@ export const QUICK: Counts = {
   httpClients: 5,
   httpCalls: 100,
   replicaProbeDials: 20,
+  replicaRounds: 1,
 };
 
 export interface BenchContext {

@@ -20,6 +20,7 @@ export async function httpLoad(ctx: BenchContext): Promise<HttpLoadSection> {
     clients: ctx.counts.httpClients,
     calls: ctx.counts.httpCalls,
     probeDials: ctx.counts.replicaProbeDials,
+    rounds: ctx.counts.replicaRounds,
     log: ctx.log,
   });
   return { ...single, replicas };
