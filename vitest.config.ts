@@ -8,5 +8,12 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Spawned servers compete for 2 cores; keep parallelism modest so timing tests stay honest.
     maxWorkers: 2,
+    // `npm run coverage` (scripts/coverage.mjs) turns it on; it adds the spawned servers' coverage to this.
+    coverage: {
+      provider: "v8",
+      include: ["src/**/*.ts"],
+      reporter: ["json", "json-summary"],
+      reportsDirectory: "coverage/in-process",
+    },
   },
 });

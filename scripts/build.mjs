@@ -12,11 +12,16 @@
  *
  * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
  * it was measured and is not the default).
+ * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
+ * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
-import { rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 const minify = process.argv.includes("--minify");
+const mapsArg = process.argv.indexOf("--sourcemap-dir");
+const mapsDir = mapsArg >= 0 ? process.argv[mapsArg + 1] : undefined;
 const root = new URL("..", import.meta.url);
 const outdir = new URL("dist/", root).pathname;
 
@@ -51,6 +56,7 @@ const common = {
   format: "esm",
   target: "node20",
   minify,
+  ...(mapsDir ? { sourcemap: "external" } : {}),
   banner: { js: requireShim },
   logLevel: "warning",
   plugins: [lean],
@@ -67,3 +73,15 @@ await Promise.all([
   }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir }),
 ]);
+
+// External maps carry no sourceMappingURL comment, so moving them leaves the bundle as it ships.
+if (mapsDir) {
+  await rm(mapsDir, { recursive: true, force: true });
+  for (const entry of await readdir(outdir, { recursive: true })) {
+    if (!entry.endsWith(".map")) continue;
+    const to = join(mapsDir, entry);
+    await mkdir(dirname(to), { recursive: true });
+    await rename(join(outdir, entry), to);
+  }
+  process.stderr.write(`source maps in ${relative(process.cwd(), mapsDir) || "."}\n`);
+}

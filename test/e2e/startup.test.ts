@@ -4,12 +4,12 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { CANARY_KEY, ENTRY } from "../helpers/server-process.js";
+import { CANARY_KEY, ENTRY, serverEnv } from "../helpers/server-process.js";
 import { VERSION } from "../../src/config/version.js";
 
 function run(env: Record<string, string>, args: string[] = []) {
   return spawnSync(process.execPath, [ENTRY, ...args], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: serverEnv(env),
     encoding: "utf8",
     input: "",
     timeout: 10_000,

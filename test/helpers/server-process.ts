@@ -51,9 +51,13 @@ export interface StartOptions {
   capabilities?: ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never;
 }
 
-/** Environment for the server: nothing inherited but PATH, so tests see exactly what they set. */
+/**
+ * Environment for the server: nothing inherited but PATH, so tests see exactly what they set. Under
+ * `npm run coverage` (scripts/coverage.mjs) also NODE_V8_COVERAGE, so spawned servers are measured too.
+ */
 export function serverEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
+  if (process.env.TEST_CHILD_COVERAGE) env.NODE_V8_COVERAGE = process.env.TEST_CHILD_COVERAGE;
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
