@@ -1,10 +1,15 @@
 /**
  * Start-up through the real process: a bad configuration exits non-zero with one
  * clear line on stderr naming the variable, never the key; stdout stays empty.
+ * So does a safety file that cannot be used, or a read-only value not understood
+ * (the messages themselves: test/in-process/safety/). --read-only from argv.
  */
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CANARY_KEY, ENTRY, serverEnv } from "../helpers/server-process.js";
+import { CANARY_KEY, ENTRY, serverEnv, startServer } from "../helpers/server-process.js";
+import { runToExit, tempDir } from "../safety/support.js";
 import { VERSION } from "../../src/config/version.js";
 
 function run(env: Record<string, string>, args: string[] = []) {
@@ -56,5 +61,48 @@ describe("command line", () => {
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("unknown argument: --dial-everyone");
+  });
+});
+
+describe("a safety setting that cannot be used stops the server at start, naming the variable", () => {
+  const base = { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9" };
+  const dir = tempDir("startup");
+
+  it("a do-not-call line that cannot be read", async () => {
+    const file = join(dir, "bad.txt");
+    writeFileSync(file, "+14155552671\n\n+1 415 555\n");
+    const run = await runToExit({ ...base, OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain('OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number');
+    expect(run.stderr).not.toContain(CANARY_KEY);
+  });
+
+  it("an audit log that cannot be opened", async () => {
+    const run = await runToExit({ ...base, OUTBOUND_CALLS_AUDIT_LOG: join(dir, "no-such-folder", "audit.jsonl") });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
+  });
+
+  it("a read-only value it does not understand", async () => {
+    const run = await runToExit({ ...base, OUTBOUND_CALLS_READ_ONLY: "yes please" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
+    expect(run.stderr).not.toContain("yes please");
+  });
+});
+
+describe("--read-only", () => {
+  it("(even with OUTBOUND_CALLS_READ_ONLY=false) lists only the reading tools, and offers daily_report but not place_call", async () => {
+    const server = await startServer({ args: ["--sandbox", "--read-only"], env: { OUTBOUND_CALLS_READ_ONLY: "false" } });
+    try {
+      expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["get_call", "list_agents", "list_calls"]);
+      const { prompts } = await server.client.listPrompts();
+      expect(prompts.map((p) => p.name)).toEqual(["daily_report"]);
+      const { contents } = (await server.client.readResource({ uri: "agents://list" })) as { contents: { text?: string }[] };
+      expect(contents[0]!.text).toMatch(/^\[SANDBOX: simulated service/);
+    } finally {
+      await server.close();
+    }
   });
 });

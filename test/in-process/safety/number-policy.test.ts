@@ -1,22 +1,24 @@
 /**
- * Guard 3, number policy: the do-not-call list (three written formats,
- * normalized at load; a bad line stops the server naming the line), blocked
- * number types and allowed countries. What is refused sends nothing; what is
- * allowed is sent exactly once.
+ * Guard 3, number policy, in-process: the do-not-call list (three written
+ * formats, normalized at load; a bad line stops the server naming the line),
+ * blocked number types and allowed countries. What is refused asks the service
+ * nothing; what is allowed is asked for exactly once. (That such a start-up
+ * refusal exits the process with status 1: test/e2e/startup.test.ts.)
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, useSafetyFixture, GUARDS_OFF, posts, runToExit, tempDir } from "../safety/support.js";
+import { ConfigurationError } from "../../../src/config/errors.js";
+import { startInProcess, useInProcess, type InProcessServer } from "../../helpers/in-process.js";
+import { CANARY_KEY, textOf } from "../../helpers/server-process.js";
+import { GUARDS_OFF, tempDir } from "../../safety/support.js";
 
-const fx = useSafetyFixture();
+const fx = useInProcess();
+const posts = () => fx.service.posts();
 const dir = tempDir("dnc");
 
-async function start(env: Record<string, string>): Promise<StartedServer> {
-  const server = await startServer({ env: envFor(fx.upstream, { ...GUARDS_OFF, ...env }) });
-  fx.servers.push(server);
-  return server;
+function start(env: Record<string, string>): Promise<InProcessServer> {
+  return fx.start({ env: { ...GUARDS_OFF, ...env } });
 }
 
 function listFile(name: string, text: string): string {
@@ -26,7 +28,7 @@ function listFile(name: string, text: string): string {
 }
 
 describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
-  let server: StartedServer;
+  let server: InProcessServer;
   beforeAll(async () => {
     const file = listFile(
       "dnc.txt",
@@ -51,19 +53,19 @@ describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
     expect(textOf(result)).toBe(
       `Refused by the do-not-call list (OUTBOUND_CALLS_DO_NOT_CALL_FILE): ${shown} is on it. Nothing was dialed. Do not try to reach this number another way.`,
     );
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
   });
 
   it("refuses a dry run of a listed number too", async () => {
     const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", dry_run: true });
     expect(result.isError).toBe(true);
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
   });
 
   it("dials a number that is not listed exactly once", async () => {
     const result = await server.call("create_call", { to: "+14155552672", agent_id: "agt_1" });
     expect(result.isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("refuses a batch naming every listed row, and sends nothing", async () => {
@@ -80,34 +82,38 @@ describe("OUTBOUND_CALLS_DO_NOT_CALL_FILE", () => {
     expect(text).toContain("calls[1].to: +1 415 555 2671 is on the do-not-call list");
     expect(text).toContain("calls[2].to: +44 20 7946 0000 is on the do-not-call list");
     expect(text).not.toContain("calls[0]");
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
   });
 });
 
 describe("a do-not-call list that cannot be fully read stops the server at start", () => {
-  const base = () => ({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: fx.upstream.url });
+  /** The configuration error the server stops with (the CLI prints it and exits 1). */
+  const refusal = (env: Record<string, string>) =>
+    startInProcess({ env }).then(
+      () => expect.unreachable("the server started"),
+      (e: unknown) => {
+        expect(e).toBeInstanceOf(ConfigurationError);
+        return (e as Error).message;
+      },
+    );
 
   it("names the line that cannot be read", async () => {
     const file = listFile("bad.txt", "+14155552671\n\n+1 415 555\n");
-    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number');
-    expect(run.stderr).not.toContain(CANARY_KEY);
+    const message = await refusal({ OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
+    expect(message).toContain('OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number');
+    expect(message).not.toContain(CANARY_KEY);
   });
 
   it("refuses a line without + when OUTBOUND_CALLS_DEFAULT_COUNTRY is not set", async () => {
     const file = listFile("national.txt", "(212) 555-2671\n");
-    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("line 1");
-    expect(run.stderr).toContain("OUTBOUND_CALLS_DEFAULT_COUNTRY is not set");
+    const message = await refusal({ OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
+    expect(message).toContain("line 1");
+    expect(message).toContain("OUTBOUND_CALLS_DEFAULT_COUNTRY is not set");
   });
 
   it("refuses a file that does not exist", async () => {
-    const run = await runToExit({ ...base(), OUTBOUND_CALLS_DO_NOT_CALL_FILE: join(dir, "missing.txt") });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read (ENOENT)");
+    const message = await refusal({ OUTBOUND_CALLS_DO_NOT_CALL_FILE: join(dir, "missing.txt") });
+    expect(message).toContain("OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read (ENOENT)");
   });
 });
 
@@ -117,9 +123,9 @@ describe("number types and countries", () => {
     const mobile = await server.call("create_call", { to: "+61412345678", agent_id: "agt_1" });
     expect(mobile.isError).toBe(true);
     expect(textOf(mobile)).toContain("is a mobile number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+61293744000", agent_id: "agt_1" })).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("the default blocks premium rate and shared cost", async () => {
@@ -129,7 +135,7 @@ describe("number types and countries", () => {
       expect(result.isError, to).toBe(true);
       expect(textOf(result)).toMatch(/is a (premium-rate|shared-cost) number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES/);
     }
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
   });
 
   it("OUTBOUND_CALLS_ALLOWED_COUNTRIES=US refuses a UK number naming the variable, and dials a US number once", async () => {
@@ -140,8 +146,8 @@ describe("number types and countries", () => {
     const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_1" }] });
     expect(batch.isError).toBe(true);
     expect(textOf(batch)).toContain("calls[1].to");
-    expect(fx.upstream.requests).toHaveLength(0);
+    expect(fx.service.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" })).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });

@@ -1,49 +1,42 @@
 /**
- * Guard 7, the audit log: one JSON line per write attempt with time, tool,
- * normalized numbers, agent, decision (and rule), ids, upstream status and
- * request id, latency; never the key; created with owner-only permissions.
+ * Guard 7, the audit log, in-process: one JSON line per write attempt with
+ * time, tool, normalized numbers, agent, decision (and rule), ids, upstream
+ * status and request id, latency; never the key; created with owner-only
+ * permissions. (A path that cannot be opened stopping the process:
+ * test/e2e/startup.test.ts.)
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, type StartedServer } from "../helpers/server-process.js";
-import { envFor, runToExit, startWithElicitation, tempDir, type ElicitAnswer } from "../safety/support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
+import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
+import { CANARY_KEY } from "../../helpers/server-process.js";
+import { tempDir } from "../../safety/support.js";
 
-let upstream: FakeUpstream;
-let server: StartedServer;
+const fx = useInProcess();
+let server: InProcessServer;
 const dir = tempDir("audit");
 const logPath = join(dir, "audit.jsonl");
 const answer: { current: ElicitAnswer } = { current: () => ({ action: "accept", content: { confirm: true } }) };
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream((req, res, raw) => {
-    if (req.method === "POST") {
-      const to = (req.json as { to?: string }).to;
-      if (to === "+14155550003") return sendJson(res, 422, { error: { code: "invalid_number", message: "number rejected" } }, { "x-request-id": "req_422" });
-      if (to === "+14155550004") {
-        raw.socket.destroy();
-        return;
-      }
-      if (req.path === "/api/v1/calls") return sendJson(res, 201, { data: { id: "call_1", status: "queued" } }, { "x-request-id": "req_201" });
-    }
-    return defaultHandler(req, res, raw);
-  });
   const dncFile = join(dir, "dnc.txt");
   writeFileSync(dncFile, "+14155550009\n");
-  server = await startWithElicitation(
-    envFor(upstream, {
-      OUTBOUND_CALLS_AUDIT_LOG: logPath,
-      OUTBOUND_CALLS_DO_NOT_CALL_FILE: dncFile,
-      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T16:00:00Z",
-    }),
-    answer,
-  );
+  server = await fx.start({
+    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", OUTBOUND_CALLS_AUDIT_LOG: logPath, OUTBOUND_CALLS_DO_NOT_CALL_FILE: dncFile },
+    now: "2026-11-21T16:00:00Z",
+    elicit: answer,
+  });
 });
-afterAll(async () => {
-  await server?.close();
-  await upstream?.close();
-});
+
+/** The service of this file: one number refused (422), one whose answer is lost, the others placed. */
+function program(): void {
+  fx.service.handle("calls.create", ({ call }) => {
+    if (call.to === "+14155550003") throw httpError(422, { error: { code: "invalid_number", message: "number rejected" } }, { requestId: "req_422" });
+    if (call.to === "+14155550004") throw lostAnswer();
+    return new Reply({ id: "call_1", status: "queued" }, { status: 201, requestId: "req_201" });
+  });
+}
 
 const lines = () =>
   readFileSync(logPath, "utf8")
@@ -53,6 +46,7 @@ const lines = () =>
 
 describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   it("writes one line per write attempt with the decision, and none for reads", async () => {
+    program();
     const call = (to: string, extra: Record<string, unknown> = {}) => server.call("create_call", { to, agent_id: "agt_1", ...extra });
     await server.call("list_agents");
     await call("+1 415 555 0001", { contact_name: "Dana" }); // dialed
@@ -110,12 +104,7 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   });
 
   it("a path that cannot be opened stops the server naming the variable", async () => {
-    const run = await runToExit({
-      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-      OUTBOUND_CALLS_BASE_URL: upstream.url,
-      OUTBOUND_CALLS_AUDIT_LOG: join(dir, "no-such-folder", "audit.jsonl"),
-    });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
+    const start = fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: join(dir, "no-such-folder", "audit.jsonl") } });
+    await expect(start).rejects.toThrow("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
   });
 });

@@ -1,48 +1,34 @@
 /**
- * Guard 2, no duplicate dials, through a real MCP client: concurrent and
- * repeated identical dials reach the service once; a refusal by the service is
- * not remembered; a POST whose outcome is unknown is sent once, looked up once,
- * and answered honestly.
+ * Guard 2, no duplicate dials, in-process through the SDK Client: concurrent
+ * and repeated identical dials reach the service once; a refusal by the service
+ * is not remembered; a dial whose outcome is unknown is asked for once, looked
+ * up once, and answered honestly. (That a reset or a 5xx after a POST is an
+ * unknown outcome is the HTTP layer's: test/e2e/service-errors.test.ts, test/faults/.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setTimeout as delay } from "node:timers/promises";
-import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
-import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { envFor, GUARDS_OFF, posts, tempDir } from "../safety/support.js";
+import { httpError, lostAnswer } from "../../helpers/fake-service.js";
+import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
+import { textOf } from "../../helpers/server-process.js";
+import { GUARDS_OFF, tempDir } from "../../safety/support.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
 
-let upstream: FakeUpstream;
-let server: StartedServer;
-
-/** The default service, with POSTs answered after `ms`. */
-const slowPosts =
-  (ms: number): Handler =>
-  async (req, res, raw) => {
-    if (req.method === "POST") await delay(ms);
-    return defaultHandler(req, res, raw);
-  };
+const fx = useInProcess();
+const posts = () => fx.service.posts();
+const env = { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
+let server: InProcessServer;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  server = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" }) });
-});
-afterAll(async () => {
-  await server?.close();
-  await upstream?.close();
-});
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.handle(defaultHandler);
+  server = await fx.start({ env });
 });
 
 describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
   it("20 concurrent identical create_call -> exactly 1 POST; the other 19 return the first call", async () => {
-    upstream.handle(slowPosts(300));
+    fx.service.slow("calls.create", 300);
     const call = { ...CALL, to: "+14155550101" };
     const results = await Promise.all(Array.from({ length: 20 }, () => server.call("create_call", call)));
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     expect(results.every((r) => !r.isError)).toBe(true);
     const deduped = results.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated);
     expect(deduped).toHaveLength(19);
@@ -56,7 +42,7 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     expect((await server.call("create_call", call)).isError).toBeFalsy();
     const again = await server.call("create_call", { ...call, to: "+1 415-555-0102", contact_name: " Dana Lee " });
     expect(again.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("metadata key order does not make a different dial", async () => {
@@ -64,28 +50,26 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     await server.call("create_call", { ...call, metadata: { a: 1, b: "x" } });
     const again = await server.call("create_call", { ...call, metadata: { b: "x", a: 1 } });
     expect(again.structuredContent).toMatchObject({ deduplicated: true });
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("a refusal by the service (4xx) is not remembered, so the corrected retry goes through", async () => {
     const call = { ...CALL, to: "+14155550104" };
-    upstream.handle((req, res, raw) =>
-      req.method === "POST" ? sendJson(res, 422, { error: { code: "invalid_contact", message: "contact_name too long for plan" } }) : defaultHandler(req, res, raw),
-    );
+    fx.service.fail("calls.create", httpError(422, { error: { code: "invalid_contact", message: "contact_name too long for plan" } }));
     const refused = await server.call("create_call", call);
     expect(refused.isError).toBe(true);
-    upstream.handle(defaultHandler);
+    fx.service.restore();
     const retry = await server.call("create_call", call);
     expect(retry.isError).toBeFalsy();
     expect(retry.structuredContent).not.toHaveProperty("deduplicated");
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 
   it("concurrent identical batches -> 1 POST", async () => {
-    upstream.handle(slowPosts(200));
+    fx.service.slow("calls.createBatch", 200);
     const calls = [{ to: "+14155550105", agent_id: "agt_1" }, { to: "+14155550106", agent_id: "agt_1" }];
     const results = await Promise.all(Array.from({ length: 5 }, () => server.call("submit_batch", { calls })));
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     expect(results.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated)).toHaveLength(4);
     expect(results.every((r) => (r.structuredContent as { batch_id: string }).batch_id === "bat_1")).toBe(true);
   });
@@ -95,10 +79,10 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     await server.call("create_call", { ...call, dry_run: true });
     const real = await server.call("create_call", call);
     expect(real.structuredContent).not.toHaveProperty("deduplicated");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     const dry = await server.call("create_call", { ...call, dry_run: true });
     expect(textOf(dry)).toContain("duplicate: an identical dial started at");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -113,7 +97,7 @@ describe("a second dial to the same number within the window (issue 12, item 6)"
       expect(textOf(r)).toContain("as call_1");
       expect(textOf(r)).toContain("repeat_dial: true");
     }
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("is refused across tools: a 1-row submit_batch after create_call, and create_call after a batch row", async () => {
@@ -125,7 +109,7 @@ describe("a second dial to the same number within the window (issue 12, item 6)"
     const single = await server.call("create_call", { to: "+14155550123", agent_id: "agt_1" });
     expect(single.isError).toBe(true);
     expect(textOf(single)).toContain("+14155550123 was dialed within the dedupe window");
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 
   it("goes out when the request says a second call is meant (repeat_dial: true), and a retry of that is not a third", async () => {
@@ -137,24 +121,24 @@ describe("a second dial to the same number within the window (issue 12, item 6)"
     expect(second.isError).toBeFalsy();
     const retry = await server.call("create_call", { ...call, contact_name: "Dana", repeat_dial: true });
     expect(retry.structuredContent).toMatchObject({ deduplicated: true });
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 
   it("concurrent dials to one number with different fields place one call", async () => {
-    upstream.handle(slowPosts(200));
+    fx.service.slow("calls.create", 200);
     const results = await Promise.all(["A", "B", "C", "D", "E"].map((name) => server.call("create_call", { ...CALL, to: "+14155550125", contact_name: name })));
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     expect(results.filter((r) => !r.isError)).toHaveLength(1);
   });
 });
 
-describe("every POST carries an Idempotency-Key", () => {
+describe("every dial carries an Idempotency-Key", () => {
   it("one per tool call, and the dedupe answer sends none", async () => {
     await server.call("create_call", { ...CALL, to: "+14155550108" });
     await server.call("create_call", { ...CALL, to: "+14155550109" });
     await server.call("create_call", { ...CALL, to: "+14155550108" });
     await server.call("create_call", { ...CALL, to: "+14155550108", contact_name: "Dana" });
-    const keys = posts(upstream).map((p) => p.headers["idempotency-key"]);
+    const keys = posts().map((p) => p.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
@@ -162,14 +146,11 @@ describe("every POST carries an Idempotency-Key", () => {
   });
 });
 
-describe("a POST whose outcome is unknown", () => {
-  it("a reset after the request was written: exactly 1 POST, one lookup, an honest 'unknown', and no second dial", async () => {
+describe("a dial whose outcome is unknown", () => {
+  it("an answer lost after the request was sent: exactly 1 dial, one lookup, an honest 'unknown', and no second dial", async () => {
     const call = { ...CALL, to: "+14155550110" };
-    upstream.handle((req, res, raw) => {
-      // The request was read whole (it reached the service); the answer never comes.
-      if (req.method === "POST") raw.socket.destroy();
-      else return defaultHandler(req, res, raw);
-    });
+    // The request reached the service; the answer never came.
+    fx.service.fail("calls.create", lostAnswer());
     const before = Date.now();
     const result = await server.call("create_call", call);
     expect(result.isError).toBe(true);
@@ -177,38 +158,30 @@ describe("a POST whose outcome is unknown", () => {
     const text = textOf(result);
     expect(text).toContain("the outcome is unknown");
     expect(text).toContain("outcome unknown — do not dial again");
-    expect(posts(upstream)).toHaveLength(1);
-    const lookups = upstream.requests.filter((r) => r.method === "GET" && r.path === "/api/v1/calls");
+    expect(posts()).toHaveLength(1);
+    const lookups = fx.service.of("calls.list");
     expect(lookups).toHaveLength(1);
-    expect(lookups[0]!.query).toEqual({ agent_id: "agt_1", date_from: new Date(before - 120_000).toISOString().slice(0, 10), limit: "100" });
+    expect(lookups[0]!.query).toEqual({ agent_id: "agt_1", date_from: new Date(before - 120_000).toISOString().slice(0, 10), limit: 100 });
 
     // The model retries: the server does not dial again.
-    upstream.handle(defaultHandler);
+    fx.service.restore();
     const retry = await server.call("create_call", call);
     expect(retry.isError).toBe(true);
     expect(textOf(retry)).toContain("Not dialed again");
     expect(textOf(retry)).toContain("outcome is unknown");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("when the lookup finds the call it says it WAS placed, with its id", async () => {
     const call = { ...CALL, to: "+14155550111" };
-    upstream.handle((req, res, raw) => {
-      if (req.method === "POST") {
-        raw.socket.destroy();
-        return;
-      }
-      if (req.method === "GET" && req.path === "/api/v1/calls") {
-        return sendJson(res, 200, {
-          data: [
-            { id: "call_old", to: "+14155550111", status: "completed", created_at: "2020-01-01T00:00:00Z" },
-            { id: "call_new", to: "+14155550111", status: "ringing", created_at: new Date().toISOString() },
-            { id: "call_other", to: "+14155550999", status: "queued", created_at: new Date().toISOString() },
-          ],
-        });
-      }
-      return defaultHandler(req, res, raw);
-    });
+    fx.service.fail("calls.create", lostAnswer());
+    fx.service.handle("calls.list", () => ({
+      calls: [
+        { id: "call_old", to: "+14155550111", status: "completed", created_at: "2020-01-01T00:00:00Z" },
+        { id: "call_new", to: "+14155550111", status: "ringing", created_at: new Date().toISOString() },
+        { id: "call_other", to: "+14155550999", status: "queued", created_at: new Date().toISOString() },
+      ],
+    }));
     const result = await server.call("create_call", call);
     expect(result.isError).toBe(true);
     const text = textOf(result);
@@ -216,51 +189,43 @@ describe("a POST whose outcome is unknown", () => {
     expect(text).toContain("it WAS placed. Do not dial again");
     expect(text).not.toContain("call_old");
     expect(text).not.toContain("call_other");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
-  it("a 5xx after sending is unknown too: 1 POST, never retried", async () => {
+  it("a 5xx after sending is unknown too: 1 dial, never asked again", async () => {
     const call = { ...CALL, to: "+14155550112" };
-    upstream.handle((req, res, raw) => (req.method === "POST" ? sendJson(res, 503, { error: "overloaded" }) : defaultHandler(req, res, raw)));
+    fx.service.fail("calls.create", lostAnswer());
     const result = await server.call("create_call", call);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("outcome unknown — do not dial again");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
 describe("OUTBOUND_CALLS_DEDUPE_WINDOW_S=0", () => {
   it("turns the window off: an identical dial is dialed again", async () => {
-    const off = await startServer({ env: envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }) });
-    try {
-      await off.call("create_call", CALL);
-      const again = await off.call("create_call", CALL);
-      expect(again.structuredContent).not.toHaveProperty("deduplicated");
-      expect(posts(upstream)).toHaveLength(2);
-    } finally {
-      await off.close();
-    }
+    const off = await fx.start({ env: { ...env, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" } });
+    await off.call("create_call", CALL);
+    const again = await off.call("create_call", CALL);
+    expect(again.structuredContent).not.toHaveProperty("deduplicated");
+    expect(posts()).toHaveLength(2);
   });
 });
 
 describe("the window across a restart (OUTBOUND_CALLS_AUDIT_LOG)", () => {
   it("a restarted server still refuses a second dial to the number, and answers an identical one with the first call", async () => {
     const log = join(tempDir("dedupe-restart"), "audit.jsonl");
-    const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_AUDIT_LOG: log });
+    const withLog = { ...env, OUTBOUND_CALLS_AUDIT_LOG: log };
     const call = { ...CALL, to: "+14155550130" };
-    const first = await startServer({ env });
+    const first = await fx.start({ env: withLog });
     expect((await first.call("create_call", call)).isError).toBeFalsy();
     await first.close();
-    const second = await startServer({ env });
-    try {
-      const other = await second.call("create_call", { ...call, contact_name: "Dana" });
-      expect(other.isError).toBe(true);
-      expect(textOf(other)).toContain("as call_1");
-      const same = await second.call("create_call", call);
-      expect(same.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
-      expect(posts(upstream)).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
+    const second = await fx.start({ env: withLog });
+    const other = await second.call("create_call", { ...call, contact_name: "Dana" });
+    expect(other.isError).toBe(true);
+    expect(textOf(other)).toContain("as call_1");
+    const same = await second.call("create_call", call);
+    expect(same.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
+    expect(posts()).toHaveLength(1);
   });
 });

@@ -1,21 +1,21 @@
 /**
- * Guard 5, dial caps: per hour (batch rows counted) and per number per day.
- * The refused dial sends nothing and says when it may go; counts survive a
- * restart when an audit log is configured.
+ * Guard 5, dial caps, in-process: per hour (batch rows counted) and per number
+ * per day. The refused dial asks the service for nothing and says when it may
+ * go; counts survive a restart when an audit log is configured.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultHandler, sendJson } from "../helpers/fake-upstream.js";
-import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, useSafetyFixture, GUARDS_OFF, posts, tempDir } from "../safety/support.js";
+import { httpError } from "../../helpers/fake-service.js";
+import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
+import { textOf } from "../../helpers/server-process.js";
+import { GUARDS_OFF, tempDir } from "../../safety/support.js";
 
 const NOW = "2026-11-21T15:00:00Z";
-const fx = useSafetyFixture();
+const fx = useInProcess();
+const posts = () => fx.service.posts();
 
-async function start(env: Record<string, string>): Promise<StartedServer> {
-  const server = await startServer({ env: envFor(fx.upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_TEST_NOW: NOW, ...env }) });
-  fx.servers.push(server);
-  return server;
+function start(env: Record<string, string>): Promise<InProcessServer> {
+  return fx.start({ env: { ...GUARDS_OFF, ...env }, now: NOW });
 }
 
 const row = (n: number) => ({ to: `+1212555${String(n).padStart(4, "0")}`, agent_id: "agt_1" });
@@ -25,7 +25,7 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", () => {
     const server = await start({ OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "3" });
     expect((await server.call("submit_batch", { calls: [row(1), row(2)] })).isError).toBeFalsy();
     expect((await server.call("create_call", row(3))).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
     const refused = await server.call("create_call", row(4));
     expect(refused.isError).toBe(true);
     const text = textOf(refused);
@@ -34,7 +34,7 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", () => {
     expect(text).toContain("Nothing was dialed.");
     const batch = await server.call("submit_batch", { calls: [row(5), row(6)] });
     expect(batch.isError).toBe(true);
-    expect(posts(fx.upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 
   it("a batch larger than the cap is told to split", async () => {
@@ -42,26 +42,23 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", () => {
     const result = await server.call("submit_batch", { calls: [row(1), row(2), row(3)] });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("split the batch into batches of at most 2 rows");
-    expect(fx.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("concurrent dials cannot slip past the cap together", async () => {
     const server = await start({ OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "3" });
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => server.call("create_call", row(100 + i))));
     expect(results.filter((r) => !r.isError)).toHaveLength(3);
-    expect(posts(fx.upstream)).toHaveLength(3);
+    expect(posts()).toHaveLength(3);
   });
 
   it("a dial the service refused (4xx) is not counted", async () => {
     const server = await start({ OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "1" });
-    fx.upstream.handle((req, res, raw) => {
-      if (req.method === "POST") return sendJson(res, 422, { error: { message: "bad" } });
-      return defaultHandler(req, res, raw);
-    });
+    fx.service.fail("calls.create", httpError(422, { error: { message: "bad" } }));
     expect((await server.call("create_call", row(1))).isError).toBe(true);
-    fx.upstream.handle(defaultHandler);
+    fx.service.restore();
     expect((await server.call("create_call", row(1))).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 });
 
@@ -77,9 +74,9 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", () => {
       "Refused by the per-number daily cap: +12125550001 was dialed 3 times in the last 24 hours (cap OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY=3)",
     );
     expect(textOf(refused)).toMatch(/it may be dialed again at 2026-11-22 15:00 UTC, in (24 h|23 h 59 min)/);
-    expect(posts(fx.upstream)).toHaveLength(3);
+    expect(posts()).toHaveLength(3);
     expect((await server.call("create_call", row(2))).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(4);
+    expect(posts()).toHaveLength(4);
   });
 
   it("a batch names the rows over the cap and sends nothing", async () => {
@@ -89,7 +86,7 @@ describe("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("calls[1].to: +12125550007 was dialed 1 time in the last 24 hours");
     expect(textOf(result)).not.toContain("calls[0]");
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -107,7 +104,7 @@ describe("counts survive a restart with OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(textOf(perHour)).toContain("2 dials in the last hour");
     const perNumber = await second.call("create_call", { ...row(1), contact_name: "again" });
     expect(perNumber.isError).toBe(true);
-    expect(posts(fx.upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 
   it("without an audit log a restart starts from zero (documented)", async () => {
@@ -117,6 +114,6 @@ describe("counts survive a restart with OUTBOUND_CALLS_AUDIT_LOG", () => {
     await first.close();
     const second = await start(env);
     expect((await second.call("create_call", row(2))).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
   });
 });

@@ -1,29 +1,30 @@
 /**
- * Guard 1, human confirmation, through a real MCP client: elicitation accepted,
- * declined, cancelled; `always` with and without a token, a token of another
- * request, a spent token; `never`; dry runs in every mode send nothing.
+ * Guard 1, human confirmation, in-process through the SDK Client: elicitation
+ * accepted, declined, cancelled; `always` with and without a token, a token of
+ * another request, a spent token; `never`; dry runs in every mode ask the
+ * service for no dial.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
-import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, useSafetyFixture, GUARDS_OFF, posts, startWithElicitation, type ElicitAnswer } from "../safety/support.js";
+import { textOf } from "../../helpers/server-process.js";
+import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
+import { GUARDS_OFF } from "../../safety/support.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
 const ACCEPT: ElicitAnswer = () => ({ action: "accept", content: { confirm: true } });
 
-const fx = useSafetyFixture();
+const fx = useInProcess();
+const posts = () => fx.service.posts();
 
-async function start(env: Record<string, string>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<StartedServer> {
-  const fullEnv = envFor(fx.upstream, { ...GUARDS_OFF, ...env });
-  const server = elicit ? await startWithElicitation(fullEnv, elicit, asked) : await startServer({ env: fullEnv });
-  fx.servers.push(server);
-  return server;
+/** A server with `env` on top of the guards turned off; its client answers elicitation with `elicit` when given. */
+async function start(env: Record<string, string>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<InProcessServer> {
+  return fx.start({ env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, ...env }, ...(elicit ? { elicit } : {}), ...(asked ? { asked } : {}) });
 }
 
 describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
   const answer = { current: ACCEPT };
   const asked: ElicitRequest[] = [];
-  let server: StartedServer;
+  let server: InProcessServer;
   beforeAll(async () => {
     server = await start({}, answer, asked);
   });
@@ -47,7 +48,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
       properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
       required: ["confirm"],
     });
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     expect(result.structuredContent).toMatchObject({ call: { id: "call_1" }, confirmed_by: "user" });
     expect(textOf(result)).toContain("The user confirmed it.");
   });
@@ -63,7 +64,20 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result)).toContain(`${said}; nothing was dialed. Do not retry unless the user asks.`);
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("the dial's deadline starts when the person answered: their time is not the service's", async () => {
+    let answeredAt = 0;
+    answer.current = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      answeredAt = Date.now();
+      return { action: "accept", content: { confirm: true } };
+    };
+    expect((await server.call("create_call", CALL)).isError).toBeFalsy();
+    const dial = posts()[0]!;
+    expect(dial.deadline.totalMs).toBe(5000);
+    expect(dial.deadline.at).toBeGreaterThanOrEqual(answeredAt + 5000);
   });
 
   it("a client error while asking dials nothing", async () => {
@@ -73,7 +87,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("confirmation was not obtained");
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("a client that gives up while the person is still deciding cancels the call: nothing is dialed", async () => {
@@ -85,10 +99,10 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     );
     expect(outcome).toMatch(/timed out/i);
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     answer.current = ACCEPT;
     expect((await server.call("create_call", CALL)).isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("a batch shows the row count, countries and first rows, and is sent once on yes", async () => {
@@ -106,7 +120,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(message).toContain("1. +1 415 555 2671 (US) — Dana Lee — agent Ava (agt_1)");
     expect(message).toContain("2. +44 20 7946 0000 (GB) — agent Ben (agt_2)");
     expect(message).toContain("…and 2 more rows.");
-    expect(posts(fx.upstream).map((p) => p.path)).toEqual(["/api/v1/calls/batch"]);
+    expect(posts().map((p) => p.op)).toEqual(["calls.createBatch"]);
   });
 
   it("a declined batch sends nothing", async () => {
@@ -114,14 +128,14 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     const result = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }] });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("The user declined; nothing was dialed.");
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("dry_run asks nobody and sends nothing", async () => {
     const result = await server.call("create_call", { ...CALL, dry_run: true });
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(0);
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     expect(result.structuredContent).toMatchObject({ dry_run: true, to_international: "+1 415 555 2671", country: "US", agent_name: "Ava" });
     expect(result.structuredContent).not.toHaveProperty("confirmation_token");
     expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
@@ -135,12 +149,12 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that cannot ask", () => {
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ confirmed_by: "not_asked" });
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
 describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
-  let server: StartedServer;
+  let server: InProcessServer;
   beforeAll(async () => {
     server = await start({ OUTBOUND_CALLS_CONFIRM: "always" });
   });
@@ -150,13 +164,13 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("OUTBOUND_CALLS_CONFIRM=always");
     expect(textOf(result)).toContain("dry_run: true");
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("dials once with the token of a dry run of the same request; the token works once", async () => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     expect(dry.isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
     expect(token).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
     expect(textOf(dry)).toContain(`"confirmation_token": "${token}"`);
@@ -164,11 +178,11 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     const dial = await server.call("create_call", { ...CALL, to: "+14155552671", contact_name: " Dana Lee ", confirmation_token: token });
     expect(dial.isError).toBeFalsy();
     expect(dial.structuredContent).toMatchObject({ confirmed_by: "token", call: { id: "call_1" } });
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
     const again = await server.call("create_call", { ...CALL, confirmation_token: token });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain("was already used");
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("two concurrent dials with one token (dedupe off) dial once", async () => {
@@ -177,7 +191,7 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     const results = await Promise.all([1, 2].map(() => server.call("create_call", { ...CALL, confirmation_token: token })));
     expect(results.filter((r) => !r.isError)).toHaveLength(1);
     expect(textOf(results.find((r) => r.isError)!)).toContain("was already used");
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it.each([
@@ -191,14 +205,14 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     const result = await server.call("create_call", { ...CALL, ...change, confirmation_token: token });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("was issued for a different request");
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("refuses a token that is not one of ours", async () => {
     const result = await server.call("create_call", { ...CALL, confirmation_token: "made-up" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("is not a token this server issued");
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it("a batch token is bound to the batch", async () => {
@@ -208,10 +222,10 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
     const other = await server.call("submit_batch", { calls: [...calls, { to: "+14155552673", agent_id: "agt_1" }], confirmation_token: token });
     expect(other.isError).toBe(true);
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     const ok = await server.call("submit_batch", { calls, confirmation_token: token });
     expect(ok.isError).toBeFalsy();
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -222,7 +236,7 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that can ask", () => {
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -232,10 +246,10 @@ describe("OUTBOUND_CALLS_CONFIRM=never", () => {
     const server = await start({ OUTBOUND_CALLS_CONFIRM: "never" }, { current: ACCEPT }, asked);
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     expect(dry.structuredContent).toMatchObject({ dry_run: true });
-    expect(posts(fx.upstream)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     const result = await server.call("create_call", CALL);
     expect(result.structuredContent).toMatchObject({ confirmed_by: "not_required" });
     expect(asked).toHaveLength(0);
-    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 });
