@@ -11,7 +11,14 @@
 import { afterAll, beforeEach } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ElicitRequestSchema, type CallToolResult, type ClientCapabilities, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
+  type JSONRPCMessage,
+} from "@modelcontextprotocol/sdk/types.js";
 import { loadConfig, type Config } from "../../src/config/env.js";
 import { createCore, createServer, type ServerCore } from "../../src/mcp/server.js";
 import type { GuardStore } from "../../src/state/store.js";
@@ -52,6 +59,8 @@ export interface InProcessServer {
   logs: string[];
   /** The questions elicitation asked. */
   asked: ElicitRequest[];
+  /** Every JSON-RPC message the server sent, in order (what stdout would carry). */
+  sent: JSONRPCMessage[];
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -95,6 +104,12 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
   }
   let closing: Promise<void> | undefined;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sent: JSONRPCMessage[] = [];
+  const send = serverSide.send.bind(serverSide);
+  serverSide.send = (message, options) => {
+    sent.push(message);
+    return send(message, options);
+  };
   await server.mcp.connect(serverSide);
   await client.connect(clientSide);
   return {
@@ -104,6 +119,7 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
     core,
     logs,
     asked,
+    sent,
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
     close() {
       closing ??= (async () => {

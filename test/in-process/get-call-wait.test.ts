@@ -1,26 +1,29 @@
 /**
- * get_call with wait_seconds, end to end through the SDK Client: it follows a call
- * to its final status with progress notifications, returns the latest record when
- * the wait ends, outlives the tool call's total deadline (each poll has its own),
- * waits through a failing poll, and stops polling when the client cancels.
+ * get_call with wait_seconds, in-process through the SDK Client with the real
+ * service layer (polls are real HTTP requests: a poll that hangs must be ended by
+ * its own deadline): it follows a call to its final status with progress
+ * notifications, returns the latest record when the wait ends, outlives the tool
+ * call's total deadline (each poll has its own), waits through a failing poll,
+ * and stops polling when the client cancels.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
+import { GUARDS_OFF_FOR_SHAPE_TESTS, textOf } from "../helpers/server-process.js";
 import { pollDelayMs } from "../../src/tools/wait-for-call.js";
 
 type GetCallOutput = { call: { id: string; status?: string; outcome?: string }; final: boolean; waited_seconds?: number };
 
 describe("against the simulated service (speed 50)", () => {
   let sandbox: Sandbox;
-  let server: StartedServer;
+  let server: InProcessServer;
   let agentId: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ speed: 50, rateLimit: false });
-    server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
     const agents = await server.call("list_agents");
     agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
   });
@@ -90,16 +93,14 @@ describe("against the simulated service (speed 50)", () => {
 
 describe("against a scripted service", () => {
   let upstream: FakeUpstream;
-  let server: StartedServer;
+  let server: InProcessServer;
   /** GET /calls/{id} requests, with the time each arrived. */
   let polls: number[];
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     // The total deadline of a tool call is 1 s here: a wait must outlive it.
-    server = await startServer({
-      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "1000" },
-    });
+    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "1000" } });
   });
   afterAll(async () => {
     await server?.close();
@@ -184,10 +185,11 @@ describe("against a scripted service", () => {
 
   it("sends no progress notification when the client did not ask for progress", async () => {
     script(1_500);
-    const before = server.transport.stdoutLines.length;
+    const before = server.sent.length;
     await server.call("get_call", { call_id: "call_s1", wait_seconds: 10 });
-    const lines = server.transport.stdoutLines.slice(before);
-    expect(lines.some((l) => l.includes("notifications/progress"))).toBe(false);
+    const messages = server.sent.slice(before);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.some((m) => "method" in m && m.method === "notifications/progress")).toBe(false);
   });
 });
 

@@ -1,22 +1,23 @@
 /**
- * MCP logging through the SDK Client: the capability is declared; every upstream
- * request is logged at debug (method, path, status, latency, request id, never
- * the key); refusals and faults at warning; logging/setLevel is honoured.
+ * MCP logging in-process through the SDK Client, with the real service layer
+ * over loopback (the debug line is one per HTTP attempt): the capability is
+ * declared; every upstream request is logged at debug (method, path, status,
+ * latency, request id, never the key); refusals and faults at warning;
+ * logging/setLevel is honoured.
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, type StartedServer } from "../helpers/server-process.js";
+import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
+import { CANARY_KEY } from "../helpers/server-process.js";
 
 let upstream: FakeUpstream;
-let server: StartedServer;
+let server: InProcessServer;
 let logs: LoggingMessageNotification["params"][];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  server = await startServer({
-    env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" },
-  });
+  server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" } });
   server.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
     logs.push(n.params);
   });

@@ -1,19 +1,22 @@
 /**
- * The error statuses of API-CONTRACT.md, end to end: what the model is told for
- * each refusal of the service, with no structuredContent and no key.
+ * The error statuses of API-CONTRACT.md, in-process with the real service layer
+ * against a scripted service on 127.0.0.1: what the model is told for each
+ * refusal of the service, with no structuredContent and no key, and how many
+ * requests reached the service (a refusal is never retried; a GET's 5xx is).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultHandler, sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
+import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, textOf } from "../helpers/server-process.js";
 
 let upstream: FakeUpstream;
-let server: StartedServer;
+let server: InProcessServer;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  server = await startServer({
+  server = await startInProcess({
+    service: "http",
     env: {
-      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
       OUTBOUND_CALLS_BASE_URL: upstream.url,
       OUTBOUND_CALLS_TIMEOUT_MS: "4000",
       ...GUARDS_OFF_FOR_SHAPE_TESTS,

@@ -1,21 +1,22 @@
 /**
- * MCP logging: the debug line per upstream request is sent only after the client
- * asks for debug with logging/setLevel (one stdout message less per tool call
- * otherwise); warnings (refusals, faults) are sent unless the client asked for less.
+ * MCP logging, in-process with the real service layer over loopback: the debug
+ * line per upstream request is sent only after the client asks for debug with
+ * logging/setLevel (one stdout message less per tool call otherwise); warnings
+ * (refusals, faults) are sent unless the client asked for less.
  */
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, startServer, type StartedServer } from "../helpers/server-process.js";
+import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
 
 let upstream: FakeUpstream;
-let server: StartedServer;
+let server: InProcessServer;
 let messages: LoggingMessageNotification["params"][];
 
 beforeEach(async () => {
   upstream = await startFakeUpstream();
   upstream.handle(defaultHandler);
-  server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url } });
+  server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url } });
   messages = [];
   server.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
     messages.push(n.params);

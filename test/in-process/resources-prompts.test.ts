@@ -1,14 +1,17 @@
 /**
- * Resources and prompts through the SDK Client over stdio: agents://list, the
- * calls://{call_id} template (list of recent calls, completion of ids, reads that
- * go through the id allowlist and the key redaction), and the place_call and
- * daily_report prompts.
+ * Resources and prompts in-process through the SDK Client, with the real service
+ * layer over loopback (the simulated service, or a scripted one), so what they
+ * ask is checked on the HTTP peer: agents://list, the calls://{call_id} template
+ * (list of recent calls, completion of ids, reads that go through the id
+ * allowlist and the key redaction), and the place_call and daily_report prompts.
+ * (--read-only through argv: test/e2e/startup.test.ts.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, defaultHandler, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, type StartedServer } from "../helpers/server-process.js";
+import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
+import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS } from "../helpers/server-process.js";
 
 type Contents = { uri: string; mimeType?: string; text?: string }[];
 
@@ -17,13 +20,13 @@ const textOfPrompt = (result: { messages: { content: { type: string; text?: stri
 
 describe("against the simulated service", () => {
   let sandbox: Sandbox;
-  let server: StartedServer;
+  let server: InProcessServer;
   let agentId: string;
   let callIds: string[];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ speed: "instant", rateLimit: false });
-    server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
     const agents = await server.call("list_agents");
     agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
     callIds = [];
@@ -191,13 +194,11 @@ describe("against the simulated service", () => {
 
 describe("against a scripted service", () => {
   let upstream: FakeUpstream;
-  let server: StartedServer;
+  let server: InProcessServer;
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    server = await startServer({
-      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "2000" },
-    });
+    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "2000" } });
   });
   afterAll(async () => {
     await server?.close();
@@ -237,19 +238,5 @@ describe("against a scripted service", () => {
     );
     const { resources } = await server.client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(["agents://list", "calls://call_ok"]);
-  });
-});
-
-describe("read-only mode", () => {
-  it("offers daily_report but not place_call", async () => {
-    const server = await startServer({ args: ["--sandbox", "--read-only"] });
-    try {
-      const { prompts } = await server.client.listPrompts();
-      expect(prompts.map((p) => p.name)).toEqual(["daily_report"]);
-      const { contents } = (await server.client.readResource({ uri: "agents://list" })) as { contents: Contents };
-      expect(contents[0]!.text).toMatch(/^\[SANDBOX: simulated service/);
-    } finally {
-      await server.close();
-    }
   });
 });
