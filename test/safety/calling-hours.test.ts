@@ -11,8 +11,13 @@ const w = (text: string): CallingWindow => {
 const at = (iso: string) => Date.parse(iso);
 
 describe("parseCallingWindow", () => {
-  it.each(["08:00-21:00", "00:00-24:00", "22:00-06:00", " 9:00-17:00".replace(" 9", "09")])("reads %s", (text) => {
-    expect(parseCallingWindow(text)).toBeDefined();
+  it.each([
+    ["08:00-21:00", 480, 1260],
+    ["00:00-24:00", 0, 1440],
+    ["22:00-06:00", 1320, 360],
+    ["09:30-17:05", 570, 1025],
+  ])("reads %s as minutes after local midnight", (text, startMin, endMin) => {
+    expect(parseCallingWindow(text)).toEqual({ startMin, endMin, text });
   });
   it.each(["8-21", "08:00-08:00", "25:00-26:00", "08:00", "08:60-09:00", "24:30-01:00", "off", ""])("refuses %j", (text) => {
     expect(parseCallingWindow(text)).toBeUndefined();
