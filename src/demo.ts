@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     command: process.execPath,
     args: [ENTRY, "--sandbox", "--sandbox-speed", "40", "--sandbox-balance-cents", "100"],
     stderr: "ignore",
-    // Calling hours are on by default; off here only so the demo runs at any hour (test/e2e/safety-* shows the guard).
+    // Calling hours are on by default; off here only so the demo runs at any hour (test/in-process/safety/ shows the guard).
     env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off" },
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CANARY_KEY, ENTRY, serverEnv, startServer } from "../helpers/server-process.js";
-import { runToExit, tempDir } from "../safety/support.js";
+import { runToExit, tempDir } from "../helpers/guards.js";
 import { VERSION } from "../../src/config/version.js";
 
 function run(env: Record<string, string>, args: string[] = []) {

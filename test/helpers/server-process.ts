@@ -17,13 +17,13 @@ export const started: RecordingStdioTransport[] = [];
 
 /**
  * For files about requests and answers, not about the guards: the clock- and
- * count-dependent guards (tested in test/e2e/safety-*) would otherwise refuse
+ * count-dependent guards (tested in test/in-process/safety/) would otherwise refuse
  * dials depending on the hour the suite runs.
  */
 export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   OUTBOUND_CALLS_CALLING_HOURS: "off",
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-  // A second dial to a number within the window is refused (test/e2e/safety-dedupe.test.ts); shape tests dial
+  // A second dial to a number within the window is refused (test/in-process/safety/dedupe.test.ts); shape tests dial
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
 } as const;

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
 import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
 import { CANARY_KEY } from "../../helpers/server-process.js";
-import { tempDir } from "../../safety/support.js";
+import { tempDir } from "../../helpers/guards.js";
 
 const fx = useInProcess();
 let server: InProcessServer;

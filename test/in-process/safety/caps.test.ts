@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { httpError } from "../../helpers/fake-service.js";
 import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
-import { GUARDS_OFF, tempDir } from "../../safety/support.js";
+import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
 
 const NOW = "2026-11-21T15:00:00Z";
 const fx = useInProcess();

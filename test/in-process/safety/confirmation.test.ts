@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { textOf } from "../../helpers/server-process.js";
 import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
-import { GUARDS_OFF } from "../../safety/support.js";
+import { GUARDS_OFF } from "../../helpers/guards.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
 const ACCEPT: ElicitAnswer = () => ({ action: "accept", content: { confirm: true } });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { httpError, lostAnswer } from "../../helpers/fake-service.js";
 import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
-import { GUARDS_OFF, tempDir } from "../../safety/support.js";
+import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
 

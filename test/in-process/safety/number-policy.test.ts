@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../src/config/errors.js";
 import { startInProcess, useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { CANARY_KEY, textOf } from "../../helpers/server-process.js";
-import { GUARDS_OFF, tempDir } from "../../safety/support.js";
+import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
 
 const fx = useInProcess();
 const posts = () => fx.service.posts();

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
-import { GUARDS_OFF } from "../../safety/support.js";
+import { GUARDS_OFF } from "../../helpers/guards.js";
 
 // Right-to-left override, isolates, zero-width space and joiner, BOM, a tag character.
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
-import { ConfigurationError } from "../../src/config/errors.js";
-import { loadDoNotCallList, readDoNotCallLine } from "../../src/safety/do-not-call.js";
-import { tempDir } from "./support.js";
+import { ConfigurationError } from "../../../src/config/errors.js";
+import { loadDoNotCallList, readDoNotCallLine } from "../../../src/safety/do-not-call.js";
+import { tempDir } from "../../helpers/guards.js";
 
 const dir = tempDir("dnc-unit");
 const file = (name: string, text: string) => {

@@ -1,9 +1,9 @@
 /** Dial caps: sliding windows in the memory store, and the refusals that say when a dial may go. */
 import { describe, expect, it } from "vitest";
-import { refuseOverCap } from "../../src/safety/caps-guard.js";
-import { MemoryCapLedger } from "../../src/state/memory-caps.js";
-import type { CapLimits } from "../../src/state/store.js";
-import { BatchValidationError, UserInputError } from "../../src/validation/errors.js";
+import { refuseOverCap } from "../../../src/safety/caps-guard.js";
+import { MemoryCapLedger } from "../../../src/state/memory-caps.js";
+import type { CapLimits } from "../../../src/state/store.js";
+import { BatchValidationError, UserInputError } from "../../../src/validation/errors.js";
 
 const T0 = Date.parse("2026-11-21T15:00:00Z");
 const MIN = 60_000;

@@ -2,9 +2,9 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditLog, readAuditHistory, type AuditEntry } from "../../src/safety/audit-log.js";
-import { Redactor } from "../../src/text/redact.js";
-import { tempDir } from "./support.js";
+import { AuditLog, readAuditHistory, type AuditEntry } from "../../../src/safety/audit-log.js";
+import { Redactor } from "../../../src/text/redact.js";
+import { tempDir } from "../../helpers/guards.js";
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   time: "2026-11-21T15:00:00.000Z",

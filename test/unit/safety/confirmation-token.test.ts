@@ -1,6 +1,6 @@
 /** Confirmation tokens: bound to one request, expiring, single use, unforgeable. */
 import { describe, expect, it } from "vitest";
-import { ConfirmationTokens, TOKEN_TTL_MS } from "../../src/safety/confirmation-token.js";
+import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/safety/confirmation-token.js";
 
 function tokens() {
   let now = Date.parse("2026-11-21T15:00:00Z");

@@ -13,7 +13,7 @@ import { loadConfig } from "../../src/config/env.js";
 import { createServer, type OutboundCallsServer } from "../../src/mcp/server.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "./support.js";
+import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
 
 const state = vi.hoisted(() => ({
   attempts: [] as Array<{ method: string; path: string; key: string | undefined; refused: boolean }>,

@@ -1,7 +1,7 @@
 /** The guards' variables: safe defaults, clear messages naming the variable, never the value; the test clock only for a loopback upstream. */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/env.js";
-import { ConfigurationError } from "../../src/config/errors.js";
+import { loadConfig } from "../../../src/config/env.js";
+import { ConfigurationError } from "../../../src/config/errors.js";
 
 const base = { OUTBOUND_CALLS_API_KEY: "sk_test_settings_1234", OUTBOUND_CALLS_BASE_URL: "https://app.example.com" };
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env });

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT } from "../helpers/server-process.js";
+import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT } from "../../helpers/server-process.js";
 
 const INSPECTOR = join(ROOT, "node_modules", ".bin", "mcp-inspector");
 const home = mkdtempSync(join(tmpdir(), "outbound-calls-inspector-"));

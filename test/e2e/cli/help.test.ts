@@ -7,8 +7,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/server-process.js";
-import { runCli, type CliResult } from "../helpers/run-cli.js";
+import { ROOT } from "../../helpers/server-process.js";
+import { runCli, type CliResult } from "../../helpers/run-cli.js";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,9 +1,9 @@
 /** The time zones of a number: every region has some, every zone is known to Intl, and the tables agree with libphonenumber. */
 import { describe, expect, it } from "vitest";
 import { getCountries, parsePhoneNumberWithError } from "libphonenumber-js/max";
-import { COUNTRY_ZONES } from "../../src/safety/time-zones/country-zones.js";
-import { NANP_AREA_CODES } from "../../src/safety/time-zones/nanp-area-codes.js";
-import { zonesOfNumber } from "../../src/safety/time-zones/zones-of-number.js";
+import { COUNTRY_ZONES } from "../../../src/safety/time-zones/country-zones.js";
+import { NANP_AREA_CODES } from "../../../src/safety/time-zones/nanp-area-codes.js";
+import { zonesOfNumber } from "../../../src/safety/time-zones/zones-of-number.js";
 
 const zonesOf = (e164: string) => {
   const p = parsePhoneNumberWithError(e164, { extract: false });

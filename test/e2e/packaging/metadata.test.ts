@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/server-process.js";
-import { tools } from "../../src/tools/index.js";
+import { ROOT } from "../../helpers/server-process.js";
+import { tools } from "../../../src/tools/index.js";
 
 const json = (name: string) => JSON.parse(readFileSync(join(ROOT, name), "utf8")) as Record<string, any>;
 const pkg = json("package.json");

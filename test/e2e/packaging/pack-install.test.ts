@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { RecordingStdioTransport } from "../helpers/recording-transport.js";
-import { GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, started } from "../helpers/server-process.js";
-import { VERSION } from "../../src/config/version.js";
+import { RecordingStdioTransport } from "../../helpers/recording-transport.js";
+import { GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, started } from "../../helpers/server-process.js";
+import { VERSION } from "../../../src/config/version.js";
 
 const run = promisify(execFile);
 let dir: string;
