@@ -7,13 +7,11 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { RecordingStdioTransport } from "./recording-transport.js";
+import { started } from "./leak-registry.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
-/** Runs through every test as the API key: it must never be printed or answered. */
-export const CANARY_KEY = "sk_test_CANARY_7f3a9c2e5d1b";
-
-export const started: RecordingStdioTransport[] = [];
+export { CANARY_KEY, started } from "./leak-registry.js";
 
 /**
  * For files about requests and answers, not about the guards: the clock- and

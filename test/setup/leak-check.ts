@@ -4,9 +4,7 @@
  * stdout stayed empty); no in-process server logged the key either.
  */
 import { afterAll, expect } from "vitest";
-import { httpStarted } from "../helpers/http-server-process.js";
-import { inProcessLogs } from "../helpers/leak-registry.js";
-import { CANARY_KEY, started } from "../helpers/server-process.js";
+import { CANARY_KEY, httpStarted, inProcessLogs, started } from "../helpers/leak-registry.js";
 
 afterAll(async () => {
   for (const transport of started) {
