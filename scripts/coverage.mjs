@@ -32,8 +32,11 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
-const onlyReport = process.argv.includes("--report-only");
-const vitestArgs = process.argv.slice(2).filter((a) => a !== "--report-only");
+// `--report-only [DIR]`: no test run; the reports of an earlier run (DIR: a copy of coverage/) are added up again.
+const reportIndex = process.argv.indexOf("--report-only");
+const onlyReport = reportIndex >= 0;
+const savedDir = onlyReport && process.argv[reportIndex + 1] && !process.argv[reportIndex + 1].startsWith("-") ? process.argv[reportIndex + 1] : undefined;
+const vitestArgs = process.argv.slice(2).filter((a, i) => a !== "--report-only" && !(savedDir && i === reportIndex - 1));
 let testStatus = 0;
 if (!onlyReport) {
   rmSync(OUT, { recursive: true, force: true });
@@ -76,39 +79,53 @@ async function childCoverage() {
   return { map, processes: processes.length };
 }
 
-const startLine = (loc) => loc.start.line;
-
 /**
- * Adds the children's hits to the in-process items: same location first, else an item of the same kind that
- * starts on the same line (the two transforms of the TypeScript may place a node a column apart).
+ * Adds the children's hits to the in-process items: the item at the same location first; else, when a line holds
+ * as many items of that kind in both reports, the one of the same rank on that line (the two transforms of the
+ * TypeScript may place a node a column apart). Anything else is left out: never counted as covered by a neighbour.
  */
 function addUp(base, extra) {
   const total = libCoverage.createCoverageMap(JSON.parse(JSON.stringify(base.toJSON())));
+  const key = (loc) => `${loc.start.line}:${loc.start.column}-${loc.end.line}:${loc.end.column}`;
+  /** For each item id: its hits, found by exact location or by rank on its line. */
+  const matcher = (itemMap, otherMap, otherHits, locOf) => {
+    const exact = new Map(Object.entries(otherMap).map(([id, item]) => [key(locOf(item)), otherHits[id]]));
+    const byLine = (map) => {
+      const lines = new Map();
+      for (const [id, item] of Object.entries(map)) {
+        const loc = locOf(item);
+        if (!lines.has(loc.start.line)) lines.set(loc.start.line, []);
+        lines.get(loc.start.line).push({ id, column: loc.start.column ?? 0 });
+      }
+      for (const list of lines.values()) list.sort((a, b) => a.column - b.column);
+      return lines;
+    };
+    const mine = byLine(itemMap);
+    const theirs = byLine(otherMap);
+    return (id, item) => {
+      const loc = locOf(item);
+      const hit = exact.get(key(loc));
+      if (hit !== undefined) return hit;
+      const a = mine.get(loc.start.line) ?? [];
+      const b = theirs.get(loc.start.line) ?? [];
+      if (a.length !== b.length) return undefined;
+      const rank = a.findIndex((x) => x.id === id);
+      return otherHits[b[rank].id];
+    };
+  };
   for (const path of total.files()) {
     if (!extra.files().includes(path)) continue;
     const t = total.fileCoverageFor(path).data;
     const e = extra.fileCoverageFor(path).data;
-    const hitLines = (itemMap, hits, locOf) => {
-      const lines = new Map();
-      for (const [id, item] of Object.entries(itemMap)) {
-        const key = JSON.stringify(locOf(item));
-        const count = Array.isArray(hits[id]) ? hits[id] : hits[id];
-        lines.set(key, count);
-        const line = `line:${startLine(locOf(item))}`;
-        if (Array.isArray(count)) {
-          const prev = lines.get(line) ?? count.map(() => 0);
-          lines.set(line, prev.map((v, i) => v + (count[i] ?? 0)));
-        } else lines.set(line, (lines.get(line) ?? 0) + count);
-      }
-      return lines;
-    };
     const merge = (itemMap, hits, otherMap, otherHits, locOf) => {
-      const other = hitLines(otherMap, otherHits, locOf);
+      const find = matcher(itemMap, otherMap, otherHits, locOf);
       for (const [id, item] of Object.entries(itemMap)) {
-        const found = other.get(JSON.stringify(locOf(item))) ?? other.get(`line:${startLine(locOf(item))}`);
+        const found = find(id, item);
         if (found === undefined) continue;
-        if (Array.isArray(hits[id])) hits[id] = hits[id].map((v, i) => v + (Array.isArray(found) ? (found[i] ?? 0) : 0));
-        else hits[id] += found;
+        if (Array.isArray(hits[id])) {
+          if (!Array.isArray(found) || found.length !== hits[id].length) continue;
+          hits[id] = hits[id].map((v, i) => v + found[i]);
+        } else if (typeof found === "number") hits[id] += found;
       }
     };
     merge(t.statementMap, t.s, e.statementMap, e.s, (s) => s);
@@ -124,13 +141,18 @@ function summary(map) {
   return { lines: pick("lines"), branches: pick("branches"), functions: pick("functions"), statements: pick("statements") };
 }
 
-const finalFile = join(OUT, "in-process", "coverage-final.json");
+const FROM = savedDir ?? OUT;
+const finalFile = join(FROM, "in-process", "coverage-final.json");
 if (!existsSync(finalFile)) {
   process.stderr.write("coverage: no in-process report (coverage/in-process/coverage-final.json)\n");
   process.exit(testStatus || 1);
 }
 const inProcess = libCoverage.createCoverageMap(JSON.parse(readFileSync(finalFile, "utf8")));
-const { map: children, processes } = await childCoverage();
+const saved = join(FROM, "children-final.json");
+const { map: children, processes } = savedDir && existsSync(saved)
+  ? { map: libCoverage.createCoverageMap(JSON.parse(readFileSync(saved, "utf8"))), processes: JSON.parse(readFileSync(join(FROM, "summary.json"), "utf8")).spawnedServers.processes }
+  : await childCoverage();
+mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, "children-final.json"), JSON.stringify(children.toJSON()));
 const total = addUp(inProcess, children);
 writeFileSync(join(OUT, "total-final.json"), JSON.stringify(total.toJSON()));

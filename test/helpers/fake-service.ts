@@ -95,9 +95,9 @@ export function httpError(status: number, body: unknown, init: { retryAfterS?: n
   });
 }
 
-/** The error of a POST whose answer was lost (timeout or reset after sending, 5xx). */
+/** The error of a POST whose answer was lost (a timeout or a reset after sending): no status, no request id. */
 export function lostAnswer(creates: PostSubject = "call"): ApiError {
-  return outcomeUnknown(creates, "The connection to the calling service was reset after the request was sent", { requestId: "req_fake" });
+  return outcomeUnknown(creates, "The connection to the calling service was reset after the request was sent");
 }
 
 /** A batch row's id under `id`, as the real layer reads it (src/service/calls.ts). */

@@ -94,6 +94,9 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(dry).toMatchObject({ numbers: ["+14155550005"] });
     expect(service).toMatchObject({ upstream_status: 422, request_id: "req_422" });
     expect(unknown).toMatchObject({ numbers: ["+14155550004"] });
+    // The answer was lost: no status, no request id to log.
+    expect(unknown).not.toHaveProperty("upstream_status");
+    expect(unknown).not.toHaveProperty("request_id");
     expect(unknown!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(batch).toMatchObject({ numbers: ["+14155550006", "+442079460000"], agents: ["agt_1", "agt_2"], batch_id: "bat_1", campaign_id: "cmp_1" });
   });
