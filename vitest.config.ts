@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
  *   (isolate: false), so the server's modules load once per worker instead of once per file.
  *   They start no process and replace no module.
  * - `isolated`: a fresh module graph per file: the end-to-end and fault tests (spawned servers,
- *   real sockets), and the files of the shared folders that mock a module or start the built server.
+ *   real sockets), the guard store's (real redis-server; one checks that Redis is loaded lazily), and
+ *   the files of the shared folders that mock a module or start the built server.
  */
 const shared = ["test/unit/**/*.test.ts", "test/in-process/**/*.test.ts", "test/fuzz/**/*.test.ts", "test/sandbox/**/*.test.ts", "test/docs/**/*.test.ts"];
 const ownGraph = [
@@ -23,7 +24,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "shared", include: shared, exclude: ownGraph, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/e2e/**/*.test.ts", "test/faults/**/*.test.ts", ...ownGraph] } },
+      { extends: true, test: { name: "isolated", include: ["test/e2e/**/*.test.ts", "test/faults/**/*.test.ts", "test/state/**/*.test.ts", ...ownGraph] } },
     ],
     // `npm run coverage` (scripts/coverage.mjs) turns it on; it adds the spawned servers' coverage to this.
     coverage: {

@@ -7,15 +7,23 @@
  *   server loads at start; the sandbox is a lazy chunk under dist/chunks/, loaded
  *   only by `--sandbox` / `sandbox`.
  * - dist/demo.js: `npm run demo`, a separate bundle (it is an MCP client).
- * - libphonenumber-js is not bundled: src/phone/lib.ts requires it from
- *   node_modules on first use (a number check, or OUTBOUND_CALLS_ALLOWED_COUNTRIES).
+ * - libphonenumber-js (max metadata) is a CommonJS bundle of its own,
+ *   `libphonenumber-max.cjs`, beside the bundle file that holds src/phone/lib.ts,
+ *   which requires it on first use (a number check, or
+ *   OUTBOUND_CALLS_ALLOWED_COUNTRIES): not parsed at start-up. Its pattern
+ *   RegExps are cached by replacing one helper at build time
+ *   (scripts/shims/matches-entirely.cjs).
+ *
+ * Everything the server runs is in dist/: the package has no runtime
+ * dependencies (test/e2e/packaging/pack-install.test.ts installs it with --omit=dev).
  *
  * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
  * it was measured and is not the default).
  * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
-import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
@@ -48,6 +56,30 @@ const lean = {
   },
 };
 
+/** The file name of the bundled libphonenumber-js, required by src/phone/lib.ts relative to its own bundle file. */
+const PHONE_LIB_FILE = "libphonenumber-max.cjs";
+
+/** The helper the pattern cache replaces, exactly as libphonenumber-js 1.x writes it; anything else stops the build. */
+const MATCHES_ENTIRELY = "text = text || '';\n  return new RegExp('^(?:' + regularExpressionText + ')$').test(text);";
+
+const patternCache = {
+  name: "libphonenumber-pattern-cache",
+  setup(b) {
+    let replaced = 0;
+    b.onLoad({ filter: /libphonenumber-js[\\/]build[\\/]helpers[\\/]matchesEntirely\.js$/ }, async (args) => {
+      const original = await readFile(args.path, "utf8");
+      if (!original.includes(MATCHES_ENTIRELY)) {
+        throw new Error(`${args.path} changed: check that scripts/shims/matches-entirely.cjs still does what it does, then update MATCHES_ENTIRELY`);
+      }
+      replaced += 1;
+      return { contents: await readFile(shim("matches-entirely.cjs"), "utf8"), loader: "js" };
+    });
+    b.onEnd((result) => {
+      if (result.errors.length === 0 && replaced !== 1) throw new Error(`the pattern cache replaced ${replaced} helpers instead of 1`);
+    });
+  },
+};
+
 /** @type {import("esbuild").BuildOptions} */
 const common = {
   absWorkingDir: new URL(".", root).pathname,
@@ -63,16 +95,32 @@ const common = {
 };
 
 await rm(outdir, { recursive: true, force: true });
-await Promise.all([
+const [server] = await Promise.all([
   build({
     ...common,
     entryPoints: { index: "src/index.ts" },
     outdir,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
+    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`) },
+    metafile: true,
   }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir }),
 ]);
+
+// The phone library goes beside whichever output file holds src/phone/lib.ts (its require is relative to it).
+const holders = Object.entries(server.metafile.outputs).filter(([, output]) => "src/phone/lib.ts" in output.inputs);
+if (holders.length !== 1) throw new Error(`src/phone/lib.ts is in ${holders.length} output files, expected 1`);
+const phoneLibDir = dirname(join(common.absWorkingDir, holders[0][0]));
+await build({
+  ...common,
+  banner: {},
+  format: "cjs",
+  entryPoints: [createRequire(import.meta.url).resolve("libphonenumber-js/max")],
+  outfile: join(phoneLibDir, PHONE_LIB_FILE),
+  plugins: [patternCache],
+});
+process.stderr.write(`build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`);
 
 // External maps carry no sourceMappingURL comment, so moving them leaves the bundle as it ships.
 if (mapsDir) {

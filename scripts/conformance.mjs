@@ -70,7 +70,8 @@ function run(command, args, options = {}) {
 
 function startServer() {
   const child = spawn(process.execPath, [ENTRY, "--http", "--sandbox", "--sandbox-speed", "instant", "--port", "0"], {
-    env: { PATH: process.env.PATH ?? "" },
+    // The suite checks the protocol; resource reads and completions count against the rate limit like tool calls.
+    env: { PATH: process.env.PATH ?? "", OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

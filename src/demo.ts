@@ -1,15 +1,27 @@
+#!/usr/bin/env node
 /**
  * `npm run demo`: a real MCP client session against `--sandbox`, written to be
  * read by a newcomer. It lists agents, places a call and follows it to its
  * result, lists today's calls, has a bad batch refused, sends the fixed batch
  * and shows a wallet refusal. No key, no account, no real call.
+ *
+ * Every dial waits for a person, as it does by default: the server opens its
+ * approval page with BROWSER. So that the demo runs anywhere, headless, BROWSER
+ * is this very file: run with a link (see approveAsAPerson), it reads the page
+ * and clicks Approve the way a browser posts the form.
  */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
+/** Where the stand-in person notes what it saw (BROWSER's output goes nowhere). */
+const APPROVALS_LOG = "DEMO_APPROVALS_LOG";
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const color = process.stdout.isTTY ? (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m` : (_c: string, s: string) => s;
 
@@ -17,15 +29,58 @@ function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 }
 
+/**
+ * The demo's BROWSER: given the approval link, it loads the page, notes its title, and posts the Approve
+ * button's form, as a person's browser would (same origin).
+ */
+async function approveAsAPerson(link: string, log: string): Promise<void> {
+  const page = await (await fetch(link)).text();
+  const title = /<h1>([^<]*)<\/h1>/.exec(page)?.[1] ?? "?";
+  // Noted before the click: the tool call may end as soon as the server has the decision.
+  appendFileSync(log, `${title}" → the person clicks Approve\n`);
+  const origin = new URL(link).origin;
+  await fetch(link, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin" },
+    body: "decision=approve",
+    redirect: "manual",
+  });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
-  // Four calls fit the wallet (25 cents each); the fifth is refused, to show that refusal.
+  const approvals = join(mkdtempSync(join(tmpdir(), "outbound-calls-demo-")), "approvals.log");
+  let approvalsShown = 0;
+  /** What the stand-in person did since the last look. */
+  const personSaw = () => {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(approvals, "utf8").trim().split("\n").filter(Boolean);
+    } catch {
+      return;
+    }
+    for (const line of lines.slice(approvalsShown)) out(color("35", `   👤 approval page opened in the browser: "${line}`));
+    approvalsShown = lines.length;
+  };
+  // What the demo stages, said before anything runs (README "Quick start" says the same).
+  const staged = {
+    speed: 40,
+    balanceCents: 100,
+  };
+  out("Sandbox demo: the server runs with --sandbox (a simulated service on 127.0.0.1; no key, no real call).");
+  out(
+    `Staged for the demo: calls run ${staged.speed}x faster than real (--sandbox-speed ${staged.speed}); the wallet holds ` +
+      `${staged.balanceCents} cents (--sandbox-balance-cents ${staged.balanceCents}: four calls at 25 cents, so the fifth is refused); ` +
+      "the person who approves each dial on the approval page is the demo itself (BROWSER). Every safety guard keeps its default; " +
+      "in the sandbox, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is set.",
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ENTRY, "--sandbox", "--sandbox-speed", "40", "--sandbox-balance-cents", "100"],
+    args: [ENTRY, "--sandbox", "--sandbox-speed", String(staged.speed), "--sandbox-balance-cents", String(staged.balanceCents)],
     stderr: "ignore",
-    // Calling hours are on by default; off here only so the demo runs at any hour (test/in-process/safety/ shows the guard).
-    env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off" },
+    // What a default client passes on, plus BROWSER: a person approves every dial (the default), and the demo is
+    // their stand-in on the approval page.
+    env: { ...getDefaultEnvironment(), BROWSER: SELF, [APPROVALS_LOG]: approvals },
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });
   await client.connect(transport);
@@ -37,6 +92,7 @@ async function main(): Promise<void> {
     out(color("1", `${step}. ${title}`));
     out(color("36", `   → ${name} ${JSON.stringify(args)}`));
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    personSaw();
     const mark = result.isError ? color("31", "   ✗ refused:") : color("32", "   ✓ answer:");
     out(mark);
     for (const line of textOf(result).split("\n")) out(`     ${line}`);
@@ -48,12 +104,12 @@ async function main(): Promise<void> {
   const agent = agentList[0]?.id;
   if (!agent) throw new Error("the sandbox has no agents");
 
-  const created = await call("Place one call (a sandbox test number that answers)", "create_call", {
+  const created = await call("Place one call (a sandbox test number that answers); a person approves it on the approval page", "create_call", {
     to: "+1 415 555 0100",
     agent_id: agent,
     contact_name: "Dana Lee",
     company_name: "Acme Dental",
-    metadata: { service_type: "appointment_reminder" },
+    metadata: [{ key: "service_type", value: "appointment_reminder" }],
   });
   const callId = (created.structuredContent as { call: { id: string } }).call.id;
 
@@ -85,11 +141,19 @@ async function main(): Promise<void> {
   await call("One more call: the sandbox wallet is empty now", "create_call", { to: "+61491570006", agent_id: agent });
 
   await client.close();
+  rmSync(approvals, { force: true });
   out();
   out(color("1", `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: every answer above came from the built-in sandbox.`));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+const link = process.argv[2];
+const log = process.env[APPROVALS_LOG];
+if (link?.startsWith("http://127.0.0.1:") && log) {
+  // Run by the server as BROWSER.
+  approveAsAPerson(link, log).catch(() => process.exit(1));
+} else {
+  main().catch((error: unknown) => {
+    process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

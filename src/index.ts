@@ -4,14 +4,16 @@
  * only; everything else goes to stderr, with the key removed.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
+import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
 import { createServer } from "./mcp/server.js";
+import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { sandboxFromEnv } from "./cli/env-flags.js";
+import { confirmModeNotes } from "./consent/start-notes.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
 /* eslint-disable no-console -- the one place console is touched: to move it off stdout */
@@ -45,29 +47,28 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     const sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(command.sandboxArgs) });
     closeSandbox = () => sandbox.close();
     config = loadConfig({ ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
-    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed`);
+    const hours = config.safety.callingHours ? `calling hours ${config.safety.callingHours.text}` : "calling hours off (set OUTBOUND_CALLS_CALLING_HOURS, e.g. 08:00-21:00, to try that guard)";
+    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed; ${hours}`);
   } else {
     config = loadConfig(process.env);
   }
-  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN]);
+  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN, process.env.OUTBOUND_CALLS_APPROVER_TOKEN]);
 
   if (command.http) {
     // Loaded only when asked, like the sandbox: stdio start-up stays as it was.
     const { loadHttpConfig } = await import("./http/config.js");
     const { runHttp } = await import("./http/serve.js");
     const apiKeys = [config.apiKey, process.env.OUTBOUND_CALLS_API_KEY ?? ""];
-    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs });
-    // Stateless HTTP cannot ask a person (elicitation needs a session), so the safe default there is "always":
-    // every dial needs a dry run's confirmation_token. An explicit OUTBOUND_CALLS_CONFIRM is honoured (and "auto" warned about).
-    if (!process.env.OUTBOUND_CALLS_CONFIRM?.trim()) {
-      config = { ...config, safety: { ...config.safety, confirm: "always" } };
-      stderr("outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always (every dial needs the confirmation_token of a dry run)");
-    }
+    // A dial in flight may be waiting for an approver (not when nobody is asked): the shutdown waits for that too.
+    const approvalWaitMs = config.safety.confirm === "never" ? 0 : config.safety.approvalWaitMs;
+    const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs, approvalWaitMs });
     await runHttp({ config, http, readOnly: command.readOnly, log: stderr, redactor, onStopped: closeSandbox });
     return;
   }
 
-  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor });
+  for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
+  const store = await openGuardStore(config, stderr);
+  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });
   const transport = new StdioServerTransport();
 
   let closing = false;
@@ -107,10 +108,11 @@ async function main(): Promise<void> {
   }
   switch (command.kind) {
     case "help":
-      process.stderr.write(HELP);
+      // Asked for, so it is the output: stdout (`--help | less` works). Nothing else runs in this mode.
+      process.stdout.write(command.topic === "doctor" ? DOCTOR_HELP : HELP);
       return;
     case "version":
-      // The one thing printed on stdout: nothing else runs in this mode.
+      // On stdout, like --help: nothing else runs in this mode.
       process.stdout.write(`${VERSION}\n`);
       return;
     case "sandbox-service": {

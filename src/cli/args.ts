@@ -3,7 +3,7 @@
  * every flag is unit-tested without spawning a process.
  */
 export type Command =
-  | { kind: "help" }
+  | { kind: "help"; topic?: "doctor" }
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
   | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
@@ -29,6 +29,7 @@ export function parseArgs(argv: string[]): Command {
     // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
     const rest = argv[1] === "sandbox" || argv[1] === "doctor" ? undefined : parseArgs(argv.slice(1));
     if (rest === undefined) throw new UsageError(`unknown argument: ${argv[1]} (see --help)`);
+    if (rest.kind === "help") return { kind: "help", topic: "doctor" };
     if (rest.kind !== "serve") return rest;
     return { kind: "doctor", sandbox: rest.sandbox, sandboxArgs: rest.sandboxArgs };
   }
@@ -65,6 +66,18 @@ export function parseArgs(argv: string[]): Command {
   return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
 }
 
+export const DOCTOR_HELP = `outbound-calls-mcp doctor: check the configuration, the service and the key, the way the server would use them.
+
+Usage:
+  outbound-calls-mcp doctor                     check the live configuration (OUTBOUND_CALLS_* variables)
+  outbound-calls-mcp doctor --sandbox [--sandbox-<flag> <value>]   check against the built-in simulated service
+
+It reads the same variables as the server (see outbound-calls-mcp --help), reports every configuration problem
+at once, then asks the service for the agents (GET /agents) and reports: the settings in force, whether the service
+was reached and how fast, whether the key was accepted, the agents. Each failing line says what to fix. The report
+goes to stdout; the key is never printed. Exit code 0 when every check passed, 1 otherwise.
+`;
+
 export const HELP = `outbound-calls-mcp: an MCP server (stdio, or Streamable HTTP with --http) to place and track outbound phone calls.
 
 Usage:
@@ -88,13 +101,20 @@ Environment:
   OUTBOUND_CALLS_BASE_URL            required (not with --sandbox): the account's application host; https unless loopback
   OUTBOUND_CALLS_TIMEOUT_MS          total deadline of one tool call, retries included (default 15000)
   OUTBOUND_CALLS_ALLOWED_COUNTRIES   ISO 3166 codes that may be dialed, e.g. US,CA (default: any)
-  OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST; "none" for none)
+  OUTBOUND_CALLS_BLOCKED_TYPES       number types refused (default PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL; "none")
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE  file of international prefixes never dialed (e.g. high-risk ranges), one a line
   OUTBOUND_CALLS_MAX_BATCH_SIZE      most rows in one submit_batch (default 1000)
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT  get_calls waiting (wait_seconds) at once per client (default 4)
+  OUTBOUND_CALLS_MAX_WAITS           get_calls waiting at once in the process, all clients (default 64)
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
   OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
-Safety (see the README, "Safety"):
-  OUTBOUND_CALLS_CONFIRM             ask the user before dialing: auto (if the client can ask), always, never (default auto)
+Safety (see the README, "Safety", and docs/consent.md):
+  OUTBOUND_CALLS_CONFIRM             who says yes to a dial: person (default: the client's dialog or link, else the approval page),
+                                     token (the model's dry-run token; weaker), never (unattended dialing)
+  OUTBOUND_CALLS_APPROVAL_WAIT_S     how long a tool call waits for the person's decision before answering "pending" (default 50)
+  OUTBOUND_CALLS_APPROVAL_TTL_S      how long an approval can be decided, then used once (default 600)
+  BROWSER                            the command that opens the approval page (given the URL; none = no browser; default: the system's)
   OUTBOUND_CALLS_DEDUPE_WINDOW_S     an identical dial within this many seconds is not dialed again; 0 = off (default 600)
   OUTBOUND_CALLS_DO_NOT_CALL_FILE    file of numbers never to dial, one a line, any format; a bad line stops the start
   OUTBOUND_CALLS_DEFAULT_COUNTRY     ISO 3166 code for do-not-call lines written without + (e.g. US)
@@ -106,9 +126,14 @@ Safety (see the README, "Safety"):
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
 
 Environment with --http:
-  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, not the API key; required off loopback
-  OUTBOUND_CALLS_HTTP_RATE_LIMIT      tool calls per client per window, CALLS/SECONDS, or off (default 60/60)
+  OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback
+  OUTBOUND_CALLS_APPROVER_TOKEN       approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key
+  OUTBOUND_CALLS_HTTP_RATE_LIMIT      requests reaching the service per client per window, CALLS/SECONDS, or off (default 60/60)
   OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
   OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)
   OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS more Origin values accepted from browsers, e.g. https://app.example.com
+
+Environment for several replicas (stdio or --http):
+  OUTBOUND_CALLS_REDIS_URL            redis:// or rediss:// (TLS), user:password@ and /db allowed: the guard state every replica shares
+  OUTBOUND_CALLS_REDIS_PREFIX         prefix of every Redis key (default obc:; a {hash tag} allowed)
 `;

@@ -71,15 +71,18 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     }
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    const variable = /OUTBOUND_CALLS_[A-Z_]+/.exec(error.message)?.[0];
-    check(
-      "FAIL",
-      "configuration",
-      error.message,
-      variable
-        ? `set ${variable} in the "env" block of this server in the MCP client's configuration (to try without a key: --sandbox)`
-        : "see outbound-calls-mcp --help for the variables",
-    );
+    // One line per problem: every missing or wrong variable in this one run.
+    for (const problem of error.problems) {
+      const variable = /OUTBOUND_CALLS_[A-Z_]+/.exec(problem)?.[0];
+      check(
+        "FAIL",
+        "configuration",
+        problem,
+        variable
+          ? `set ${variable} in the "env" block of this server in the MCP client's configuration (to try without a key: --sandbox)`
+          : "see outbound-calls-mcp --help for the variables",
+      );
+    }
     check("skip", "reachable", "not checked (the configuration is not usable)");
     check("skip", "key accepted", "not checked");
     check("skip", "agents", "not checked");
@@ -136,6 +139,7 @@ function settingsSummary(config: Config): string {
   const blocked = config.blockedTypes.size ? [...config.blockedTypes].join(",") : "none";
   return (
     `timeout ${config.timeoutMs} ms · countries ${countries} · blocked number types ${blocked} · ` +
+    (config.blockedPrefixes ? `blocked ranges ${config.blockedPrefixes.size} · ` : "") +
     `max batch ${config.maxBatchSize} · largest answer ${config.maxResponseBytes} bytes`
   );
 }

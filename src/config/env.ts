@@ -4,9 +4,11 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
-import { NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
+import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-prefixes.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
+import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
 
 
 export interface Config {
@@ -22,11 +24,17 @@ export interface Config {
   /** ISO 3166 alpha-2 codes; undefined = any country. */
   allowedCountries: ReadonlySet<string> | undefined;
   blockedTypes: ReadonlySet<NumberTypeName>;
+  /** Ranges never dialed (OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE); undefined = none. */
+  blockedPrefixes: BlockedPrefixes | undefined;
   agentCacheTtlMs: number;
+  /** get_calls waiting (wait_seconds) at once, per client and per process. */
+  waits: { perClient: number; perProcess: number };
   /** True when the upstream is the built-in simulated service. */
   sandbox: boolean;
   /** The safety guards' settings (src/safety/settings.ts). */
   safety: SafetySettings;
+  /** Shared guard state for several replicas (src/config/redis.ts); undefined = in process memory. */
+  redis: RedisSettings | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -98,6 +106,8 @@ const envSchema = z.object({
   OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000, 15_000),
   OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000, 1_000),
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024, 1024 * 1024),
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: intVar("OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT", 1, 10_000, 4),
+  OUTBOUND_CALLS_MAX_WAITS: intVar("OUTBOUND_CALLS_MAX_WAITS", 1, 100_000, 64),
   OUTBOUND_CALLS_ALLOWED_COUNTRIES: z
     .string()
     .optional()
@@ -121,7 +131,7 @@ const envSchema = z.object({
     .optional()
     .transform((raw, ctx) => {
       // Unset or blank (as MCP client configs often write an empty value) keeps the default: never fail open.
-      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]);
+      if (raw === undefined || raw.trim() === "") return new Set<NumberTypeName>(DEFAULT_BLOCKED_TYPES);
       const types = listVar(raw);
       if (types.length === 1 && types[0] === "NONE") return new Set<NumberTypeName>();
       const bad = types.filter((t) => !(NUMBER_TYPES as readonly string[]).includes(t));
@@ -134,7 +144,12 @@ const envSchema = z.object({
       }
       return new Set(types as NumberTypeName[]);
     }),
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
   ...safetyEnvShape,
+  ...redisEnvShape,
 });
 
 export interface ConfigOverrides {
@@ -154,21 +169,27 @@ function withoutKey(message: string, rawKey: string | undefined): string {
   return out;
 }
 
-/** Reads and validates the environment; throws ConfigurationError naming the variable. */
+/** Reads and validates the environment; throws ConfigurationError naming every variable that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // Every problem at once (a person fixing a client's config should not need one run per variable).
     // Our own messages start with the variable name; zod's generic ones get it prefixed.
-    const message = issue?.message ?? "invalid configuration";
-    const variable = String(issue?.path[0] ?? "");
-    const text = message.startsWith("OUTBOUND_CALLS_") ? message : `${variable}: ${message}`;
-    throw new ConfigurationError(withoutKey(text, env.OUTBOUND_CALLS_API_KEY));
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? "");
+      const text = issue.message.startsWith("OUTBOUND_CALLS_") ? issue.message : `${variable}: ${issue.message}`;
+      return withoutKey(text, env.OUTBOUND_CALLS_API_KEY);
+    });
+    throw new ConfigurationError(problems.length > 0 ? problems : ["invalid configuration"]);
   }
   const e = parsed.data;
   const allowedCountries = e.OUTBOUND_CALLS_ALLOWED_COUNTRIES;
-  const safety = safetySettings(e, isLoopbackHost(new URL(e.OUTBOUND_CALLS_BASE_URL.origin).hostname));
-  if ("error" in safety) throw new ConfigurationError(safety.error);
+  const settings = safetySettings(e, isLoopbackHost(new URL(e.OUTBOUND_CALLS_BASE_URL.origin).hostname));
+  if ("error" in settings) throw new ConfigurationError(settings.error);
+  // The sandbox's first try works at any hour: there, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is
+  // set (set it, e.g. to 08:00-21:00, to try the guard). Live, unset means 08:00-21:00.
+  const sandboxHoursOff = overrides.sandbox === true && !env.OUTBOUND_CALLS_CALLING_HOURS?.trim();
+  const safety = sandboxHoursOff ? { ...settings, callingHours: undefined } : settings;
   return {
     apiKey: e.OUTBOUND_CALLS_API_KEY,
     apiBaseUrl: e.OUTBOUND_CALLS_BASE_URL.apiBaseUrl,
@@ -180,8 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     maxBatchSize: e.OUTBOUND_CALLS_MAX_BATCH_SIZE,
     allowedCountries,
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
+    blockedPrefixes: e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE === undefined ? undefined : loadBlockedPrefixes(e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE),
     agentCacheTtlMs: 60_000,
+    waits: { perClient: e.OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT, perProcess: e.OUTBOUND_CALLS_MAX_WAITS },
     sandbox: overrides.sandbox ?? false,
     safety,
+    redis: redisSettings(e),
   };
 }

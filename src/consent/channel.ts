@@ -50,7 +50,7 @@ export type ConsentVia = "client_form" | "client_url" | "page";
 
 export type ConsentVerdict =
   | { kind: "approved"; via: ConsentVia; /** Over HTTP, the approver's label; "local browser" for the stdio page. */ approver?: string }
-  | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired" }
+  | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired"; /** What happened, for the model (never a link or secret). */ detail?: string }
   /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
   | { kind: "pending"; via: ConsentVia; expiresAt: number }
   /** No person can be asked here (no elicitation, no browser, no inbox): the message names the ways out. */

@@ -14,6 +14,8 @@ export interface HttpAppOptions {
   /** undefined: no token configured (loopback only). */
   auth: ((authorization: string | undefined) => AuthResult) | undefined;
   mcpPost: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The approvers' pages under /approvals (OUTBOUND_CALLS_APPROVER_TOKEN); undefined: none. They do their own checks. */
+  approvals?: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   log: (line: string) => void;
   /** Called when a request ends while draining, so idle keep-alive sockets can be closed. */
   onRequestEndWhileDraining?: () => void;
@@ -21,6 +23,7 @@ export interface HttpAppOptions {
 
 export const MCP_PATH = "/mcp";
 export const HEALTH_PATH = "/healthz";
+export const APPROVALS_PATH = "/approvals";
 const REALM = 'Bearer realm="outbound-calls-mcp"';
 
 export class HttpApp {
@@ -70,6 +73,7 @@ export class HttpApp {
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0];
     if (path === HEALTH_PATH) return this.health(req, res);
+    if (this.options.approvals && (path === APPROVALS_PATH || path?.startsWith(`${APPROVALS_PATH}/`))) return this.options.approvals(req, res);
     if (path !== MCP_PATH) return sendJson(res, 404, { error: "not found" });
 
     // A refusal before the body is read closes the connection rather than reading a body nobody wants.

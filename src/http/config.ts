@@ -11,6 +11,8 @@ export interface HttpConfig {
   port: number;
   /** Clients must send `Authorization: Bearer <token>`; undefined = no check (loopback only). */
   token: string | undefined;
+  /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals; undefined = no inbox. */
+  approverToken: string | undefined;
   /** Tool calls per client per window; undefined = no limit. */
   rateLimit: { max: number; windowMs: number } | undefined;
   /** Proxy hops whose X-Forwarded-For is believed when naming the client. */
@@ -22,10 +24,14 @@ export interface HttpConfig {
   /** Largest JSON-RPC request body read. */
   maxBodyBytes: number;
   /**
-   * How long SIGTERM waits for requests in flight: a dial cannot outlive its deadline (nobody is asked to confirm
-   * over HTTP); a get_call waiting with wait_seconds may be cut, which loses nothing.
+   * How long SIGTERM waits for requests in flight: a dial waits at most OUTBOUND_CALLS_APPROVAL_WAIT_S for a person,
+   * then its deadline; a get_call waiting with wait_seconds may be cut, which loses nothing.
    */
   shutdownGraceMs: number;
+  /** A request's headers must have arrived this long after its first byte (or after the connection opened). */
+  headersTimeoutMs: number;
+  /** The whole request (headers and capped body) must have arrived in this time; answers may take longer. */
+  requestTimeoutMs: number;
 }
 
 /**
@@ -41,6 +47,9 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Room after the tool-call deadline for the answer to be written. */
 const SHUTDOWN_MARGIN_MS = 2_000;
 const DEFAULT_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+const REQUEST_TIMEOUT_MS = 60_000;
+// Clients and proxies send their headers at once: a socket still sending them after this is holding a slot.
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export function isWildcardHost(host: string): boolean {
   return host === "0.0.0.0" || host === "::" || host === "[::]";
@@ -56,18 +65,61 @@ function list(raw: string | undefined): string[] {
     .filter((s) => s.length > 0);
 }
 
-function parseToken(raw: string | undefined, apiKeys: string[]): string | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const token = raw.trim();
+/** A run of this many characters in common is no coincidence (16 hex characters are 64 bits). */
+const KEY_RUN = 16;
+
+/**
+ * Whether the token holds the key, is part of it, or shares a long run with it, in any letter case
+ * (bearer tokens are compared exactly, but a person reading the token reads the key in any case).
+ */
+export function sharesKeyMaterial(token: string, key: string): boolean {
+  if (key.length === 0) return false;
+  const t = token.toLowerCase();
+  const k = key.toLowerCase();
+  if (t.includes(k) || k.includes(t)) return true;
+  for (let i = 0; i + KEY_RUN <= k.length; i++) if (t.includes(k.slice(i, i + KEY_RUN))) return true;
+  return false;
+}
+
+function checkTokenShape(name: string, token: string): void {
   if (token.length < MIN_TOKEN_LENGTH || token.length > MAX_TOKEN_LENGTH || !TOKEN_CHARS.test(token)) {
     throw new ConfigurationError(
-      `OUTBOUND_CALLS_HTTP_TOKEN must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH} characters of A-Z, a-z, 0-9, - . _ ~ + / ` +
+      `${name} must be ${MIN_TOKEN_LENGTH} to ${MAX_TOKEN_LENGTH} characters of A-Z, a-z, 0-9, - . _ ~ + / ` +
         "(optionally ending in =); generate one with: openssl rand -hex 32",
     );
   }
-  // The service's key is never a client credential: a client that knows it must not be let in with it.
-  if (apiKeys.some((key) => key.length > 0 && (token.includes(key) || key.includes(token)))) {
-    throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TOKEN must not be (or contain) the API key: give clients a token of their own");
+}
+
+/**
+ * The approvers' credential: distinct from the client token and the service key, so that neither a client nor
+ * anyone holding the key can approve dials, and an approver cannot use /mcp or the service.
+ */
+function parseApproverToken(raw: string | undefined, clientToken: string | undefined, apiKeys: string[]): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const token = raw.trim();
+  checkTokenShape("OUTBOUND_CALLS_APPROVER_TOKEN", token);
+  if (apiKeys.some((key) => sharesKeyMaterial(token, key))) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_APPROVER_TOKEN must not be (or contain) the API key, nor ${KEY_RUN} characters of it in a row in any letter case: give approvers a token of their own`,
+    );
+  }
+  if (clientToken !== undefined && sharesKeyMaterial(token, clientToken)) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_APPROVER_TOKEN must differ from OUTBOUND_CALLS_HTTP_TOKEN (neither may contain the other, nor share ${KEY_RUN} characters in a row, in any case): a client must not be able to approve its own dials`,
+    );
+  }
+  return token;
+}
+
+function parseToken(raw: string | undefined, apiKeys: string[]): string | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const token = raw.trim();
+  checkTokenShape("OUTBOUND_CALLS_HTTP_TOKEN", token);
+  // The service's key is never a client credential: a client that knows the token must learn nothing of the key.
+  if (apiKeys.some((key) => sharesKeyMaterial(token, key))) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN must not be (or contain) the API key, nor ${KEY_RUN} characters of it in a row in any letter case: give clients a token of their own`,
+    );
   }
   return token;
 }
@@ -127,7 +179,11 @@ function parseOrigins(raw: string | undefined): string[] {
 }
 
 /** Reads the HTTP settings; throws ConfigurationError naming the variable. */
-export function loadHttpConfig(env: NodeJS.ProcessEnv, listen: HttpListen, service: { apiKeys: string[]; timeoutMs: number }): HttpConfig {
+export function loadHttpConfig(
+  env: NodeJS.ProcessEnv,
+  listen: HttpListen,
+  service: { apiKeys: string[]; timeoutMs: number; approvalWaitMs?: number },
+): HttpConfig {
   const token = parseToken(env.OUTBOUND_CALLS_HTTP_TOKEN, service.apiKeys);
   if (token === undefined && !isLoopbackHost(listen.host)) {
     throw new ConfigurationError(
@@ -139,11 +195,14 @@ export function loadHttpConfig(env: NodeJS.ProcessEnv, listen: HttpListen, servi
     host: listen.host,
     port: listen.port,
     token,
+    approverToken: parseApproverToken(env.OUTBOUND_CALLS_APPROVER_TOKEN, token, service.apiKeys),
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
     extraHosts: parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS),
     extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
     maxBodyBytes: MAX_BODY_BYTES,
-    shutdownGraceMs: service.timeoutMs + SHUTDOWN_MARGIN_MS,
+    shutdownGraceMs: (service.approvalWaitMs ?? 0) + service.timeoutMs + SHUTDOWN_MARGIN_MS,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   };
 }

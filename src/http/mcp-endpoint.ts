@@ -2,15 +2,16 @@
  * POST /mcp, stateless: each request gets its own McpServer and transport (the
  * SDK refuses to reuse a stateless transport), wired to the shared core (HTTP
  * client, agent cache), so any replica can answer any request. The body is read
- * here, capped, so tool calls can be counted against the client's rate limit
- * before anything runs.
+ * here, capped, so every request in it that can reach the calling service is
+ * counted against the client's rate limit before anything runs.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
 import { readBody } from "./body.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { RateCounter } from "../state/store.js";
+import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
 
 export interface McpEndpointOptions {
@@ -18,16 +19,10 @@ export interface McpEndpointOptions {
   core: ServerCore;
   deps: ServerDeps;
   maxBodyBytes: number;
-  limiter: { limiter: RateLimiter; max: number; windowMs: number } | undefined;
-  /** The rate-limit key of a request. */
+  limiter: { counter: RateCounter; max: number; windowMs: number } | undefined;
+  /** The client of a request: the key of its rate limit and of its share of waits. */
   clientOf: (req: IncomingMessage) => string;
   log: (line: string) => void;
-}
-
-/** The tools/call requests in a body (a single message or a batch). */
-export function countToolCalls(body: unknown): number {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.filter((m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method === "tools/call").length;
 }
 
 function requestId(body: unknown): string | number | null {
@@ -50,23 +45,32 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
 
-    const calls = countToolCalls(message);
-    if (calls > 0 && options.limiter) {
-      const { limiter, max, windowMs } = options.limiter;
-      const taken = limiter.take(options.clientOf(req), calls);
+    const client = options.clientOf(req);
+    const counted = countServiceRequests(message);
+    if (counted > 0 && options.limiter) {
+      const { counter, max, windowMs } = options.limiter;
+      let taken: Awaited<ReturnType<RateCounter["take"]>>;
+      try {
+        taken = await counter.take(client, counted, max, windowMs, Date.now());
+      } catch (error) {
+        // A limit that cannot be checked is not a limit that passed: refuse, send nothing upstream.
+        options.log(`http: the rate limit could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+        return sendRpcError(res, 503, -32000, "Service unavailable: the rate limit could not be checked; retry shortly", { "retry-after": "1" }, requestId(message));
+      }
       if (!taken.ok) {
         return sendRpcError(
           res,
           429,
           -32000,
-          `Rate limited: at most ${max} tool calls per ${windowMs / 1000} s per client; retry after ${taken.retryAfterSeconds} s`,
+          `Rate limited: at most ${max} requests that reach the calling service (tool calls, resource reads and lists, completions) ` +
+            `per ${windowMs / 1000} s per client; retry after ${taken.retryAfterSeconds} s`,
           { "retry-after": String(taken.retryAfterSeconds) },
           requestId(message),
         );
       }
     }
 
-    const server = createServer(options.config, options.deps, options.core);
+    const server = createServer(options.config, { ...options.deps, client }, options.core);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The answer is written (or the client left): this request's server has nothing more to do.
     res.on("close", () => {

@@ -8,14 +8,16 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
+import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
-import { HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
+import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
+import { hostedApprovals } from "../consent/page/hosted.js";
+import { confirmModeNotes } from "../consent/start-notes.js";
 import { bearerChecker } from "./auth.js";
 import { clientAddress } from "./client-address.js";
 import { isWildcardHost, type HttpConfig } from "./config.js";
 import { makeHostCheck } from "./host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
-import { RateLimiter } from "./rate-limit.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -38,13 +40,24 @@ export interface RunningHttpServer {
 
 // Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we just closed.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-// A request (headers and capped body) must arrive in this time; answers may take longer.
-const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { config, http, log } = options;
-  const core = createCore(config, { log, ...(options.redactor ? { redactor: options.redactor } : {}) });
-  const server: Server = createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS });
+  const store = await openGuardStore(config, log);
+  const core = createCore(config, {
+    log,
+    store,
+    consentSurface: { kind: "hosted", inbox: http.approverToken !== undefined },
+    ...(options.redactor ? { redactor: options.redactor } : {}),
+  });
+  const server: Server = createHttpServer({
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: http.requestTimeoutMs,
+    headersTimeout: http.headersTimeoutMs,
+    // node:http enforces both timeouts only when it sweeps its connections, every 30 s by default: a slow
+    // sender would keep its socket up to 30 s past the timeout. Sweep often enough that the timeouts hold.
+    connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(http.headersTimeoutMs / 4))),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(http.port, http.host, () => {
@@ -57,9 +70,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const address = server.address() as AddressInfo;
 
-  const limiter = http.rateLimit ? { limiter: new RateLimiter(http.rateLimit.max, http.rateLimit.windowMs), ...http.rateLimit } : undefined;
+  const hostCheck = makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins });
+  const approverToken = http.approverToken;
+  const approvals = approverToken
+    ? hostedApprovals({
+        desk: core.consent.desk,
+        approverToken,
+        hostCheck,
+        // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
+        isSecure: (req) => http.trustProxy > 0 && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase() === "https",
+        log,
+      })
+    : undefined;
+  // The guard store's counter: in process memory, or shared by the replicas when the store is.
+  const limiter = http.rateLimit ? { counter: core.store.rates, ...http.rateLimit } : undefined;
   const app = new HttpApp({
-    hostCheck: makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins }),
+    hostCheck,
+    approvals,
     auth: http.token === undefined ? undefined : bearerChecker(http.token),
     mcpPost: mcpPost({
       config,
@@ -116,13 +143,13 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
     );
   }
 
-  if (options.config.safety.confirm === "auto" && !options.readOnly && !options.config.safety.readOnly) {
-    // Stateless HTTP cannot carry a question back to the person (elicitation), so "auto" never asks.
-    log(
-      "outbound-calls-mcp: OUTBOUND_CALLS_CONFIRM=auto: clients over stateless HTTP cannot be asked, so dials go without a human check; " +
-        "set OUTBOUND_CALLS_CONFIRM=always to require a dry run's confirmation_token for every dial",
-    );
-  }
+  const notes = confirmModeNotes(options.config.safety.confirm, {
+    transport: "http",
+    writes: !options.readOnly && !options.config.safety.readOnly,
+    inboxUrl: http.approverToken ? `${base}${APPROVALS_PATH}` : undefined,
+    baseUrl: base,
+  });
+  for (const note of notes) log(note);
   // Last, so whoever waits for this line has seen the warnings too.
   log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
 

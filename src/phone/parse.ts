@@ -4,12 +4,16 @@
  * policy (countries, blocked types). Pure functions: no I/O.
  */
 import type { PhoneNumber, CountryCode } from "libphonenumber-js/max";
+import type { BlockedPrefixes } from "./blocked-prefixes.js";
+import { PREFIXES_VARIABLE } from "./blocked-prefixes.js";
 import { phoneLib } from "./lib.js";
 import type { NumberTypeName } from "./types.js";
 
 export interface PhonePolicy {
   allowedCountries?: ReadonlySet<string> | undefined;
   blockedTypes: ReadonlySet<NumberTypeName>;
+  /** Ranges never dialed (OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE). */
+  blockedPrefixes?: BlockedPrefixes | undefined;
   /** Used only to suggest a fix for a number written without its country code. */
   defaultCountry?: string | undefined;
 }
@@ -28,7 +32,7 @@ export interface PhoneProblem {
   ok: false;
   /** Short sentence for the model, with the fix where one is known. */
   reason: string;
-  /** Which rule refused: format, invalid, no_country, extension, blocked_type, country_not_allowed. */
+  /** Which rule refused: format, invalid, no_country, extension, blocked_type, country_not_allowed, blocked_prefix. */
   rule: string;
 }
 
@@ -43,12 +47,21 @@ const TYPE_WORDS: Record<string, string> = {
   VOIP: "a VoIP number",
   PERSONAL_NUMBER: "a personal (forwarding) number",
   PAGER: "a pager number",
-  UAN: "a universal access number",
+  UAN: "a universal access number (an organisation's national number, some charged above a normal call)",
   VOICEMAIL: "a voicemail access number",
   FIXED_LINE: "a fixed-line number",
   MOBILE: "a mobile number",
   FIXED_LINE_OR_MOBILE: "a fixed-line or mobile number",
 };
+
+/**
+ * The type the policy judges a number by: the library's, except that UK 03 numbers (typed UAN, like the costly
+ * 055 range) count as fixed lines, because Ofcom caps calls to 03 at the price of a call to 01/02, inside bundles.
+ */
+export function policyType(type: string | undefined, country: string | undefined, nationalNumber: string): string | undefined {
+  if (type === "UAN" && country === "GB" && nationalNumber.startsWith("3")) return "FIXED_LINE";
+  return type;
+}
 
 function problem(rule: string, reason: string): PhoneProblem {
   return { ok: false, rule, reason };
@@ -122,10 +135,11 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) belongs to no country (an international premium, satellite or shared range); such numbers are refused`,
     );
   }
-  if (type && policy.blockedTypes.has(type as NumberTypeName)) {
+  const judged = policyType(type, parsed.country, parsed.nationalNumber);
+  if (judged && policy.blockedTypes.has(judged as NumberTypeName)) {
     return problem(
       "blocked_type",
-      `(${parsed.formatInternational()}) is ${TYPE_WORDS[type] ?? type}; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES`,
+      `(${parsed.formatInternational()}) is ${TYPE_WORDS[judged] ?? judged}; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES`,
     );
   }
   if (policy.allowedCountries && !policy.allowedCountries.has(parsed.country)) {
@@ -133,6 +147,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       "country_not_allowed",
       `(${parsed.formatInternational()}) is in ${parsed.country}, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (${[...policy.allowedCountries].join(", ")})`,
     );
+  }
+  const range = policy.blockedPrefixes?.match(parsed.number);
+  if (range) {
+    return problem("blocked_prefix", `(${parsed.formatInternational()}) is in a blocked range (${range}, ${PREFIXES_VARIABLE}); such numbers are refused`);
   }
   const e164 = parsed.number;
   let international: string | undefined;

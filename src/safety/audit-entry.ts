@@ -6,7 +6,7 @@
 import { ApiError, OutcomeUnknownError } from "../service/errors.js";
 import { BatchValidationError, UserInputError } from "../validation/errors.js";
 import type { AuditEntry } from "./audit-log.js";
-import { DuplicateOfUnknownError, UserDeclinedError } from "./refusals.js";
+import { ApprovalPendingError, DuplicateOfUnknownError, UserDeclinedError } from "./refusals.js";
 
 export type AuditDraft = Partial<Omit<AuditEntry, "time" | "tool" | "latency_ms" | "numbers" | "agents">> & { numbers: string[]; agents: string[] };
 
@@ -39,6 +39,7 @@ function classify(error: unknown): Pick<AuditEntry, "decision" | "rule" | "reaso
   const upstream =
     error instanceof ApiError ? { ...(error.status ? { upstream_status: error.status } : {}), ...(error.requestId ? { request_id: error.requestId } : {}) } : {};
   if (error instanceof UserDeclinedError) return { decision: "declined", reason };
+  if (error instanceof ApprovalPendingError) return { decision: "pending", reason };
   if (error instanceof DuplicateOfUnknownError) return { decision: "deduplicated", reason };
   if (error instanceof OutcomeUnknownError) return { decision: "outcome_unknown", reason, ...upstream };
   if (error instanceof BatchValidationError) {

@@ -27,9 +27,9 @@ export interface AuditEntry {
   request_key?: string;
   /** The request said a second call to a recently dialed number is meant. */
   repeat_dial?: boolean;
-  /** How the dial was confirmed: client_form, client_url, page, token, unattended (OUTBOUND_CALLS_CONFIRM=never), not_asked. */
+  /** How the dial was confirmed: client (dialog or link), page (approval page), unattended (never), token. */
   confirmation?: string;
-  /** Over --http: the approver who approved on the page. */
+  /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];
   batch_id?: string;

@@ -1,16 +1,25 @@
 /**
- * The confirmation step of a dial, by OUTBOUND_CALLS_CONFIRM: `never` dials
- * without asking; otherwise a person is asked where the client can ask, and
- * where it cannot, `auto` dials without a human check and `always` requires a
- * dry run's confirmation_token (checked here; spent in the store when the dial
- * goes, so a token works once).
+ * The confirmation step of a dial, by OUTBOUND_CALLS_CONFIRM:
+ * - `person` (default): a person approves through a channel the model cannot
+ *   write to (src/consent/: the client's dialog, a link it shows, the server's
+ *   approval page); where none can reach a person, the dial is refused with
+ *   the ways out;
+ * - `token` (opt-in, weaker): the client's dialog or link where the client has
+ *   one, otherwise a dry run's confirmation_token, which the model holds;
+ * - `never`: unattended dialing, which the operator accepted.
+ * A token is checked here and spent in the store when the dial goes.
  */
-import type { HumanAsker } from "../consent/elicitation.js";
+import type { ConsentVerdict } from "../consent/channel.js";
+import type { ConsentSelector } from "../consent/selector.js";
+import { consentRequest } from "../consent/view.js";
+import type { ProgressReporter } from "../mcp/progress.js";
+import type { CheckedRow } from "../validation/call-row.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
-import { SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import { ApprovalPendingError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { ConfirmMode } from "./settings.js";
 
-export type ConfirmedBy = "user" | "token" | "not_asked" | "not_required";
+/** client: the person in the client's dialog or through its link; page: the server's approval page; unattended: OUTBOUND_CALLS_CONFIRM=never. */
+export type ConfirmedBy = "client" | "page" | "unattended" | "token";
 
 const TOKEN_WHY: Record<Exclude<TokenCheck, { ok: true }>["why"], string> = {
   malformed: "is not a token this server issued",
@@ -28,48 +37,84 @@ export function tokenRefusal(why: keyof typeof TOKEN_WHY): SafetyRefusal {
 }
 
 /** The line a dry run's checks list says about confirmation. */
-export function confirmationPlan(mode: ConfirmMode, asker: HumanAsker): string {
-  if (mode === "never") return "confirmation: not required (OUTBOUND_CALLS_CONFIRM=never)";
-  if (asker.canAsk()) return "confirmation: the user will be asked before dialing";
-  if (mode === "auto") return "confirmation: this client cannot ask the user, so the dial goes without a human check (OUTBOUND_CALLS_CONFIRM=auto)";
-  return "confirmation: OUTBOUND_CALLS_CONFIRM=always; dial again with the same arguments and this confirmation_token once the user agreed";
+export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): string {
+  if (mode === "never") return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
+  const route = consent.route();
+  if (route.kind === "client_form") return "confirmation: the user will be asked in the client before dialing";
+  if (route.kind === "client_url") return "confirmation: the client will show the user a link to the approval page before dialing";
+  if (route.kind === "page") return "confirmation: a person will be asked on the approval page before dialing";
+  if (mode === "token") return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
+  return `confirmation: a dial would be refused: ${route.kind === "unavailable" ? route.why : "no person can be asked"}`;
 }
 
 export interface ConfirmInput {
   mode: ConfirmMode;
-  asker: HumanAsker;
-  preview: string;
+  consent: ConsentSelector;
+  tool: string;
   requestKey: string;
+  rows: readonly CheckedRow[];
+  agentNames: ReadonlyMap<string, string | undefined>;
+  localTimes: ReadonlyMap<number, string>;
+  preview: string;
   token: string | undefined;
   tokens: ConfirmationTokens;
+  signal: AbortSignal;
+  progress: ProgressReporter;
+  /** How long this tool call waits for a person (OUTBOUND_CALLS_APPROVAL_WAIT_S). */
+  waitMs: number;
 }
 
-/** How the dial was confirmed, or a refusal (declined, no token, a bad token). */
-export async function confirmDial(input: ConfirmInput): Promise<ConfirmedBy> {
-  const { mode, asker } = input;
-  if (mode === "never") return "not_required";
-  if (asker.canAsk()) {
-    const verdict = await asker.ask(input.preview);
-    if (verdict.kind === "confirmed") return "user";
-    const what =
-      verdict.kind === "cancelled"
-        ? "The user cancelled the confirmation"
-        : verdict.kind === "declined"
-          ? "The user declined"
-          : `The user's confirmation was not obtained (${verdict.why})`;
-    throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+/** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
+export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedBy; approver?: string | undefined }> {
+  const { mode } = input;
+  if (mode === "never") return { by: "unattended" };
+  const route = input.consent.route();
+  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_url") {
+    if (!input.token) {
+      throw new SafetyRefusal(
+        "confirmation_required",
+        "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=token) and this client cannot ask the user. " +
+          "Call the tool again with the same arguments and dry_run: true, show the user the preview it returns, and only if the user agrees " +
+          "call it once more with the same arguments and the confirmation_token it gave. Nothing was dialed.",
+        "confirmation_token",
+      );
+    }
+    const check = input.tokens.check(input.token, input.requestKey);
+    if (!check.ok) throw tokenRefusal(check.why);
+    return { by: "token" };
   }
-  if (mode === "auto") return "not_asked";
-  if (!input.token) {
-    throw new SafetyRefusal(
-      "confirmation_required",
-      "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=always) and this client cannot ask the user. " +
-        "Call the tool again with the same arguments and dry_run: true, show the user the preview it returns, and only if the user agrees " +
-        "call it once more with the same arguments and the confirmation_token it gave. Nothing was dialed.",
-      "confirmation_token",
-    );
+  const tool = input.tool === "submit_batch" ? "submit_batch" : "create_call";
+  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes }), text: input.preview };
+  const verdict = await input.consent.ask(request, { signal: input.signal, progress: input.progress, waitMs: input.waitMs });
+  return verdictOutcome(verdict, tool);
+}
+
+/** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */
+function verdictOutcome(verdict: ConsentVerdict, tool: string): { by: ConfirmedBy; approver?: string | undefined } {
+  switch (verdict.kind) {
+    case "approved":
+      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" ? "the person, in the client" : undefined) };
+    case "unavailable":
+      throw new SafetyRefusal("confirmation_unavailable", verdict.why);
+    case "declined": {
+      const what =
+        verdict.why === "declined"
+          ? "The person declined"
+          : verdict.why === "cancelled"
+            ? verdict.detail
+              ? `The person's confirmation was not obtained (${verdict.detail})`
+              : "The person cancelled the confirmation"
+            : `The approval ran out${verdict.detail ? ` (${verdict.detail})` : ""}`;
+      throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+    }
+    case "pending": {
+      const where =
+        verdict.via === "client_url" ? "through the link the client showed" : verdict.via === "page" ? "on the approval page (in the browser, or in the approvers' inbox)" : "in the client";
+      throw new ApprovalPendingError(
+        `Waiting for a person: they were asked to approve this dial ${where} and have not decided yet; nothing was dialed. ` +
+          `Tell the user to approve or decline it there, then call ${tool} again with exactly the same arguments to pick up the decision ` +
+          `(the approval lasts until ${new Date(verdict.expiresAt).toISOString()}; changing any argument makes it a different request that needs its own approval).`,
+      );
+    }
   }
-  const check = input.tokens.check(input.token, input.requestKey);
-  if (!check.ok) throw tokenRefusal(check.why);
-  return "token";
 }

@@ -5,8 +5,10 @@
  *   (tool) agent check
  *   dial():    dedupe claim (same request: its answer; same number: refused)
  *              -> calling hours -> caps -> dry run stops here
- *              -> confirmation -> hours again -> caps reserved (one atomic step
- *              in the store) -> token spent -> POST -> settle, audit
+ *              -> confirmation (a person, through src/consent/; or a token;
+ *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours again ->
+ *              caps reserved (one atomic step in the store) -> token spent ->
+ *              POST -> settle, audit
  * Every refusal throws before anything is sent; finish() writes the audit line.
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
@@ -17,7 +19,8 @@ import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
 import type { DialSummary, GuardStore } from "../state/store.js";
 import type { CheckedRow } from "../validation/call-row.js";
-import type { HumanAsker } from "../consent/elicitation.js";
+import type { ConsentSelector } from "../consent/selector.js";
+import type { ProgressReporter } from "../mcp/progress.js";
 import { auditEntry, type AuditDraft } from "./audit-entry.js";
 import type { AuditLog } from "./audit-log.js";
 import { refuseOverCap } from "./caps-guard.js";
@@ -60,18 +63,21 @@ export interface SafetyServices {
   clock: Clock;
   doNotCall: DoNotCallList;
   store: GuardStore;
-  tokens: ConfirmationTokens;
+  /** The confirmation tokens, keyed by the store's shared secret (so a token checks out on every replica). */
+  tokens(): Promise<ConfirmationTokens>;
   audit: AuditLog | undefined;
   service: CallingService;
   /** Set when the audit log holds damaged lines whose numbers cannot be read: the caps cannot be known. */
   auditDamage: string | undefined;
 }
 
-/** What one tool call brings: who can be asked, its deadlines and cancellation. */
+/** What one tool call brings: how a person can be asked, its deadlines, progress and cancellation. */
 export interface CallInfo {
   tool: string;
   writes: boolean;
-  asker: HumanAsker;
+  consent: ConsentSelector;
+  /** Progress notifications while a person decides, so clients keep waiting. */
+  progress: ProgressReporter;
   signal: AbortSignal;
   /** The tool call's deadline. */
   deadline: Deadline;
@@ -137,7 +143,16 @@ export class DialGuard {
       const held = claim;
       claim = undefined;
       held.stop();
-      await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
+      // A placed or unknown dial must be remembered: a store that blinks gets two more tries before the lease does the rest.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
+          return;
+        } catch (error) {
+          if (outcome.kind === "not_placed" || attempt === 2) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * 3 ** attempt));
+        }
+      }
     };
     try {
       const localTimes = checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
@@ -148,24 +163,40 @@ export class DialGuard {
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
-        const token = settings.confirm === "always" ? this.s.tokens.issue(key) : undefined;
-        checks.push(confirmationPlan(settings.confirm, this.call.asker));
+        const token = settings.confirm === "token" ? (await this.s.tokens()).issue(key) : undefined;
+        checks.push(confirmationPlan(settings.confirm, this.call.consent));
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
-      const confirmedBy = await confirmDial({ mode: settings.confirm, asker: this.call.asker, preview, requestKey: key, token: plan.token, tokens: this.s.tokens });
+      const tokens = await this.s.tokens();
+      const { by: confirmedBy, approver } = await confirmDial({
+        mode: settings.confirm,
+        consent: this.call.consent,
+        tool: this.call.tool,
+        requestKey: key,
+        rows: plan.rows,
+        agentNames: plan.agentNames,
+        localTimes,
+        preview,
+        token: plan.token,
+        tokens,
+        signal: this.call.signal,
+        progress: this.call.progress,
+        waitMs: settings.approvalWaitMs,
+      });
       this.draft.confirmation = confirmedBy;
+      if (approver) this.draft.approver = approver;
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
       refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
       // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
-      if (confirmedBy === "token" && !(await store.once.use(this.s.tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
+      if (confirmedBy === "token" && !(await store.once.use(tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
         await store.caps.release(reservation);
         throw tokenRefusal("used");
       }
       // The service's deadline does not include the time a person took to answer.
-      const deadline = confirmedBy === "user" ? this.call.newDeadline() : this.call.deadline;
+      const deadline = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : this.call.deadline;
       const idempotencyKey = claim?.idempotencyKey ?? randomUUID();
       this.draft.idempotency_key = idempotencyKey;
       const sentAt = clock.now();

@@ -20,6 +20,8 @@ const DAY = 24 * 3_600_000;
 
 export interface Safety {
   forCall(info: CallInfo): DialGuard;
+  /** The guards' clock (epoch ms): approvals expire by it too. */
+  now(): number;
   close(): void;
 }
 
@@ -48,13 +50,14 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     clock,
     doNotCall,
     store: deps.store,
-    tokens: new ConfirmationTokens(() => clock.now()),
+    tokens: sharedTokens(deps.store, clock),
     audit,
     service: deps.service,
     auditDamage,
   };
   return {
     forCall: (info) => new DialGuard(services, info),
+    now: () => clock.now(),
     close: () => audit?.close(),
   };
 }
@@ -91,4 +94,14 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
     `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
     "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
   );
+}
+
+/** Tokens keyed by the store's shared secret, fetched on first need (and again after a failure: Redis may be back). */
+function sharedTokens(store: GuardStore, clock: Clock): () => Promise<ConfirmationTokens> {
+  let tokens: Promise<ConfirmationTokens> | undefined;
+  return () => {
+    tokens ??= store.secret("confirmation-tokens").then((secret) => new ConfirmationTokens(() => clock.now(), secret));
+    tokens.catch(() => (tokens = undefined));
+    return tokens;
+  };
 }

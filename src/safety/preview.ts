@@ -1,13 +1,15 @@
 /**
- * What a person reads before a dial: the number in international format and its
- * country, the agent's name, contact and company; for a batch the row count,
- * countries and the first rows. Shown in the elicitation dialog and returned by
- * dry runs. Agent names come from the service, so they are cleaned to one line.
+ * What a person reads before a dial, as text: the form elicitation's message
+ * and a dry run's preview. Every field stands on its own line after its own
+ * label, so no value (a contact name, a metadata value, an agent name from the
+ * service) can pass for another field: names cannot hold line breaks (validation
+ * refuses them), and every value is collapsed to one line here anyway.
  */
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
 
 const FIRST_ROWS = 5;
+const METADATA_LINES = 10;
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 export function countryName(code: string): string {
@@ -33,11 +35,27 @@ function agentText(id: string, names: ReadonlyMap<string, string | undefined>): 
   return name ? `${oneLine(name, 80)} (${id})` : id;
 }
 
-function rowLine(row: CheckedRow, input: PreviewInput, index: number): string {
+/** A metadata value as a person reads it: text quoted (so its end is visible), others as written. */
+export function metadataValueText(value: string | number | boolean | null): string {
+  return typeof value === "string" ? oneLine(JSON.stringify(value), 200) : String(value);
+}
+
+function metadataLines(metadata: CheckedRow["request"]["metadata"], indent: string): string[] {
+  const entries = Object.entries(metadata ?? {});
+  const lines = entries.slice(0, METADATA_LINES).map(([key, value]) => `${indent}Metadata: ${key} = ${metadataValueText(value)}`);
+  if (entries.length > METADATA_LINES) lines.push(`${indent}Metadata: …and ${entries.length - METADATA_LINES} more keys`);
+  return lines;
+}
+
+function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: string): string[] {
   const r = row.request;
-  const who = [r.contact_name, r.company_name].filter(Boolean).join(", ");
+  const lines: string[] = [`${indent}Sent as (E.164): ${r.to}`];
+  if (r.contact_name !== undefined) lines.push(`${indent}Contact: ${oneLine(r.contact_name)}`);
+  if (r.company_name !== undefined) lines.push(`${indent}Company: ${oneLine(r.company_name)}`);
+  lines.push(`${indent}Agent: ${agentText(r.agent_id, input.agentNames)}`);
   const local = input.localTimes?.get(index);
-  return `${row.phone.international} (${row.phone.country})${who ? ` — ${who}` : ""} — agent ${agentText(r.agent_id, input.agentNames)}${local ? ` — ${local}` : ""}`;
+  if (local) lines.push(`${indent}Local time there: ${local}`);
+  return lines;
 }
 
 export function previewText(input: PreviewInput): string {
@@ -48,16 +66,15 @@ export function previewText(input: PreviewInput): string {
     const lines = [
       "Place this phone call now? It reaches a real person and costs money.",
       `Number: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
+      `Sent as (E.164): ${r.to}`,
       `Agent: ${agentText(r.agent_id, input.agentNames)}`,
-      `Contact: ${r.contact_name ?? "(not given)"}`,
-      `Company: ${r.company_name ?? "(not given)"}`,
+      `Contact: ${r.contact_name !== undefined ? oneLine(r.contact_name) : "(not given)"}`,
+      `Company: ${r.company_name !== undefined ? oneLine(r.company_name) : "(not given)"}`,
     ];
     const local = input.localTimes?.get(0);
     if (local) lines.push(`Local time there: ${local}`);
     if (input.repeatDial) lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
-    if (r.metadata && Object.keys(r.metadata).length > 0) {
-      lines.push(`Metadata: ${oneLine(Object.entries(r.metadata).map(([k, v]) => `${k}=${String(v)}`).join(", "), 200)}`);
-    }
+    lines.push(...metadataLines(r.metadata, ""));
     return lines.join("\n");
   }
   const countries = new Map<string, number>();
@@ -72,8 +89,10 @@ export function previewText(input: PreviewInput): string {
     `Countries: ${countryList}`,
     `Agent${agents.length === 1 ? "" : "s"}: ${agents.slice(0, 5).join(", ")}${agents.length > 5 ? `, and ${agents.length - 5} more` : ""}`,
     `First ${Math.min(FIRST_ROWS, rows.length)} rows:`,
-    ...rows.slice(0, FIRST_ROWS).map((row, i) => `${i + 1}. ${rowLine(row, input, i)}`),
   ];
+  rows.slice(0, FIRST_ROWS).forEach((row, i) => {
+    lines.push(`Row ${i + 1}: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`, ...rowLines(row, input, i, "  "));
+  });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
   if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
   return lines.join("\n");

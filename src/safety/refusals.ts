@@ -32,3 +32,6 @@ export class UserDeclinedError extends UserInputError {}
 
 /** An identical dial was recently made and its outcome is unknown: not dialed again. */
 export class DuplicateOfUnknownError extends UserInputError {}
+
+/** A person was asked and has not decided within the tool call's wait: nothing dialed; a repeat picks up the decision. */
+export class ApprovalPendingError extends UserInputError {}

@@ -8,10 +8,32 @@ import { phoneLib } from "../phone/lib.js";
 import { parseSwitch } from "../config/switch.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
-export type ConfirmMode = "auto" | "always" | "never";
+/**
+ * Who says yes before a dial (OUTBOUND_CALLS_CONFIRM):
+ * - person (default): a person, through the client's dialog or link, or the server's approval page
+ *   (browser over stdio, approvers' inbox over --http); refused where nobody can be asked.
+ * - token: the client's dialog where it has one, else the model-held confirmation_token of a dry run
+ *   (weaker: a manipulated model can redeem its own token).
+ * - never: unattended dialing, accepted by the operator; the caps and other guards still apply.
+ */
+export type ConfirmMode = "person" | "token" | "never";
+
+/** The values of earlier versions, refused with what to set instead (a silent mapping would hide a change of meaning). */
+const RETIRED_MODES: Record<string, string> = {
+  auto:
+    "OUTBOUND_CALLS_CONFIRM=auto was removed: it dialed without asking anyone when the client could not ask. Unset it (a person approves " +
+    "every dial, in the client or on the approval page), or set never to accept unattended dialing",
+  always:
+    "OUTBOUND_CALLS_CONFIRM=always was renamed token (the model-held confirmation token of a dry run, weaker than the default). Unset it " +
+    "(a person approves every dial, in the client or on the approval page), or set token to keep the old behaviour",
+};
 
 export interface SafetySettings {
   confirm: ConfirmMode;
+  /** How long a tool call waits for a person's decision before answering "pending" (ms). */
+  approvalWaitMs: number;
+  /** How long an approval may be decided, and then used, after it was asked for (ms). */
+  approvalTtlMs: number;
   /** 0 = no deduplication. */
   dedupeWindowMs: number;
   doNotCallFile: string | undefined;
@@ -48,6 +70,19 @@ const capVar = (name: string, fallback: number, max: number) =>
       return n;
     });
 
+/** Whole seconds in [min, max], as milliseconds. */
+const secondsVar = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): number => {
+      if (blank(raw)) return fallback * 1000;
+      const text = raw.trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || n < min || n > max) return custom(ctx, `${name} must be a whole number of seconds from ${min} to ${max}`);
+      return n * 1000;
+    });
+
 const pathVar = z
   .string()
   .optional()
@@ -58,11 +93,16 @@ export const safetyEnvShape = {
     .string()
     .optional()
     .transform((raw, ctx): ConfirmMode => {
-      if (blank(raw)) return "auto";
+      if (blank(raw)) return "person";
       const mode = raw.trim().toLowerCase();
-      if (mode === "auto" || mode === "always" || mode === "never") return mode;
-      return custom(ctx, "OUTBOUND_CALLS_CONFIRM must be auto, always or never");
+      if (mode === "person" || mode === "token" || mode === "never") return mode;
+      const retired = RETIRED_MODES[mode];
+      if (retired) return custom(ctx, retired);
+      return custom(ctx, "OUTBOUND_CALLS_CONFIRM must be person (the default), token or never");
     }),
+  // Under the 60 s request timeout of clients that do not extend it on progress (the SDK's default).
+  OUTBOUND_CALLS_APPROVAL_WAIT_S: secondsVar("OUTBOUND_CALLS_APPROVAL_WAIT_S", 50, 1, 3_600),
+  OUTBOUND_CALLS_APPROVAL_TTL_S: secondsVar("OUTBOUND_CALLS_APPROVAL_TTL_S", 600, 1, 86_400),
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: z
     .string()
     .optional()
@@ -135,6 +175,8 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
   }
   return {
     confirm: env.OUTBOUND_CALLS_CONFIRM,
+    approvalWaitMs: env.OUTBOUND_CALLS_APPROVAL_WAIT_S,
+    approvalTtlMs: env.OUTBOUND_CALLS_APPROVAL_TTL_S,
     dedupeWindowMs: env.OUTBOUND_CALLS_DEDUPE_WINDOW_S,
     doNotCallFile: env.OUTBOUND_CALLS_DO_NOT_CALL_FILE,
     defaultCountry: env.OUTBOUND_CALLS_DEFAULT_COUNTRY,

@@ -33,12 +33,13 @@ export class MemoryDialLedger implements DialLedger {
       // dead owner may have sent is recognized by the service instead of dialing twice.
       idempotencyKey = existing.idempotencyKey;
       takeover = true;
-      this.forget(existing);
     }
     if (!req.allowRecentNumbers) {
       const matches = this.matches(req.numbers, req.now, req.requestKey);
+      // A dead claim refused here stays: a later takeover must still find its Idempotency-Key.
       if (matches.length > 0) return { kind: "recent_numbers", matches };
     }
+    if (existing) this.forget(existing);
     const record: DialRecord & { windowMs: number } = {
       requestKey: req.requestKey,
       tool: req.tool,

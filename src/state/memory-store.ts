@@ -3,6 +3,7 @@
  * or a single --http replica). Its state dies with the process; the audit log
  * (when configured) seeds the dials and caps again at start.
  */
+import { randomBytes } from "node:crypto";
 import { MemoryCapLedger } from "./memory-caps.js";
 import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
@@ -52,6 +53,13 @@ export class MemoryStore implements GuardStore {
   readonly once = new MemoryOnceMarks();
   readonly approvals = new MemoryApprovals();
   readonly rates = new MemoryRateCounter();
+  private readonly secrets = new Map<string, Buffer>();
+
+  async secret(name: string): Promise<Buffer> {
+    let value = this.secrets.get(name);
+    if (!value) this.secrets.set(name, (value = randomBytes(32)));
+    return value;
+  }
 
   async close(): Promise<void> {
     // Nothing to release: the state goes with the process.

@@ -13,7 +13,12 @@
  * the read tools go on (read open).
  */
 
-/** The store could not be reached or did not answer in time: refuse the dial, send nothing. */
+/**
+ * The store could not be reached or did not answer in time: refuse the dial, send nothing.
+ * A call that failed so may still take effect (it was sent; the store was slow). The owner of a failed
+ * claim and the id of a failed reservation are therefore spent: never reuse them. (The Redis store ends
+ * such a claim's lease and releases such a reservation once it answers again.)
+ */
 export class StoreUnavailableError extends Error {
   override readonly name = "StoreUnavailableError";
 }
@@ -166,6 +171,11 @@ export interface RateCounter {
 
 export interface GuardStore {
   readonly kind: "memory" | "redis";
+  /**
+   * 32 random bytes named `name`, the same for every process that shares the store (confirmation tokens
+   * issued on one replica check out on another); made once, on first ask.
+   */
+  secret(name: string): Promise<Buffer>;
   readonly dials: DialLedger;
   readonly caps: CapLedger;
   readonly once: OnceMarks;

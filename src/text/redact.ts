@@ -26,6 +26,7 @@ const BEARER_TOKEN = /(bearer\s+)[^\s"',;]+/gi;
 const TOKEN = /[^\s"'<>(){}[\],;|`]+/g;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
 const HEX_RUN = /[0-9a-fA-F]{16,}/g;
+const ENTITY_RUN = /(?:&#(?:x[0-9a-fA-F]{1,6}|[0-9]{1,7});?[^\s&]{0,12}){2,}/g;
 
 interface Secret {
   /** Lower-cased. */
@@ -74,8 +75,10 @@ export class Redactor {
 
   private removeSecrets(text: string): string {
     if (text.length < this.shortest) return text;
-    const out = this.redactRuns(text);
+    let out = this.redactRuns(text);
     if (!/[%\\&]|[A-Za-z0-9+/_-]{12,}/.test(out)) return out;
+    // HTML entities end with ";", which also ends a token: their runs are read whole first.
+    if (out.includes("&#")) out = out.replace(ENTITY_RUN, (run) => (this.hasRun(unescape(run)) ? REDACTED : run));
     return out.replace(TOKEN, (token) => (token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token));
   }
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial-fields.js";
-import { callRowSchema, checkRow } from "../validation/call-row.js";
+import { callFields, checkRow } from "../validation/call-row.js";
+import { toolInput, toolOutput } from "./published-schema.js";
 import { UserInputError } from "../validation/errors.js";
 import { callIdText, followCall, isCallId, statusText } from "../render/values.js";
 import { oneLine } from "../text/clean.js";
@@ -14,15 +15,16 @@ export const createCall = defineTool({
     "Places a real phone call that reaches a real person and costs money: the chosen agent dials the number now. " +
     "Use it only when the user asked for this call to this number. `to` must be E.164 (+ and country code, e.g. " +
     "+14155550123); `agent_id` must come from list_agents. The number is checked before anything is sent " +
-    "(valid, has a country, no extension, not premium-rate or shared-cost, allowed country, not on the do-not-call " +
+    "(valid, has a country, no extension, not premium-rate, shared-cost or another blocked type, allowed country, not on the do-not-call " +
     "list, inside calling hours in the callee's local time, within the dial caps). The user may be asked to confirm. " +
     "dry_run: true shows what would be dialed and sends nothing. An identical call repeated within the dedupe window " +
     "returns the first call instead of dialing again; another call to a number dialed in that window is refused unless " +
     "repeat_dial is true. Returns the new call's id and status; follow it with get_call. " +
     "Never call this again for the same person because of an error that says the outcome is unknown: check with list_calls first.",
-  inputSchema: callRowSchema.extend(writeOptions),
-  outputSchema: z.object({
+  inputSchema: toolInput({ ...callFields, ...writeOptions }),
+  outputSchema: toolOutput({
     call: callRecordSchema.optional().describe("The call placed (absent in a dry run)"),
+    to: z.string().describe("The number exactly as sent to the service (E.164), e.g. +14155550123"),
     to_international: z.string().describe("The number dialed, in international format"),
     country: z.string().describe("ISO 3166 country of the number"),
     agent_id: z.string(),
@@ -54,6 +56,7 @@ export const createCall = defineTool({
       summarize: (call) => ({ summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) }, callIds: [call.id] }),
     });
     const base = {
+      to: row.request.to,
       to_international: row.phone.international,
       country: row.phone.country,
       agent_id: agent.id,
@@ -83,7 +86,7 @@ export const createCall = defineTool({
         `as ${id} (status then: ${status}). ${follow} Do not place it again unless the user asks for a second call.`
       );
     }
-    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    const confirmed = out.confirmed_by === "client" || out.confirmed_by === "page" ? " A person approved it." : "";
     const valid = isCallId(out.call?.id) ? "" : " The service's answer carried no usable call id.";
     return `Call placed: ${id}, status ${status}, to ${out.to_international} (${out.country}) by ${who}.${confirmed}${valid} ${follow} Do not place it again.`;
   },

@@ -27,6 +27,11 @@ export interface ToolContext {
    * cancellation: for tools that wait on purpose (each poll of get_call's wait gets its own).
    */
   newDeadline(): Deadline;
+  /**
+   * Takes one of the limited slots for a wait (get_call with wait_seconds) and returns its release; throws
+   * TooManyWaitsError when this client or the process has no slot free.
+   */
+  waitSlot(): () => void;
   /** Aborted when the client cancels the tool call (notifications/cancelled) or goes away. */
   signal: AbortSignal;
   /** MCP progress notifications; a no-op when the client sent no progress token. */

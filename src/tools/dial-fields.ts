@@ -3,36 +3,36 @@
  * dry runs, confirmation tokens, second calls, and the answers a dial can end in.
  */
 import { z } from "zod";
+import { optional } from "../validation/optional.js";
 import type { DialOutcome } from "../safety/dial-guard.js";
 
 export const writeOptions = {
-  dry_run: z
-    .boolean()
-    .optional()
-    .describe("true: check and normalize everything and show what would be dialed, but send nothing. Use it to show the user the call before placing it."),
-  confirmation_token: z
-    .string()
-    .max(200)
-    .optional()
-    .describe("Only when the server requires it (OUTBOUND_CALLS_CONFIRM=always and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview."),
-  repeat_dial: z
-    .boolean()
-    .optional()
-    .describe("true only when the user wants a second call to a number already dialed in the last minutes (the dedupe window); otherwise such a dial is refused."),
+  dry_run: optional(
+    z.boolean(),
+    "true: check and normalize everything and show what would be dialed, but send nothing. Use it to show the user the call before placing it.",
+  ),
+  confirmation_token: optional(
+    z.string().max(200),
+    "Only when the server requires it (OUTBOUND_CALLS_CONFIRM=token and no way to ask the user): the token a dry_run of exactly this request returned, after the user agreed to its preview.",
+  ),
+  repeat_dial: optional(
+    z.boolean(),
+    "true only when the user wants a second call to a number already dialed in the last minutes (the dedupe window); otherwise such a dial is refused.",
+  ),
 };
 
 /** Fields of a write tool's answer that say how the dial went (or that it was only a dry run). */
 export const dialAnswerFields = {
   confirmed_by: z
-    .enum(["user", "token", "not_asked", "not_required"])
+    .enum(["client", "page", "unattended", "token"])
     .optional()
-    .describe("How the dial was confirmed: user (asked in the client), token (dry run + confirmation_token), not_asked (client cannot ask), not_required"),
+    .describe("How the dial was confirmed: client (a person, in the client), page (a person, on the approval page), unattended (OUTBOUND_CALLS_CONFIRM=never), token (dry run + confirmation_token)"),
   deduplicated: z.boolean().optional().describe("true when an identical recent dial was returned instead of dialing again"),
   first_dialed_at: z.string().optional().describe("For a deduplicated answer: when the identical dial was placed (UTC)"),
   dry_run: z.boolean().optional().describe("true when nothing was sent: the answer is a preview"),
   preview: z.string().optional().describe("Dry run: what would be dialed, as a person reads it"),
   checks: z.array(z.string()).optional().describe("Dry run: the checks that passed"),
-  confirmation_token: z.string().optional().describe("Dry run with OUTBOUND_CALLS_CONFIRM=always: pass it with the same arguments to dial, once the user agreed"),
+  confirmation_token: z.string().optional().describe("Dry run with OUTBOUND_CALLS_CONFIRM=token: pass it with the same arguments to dial, once the user agreed"),
   token_expires_at: z.string().optional().describe("When confirmation_token expires (UTC)"),
 };
 

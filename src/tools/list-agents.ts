@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
 import { agentsText } from "../render/agents.js";
+import { toolInput, toolOutput } from "./published-schema.js";
 
 export const listAgents = defineTool({
   name: "list_agents",
@@ -9,8 +10,8 @@ export const listAgents = defineTool({
   description:
     "Lists the agents this API key may use to place calls (id, name and whatever else the service reports). " +
     "Read-only; places no call. Use an agent's id as agent_id in create_call or submit_batch.",
-  inputSchema: z.object({}).strict(),
-  outputSchema: z.object({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
+  inputSchema: toolInput({}),
+  outputSchema: toolOutput({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
   annotations: READ_ONLY_ANNOTATIONS,
   async handler(_args, ctx) {
     const agents = await ctx.service.agents.list(ctx.deadline);

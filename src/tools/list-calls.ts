@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
+import { toolInput, toolOutput } from "./published-schema.js";
+import { optional } from "../validation/optional.js";
 import { callLine, listItem } from "../render/calls.js";
 import { agentIdSchema } from "../validation/ids.js";
 import { dateFilterSchema, dateFilterStart } from "../validation/dates.js";
@@ -20,22 +22,22 @@ export const listCalls = defineTool({
     "Dates: YYYY-MM-DD or ISO 8601 date-time with Z or an offset. Each line shows id, status, number, agent, time, " +
     "outcome and duration; use get_call with an id for the transcript and recording. When next_page is set, call " +
     "again with page=next_page for more.",
-  inputSchema: z
-    .object({
-      status: z.string().regex(/^[a-z_]{1,32}$/, "must be a status word such as completed or no_answer").optional().describe("Only calls in this status, e.g. completed, no_answer, busy, failed, in_progress."),
-      agent_id: agentIdSchema.optional().describe("Only calls made by this agent."),
-      campaign_id: z
-        .string()
-        .regex(/^[A-Za-z0-9._:-]{1,128}$/, "must be 1-128 characters of letters, digits, '.', '_', ':' or '-'")
-        .optional()
-        .describe("Only calls of this campaign or batch (submit_batch reports it)."),
-      date_from: dateFilterSchema.optional().describe("Only calls on or after this date/time, e.g. 2026-11-21."),
-      date_to: dateFilterSchema.optional().describe("Only calls on or before this date/time, e.g. 2026-11-21."),
-      page: z.number().int().min(1).max(10_000).optional().describe("Page number, from 1. Use next_page of the previous answer."),
-      limit: z.number().int().min(1).max(100).optional().describe(`Calls per page, 1-100 (default ${DEFAULT_LIMIT}).`),
-    })
-    .strict(),
-  outputSchema: z.object({
+  inputSchema: toolInput({
+    status: optional(
+      z.string().regex(/^[a-z_]{1,32}$/, "must be a status word such as completed or no_answer"),
+      "Only calls in this status, e.g. completed, no_answer, busy, failed, in_progress.",
+    ),
+    agent_id: optional(agentIdSchema, "Only calls made by this agent."),
+    campaign_id: optional(
+      z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "must be 1-128 characters of letters, digits, '.', '_', ':' or '-'"),
+      "Only calls of this campaign or batch (submit_batch reports it).",
+    ),
+    date_from: optional(dateFilterSchema, "Only calls on or after this date/time, e.g. 2026-11-21."),
+    date_to: optional(dateFilterSchema, "Only calls on or before this date/time, e.g. 2026-11-21."),
+    page: optional(z.number().int().min(1).max(10_000), "Page number, from 1. Use next_page of the previous answer."),
+    limit: optional(z.number().int().min(1).max(100), `Calls per page, 1-100 (default ${DEFAULT_LIMIT}).`),
+  }),
+  outputSchema: toolOutput({
     calls: z.array(callRecordSchema).describe("Call records; transcripts are left out (transcript_available: true), long summaries cut."),
     count: z.number().int(),
     page: z.number().int(),

@@ -1,13 +1,14 @@
 /** Output shapes shared by several tools (documented in the README, snapshotted in tests). */
 import { z } from "zod";
+import { openObject } from "./published-schema.js";
 
 /** A call record as the service sent it, with `id` normalized; unknown fields kept. */
-export const callRecordSchema = z.looseObject({
+export const callRecordSchema = openObject({
   id: z.string(),
   status: z.string().optional(),
 });
 
-export const agentSchema = z.looseObject({
+export const agentSchema = openObject({
   id: z.string(),
   name: z.string().optional(),
 });

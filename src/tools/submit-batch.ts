@@ -3,6 +3,8 @@ import { defineTool, DIAL_ANNOTATIONS } from "./define.js";
 import { sandboxMark } from "./schemas.js";
 import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial-fields.js";
 import { callRowSchema } from "../validation/call-row.js";
+import { openObject, toolInput } from "./published-schema.js";
+import { optional } from "../validation/optional.js";
 import { BATCH_SCHEMA_MAX, checkBatchRows } from "../validation/batch.js";
 import { BatchValidationError, UserInputError } from "../validation/errors.js";
 import { unknownAgentReason } from "../service/agents.js";
@@ -10,7 +12,7 @@ import type { BatchRecord } from "../service/calls.js";
 import { oneLine } from "../text/clean.js";
 import { otherIdText, statusText } from "../render/values.js";
 
-const batchCallSchema = z.looseObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
+const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const idOrNull = (v: unknown) => (typeof v === "string" ? v : null);
@@ -28,16 +30,14 @@ export const submitBatch = defineTool({
     "numbers dialed in the dedupe window unless repeat_dial is true); dry_run: true shows what would be dialed and " +
     "sends nothing; an identical batch repeated within the dedupe window returns the first batch instead of dialing " +
     "again. Returns the batch and campaign ids; follow the calls with list_calls {campaign_id}.",
-  inputSchema: z
-    .object({
-      calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
-      allow_duplicates: z.boolean().optional().describe("Allow the same number more than once in this batch (default false)."),
-      ...writeOptions,
-    })
-    .strict(),
-  outputSchema: z.looseObject({
-    batch_id: z.string().nullable().describe("null in a dry run"),
-    campaign_id: z.string().nullable(),
+  inputSchema: toolInput({
+    calls: z.array(callRowSchema).min(1).max(BATCH_SCHEMA_MAX).describe("The calls to place, one object per call."),
+    allow_duplicates: optional(z.boolean(), "Allow the same number more than once in this batch (default false)."),
+    ...writeOptions,
+  }),
+  outputSchema: openObject({
+    batch_id: z.string().describe("The batch's id").nullable().describe("null in a dry run"),
+    campaign_id: z.string().describe("The campaign the batch's calls belong to").nullable(),
     count: z.number().int().describe("Calls in the batch as submitted"),
     status: z.string().optional(),
     calls: z.array(batchCallSchema).optional(),
@@ -118,7 +118,7 @@ export const submitBatch = defineTool({
     if (out.deduplicated) {
       return `Not dialed again: an identical batch (${rows}) was submitted at ${out.first_dialed_at}${ids ? ` (${ids})` : ""}. ${follow} Do not submit it again unless the user asks for a second round.`;
     }
-    const confirmed = out.confirmed_by === "user" ? " The user confirmed it." : "";
+    const confirmed = out.confirmed_by === "client" || out.confirmed_by === "page" ? " A person approved it." : "";
     return `Batch accepted: ${rows}${ids ? ` (${ids})` : ""}, status ${statusText(out.status)}.${confirmed} ${follow} Do not submit it again.`;
   },
 });

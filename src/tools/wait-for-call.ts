@@ -48,6 +48,22 @@ export async function waitForCall(
   waitSeconds: number,
   read: (deadline: Deadline) => Promise<CallRecord>,
   isFinal: (call: CallRecord) => boolean,
+  ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn" | "waitSlot">,
+): Promise<WaitResult> {
+  // Refused before the first poll when too many waits are under way (tools/wait-slots.ts).
+  const release = ctx.waitSlot();
+  try {
+    return await pollUntilFinal(callId, waitSeconds, read, isFinal, ctx);
+  } finally {
+    release();
+  }
+}
+
+async function pollUntilFinal(
+  callId: string,
+  waitSeconds: number,
+  read: (deadline: Deadline) => Promise<CallRecord>,
+  isFinal: (call: CallRecord) => boolean,
   ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn">,
 ): Promise<WaitResult> {
   const started = Date.now();

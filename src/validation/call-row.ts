@@ -5,12 +5,15 @@
  */
 import { z } from "zod";
 import { agentIdSchema } from "./ids.js";
+import { closedObject, optional } from "./optional.js";
 import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.js";
 import type { RowProblem } from "./errors.js";
 
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
-// C0/C1 controls and the invisible/bidi characters that can disguise a name.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+// C0/C1 controls (with NEL), the line and paragraph separators (U+2028, U+2029: a client may break the line there,
+// which would let a name forge a line of the dialog a person reads), and the invisible/bidi characters that can
+// disguise a name.
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 const MAX_METADATA_BYTES = 8 * 1024;
 
 const nameSchema = (what: string) =>
@@ -20,14 +23,40 @@ const nameSchema = (what: string) =>
     .refine((s) => s.trim().length > 0, `${what} must not be empty`)
     .refine((s) => !CONTROL.test(s), `${what} must not contain control or invisible characters`);
 
+/**
+ * `metadata` is published as a list of {key, value} pairs, not as a free-form
+ * object: strict function calling (OpenAI) accepts only closed objects whose
+ * every property is declared, and Gemini's conversion turns an open object into
+ * one with no properties, so a model could never set a key. A list of closed
+ * pairs lets it set any key in every client. The service still receives one flat
+ * object (the transform below), checked exactly as before: keys 1-64 of
+ * [A-Za-z0-9_.-], each once, at most 50, values text up to 1,000 characters,
+ * number, boolean or null, at most 8 KB as JSON.
+ */
+const metadataPairSchema = z.strictObject({
+  key: z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'").describe("1-64 letters, digits, '_', '.' or '-'"),
+  value: z
+    .union([z.string().max(1_000, "metadata text values are at most 1,000 characters"), z.number(), z.boolean(), z.null()])
+    .describe("Text (up to 1,000 characters), number, boolean or null"),
+});
+
 export const metadataSchema = z
-  .record(
-    z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'"),
-    z.union([z.string().max(1_000, "metadata text values are at most 1,000 characters"), z.number(), z.boolean(), z.null()]),
-  )
-  .refine((m) => Object.keys(m).length <= 50, "metadata has at most 50 keys")
-  .refine((m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES, "metadata is at most 8 KB as JSON")
-  .describe('Flat key/value data attached to the call, e.g. {"service_type": "appointment_reminder"}. Values: text, number, boolean or null.');
+  .array(metadataPairSchema)
+  .max(50, "metadata has at most 50 keys")
+  .superRefine((pairs, ctx) => {
+    const seen = new Map<string, number>();
+    pairs.forEach(({ key }, index) => {
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, index);
+      else ctx.addIssue({ code: "custom", path: [index, "key"], message: `metadata key ${JSON.stringify(key)} is given twice (also at ${first}); each key once` });
+    });
+  })
+  .transform((pairs): Record<string, string | number | boolean | null> => Object.fromEntries(pairs.map(({ key, value }) => [key, value])))
+  .refine((m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES, "metadata is at most 8 KB as JSON");
+
+const METADATA_DESCRIPTION =
+  'Data attached to the call, as a list of {key, value} pairs, e.g. [{"key": "service_type", "value": "appointment_reminder"}]; ' +
+  "the service receives them as one flat object. Each key once (1-64 letters, digits, '_', '.' or '-'), at most 50 pairs, 8 KB in all.";
 
 /** The fields of one call, shared by create_call and each row of submit_batch. */
 export const callFields = {
@@ -36,13 +65,14 @@ export const callFields = {
     .max(200)
     .describe("Destination in E.164 international format: + then country code and number, e.g. +14155550123. Spaces, dashes, dots and parentheses are allowed."),
   agent_id: agentIdSchema.describe("Id of the agent that makes the call; one of the ids list_agents returns."),
-  contact_name: nameSchema("contact_name").optional().describe("Name of the person being called (1-200 characters)."),
-  company_name: nameSchema("company_name").optional().describe("Company of the person being called (1-200 characters)."),
-  metadata: metadataSchema.optional(),
+  contact_name: optional(nameSchema("contact_name"), "Name of the person being called (1-200 characters)."),
+  company_name: optional(nameSchema("company_name"), "Company of the person being called (1-200 characters)."),
+  metadata: optional(metadataSchema, METADATA_DESCRIPTION),
 };
 
-export const callRowSchema = z.object(callFields).strict();
-export type CallRowInput = z.infer<typeof callRowSchema>;
+export const callRowSchema = closedObject(callFields);
+/** A row as the schema outputs it: null arguments are undefined, metadata is one flat object. */
+export type CallRowInput = z.output<typeof callRowSchema>;
 
 /** A row after local validation: exactly what is sent upstream, plus what people read. */
 export interface NormalizedCall {

@@ -15,9 +15,14 @@ it("the demo walks through every step against the sandbox and exits 0 in under 3
   expect(run.status, run.stderr).toBe(0);
   expect(seconds).toBeLessThan(30);
   const out = run.stdout;
+  // It says what it stages (speed, wallet) instead of claiming defaults.
+  expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 100 cents");
   for (const step of [
     "Which agents can place calls?",
+    'approval page opened in the browser: "Approve this phone call?" → the person clicks Approve',
     "Call placed:",
+    "A person approved it.",
+    'approval page opened in the browser: "Approve these 3 phone calls?" → the person clicks Approve',
     "status: completed",
     'source="transcript"',
     "List today's completed calls",

@@ -213,6 +213,7 @@ describe("refusals to start", () => {
     ["a short token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_TOKEN: "short-token" }, 1, /OUTBOUND_CALLS_HTTP_TOKEN must be 32 to 512 characters/],
     ["a token with spaces", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` }, 1, /OUTBOUND_CALLS_HTTP_TOKEN must be/],
     ["the API key as the token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`, OUTBOUND_CALLS_HTTP_TOKEN: `sk_test_${"k".repeat(40)}` }, 1, /must not be \(or contain\) the API key/],
+    ["the API key upper-cased inside the token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`, OUTBOUND_CALLS_HTTP_TOKEN: `tok_SK_TEST_${"K".repeat(40)}` }, 1, /must not be \(or contain\) the API key/],
     ["a bad rate limit", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "60 per minute" }, 1, /OUTBOUND_CALLS_HTTP_RATE_LIMIT must be CALLS\/SECONDS/],
     ["a wildcard allowed host", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS: "*" }, 1, /OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS must be host names/],
     ["an origin with a path", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS: "https://app.example.com/x" }, 1, /OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be origins/],
@@ -224,7 +225,7 @@ describe("refusals to start", () => {
     expect(result.code).toBe(code);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/listening on/);
-    expect(result.stderr).not.toContain("k".repeat(40));
+    expect(result.stderr.toLowerCase()).not.toContain("k".repeat(40));
     expect(result.stdout).toBe("");
   });
 

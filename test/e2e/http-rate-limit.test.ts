@@ -1,7 +1,8 @@
 /**
- * Per-client rate limit of tool calls over --http: the call over the limit is
- * answered 429 with Retry-After before anything runs; other requests are not
- * counted; behind a trusted proxy each X-Forwarded-For client has its own budget.
+ * Per-client rate limit over --http: the call over the limit is answered 429
+ * with Retry-After before anything runs; requests that never reach the service
+ * (tools/list, ping) are not counted (test/e2e/http-upstream-bounds.test.ts has
+ * the rest); behind a trusted proxy each X-Forwarded-For client has its own budget.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const toolCall = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_agents", arguments: {} } });
 
-it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; other requests are not counted", async () => {
+it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; tools/list and ping are not counted", async () => {
   const a = await connectHttpClient(server.url, HTTP_TOKEN, { "X-Forwarded-For": "203.0.113.7" });
   try {
     for (let i = 0; i < 3; i++) {
@@ -35,7 +36,7 @@ it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; 
     );
     expect(over).toBeInstanceOf(StreamableHTTPError);
     expect((over as StreamableHTTPError).code).toBe(429);
-    // Still served: everything but tool calls.
+    // Still served: what never reaches the service.
     expect((await a.client.listTools()).tools.length).toBe(5);
   } finally {
     await a.close();
@@ -49,7 +50,10 @@ it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; 
   expect(JSON.parse(raw.body)).toEqual({
     jsonrpc: "2.0",
     id: 42,
-    error: { code: -32000, message: `Rate limited: at most 3 tool calls per 60 s per client; retry after ${retryAfter} s` },
+    error: {
+      code: -32000,
+      message: `Rate limited: at most 3 requests that reach the calling service (tool calls, resource reads and lists, completions) per 60 s per client; retry after ${retryAfter} s`,
+    },
   });
 });
 

@@ -27,10 +27,10 @@ let http: HttpClient;
 const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
 
 beforeAll(async () => {
-  // auto, set explicitly: these tests dial without tokens (the default over HTTP is always, tested below).
+  // Unattended, set explicitly: these tests dial with nobody to approve (the default, a person approves, is tested below).
   server = await spawnHttpServer({
     args: ["--sandbox", "--sandbox-speed", "instant"],
-    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "auto" },
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "never" },
   });
   http = await connectHttpClient(server.url);
 });
@@ -40,8 +40,8 @@ afterAll(async () => {
 });
 
 describe("tools over Streamable HTTP", () => {
-  it("warns at start that OUTBOUND_CALLS_CONFIRM=auto cannot ask anyone over stateless HTTP", () => {
-    expect(server.stderr).toContain("OUTBOUND_CALLS_CONFIRM=auto: clients over stateless HTTP cannot be asked");
+  it("warns loudly at start that OUTBOUND_CALLS_CONFIRM=never dials unattended", () => {
+    expect(server.stderr).toContain("WARNING: OUTBOUND_CALLS_CONFIRM=never: UNATTENDED DIALING");
   });
 
   it("lists exactly the tools of the stdio snapshot", async () => {
@@ -171,21 +171,26 @@ describe("stateless transport", () => {
 });
 
 describe("OUTBOUND_CALLS_CONFIRM over HTTP", () => {
-  it("defaults to always when not set: a dial without a dry run's token is refused and sends nothing", async () => {
-    const strict = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME } });
+  it("defaults to a person approving: without an approvers' inbox every dial is refused with the ways out, and a token does not help", async () => {
+    const strict = await spawnHttpServer({
+      args: ["--sandbox", "--sandbox-speed", "instant"],
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_CONFIRM: undefined },
+    });
     const c = await connectHttpClient(strict.url);
     try {
-      expect(strict.stderr).toContain("OUTBOUND_CALLS_CONFIRM is not set: over HTTP it defaults to always");
-      expect(strict.stderr).not.toContain("OUTBOUND_CALLS_CONFIRM=auto");
+      expect(strict.stderr).toContain("no person can approve dials here");
+      expect(strict.stderr).toContain("Set OUTBOUND_CALLS_APPROVER_TOKEN to open the approvers' inbox at http://127.0.0.1:");
       const agents = await c.call("list_agents", {});
       const agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
       const refused = await c.call("create_call", { to: "+14155550100", agent_id: agentId });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toContain("confirmation_token");
+      expect(textOf(refused)).toContain("no person can be asked to approve this dial: this HTTP server has no approvers' inbox");
+      expect(textOf(refused)).toContain("OUTBOUND_CALLS_CONFIRM=never");
       const preview = await c.call("create_call", { to: "+14155550100", agent_id: agentId, dry_run: true });
-      const token = (preview.structuredContent as { confirmation_token: string }).confirmation_token;
-      const placed = await c.call("create_call", { to: "+14155550100", agent_id: agentId, confirmation_token: token });
-      expect(placed.isError).toBeFalsy();
+      expect(preview.structuredContent).not.toHaveProperty("confirmation_token");
+      const again = await c.call("create_call", { to: "+14155550100", agent_id: agentId, confirmation_token: "anything" });
+      expect(again.isError).toBe(true);
+      expect(textOf(again)).toContain("no person can be asked");
     } finally {
       await c.close();
       expect(await strict.stop()).toBe(0);
@@ -214,15 +219,16 @@ describe("the safety guards keep their state across stateless requests", () => {
   beforeAll(async () => {
     guarded = await spawnHttpServer({
       args: ["--sandbox", "--sandbox-speed", "instant"],
-      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "always" },
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "token" },
     });
   });
   afterAll(async () => {
     expect(await guarded?.stop()).toBe(0);
   });
 
-  it("does not warn about confirmation when it is always required", () => {
-    expect(guarded.stderr).not.toContain("OUTBOUND_CALLS_CONFIRM=auto");
+  it("says at start that the model holds the token in this mode (weaker)", () => {
+    expect(guarded.stderr).toContain("OUTBOUND_CALLS_CONFIRM=token");
+    expect(guarded.stderr).not.toContain("UNATTENDED");
   });
 
   it("a confirmation token from one client's dry run works in another client's request, once", async () => {

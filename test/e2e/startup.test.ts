@@ -46,12 +46,12 @@ describe("command line", () => {
     expect(result.stdout.trim()).toBe(VERSION);
   });
 
-  it("--help lists the flags and variables on stderr, and exits 0", () => {
+  it("--help lists the flags and variables on stdout, and exits 0", () => {
     const result = run({}, ["--help"]);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("");
     for (const word of ["--sandbox", "--read-only", "OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS"]) {
-      expect(result.stderr).toContain(word);
+      expect(result.stdout).toContain(word);
     }
   });
 
@@ -91,5 +91,31 @@ describe("--read-only", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("who approves dials, said at start (OUTBOUND_CALLS_CONFIRM; the modes themselves: test/in-process/safety/confirmation.test.ts)", () => {
+  const base = { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9" };
+
+  it.each([
+    ["token", ["OUTBOUND_CALLS_CONFIRM=token", "weaker than the default"]],
+    ["never", ["OUTBOUND_CALLS_CONFIRM=never: UNATTENDED DIALING"]],
+  ])("%s: says so on stderr", async (mode, said) => {
+    const server = await startServer({ env: { ...base, OUTBOUND_CALLS_CONFIRM: mode } });
+    try {
+      await server.client.ping();
+      for (const words of said) expect(server.transport.stderr).toContain(words);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ["auto", "OUTBOUND_CALLS_CONFIRM=auto was removed"],
+    ["always", "OUTBOUND_CALLS_CONFIRM=always was renamed token"],
+  ])("the retired value %s: the server refuses to start and says what to set", async (value, said) => {
+    const { code, stderr } = await runToExit({ ...base, OUTBOUND_CALLS_CONFIRM: value });
+    expect(code).toBe(1);
+    expect(stderr).toContain(said);
   });
 });

@@ -85,7 +85,10 @@ describe("create_call", () => {
       agent_id: "agt_3",
       contact_name: "  Dana Lee ",
       company_name: "Acme",
-      metadata: { service_type: "reminder", n: 1 },
+      metadata: [
+        { key: "service_type", value: "reminder" },
+        { key: "n", value: 1 },
+      ],
     });
     expect(result.isError).toBeFalsy();
     expect(upstream.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/v1/agents", "POST /api/v1/calls"]);

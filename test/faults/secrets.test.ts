@@ -21,6 +21,8 @@ beforeAll(async () => {
     env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" },
   });
   logs = collectLogs(server.client);
+  // Logging is opt-in: ask for everything, so every line the server can send is checked for the key.
+  await server.client.setLoggingLevel("debug");
 });
 afterAll(async () => {
   await server?.close();

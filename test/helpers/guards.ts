@@ -1,15 +1,18 @@
 /**
  * Shared bits of the guards' tests: the variables that turn the clock- and
  * count-dependent guards off, the environment of a server in front of a fake
- * upstream and the POSTs that reached it, a temporary folder, and a way to run
- * the built server to its exit when it must refuse to start.
+ * upstream and the POSTs that reached it, the fixture of end-to-end files in
+ * front of one, a temporary folder, and a way to run the built server to its
+ * exit when it must refuse to start.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { FakeUpstream, RecordedRequest } from "./fake-upstream.js";
-import { CANARY_KEY, ENTRY, serverEnv } from "./server-process.js";
+import { defaultHandler, startFakeUpstream } from "./fake-upstream.js";
+import { CANARY_KEY, ENTRY, serverEnv, type StartedServer } from "./server-process.js";
 
 /** Guards whose defaults depend on the clock or on earlier tests; a test turns on the one it is about. */
 export const GUARDS_OFF = {
@@ -56,4 +59,30 @@ export async function runToExit(
     });
   });
   return { code, stderr, stdout };
+}
+
+/**
+ * The fixture of end-to-end files about the guards (test/e2e/consent-*): one recording upstream for the file
+ * (reset to the default answers before each test) and the servers a test started, all closed after the file.
+ * The fields are filled in beforeAll. In-process files use test/helpers/in-process.ts useInProcess() instead.
+ */
+export interface SafetyFixture {
+  upstream: FakeUpstream;
+  servers: StartedServer[];
+}
+
+export function useSafetyFixture(): SafetyFixture {
+  const fx = { servers: [] } as unknown as SafetyFixture;
+  beforeAll(async () => {
+    fx.upstream = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await Promise.all(fx.servers.map((s) => s.close()));
+    await fx.upstream?.close();
+  });
+  beforeEach(() => {
+    fx.upstream.requests.length = 0;
+    fx.upstream.handle(defaultHandler);
+  });
+  return fx;
 }

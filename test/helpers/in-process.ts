@@ -42,7 +42,10 @@ export interface InProcessOptions {
   readOnly?: boolean;
   /** Client capabilities, e.g. { elicitation: { form: {} } } (set for you when `elicit` is given). */
   capabilities?: ClientCapabilities;
-  /** Answers elicitation (the client then declares it); every question is kept in `asked`. */
+  /**
+   * Answers elicitation (the client then declares it); every question is kept in `asked`. The server then asks
+   * in the default mode (a person approves) unless `env` names OUTBOUND_CALLS_CONFIRM.
+   */
   elicit?: { current: ElicitAnswer };
   /** Where the questions go (a fresh list when absent). */
   asked?: ElicitRequest[];
@@ -68,16 +71,25 @@ export interface InProcessServer {
 /** The loopback base URL of in-process servers with a fake service: nothing listens there, nothing is sent. */
 export const NOWHERE = "http://127.0.0.1:9";
 
+/**
+ * As test/helpers/server-process.ts `serverEnv`: dials are unattended (OUTBOUND_CALLS_CONFIRM=never) unless the
+ * test names OUTBOUND_CALLS_CONFIRM; `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves).
+ */
 export function inProcessConfig(options: Pick<InProcessOptions, "env" | "now"> = {}): Config {
+  const env = options.env ?? {};
   return loadConfig({
     OUTBOUND_CALLS_API_KEY: CANARY_KEY,
     OUTBOUND_CALLS_BASE_URL: NOWHERE,
+    ...("OUTBOUND_CALLS_CONFIRM" in env ? {} : { OUTBOUND_CALLS_CONFIRM: "never" }),
     ...(options.now ? { OUTBOUND_CALLS_TEST_NOW: options.now } : {}),
-    ...options.env,
+    ...env,
   });
 }
 
 export async function startInProcess(options: InProcessOptions = {}): Promise<InProcessServer> {
+  // A client that can ask is asked: the default mode (a person approves) unless the test names another.
+  const env = options.elicit && !("OUTBOUND_CALLS_CONFIRM" in (options.env ?? {})) ? { ...options.env, OUTBOUND_CALLS_CONFIRM: undefined } : options.env;
+  options = { ...options, ...(env ? { env } : {}) };
   const config = inProcessConfig(options);
   const logs: string[] = [];
   inProcessLogs.push(logs);
@@ -89,7 +101,14 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
   const own = options.service === "http" && !options.store;
   const core = own
     ? undefined
-    : createCore(config, { log, redactor, ...(options.store ? { store: options.store } : {}), ...(options.service === "http" ? {} : { service: fake }) });
+    : createCore(config, {
+        log,
+        redactor,
+        // The approval page's browser sees the test's variables (BROWSER, DISPLAY), as the CLI's sees its own; nothing inherited.
+        consentSurface: { kind: "local", env: { PATH: process.env.PATH ?? "", ...options.env } },
+        ...(options.store ? { store: options.store } : {}),
+        ...(options.service === "http" ? {} : { service: fake }),
+      });
   const server = createServer(config, deps, core);
 
   const asked = options.asked ?? [];

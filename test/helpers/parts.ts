@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { PARTS } from "../../scripts/test-parts.mjs";
 
 /** The path of a part's binary, or an error that says how to install it. */
-export function requirePart(name: "redis-server" | "chromium"): string {
+export function requirePart(name: "redis-server" | "chromium" | "openssl"): string {
   const part = PARTS.find((p) => p.name === name);
   if (!part) throw new Error(`unknown test part ${name}`);
   if (!existsSync(part.binary)) {

@@ -24,6 +24,7 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   // A second dial to a number within the window is refused (test/in-process/safety/dedupe.test.ts); shape tests dial
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+  OUTBOUND_CALLS_CONFIRM: "never",
 } as const;
 
 /**
@@ -50,12 +51,16 @@ export interface StartOptions {
 }
 
 /**
- * Environment for the server: nothing inherited but PATH, so tests see exactly what they set. Under
- * `npm run coverage` (scripts/coverage.mjs) also NODE_V8_COVERAGE, so spawned servers are measured too.
+ * Environment for the server: nothing inherited but PATH, so tests see exactly what they set. Dials are
+ * unattended (OUTBOUND_CALLS_CONFIRM=never) unless the test names OUTBOUND_CALLS_CONFIRM itself: files about
+ * requests and answers have nobody to approve them; the consent tests (test/e2e/consent-*) set their mode,
+ * and `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves). Under `npm run coverage`
+ * (scripts/coverage.mjs) also NODE_V8_COVERAGE, so spawned servers are measured too.
  */
 export function serverEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
   if (process.env.TEST_CHILD_COVERAGE) env.NODE_V8_COVERAGE = process.env.TEST_CHILD_COVERAGE;
+  if (!("OUTBOUND_CALLS_CONFIRM" in extra)) env.OUTBOUND_CALLS_CONFIRM = "never";
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }

@@ -35,21 +35,26 @@ const VALID_PHONES = ["+14155552671", "+1 (415) 555-2671", " +1 415.555.2672 ", 
 const validPhone = fc.constantFrom(...VALID_PHONES);
 const validAgentId = fc.constantFrom("agt_1", "agt_2");
 const validName = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s));
-const validMetadata = fc.dictionary(
-  fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/),
-  fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)),
-  { maxKeys: 5 },
+/** metadata as the tools take it: {key, value} pairs, each key once. */
+const validMetadata = fc.uniqueArray(
+  fc.record({ key: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), value: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)) }),
+  { selector: (pair) => pair.key, maxLength: 5 },
 );
+/** An optional argument may be null: it means "not given" (strict-mode models send it). */
+const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
 
 const validRow = fc.record(
-  { to: validPhone, agent_id: validAgentId, contact_name: validName, company_name: validName, metadata: validMetadata },
+  { to: validPhone, agent_id: validAgentId, contact_name: orNull(validName), company_name: orNull(validName), metadata: orNull(validMetadata) },
   { requiredKeys: ["to", "agent_id"] },
 );
 
 // ---- invalid pieces ---------------------------------------------------------
 
-const notAString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
-const notAnInt = fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 5 }), fc.boolean(), fc.constant(null));
+// No null here: null is a valid "not given" for an optional argument; required ones add it themselves.
+// No NaN or Infinity either: JSON (stdio) carries them as null.
+const notAString = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const notAnInt = fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 5 }), fc.boolean());
+const orNullToo = (arb: fc.Arbitrary<unknown>) => fc.oneof(arb, fc.constant(null));
 
 const badAgentId = fc.oneof(
   fc.string({ maxLength: 140 }).filter((s) => !AGENT_ID.test(s)),
@@ -79,18 +84,22 @@ const badPhone = fc.oneof(
     "4155552671",
   ),
   notAString,
+  fc.constant(null),
 );
 const badName = fc.oneof(
   fc.constantFrom("", "   ", "\t", "x".repeat(201), "Dana\u202eevil", "Dana\u0000", "Dana\u200b"),
   notAString,
 );
 const badMetadata = fc.oneof(
-  fc.constant({ nested: { a: 1 } }),
-  fc.constant({ "bad key": "x" }),
-  fc.constant({ list: [1, 2] }),
-  fc.constant({ long: "x".repeat(1_001) }),
-  fc.constant(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))),
-  fc.constant(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "y".repeat(990)]))),
+  fc.constant([{ key: "nested", value: { a: 1 } }]),
+  fc.constant([{ key: "bad key", value: "x" }]),
+  fc.constant([{ key: "list", value: [1, 2] }]),
+  fc.constant([{ key: "long", value: "x".repeat(1_001) }]),
+  fc.constant(Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: i }))),
+  fc.constant(Array.from({ length: 9 }, (_, i) => ({ key: `k${i}`, value: "y".repeat(990) }))),
+  fc.constant([{ key: "twice", value: 1 }, { key: "twice", value: 2 }]),
+  fc.constant([{ key: "extra", value: 1, note: "x" }]),
+  fc.constant({ service_type: "x" }),
   fc.constantFrom("service_type=x", 5, [1], true),
 );
 const unknownKey = (known: string[]) =>
@@ -110,13 +119,13 @@ function withBad<T extends Record<string, unknown>>(base: fc.Arbitrary<T>, field
 const LIST_CALLS_KEYS = ["status", "agent_id", "campaign_id", "date_from", "date_to", "page", "limit"];
 const validListCalls = fc.record(
   {
-    status: fc.constantFrom("completed", "no_answer", "in_progress", "queued"),
-    agent_id: validAgentId,
-    campaign_id: fc.stringMatching(/^[A-Za-z0-9._:-]{1,20}$/),
-    date_from: fc.constantFrom("2026-11-01", "2026-11-01T00:00:00Z"),
-    date_to: fc.constantFrom("2026-11-30", "2026-11-30T23:59:59+02:00"),
-    page: fc.integer({ min: 1, max: 10_000 }),
-    limit: fc.integer({ min: 1, max: 100 }),
+    status: orNull(fc.constantFrom("completed", "no_answer", "in_progress", "queued")),
+    agent_id: orNull(validAgentId),
+    campaign_id: orNull(fc.stringMatching(/^[A-Za-z0-9._:-]{1,20}$/)),
+    date_from: orNull(fc.constantFrom("2026-11-01", "2026-11-01T00:00:00Z")),
+    date_to: orNull(fc.constantFrom("2026-11-30", "2026-11-30T23:59:59+02:00")),
+    page: orNull(fc.integer({ min: 1, max: 10_000 })),
+    limit: orNull(fc.integer({ min: 1, max: 100 })),
   },
   { requiredKeys: [] },
 );
@@ -145,7 +154,7 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
   ),
 
   get_call: fc.oneof(
-    fc.oneof(fc.string({ maxLength: 140 }).filter((s) => !CALL_ID.test(s)), notAString).map((id) => ({ tool: "get_call", args: { call_id: id }, field: "call_id" })),
+    fc.oneof(fc.string({ maxLength: 140 }).filter((s) => !CALL_ID.test(s)), orNullToo(notAString)).map((id) => ({ tool: "get_call", args: { call_id: id }, field: "call_id" })),
     fc.constant({ tool: "get_call", args: {}, field: "call_id" }),
     fc
       .tuple(fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), unknownKey(["call_id"]), fc.jsonValue({ maxDepth: 1 }))
@@ -156,7 +165,7 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
     ...(
       [
         ["to", badPhone],
-        ["agent_id", badAgentId],
+        ["agent_id", orNullToo(badAgentId)],
         ["contact_name", badName],
         ["company_name", badName],
         ["metadata", badMetadata],
@@ -177,7 +186,7 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
         fc.constantFrom(
           ...([
             ["to", badPhone],
-            ["agent_id", badAgentId],
+            ["agent_id", orNullToo(badAgentId)],
             ["contact_name", badName],
             ["company_name", badName],
             ["metadata", badMetadata],
@@ -262,7 +271,7 @@ function escapeRe(s: string): string {
 export function namesField(text: string, field: string): boolean {
   const f = escapeRe(field);
   return [
-    new RegExp(`\\bat ${f}($|[\\s;,.])`),
+    new RegExp(`\\bat ${f}($|[\\s;,.[])`),
     new RegExp(`"${f}"`),
     new RegExp(`^${f}[: ]`),
     new RegExp(`\\n- ${f}:`),

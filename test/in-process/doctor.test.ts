@@ -81,7 +81,7 @@ describe("when everything works", () => {
     });
     expect(result.code).toBe(0);
     expect(line(result, "configuration")).toContain(`service at ${sandbox.url}; API ${sandbox.url}/api/v1; API key set`);
-    expect(result.stdout).toMatch(/timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST · max batch 1000/);
+    expect(result.stdout).toMatch(/timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL · max batch 1000/);
     expect(result.stdout).toMatch(/^\[ok\]\s+agents\s+3: /m);
     // It asked the service with the key: the doctor's request is the server's request.
     const req = sandbox.requests.at(-1)!;
@@ -151,6 +151,23 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     expect(line(result, "configuration")).toMatch(message);
     expect(fixAfter(result, "configuration")).toContain(`fix: set ${variable} in the "env" block`);
     expect(result.stdout).toMatch(/^\[skip\]\s+reachable/m);
+    expectClean(result);
+  });
+
+  it("reports every missing or wrong variable in one run, one line and one fix each", async () => {
+    const result = await runCli(["doctor"], { OUTBOUND_CALLS_TIMEOUT_MS: "fast", OUTBOUND_CALLS_CONFIRM: "sometimes" });
+    expect(result.code).toBe(1);
+    const failed = result.stdout.split("\n").filter((l) => /^\[FAIL\]\s+configuration /.test(l));
+    expect(failed.map((l) => /OUTBOUND_CALLS_[A-Z_]+/.exec(l)?.[0])).toEqual([
+      "OUTBOUND_CALLS_API_KEY",
+      "OUTBOUND_CALLS_BASE_URL",
+      "OUTBOUND_CALLS_TIMEOUT_MS",
+      "OUTBOUND_CALLS_CONFIRM",
+    ]);
+    for (const variable of ["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS", "OUTBOUND_CALLS_CONFIRM"]) {
+      expect(result.stdout).toContain(`fix: set ${variable} in the "env" block`);
+    }
+    expect(result.stdout).toContain("4 problems found");
     expectClean(result);
   });
 

@@ -43,7 +43,8 @@ const call = async (name: string, args: Record<string, unknown>) => (await clien
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2" });
+  // In process there is nobody to approve: unattended (test/e2e/consent-* cover who approves).
+  const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "never" });
   server = createServer(loadConfig(env as NodeJS.ProcessEnv));
   client = new Client({ name: "in-process-test", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

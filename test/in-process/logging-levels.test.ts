@@ -1,8 +1,9 @@
 /**
- * MCP logging, in-process with the real service layer over loopback: the debug
- * line per upstream request is sent only after the client asks for debug with
- * logging/setLevel (one stdout message less per tool call otherwise); warnings
- * (refusals, faults) are sent unless the client asked for less.
+ * MCP logging, in-process with the real service layer over loopback, is opt-in:
+ * no notifications/message at all until the client sends logging/setLevel
+ * (clients that never ask, such as the Vercel AI SDK, report any as an error);
+ * then every message at that level or more severe: debug lines per upstream
+ * request, warnings for refusals and faults.
  */
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -44,10 +45,23 @@ it("sends no debug line per request until the client asks for debug", async () =
   expect(String(debug[0]?.data)).toMatch(/^GET \/agents -> 200 in \d+ ms \(attempt 1/);
 });
 
-it("sends warnings by default and drops them when the client asks for error and worse", async () => {
+it("sends no log message at all before logging/setLevel, whatever happens (refusals, faults, requests)", async () => {
+  await server.call("create_call", { to: "+19005550123", agent_id: "agt_1" });
+  await server.call("get_call", { call_id: "../agents" });
+  upstream.handle((_req, res) => {
+    res.destroy();
+  });
+  await server.call("list_calls", {});
+  await settle();
+  expect(messages).toEqual([]);
+});
+
+it("sends warnings once asked for warning, and drops them when the client asks for error and worse", async () => {
+  await server.client.setLoggingLevel("warning");
   await server.call("create_call", { to: "+19005550123", agent_id: "agt_1" });
   await settle();
   expect(messages.filter((m) => m.level === "warning")).toHaveLength(1);
+  expect(messages.filter((m) => m.level === "debug")).toHaveLength(0);
 
   await server.client.setLoggingLevel("error");
   await server.call("create_call", { to: "+19005550123", agent_id: "agt_1" });

@@ -86,7 +86,10 @@ describe("create_call", () => {
       agent_id: "agt_1",
       contact_name: "  Dana Lee ",
       company_name: "Acme",
-      metadata: { service_type: "reminder", n: 1 },
+      metadata: [
+        { key: "service_type", value: "reminder" },
+        { key: "n", value: 1 },
+      ],
     });
     expect(result.isError).toBeFalsy();
     expect(service().requests.map((r) => r.op)).toEqual(["agents.check", "calls.create"]);
@@ -122,7 +125,9 @@ describe("create_call", () => {
     ["a control character in the name", { contact_name: "Dana\u202Eevil" }, "contact_name"],
     ["an unknown argument", { priority: "high" }, "priority"],
     ["a bad agent id", { agent_id: "agt 1" }, "agent_id"],
-    ["nested metadata", { metadata: { a: { b: 1 } } }, "metadata"],
+    ["nested metadata", { metadata: [{ key: "a", value: { b: 1 } }] }, "metadata"],
+    ["metadata as a flat object", { metadata: { service_type: "x" } }, "metadata"],
+    ["the same metadata key twice", { metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, "given twice"],
   ])("refuses %s and asks for no dial", async (_label, patch, mention) => {
     const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", ...patch });
     expect(result.isError).toBe(true);

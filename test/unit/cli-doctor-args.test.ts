@@ -8,7 +8,8 @@ describe("parseArgs: doctor", () => {
     [["doctor"], { kind: "doctor", sandbox: false, sandboxArgs: [] }],
     [["doctor", "--sandbox"], { kind: "doctor", sandbox: true, sandboxArgs: [] }],
     [["doctor", "--sandbox", "--sandbox-speed", "5"], { kind: "doctor", sandbox: true, sandboxArgs: ["--speed", "5"] }],
-    [["doctor", "--help"], { kind: "help" }],
+    [["doctor", "--help"], { kind: "help", topic: "doctor" }],
+    [["doctor", "--sandbox", "-h"], { kind: "help", topic: "doctor" }],
     [["doctor", "--version"], { kind: "version" }],
   ])("%j", (argv, expected) => {
     expect(parseArgs(argv)).toEqual(expected);

@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { isLoopbackHost, loadConfig, type Config } from "../../src/config/env.js";
+import { DEFAULT_BLOCKED_TYPES } from "../../src/phone/types.js";
 import { ConfigurationError } from "../../src/config/errors.js";
 
 const KEY = "sk_test_CANARY_123456";
@@ -38,7 +39,7 @@ describe("loadConfig: defaults", () => {
   it("fills every default from the two required variables", () => {
     const { safety, ...c } = loadConfig(env({}));
     // Every guard's default is tested in test/unit/safety/settings.test.ts; here, that they are merged in.
-    expect(safety).toMatchObject({ confirm: "auto", dedupeWindowMs: 600_000, readOnly: false, callingHours: { text: "08:00-21:00" } });
+    expect(safety).toMatchObject({ confirm: "person", dedupeWindowMs: 600_000, readOnly: false, callingHours: { text: "08:00-21:00" } });
     expect(c).toEqual<Omit<Config, "safety">>({
       apiKey: KEY,
       apiBaseUrl: "https://app.example.com/api/v1",
@@ -48,9 +49,12 @@ describe("loadConfig: defaults", () => {
       maxResponseBytes: 1_048_576,
       maxBatchSize: 1_000,
       allowedCountries: undefined,
-      blockedTypes: new Set(["PREMIUM_RATE", "SHARED_COST"]),
+      blockedTypes: new Set(DEFAULT_BLOCKED_TYPES),
+      blockedPrefixes: undefined,
       agentCacheTtlMs: 60_000,
+      waits: { perClient: 4, perProcess: 64 },
       sandbox: false,
+      redis: undefined,
     });
   });
 
@@ -150,8 +154,8 @@ describe("loadConfig: number policy", () => {
     ["PREMIUM_RATE, SHARED_COST, TOLL_FREE", ["PREMIUM_RATE", "SHARED_COST", "TOLL_FREE"]],
     ["VOIP,PAGER,UAN,VOICEMAIL,PERSONAL_NUMBER", ["VOIP", "PAGER", "UAN", "VOICEMAIL", "PERSONAL_NUMBER"]],
     // Blank keeps the default: an empty value in a client's config must not switch the safety off.
-    ["", ["PREMIUM_RATE", "SHARED_COST"]],
-    ["  ", ["PREMIUM_RATE", "SHARED_COST"]],
+    ["", [...DEFAULT_BLOCKED_TYPES]],
+    ["  ", [...DEFAULT_BLOCKED_TYPES]],
   ])("OUTBOUND_CALLS_BLOCKED_TYPES=%j", (value, expected) => {
     expect([...loadConfig(env({ OUTBOUND_CALLS_BLOCKED_TYPES: value })).blockedTypes].sort()).toEqual([...expected].sort());
   });

@@ -19,6 +19,8 @@ describe("loadHttpConfig", () => {
       extraOrigins: [],
       maxBodyBytes: MAX_BODY_BYTES,
       shutdownGraceMs: 17_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
     });
   });
 
@@ -59,6 +61,9 @@ describe("loadHttpConfig", () => {
     ["a token with a quote", { OUTBOUND_CALLS_HTTP_TOKEN: `${"a".repeat(40)}"` }, /^OUTBOUND_CALLS_HTTP_TOKEN must be/],
     ["a token with = inside", { OUTBOUND_CALLS_HTTP_TOKEN: `${"a".repeat(20)}=${"a".repeat(20)}` }, /^OUTBOUND_CALLS_HTTP_TOKEN must be/],
     ["the API key as token", { OUTBOUND_CALLS_HTTP_TOKEN: "sk_live_realkey_0123456789abcdefghij" }, /must not be \(or contain\) the API key/],
+    ["the API key upper-cased inside the token", { OUTBOUND_CALLS_HTTP_TOKEN: "tok-SK_LIVE_REALKEY_0123456789-abcdefghij" }, /must not be \(or contain\) the API key/],
+    ["the API key in mixed case inside the token", { OUTBOUND_CALLS_HTTP_TOKEN: "abcdefSk_LiVe_ReAlKeY_0123456789" }, /must not be \(or contain\) the API key/],
+    ["most of the API key inside the token", { OUTBOUND_CALLS_HTTP_TOKEN: "0000000000sk_live_realkey_012345" }, /must not be \(or contain\) the API key/],
     ["a rate of 0", { OUTBOUND_CALLS_HTTP_RATE_LIMIT: "0/60" }, /^OUTBOUND_CALLS_HTTP_RATE_LIMIT must be/],
     ["a rate without window", { OUTBOUND_CALLS_HTTP_RATE_LIMIT: "60" }, /^OUTBOUND_CALLS_HTTP_RATE_LIMIT must be/],
     ["a window of a year", { OUTBOUND_CALLS_HTTP_RATE_LIMIT: "60/31536000" }, /^OUTBOUND_CALLS_HTTP_RATE_LIMIT must be/],
@@ -73,6 +78,13 @@ describe("loadHttpConfig", () => {
     ["a file origin", { OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS: "file:///tmp" }, /^OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be/],
   ])("refuses %s, naming the variable", (_label, env, message) => {
     expect(() => load(env)).toThrow(message);
+  });
+
+  it("refuses a token cut from a longer key in another case, and takes one that shares only a short run with it", () => {
+    const key = "sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa";
+    const withKey = (token: string) => () => loadHttpConfig({ OUTBOUND_CALLS_HTTP_TOKEN: token }, loopback, { apiKeys: [key], timeoutMs: 15_000 });
+    expect(withKey(key.slice(8, 44).toUpperCase())).toThrow(/must not be \(or contain\) the API key/);
+    expect(withKey(`sk_live_${"0".repeat(32)}`)).not.toThrow();
   });
 
   it("never quotes the token in an error", () => {

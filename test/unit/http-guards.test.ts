@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { bearerChecker } from "../../src/http/auth.js";
 import { clientAddress } from "../../src/http/client-address.js";
 import { makeHostCheck } from "../../src/http/host-check.js";
-import { countToolCalls } from "../../src/http/mcp-endpoint.js";
-import { RateLimiter } from "../../src/http/rate-limit.js";
+import { countServiceRequests } from "../../src/http/counted-requests.js";
+import { MemoryStore } from "../../src/state/memory-store.js";
 
 describe("bearerChecker", () => {
   const check = bearerChecker("t".repeat(40));
@@ -85,46 +85,54 @@ describe("makeHostCheck", () => {
   });
 });
 
-describe("RateLimiter", () => {
-  it("allows max calls per window, then tells how long to wait", () => {
-    let now = 1_000_000;
-    const limiter = new RateLimiter(3, 60_000, () => now);
-    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
-    expect(limiter.take("a")).toEqual({ ok: false, retryAfterSeconds: 60 });
-    now += 59_500;
-    expect(limiter.take("a")).toEqual({ ok: false, retryAfterSeconds: 1 });
-    expect(limiter.take("b")).toEqual({ ok: true });
-    now += 500;
-    expect(limiter.take("a")).toEqual({ ok: true });
+describe("the memory store's rate counter (what --http limits with)", () => {
+  const MINUTE = 60_000;
+  const T0 = 1_000 * MINUTE;
+
+  it("allows max requests per window, then tells how long to wait", async () => {
+    const rates = new MemoryStore().rates;
+    const take = (client: string, now: number) => rates.take(client, 1, 3, MINUTE, now);
+    expect([await take("a", T0), await take("a", T0), await take("a", T0)]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(await take("a", T0)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect(await take("a", T0 + 59_500)).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(await take("b", T0 + 59_500)).toEqual({ ok: true });
+    expect(await take("a", T0 + MINUTE)).toEqual({ ok: true });
   });
 
-  it("refuses a batch that does not fit, without spending any of it", () => {
-    const limiter = new RateLimiter(3, 1_000, () => 0);
-    expect(limiter.take("a", 2)).toEqual({ ok: true });
-    expect(limiter.take("a", 2).ok).toBe(false);
-    expect(limiter.take("a", 1)).toEqual({ ok: true });
+  it("refuses a batch that does not fit, without spending any of it", async () => {
+    const rates = new MemoryStore().rates;
+    expect(await rates.take("a", 2, 3, 1_000, 0)).toEqual({ ok: true });
+    expect((await rates.take("a", 2, 3, 1_000, 0)).ok).toBe(false);
+    expect(await rates.take("a", 1, 3, 1_000, 0)).toEqual({ ok: true });
   });
 
-  it("forgets clients whose window ended, so memory does not grow with clients seen", () => {
-    let now = 0;
-    const limiter = new RateLimiter(1, 1_000, () => now);
-    for (let i = 0; i < 10_000; i++) limiter.take(`client-${i}`);
-    expect(limiter.size).toBe(10_000);
-    now += 1_000;
-    limiter.take("late");
-    expect(limiter.size).toBe(1);
+  it("forgets clients whose window ended, so memory does not grow with clients seen", async () => {
+    const rates = new MemoryStore().rates;
+    for (let i = 0; i < 10_000; i++) await rates.take(`client-${i}`, 1, 1, 1_000, 0);
+    expect(rates.size).toBe(10_000);
+    await rates.take("late", 1, 1, 1_000, 1_000);
+    expect(rates.size).toBe(1);
   });
 });
 
-describe("countToolCalls", () => {
+describe("countServiceRequests", () => {
   it.each<[unknown, number]>([
     [{ jsonrpc: "2.0", id: 1, method: "tools/call" }, 1],
+    [{ jsonrpc: "2.0", id: 1, method: "resources/read" }, 1],
+    [{ jsonrpc: "2.0", id: 1, method: "resources/list" }, 1],
+    [{ jsonrpc: "2.0", id: 1, method: "completion/complete" }, 1],
+    [{ jsonrpc: "2.0", id: 1, method: "some/new/method" }, 1],
+    [{ jsonrpc: "2.0", id: 1, method: 42 }, 1],
     [{ jsonrpc: "2.0", id: 1, method: "tools/list" }, 0],
-    [[{ method: "tools/call" }, { method: "tools/call" }, { method: "ping" }], 2],
+    [{ jsonrpc: "2.0", id: 1, method: "resources/templates/list" }, 0],
+    [{ jsonrpc: "2.0", method: "notifications/cancelled" }, 0],
+    [{ jsonrpc: "2.0", id: 1, result: {} }, 0],
+    [[{ method: "tools/call" }, { method: "resources/read" }, { method: "ping" }], 2],
+    [Array.from({ length: 50 }, () => ({ method: "resources/read" })), 50],
     [null, 0],
     ["tools/call", 0],
     [[], 0],
   ])("%j -> %i", (body, n) => {
-    expect(countToolCalls(body)).toBe(n);
+    expect(countServiceRequests(body)).toBe(n);
   });
 });

@@ -92,3 +92,56 @@ describe("cleanUpstreamText", () => {
     expect(out).toContain("[redac");
   });
 });
+
+describe("encoded echoes of the key (issue 12, item 5)", () => {
+  const KEY2 = "sk_test_CANARY_7f3a9c2e5d1b";
+  const r2 = new Redactor([KEY2]);
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const b64url = (s: string) => Buffer.from(s).toString("base64url");
+  const hex = (s: string) => Buffer.from(s).toString("hex");
+  const everyChar = (s: string, fmt: (code: number) => string) => [...s].map((c) => fmt(c.charCodeAt(0))).join("");
+  const half = Math.floor(KEY2.length / 2);
+  it.each([
+    ["base64", b64(KEY2)],
+    ["base64 of a sentence holding it", b64(`Authorization: Bearer ${KEY2}`)],
+    ["base64 without padding, url-safe", b64url(`key=${KEY2}`)],
+    ["base64, starting inside a block", b64(`xy${KEY2}`).slice(3)],
+    ["hex", hex(KEY2)],
+    ["HEX upper case", hex(KEY2).toUpperCase()],
+    ["percent-encoded underscores (%5F)", KEY2.replace(/_/g, "%5F")],
+    ["percent-encoded underscores (%5f)", KEY2.replace(/_/g, "%5f")],
+    ["every character percent-encoded", everyChar(KEY2, (c) => `%${c.toString(16).padStart(2, "0")}`)],
+    ["JSON-escaped underscores (\\u005f)", KEY2.replace(/_/g, "\\u005f")],
+    ["every character JSON-escaped", everyChar(KEY2, (c) => `\\u${c.toString(16).padStart(4, "0")}`)],
+    ["JavaScript hex escapes", everyChar(KEY2, (c) => `\\x${c.toString(16).padStart(2, "0")}`)],
+    ["HTML numeric entities", everyChar(KEY2, (c) => `&#${c};`)],
+    ["HTML entities for the underscores only", KEY2.replace(/_/g, "&#95;")],
+    ["HTML hex entities for the underscores only", KEY2.replace(/_/g, "&#x5F;")],
+    ["base64 of the percent-encoded key", b64(encodeURIComponent(KEY2).replace(/_/g, "%5F"))],
+    ["its first half alone", KEY2.slice(0, half)],
+    ["its second half alone", KEY2.slice(half)],
+    ["a long run from its middle, upper-cased", KEY2.slice(4, 18).toUpperCase()],
+    ["base64 of a long substring", b64(KEY2.slice(3, 20))],
+  ])("%s", (_name, echoed) => {
+    const out = r2.redact(`the service said: ${echoed} (end)`);
+    expect(out).toContain(REDACTED);
+    expect(out).toContain("the service said:");
+    expect(out).toContain("(end)");
+    expect(out.toLowerCase()).not.toContain(echoed.toLowerCase());
+  });
+
+  it("the key split across two fields of one answer is removed from each", () => {
+    const body = { a: `first ${KEY2.slice(0, 14)}`, b: `${KEY2.slice(14)} second` };
+    expect(r2.redact(body.a)).toBe(`first ${REDACTED}`);
+    expect(r2.redact(body.b)).toBe(`${REDACTED} second`);
+  });
+
+  it.each([
+    ["a short run of the key (9 characters) is not the key", KEY2.slice(0, 9)],
+    ["ordinary words and ids", "call_8f2k3abcdef completed in 42 s by agent_1"],
+    ["a URL", "https://rec.example/recordings/2026/11/23/abcdef0123.mp3"],
+    ["base64 of other text", b64("hello world, this is a recording")],
+  ])("leaves text alone: %s", (_name, text) => {
+    expect(r2.redact(text)).toBe(text);
+  });
+});

@@ -14,25 +14,33 @@ function issues(schema: { safeParse(v: unknown): { success: boolean; error?: { i
   return r.success ? "" : (r.error?.issues ?? []).map((i) => i.message).join(" | ");
 }
 
-const metadataOf = (n: number, value: (i: number) => unknown = (i) => i): Record<string, unknown> =>
-  Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
+/** Metadata as a tool argument: a list of {key, value} pairs (the service gets the flat object). */
+const pairs = (m: Record<string, unknown>) => Object.entries(m).map(([key, value]) => ({ key, value }));
+const metadataOf = (n: number, value: (i: number) => unknown = (i) => i) => pairs(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)])));
 
 describe("callRowSchema: accepted rows", () => {
   it.each<[string, Record<string, unknown>]>([
     ["minimal", ROW],
-    ["all fields", { ...ROW, contact_name: "Ana Pérez", company_name: "Acme, Inc.", metadata: { service_type: "appointment_reminder" } }],
+    ["all fields", { ...ROW, contact_name: "Ana Pérez", company_name: "Acme, Inc.", metadata: pairs({ service_type: "appointment_reminder" }) }],
     ["names with accents, CJK, emoji and punctuation", { ...ROW, contact_name: "Zoë O'Brien-Smith 😀", company_name: "東京株式会社" }],
     ["name of exactly 200 characters", { ...ROW, contact_name: "n".repeat(200) }],
     ["name with surrounding spaces (trimmed later)", { ...ROW, contact_name: "  Ana  " }],
     ["metadata of 50 keys", { ...ROW, metadata: metadataOf(50) }],
-    ["metadata value types", { ...ROW, metadata: { s: "x", n: 1.5, neg: -3, t: true, f: false, z: null, empty: "" } }],
-    ["metadata key of 64 characters with . _ -", { ...ROW, metadata: { [`a.b_c-${"d".repeat(58)}`]: 1 } }],
-    ["metadata string of 1,000 characters", { ...ROW, metadata: { note: "v".repeat(1_000) } }],
+    ["metadata value types", { ...ROW, metadata: pairs({ s: "x", n: 1.5, neg: -3, t: true, f: false, z: null, empty: "" }) }],
+    ["metadata key of 64 characters with . _ -", { ...ROW, metadata: pairs({ [`a.b_c-${"d".repeat(58)}`]: 1 }) }],
+    ["metadata string of 1,000 characters", { ...ROW, metadata: pairs({ note: "v".repeat(1_000) }) }],
     ["metadata just under 8 KB (8 x 1,000 characters)", { ...ROW, metadata: metadataOf(8, () => "v".repeat(1_000)) }],
-    ["empty metadata", { ...ROW, metadata: {} }],
+    ["empty metadata", { ...ROW, metadata: pairs({}) }],
     ["to of any text up to 200 (the phone check comes later)", { ...ROW, to: "not a number" }],
   ])("%s", (_name, row) => {
     expect(issues(callRowSchema, row)).toBe("");
+  });
+
+  it("turns the metadata pairs into the flat object the service receives, and null arguments into absent ones", () => {
+    expect(callRowSchema.parse({ ...ROW, metadata: pairs({ b: "x", a: 1, z: null }) }).metadata).toEqual({ b: "x", a: 1, z: null });
+    const parsed = callRowSchema.parse({ ...ROW, contact_name: null, company_name: null, metadata: null });
+    expect(parsed).toMatchObject(ROW);
+    expect([parsed.contact_name, parsed.company_name, parsed.metadata]).toEqual([undefined, undefined, undefined]);
   });
 
   it("keeps names untrimmed in the parse result (checkRow trims)", () => {
@@ -67,18 +75,23 @@ describe("callRowSchema: refused rows", () => {
     ["tag characters in a name", { ...ROW, contact_name: "Ana\u{E0049}\u{E0047}" }, "control or invisible"],
     ["name not a string", { ...ROW, contact_name: 7 }, ""],
     ["51 metadata keys", { ...ROW, metadata: metadataOf(51) }, "at most 50 keys"],
-    ["metadata key with a space", { ...ROW, metadata: { "bad key": 1 } }, ""],
-    ["metadata key with a slash", { ...ROW, metadata: { "a/b": 1 } }, ""],
-    ["metadata key not ASCII", { ...ROW, metadata: { "clé": 1 } }, ""],
-    ["metadata key of 65 characters", { ...ROW, metadata: { ["k".repeat(65)]: 1 } }, ""],
-    ["empty metadata key", { ...ROW, metadata: { "": 1 } }, ""],
-    ["nested metadata object", { ...ROW, metadata: { a: { b: 1 } } }, ""],
-    ["metadata array value", { ...ROW, metadata: { a: [1, 2] } }, ""],
-    ["metadata NaN", { ...ROW, metadata: { a: Number.NaN } }, ""],
-    ["metadata string of 1,001 characters", { ...ROW, metadata: { note: "v".repeat(1_001) } }, "at most 1,000 characters"],
+    ["metadata key with a space", { ...ROW, metadata: pairs({ "bad key": 1 }) }, ""],
+    ["metadata key with a slash", { ...ROW, metadata: pairs({ "a/b": 1 }) }, ""],
+    ["metadata key not ASCII", { ...ROW, metadata: pairs({ "clé": 1 }) }, ""],
+    ["metadata key of 65 characters", { ...ROW, metadata: pairs({ ["k".repeat(65)]: 1 }) }, ""],
+    ["empty metadata key", { ...ROW, metadata: pairs({ "": 1 }) }, ""],
+    ["nested metadata object", { ...ROW, metadata: pairs({ a: { b: 1 } }) }, ""],
+    ["metadata array value", { ...ROW, metadata: pairs({ a: [1, 2] }) }, ""],
+    ["metadata NaN", { ...ROW, metadata: pairs({ a: Number.NaN }) }, ""],
+    ["metadata string of 1,001 characters", { ...ROW, metadata: pairs({ note: "v".repeat(1_001) }) }, "at most 1,000 characters"],
     ["metadata over 8 KB (9 x 1,000 characters)", { ...ROW, metadata: metadataOf(9, () => "v".repeat(1_000)) }, "at most 8 KB"],
     ["metadata over 8 KB in bytes, not characters", { ...ROW, metadata: metadataOf(5, () => "é".repeat(1_000)) }, "at most 8 KB"],
-    ["metadata an array", { ...ROW, metadata: [1] }, ""],
+    ["metadata a list of numbers", { ...ROW, metadata: [1] }, ""],
+    ["metadata as a flat object (not the published form)", { ...ROW, metadata: { service_type: "x" } }, "expected array"],
+    ["the same metadata key twice", { ...ROW, metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, 'metadata key "a" is given twice'],
+    ["a metadata pair with another field", { ...ROW, metadata: [{ key: "a", value: 1, note: "x" }] }, "note"],
+    ["a metadata pair without its value", { ...ROW, metadata: [{ key: "a" }] }, ""],
+    ["a metadata pair without its key", { ...ROW, metadata: [{ value: 1 }] }, ""],
     ["metadata a string", { ...ROW, metadata: "service_type=x" }, ""],
     ["row not an object", "+14155552671", ""],
   ])("%s", (_name, row, words) => {

@@ -27,9 +27,10 @@ describe("doctor through the process", () => {
     expect(result.stdout).toBe("");
   });
 
-  it("doctor --help prints the usage (on stderr, as --help does)", async () => {
+  it("doctor --help prints doctor's usage on stdout (test/e2e/cli/help.test.ts has the rest)", async () => {
     const result = await runCli(["doctor", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("outbound-calls-mcp doctor [--sandbox]");
+    expect(result.stdout).toContain("outbound-calls-mcp doctor --sandbox");
+    expect(result.stderr).toBe("");
   });
 });

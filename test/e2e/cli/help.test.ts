@@ -1,5 +1,5 @@
 /**
- * --help through the process, held to the source: every OUTBOUND_CALLS_* variable
+ * --help through the process (on stdout: it is what was asked for), held to the source: every OUTBOUND_CALLS_* variable
  * read anywhere in src/ and every flag the argument parser knows appears in the
  * help, one line each, and every variable has a row in the configuration table
  * of docs/configuration.md. A variable or flag added later without its line fails here.
@@ -28,12 +28,13 @@ describe("--help", () => {
   let lines: string[];
   beforeAll(async () => {
     help = await runCli(["--help"]);
-    lines = help.stderr.split("\n");
+    lines = help.stdout.split("\n");
   });
 
-  it("exits 0 and prints on stderr only", () => {
+  it("exits 0 and prints on stdout only (so `--help | less` shows it)", () => {
     expect(help.code).toBe(0);
-    expect(help.stdout).toBe("");
+    expect(help.stderr).toBe("");
+    expect(help.stdout).toMatch(/^outbound-calls-mcp: an MCP server/);
   });
 
   it("finds the variables and flags to check (the scan works)", () => {
@@ -51,7 +52,21 @@ describe("--help", () => {
 
   it("names the commands: serve, --sandbox, sandbox, doctor, --help, --version", () => {
     for (const command of ["outbound-calls-mcp --sandbox", "outbound-calls-mcp sandbox", "outbound-calls-mcp doctor", "--help | --version"]) {
-      expect(help.stderr).toContain(command);
+      expect(help.stdout).toContain(command);
+    }
+  });
+});
+
+describe("doctor --help", () => {
+  it("prints doctor's own help on stdout, not the server's, and checks nothing", async () => {
+    for (const args of [["doctor", "--help"], ["doctor", "-h"], ["doctor", "--sandbox", "--help"]]) {
+      const result = await runCli(args);
+      expect(result.code, args.join(" ")).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toMatch(/^outbound-calls-mcp doctor: check the configuration/);
+      expect(result.stdout).toContain("outbound-calls-mcp doctor --sandbox");
+      expect(result.stdout).not.toContain("Environment with --http");
+      expect(result.stdout).not.toContain("[ok]");
     }
   });
 });

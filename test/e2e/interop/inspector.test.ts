@@ -1,13 +1,15 @@
 /**
  * A third-party client proves interoperability: the MCP Inspector's CLI
- * (`@modelcontextprotocol/inspector --cli`, a pinned devDependency) starts the
- * built server in sandbox mode over stdio, lists its tools, calls them, and
- * reads a resource and a prompt.
+ * (`@modelcontextprotocol/inspector --cli`, a pinned devDependency, 2.x: Node
+ * 22.19+) starts the built server in sandbox mode over stdio, lists its tools,
+ * calls them, and reads a resource and a prompt. Its `--strict` schema lint runs
+ * in test/e2e/interop/converters.test.ts.
  *
- * Inspector 1.0.3 is the last line that runs on Node 20 (2.x needs Node 22). Its
- * exit codes: 0 when the method ran, including a tool that answered isError
- * (it prints `"isError": true`); 1 when the method failed (bad method, the server
- * could not start). It writes under ~/.mcp-inspector, so HOME is a temporary folder.
+ * With `--format json` it prints `{"result": …}` on stdout. Exit codes: 0 when
+ * the method ran, 5 when a tool answered isError, 1 when the method failed (bad
+ * method, the server could not start). It writes under ~/.mcp-inspector, so HOME
+ * is a temporary folder. It runs with this process's Node (the launcher file,
+ * not the bin's `#!/usr/bin/env node`).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,8 +17,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT } from "../../helpers/server-process.js";
+import { requireNodeLine } from "../../helpers/node-line.js";
 
-const INSPECTOR = join(ROOT, "node_modules", ".bin", "mcp-inspector");
+requireNodeLine(22, "test/e2e/interop/inspector.test.ts (@modelcontextprotocol/inspector 2.x)");
+
+const INSPECTOR = join(ROOT, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
 const home = mkdtempSync(join(tmpdir(), "outbound-calls-inspector-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -29,9 +34,10 @@ interface Run {
 function inspect(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
-      INSPECTOR,
-      ["--cli", process.execPath, ENTRY, "--sandbox", "--sandbox-speed", "instant", ...args],
-      { env: { PATH: process.env.PATH ?? "", HOME: home, ...GUARDS_OFF_FOR_SHAPE_TESTS }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      process.execPath,
+      // The server's variables go through -e: this Inspector line does not pass its own environment on.
+      [INSPECTOR, "--cli", "--format", "json", ...Object.entries(GUARDS_OFF_FOR_SHAPE_TESTS).flatMap(([k, v]) => ["-e", `${k}=${v}`]), process.execPath, ENTRY, "--sandbox", "--sandbox-speed", "instant", ...args],
+      { env: { PATH: process.env.PATH ?? "", HOME: home }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -40,8 +46,8 @@ function inspect(...args: string[]): Promise<Run> {
   });
 }
 
-/** The CLI prints one JSON document on stdout. */
-const parsed = (run: Run) => JSON.parse(run.stdout) as Record<string, any>;
+/** The CLI prints one JSON document on stdout: {"result": …}. */
+const parsed = (run: Run) => (JSON.parse(run.stdout) as { result: Record<string, any> }).result;
 
 describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
   /** From list_agents: the embedded sandbox account's ids are the same in every run. */
@@ -53,7 +59,7 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
     const { tools } = parsed(run);
     expect(tools.map((t: { name: string }) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
     const getCall = tools.find((t: { name: string }) => t.name === "get_call");
-    expect(getCall.inputSchema.properties.wait_seconds).toMatchObject({ type: "integer", minimum: 0, maximum: 600 });
+    expect(getCall.inputSchema.properties.wait_seconds.anyOf).toEqual([expect.objectContaining({ type: "integer", minimum: 0, maximum: 600 }), { type: "null" }]);
   });
 
   it("tools/call list_agents: a success with structuredContent", async () => {
@@ -74,9 +80,9 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
     expect(result.structuredContent).toMatchObject({ to_international: "+1 415 555 0105", country: "US", agent_id: agentId });
   });
 
-  it("tools/call with a refused argument: isError reaches the client (exit 0 in this Inspector line)", async () => {
+  it("tools/call with a refused argument: isError reaches the client (exit 5)", async () => {
     const run = await inspect("--method", "tools/call", "--tool-name", "get_call", "--tool-arg", "call_id=../agents");
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(5);
     const result = parsed(run);
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toMatch(/call_id/);

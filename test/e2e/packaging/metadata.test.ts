@@ -6,11 +6,13 @@
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../helpers/server-process.js";
 import { tools } from "../../../src/tools/index.js";
+import { DEFAULT_BLOCKED_TYPES } from "../../../src/phone/types.js";
 
 const json = (name: string) => JSON.parse(readFileSync(join(ROOT, name), "utf8")) as Record<string, any>;
 const pkg = json("package.json");
@@ -29,12 +31,20 @@ describe("npm pack", () => {
   }, 60_000);
 
   it("ships package.json, README.md, LICENSE and the built JavaScript, nothing else", () => {
-    const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.js$/.test(f));
+    const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f));
     expect(other).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js"]));
     // The bundle loads the sandbox and doctor as lazy chunks: they must ship too.
     expect(files.some((f) => /^dist\/chunks\/sandbox-[A-Z0-9]+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /^dist\/chunks\/doctor-[A-Z0-9]+\.js$/.test(f))).toBe(true);
+    // The phone library, bundled as a file of its own (loaded on the first number check).
+    expect(files.some((f) => /^dist\/(chunks\/)?libphonenumber-max\.cjs$/.test(f))).toBe(true);
+  });
+
+  it("declares no runtime dependency: everything the server runs is bundled in dist/", () => {
+    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies", "bundledDependencies"]) {
+      expect(pkg[field], field).toBeUndefined();
+    }
   });
 
   it("leaves out the demo, the sources, the tests and the publishing metadata", () => {
@@ -70,13 +80,39 @@ describe("server.json (MCP registry)", () => {
     expect(serverJson.packages[0]).toMatchObject({ registryType: "npm", identifier: pkg.name, transport: { type: "stdio" }, runtimeHint: "npx" });
   });
 
-  it("names only variables the configuration table documents, the two required ones first, and the key as the only secret", () => {
-    const vars = serverJson.packages[0].environmentVariables as { name: string; isSecret?: boolean; isRequired?: boolean }[];
+  it("names only variables the configuration table documents, the key and base URL first, and the key as the only secret", () => {
+    const vars = serverJson.packages[0].environmentVariables as { name: string; description: string; isSecret?: boolean; isRequired?: boolean }[];
     expect(vars.slice(0, 2).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
     for (const v of vars) expect(documented, v.name).toContain(v.name);
     expect(vars.filter((v) => v.isSecret).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY"]);
-    expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
+    // The schema has no conditional requirement: none is required (the sandbox needs neither), and the two say when they are.
+    expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual([]);
+    for (const v of vars.slice(0, 2)) expect(v.description, v.name).toMatch(/^Required unless OUTBOUND_CALLS_SANDBOX is true: /);
+    expect(vars.map((v) => v.name)).toContain("OUTBOUND_CALLS_SANDBOX");
     expect(new Set(vars.map((v) => v.name)).size).toBe(vars.length);
+  });
+
+  it("states the blocked number types the server defaults to", () => {
+    const vars = serverJson.packages[0].environmentVariables as { name: string; default?: string }[];
+    expect(vars.find((v) => v.name === "OUTBOUND_CALLS_BLOCKED_TYPES")?.default).toBe(DEFAULT_BLOCKED_TYPES.join(","));
+  });
+
+  it("is valid against the official registry schema of the version it declares (vendored: test/e2e/packaging/registry/)", async () => {
+    const version = /\/schemas\/(\d{4}-\d{2}-\d{2})\/server\.schema\.json$/.exec(serverJson.$schema)?.[1];
+    const schema = JSON.parse(readFileSync(join(ROOT, `test/e2e/packaging/registry/server.schema.${version}.json`), "utf8")) as Record<string, unknown>;
+    expect(schema.$id).toBe(serverJson.$schema);
+    const { Ajv } = await import("ajv");
+    // CommonJS: its module.exports is the plugin.
+    const addFormats = createRequire(import.meta.url)("ajv-formats") as (ajv: InstanceType<typeof Ajv>) => unknown;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    expect(validate(serverJson), ajv.errorsText(validate.errors)).toBe(true);
+    // The schema is not a rubber stamp: a version range and a missing transport are refused.
+    const broken = structuredClone(serverJson);
+    broken.packages[0].version = "latest";
+    delete broken.packages[0].transport;
+    expect(validate(broken)).toBe(false);
   });
 });
 

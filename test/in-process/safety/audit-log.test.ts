@@ -2,15 +2,15 @@
  * Guard 7, the audit log, in-process: one JSON line per write attempt with
  * time, tool, normalized numbers, agent, decision (and rule), ids, upstream
  * status and request id, latency; never the key; created with owner-only
- * permissions. (A path that cannot be opened stopping the process:
- * test/e2e/startup.test.ts.)
+ * permissions; a hostile service cannot break it. (A path that cannot be
+ * opened stopping the process: test/e2e/startup.test.ts.)
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
 import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
-import { CANARY_KEY } from "../../helpers/server-process.js";
+import { CANARY_KEY, textOf } from "../../helpers/server-process.js";
 import { tempDir } from "../../helpers/guards.js";
 
 const fx = useInProcess();
@@ -78,7 +78,8 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(dialed).toMatchObject({
       numbers: ["+14155550001"],
       agents: ["agt_1"],
-      confirmation: "user",
+      confirmation: "client",
+      approver: "the person, in the client",
       call_ids: ["call_1"],
       upstream_status: 201,
       request_id: "req_201",
@@ -89,7 +90,7 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(String(dialed!.time)).toMatch(/^2026-11-21T16:00:\d\d\.\d{3}Z$/);
     expect(dedup).toMatchObject({ call_ids: ["call_1"], duplicate_of: expect.stringMatching(/^2026-11-21T16:00/) });
     expect(dedup).not.toHaveProperty("idempotency_key");
-    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The user declined") });
+    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The person declined") });
     expect(dnc).toMatchObject({ numbers: ["+14155550009"], reason: expect.stringContaining("do-not-call list") });
     expect(dry).toMatchObject({ numbers: ["+14155550005"] });
     expect(service).toMatchObject({ upstream_status: 422, request_id: "req_422" });
@@ -109,5 +110,40 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   it("a path that cannot be opened stops the server naming the variable", async () => {
     const start = fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: join(dir, "no-such-folder", "audit.jsonl") } });
     await expect(start).rejects.toThrow("OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened for appending (ENOENT)");
+  });
+});
+
+describe("an audit log the service tries to break (issue 12, item 4)", () => {
+  it("a hostile call id leaves a valid JSON line, and a restart still refuses what the cap used up", async () => {
+    const path = join(tempDir("audit-hostile"), "audit.jsonl");
+    fx.service.handle("calls.create", () => new Reply({ id: 'call_7 Bearer "x', status: "queued\\" }, { status: 201, requestId: 'req "\\' }));
+    const env = {
+      OUTBOUND_CALLS_AUDIT_LOG: path,
+      OUTBOUND_CALLS_CONFIRM: "never",
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1",
+    };
+    const first = await fx.start({ env, elicit: answer });
+    expect((await first.call("create_call", { to: "+14155550030", agent_id: "agt_1" })).isError).toBeFalsy();
+    await first.close();
+    for (const line of readFileSync(path, "utf8").trim().split("\n")) expect(() => JSON.parse(line), line).not.toThrow();
+    const second = await fx.start({ env, elicit: answer });
+    const again = await second.call("create_call", { to: "+14155550030", agent_id: "agt_1", contact_name: "Dana" });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain("per-number daily cap");
+    expect(fx.service.posts()).toHaveLength(1);
+  });
+
+  it("a damaged line that shows no number refuses every dial until a person repairs the log, and says so", async () => {
+    const path = join(tempDir("audit-damaged"), "audit.jsonl");
+    writeFileSync(path, '{"time":"2026-11-21T15:00:00.000Z","tool":"create_call","deci\n', { mode: 0o600 });
+    const damaged = await fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }, elicit: answer });
+    const refused = await damaged.call("create_call", { to: "+14155550031", agent_id: "agt_1" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) has 1 damaged line(s) (line 1)");
+    expect(fx.service.posts()).toHaveLength(0);
+    expect((await damaged.call("list_agents")).isError).toBeFalsy();
+    expect(damaged.logs.join("\n")).toContain("cannot be read and show no number");
   });
 });

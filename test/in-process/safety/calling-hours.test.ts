@@ -142,3 +142,14 @@ describe("OUTBOUND_CALLS_CALLING_HOURS", () => {
     expect(posts()).toHaveLength(0);
   });
 });
+
+describe("live, calling hours keep their default", () => {
+  // In the sandbox they are off unless set (--sandbox: test/e2e/sandbox-upstream.test.ts).
+  it("live, unset still means 08:00-21:00 (the default is not weakened)", async () => {
+    const server = await at("2026-11-21T15:00:00Z");
+    const result = await dial(server, "+14155552671");
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00");
+    expect(posts()).toHaveLength(0);
+  });
+});

@@ -1,8 +1,11 @@
 /**
- * Guard 1, human confirmation, in-process through the SDK Client: elicitation
- * accepted, declined, cancelled; `always` with and without a token, a token of
- * another request, a spent token; `never`; dry runs in every mode ask the
- * service for no dial.
+ * Guard 1, human confirmation, in-process through the SDK Client: the client's
+ * dialog (form elicitation) accepted, declined, cancelled; a client that cannot
+ * ask and no browser: refused with the ways out; `token` with and without a
+ * token, a token of another request, a spent token; `never`; dry runs in every
+ * mode ask the service for no dial. (What the server says at start in each mode,
+ * and the retired values refused at start: test/e2e/startup.test.ts; the approval
+ * page and the client's link: test/e2e/consent-*.)
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -17,11 +20,11 @@ const fx = useInProcess();
 const posts = () => fx.service.posts();
 
 /** A server with `env` on top of the guards turned off; its client answers elicitation with `elicit` when given. */
-async function start(env: Record<string, string>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<InProcessServer> {
+function start(env: Record<string, string | undefined>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<InProcessServer> {
   return fx.start({ env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, ...env }, ...(elicit ? { elicit } : {}), ...(asked ? { asked } : {}) });
 }
 
-describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
+describe("default (a person approves) with a client that can ask", () => {
   const answer = { current: ACCEPT };
   const asked: ElicitRequest[] = [];
   let server: InProcessServer;
@@ -34,7 +37,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
   });
 
   it("asks with what a person checks at a glance, and dials exactly once on yes", async () => {
-    const result = await server.call("create_call", { ...CALL, metadata: { service_type: "reminder" } });
+    const result = await server.call("create_call", { ...CALL, metadata: [{ key: "service_type", value: "reminder" }] });
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
     const params = asked[0]!.params as { message: string; requestedSchema: unknown; mode?: string };
@@ -42,21 +45,21 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(params.message).toContain("Agent: Ava (agt_1)");
     expect(params.message).toContain("Contact: Dana Lee");
     expect(params.message).toContain("Company: Acme");
-    expect(params.message).toContain("service_type=reminder");
+    expect(params.message).toContain('Metadata: service_type = "reminder"');
     expect(params.requestedSchema).toEqual({
       type: "object",
       properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
       required: ["confirm"],
     });
     expect(posts()).toHaveLength(1);
-    expect(result.structuredContent).toMatchObject({ call: { id: "call_1" }, confirmed_by: "user" });
-    expect(textOf(result)).toContain("The user confirmed it.");
+    expect(result.structuredContent).toMatchObject({ call: { id: "call_1" }, confirmed_by: "client" });
+    expect(textOf(result)).toContain("A person approved it.");
   });
 
   it.each([
-    ["decline", { action: "decline" } as const, "The user declined"],
-    ["cancel", { action: "cancel" } as const, "The user cancelled the confirmation"],
-    ["accept with confirm=false", { action: "accept", content: { confirm: false } } as const, "The user declined"],
+    ["decline", { action: "decline" } as const, "The person declined"],
+    ["cancel", { action: "cancel" } as const, "The person cancelled the confirmation"],
+    ["accept with confirm=false", { action: "accept", content: { confirm: false } } as const, "The person declined"],
   ])("%s: nothing is dialed and the model is told so", async (_label, reply, said) => {
     answer.current = () => reply;
     const result = await server.call("create_call", CALL);
@@ -86,7 +89,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     };
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("confirmation was not obtained");
+    expect(textOf(result)).toContain("The person's confirmation was not obtained (the client could not ask (");
     expect(posts()).toHaveLength(0);
   });
 
@@ -117,8 +120,8 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(message).toContain("Place 7 phone calls now?");
     expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
     expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-    expect(message).toContain("1. +1 415 555 2671 (US) — Dana Lee — agent Ava (agt_1)");
-    expect(message).toContain("2. +44 20 7946 0000 (GB) — agent Ben (agt_2)");
+    expect(message).toContain("Row 1: +1 415 555 2671 — United States (US)\n  Sent as (E.164): +14155552671\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n");
+    expect(message).toContain("Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n  Agent: Ben (agt_2)\n");
     expect(message).toContain("…and 2 more rows.");
     expect(posts().map((p) => p.op)).toEqual(["calls.createBatch"]);
   });
@@ -127,7 +130,7 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     answer.current = () => ({ action: "decline" });
     const result = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }] });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("The user declined; nothing was dialed.");
+    expect(textOf(result)).toContain("The person declined; nothing was dialed.");
     expect(posts()).toHaveLength(0);
   });
 
@@ -139,30 +142,51 @@ describe("OUTBOUND_CALLS_CONFIRM=auto with a client that can ask", () => {
     expect(result.structuredContent).toMatchObject({ dry_run: true, to_international: "+1 415 555 2671", country: "US", agent_name: "Ava" });
     expect(result.structuredContent).not.toHaveProperty("confirmation_token");
     expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
-    expect(textOf(result)).toContain("confirmation: the user will be asked before dialing");
+    expect(textOf(result)).toContain("confirmation: the user will be asked in the client before dialing");
+  });
+
+  it("dry_run shows the number formatted and the exact E.164 string that would be sent", async () => {
+    const result = await server.call("create_call", { ...CALL, to: " +1 (415) 555-2671 ", dry_run: true });
+    expect(result.structuredContent).toMatchObject({ dry_run: true, to: "+14155552671", to_international: "+1 415 555 2671" });
+    expect(textOf(result)).toContain("Number: +1 415 555 2671 — United States (US)");
+    expect(textOf(result)).toContain("Sent as (E.164): +14155552671");
+    const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+44 20 7946 0000" }, { ...CALL, to: "+1 415.555.2672" }], dry_run: true });
+    expect(textOf(batch)).toContain("Row 1: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n");
+    expect(textOf(batch)).toContain("Row 2: +1 415 555 2672 — United States (US)\n  Sent as (E.164): +14155552672\n");
+    expect(posts()).toHaveLength(0);
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=auto with a client that cannot ask", () => {
-  it("dials without a human check (documented) and says so in the answer", async () => {
-    const server = await start({});
+describe("default with a client that cannot ask and no browser to open", () => {
+  it.each([
+    ["no BROWSER and no display", {}, "no browser can be opened (no BROWSER is set and there is no display to open a browser on)", true],
+    ["BROWSER=none", { BROWSER: "none" }, "no browser can be opened (BROWSER=none)", true],
+    // Known only when it is tried: a dry run cannot tell.
+    ["a BROWSER that cannot start", { BROWSER: "/nonexistent/browser" }, "the approval page could not be opened in a browser (BROWSER (/nonexistent/browser) could not be started: ENOENT)", false],
+  ])("%s: refused, naming the two ways out; nothing dialed", async (_label, env, why, knownBefore) => {
+    const server = await start({ OUTBOUND_CALLS_CONFIRM: undefined, ...env });
     const result = await server.call("create_call", CALL);
-    expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ confirmed_by: "not_asked" });
-    expect(posts()).toHaveLength(1);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain(why);
+    expect(textOf(result)).toContain("Nothing was dialed.");
+    expect(textOf(result)).toContain("set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing");
+    expect(textOf(result)).toContain("--http and OUTBOUND_CALLS_APPROVER_TOKEN");
+    expect(posts()).toHaveLength(0);
+    const dry = await server.call("create_call", { ...CALL, dry_run: true });
+    if (knownBefore) expect(textOf(dry)).toMatch(new RegExp(`confirmation: a dial would be refused: .*${why.replace(/[()]/g, "\\$&")}`));
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
+describe("OUTBOUND_CALLS_CONFIRM=token with a client that cannot ask", () => {
   let server: InProcessServer;
   beforeAll(async () => {
-    server = await start({ OUTBOUND_CALLS_CONFIRM: "always" });
+    server = await start({ OUTBOUND_CALLS_CONFIRM: "token" });
   });
 
   it("refuses a dial without a token and sends nothing", async () => {
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("OUTBOUND_CALLS_CONFIRM=always");
+    expect(textOf(result)).toContain("OUTBOUND_CALLS_CONFIRM=token");
     expect(textOf(result)).toContain("dry_run: true");
     expect(posts()).toHaveLength(0);
   });
@@ -185,6 +209,37 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("a token respelled (leading zeros, padding, case, white space, other digits) dials once in all (dedupe off)", async () => {
+    const dry = await server.call("create_call", { ...CALL, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const [expiry, mac] = token.split(".") as [string, string];
+    const spellings = [
+      `0${token}`,
+      `00${token}`,
+      `000${token}`,
+      `0000${token}`,
+      token,
+      `${token}=`,
+      ` ${token} `,
+      `${expiry.toUpperCase()}.${mac}`,
+      `${expiry.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))}.${mac}`,
+      `${expiry}.${mac.replace(/-/g, "+").replace(/_/g, "/")}`,
+      `${token}\u0000`,
+      token,
+    ];
+    const answers: string[] = [];
+    for (const spelled of spellings) {
+      const result = await server.call("create_call", { ...CALL, confirmation_token: spelled });
+      answers.push(result.isError ? textOf(result) : "dialed");
+    }
+    expect(posts()).toHaveLength(1);
+    expect(answers.filter((a) => a === "dialed")).toHaveLength(1);
+    // Every other spelling was refused by the token check itself (not by another guard).
+    for (const answer of answers.filter((a) => a !== "dialed")) {
+      expect(answer).toMatch(/confirmation_token (was already used|is not a token this server issued)/);
+    }
+  });
+
   it("two concurrent dials with one token (dedupe off) dial once", async () => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
@@ -198,7 +253,7 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
     ["another number", { to: "+14155552672" }],
     ["another agent", { agent_id: "agt_2" }],
     ["another contact name", { contact_name: "Someone Else" }],
-    ["added metadata", { metadata: { service_type: "sales" } }],
+    ["added metadata", { metadata: [{ key: "service_type", value: "sales" }] }],
   ])("refuses a token issued for a different request (%s)", async (_label, change) => {
     const dry = await server.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
@@ -229,10 +284,10 @@ describe("OUTBOUND_CALLS_CONFIRM=always with a client that cannot ask", () => {
   });
 });
 
-describe("OUTBOUND_CALLS_CONFIRM=always with a client that can ask", () => {
+describe("OUTBOUND_CALLS_CONFIRM=token with a client that can ask", () => {
   it("asks the person (no token needed)", async () => {
     const asked: ElicitRequest[] = [];
-    const server = await start({ OUTBOUND_CALLS_CONFIRM: "always" }, { current: ACCEPT }, asked);
+    const server = await start({ OUTBOUND_CALLS_CONFIRM: "token" }, { current: ACCEPT }, asked);
     const result = await server.call("create_call", CALL);
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
@@ -248,7 +303,7 @@ describe("OUTBOUND_CALLS_CONFIRM=never", () => {
     expect(dry.structuredContent).toMatchObject({ dry_run: true });
     expect(posts()).toHaveLength(0);
     const result = await server.call("create_call", CALL);
-    expect(result.structuredContent).toMatchObject({ confirmed_by: "not_required" });
+    expect(result.structuredContent).toMatchObject({ confirmed_by: "unattended" });
     expect(asked).toHaveLength(0);
     expect(posts()).toHaveLength(1);
   });

@@ -3,7 +3,7 @@
  * and repeated identical dials reach the service once; a refusal by the service
  * is not remembered; a dial whose outcome is unknown is asked for once, looked
  * up once, and answered honestly. (That a reset or a 5xx after a POST is an
- * unknown outcome is the HTTP layer's: test/e2e/service-errors.test.ts, test/faults/.)
+ * unknown outcome is the HTTP layer's: test/in-process/service-errors.test.ts, test/faults/.)
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -47,8 +47,8 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
 
   it("metadata key order does not make a different dial", async () => {
     const call = { ...CALL, to: "+14155550103" };
-    await server.call("create_call", { ...call, metadata: { a: 1, b: "x" } });
-    const again = await server.call("create_call", { ...call, metadata: { b: "x", a: 1 } });
+    await server.call("create_call", { ...call, metadata: [{ key: "a", value: 1 }, { key: "b", value: "x" }] });
+    const again = await server.call("create_call", { ...call, metadata: [{ key: "b", value: "x" }, { key: "a", value: 1 }] });
     expect(again.structuredContent).toMatchObject({ deduplicated: true });
     expect(posts()).toHaveLength(1);
   });
@@ -88,9 +88,9 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
 
 describe("a second dial to the same number within the window (issue 12, item 6)", () => {
   it("is refused whatever else changed (contact, agent, company, a metadata value's type), naming the earlier call", async () => {
-    const call = { ...CALL, to: "+14155550120", metadata: { n: 1 } };
+    const call = { ...CALL, to: "+14155550120", metadata: [{ key: "n", value: 1 }] };
     expect((await server.call("create_call", call)).isError).toBeFalsy();
-    for (const change of [{ contact_name: "Dana" }, { agent_id: "agt_2" }, { metadata: { n: "1" } }, { company_name: "Acme" }, { metadata: undefined }]) {
+    for (const change of [{ contact_name: "Dana" }, { agent_id: "agt_2" }, { metadata: [{ key: "n", value: "1" }] }, { company_name: "Acme" }, { metadata: undefined }]) {
       const r = await server.call("create_call", { ...call, ...change });
       expect(r.isError, JSON.stringify(change)).toBe(true);
       expect(textOf(r)).toContain("+14155550120 was dialed within the dedupe window by another request");

@@ -138,6 +138,28 @@ describe("number types and countries", () => {
     expect(fx.service.requests).toHaveLength(0);
   });
 
+  it("the default refuses the review's numbers (UK 070, 076, 055; NANP 500, 533) and dials a UK 03 number once", async () => {
+    const server = await start({});
+    for (const [to, words] of [
+      ["+44 70 1234 5678", "personal (forwarding) number"],
+      ["+44 7640 123456", "pager number"],
+      ["+44 55 1234 5678", "universal access number"],
+      ["+1 500 555 0100", "personal (forwarding) number"],
+      ["+1 533 555 0100", "personal (forwarding) number"],
+    ]) {
+      const result = await server.call("create_call", { to, agent_id: "agt_1" });
+      expect(result.isError, to).toBe(true);
+      expect(textOf(result)).toContain(words);
+      expect(textOf(result)).toContain("that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
+    }
+    const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+447012345678", agent_id: "agt_1" }] });
+    expect(batch.isError).toBe(true);
+    expect(textOf(batch)).toContain("calls[1].to");
+    expect(fx.service.requests).toHaveLength(0);
+    expect((await server.call("create_call", { to: "+44 300 123 4567", agent_id: "agt_1" })).isError).toBeFalsy();
+    expect(posts()).toHaveLength(1);
+  });
+
   it("OUTBOUND_CALLS_ALLOWED_COUNTRIES=US refuses a UK number naming the variable, and dials a US number once", async () => {
     const server = await start({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "US" });
     const uk = await server.call("create_call", { to: "+442079460000", agent_id: "agt_1" });
@@ -149,5 +171,43 @@ describe("number types and countries", () => {
     expect(fx.service.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" })).isError).toBeFalsy();
     expect(posts()).toHaveLength(1);
+  });
+});
+
+describe("OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: a list of high-risk ranges (off unless set)", () => {
+  let server: InProcessServer;
+  beforeAll(async () => {
+    const file = listFile(
+      "prefixes.txt",
+      ["# ranges our carrier reports as revenue-share fraud targets", "+53            # a whole country", "+371 6", "+44 20 7946    # one block of numbers", ""].join("\n"),
+    );
+    server = await start({ OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: file });
+  });
+
+  it.each([
+    ["+53 7 1234567", "+53"],
+    ["+371 6712 3456", "+3716"],
+    ["+44 20 7946 0000", "+44207946"],
+  ])("refuses %s (in range %s) naming the variable; nothing is sent", async (to, prefix) => {
+    const result = await server.call("create_call", { to, agent_id: "agt_1" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain(`is in a blocked range (${prefix}, OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE)`);
+    expect(fx.service.requests).toHaveLength(0);
+  });
+
+  it("refuses a batch naming the rows in a listed range, and dials a number outside every range once", async () => {
+    const batch = await server.call("submit_batch", { calls: [{ to: "+442071234567", agent_id: "agt_1" }, { to: "+5371234567", agent_id: "agt_1" }] });
+    expect(batch.isError).toBe(true);
+    expect(textOf(batch)).toContain("calls[1].to");
+    expect(textOf(batch)).not.toContain("calls[0]");
+    expect(fx.service.requests).toHaveLength(0);
+    expect((await server.call("create_call", { to: "+44 20 7123 4567", agent_id: "agt_1" })).isError).toBeFalsy();
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("a line that is not a + and digits stops the server at start, naming the line", async () => {
+    const file = listFile("bad-prefixes.txt", "+53\nCuba\n");
+    const start = startInProcess({ env: { OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: file } });
+    await expect(start).rejects.toThrow('OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: line 2 ("Cuba")');
   });
 });

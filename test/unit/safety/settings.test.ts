@@ -10,7 +10,9 @@ describe("defaults: every guard on", () => {
   it("has the safe defaults", () => {
     const s = load({}).safety;
     expect(s).toMatchObject({
-      confirm: "auto",
+      confirm: "person",
+      approvalWaitMs: 50_000,
+      approvalTtlMs: 600_000,
       dedupeWindowMs: 600_000,
       doNotCallFile: undefined,
       defaultCountry: undefined,
@@ -22,14 +24,16 @@ describe("defaults: every guard on", () => {
       testNow: undefined,
     });
     const c = load({});
-    expect([...c.blockedTypes].sort()).toEqual(["PREMIUM_RATE", "SHARED_COST"]);
+    expect([...c.blockedTypes].sort()).toEqual(["PAGER", "PERSONAL_NUMBER", "PREMIUM_RATE", "SHARED_COST", "UAN", "VOICEMAIL"]);
   });
 });
 
 describe("values", () => {
   it("reads each variable", () => {
     const s = load({
-      OUTBOUND_CALLS_CONFIRM: "Always",
+      OUTBOUND_CALLS_CONFIRM: "Token",
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "20",
+      OUTBOUND_CALLS_APPROVAL_TTL_S: "120",
       OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
       OUTBOUND_CALLS_DO_NOT_CALL_FILE: " /etc/dnc.txt ",
       OUTBOUND_CALLS_DEFAULT_COUNTRY: "gb",
@@ -40,7 +44,9 @@ describe("values", () => {
       OUTBOUND_CALLS_AUDIT_LOG: "/var/log/calls.jsonl",
     }).safety;
     expect(s).toMatchObject({
-      confirm: "always",
+      confirm: "token",
+      approvalWaitMs: 20_000,
+      approvalTtlMs: 120_000,
       dedupeWindowMs: 0,
       doNotCallFile: "/etc/dnc.txt",
       defaultCountry: "GB",
@@ -53,7 +59,11 @@ describe("values", () => {
   });
 
   it.each([
-    ["OUTBOUND_CALLS_CONFIRM", "sometimes", "OUTBOUND_CALLS_CONFIRM must be auto, always or never"],
+    ["OUTBOUND_CALLS_CONFIRM", "sometimes", "OUTBOUND_CALLS_CONFIRM must be person (the default), token or never"],
+    ["OUTBOUND_CALLS_CONFIRM", "auto", "OUTBOUND_CALLS_CONFIRM=auto was removed: it dialed without asking anyone when the client could not ask"],
+    ["OUTBOUND_CALLS_CONFIRM", "ALWAYS", "OUTBOUND_CALLS_CONFIRM=always was renamed token"],
+    ["OUTBOUND_CALLS_APPROVAL_WAIT_S", "0", "OUTBOUND_CALLS_APPROVAL_WAIT_S must be a whole number of seconds from 1 to 3600"],
+    ["OUTBOUND_CALLS_APPROVAL_TTL_S", "1.5", "OUTBOUND_CALLS_APPROVAL_TTL_S must be a whole number of seconds from 1 to 86400"],
     ["OUTBOUND_CALLS_DEDUPE_WINDOW_S", "-5", "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds"],
     ["OUTBOUND_CALLS_DEDUPE_WINDOW_S", "100000", "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds"],
     ["OUTBOUND_CALLS_DEFAULT_COUNTRY", "USA", "OUTBOUND_CALLS_DEFAULT_COUNTRY must be an ISO 3166 two-letter country code"],

@@ -1,0 +1,99 @@
+/**
+ * OUTBOUND_CALLS_REDIS_URL and OUTBOUND_CALLS_REDIS_PREFIX: where the guards'
+ * shared state lives when several replicas run as one server (src/state/redis-store.ts).
+ * Unset URL: the state stays in process memory. Messages name the variable and
+ * never quote the URL, which may carry a password.
+ */
+import { z } from "zod";
+
+export interface RedisSettings {
+  /** As given (credentials included): handed to the client only, never printed. */
+  url: string;
+  /** `rediss:`: TLS to the server. */
+  tls: boolean;
+  /** Host and port, for messages and logs (no credentials). */
+  where: string;
+  database: number;
+  /** Every key starts with this (default `obc:`). */
+  prefix: string;
+  /** Bounded waits (not environment variables: the defaults suit a Redis in the same network). */
+  connectTimeoutMs: number;
+  commandTimeoutMs: number;
+}
+
+export const REDIS_DEFAULT_PREFIX = "obc:";
+const MAX_DATABASE = 65_535;
+
+const URL_HINT = "expected redis://[user:password@]host[:port][/db] or rediss://… for TLS";
+
+/** What the URL says: the server to reach. */
+type RedisTarget = Pick<RedisSettings, "url" | "tls" | "where" | "database">;
+
+function parseRedisUrl(raw: string, ctx: z.RefinementCtx): RedisTarget {
+  const fail = (why: string) => {
+    ctx.addIssue({ code: "custom", message: `OUTBOUND_CALLS_REDIS_URL ${why}` });
+    return z.NEVER;
+  };
+  const text = raw.trim();
+  if (/[\s\u0000-\u001f\u007f]/.test(text)) return fail(`contains white space or control characters; ${URL_HINT}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(`is not a URL; ${URL_HINT}`);
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") return fail(`must start with redis:// or rediss:// (TLS); ${URL_HINT}`);
+  if (url.hostname === "") return fail(`has no host; ${URL_HINT}`);
+  if (url.search || url.hash) return fail("must not carry a query or a fragment");
+  const path = url.pathname.replace(/^\/+/, "");
+  let database = 0;
+  if (path !== "") {
+    if (!/^\d{1,5}$/.test(path) || Number(path) > MAX_DATABASE) return fail(`names a database that is not a number from 0 to ${MAX_DATABASE} (the part after the last /)`);
+    database = Number(path);
+  }
+  try {
+    // node-redis reads the credentials percent-decoded; a broken escape would reach the server garbled.
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return fail("has a user name or password with a broken %-escape");
+  }
+  const tls = url.protocol === "rediss:";
+  return { url: text, tls, where: `${url.hostname}:${url.port || "6379"}`, database };
+}
+
+/** Merged into the environment schema (src/config/env.ts). */
+export const redisEnvShape = {
+  OUTBOUND_CALLS_REDIS_URL: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => (raw === undefined || raw.trim() === "" ? undefined : parseRedisUrl(raw, ctx))),
+  OUTBOUND_CALLS_REDIS_PREFIX: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return REDIS_DEFAULT_PREFIX;
+      const prefix = raw.trim();
+      // Braces allowed: `{obc}:` puts every key in one Redis Cluster hash slot.
+      if (!/^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_REDIS_PREFIX must be 1 to 64 characters from letters, digits and _ . : - { } (e.g. obc:)",
+        });
+        return z.NEVER;
+      }
+      return prefix;
+    }),
+};
+
+export interface RedisEnv {
+  OUTBOUND_CALLS_REDIS_URL: RedisTarget | undefined;
+  OUTBOUND_CALLS_REDIS_PREFIX: string;
+}
+
+/** The Redis settings, or undefined when the state stays in process memory. */
+export function redisSettings(e: RedisEnv): RedisSettings | undefined {
+  const parsed = e.OUTBOUND_CALLS_REDIS_URL;
+  if (parsed === undefined) return undefined;
+  return { ...parsed, prefix: e.OUTBOUND_CALLS_REDIS_PREFIX, connectTimeoutMs: 2_000, commandTimeoutMs: 1_000 };
+}

@@ -1,0 +1,42 @@
+/**
+ * Consent in the client's own dialog: MCP form elicitation with one boolean.
+ * Only an accept with confirm=true approves; decline, cancel, false, no answer
+ * in time or a client error all mean nothing is dialed.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { oneLine } from "../text/clean.js";
+import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
+
+/** How long a person gets to answer the client's dialog. The service's deadline starts only after the answer. */
+export const FORM_TIMEOUT_MS = 5 * 60_000;
+
+export function formChannel(server: Server, requestId: RequestId | undefined): ConsentChannel {
+  return {
+    async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
+      try {
+        const result = await server.elicitInput(
+          {
+            mode: "form",
+            message: request.text,
+            requestedSchema: {
+              type: "object",
+              properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
+              required: ["confirm"],
+            },
+          },
+          { signal: ctx.signal, timeout: FORM_TIMEOUT_MS, ...(requestId !== undefined ? { relatedRequestId: requestId } : {}) },
+        );
+        if (result.action === "accept" && result.content?.confirm === true) return { kind: "approved", via: "client_form" };
+        return { kind: "declined", via: "client_form", why: result.action === "cancel" ? "cancelled" : "declined" };
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        // -32001 is the SDK's request timeout.
+        if (code === -32001) return { kind: "declined", via: "client_form", why: "expired", detail: `no answer within ${FORM_TIMEOUT_MS / 60_000} minutes` };
+        if (ctx.signal.aborted) return { kind: "declined", via: "client_form", why: "cancelled", detail: "the tool call was cancelled" };
+        const message = oneLine(error instanceof Error ? error.message : String(error), 120);
+        return { kind: "declined", via: "client_form", why: "cancelled", detail: `the client could not ask (${message})` };
+      }
+    },
+  };
+}

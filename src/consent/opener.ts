@@ -1,0 +1,53 @@
+/**
+ * Opens the approval link in the person's browser. `BROWSER` (the usual
+ * convention) is a command given the URL as its one argument, run without a
+ * shell; `BROWSER=none` means no browser. Without it, the `open` library uses
+ * the operating system's opener. Nothing the opener prints can reach stdout
+ * (JSON-RPC): its output is ignored. The service key and the other server
+ * variables are not passed to it.
+ */
+import { spawn } from "node:child_process";
+
+export interface Opener {
+  /** Why no browser can be opened here; undefined when one can be tried. */
+  unavailable(): string | undefined;
+  /** Starts the browser on `url`; rejects when it cannot be started. */
+  open(url: string): Promise<void>;
+}
+
+/** The environment of the browser command: ours without the server's own variables (the key among them). */
+export function browserEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("OUTBOUND_CALLS_")));
+}
+
+function runCommand(command: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [url], { stdio: "ignore", detached: true, shell: false, env: browserEnv(env) });
+    child.once("error", (error) => reject(new Error(`BROWSER (${command}) could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message}`)));
+    child.once("spawn", () => {
+      // It may run as long as the browser does; the server does not wait for it.
+      child.unref();
+      resolve();
+    });
+  });
+}
+
+export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Opener {
+  const command = env.BROWSER?.trim();
+  return {
+    unavailable() {
+      if (command === "none") return "BROWSER=none";
+      if (command) return undefined;
+      // On Linux without a display (a server, a container, CI) the system opener has no browser to show.
+      const display = env.DISPLAY || env.WAYLAND_DISPLAY || env.WSL_DISTRO_NAME;
+      if (platform === "linux" && !display) return "no BROWSER is set and there is no display to open a browser on";
+      return undefined;
+    },
+    async open(url) {
+      if (command) return runCommand(command, url, env);
+      // Loaded only when a page must be opened: not part of the server's start-up.
+      const { default: open } = await import("open");
+      await open(url);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Consent on the server's own approval page. Over stdio the page is served on
+ * 127.0.0.1 and opened in the person's browser (BROWSER, or the system's
+ * opener); over --http it waits in the approvers' inbox. Either way the model is
+ * told only that a person is being asked, and where, never the link.
+ */
+import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
+import type { ApprovalDesk } from "./desk.js";
+import type { Opener } from "./opener.js";
+import type { LocalPageServer } from "./page/local-server.js";
+import { awaitDecision } from "./settle.js";
+
+export const IN_BROWSER = "on the approval page opened in the browser";
+export const IN_INBOX = "in the approvers' inbox";
+
+/** Over stdio: open the page in the browser, then wait. */
+export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, opener: Opener, log: (line: string) => void): ConsentChannel {
+  return {
+    async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
+      const { record, secret } = await desk.open(request, "page");
+      const link = await page.link(record.id, secret);
+      try {
+        await opener.open(link);
+      } catch (error) {
+        // Nobody can see it: close it so it cannot be approved later, and say so (without the link).
+        await desk.decide(record.id, "declined", "nobody (the browser could not be opened)");
+        const why = (error instanceof Error ? error.message : String(error)).split(link).join("[link]").split(secret).join("[secret]");
+        log(`outbound-calls-mcp: the approval page could not be opened: ${why}`);
+        return { kind: "unavailable", why: `the approval page could not be opened in a browser (${why})` };
+      }
+      log(`outbound-calls-mcp: approval ${record.id} opened in the browser; waiting for a decision`);
+      return awaitDecision(desk, record.id, "page", ctx, IN_BROWSER);
+    },
+  };
+}
+
+/** Over --http: the approval waits in the inbox of the approvers. */
+export function inboxPageChannel(desk: ApprovalDesk, log: (line: string) => void): ConsentChannel {
+  return {
+    async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
+      const { record } = await desk.open(request, "page");
+      log(`outbound-calls-mcp: approval ${record.id} waits in the approvers' inbox`);
+      return awaitDecision(desk, record.id, "page", ctx, IN_INBOX);
+    },
+  };
+}

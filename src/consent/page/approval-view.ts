@@ -1,0 +1,140 @@
+/**
+ * What a person sees before a dial: for one call every field on its own labelled
+ * line (number in international format with its country and the callee's local
+ * time, the exact E.164 sent, agent name and id, contact, company, metadata); for
+ * a batch the totals, countries and agents, then every row, paged. Approve and
+ * Decline are real buttons of one form that posts to this server only.
+ */
+import type { ApprovalStatus } from "../../state/store.js";
+import type { ConsentRow } from "../channel.js";
+import type { StoredView } from "../desk.js";
+import { html, type Html } from "./html.js";
+
+export const ROWS_PER_PAGE = 50;
+
+export interface DecisionForm {
+  /** Where the buttons post. */
+  action: string;
+  /** Hidden fields (the CSRF token over --http). */
+  hidden: Record<string, string>;
+}
+
+export interface ApprovalPageInput {
+  view: StoredView;
+  status: ApprovalStatus;
+  createdAt: number;
+  expiresAt: number;
+  now: number;
+  decidedBy?: string | undefined;
+  /** 1-based page of a batch's rows. */
+  page: number;
+  /** The link to another page of rows (keeps the link's secret or the hosted path). */
+  pageHref: (page: number) => string;
+  /** Present while the approval can be decided. */
+  form?: DecisionForm | undefined;
+  /** A line above the title: the server, and over --http who is signed in. */
+  banner: Html;
+}
+
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+function minutesText(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  return minutes < 1 ? "less than a minute" : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+function metadataValue(value: string | number | boolean | null): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function metadataTable(metadata: NonNullable<ConsentRow["metadata"]>): Html {
+  return html`<table><caption class="sr-only">Metadata</caption><tbody>${Object.entries(metadata).map(
+    ([key, value]) => html`<tr><th scope="row"><code>${key}</code></th><td>${metadataValue(value)}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+/** Metadata inside a table row: one "key value" line each. */
+function metadataLines(metadata: NonNullable<ConsentRow["metadata"]>): Html {
+  return html`${Object.entries(metadata).map(([key, value], i) => html`${i > 0 ? html`<br>` : ""}<code>${key}</code> ${metadataValue(value)}`)}`;
+}
+
+function agentCell(row: ConsentRow): Html {
+  return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
+}
+
+function single(row: ConsentRow): Html {
+  return html`<div class="card"><dl class="fields">
+<dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
+<dt>Number sent</dt><dd><code>${row.e164}</code></dd>
+<dt>Local time there</dt><dd>${row.localTime ?? "unknown"}</dd>
+<dt>Agent</dt><dd>${agentCell(row)}</dd>
+<dt>Contact</dt><dd>${row.contactName ?? html`<span class="muted">(not given)</span>`}</dd>
+<dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
+<dt>Metadata</dt><dd>${row.metadata ? metadataTable(row.metadata) : html`<span class="muted">(none)</span>`}</dd>
+</dl></div>`;
+}
+
+function batch(input: ApprovalPageInput): Html {
+  const { view } = input;
+  const pages = Math.max(1, Math.ceil(view.rows.length / ROWS_PER_PAGE));
+  const page = Math.min(Math.max(1, input.page), pages);
+  const first = (page - 1) * ROWS_PER_PAGE;
+  const rows = view.rows.slice(first, first + ROWS_PER_PAGE);
+  const nav =
+    pages > 1
+      ? html`<nav class="pages" aria-label="Pages of rows">${page > 1 ? html`<a href="${input.pageHref(page - 1)}" rel="prev">Previous rows</a>` : ""}<span>Rows ${first + 1}–${first + rows.length} of ${view.rows.length} (page ${page} of ${pages})</span>${page < pages ? html`<a href="${input.pageHref(page + 1)}" rel="next">Next rows</a>` : ""}</nav>`
+      : "";
+  return html`<div class="card"><dl class="fields">
+<dt>Calls</dt><dd class="big">${view.rows.length}</dd>
+<dt>Countries</dt><dd>${view.countries.map((c, i) => html`${i > 0 ? ", " : ""}${c.name} (${c.code}) × ${c.count}`)}</dd>
+<dt>Agent${view.agents.length === 1 ? "" : "s"}</dt><dd>${view.agents.map((a, i) => html`${i > 0 ? ", " : ""}${a.name ? html`${a.name} <code>${a.id}</code>` : html`<code>${a.id}</code>`}`)}</dd>
+</dl></div>
+<h2 id="rows">Every row</h2>${nav}
+<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
+${rows.map(
+  (row, i) =>
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
+)}</tbody></table></div>${nav}`;
+}
+
+const STATUS_TEXT: Record<ApprovalStatus, { title: string; line: string }> = {
+  pending: { title: "", line: "" },
+  approved: { title: "Approved", line: "The dial goes out now. You can close this tab." },
+  used: { title: "Approved", line: "The approval was used for its one dial. You can close this tab." },
+  declined: { title: "Declined", line: "Nothing was dialed. You can close this tab." },
+  expired: { title: "Expired", line: "This approval ran out of time; nothing was dialed. The assistant must ask again." },
+};
+
+export function approvalPage(input: ApprovalPageInput): { title: string; body: Html } {
+  const { view } = input;
+  const count = view.rows.length;
+  const what = count === 1 ? "this phone call" : `these ${count} phone calls`;
+  const details = count === 1 ? single(view.rows[0]!) : batch(input);
+  if (input.status !== "pending" || !input.form) {
+    const status = STATUS_TEXT[input.status];
+    const by = input.decidedBy && input.status !== "expired" ? ` by ${input.decidedBy}` : "";
+    return {
+      title: `${status.title}: ${what}`,
+      body: html`${input.banner}<h1><span class="status ${input.status}">${status.title}</span>${by}</h1><p class="lead">${status.line}</p>${details}`,
+    };
+  }
+  const form = input.form;
+  const buttons = html`<form method="post" action="${form.action}" class="actions">${Object.entries(form.hidden).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit" name="decision" value="approve" class="approve">Approve</button><button type="submit" name="decision" value="decline" class="decline">Decline</button></form>`;
+  const scope = count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
+  return {
+    title: `Approve ${what}?`,
+    body: html`${input.banner}<h1>Approve ${what}?</h1>
+<p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
+${details}${scope}${buttons}`,
+  };
+}
+
+/** The page for a link that does not name a live approval (wrong id, wrong secret, or forgotten). */
+export function invalidPage(banner: Html): { title: string; body: Html } {
+  return {
+    title: "Approval link not valid",
+    body: html`${banner}<h1><span class="status invalid">This approval link is not valid</span></h1><p class="lead">It may be mistyped, from an earlier run of the server, or forgotten after it expired. Nothing was dialed. Ask the assistant to try again if the call is still wanted.</p>`,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The approval pages over --http, under /approvals on the MCP server's port:
+ *   GET  /approvals            the inbox (or the login form)
+ *   POST /approvals/login      name + OUTBOUND_CALLS_APPROVER_TOKEN -> session cookie
+ *   POST /approvals/logout
+ *   GET  /approvals/<id>       one approval, as on the local page
+ *   POST /approvals/<id>       Approve or Decline
+ * Every request passes the Host/Origin checks of /mcp; every post needs its CSRF
+ * token (the session's, or the login form's cookie pair). The client's bearer
+ * token does not open these pages, and the approver token does not open /mcp.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HostCheck } from "../../http/host-check.js";
+import { storedView, type ApprovalDesk } from "../desk.js";
+import { approvalPage, invalidPage } from "./approval-view.js";
+import { pageParam, readForm, refusedRequest } from "./forms.js";
+import { html, redirect, sendPage } from "./html.js";
+import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
+import { ApproverSessions, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
+
+export const APPROVALS_PATH = "/approvals";
+const INBOX_LIMIT = 200;
+const NAME = /^[\p{L}\p{N} .'@_-]{1,60}$/u;
+
+export interface HostedApprovalsOptions {
+  desk: ApprovalDesk;
+  /** OUTBOUND_CALLS_APPROVER_TOKEN. */
+  approverToken: string;
+  hostCheck: HostCheck;
+  /** True when the browser reached us over TLS (a trusted proxy said so): cookies get Secure. */
+  isSecure: (req: IncomingMessage) => boolean;
+  log: (line: string) => void;
+}
+
+const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+
+export function hostedApprovals(options: HostedApprovalsOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const sessions = new ApproverSessions();
+  const expected = digest(options.approverToken);
+  const { desk } = options;
+
+  const showLogin = (req: IncomingMessage, res: ServerResponse, status: number, problem?: string) => {
+    const csrf = loginToken();
+    const page = loginPage(csrf.value, problem);
+    sendPage(res, status, page.title, page.body, { "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, options.isSecure(req)) });
+  };
+
+  const forbidden = (res: ServerResponse, why: string) =>
+    sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${why}. Nothing was decided.</p><p><a href="${APPROVALS_PATH}">Back to the inbox</a></p>`, { connection: "close" });
+
+  async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = await readForm(req);
+    const cookie = cookieOf(req, LOGIN_COOKIE);
+    if (!form || !cookie || !tokensMatch(form.get("csrf"), cookie)) return forbidden(res, "The sign-in form expired or did not come from this server; reload it");
+    const name = (form.get("name") ?? "").trim();
+    const token = form.get("token") ?? "";
+    if (!timingSafeEqual(digest(token), expected)) {
+      options.log("outbound-calls-mcp: approvers' inbox: a sign-in with a wrong approver token was refused");
+      return showLogin(req, res, 401, "That approver token is not valid.");
+    }
+    if (!NAME.test(name)) return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
+    const { id } = sessions.create(name);
+    options.log(`outbound-calls-mcp: approvers' inbox: ${name} signed in`);
+    const secure = options.isSecure(req);
+    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, id, SESSION_MS, secure), cookieHeader(LOGIN_COOKIE, "", 0, secure)] });
+  }
+
+  async function approval(req: IncomingMessage, res: ServerResponse, session: Session, id: string, url: URL): Promise<void> {
+    const record = await desk.get(id);
+    const view = record ? storedView(record) : undefined;
+    const banner = signedInBanner(session.name, session.csrf);
+    if (!record || !view) {
+      const page = invalidPage(banner);
+      return sendPage(res, 404, page.title, page.body);
+    }
+    const path = `${APPROVALS_PATH}/${record.id}`;
+    if (req.method === "POST") {
+      const form = await readForm(req);
+      if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
+      const decision = form.get("decision");
+      if (decision !== "approve" && decision !== "decline") return forbidden(res, "Use the Approve or Decline button");
+      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", `approver:${session.name}`)) {
+        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${session.name}`);
+      }
+      return redirect(res, path);
+    }
+    const status = desk.statusOf(record);
+    const page = approvalPage({
+      view,
+      status,
+      createdAt: record.createdAt,
+      expiresAt: record.expiresAt,
+      now: desk.now(),
+      decidedBy: record.decidedBy,
+      page: pageParam(url),
+      pageHref: (n) => `${path}?page=${n}#rows`,
+      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf } } : undefined,
+      banner,
+    });
+    sendPage(res, 200, page.title, page.body);
+  }
+
+  return async (req, res) => {
+    const refused = refusedRequest(req, options.hostCheck);
+    if (refused) return forbidden(res, refused);
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const rest = url.pathname.slice(APPROVALS_PATH.length).replace(/\/$/, "");
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+      return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
+    }
+    if (rest === "/login") {
+      if (req.method === "POST") return login(req, res);
+      return redirect(res, APPROVALS_PATH);
+    }
+    const session = sessions.of(req);
+    if (!session) {
+      // A post without a session changes nothing; a page asks to sign in first.
+      if (req.method === "POST") return forbidden(res, "Sign in first");
+      return showLogin(req, res, rest === "" ? 200 : 401);
+    }
+    if (rest === "/logout" && req.method === "POST") {
+      const form = await readForm(req);
+      if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check)");
+      sessions.end(req);
+      return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, options.isSecure(req)) });
+    }
+    if (rest === "") {
+      if (req.method === "POST") return forbidden(res, "Nothing to post here");
+      const page = inboxPage(signedInBanner(session.name, session.csrf), await desk.listPending(INBOX_LIMIT), desk.now());
+      return sendPage(res, 200, page.title, page.body, {}, 15);
+    }
+    const match = /^\/([A-Za-z0-9_-]{1,64})$/.exec(rest);
+    if (!match) {
+      const page = invalidPage(signedInBanner(session.name, session.csrf));
+      return sendPage(res, 404, page.title, page.body);
+    }
+    return approval(req, res, session, match[1]!, url);
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Picks, per tool call, how a person is asked: an approval already open for the
+ * exact request is picked up (a repeat of a call that ended "pending" does not
+ * ask again); otherwise the client's dialog (form elicitation), then a link the
+ * client shows (URL elicitation), then the server's approval page (the browser
+ * over stdio, the approvers' inbox over --http). Where none can reach a person
+ * the verdict is `unavailable`, with the two ways out.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict, ConsentVia } from "./channel.js";
+import { storedView, type ApprovalDesk } from "./desk.js";
+import { formChannel } from "./form-channel.js";
+import type { Opener } from "./opener.js";
+import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./page-channel.js";
+import type { LocalPageServer } from "./page/local-server.js";
+import { awaitDecision } from "./settle.js";
+import { urlChannel } from "./url-channel.js";
+
+/** Where the server's own page lives: on loopback for this machine's browser (stdio), or in the hosted inbox (--http). */
+export type PageSurface =
+  | { kind: "local"; page: LocalPageServer; opener: Opener }
+  | { kind: "hosted"; /** False when OUTBOUND_CALLS_APPROVER_TOKEN is not set: no inbox. */ inbox: boolean };
+
+export interface SelectorParts {
+  server: Server;
+  requestId: RequestId | undefined;
+  desk: ApprovalDesk;
+  surface: PageSurface;
+  /** False in the token mode: only the client may ask; otherwise the model-held token is the way. */
+  allowPage: boolean;
+  log: (line: string) => void;
+}
+
+export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
+
+export const WAYS_OUT =
+  "Ways out, for whoever runs this server: set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply), " +
+  "or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.";
+
+/** What the model is told when nobody can be asked: why, that nothing was dialed, and the ways out. */
+function refusal(why: string): string {
+  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${WAYS_OUT}`;
+}
+
+export class ConsentSelector implements ConsentChannel {
+  constructor(private readonly parts: SelectorParts) {}
+
+  /** The channel a new request would use now. */
+  route(): Route {
+    const { server, surface, allowPage } = this.parts;
+    const elicitation = server.getClientCapabilities()?.elicitation;
+    if (elicitation?.form) return { kind: "client_form" };
+    if (elicitation?.url && surface.kind === "local") return { kind: "client_url" };
+    if (!allowPage) return { kind: "unavailable", why: "this client cannot ask the person (it supports no MCP elicitation)" };
+    if (surface.kind === "hosted") {
+      return surface.inbox
+        ? { kind: "page" }
+        : { kind: "unavailable", why: "this HTTP server has no approvers' inbox (OUTBOUND_CALLS_APPROVER_TOKEN is not set) and clients over stateless HTTP cannot be asked" };
+    }
+    const noBrowser = surface.opener.unavailable();
+    if (noBrowser) return { kind: "unavailable", why: `this client cannot show a dialog (no MCP elicitation) and no browser can be opened (${noBrowser})` };
+    return { kind: "page" };
+  }
+
+  async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
+    const { desk } = this.parts;
+    const open = await desk.findOpen(request.requestKey);
+    if (open) {
+      const via = storedView(open)?.via ?? "page";
+      if (open.status === "approved") {
+        if (await desk.consume(open.id)) return { kind: "approved", via, ...(open.decidedBy ? { approver: open.decidedBy } : {}) };
+      } else {
+        return awaitDecision(desk, open.id, via, ctx, via === "client_url" ? "on the page the client linked to" : this.pageWhere());
+      }
+    }
+    const route = this.route();
+    switch (route.kind) {
+      case "unavailable":
+        return { kind: "unavailable", why: refusal(route.why) };
+      case "client_form":
+        return formChannel(this.parts.server, this.parts.requestId).ask(request, ctx);
+      case "client_url": {
+        const { surface } = this.parts;
+        // route() offers the link only with a local page to link to.
+        if (surface.kind !== "local") throw new Error("URL elicitation needs the local approval page");
+        return urlChannel(this.parts.server, this.parts.requestId, desk, (id, secret) => surface.page.link(id, secret)).ask(request, ctx);
+      }
+      case "page": {
+        const { surface, log } = this.parts;
+        const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
+        const verdict = await channel.ask(request, ctx);
+        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why) } : verdict;
+      }
+    }
+  }
+
+  private pageWhere(): string {
+    return this.parts.surface.kind === "local" ? IN_BROWSER : IN_INBOX;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The end of a wait on the approval page (reached through the client's link or
+ * opened by the server): a decision becomes a verdict, and an approval is
+ * consumed here, in the same step, so it allows exactly one dial.
+ */
+import type { ConsentCallContext, ConsentVerdict } from "./channel.js";
+import type { ApprovalDesk, PageVia } from "./desk.js";
+
+/** Progress while a person decides: often enough that clients which reset their timeout on progress keep waiting. */
+export const PROGRESS_EVERY_MS = 5_000;
+
+export async function awaitDecision(
+  desk: ApprovalDesk,
+  id: string,
+  via: PageVia,
+  ctx: ConsentCallContext,
+  /** The progress message: where the person is being asked (never the link). */
+  where: string,
+): Promise<ConsentVerdict> {
+  const end = await desk.wait(id, {
+    waitMs: ctx.waitMs,
+    signal: ctx.signal,
+    tickMs: PROGRESS_EVERY_MS,
+    tick: (waited) =>
+      ctx.progress({
+        progress: Math.round(waited / 1000),
+        total: Math.round(ctx.waitMs / 1000),
+        message: `Waiting for a person to approve or decline ${where}; nothing is dialed until they approve.`,
+      }),
+  });
+  return verdictOf(desk, id, via, end);
+}
+
+async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awaited<ReturnType<ApprovalDesk["wait"]>>): Promise<ConsentVerdict> {
+  switch (end) {
+    case "approved": {
+      const record = await desk.get(id);
+      if (await desk.consume(id)) return { kind: "approved", via, ...(record?.decidedBy ? { approver: record.decidedBy } : {}) };
+      return { kind: "declined", via, why: "expired", detail: "the approval was used by another identical call, or ran out of time, before this one could use it" };
+    }
+    case "declined":
+      return { kind: "declined", via, why: "declined" };
+    case "used":
+      return { kind: "declined", via, why: "expired", detail: "the approval was already used for its one dial" };
+    case "expired":
+    case "gone":
+      return { kind: "declined", via, why: "expired", detail: "nobody decided before the approval ran out of time" };
+    case "timeout":
+    case "aborted": {
+      const record = await desk.get(id);
+      return { kind: "pending", via, expiresAt: record?.expiresAt ?? desk.now() };
+    }
+  }
+}

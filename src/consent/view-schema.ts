@@ -1,0 +1,28 @@
+/**
+ * The approval's view as it comes back from the store (memory or Redis): checked
+ * before the page renders it, so a damaged record shows an error, not a page.
+ */
+import { z } from "zod";
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const rowSchema = z.object({
+  e164: z.string(),
+  international: z.string(),
+  country: z.string(),
+  countryName: z.string(),
+  localTime: z.string().optional(),
+  agentId: z.string(),
+  agentName: z.string().optional(),
+  contactName: z.string().optional(),
+  companyName: z.string().optional(),
+  metadata: z.record(z.string(), scalar).optional(),
+});
+
+export const storedViewSchema = z.object({
+  via: z.enum(["client_url", "page"]),
+  tool: z.enum(["create_call", "submit_batch"]),
+  rows: z.array(rowSchema).min(1),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number() })),
+  agents: z.array(z.object({ id: z.string(), name: z.string().optional() })),
+});

@@ -1,0 +1,50 @@
+/**
+ * The ConsentRequest of a dial: what the approval page renders (ConsentView,
+ * structured) and what a client dialog shows (the preview text), built from the
+ * same checked rows, for the exact request (requestKey) and nothing else.
+ */
+import type { CheckedRow } from "../validation/call-row.js";
+import { oneLine } from "../text/clean.js";
+import { countryName, previewText, type PreviewInput } from "../safety/preview.js";
+import type { ConsentRequest, ConsentRow, ConsentView } from "./channel.js";
+
+function consentRow(row: CheckedRow, input: PreviewInput, index: number): ConsentRow {
+  const r = row.request;
+  const agentName = input.agentNames.get(r.agent_id);
+  const local = input.localTimes?.get(index);
+  return {
+    e164: r.to,
+    international: row.phone.international,
+    country: row.phone.country,
+    countryName: countryName(row.phone.country),
+    ...(local ? { localTime: local } : {}),
+    agentId: r.agent_id,
+    // Agent names come from the service: one line, capped, like everywhere else.
+    ...(agentName ? { agentName: oneLine(agentName, 80) } : {}),
+    ...(r.contact_name !== undefined ? { contactName: r.contact_name } : {}),
+    ...(r.company_name !== undefined ? { companyName: r.company_name } : {}),
+    ...(r.metadata && Object.keys(r.metadata).length > 0 ? { metadata: r.metadata } : {}),
+  };
+}
+
+export function consentView(tool: ConsentView["tool"], input: PreviewInput): ConsentView {
+  const rows = input.rows.map((row, i) => consentRow(row, input, i));
+  const countries = new Map<string, { code: string; name: string; count: number }>();
+  for (const row of rows) {
+    const entry = countries.get(row.country) ?? { code: row.country, name: row.countryName, count: 0 };
+    entry.count += 1;
+    countries.set(row.country, entry);
+  }
+  const agents = new Map<string, { id: string; name?: string }>();
+  for (const row of rows) if (!agents.has(row.agentId)) agents.set(row.agentId, { id: row.agentId, ...(row.agentName ? { name: row.agentName } : {}) });
+  return {
+    tool,
+    rows,
+    countries: [...countries.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+    agents: [...agents.values()],
+  };
+}
+
+export function consentRequest(requestKey: string, tool: ConsentView["tool"], input: PreviewInput): ConsentRequest {
+  return { requestKey, view: consentView(tool, input), text: previewText(input) };
+}

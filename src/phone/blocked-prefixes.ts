@@ -1,0 +1,68 @@
+/**
+ * OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: number ranges never dialed, one
+ * international prefix a line (`+53`, `+371 6`, `+44 20 7946`), `#` starts a
+ * comment. Off unless set. Meant for the high-risk ranges of international
+ * revenue-share fraud as the operator's carrier or fraud-data provider lists
+ * them (docs/number-policy.md): such lists change month to month, so none is
+ * built in. A line that cannot be read stops the server, as with the
+ * do-not-call list.
+ */
+import { readFileSync } from "node:fs";
+import { ConfigurationError } from "../config/errors.js";
+
+export const PREFIXES_VARIABLE = "OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE";
+const MAX_DIGITS = 15;
+
+export class BlockedPrefixes {
+  /** Digits after the +, e.g. "3716". */
+  private readonly prefixes: ReadonlySet<string>;
+  private readonly longest: number;
+
+  constructor(prefixes: Iterable<string>) {
+    this.prefixes = new Set(prefixes);
+    this.longest = Math.max(0, ...[...this.prefixes].map((p) => p.length));
+  }
+
+  get size(): number {
+    return this.prefixes.size;
+  }
+
+  /** The shortest listed prefix `e164` starts with (as `+3716`), or undefined. */
+  match(e164: string): string | undefined {
+    const digits = e164.slice(1);
+    for (let n = 1; n <= Math.min(this.longest, digits.length); n++) {
+      const head = digits.slice(0, n);
+      if (this.prefixes.has(head)) return `+${head}`;
+    }
+    return undefined;
+  }
+}
+
+/** Reads the list; throws ConfigurationError naming the first line it cannot read. */
+export function loadBlockedPrefixes(path: string): BlockedPrefixes {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "unreadable";
+    throw new ConfigurationError(`${PREFIXES_VARIABLE}: the file cannot be read (${code}); fix the path or unset the variable`);
+  }
+  const prefixes: string[] = [];
+  text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .forEach((raw, i) => {
+      const content = raw.replace(/#.*$/, "").trim();
+      if (content.length === 0) return;
+      const digits = content.slice(1).replace(/[ .\-()]/g, "");
+      if (!content.startsWith("+") || !/^[1-9]\d*$/.test(digits) || digits.length > MAX_DIGITS) {
+        const shown = content.length > 40 ? `${content.slice(0, 40)}…` : content;
+        throw new ConfigurationError(
+          `${PREFIXES_VARIABLE}: line ${i + 1} ("${shown}") is not an international prefix (a + and 1 to ${MAX_DIGITS} digits, e.g. +371 6). ` +
+            "Fix or remove that line; the server does not start with a list it cannot fully read",
+        );
+      }
+      prefixes.push(digits);
+    });
+  return new BlockedPrefixes(prefixes);
+}

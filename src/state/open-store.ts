@@ -1,0 +1,15 @@
+/**
+ * The guard store a server runs with: Redis when OUTBOUND_CALLS_REDIS_URL is
+ * set (several replicas act as one), else process memory. node-redis is
+ * imported here, dynamically, only in the first case: a stdio start does not
+ * load it.
+ */
+import type { RedisSettings } from "../config/redis.js";
+import { MemoryStore } from "./memory-store.js";
+import type { GuardStore } from "./store.js";
+
+export async function openGuardStore(config: { redis: RedisSettings | undefined }, log: (line: string) => void): Promise<GuardStore> {
+  if (config.redis === undefined) return new MemoryStore();
+  const { RedisStore } = await import("./redis-store.js");
+  return RedisStore.open(config.redis, log);
+}

@@ -1,0 +1,96 @@
+/**
+ * Pending approvals' scripts (see approvals.ts). An approval is a hash
+ * `appr:<id>`: `rec` (the record's fixed part, JSON), `status`, `dat`
+ * (decidedAt), `dby` (decidedBy), `exp` (expiresAt). Indexes: the approvals of
+ * a request (`appr:req:<requestKey>`, by creation) and the inbox
+ * (`appr:pending` by creation, `appr:pending:exp` by expiry). Semantics mirror
+ * memory-approvals.ts: decided once, used once, nothing after expiry.
+ */
+import { luaScript } from "./lua.js";
+
+/** The fields a script returns for one approval, in this order. */
+export const APPROVAL_FIELDS = ["rec", "status", "dat", "dby"] as const;
+
+const APPROVAL_COMMON = `
+local function fields(v) return {v[1], v[2], v[3] or '', v[4] or ''} end
+local function load(key) return redis.call('HMGET', key, 'rec', 'status', 'dat', 'dby', 'exp') end
+local function prunePending(pending, byExp, now)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', byExp, '-inf', int(now))) do
+    redis.call('ZREM', pending, id)
+    redis.call('ZREM', byExp, id)
+  end
+end
+`;
+
+/**
+ * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp.
+ * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs.
+ */
+export const createApproval = luaScript(`${APPROVAL_COMMON}
+local created, expires = tonumber(ARGV[5]), tonumber(ARGV[6])
+local ttl = expires + tonumber(ARGV[8]) - created
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'status', ARGV[2], 'dat', ARGV[3], 'dby', ARGV[4], 'exp', ARGV[6])
+expire(KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], ARGV[5], ARGV[7])
+extend(KEYS[2], ttl)
+prunePending(KEYS[3], KEYS[4], created)
+if ARGV[2] == 'pending' then
+  redis.call('ZADD', KEYS[3], ARGV[5], ARGV[7])
+  redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
+  extend(KEYS[3], ttl)
+  extend(KEYS[4], ttl)
+end
+return 1
+`);
+
+/** KEYS: appr:req:<requestKey>. ARGV: prefix, now. Reply: the newest open approval's fields, or nil. */
+export const findOpenApproval = luaScript(`${APPROVAL_COMMON}
+local now = tonumber(ARGV[2])
+for _, id in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+  local v = load(ARGV[1] .. 'appr:' .. id)
+  if not v[1] then
+    redis.call('ZREM', KEYS[1], id)
+  elseif (v[2] == 'pending' or v[2] == 'approved') and tonumber(v[5]) > now then
+    return fields(v)
+  end
+end
+return false
+`);
+
+/** KEYS: appr:pending, appr:pending:exp. ARGV: prefix, now, limit. Reply: pending approvals' fields, newest first. */
+export const listPendingApprovals = luaScript(`${APPROVAL_COMMON}
+local now, limit = tonumber(ARGV[2]), tonumber(ARGV[3])
+prunePending(KEYS[1], KEYS[2], now)
+local out = {}
+if limit < 1 then return out end
+for _, id in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+  local v = load(ARGV[1] .. 'appr:' .. id)
+  if not v[1] or v[2] ~= 'pending' then
+    redis.call('ZREM', KEYS[1], id)
+    redis.call('ZREM', KEYS[2], id)
+  else
+    out[#out + 1] = fields(v)
+    if #out >= limit then break end
+  end
+end
+return out
+`);
+
+/** KEYS: appr:<id>, appr:pending, appr:pending:exp. ARGV: decision, by, now, id. Reply: 1 decided, 0 not pending. */
+export const decideApproval = luaScript(`${APPROVAL_COMMON}
+local v = load(KEYS[1])
+if v[2] ~= 'pending' or tonumber(v[5]) <= tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'dat', ARGV[3], 'dby', ARGV[2])
+redis.call('ZREM', KEYS[2], ARGV[4])
+redis.call('ZREM', KEYS[3], ARGV[4])
+return 1
+`);
+
+/** KEYS: appr:<id>. ARGV: now. Reply: 1 used now, 0 not approved (or expired). */
+export const consumeApproval = luaScript(`${APPROVAL_COMMON}
+local v = load(KEYS[1])
+if v[2] ~= 'approved' or tonumber(v[5]) <= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'status', 'used')
+return 1
+`);

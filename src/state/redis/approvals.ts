@@ -1,0 +1,62 @@
+/** Pending approvals on Redis: each transition is one script (approval-scripts.ts), so decided once, used once. */
+import type { ApprovalRecord, ApprovalStore } from "../store.js";
+import { APPROVAL_FIELDS } from "./approval-scripts.js";
+import type { RedisConnection } from "./connection.js";
+import type { Keys } from "./keys.js";
+import { approvalRecord, array } from "./records.js";
+
+/** Kept this long past expiry so a late reader sees what happened (the same as memory-approvals.ts). */
+const KEEP_AFTER_EXPIRY_MS = 10 * 60_000;
+
+export class RedisApprovals implements ApprovalStore {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly keys: Keys,
+  ) {}
+
+  async create(record: ApprovalRecord): Promise<void> {
+    const { status, decidedAt, decidedBy, ...fixed } = record;
+    const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry()];
+    const args = [
+      JSON.stringify(fixed),
+      status,
+      decidedAt === undefined ? "" : String(decidedAt),
+      decidedBy ?? "",
+      String(record.createdAt),
+      String(record.expiresAt),
+      record.id,
+      String(KEEP_AFTER_EXPIRY_MS),
+    ];
+    await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
+  }
+
+  get(id: string): Promise<ApprovalRecord | undefined> {
+    return this.redis.run("an approval lookup", async (c) => {
+      const values = await c.hmGet(this.keys.approval(id), [...APPROVAL_FIELDS]);
+      return values[0] === null || values[0] === undefined ? undefined : approvalRecord(values.map((v) => v ?? ""));
+    });
+  }
+
+  findOpen(requestKey: string, now: number): Promise<ApprovalRecord | undefined> {
+    return this.redis.run("an approval lookup", async (c) => {
+      const reply = await c.findOpenApproval([this.keys.approvalsOf(requestKey)], [this.keys.prefix, String(now)]);
+      return reply === null ? undefined : approvalRecord(reply);
+    });
+  }
+
+  listPending(now: number, limit: number): Promise<ApprovalRecord[]> {
+    return this.redis.run("the list of pending approvals", async (c) => {
+      const reply = await c.listPendingApprovals([this.keys.pending(), this.keys.pendingByExpiry()], [this.keys.prefix, String(now), String(Math.floor(limit))]);
+      return array(reply, "approval list").map(approvalRecord);
+    });
+  }
+
+  async decide(id: string, decision: "approved" | "declined", by: string, now: number): Promise<boolean> {
+    const keys = [this.keys.approval(id), this.keys.pending(), this.keys.pendingByExpiry()];
+    return (await this.redis.run("an approval decision", (c) => c.decideApproval(keys, [decision, by, String(now), id]))) === 1;
+  }
+
+  async consume(id: string, now: number): Promise<boolean> {
+    return (await this.redis.run("the use of an approval", (c) => c.consumeApproval([this.keys.approval(id)], [String(now)]))) === 1;
+  }
+}

@@ -1,0 +1,88 @@
+/** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
+import { createHash } from "node:crypto";
+import type { CapLedger, CapLimits, CapVerdict } from "../store.js";
+import type { RedisConnection } from "./connection.js";
+import type { Keys } from "./keys.js";
+import { array, fail, int, text } from "./records.js";
+import type { UndoList } from "./undo.js";
+
+/**
+ * Reservation ids name a member per dialed row in two sorted sets; the pipeline's are long (request key and
+ * owner), so they are stored as 96 bits of their hash.
+ */
+export function shortReservationId(reservationId: string): string {
+  return createHash("sha256").update(reservationId).digest("base64url").slice(0, 16);
+}
+
+/** How long a failed reservation's release is retried: a stalled Redis may run the reservation this late. */
+const UNDO_FOR_MS = 10 * 60_000;
+
+export class RedisCapLedger implements CapLedger {
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly keys: Keys,
+    private readonly undo: UndoList,
+  ) {}
+
+  check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    return this.verdict("the cap check", undefined, numbers, now, limits);
+  }
+
+  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    try {
+      return await this.verdict("the cap reservation", reservationId, numbers, now, limits);
+    } catch (error) {
+      // The reservation may yet run in Redis and count as dials for a day: release it when Redis answers.
+      this.undo.add(() => this.released(reservationId), UNDO_FOR_MS);
+      throw error;
+    }
+  }
+
+  async release(reservationId: string): Promise<void> {
+    await this.released(reservationId);
+  }
+
+  /** True if the reservation was there (and is gone now). */
+  private async released(reservationId: string): Promise<boolean> {
+    const id = shortReservationId(reservationId);
+    const reply = await this.redis.run("the release of a cap reservation", (c) => c.capRelease([this.keys.capReservation(id), this.keys.capHour()], [this.keys.prefix, id]));
+    return reply === 1;
+  }
+
+  private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+    const distinct = [...new Set(numbers)];
+    const id = reservationId === undefined ? "" : shortReservationId(reservationId);
+    const keys = [this.keys.capHour(), ...distinct.map((n) => this.keys.capDay(n)), this.keys.capReservation(id)];
+    const args = [
+      this.keys.prefix,
+      String(now),
+      limits.perHour === undefined ? "" : String(limits.perHour),
+      limits.perNumberPerDay === undefined ? "" : String(limits.perNumberPerDay),
+      reservationId === undefined ? "0" : "1",
+      id,
+      JSON.stringify(numbers),
+    ];
+    return this.redis.run(what, async (c) => capResult(await c.capVerdict(keys, args)));
+  }
+}
+
+function capResult(reply: unknown): CapVerdict {
+  const [kind, ...rest] = array(reply, "cap reply");
+  switch (kind) {
+    case "ok":
+      return { ok: true };
+    case "hour":
+      return { ok: false, rule: "dials_per_hour", recent: int(rest[0], "cap reply"), freeAt: int(rest[1], "cap reply") };
+    case "number":
+      return {
+        ok: false,
+        rule: "dials_per_number_per_day",
+        numbers: array(rest[0], "cap reply").map((item) => {
+          const [number, past, freeAt] = array(item, "cap reply");
+          return { number: text(number, "cap reply"), past: int(past, "cap reply"), freeAt: int(freeAt, "cap reply") };
+        }),
+      };
+    default:
+      return fail("cap reply");
+  }
+}

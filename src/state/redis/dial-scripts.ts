@@ -1,0 +1,142 @@
+/**
+ * The dial ledger's scripts (see dials.ts for the calls). A dial is a hash
+ * `dial:<requestKey>`; each of its numbers has a zset `num:<E.164>` of the
+ * requestKeys that dialed it, scored by the time the dial is forgotten, so
+ * one ZREMRANGEBYSCORE drops the forgotten ones. Semantics mirror
+ * memory-dials.ts: a settled dial lives until `at + window`; an unsettled one
+ * blocks its numbers while its lease lasts and is remembered a window beyond
+ * (for a takeover with its Idempotency-Key).
+ */
+import { luaScript } from "./lua.js";
+
+/** The hash fields, in the order the scripts return them after the requestKey (records.ts decodes them). */
+export const DIAL_FIELDS = ["tool", "nums", "start", "idem", "owner", "kind", "lease", "at", "win", "extra"] as const;
+
+const DIAL_COMMON = `
+local P = ARGV[1]
+local FIELDS = {${DIAL_FIELDS.map((f) => `'${f}'`).join(", ")}}
+local function dkey(rk) return P .. 'dial:' .. rk end
+local function nkey(n) return P .. 'num:' .. n end
+local function load(rk)
+  local v = redis.call('HMGET', dkey(rk), unpack(FIELDS))
+  if not v[1] then return nil end
+  local r = {}
+  for i, f in ipairs(FIELDS) do r[f] = v[i] or '' end
+  return r
+end
+local function forgottenAt(r)
+  if r.kind == 'in_flight' then return tonumber(r.lease) + tonumber(r.win) end
+  return tonumber(r.at) + tonumber(r.win)
+end
+local function live(r, now)
+  if r.kind == 'in_flight' then return tonumber(r.lease) > now end
+  return tonumber(r.at) + tonumber(r.win) > now
+end
+local function flat(rk, r)
+  local out = {rk}
+  for _, f in ipairs(FIELDS) do out[#out + 1] = r[f] end
+  return out
+end
+local function forget(rk, r)
+  redis.call('DEL', dkey(rk))
+  for _, n in ipairs(cjson.decode(r.nums)) do redis.call('ZREM', nkey(n), rk) end
+end
+local function index(rk, nums, untilT, now)
+  for _, n in ipairs(nums) do
+    local k = nkey(n)
+    redis.call('ZADD', k, int(untilT), rk)
+    extend(k, untilT - now)
+  end
+end
+local function matches(nums, now, except)
+  local out = {}
+  for i, n in ipairs(nums) do
+    local k = nkey(n)
+    redis.call('ZREMRANGEBYSCORE', k, '-inf', int(now))
+    for _, rk in ipairs(redis.call('ZRANGE', k, 0, -1)) do
+      if rk ~= except then
+        local r = load(rk)
+        if not r then redis.call('ZREM', k, rk)
+        elseif live(r, now) then out[#out + 1] = {i - 1, n, flat(rk, r)} end
+      end
+    end
+  end
+  return out
+end
+`;
+
+/**
+ * KEYS: dial, num... ARGV: prefix, requestKey, tool, numbers (JSON), idempotencyKey, owner, now, leaseUntil,
+ * windowMs, allowRecentNumbers (1/0). Reply: {'claimed', idem, takeover} | {'same_request', record} |
+ * {'recent_numbers', {{index, number, record}...}}.
+ */
+export const claimDial = luaScript(`${DIAL_COMMON}
+local rk, now = ARGV[2], tonumber(ARGV[7])
+local nums = cjson.decode(ARGV[4])
+local idem, takeover = ARGV[5], 0
+local old = load(rk)
+if old then
+  if forgottenAt(old) <= now then
+    forget(rk, old)
+    old = nil
+  elseif old.kind ~= 'in_flight' or tonumber(old.lease) > now then
+    return {'same_request', flat(rk, old)}
+  else
+    -- Its owner stopped renewing: take it over with its Idempotency-Key (the service knows a POST it may have sent).
+    idem, takeover = old.idem, 1
+  end
+end
+if ARGV[10] ~= '1' then
+  local m = matches(nums, now, rk)
+  -- A dead claim refused here stays as it was: a later takeover still finds its Idempotency-Key.
+  if #m > 0 then return {'recent_numbers', m} end
+end
+if old then forget(rk, old) end
+local k = dkey(rk)
+local untilT = tonumber(ARGV[8]) + tonumber(ARGV[9])
+redis.call('HSET', k, 'tool', ARGV[3], 'nums', ARGV[4], 'start', ARGV[7], 'idem', idem, 'owner', ARGV[6],
+  'kind', 'in_flight', 'lease', ARGV[8], 'at', '', 'win', ARGV[9], 'extra', '')
+expire(k, untilT - now)
+index(rk, nums, untilT, now)
+return {'claimed', idem, takeover}
+`);
+
+/** KEYS: dial. ARGV: prefix, requestKey, owner, leaseUntil. Reply: 1 renewed, 0 not this owner's claim. */
+export const renewDial = luaScript(`${DIAL_COMMON}
+local rk = ARGV[2]
+local r = load(rk)
+if not r or r.owner ~= ARGV[3] or r.kind ~= 'in_flight' then return 0 end
+local k = dkey(rk)
+-- renew() gets no "now": move the TTL by as much as the lease moves, and read "now" back from it.
+local ttl = redis.call('PTTL', k) + tonumber(ARGV[4]) - tonumber(r.lease)
+redis.call('HSET', k, 'lease', ARGV[4])
+expire(k, ttl)
+local untilT = tonumber(ARGV[4]) + tonumber(r.win)
+index(rk, cjson.decode(r.nums), untilT, untilT - ttl)
+return 1
+`);
+
+/**
+ * KEYS: dial. ARGV: prefix, requestKey, owner, kind (placed|unknown|not_placed), at, extra (JSON), now, windowMs.
+ * Reply: 1 settled, 0 not this owner's claim (taken over, or forgotten).
+ */
+export const settleDial = luaScript(`${DIAL_COMMON}
+local rk, now = ARGV[2], tonumber(ARGV[7])
+local r = load(rk)
+if not r or r.owner ~= ARGV[3] then return 0 end
+if ARGV[4] == 'not_placed' then
+  forget(rk, r)
+  return 1
+end
+local k = dkey(rk)
+redis.call('HSET', k, 'kind', ARGV[4], 'at', ARGV[5], 'lease', '', 'win', ARGV[8], 'extra', ARGV[6])
+local untilT = tonumber(ARGV[5]) + tonumber(ARGV[8])
+expire(k, untilT - now)
+index(rk, cjson.decode(r.nums), untilT, now)
+return 1
+`);
+
+/** KEYS: num... ARGV: prefix, numbers (JSON), now. Reply: {{index, number, record}...}. */
+export const recentDials = luaScript(`${DIAL_COMMON}
+return matches(cjson.decode(ARGV[2]), tonumber(ARGV[3]), nil)
+`);

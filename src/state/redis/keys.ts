@@ -1,0 +1,54 @@
+/**
+ * The Redis key layout, one place. Every key starts with the prefix
+ * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL. Scripts
+ * that follow an index build names from the prefix themselves (dkey/nkey in
+ * dial-scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
+ * cap-scripts.ts): a change here must be made there too.
+ *
+ *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
+ *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
+ *   cap:hour                 zset   one member per dialed row in the last hour, scored by when
+ *   cap:day:<E.164>          zset   one member per dial of the number in the last 24 h
+ *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
+ *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
+ *   once:<id>                string a one-time mark, valued with its expiry
+ *   rate:<client>            hash   the client's fixed window: start, count (names over 100 characters hashed)
+ *   appr:<id>                hash   one approval
+ *   appr:req:<requestKey>    zset   approvals of a request, by creation time
+ *   appr:pending             zset   pending approvals, by creation time (the inbox)
+ *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
+ *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
+ */
+export interface Keys {
+  readonly prefix: string;
+  dial(requestKey: string): string;
+  num(number: string): string;
+  capHour(): string;
+  capDay(number: string): string;
+  capReservation(reservationId: string): string;
+  once(id: string): string;
+  rate(client: string): string;
+  approval(id: string): string;
+  approvalsOf(requestKey: string): string;
+  pending(): string;
+  pendingByExpiry(): string;
+  secret(name: string): string;
+}
+
+export function keys(prefix: string): Keys {
+  return {
+    prefix,
+    dial: (requestKey) => `${prefix}dial:${requestKey}`,
+    num: (number) => `${prefix}num:${number}`,
+    capHour: () => `${prefix}cap:hour`,
+    capDay: (number) => `${prefix}cap:day:${number}`,
+    capReservation: (id) => `${prefix}cap:res:${id}`,
+    once: (id) => `${prefix}once:${id}`,
+    rate: (client) => `${prefix}rate:${client}`,
+    approval: (id) => `${prefix}appr:${id}`,
+    approvalsOf: (requestKey) => `${prefix}appr:req:${requestKey}`,
+    pending: () => `${prefix}appr:pending`,
+    pendingByExpiry: () => `${prefix}appr:pending:exp`,
+    secret: (name) => `${prefix}secret:${name}`,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Script replies back into the store's types. Redis holds only what our
+ * scripts wrote, but it is shared with other replicas (perhaps of another
+ * version): anything unexpected is a `StoreDataError`, which the store turns
+ * into StoreUnavailableError (refuse the dial) rather than guess.
+ */
+import type { ApprovalRecord, ApprovalStatus, DialRecord, DialState, DialSummary } from "../store.js";
+import { APPROVAL_FIELDS } from "./approval-scripts.js";
+import { DIAL_FIELDS } from "./dial-scripts.js";
+
+export class StoreDataError extends Error {
+  override readonly name = "StoreDataError";
+}
+
+export function fail(what: string): never {
+  throw new StoreDataError(`unexpected ${what} in Redis`);
+}
+
+export function array(value: unknown, what: string): unknown[] {
+  return Array.isArray(value) ? value : fail(what);
+}
+
+export function text(value: unknown, what: string): string {
+  return typeof value === "string" ? value : fail(what);
+}
+
+export function int(value: unknown, what: string): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : fail(what);
+}
+
+function json(value: string, what: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return fail(what);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function strings(value: unknown, what: string): string[] {
+  const list = array(value, what);
+  return list.map((item) => text(item, what));
+}
+
+/** A dial as the scripts return it: the requestKey, then DIAL_FIELDS in order. */
+export function dialRecord(reply: unknown): DialRecord {
+  const [requestKey, ...values] = strings(reply, "dial record");
+  const f = Object.fromEntries(DIAL_FIELDS.map((name, i) => [name, values[i] ?? fail("dial record")])) as Record<(typeof DIAL_FIELDS)[number], string>;
+  return {
+    requestKey: requestKey ?? fail("dial record"),
+    tool: f.tool,
+    numbers: strings(json(f.nums, "dial numbers"), "dial numbers"),
+    startedAt: int(f.start, "dial start"),
+    idempotencyKey: f.idem,
+    owner: f.owner,
+    state: dialState(f),
+  };
+}
+
+function dialState(f: Record<(typeof DIAL_FIELDS)[number], string>): DialState {
+  switch (f.kind) {
+    case "in_flight":
+      return { kind: "in_flight", leaseUntil: int(f.lease, "dial lease") };
+    case "placed": {
+      const extra = json(f.extra, "dial outcome");
+      if (!isObject(extra) || !isObject(extra.summary)) return fail("dial outcome");
+      return { kind: "placed", at: int(f.at, "dial time"), summary: extra.summary as DialSummary, callIds: strings(extra.callIds, "dial call ids") };
+    }
+    case "unknown": {
+      const extra = json(f.extra, "dial outcome");
+      if (!isObject(extra)) return fail("dial outcome");
+      return { kind: "unknown", at: int(f.at, "dial time"), message: text(extra.message, "dial outcome") };
+    }
+    default:
+      return fail("dial state");
+  }
+}
+
+const STATUSES: readonly ApprovalStatus[] = ["pending", "approved", "declined", "used", "expired"];
+
+/** An approval as the scripts return it: APPROVAL_FIELDS in order. */
+export function approvalRecord(reply: unknown): ApprovalRecord {
+  const values = strings(reply, "approval");
+  const f = Object.fromEntries(APPROVAL_FIELDS.map((name, i) => [name, values[i] ?? fail("approval")])) as Record<(typeof APPROVAL_FIELDS)[number], string>;
+  const rec = json(f.rec, "approval");
+  if (!isObject(rec)) return fail("approval");
+  const status = STATUSES.find((s) => s === f.status) ?? fail("approval status");
+  const record: ApprovalRecord = {
+    id: text(rec.id, "approval id"),
+    requestKey: text(rec.requestKey, "approval request"),
+    tool: text(rec.tool, "approval tool"),
+    secretHash: text(rec.secretHash, "approval secret hash"),
+    view: isObject(rec.view) ? rec.view : fail("approval view"),
+    createdAt: int(rec.createdAt, "approval time"),
+    expiresAt: int(rec.expiresAt, "approval expiry"),
+    status,
+  };
+  if (f.dat !== "") record.decidedAt = int(f.dat, "approval decision time");
+  if (f.dby !== "") record.decidedBy = f.dby;
+  return record;
+}

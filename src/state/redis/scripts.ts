@@ -1,0 +1,21 @@
+/** Every script the store runs, registered with the client (node-redis sends EVALSHA, and EVAL once on NOSCRIPT). */
+import { capRelease, capVerdict } from "./cap-scripts.js";
+import { claimDial, recentDials, renewDial, settleDial } from "./dial-scripts.js";
+import { consumeApproval, createApproval, decideApproval, findOpenApproval, listPendingApprovals } from "./approval-scripts.js";
+import { takeRate, useOnce } from "./small-scripts.js";
+
+export const SCRIPTS = {
+  claimDial,
+  renewDial,
+  settleDial,
+  recentDials,
+  capVerdict,
+  capRelease,
+  useOnce,
+  takeRate,
+  createApproval,
+  findOpenApproval,
+  listPendingApprovals,
+  decideApproval,
+  consumeApproval,
+};

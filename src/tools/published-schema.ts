@@ -1,0 +1,38 @@
+/**
+ * How a tool's schemas are published in tools/list, beyond what zod writes, so
+ * that every client's converter takes them as they are (README "Clients and
+ * frameworks"; test/e2e/interop/converters.test.ts):
+ * - no `$schema` (Gemini's OpenAPI-subset path refuses it);
+ * - no empty `properties` for a tool without arguments (Gemini refuses an OBJECT
+ *   with no properties; the MCP spec writes such a tool as
+ *   `{"type": "object", "additionalProperties": false}`);
+ * - an object the service may extend says `additionalProperties: true`, not
+ *   the `{}` zod writes (the Inspector's `--strict` flags a schema that
+ *   constrains nothing).
+ * zod copies `.meta()` onto the JSON Schema after its own keywords, and a key
+ * set to undefined disappears when the schema is serialized.
+ */
+import { z } from "zod";
+import { publishedObject } from "../validation/optional.js";
+
+const NO_SCHEMA_URI = { $schema: undefined };
+
+/**
+ * A tool's arguments: a closed object (every argument known, nothing else
+ * accepted), every property in `required` (optional ones accept null:
+ * src/validation/optional.ts).
+ */
+export function toolInput<S extends z.ZodRawShape>(shape: S) {
+  const empty = Object.keys(shape).length === 0;
+  return z.strictObject(shape).meta({ ...NO_SCHEMA_URI, ...(empty ? { properties: undefined } : publishedObject(shape)) });
+}
+
+/** A tool's answer (structuredContent). */
+export function toolOutput<S extends z.ZodRawShape>(shape: S) {
+  return z.object(shape).meta(NO_SCHEMA_URI);
+}
+
+/** An answer object that keeps the fields the service adds (call records, agents). */
+export function openObject<S extends z.ZodRawShape>(shape: S) {
+  return z.looseObject(shape).meta({ additionalProperties: true });
+}

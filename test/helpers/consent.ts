@@ -1,0 +1,103 @@
+/**
+ * The real parts of the consent tests: Debian's Chromium launched once per file
+ * (playwright-core, the flags MCP-NOTES.md lists, a fresh profile), and the
+ * BROWSER script the server runs (test/helpers/consent-browser.mjs) with a
+ * folder where it records every link it was given and what it did.
+ */
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserServer } from "playwright-core";
+import { requirePart } from "./parts.js";
+
+export const BROWSER_SCRIPT = fileURLToPath(new URL("./consent-browser.mjs", import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Chromium as a Playwright browser server (each launch gets a fresh temporary profile). */
+export async function launchChromium(): Promise<BrowserServer> {
+  const executablePath = requirePart("chromium");
+  return chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+export type BrowserPlan = {
+  action: "approve" | "decline" | "look" | "ignore";
+  delayMs?: number;
+  tamper?: "secret" | "id";
+  screenshot?: string;
+};
+
+export interface BrowserResult {
+  n: number;
+  url: string;
+  opened: boolean;
+  serverVariables: string[];
+  status?: number;
+  headers?: Record<string, string>;
+  title?: string;
+  h1?: string;
+  text?: string;
+  buttons?: string[];
+  rowsShown?: number;
+  clicked?: string;
+  after?: string;
+  afterUrl?: string;
+  error?: string;
+}
+
+/** The folder the BROWSER script records into, and the environment that points the server at it. */
+export class BrowserLog {
+  readonly dir = mkdtempSync(join(tmpdir(), "ocm-browser-"));
+
+  constructor(private readonly wsEndpoint: string) {
+    chmodSync(BROWSER_SCRIPT, 0o755);
+  }
+
+  /** What the server needs: BROWSER and where the script records. */
+  env(): Record<string, string> {
+    return { BROWSER: BROWSER_SCRIPT, CONSENT_BROWSER_DIR: this.dir, CONSENT_BROWSER_WS: this.wsEndpoint };
+  }
+
+  /** The plan of each next opening, in order (the last one repeats). Resets what was recorded. */
+  plan(...steps: BrowserPlan[]): void {
+    for (const f of readdirSync(this.dir)) rmSync(join(this.dir, f), { force: true });
+    writeFileSync(join(this.dir, "plan.json"), JSON.stringify(steps));
+  }
+
+  urls(): string[] {
+    const file = join(this.dir, "urls.log");
+    return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  }
+
+  result(n: number): BrowserResult | undefined {
+    const file = join(this.dir, `result-${n}.json`);
+    if (!existsSync(file)) return undefined;
+    const text = readFileSync(file, "utf8");
+    return text ? (JSON.parse(text) as BrowserResult) : undefined;
+  }
+
+  /** Waits until the script finished its n-th opening. */
+  async waitForResult(n: number, ms = 30_000): Promise<BrowserResult> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const r = this.result(n);
+      if (r) return r;
+      if (Date.now() > until) throw new Error(`the BROWSER script did not finish opening ${n} within ${ms} ms (urls: ${this.urls().length})`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** The secret of an approval link (its last path segment). */
+export function secretOf(link: string): string {
+  return new URL(link).pathname.split("/").pop() ?? "";
+}

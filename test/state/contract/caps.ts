@@ -1,0 +1,129 @@
+/** The caps' contract: sliding hour and day windows, rows each count, freeAt, reservations and release. */
+import { describe, expect, it } from "vitest";
+import type { CapLimits } from "../../../src/state/store.js";
+import type { OpenStore } from "../store-contract.js";
+import { A, B, C, DAY, HOUR, MIN, T0, tally } from "./support.js";
+
+const perHour = (n: number): CapLimits => ({ perHour: n, perNumberPerDay: undefined });
+const perNumber = (n: number): CapLimits => ({ perHour: undefined, perNumberPerDay: n });
+const none: CapLimits = { perHour: undefined, perNumberPerDay: undefined };
+
+export function capContract(open: OpenStore): void {
+  describe("caps: per hour", () => {
+    it("refuses past the cap, counts nothing on check, and says when the oldest dial ages out", async () => {
+      const { store } = await open();
+      expect(await store.caps.check([A], T0, perHour(2))).toEqual({ ok: true });
+      expect(await store.caps.reserve("r1", [A], T0, perHour(2))).toEqual({ ok: true });
+      expect(await store.caps.reserve("r2", [B], T0 + 10 * MIN, perHour(2))).toEqual({ ok: true });
+      const refused = { ok: false, rule: "dials_per_hour", recent: 2, freeAt: T0 + HOUR };
+      expect(await store.caps.check([C], T0 + 20 * MIN, perHour(2))).toEqual(refused);
+      expect(await store.caps.reserve("r3", [C], T0 + 20 * MIN, perHour(2))).toEqual(refused);
+      // Sliding: the first dial ages out exactly an hour after it went.
+      expect(await store.caps.check([C], T0 + HOUR, perHour(2))).toEqual({ ok: true });
+    });
+
+    it("a batch needs room for every row; freeAt is when enough rows have aged out", async () => {
+      const { store } = await open();
+      await store.caps.reserve("r1", [A, B], T0, perHour(4));
+      await store.caps.reserve("r2", [C], T0 + 5 * MIN, perHour(4));
+      expect(await store.caps.check([A], T0 + 6 * MIN, perHour(4))).toEqual({ ok: true });
+      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + HOUR });
+      expect(await store.caps.check([A, B, C, A], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + 5 * MIN + HOUR });
+      // More rows than the cap allows at all: freeAt can only say "when everything has aged out".
+      expect(await store.caps.check([A, B, C, A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + 5 * MIN + HOUR });
+      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(2))).toMatchObject({ ok: false, rule: "dials_per_hour" });
+    });
+
+    it("with nothing counted, a batch larger than the cap is refused with freeAt now", async () => {
+      const { store } = await open();
+      expect(await store.caps.check([A, B, C], T0, perHour(2))).toEqual({ ok: false, rule: "dials_per_hour", recent: 0, freeAt: T0 });
+    });
+  });
+
+  describe("caps: per number per day", () => {
+    it("names each number over its cap, with its count and when it may go again", async () => {
+      const { store } = await open();
+      await store.caps.reserve("r1", [A], T0, perNumber(2));
+      await store.caps.reserve("r2", [A, B], T0 + HOUR, perNumber(2));
+      expect(await store.caps.check([B], T0 + 2 * HOUR, perNumber(2))).toEqual({ ok: true });
+      expect(await store.caps.check([C, A, B, B], T0 + 2 * HOUR, perNumber(2))).toEqual({
+        ok: false,
+        rule: "dials_per_number_per_day",
+        numbers: [
+          { number: A, past: 2, freeAt: T0 + DAY },
+          { number: B, past: 1, freeAt: T0 + HOUR + DAY },
+        ],
+      });
+      expect(await store.caps.check([A], T0 + DAY, perNumber(2))).toEqual({ ok: true });
+    });
+
+    it("a number repeated in one batch counts once per row", async () => {
+      const { store } = await open();
+      expect(await store.caps.reserve("r1", [A, A], T0, perNumber(2))).toEqual({ ok: true });
+      expect(await store.caps.check([A], T0, perNumber(2))).toEqual({ ok: false, rule: "dials_per_number_per_day", numbers: [{ number: A, past: 2, freeAt: T0 + DAY }] });
+      expect(await store.caps.check([B, B, B], T0, perNumber(2))).toEqual({ ok: false, rule: "dials_per_number_per_day", numbers: [{ number: B, past: 0, freeAt: T0 }] });
+    });
+
+    it("the hourly cap is decided before the per-number cap", async () => {
+      const { store } = await open();
+      const both: CapLimits = { perHour: 1, perNumberPerDay: 1 };
+      await store.caps.reserve("r1", [A], T0, both);
+      expect(await store.caps.check([A], T0 + MIN, both)).toMatchObject({ rule: "dials_per_hour" });
+      expect(await store.caps.check([A], T0 + HOUR, both)).toMatchObject({ rule: "dials_per_number_per_day" });
+    });
+  });
+
+  describe("caps: reservations", () => {
+    it("release takes a reservation's rows back (all of them); releasing twice or an unknown id is harmless", async () => {
+      const { store } = await open();
+      await store.caps.reserve("keep", [A], T0, perNumber(3));
+      await store.caps.reserve("undo", [A, A, B], T0, perNumber(3));
+      expect(await store.caps.check([A], T0, perNumber(3))).toMatchObject({ ok: false });
+      await store.caps.release("undo");
+      await store.caps.release("undo");
+      await store.caps.release("never-made");
+      expect(await store.caps.check([A, A], T0, { perHour: 3, perNumberPerDay: 3 })).toEqual({ ok: true });
+      expect(await store.caps.check([A, A, A], T0, perNumber(3))).toMatchObject({ ok: false, numbers: [{ number: A, past: 1 }] });
+    });
+
+    it("a refused reservation counts nothing", async () => {
+      const { store } = await open();
+      await store.caps.reserve("r1", [A], T0, perHour(1));
+      expect(await store.caps.reserve("r2", [B], T0, perHour(1))).toMatchObject({ ok: false });
+      await store.caps.release("r1");
+      expect(await store.caps.check([B], T0, perHour(1))).toEqual({ ok: true });
+    });
+
+    it("dials are counted even while no cap is set, so a cap set later sees them", async () => {
+      const { store } = await open();
+      await store.caps.reserve("r1", [A], T0, none);
+      await store.caps.reserve("r2", [A], T0 + MIN, none);
+      expect(await store.caps.check([A], T0 + 2 * MIN, { perHour: 2, perNumberPerDay: undefined })).toMatchObject({ ok: false, recent: 2 });
+      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(2))).toMatchObject({ ok: false, numbers: [{ number: A, past: 2 }] });
+    });
+
+    it("rows stamped ahead of now (a clock set back) still count", async () => {
+      const { store } = await open();
+      await store.caps.reserve("r1", [A], T0 + HOUR, none);
+      expect(await store.caps.check([A], T0, perHour(1))).toMatchObject({ ok: false, recent: 1 });
+      expect(await store.caps.check([A], T0, perNumber(1))).toMatchObject({ ok: false });
+    });
+  });
+
+  describe("caps: concurrency", () => {
+    it("6 reserves of one number at once from 3 replicas under a per-number cap of 2: exactly 2 pass", async () => {
+      const { peers } = await open();
+      const replicas = await peers(3);
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => replicas[i % 3]!.caps.reserve(`r${i}`, [A], T0, perNumber(2))));
+      expect(tally(results)).toEqual({ true: 2, false: 4 });
+      expect(await replicas[0]!.caps.check([A], T0, perNumber(2))).toMatchObject({ ok: false, numbers: [{ past: 2 }] });
+    });
+
+    it("30 reserves of distinct numbers at once under an hourly cap of 5: exactly 5 pass", async () => {
+      const { peers } = await open();
+      const replicas = await peers(3);
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => replicas[i % 3]!.caps.reserve(`r${i}`, [`+1415555${String(1000 + i)}`], T0, perHour(5))));
+      expect(tally(results)).toEqual({ true: 5, false: 25 });
+    });
+  });
+}
