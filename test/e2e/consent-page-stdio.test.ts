@@ -150,7 +150,7 @@ describe("decline, expiry, tampering, another request", () => {
   let server: StartedServer & { audit: string };
   beforeAll(async () => {
     // A short wait and a short life, so "pending" and "expired" are reached quickly.
-    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "3", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
+    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
   });
 
   it("Decline: an isError answer that says the person declined; nothing dialed", async () => {
@@ -166,7 +166,7 @@ describe("decline, expiry, tampering, another request", () => {
   });
 
   it("no decision in time: pending; a repeat of the same call picks up the later approval without asking again", async () => {
-    browser.plan({ action: "approve", delayMs: 4_500 });
+    browser.plan({ action: "approve", delayMs: 1_500 });
     const first = await server.call("create_call", CALL);
     expect(first.isError).toBe(true);
     expect(textOf(first)).toContain("Waiting for a person");
@@ -190,7 +190,7 @@ describe("decline, expiry, tampering, another request", () => {
   it("an approval is for exactly that request: approving A never dials B, and A still dials once", async () => {
     const a = { ...CALL, to: "+14155550111" };
     const b = { ...CALL, to: "+14155550111", contact_name: "Someone Else" };
-    browser.plan({ action: "approve", delayMs: 4_500 }, { action: "look" });
+    browser.plan({ action: "approve", delayMs: 1_500 }, { action: "look" });
     expect(textOf(await server.call("create_call", a))).toContain("Waiting for a person");
     await browser.waitForResult(1);
     const other = await server.call("create_call", b);
