@@ -11,6 +11,8 @@ import { httpError, lostAnswer } from "../../helpers/fake-service.js";
 import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
 import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
+import { MemoryStore } from "../../../src/state/memory-store.js";
+import { StoreUnavailableError } from "../../../src/state/store.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
 
@@ -227,5 +229,28 @@ describe("the window across a restart (OUTBOUND_CALLS_AUDIT_LOG)", () => {
     const same = await second.call("create_call", call);
     expect(same.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
     expect(posts()).toHaveLength(1);
+  });
+});
+
+describe("a store that cannot be told the outcome", () => {
+  it("an unknown outcome stays unknown to the model, and the claim keeps the number until its lease runs out", async () => {
+    const store = new MemoryStore();
+    const settle = store.dials.settle.bind(store.dials);
+    // The store blinks exactly when the outcome is to be written.
+    store.dials.settle = async (key, owner, outcome, now, windowMs) => {
+      if (outcome.kind === "unknown") throw new StoreUnavailableError("Redis at 127.0.0.1:6379 did not answer");
+      return settle(key, owner, outcome, now, windowMs);
+    };
+    const blinking = await fx.start({ env: { ...env, OUTBOUND_CALLS_TIMEOUT_MS: "1000" }, store });
+    const call = { ...CALL, to: "+14155550140" };
+    fx.service.fail("calls.create", lostAnswer());
+    const result = await blinking.call("create_call", call);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("the outcome is unknown");
+    expect(textOf(result)).not.toContain("Nothing was dialed");
+    // A retry while the lease lasts is not dialed: the claim is still the first one's.
+    const retry = await blinking.call("create_call", call);
+    expect(retry.isError).toBe(true);
+    expect(fx.service.of("calls.create").filter((p) => p.call.to === "+14155550140")).toHaveLength(1);
   });
 });
