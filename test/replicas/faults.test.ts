@@ -23,7 +23,7 @@ import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { startReplica, startReplicas, type Replica } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_faults_7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d";
 const SANDBOX_KEY = "sk_test_replica_faults";

@@ -19,7 +19,7 @@ import { approvalIds, decide, inboxPage, signIn, signOut, type InboxSession } fr
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { startReplica, type Replica } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_sessions_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const OTHER_TOKEN = "apr_sessions_ffeeddccbbaa99887766554433221100";

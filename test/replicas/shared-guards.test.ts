@@ -17,7 +17,7 @@ import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { startReplicas, type Replica, type ReplicaKind } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_replicas_4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b";
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
