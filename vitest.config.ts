@@ -1,12 +1,40 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects over one pool of 2 workers:
+ * - `shared`: unit, in-process, fuzz, sandbox and docs tests share one module graph per worker
+ *   (isolate: false), so the server's modules load once per worker instead of once per file.
+ *   They start no process and replace no module.
+ * - `isolated`: a fresh module graph per file: the end-to-end and fault tests (spawned servers,
+ *   real sockets), the guard store's (real redis-server; one checks that Redis is loaded lazily), the
+ *   replicas on one Redis, and
+ *   the files of the shared folders that mock a module or start the built server.
+ */
+const shared = ["test/unit/**/*.test.ts", "test/in-process/**/*.test.ts", "test/fuzz/**/*.test.ts", "test/sandbox/**/*.test.ts", "test/docs/**/*.test.ts"];
+const ownGraph = [
+  "test/in-process/idempotency-retry.test.ts", // vi.mock("undici")
+  "test/fuzz/tools-stdio.test.ts", // the built server over stdio
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup/leak-check.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Spawned servers compete for 2 cores; keep parallelism modest so timing tests stay honest.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "shared", include: shared, exclude: ownGraph, isolate: false } },
+      { extends: true, test: { name: "isolated", include: ["test/e2e/**/*.test.ts", "test/faults/**/*.test.ts", "test/state/**/*.test.ts", "test/replicas/**/*.test.ts", ...ownGraph] } },
+    ],
+    // `npm run coverage` (scripts/coverage.mjs) turns it on; it adds the spawned servers' coverage to this.
+    coverage: {
+      provider: "v8",
+      include: ["src/**/*.ts"],
+      reporter: ["json", "json-summary"],
+      reportsDirectory: "coverage/in-process",
+      // A failing test must not cost the coverage report of a six-minute run.
+      reportOnFailure: true,
+    },
   },
 });

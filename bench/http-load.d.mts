@@ -30,3 +30,83 @@ export interface HttpLoadResult {
 }
 
 export function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult>;
+
+export interface ReplicaLoadOptions {
+  startSandbox: typeof import("../src/sandbox/index.js").startSandbox;
+  /** Replica processes behind the round-robin balancer (default 3). */
+  replicas?: number;
+  clients?: number;
+  calls?: number;
+  /** Sequential create_call after the load, one client (default 300). */
+  probeDials?: number;
+  /** Each mode runs this often, alternating which goes first (default 2); latencies are pooled. */
+  rounds?: number;
+  log?: (line: string) => void;
+}
+
+export interface Latency {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export interface ReplicaRun {
+  errors: number;
+  errorSamples: string[];
+  durationMs: number;
+  callsPerSecond: number;
+  /** Each round's throughput. */
+  roundsCallsPerSecond: number[];
+  latencyMs: Latency;
+  perTool: Record<string, Latency & { count: number }>;
+  /** The sequential dials. */
+  probe: Latency & { count: number };
+  /** Requests the balancer sent to each replica during the run. */
+  requestsPerReplica: number[];
+  /** Redis: commands (and their server time), memory and keys added during the run. */
+  redisDelta?: {
+    calls: number;
+    usec: number;
+    byCommand: Record<string, number>;
+    usecByCommand: Record<string, number>;
+    memoryBytes: number;
+    keys: number;
+    held: { keys: number; bytes: number };
+  };
+}
+
+export type ReplicaLoadResult =
+  | { skipped: string }
+  | {
+      replicas: number;
+      clients: number;
+      calls: number;
+      probeDials: number;
+      rounds: number;
+      memory: ReplicaRun;
+      redis: ReplicaRun;
+      /** Redis minus in-process state, ms: sequential dials (median, p99) and create_call under load (p50, p99). */
+      addedPerDialMs: { sequentialMedian: number; sequentialP99: number; underLoadP50: number; underLoadP99: number };
+      /**
+       * Per dial tool call (create_call, submit_batch, the sequential dials): scripts (round trips), commands (those
+       * the scripts run included), Redis time. Per dialed row: bytes of the keys held at the end (MEMORY USAGE) and
+       * growth of used_memory. `keys`: keys held at the end (the load reuses 100 numbers).
+       */
+      redisPerDial: {
+        dials: number;
+        rows: number;
+        scripts: number;
+        commands: number;
+        serverUs: number;
+        keys: number;
+        keyBytesPerRow: number;
+        usedMemoryPerRow: number;
+        byCommand: Record<string, number>;
+      };
+      /** Throughput with Redis over throughput in process memory. */
+      throughputRatio: number;
+      node: string;
+    };
+
+export function runReplicaLoad(options: ReplicaLoadOptions): Promise<ReplicaLoadResult>;

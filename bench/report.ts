@@ -1,4 +1,5 @@
 /** The targets of issue 17 (issue 6's, raised), judged from the results, and the Markdown tables docs/performance.md shows. */
+import type { ReplicaLoadResult } from "./http-load.mjs";
 import type { BenchResults } from "./run.js";
 
 export const TARGETS = {
@@ -132,9 +133,39 @@ export function renderTables(r: BenchResults): string {
         `live memory after GC ${mib(h.heapAfterGcKb.afterWarmUp)} → ${mib(h.heapAfterGcKb.end)} MiB after warm-up, RSS ${mib(h.rssKb.afterWarmUp)} → ${mib(h.rssKb.end)} MiB.`,
     );
   }
+  if (r.http_load?.replicas) out.push("", ...replicaTable(r.http_load.replicas));
   out.push("");
   out.push("| target | wanted | measured | met |");
   out.push("|---|---|---|---|");
   for (const t of r.targets) out.push(`| ${t.name} | ${t.target} | ${t.value} | ${t.met ? "yes" : "**no**"} |`);
   return out.join("\n");
+}
+
+/** The replica run: in-process state against Redis, side by side, and what Redis counted per dial. */
+function replicaTable(x: ReplicaLoadResult): string[] {
+  if ("skipped" in x) return [`Replicas behind a balancer: not run (${x.skipped}).`];
+  const { memory: m, redis: r, addedPerDialMs: add, redisPerDial: per } = x;
+  const ms = (n: number | undefined) => `${fmt(n)} ms`;
+  const plus = (n: number) => `${n >= 0 ? "+" : "−"}${fmt(Math.abs(n), 2)} ms`;
+  const commands = Object.entries(per.byCommand)
+    .sort(([, a], [, b]) => b - a)
+    .map(([cmd, n]) => `${cmd} ${fmt(n / per.dials, 2)}`)
+    .join(", ");
+  return [
+    `${x.replicas} \`--http\` replicas behind a round-robin balancer (no sticky sessions), ${x.clients} clients, ${x.calls.toLocaleString("en-US")} mixed tool calls per run, then ${x.probeDials} dials one at a time; ` +
+      `${x.rounds} round${x.rounds === 1 ? "" : "s"} of each mode in this run, alternating which goes first (figures pooled; throughput per round: ${m.roundsCallsPerSecond.join(", ")} in process, ${r.roundsCallsPerSecond.join(", ")} with Redis):`,
+    "",
+    "| | guard state in each process | guard state in Redis | Redis − in process |",
+    "|---|---:|---:|---:|",
+    `| throughput | ${fmt(m.callsPerSecond, 0)} calls/s | ${fmt(r.callsPerSecond, 0)} calls/s | × ${fmt(x.throughputRatio, 2)} |`,
+    `| all calls p50 / p99 | ${ms(m.latencyMs.p50)} / ${ms(m.latencyMs.p99)} | ${ms(r.latencyMs.p50)} / ${ms(r.latencyMs.p99)} | |`,
+    `| create_call under load p50 / p99 | ${ms(m.perTool.create_call?.p50)} / ${ms(m.perTool.create_call?.p99)} | ${ms(r.perTool.create_call?.p50)} / ${ms(r.perTool.create_call?.p99)} | **${plus(add.underLoadP50)}** / ${plus(add.underLoadP99)} |`,
+    `| create_call one at a time, median / p99 | ${ms(m.probe.p50)} / ${ms(m.probe.p99)} | ${ms(r.probe.p50)} / ${ms(r.probe.p99)} | **${plus(add.sequentialMedian)}** / ${plus(add.sequentialP99)} |`,
+    `| errors | ${m.errors} | ${r.errors} | |`,
+    "",
+    `Redis per dial (${per.dials.toLocaleString("en-US")} dial tool calls, ${per.rows.toLocaleString("en-US")} rows): **${fmt(per.scripts, 2)} round trips** (scripts), ` +
+      `${fmt(per.commands, 2)} commands counting those the scripts run (${commands}), ${fmt(per.serverUs)} µs of Redis time in the scripts. ` +
+      `Held at the end: ${per.keys.toLocaleString("en-US")} keys, **${per.keyBytesPerRow.toLocaleString("en-US")} bytes per dialed row** (MEMORY USAGE; used_memory grew ${per.usedMemoryPerRow.toLocaleString("en-US")} bytes per row), kept up to 24 h. ` +
+      `Requests per replica: ${r.requestsPerReplica.join(", ")}.`,
+  ];
 }

@@ -15,19 +15,23 @@
  *   (scripts/shims/matches-entirely.cjs).
  *
  * Everything the server runs is in dist/: the package has no runtime
- * dependencies (test/packaging/pack-install.test.ts installs it with --omit=dev).
+ * dependencies (test/e2e/packaging/pack-install.test.ts installs it with --omit=dev).
  *
  * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
  * it was measured and is not the default).
+ * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
+ * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 const minify = process.argv.includes("--minify");
+const mapsArg = process.argv.indexOf("--sourcemap-dir");
+const mapsDir = mapsArg >= 0 ? process.argv[mapsArg + 1] : undefined;
 const root = new URL("..", import.meta.url);
 const outdir = new URL("dist/", root).pathname;
 
@@ -92,6 +96,7 @@ const common = {
   format: "esm",
   target: "node20",
   minify,
+  ...(mapsDir ? { sourcemap: "external" } : {}),
   banner: { js: requireShim },
   logLevel: "warning",
   plugins: [lean],
@@ -143,3 +148,15 @@ await build({
   plugins: [patternCache],
 });
 process.stderr.write(`build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`);
+
+// External maps carry no sourceMappingURL comment, so moving them leaves the bundle as it ships.
+if (mapsDir) {
+  await rm(mapsDir, { recursive: true, force: true });
+  for (const entry of await readdir(outdir, { recursive: true })) {
+    if (!entry.endsWith(".map")) continue;
+    const to = join(mapsDir, entry);
+    await mkdir(dirname(to), { recursive: true });
+    await rename(join(outdir, entry), to);
+  }
+  process.stderr.write(`source maps in ${relative(process.cwd(), mapsDir) || "."}\n`);
+}

@@ -31,7 +31,7 @@ const SMOKE_FILES = [
   "test/e2e/tools-list.test.ts",
   "test/e2e/null-arguments.test.ts",
   "test/e2e/sandbox-upstream.test.ts",
-  "test/interop/converters.test.ts",
+  "test/e2e/interop/converters.test.ts",
 ];
 
 function say(line) {

@@ -14,6 +14,10 @@ export interface Counts {
   /** Concurrent clients and tool calls of the Streamable HTTP load section. */
   httpClients: number;
   httpCalls: number;
+  /** Sequential dials per mode of the replica run (Redis vs in-process state). */
+  replicaProbeDials: number;
+  /** Rounds of each mode (alternating which goes first). */
+  replicaRounds: number;
 }
 
 export const FULL: Counts = {
@@ -27,6 +31,8 @@ export const FULL: Counts = {
   answerRecords: 50,
   httpClients: 50,
   httpCalls: 5_000,
+  replicaProbeDials: 300,
+  replicaRounds: 2,
 };
 
 export const QUICK: Counts = {
@@ -40,6 +46,8 @@ export const QUICK: Counts = {
   answerRecords: 50,
   httpClients: 5,
   httpCalls: 100,
+  replicaProbeDials: 20,
+  replicaRounds: 1,
 };
 
 export interface BenchContext {

@@ -124,6 +124,7 @@ Safety (see the README, "Safety", and docs/consent.md):
   OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
   OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); caps survive restarts
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
+  OUTBOUND_CALLS_TEST_LEASE_MS       tests only: the lease of a dial claim in ms (default 60000); only with a loopback base URL
 
 Environment with --http:
   OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback

@@ -19,7 +19,11 @@ export interface McpEndpointOptions {
   core: ServerCore;
   deps: ServerDeps;
   maxBodyBytes: number;
-  limiter: { counter: RateCounter; max: number; windowMs: number } | undefined;
+  /**
+   * `counter` is the guard store's (shared by the replicas with Redis); `fallback` counts in this process
+   * while the store cannot answer, so the limit holds per replica instead of refusing every read.
+   */
+  limiter: { counter: RateCounter; fallback: RateCounter; max: number; windowMs: number } | undefined;
   /** The client of a request: the key of its rate limit and of its share of waits. */
   clientOf: (req: IncomingMessage) => string;
   log: (line: string) => void;
@@ -31,6 +35,7 @@ function requestId(body: unknown): string | number | null {
 }
 
 export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  let lastFallbackLog = -Infinity;
   return async (req, res) => {
     const body = await readBody(req, options.maxBodyBytes);
     if (body.tooLarge) {
@@ -48,14 +53,18 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
     const client = options.clientOf(req);
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
-      const { counter, max, windowMs } = options.limiter;
+      const { counter, fallback, max, windowMs } = options.limiter;
       let taken: Awaited<ReturnType<RateCounter["take"]>>;
       try {
         taken = await counter.take(client, counted, max, windowMs, Date.now());
       } catch (error) {
-        // A limit that cannot be checked is not a limit that passed: refuse, send nothing upstream.
-        options.log(`http: the rate limit could not be checked: ${error instanceof Error ? error.message : String(error)}`);
-        return sendRpcError(res, 503, -32000, "Service unavailable: the rate limit could not be checked; retry shortly", { "retry-after": "1" }, requestId(message));
+        // The shared counter is away (Redis): count here, so reads go on under a limit per replica. The dials
+        // themselves are refused by the guards meanwhile (they need the store).
+        if (Date.now() - lastFallbackLog >= 30_000) {
+          lastFallbackLog = Date.now();
+          options.log(`http: the shared rate limit cannot be checked (${error instanceof Error ? error.message : String(error)}); counting per replica meanwhile`);
+        }
+        taken = await fallback.take(client, counted, max, windowMs, Date.now());
       }
       if (!taken.ok) {
         return sendRpcError(

@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
+import { MemoryRateCounter } from "../state/memory-store.js";
 import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
 import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
@@ -76,6 +77,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     ? hostedApprovals({
         desk: core.consent.desk,
         approverToken,
+        store: core.store,
         hostCheck,
         // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
         isSecure: (req) => http.trustProxy > 0 && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase() === "https",
@@ -83,7 +85,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       })
     : undefined;
   // The guard store's counter: in process memory, or shared by the replicas when the store is.
-  const limiter = http.rateLimit ? { counter: core.store.rates, ...http.rateLimit } : undefined;
+  const limiter = http.rateLimit ? { counter: core.store.rates, fallback: new MemoryRateCounter(), ...http.rateLimit } : undefined;
   const app = new HttpApp({
     hostCheck,
     approvals,

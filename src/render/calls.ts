@@ -8,7 +8,7 @@ import { isObject, type CallRecord } from "../service/shapes.js";
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
 import { FREE_TEXT, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
-import { callIdText, quoted, statusText } from "./values.js";
+import { callIdText, statusText, wordText } from "./values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {
@@ -22,7 +22,7 @@ export function callLine(c: CallRecord): string {
     callAgent(c) && `agent ${line(callAgent(c))}`,
     campaign && `campaign ${line(campaign)}`,
     line(callCreated(c)),
-    callOutcome(c) && `outcome ${quoted(callOutcome(c)!, 120)}`,
+    callOutcome(c) && `outcome ${wordText(callOutcome(c)!)}`,
     duration !== undefined && `${duration} s`,
   ]
     .filter(Boolean)

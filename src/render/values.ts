@@ -33,6 +33,11 @@ export function statusText(status: string | undefined): string {
   return STATUS.test(status) ? status : `(unrecognized status ${quoted(status, 32)})`;
 }
 
+/** A code word the service chose (an outcome, a disposition): bare when it looks like one, quoted otherwise. */
+export function wordText(word: string): string {
+  return STATUS.test(word) ? word : quoted(word, 120);
+}
+
 /** `get_call {"call_id": "…"}` when the id can be read back; otherwise where to look instead. */
 export function followCall(id: string | undefined): string {
   return isCallId(id) ? `Follow it with get_call {"call_id": "${id}"}.` : "Find it with list_calls (the id the service sent is not a valid call id).";

@@ -57,7 +57,8 @@ export interface ConfirmInput {
   localTimes: ReadonlyMap<number, string>;
   preview: string;
   token: string | undefined;
-  tokens: ConfirmationTokens;
+  /** Only in the token mode: the tokens to check a token against. */
+  tokens: ConfirmationTokens | undefined;
   signal: AbortSignal;
   progress: ProgressReporter;
   /** How long this tool call waits for a person (OUTBOUND_CALLS_APPROVAL_WAIT_S). */
@@ -79,6 +80,7 @@ export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedB
         "confirmation_token",
       );
     }
+    if (!input.tokens) throw new Error("confirmDial: the token mode needs the tokens");
     const check = input.tokens.check(input.token, input.requestKey);
     if (!check.ok) throw tokenRefusal(check.why);
     return { by: "token" };

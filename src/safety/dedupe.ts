@@ -29,6 +29,8 @@ export interface HeldClaim {
   requestKey: string;
   owner: string;
   idempotencyKey: string;
+  /** The owner of the dead claim this one took over, if any: its cap reservation already counts this dial. */
+  previousOwner?: string;
   /** Stops renewing the lease (the claim is settled). */
   stop(): void;
 }
@@ -43,12 +45,15 @@ export interface ClaimInput {
   now: () => number;
   /** How long an identical request under way may be waited for. */
   deadline: Deadline;
+  /** The claim's lease (LEASE_MS unless a test shortens it: OUTBOUND_CALLS_TEST_LEASE_MS). */
+  leaseMs?: number;
 }
 
 /** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
 export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; claim: HeldClaim } | { kind: "replay"; replay: Replay }> {
   const { store, requestKey } = input;
   const owner = randomUUID();
+  const leaseMs = input.leaseMs ?? LEASE_MS;
   for (;;) {
     const result = await store.dials.claim({
       requestKey,
@@ -58,10 +63,13 @@ export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; c
       owner,
       now: input.now(),
       windowMs: input.windowMs,
-      leaseMs: LEASE_MS,
+      leaseMs,
       allowRecentNumbers: input.repeatDial,
     });
-    if (result.kind === "claimed") return { kind: "claimed", claim: hold(store, requestKey, owner, result.idempotencyKey, input.now) };
+    if (result.kind === "claimed") {
+      const claim = hold(store, requestKey, owner, result.idempotencyKey, input.now, leaseMs);
+      return { kind: "claimed", claim: result.previousOwner !== undefined ? { ...claim, previousOwner: result.previousOwner } : claim };
+    }
     if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, input.tool === "create_call" ? undefined : input.numbers.length, input.now());
     const settled = await waitSettled(store, result.record, input);
     // Not placed (forgotten), or its owner died: try to claim it ourselves.
@@ -94,9 +102,9 @@ async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInp
   return record;
 }
 
-function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, now: () => number): HeldClaim {
+function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, now: () => number, leaseMs: number): HeldClaim {
   // A person may take minutes; the claim must outlive them, and die soon after this process would.
-  const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + LEASE_MS).catch(() => undefined), LEASE_MS / 3);
+  const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + leaseMs).catch(() => undefined), leaseMs / 3);
   timer.unref();
   return { requestKey, owner, idempotencyKey, stop: () => clearInterval(timer) };
 }

@@ -17,7 +17,7 @@ import { OutcomeUnknownError } from "../service/errors.js";
 import type { Deadline } from "../service/deadline.js";
 import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
-import type { DialSummary, GuardStore } from "../state/store.js";
+import type { DialSummary, GuardStore, Settlement } from "../state/store.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import type { ProgressReporter } from "../mcp/progress.js";
@@ -129,6 +129,7 @@ export class DialGuard {
         repeatDial: plan.repeatDial,
         now: () => clock.now(),
         deadline: this.call.deadline,
+        ...(settings.testLeaseMs !== undefined ? { leaseMs: settings.testLeaseMs } : {}),
       });
       if (claimed.kind === "replay") {
         this.draft.decision = "deduplicated";
@@ -138,7 +139,7 @@ export class DialGuard {
       }
       claim = claimed.claim;
     }
-    const settle = async (outcome: Parameters<GuardStore["dials"]["settle"]>[2]) => {
+    const settle = async (outcome: Settlement) => {
       if (!claim) return;
       const held = claim;
       claim = undefined;
@@ -157,7 +158,9 @@ export class DialGuard {
     try {
       const localTimes = checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       checks.push(settings.callingHours ? `calling hours: inside ${settings.callingHours.text} local time` : "calling hours: off");
-      refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
+      // A dial taken over from a dead replica may be counted already, under that replica's reservation.
+      const countedAs = claim?.previousOwner !== undefined ? `${key}:${claim.previousOwner}` : undefined;
+      refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       checks.push("caps: within the dials-per-hour and per-number limits");
       const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes, repeatDial: plan.repeatDial });
 
@@ -168,7 +171,8 @@ export class DialGuard {
         return { kind: "dry_run", preview, checks, ...(token ? { token } : {}) };
       }
 
-      const tokens = await this.s.tokens();
+      // The tokens (and their shared secret) only in the mode that uses them.
+      const tokens = settings.confirm === "token" ? await this.s.tokens() : undefined;
       const { by: confirmedBy, approver } = await confirmDial({
         mode: settings.confirm,
         consent: this.call.consent,
@@ -189,47 +193,61 @@ export class DialGuard {
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
-      refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits()), numbers, this.limits(), clock.now());
+      refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
-      if (confirmedBy === "token" && !(await store.once.use(tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
-        await store.caps.release(reservation);
+      if (confirmedBy === "token" && tokens && !(await store.once.use(tokens.usedId(plan.token ?? ""), clock.now(), 10 * 60_000))) {
+        await store.caps.release(reservation).catch(() => undefined);
         throw tokenRefusal("used");
       }
       // The service's deadline does not include the time a person took to answer.
-      const deadline = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : this.call.deadline;
-      const idempotencyKey = claim?.idempotencyKey ?? randomUUID();
-      this.draft.idempotency_key = idempotencyKey;
-      const sentAt = clock.now();
-      let created: Created<R>;
+      const fresh = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : undefined;
       try {
-        created = await plan.send({ deadline, idempotencyKey });
-      } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) {
-          await store.caps.release(reservation);
-          throw error;
-        }
-        // It may have reached someone: it stays counted and remembered (before anything else can fail), then we look once.
-        await settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
-        const lookup = await lookForCreatedCalls(this.s.service, deadline, { numbers, agentIds: this.draft.agents, startedAt: sentAt });
-        if (lookup.kind === "found") this.draft.call_ids = lookup.calls.map((c) => c.id);
-        throw new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, plan.rows.length), { status: error.status, requestId: error.requestId });
+        return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), confirmedBy, numbers }, settle);
+      } finally {
+        fresh?.dispose();
       }
-      const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
-      await settle({ kind: "placed", at: sentAt, summary, callIds }).catch(() => undefined);
-      Object.assign(this.draft, {
-        decision: "dialed",
-        call_ids: callIds,
-        upstream_status: created.status,
-        ...(created.requestId ? { request_id: created.requestId } : {}),
-        ...(batchId ? { batch_id: batchId } : {}),
-        ...(campaignId ? { campaign_id: campaignId } : {}),
-      });
-      return { kind: "dialed", record: created.record, confirmedBy };
     } catch (error) {
-      // Nothing placed (or already settled as unknown above): forget the claim so a corrected retry may go.
+      // Nothing placed (or already settled as unknown): forget the claim so a corrected retry may go.
       await settle({ kind: "not_placed" }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** The POST, and what its outcome means for the caps, the dedupe ledger and the audit line. */
+  private async send<R>(
+    plan: DialPlan<R>,
+    go: { deadline: Deadline; reservation: string; idempotencyKey: string; confirmedBy: ConfirmedBy; numbers: string[] },
+    settle: (outcome: Settlement) => Promise<void>,
+  ): Promise<DialOutcome<R>> {
+    const { store, clock } = this.s;
+    this.draft.idempotency_key = go.idempotencyKey;
+    const sentAt = clock.now();
+    let created: Created<R>;
+    try {
+      created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof OutcomeUnknownError)) {
+        await store.caps.release(go.reservation).catch(() => undefined);
+        throw error;
+      }
+      // It may have reached someone: it stays counted and is remembered (a store that cannot be told now leaves
+      // the claim to its lease: a repeat then takes it over with the same Idempotency-Key), then we look once.
+      await settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" }).catch(() => undefined);
+      const lookup = await lookForCreatedCalls(this.s.service, go.deadline, { numbers: go.numbers, agentIds: this.draft.agents, startedAt: sentAt });
+      if (lookup.kind === "found") this.draft.call_ids = lookup.calls.map((c) => c.id);
+      throw new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, plan.rows.length), { status: error.status, requestId: error.requestId });
+    }
+    const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
+    await settle({ kind: "placed", at: sentAt, summary, callIds }).catch(() => undefined);
+    Object.assign(this.draft, {
+      decision: "dialed",
+      call_ids: callIds,
+      upstream_status: created.status,
+      ...(created.requestId ? { request_id: created.requestId } : {}),
+      ...(batchId ? { batch_id: batchId } : {}),
+      ...(campaignId ? { campaign_id: campaignId } : {}),
+    });
+    return { kind: "dialed", record: created.record, confirmedBy: go.confirmedBy };
   }
 
   /** Writes the audit line for this tool call (write tools only), once. */

@@ -45,6 +45,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   if (s.testNow !== undefined) {
     deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
   }
+  if (s.testLeaseMs !== undefined) deps.log(`outbound-calls-mcp: dial claims lease ${s.testLeaseMs} ms (OUTBOUND_CALLS_TEST_LEASE_MS, tests only)`);
   const services: SafetyServices = {
     settings: s,
     clock,
@@ -96,12 +97,15 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
   );
 }
 
-/** Tokens keyed by the store's shared secret, fetched on first need (and again after a failure: Redis may be back). */
+/**
+ * Tokens keyed by the store's shared secret. The store keeps the secret (and, with Redis, checks it is still
+ * the one every replica uses); a new secret makes new tokens.
+ */
 function sharedTokens(store: GuardStore, clock: Clock): () => Promise<ConfirmationTokens> {
-  let tokens: Promise<ConfirmationTokens> | undefined;
-  return () => {
-    tokens ??= store.secret("confirmation-tokens").then((secret) => new ConfirmationTokens(() => clock.now(), secret));
-    tokens.catch(() => (tokens = undefined));
-    return tokens;
+  let last: { secret: Buffer; tokens: ConfirmationTokens } | undefined;
+  return async () => {
+    const secret = await store.secret("confirmation-tokens");
+    if (!last || !last.secret.equals(secret)) last = { secret, tokens: new ConfirmationTokens(() => clock.now(), secret) };
+    return last.tokens;
   };
 }

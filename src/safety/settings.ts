@@ -47,6 +47,8 @@ export interface SafetySettings {
   auditLog: string | undefined;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
   testNow: number | undefined;
+  /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (safety/dedupe.ts). */
+  testLeaseMs: number | undefined;
 }
 
 const custom = (ctx: z.RefinementCtx, message: string) => {
@@ -157,21 +159,35 @@ export const safetyEnvShape = {
       }
       return Date.parse(text);
     }),
+  OUTBOUND_CALLS_TEST_LEASE_MS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (blank(raw)) return undefined;
+      const text = raw.trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || n < 100 || n > 60_000) {
+        return custom(ctx, "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000");
+      }
+      return n;
+    }),
 };
 
 type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEnvShape)[K]> };
 
 /**
- * The settings from the parsed variables. A fixed clock is honoured only with a
- * loopback base URL (a local stand-in service or --sandbox): it can never move
- * the calling-hours guard for a real service.
+ * The settings from the parsed variables. A fixed clock or a short claim lease is
+ * honoured only with a loopback base URL (a local stand-in service or --sandbox):
+ * neither can move the calling-hours guard or hand a live dial to a second
+ * replica early with a real service.
  */
 export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
-  if (env.OUTBOUND_CALLS_TEST_NOW !== undefined && !baseUrlIsLoopback) {
-    return {
-      error:
-        "OUTBOUND_CALLS_TEST_NOW is for tests only and is honoured only with a loopback OUTBOUND_CALLS_BASE_URL (a local stand-in service) or --sandbox; unset it",
-    };
+  for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {
+    if (env[name] !== undefined && !baseUrlIsLoopback) {
+      return {
+        error: `${name} is for tests only and is honoured only with a loopback OUTBOUND_CALLS_BASE_URL (a local stand-in service) or --sandbox; unset it`,
+      };
+    }
   }
   return {
     confirm: env.OUTBOUND_CALLS_CONFIRM,
@@ -186,5 +202,6 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     readOnly: env.OUTBOUND_CALLS_READ_ONLY,
     auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
+    testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };
 }

@@ -17,6 +17,8 @@ interface Dial {
 
 export class MemoryCapLedger implements CapLedger {
   private dials: Dial[] = [];
+  /** Reservations of a taken-over dial that count nothing themselves: the reservation whose rows they stand for. */
+  private readonly standsFor = new Map<string, string>();
 
   /** Past dials (from the audit log). */
   seed(past: ReadonlyArray<{ at: number; to: string }>): void {
@@ -24,23 +26,42 @@ export class MemoryCapLedger implements CapLedger {
     this.dials.sort((a, b) => a.at - b.at);
   }
 
-  async check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+  async check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+    if (this.counted(countedAs) !== undefined) return { ok: true };
     return this.verdict(numbers, now, limits);
   }
 
-  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+    const rows = this.counted(countedAs);
+    if (rows !== undefined) {
+      this.standsFor.set(reservationId, rows);
+      return { ok: true };
+    }
     const verdict = this.verdict(numbers, now, limits);
     if (verdict.ok) for (const to of numbers) this.dials.push({ at: now, to, reservation: reservationId });
     return verdict;
   }
 
   async release(reservationId: string): Promise<void> {
+    // One that stands for a dead owner's rows takes nothing back: that owner may have dialed.
+    if (this.standsFor.delete(reservationId)) return;
     this.dials = this.dials.filter((d) => d.reservation !== reservationId);
+  }
+
+  /** The reservation whose rows count the dial `countedAs` named, if they are still counted. */
+  private counted(countedAs: string | undefined): string | undefined {
+    if (countedAs === undefined) return undefined;
+    const rows = this.standsFor.get(countedAs) ?? countedAs;
+    return this.dials.some((d) => d.reservation === rows) ? rows : undefined;
   }
 
   private verdict(numbers: readonly string[], now: number, limits: CapLimits): CapVerdict {
     // Entries stamped in the future (a restart with a clock set back) still count: the safe direction.
-    if (this.dials.length > 0 && this.dials[0]!.at <= now - DAY) this.dials = this.dials.filter((d) => d.at > now - DAY);
+    if (this.dials.length > 0 && this.dials[0]!.at <= now - DAY) {
+      this.dials = this.dials.filter((d) => d.at > now - DAY);
+      const live = new Set(this.dials.map((d) => d.reservation));
+      for (const [id, rows] of this.standsFor) if (!live.has(rows)) this.standsFor.delete(id);
+    }
     if (limits.perHour !== undefined) {
       const recent = this.dials.filter((d) => d.at > now - HOUR).map((d) => d.at).sort((a, b) => a - b);
       const over = recent.length + numbers.length - limits.perHour;

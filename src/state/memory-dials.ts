@@ -27,12 +27,14 @@ export class MemoryDialLedger implements DialLedger {
     const existing = this.records.get(req.requestKey);
     let idempotencyKey = req.idempotencyKey;
     let takeover = false;
+    let previousOwner: string | undefined;
     if (existing) {
       if (existing.state.kind !== "in_flight" || existing.state.leaseUntil > req.now) return { kind: "same_request", record: copy(existing) };
       // Its owner stopped renewing (crashed or gone): take it over with the same Idempotency-Key, so a POST the
       // dead owner may have sent is recognized by the service instead of dialing twice.
       idempotencyKey = existing.idempotencyKey;
       takeover = true;
+      previousOwner = existing.owner;
     }
     if (!req.allowRecentNumbers) {
       const matches = this.matches(req.numbers, req.now, req.requestKey);
@@ -52,7 +54,7 @@ export class MemoryDialLedger implements DialLedger {
     };
     this.records.set(req.requestKey, record);
     this.index(record);
-    return { kind: "claimed", idempotencyKey, takeover };
+    return { kind: "claimed", idempotencyKey, takeover, ...(previousOwner !== undefined ? { previousOwner } : {}) };
   }
 
   async renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean> {

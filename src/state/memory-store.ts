@@ -18,10 +18,14 @@ class MemoryOnceMarks implements OnceMarks {
     this.used.set(id, now + ttlMs);
     return true;
   }
+
+  async seen(id: string, now: number): Promise<boolean> {
+    return (this.used.get(id) ?? -Infinity) > now;
+  }
 }
 
 /** Fixed windows per client ("60 per 60 s"); one small entry per client seen in the current window. */
-class MemoryRateCounter implements RateCounter {
+export class MemoryRateCounter implements RateCounter {
   private readonly windows = new Map<string, { start: number; count: number; windowMs: number }>();
   private lastSweep = 0;
 

@@ -19,6 +19,9 @@ import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { UndoList } from "./redis/undo.js";
 
+/** How long a replica uses its copy of a shared secret before it checks Redis still holds the same. */
+const SECRET_CHECK_MS = 60_000;
+
 export class RedisStore implements GuardStore {
   readonly kind = "redis" as const;
   readonly dials: RedisDialLedger;
@@ -29,6 +32,7 @@ export class RedisStore implements GuardStore {
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
   private readonly keys: Keys;
+  private readonly secrets = new Map<string, { value: Buffer; checkedAt: number }>();
 
   private constructor(
     readonly connection: RedisConnection,
@@ -41,6 +45,7 @@ export class RedisStore implements GuardStore {
     this.caps = new RedisCapLedger(connection, k, this.undo);
     connection.onReady(() => void this.undo.drain());
     connection.onReady(() => void this.checkEviction());
+    connection.onReady(() => void this.offerSecrets());
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
@@ -78,16 +83,47 @@ export class RedisStore implements GuardStore {
     }
   }
 
-  /** Made by whichever replica asks first (SET NX), then read by all: a bounded key per name, so no TTL. */
+  /**
+   * Made by whichever replica asks first (SET NX), then read by all: a bounded key per name, so no TTL.
+   * Each replica keeps it in memory and offers its copy again (SET NX, then adopts what Redis holds) after
+   * every reconnect and at least every SECRET_CHECK_MS: a Redis restarted empty gets the old secret back
+   * from the first replica that returns, so tokens and sessions issued before still check out everywhere,
+   * and a replica started meanwhile converges on the same one.
+   */
   async secret(name: string): Promise<Buffer> {
+    const cached = this.secrets.get(name);
+    if (cached && Date.now() - cached.checkedAt < SECRET_CHECK_MS) return cached.value;
+    try {
+      return await this.offerSecret(name, cached?.value ?? randomBytes(32));
+    } catch (error) {
+      // Redis is away: the copy we hold is still the one (nothing can have replaced it meanwhile but a restart).
+      if (cached) return cached.value;
+      throw error;
+    }
+  }
+
+  private async offerSecret(name: string, offer: Buffer): Promise<Buffer> {
     const key = this.keys.secret(name);
-    const made = randomBytes(32).toString("hex");
     const value = await this.connection.run("a shared secret", async (c) => {
-      await c.set(key, made, { NX: true });
+      await c.set(key, offer.toString("hex"), { NX: true });
       return c.get(key);
     });
     if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) throw new StoreUnavailableError(`the shared secret ${name} in Redis is not 32 bytes of hex`);
-    return Buffer.from(value, "hex");
+    const secret = Buffer.from(value, "hex");
+    this.secrets.set(name, { value: secret, checkedAt: Date.now() });
+    return secret;
+  }
+
+  /** After a reconnect: offer every secret we hold (Redis may have restarted empty). */
+  private async offerSecrets(): Promise<void> {
+    for (const [name, { value }] of this.secrets) {
+      try {
+        await this.offerSecret(name, value);
+      } catch {
+        // Asked again on next use (its check is due: see secret()).
+        this.secrets.set(name, { value, checkedAt: 0 });
+      }
+    }
   }
 
   close(): Promise<void> {

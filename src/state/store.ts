@@ -66,8 +66,11 @@ export interface ClaimRequest {
 }
 
 export type ClaimResult =
-  /** This caller owns the dial. `takeover`: a claim whose owner died (lease ran out) was taken, with its idempotencyKey. */
-  | { kind: "claimed"; idempotencyKey: string; takeover: boolean }
+  /**
+   * This caller owns the dial. `takeover`: a claim whose owner died (lease ran out) was taken, with its
+   * idempotencyKey; `previousOwner` names that owner (its cap reservation, if it made one, counts this dial).
+   */
+  | { kind: "claimed"; idempotencyKey: string; takeover: boolean; previousOwner?: string }
   /** The same request is in flight or was settled within the window. */
   | { kind: "same_request"; record: DialRecord }
   /** Other requests dialed (or are dialing) these numbers within the window. `index` is the row. */
@@ -108,11 +111,17 @@ export type CapVerdict =
   /** One entry per number over its cap: dials in the last 24 h, and when enough age out. */
   | { ok: false; rule: "dials_per_number_per_day"; numbers: Array<{ number: string; past: number; freeAt: number }> };
 
+/**
+ * `countedAs`: the reservation a dead owner of the same dial made before it died (a takeover, see
+ * ClaimResult). While it exists the dial is already counted: check() and reserve() pass without counting it
+ * again, and the new reservation stands for the same rows (a later takeover may name it in turn); releasing
+ * it takes nothing back (the dead owner may have sent its POST). A dial taken over counts once.
+ */
 export interface CapLedger {
   /** Would these dials (batch rows each count) pass the caps now? Reserves nothing. */
-  check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict>;
+  check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict>;
   /** Check and count in one atomic step; `reservationId` names the entries for release(). */
-  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict>;
+  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict>;
   /** Takes a reservation back: nothing was dialed. */
   release(reservationId: string): Promise<void>;
 }
@@ -122,6 +131,8 @@ export interface CapLedger {
 export interface OnceMarks {
   /** True the first time `id` is used; false ever after, until `ttlMs` has passed. */
   use(id: string, now: number, ttlMs: number): Promise<boolean>;
+  /** Has `id` been used, and is its mark still alive? Reads only (an approver session ended on any replica). */
+  seen(id: string, now: number): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------- approvals (consent)

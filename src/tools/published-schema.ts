@@ -1,7 +1,7 @@
 /**
  * How a tool's schemas are published in tools/list, beyond what zod writes, so
  * that every client's converter takes them as they are (README "Clients and
- * frameworks"; test/interop/converters.test.ts):
+ * frameworks"; test/e2e/interop/converters.test.ts):
  * - no `$schema` (Gemini's OpenAPI-subset path refuses it);
  * - no empty `properties` for a tool without arguments (Gemini refuses an OBJECT
  *   with no properties; the MCP spec writes such a tool as

@@ -7,7 +7,7 @@
  *
  * Published as `anyOf: [<schema with its description>, {"type": "null"}]` and
  * listed in `required` of a closedObject(): OpenAI's strict form exactly, which
- * every converter takes (test/interop/converters.test.ts runs the real ones):
+ * every converter takes (test/e2e/interop/converters.test.ts runs the real ones):
  * - OpenAI strict mode requires every property in `required`; LangChain's
  *   strict binding passes schemas to it unchanged, and the OpenAI Agents SDK's
  *   conversion finds nothing to change;

@@ -15,7 +15,7 @@ import { chromium as pw, type Browser, type BrowserServer } from "playwright-cor
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema, type CallToolResult, type ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { BrowserLog, launchChromium } from "../helpers/consent.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
 const fx = useSafetyFixture();

@@ -24,7 +24,7 @@ import {
   type HttpClient,
   type HttpServerProcess,
 } from "../helpers/http-server-process.js";
-import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_e2e_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a";
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };

@@ -15,7 +15,7 @@ import type { BrowserServer } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { BrowserLog, launchChromium, secretOf } from "../helpers/consent.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../safety/support.js";
+import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }] };
 const fx = useSafetyFixture();
@@ -150,7 +150,7 @@ describe("decline, expiry, tampering, another request", () => {
   let server: StartedServer & { audit: string };
   beforeAll(async () => {
     // A short wait and a short life, so "pending" and "expired" are reached quickly.
-    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "3", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
+    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
   });
 
   it("Decline: an isError answer that says the person declined; nothing dialed", async () => {
@@ -166,7 +166,7 @@ describe("decline, expiry, tampering, another request", () => {
   });
 
   it("no decision in time: pending; a repeat of the same call picks up the later approval without asking again", async () => {
-    browser.plan({ action: "approve", delayMs: 4_500 });
+    browser.plan({ action: "approve", delayMs: 1_500 });
     const first = await server.call("create_call", CALL);
     expect(first.isError).toBe(true);
     expect(textOf(first)).toContain("Waiting for a person");
@@ -190,7 +190,7 @@ describe("decline, expiry, tampering, another request", () => {
   it("an approval is for exactly that request: approving A never dials B, and A still dials once", async () => {
     const a = { ...CALL, to: "+14155550111" };
     const b = { ...CALL, to: "+14155550111", contact_name: "Someone Else" };
-    browser.plan({ action: "approve", delayMs: 4_500 }, { action: "look" });
+    browser.plan({ action: "approve", delayMs: 1_500 }, { action: "look" });
     expect(textOf(await server.call("create_call", a))).toContain("Waiting for a person");
     await browser.waitForResult(1);
     const other = await server.call("create_call", b);

@@ -202,3 +202,35 @@ describe("--sandbox mode", () => {
     }
   });
 });
+
+/** Servers the calling-hours tests start, closed after the file. */
+const servers: StartedServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+describe("--sandbox: the first try works at any hour, and the guard can still be tried", () => {
+  /** A sandbox server whose guards' clock starts at 07:00 in San Francisco (night for the default window). */
+  async function sandboxAt(extra: Record<string, string> = {}) {
+    const server = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", ...extra } });
+    servers.push(server);
+    const agents = (await server.call("list_agents")).structuredContent as { agents: { id: string }[] };
+    return { server, agentId: agents.agents[0]!.id };
+  }
+
+  it("with OUTBOUND_CALLS_CALLING_HOURS unset, a dial at 07:00 local time goes through (calling hours off in the sandbox)", async () => {
+    const { server, agentId } = await sandboxAt();
+    const dry = await server.call("create_call", { to: "+14155550100", agent_id: agentId, dry_run: true });
+    expect(dry.structuredContent).toMatchObject({ checks: expect.arrayContaining(["calling hours: off"]) });
+    const result = await server.call("create_call", { to: "+14155550100", agent_id: agentId });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain("Call placed");
+  });
+
+  it("with OUTBOUND_CALLS_CALLING_HOURS set, the sandbox refuses the same dial as a live server would", async () => {
+    const { server, agentId } = await sandboxAt({ OUTBOUND_CALLS_CALLING_HOURS: "08:00-21:00" });
+    const result = await server.call("create_call", { to: "+14155550100", agent_id: agentId });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("Refused by calling hours (OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00, in the callee's local time)");
+  });
+});

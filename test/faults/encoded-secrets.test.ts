@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { CANARY_KEY, GUARDS_OFF_FOR_FAULT_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { collectLogs, type LogCollector } from "../helpers/mcp-logs.js";
-import { tempDir } from "../safety/support.js";
+import { tempDir } from "../helpers/guards.js";
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 const half = Math.floor(CANARY_KEY.length / 2);

@@ -1,7 +1,8 @@
 /**
  * The same properties as tools-stdio.test.ts, in-process for volume: the server
  * from createServer(config) and the SDK Client over an in-memory transport
- * pair, against a recording fake service on 127.0.0.1.
+ * pair, against a recording fake service on 127.0.0.1. New inputs every run
+ * (the seed is printed; FUZZ_SEED replays it, FUZZ_SCALE runs more).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -12,6 +13,7 @@ import { loadConfig } from "../../src/config/env.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
 import { fuzzTools, report } from "../helpers/fuzz-runner.js";
+import { fuzzSeed, scaled } from "../helpers/fuzz-seed.js";
 
 let upstream: FakeUpstream;
 let server: OutboundCallsServer;
@@ -32,12 +34,13 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-it("30,000 generated inputs in-process", async () => {
+it("6,000 generated inputs in-process, new ones every run", async () => {
   const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
   const t0 = performance.now();
-  const stats = await fuzzTools(call, upstream, { invalidPerTool: 3_000, callIds: 5_000, anything: 10_000, timeLimitMs: 60_000 });
+  const counts = { seed: fuzzSeed("test/fuzz/tools-inprocess.test.ts"), invalidPerTool: scaled(600), callIds: scaled(1_000), anything: scaled(2_000), timeLimitMs: 60_000 };
+  const stats = await fuzzTools(call, upstream, counts);
   report("fuzz in-process", stats, performance.now() - t0);
-  expect(stats.inputs).toBeGreaterThanOrEqual(30_000);
+  expect(stats.inputs).toBeGreaterThanOrEqual(5 * counts.invalidPerTool + counts.callIds + counts.anything);
   // No input reached the "internal error" path (a bug of ours), and nothing logged the key.
   expect(logged.filter((l) => l.includes("failed unexpectedly"))).toEqual([]);
   expect(logged.join("\n").includes(CANARY_KEY)).toBe(false);

@@ -2,12 +2,15 @@
  * Property-based run over every tool's arguments through the built server over
  * stdio (spawned once for the file), with the SDK Client: invalid input is an
  * isError naming the field and sends nothing; get_call ids never escape
- * /api/v1/calls/{id}; arbitrary input never crashes the server.
+ * /api/v1/calls/{id}; arbitrary input never crashes the server. Fewer inputs than
+ * the in-process run (same properties): this one holds the process and its
+ * framing under 50 concurrent calls. New inputs every run (FUZZ_SEED replays).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { CANARY_KEY, startServer, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
 import { fuzzTools, report } from "../helpers/fuzz-runner.js";
+import { fuzzSeed, scaled } from "../helpers/fuzz-seed.js";
 import { namesField } from "../helpers/tool-arbitraries.js";
 
 let upstream: FakeUpstream;
@@ -24,11 +27,12 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-it("15,000 generated inputs over stdio", async () => {
+it("1,500 generated inputs over stdio, new ones every run", async () => {
   const t0 = performance.now();
-  const stats = await fuzzTools(server.call, upstream, { invalidPerTool: 1_500, callIds: 3_000, anything: 4_500, timeLimitMs: 60_000 });
+  const counts = { seed: fuzzSeed("test/fuzz/tools-stdio.test.ts"), invalidPerTool: scaled(150), callIds: scaled(300), anything: scaled(450), timeLimitMs: 60_000 };
+  const stats = await fuzzTools(server.call, upstream, counts);
   report("fuzz over stdio", stats, performance.now() - t0);
-  expect(stats.inputs).toBeGreaterThanOrEqual(15_000);
+  expect(stats.inputs).toBeGreaterThanOrEqual(5 * counts.invalidPerTool + counts.callIds + counts.anything);
   // Alive and well after all of it.
   expect((await server.call("list_agents")).isError).toBeFalsy();
   expect(server.transport.exitCode).toBeUndefined();

@@ -1,20 +1,22 @@
 /**
  * Drives generated inputs through a connected MCP client in chunks of 50
- * concurrent tool calls (fast-check, fixed seed, time-boxed) and checks every
- * answer and every request the fake service saw. Shared by the stdio and the
- * in-process fuzz runs.
+ * concurrent tool calls (fast-check, a seed per run from test/helpers/fuzz-seed.ts,
+ * time-boxed) and checks every answer and every request the fake service saw.
+ * Shared by the stdio and the in-process fuzz runs.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FakeUpstream } from "./fake-upstream.js";
-import { anything, callIds, checkRequests, CALL_ID, invalid, namesField, SEED, wellFormed, type Input, type InvalidInput } from "./tool-arbitraries.js";
+import { anything, callIds, checkRequests, CALL_ID, invalid, namesField, wellFormed, type Input, type InvalidInput } from "./tool-arbitraries.js";
 
 export const CHUNK = 50;
 
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<CallToolResult>;
 
 export interface FuzzCounts {
+  /** The run's seed (fuzzSeed()); each phase uses the next one. */
+  seed: number;
   /** Invalid inputs per tool. */
   invalidPerTool: number;
   callIds: number;
@@ -63,7 +65,7 @@ export async function fuzzTools(call: Call, upstream: FakeUpstream, counts: Fuzz
   const stats: FuzzStats = { inputs: 0, byPhase: {} };
 
   // 1. Invalid input: isError naming the field, nothing sent.
-  let seed = SEED;
+  let seed = counts.seed;
   for (const [tool, arb] of Object.entries(invalid)) {
     await phase(stats, `invalid ${tool}`, counts.invalidPerTool, counts.timeLimitMs, seed++, arb, upstream, async (inputs: InvalidInput[]) => {
       upstream.requests.length = 0;

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ENTRY, serverEnv } from "./server-process.js";
+import { httpStarted } from "./leak-registry.js";
 
 export interface HttpServerProcess {
   /** http://127.0.0.1:PORT/mcp */
@@ -25,7 +26,7 @@ export interface HttpServerProcess {
   stop(signal?: NodeJS.Signals, ms?: number): Promise<number | null>;
 }
 
-export const httpStarted: HttpServerProcess[] = [];
+export { httpStarted } from "./leak-registry.js";
 
 /** A token of the accepted length, fixed so failures are reproducible. */
 export const HTTP_TOKEN = "tok_e2e_5c0f3a9d8b7e6f1a2b3c4d5e6f7a8b9c";

@@ -3,7 +3,7 @@
  * the environment given (plus PATH), and returns its exit code and output.
  */
 import { spawn } from "node:child_process";
-import { ENTRY } from "./server-process.js";
+import { ENTRY, serverEnv } from "./server-process.js";
 
 export interface CliResult {
   code: number | null;
@@ -14,8 +14,7 @@ export interface CliResult {
 
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000): Promise<CliResult> {
   const started = Date.now();
-  const childEnv: Record<string, string> = { PATH: process.env.PATH ?? "" };
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
+  const childEnv = serverEnv(env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ENTRY, ...args], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -7,23 +7,21 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { RecordingStdioTransport } from "./recording-transport.js";
+import { started } from "./leak-registry.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
-/** Runs through every test as the API key: it must never be printed or answered. */
-export const CANARY_KEY = "sk_test_CANARY_7f3a9c2e5d1b";
-
-export const started: RecordingStdioTransport[] = [];
+export { CANARY_KEY, started } from "./leak-registry.js";
 
 /**
  * For files about requests and answers, not about the guards: the clock- and
- * count-dependent guards (tested in test/e2e/safety-*) would otherwise refuse
+ * count-dependent guards (tested in test/in-process/safety/) would otherwise refuse
  * dials depending on the hour the suite runs.
  */
 export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   OUTBOUND_CALLS_CALLING_HOURS: "off",
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-  // A second dial to a number within the window is refused (test/e2e/safety-dedupe.test.ts); shape tests dial
+  // A second dial to a number within the window is refused (test/in-process/safety/dedupe.test.ts); shape tests dial
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
   OUTBOUND_CALLS_CONFIRM: "never",
@@ -56,10 +54,12 @@ export interface StartOptions {
  * Environment for the server: nothing inherited but PATH, so tests see exactly what they set. Dials are
  * unattended (OUTBOUND_CALLS_CONFIRM=never) unless the test names OUTBOUND_CALLS_CONFIRM itself: files about
  * requests and answers have nobody to approve them; the consent tests (test/e2e/consent-*) set their mode,
- * and `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves).
+ * and `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves). Under `npm run coverage`
+ * (scripts/coverage.mjs) also NODE_V8_COVERAGE, so spawned servers are measured too.
  */
 export function serverEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
+  if (process.env.TEST_CHILD_COVERAGE) env.NODE_V8_COVERAGE = process.env.TEST_CHILD_COVERAGE;
   if (!("OUTBOUND_CALLS_CONFIRM" in extra)) env.OUTBOUND_CALLS_CONFIRM = "never";
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;

@@ -15,8 +15,6 @@ import fc from "fast-check";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { RecordedRequest } from "./fake-upstream.js";
 
-export const SEED = 20_261_121;
-
 export interface Input {
   tool: string;
   args: Record<string, unknown>;

@@ -90,7 +90,7 @@ describe("runSandboxCli", () => {
     const running = runSandboxCli(["sandbox", "--port", "0", "--speed", "instant"], io);
     await expect.poll(() => lines.length).toBe(1);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+) — any key of the form sk_test_… is an account/.exec(lines[0] ?? "")?.[1];
-    expect(url).toBeDefined();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     const answer = await fetch(`${url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_cli" } });
     expect(answer.status).toBe(200);
     stop("SIGINT");

@@ -1,16 +1,18 @@
 /**
  * Runs after every test file: no server process started by the file printed the
  * canary key anywhere, and every stdout line was a JSON-RPC message (over HTTP:
- * stdout stayed empty).
+ * stdout stayed empty); no in-process server logged the key either.
  */
 import { afterAll, expect } from "vitest";
-import { httpStarted } from "../helpers/http-server-process.js";
-import { CANARY_KEY, started } from "../helpers/server-process.js";
+import { CANARY_KEY, httpStarted, inProcessLogs, started } from "../helpers/leak-registry.js";
 
 afterAll(async () => {
   for (const transport of started) {
     expect(transport.badLines, "stdout carried something that is not JSON-RPC").toEqual([]);
     expect(transport.allOutput().includes(CANARY_KEY), "the canary key leaked into a server's output").toBe(false);
+  }
+  for (const logs of inProcessLogs) {
+    expect(logs.join("\n").includes(CANARY_KEY), "the canary key leaked into an in-process server's log").toBe(false);
   }
   for (const proc of httpStarted) {
     // A test that forgot to stop its server must not leave it running.

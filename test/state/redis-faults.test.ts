@@ -126,6 +126,38 @@ describe("Redis killed", () => {
   });
 });
 
+describe("Redis restarted empty", () => {
+  it("the shared secrets come back: the replicas offer theirs again, and a store opened afterwards gets the same", async () => {
+    const a = await openStore();
+    const b = await RedisStore.open(server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }), (line) => logs.push(line));
+    stores.push(b);
+    const before = await a.secret("approver-sessions");
+    expect((await b.secret("approver-sessions")).equals(before)).toBe(true);
+    await server.restart();
+    // Both reconnect by themselves and offer the secret they hold (SET NX: the first one wins; they hold the same).
+    const admin = await server.admin();
+    const key = `f${serial}:secret:approver-sessions`;
+    expect(await eventually(() => admin.get(key), (v) => v !== null)).toBe(before.toString("hex"));
+    const late = await RedisStore.open(server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }), (line) => logs.push(line));
+    stores.push(late);
+    expect((await late.secret("approver-sessions")).equals(before)).toBe(true);
+  });
+
+  it("a replica whose copy differs from what Redis holds adopts the one Redis holds at its next reconnect", async () => {
+    const a = await openStore();
+    const mine = await a.secret("confirmation-tokens");
+    await server.restart();
+    // Another replica got there first with a new secret (this one may have offered its own meanwhile: overwritten).
+    const admin = await server.admin();
+    const theirs = "ab".repeat(32);
+    await eventually(() => admin.set(`f${serial}:secret:confirmation-tokens`, theirs));
+    // At its next reconnect this replica offers its copy (refused: one is there) and adopts what Redis holds.
+    await admin.sendCommand(["CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"]);
+    const adopted = await eventually(() => a.secret("confirmation-tokens"), (v) => !v.equals(mine));
+    expect(adopted.toString("hex")).toBe(theirs);
+  });
+});
+
 describe("Redis slow", () => {
   it("a server busy for 3 s: calls fail within the bound, together; afterwards the store works and the failed claims hold nothing", async () => {
     const store = await openStore();

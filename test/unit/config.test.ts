@@ -38,8 +38,8 @@ function expectNoSecret(error: Error, secrets: string[]): void {
 describe("loadConfig: defaults", () => {
   it("fills every default from the two required variables", () => {
     const { safety, ...c } = loadConfig(env({}));
-    // The guards' defaults are tested in test/safety/settings.test.ts.
-    expect(safety).toBeDefined();
+    // Every guard's default is tested in test/unit/safety/settings.test.ts; here, that they are merged in.
+    expect(safety).toMatchObject({ confirm: "person", dedupeWindowMs: 600_000, readOnly: false, callingHours: { text: "08:00-21:00" } });
     expect(c).toEqual<Omit<Config, "safety">>({
       apiKey: KEY,
       apiBaseUrl: "https://app.example.com/api/v1",

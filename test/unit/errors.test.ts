@@ -263,8 +263,7 @@ describe("errorFromResponse: the key never gets through", () => {
 describe("errorFromResponse: upstream text is cleaned and capped", () => {
   it("caps a long message", () => {
     const error = build(400, { message: "x".repeat(5_000) });
-    expect(error.detail).toBeDefined();
-    expect(error.detail?.startsWith("x".repeat(400))).toBe(true);
+    expect(error.detail).toBe(`${"x".repeat(400)}… [4600 more characters cut]`);
     expect(error.detail).toContain("4600 more characters cut");
     expect(error.message.length).toBeLessThan(600);
   });

@@ -75,9 +75,10 @@ describe("makeHostCheck", () => {
     const lan = makeHostCheck({ bindHost: "10.0.0.5", port: 80, extraHosts: [], extraOrigins: [] });
     expect(lan("10.0.0.5", undefined)).toBeUndefined();
     expect(lan("10.0.0.5:80", "http://10.0.0.5")).toBeUndefined();
-    expect(lan("10.0.0.6", undefined)).toBeDefined();
+    const refused = "Host header not allowed (DNS-rebinding protection); if clients reach this server under another name, add it to OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS";
+    expect(lan("10.0.0.6", undefined)).toBe(refused);
     const all = makeHostCheck({ bindHost: "0.0.0.0", port: 8808, extraHosts: [], extraOrigins: [] });
-    expect(all("0.0.0.0:8808", undefined)).toBeDefined();
+    expect(all("0.0.0.0:8808", undefined)).toBe(refused);
     expect(all("localhost:8808", undefined)).toBeUndefined();
     const v6 = makeHostCheck({ bindHost: "::1", port: 8808, extraHosts: [], extraOrigins: [] });
     expect(v6("[::1]:8808", undefined)).toBeUndefined();

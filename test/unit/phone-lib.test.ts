@@ -12,6 +12,7 @@ import fc from "fast-check";
 import * as untouched from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
 import { phoneLib } from "../../src/phone/lib.js";
+import { fuzzSeed } from "../helpers/fuzz-seed.js";
 import { ROOT } from "../helpers/server-process.js";
 
 /** The bundled copy, beside the chunk that requires it. */
@@ -58,7 +59,7 @@ describe("phoneLib and the bundled libphonenumber-js", () => {
       fc.property(numberLike, (text) => {
         expect(describeNumber(lib, text)).toEqual(describeNumber(untouched, text));
       }),
-      { seed: 20261121, numRuns: 3_000 },
+      { seed: fuzzSeed("test/unit/phone-lib.test.ts"), numRuns: 1_000 },
     );
   });
 

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { NumberTypeName } from "../../src/phone/types.js";
 import { parsePhone, type PhonePolicy } from "../../src/phone/parse.js";
+import { fuzzSeed } from "../helpers/fuzz-seed.js";
 
-const SEED = 20261121;
-const RUNS = 2_000;
+const SEED = fuzzSeed("test/unit/phone.property.test.ts");
+const RUNS = 1_000;
 const E164 = /^\+[1-9]\d{6,14}$/;
 const RULES = new Set(["format", "invalid", "no_country", "extension", "blocked_type", "country_not_allowed"]);
 

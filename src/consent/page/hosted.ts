@@ -17,16 +17,18 @@ import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
 import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
-import { ApproverSessions, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
+import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
+import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 export const APPROVALS_PATH = "/approvals";
 const INBOX_LIMIT = 200;
-const NAME = /^[\p{L}\p{N} .'@_-]{1,60}$/u;
 
 export interface HostedApprovalsOptions {
   desk: ApprovalDesk;
   /** OUTBOUND_CALLS_APPROVER_TOKEN. */
   approverToken: string;
+  /** The guard store: its shared secret signs the sessions, its marks end them (any replica checks both). */
+  store: Pick<GuardStore, "secret" | "once">;
   hostCheck: HostCheck;
   /** True when the browser reached us over TLS (a trusted proxy said so): cookies get Secure. */
   isSecure: (req: IncomingMessage) => boolean;
@@ -36,7 +38,7 @@ export interface HostedApprovalsOptions {
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
 export function hostedApprovals(options: HostedApprovalsOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const sessions = new ApproverSessions();
+  const sessions = new ApproverSessions({ secret: () => options.store.secret("approver-sessions"), approverToken: options.approverToken, marks: options.store.once });
   const expected = digest(options.approverToken);
   const { desk } = options;
 
@@ -59,11 +61,11 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       options.log("outbound-calls-mcp: approvers' inbox: a sign-in with a wrong approver token was refused");
       return showLogin(req, res, 401, "That approver token is not valid.");
     }
-    if (!NAME.test(name)) return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
-    const { id } = sessions.create(name);
+    if (!APPROVER_NAME.test(name)) return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
+    const created = await sessions.create(name);
     options.log(`outbound-calls-mcp: approvers' inbox: ${name} signed in`);
     const secure = options.isSecure(req);
-    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, id, SESSION_MS, secure), cookieHeader(LOGIN_COOKIE, "", 0, secure)] });
+    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, secure), cookieHeader(LOGIN_COOKIE, "", 0, secure)] });
   }
 
   async function approval(req: IncomingMessage, res: ServerResponse, session: Session, id: string, url: URL): Promise<void> {
@@ -101,7 +103,24 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     sendPage(res, 200, page.title, page.body);
   }
 
+  // The sessions and the approvals live in the guard store: while it cannot answer, nothing can be seen or decided.
   return async (req, res) => {
+    try {
+      await route(req, res);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || res.headersSent) throw error;
+      options.log(`outbound-calls-mcp: approvers' inbox: ${error.message}`);
+      sendPage(
+        res,
+        503,
+        "Unavailable",
+        html`<h1>Unavailable</h1><p>The server's shared state (Redis) cannot be reached, so approvals cannot be shown or decided now. Nothing was decided. Try again in a minute.</p>`,
+        { "retry-after": "5" },
+      );
+    }
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = refusedRequest(req, options.hostCheck);
     if (refused) return forbidden(res, refused);
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -113,7 +132,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);
     }
-    const session = sessions.of(req);
+    const session = await sessions.of(req);
     if (!session) {
       // A post without a session changes nothing; a page asks to sign in first.
       if (req.method === "POST") return forbidden(res, "Sign in first");
@@ -122,7 +141,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     if (rest === "/logout" && req.method === "POST") {
       const form = await readForm(req);
       if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check)");
-      sessions.end(req);
+      await sessions.end(session);
       return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, options.isSecure(req)) });
     }
     if (rest === "") {
@@ -136,5 +155,5 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       return sendPage(res, 404, page.title, page.body);
     }
     return approval(req, res, session, match[1]!, url);
-  };
+  }
 }

@@ -11,8 +11,10 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 /**
- * KEYS: cap:hour, cap:day:<n> for each distinct number in first-seen order, cap:res:<id>.
- * ARGV: prefix, now, perHour ('' = none), perNumberPerDay ('' = none), reserve (1/0), reservationId, numbers (JSON).
+ * KEYS: cap:hour, cap:day:<n> for each distinct number in first-seen order, cap:res:<id>, and cap:res:<countedAs>
+ * when ARGV[8] names one.
+ * ARGV: prefix, now, perHour ('' = none), perNumberPerDay ('' = none), reserve (1/0), reservationId, numbers (JSON),
+ * countedAs ('' = none: see CapLedger in store.ts).
  * Reply: {'ok'} | {'hour', recent, freeAt} | {'number', {{number, past, freeAt}...}}.
  */
 export const capVerdict = luaScript(`
@@ -29,6 +31,19 @@ for _, n in ipairs(nums) do
   count[n] = count[n] + 1
 end
 local hour = KEYS[1]
+if ARGV[8] ~= '' then
+  local prior = KEYS[#distinct + 3]
+  local rows = redis.call('GET', prior)
+  if rows then
+    -- A dead owner of this dial counted it (or one that stands for it): it passes, counted once. The new
+    -- reservation holds the same value under its own id, so its release takes none of those rows back.
+    if ARGV[5] == '1' then
+      redis.call('SET', KEYS[#distinct + 2], rows)
+      expire(KEYS[#distinct + 2], redis.call('PTTL', prior))
+    end
+    return {'ok'}
+  end
+end
 -- The k-th oldest row after 'since' (exclusive), plus the window: when k rows will have aged out.
 local function freeAt(key, since, have, over, window)
   local k = math.min(over, have)

@@ -24,13 +24,13 @@ export class RedisCapLedger implements CapLedger {
     private readonly undo: UndoList,
   ) {}
 
-  check(numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
-    return this.verdict("the cap check", undefined, numbers, now, limits);
+  check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+    return this.verdict("the cap check", undefined, numbers, now, limits, countedAs);
   }
 
-  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
     try {
-      return await this.verdict("the cap reservation", reservationId, numbers, now, limits);
+      return await this.verdict("the cap reservation", reservationId, numbers, now, limits, countedAs);
     } catch (error) {
       // The reservation may yet run in Redis and count as dials for a day: release it when Redis answers.
       this.undo.add(() => this.released(reservationId), UNDO_FOR_MS);
@@ -49,10 +49,11 @@ export class RedisCapLedger implements CapLedger {
     return reply === 1;
   }
 
-  private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits): Promise<CapVerdict> {
+  private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits, countedAs: string | undefined): Promise<CapVerdict> {
     const distinct = [...new Set(numbers)];
     const id = reservationId === undefined ? "" : shortReservationId(reservationId);
-    const keys = [this.keys.capHour(), ...distinct.map((n) => this.keys.capDay(n)), this.keys.capReservation(id)];
+    const prior = countedAs === undefined ? "" : shortReservationId(countedAs);
+    const keys = [this.keys.capHour(), ...distinct.map((n) => this.keys.capDay(n)), this.keys.capReservation(id), ...(prior ? [this.keys.capReservation(prior)] : [])];
     const args = [
       this.keys.prefix,
       String(now),
@@ -61,6 +62,7 @@ export class RedisCapLedger implements CapLedger {
       reservationId === undefined ? "0" : "1",
       id,
       JSON.stringify(numbers),
+      prior,
     ];
     return this.redis.run(what, async (c) => capResult(await c.capVerdict(keys, args)));
   }

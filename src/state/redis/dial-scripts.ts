@@ -67,13 +67,13 @@ end
 
 /**
  * KEYS: dial, num... ARGV: prefix, requestKey, tool, numbers (JSON), idempotencyKey, owner, now, leaseUntil,
- * windowMs, allowRecentNumbers (1/0). Reply: {'claimed', idem, takeover} | {'same_request', record} |
+ * windowMs, allowRecentNumbers (1/0). Reply: {'claimed', idem, takeover, previousOwner ('' none)} | {'same_request', record} |
  * {'recent_numbers', {{index, number, record}...}}.
  */
 export const claimDial = luaScript(`${DIAL_COMMON}
 local rk, now = ARGV[2], tonumber(ARGV[7])
 local nums = cjson.decode(ARGV[4])
-local idem, takeover = ARGV[5], 0
+local idem, takeover, previous = ARGV[5], 0, ''
 local old = load(rk)
 if old then
   if forgottenAt(old) <= now then
@@ -83,7 +83,7 @@ if old then
     return {'same_request', flat(rk, old)}
   else
     -- Its owner stopped renewing: take it over with its Idempotency-Key (the service knows a POST it may have sent).
-    idem, takeover = old.idem, 1
+    idem, takeover, previous = old.idem, 1, old.owner
   end
 end
 if ARGV[10] ~= '1' then
@@ -98,7 +98,7 @@ redis.call('HSET', k, 'tool', ARGV[3], 'nums', ARGV[4], 'start', ARGV[7], 'idem'
   'kind', 'in_flight', 'lease', ARGV[8], 'at', '', 'win', ARGV[9], 'extra', '')
 expire(k, untilT - now)
 index(rk, nums, untilT, now)
-return {'claimed', idem, takeover}
+return {'claimed', idem, takeover, previous}
 `);
 
 /** KEYS: dial. ARGV: prefix, requestKey, owner, leaseUntil. Reply: 1 renewed, 0 not this owner's claim. */

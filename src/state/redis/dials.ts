@@ -73,8 +73,11 @@ export class RedisDialLedger implements DialLedger {
 function claimResult(reply: unknown): ClaimResult {
   const [kind, ...rest] = array(reply, "claim reply");
   switch (kind) {
-    case "claimed":
-      return { kind: "claimed", idempotencyKey: text(rest[0], "claim reply"), takeover: int(rest[1], "claim reply") === 1 };
+    case "claimed": {
+      const takeover = int(rest[1], "claim reply") === 1;
+      const previousOwner = takeover ? text(rest[2], "claim reply") : "";
+      return { kind: "claimed", idempotencyKey: text(rest[0], "claim reply"), takeover, ...(previousOwner ? { previousOwner } : {}) };
+    }
     case "same_request":
       return { kind: "same_request", record: dialRecord(rest[0]) };
     case "recent_numbers":

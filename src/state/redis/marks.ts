@@ -16,6 +16,12 @@ export class RedisOnceMarks implements OnceMarks {
     const reply = await this.redis.run("a one-time mark", (c) => c.useOnce([this.keys.once(id)], [String(now), String(now + ttlMs), String(ttl)]));
     return reply === 1;
   }
+
+  async seen(id: string, now: number): Promise<boolean> {
+    // The value is the mark's expiry (small-scripts.ts): the caller's clock decides, as in use().
+    const until = await this.redis.run("a one-time mark lookup", (c) => c.get(this.keys.once(id)));
+    return until !== null && Number(until) > now;
+  }
 }
 
 /** Client names come from requests (an address, a label): long ones are hashed so a key stays small. */

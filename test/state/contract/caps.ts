@@ -110,6 +110,47 @@ export function capContract(open: OpenStore): void {
     });
   });
 
+  describe("caps: a dial taken over from a dead owner", () => {
+    it("counted under the dead owner's reservation, it passes check and reserve once more without counting again", async () => {
+      const { store } = await open();
+      expect(await store.caps.reserve("dead", [A], T0, { perHour: 2, perNumberPerDay: 1 })).toEqual({ ok: true });
+      // Without naming it, the same dial is over the per-number cap (it counts against itself).
+      expect(await store.caps.check([A], T0 + MIN, perNumber(1))).toMatchObject({ ok: false });
+      expect(await store.caps.check([A], T0 + MIN, perNumber(1), "dead")).toEqual({ ok: true });
+      expect(await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "dead")).toEqual({ ok: true });
+      // Still one row counted: another dial fits the hourly cap of 2, a third does not.
+      expect(await store.caps.reserve("other", [B], T0 + MIN, perHour(2))).toEqual({ ok: true });
+      expect(await store.caps.check([C], T0 + MIN, perHour(2))).toMatchObject({ ok: false, recent: 2 });
+      // A second takeover names the heir, which stands for the same rows.
+      expect(await store.caps.reserve("heir2", [A], T0 + 2 * MIN, perNumber(1), "heir")).toEqual({ ok: true });
+      expect(await store.caps.check([C], T0 + 2 * MIN, perHour(2))).toMatchObject({ ok: false, recent: 2 });
+    });
+
+    it("releasing the heir's reservation takes nothing back: the dead owner may have dialed", async () => {
+      const { store } = await open();
+      await store.caps.reserve("dead", [A], T0, perNumber(1));
+      await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "dead");
+      await store.caps.release("heir");
+      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(1))).toMatchObject({ ok: false, rule: "dials_per_number_per_day" });
+    });
+
+    it("a dead owner that counted nothing (it died before reserving): the dial is checked and counted afresh", async () => {
+      const { store } = await open();
+      await store.caps.reserve("earlier", [A], T0, perNumber(1));
+      expect(await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "never-reserved")).toMatchObject({ ok: false });
+      expect(await store.caps.reserve("heir", [B], T0 + MIN, perNumber(1), "never-reserved")).toEqual({ ok: true });
+      expect(await store.caps.check([B], T0 + MIN, perNumber(1))).toMatchObject({ ok: false });
+    });
+
+    it("once the dead owner's reservation was released, naming it counts the dial again", async () => {
+      const { store } = await open();
+      await store.caps.reserve("dead", [A], T0, perHour(1));
+      await store.caps.release("dead");
+      expect(await store.caps.reserve("heir", [A], T0 + MIN, perHour(1), "dead")).toEqual({ ok: true });
+      expect(await store.caps.check([B], T0 + MIN, perHour(1))).toMatchObject({ ok: false, recent: 1 });
+    });
+  });
+
   describe("caps: concurrency", () => {
     it("6 reserves of one number at once from 3 replicas under a per-number cap of 2: exactly 2 pass", async () => {
       const { peers } = await open();

@@ -98,7 +98,7 @@ export function dialContract(open: OpenStore): void {
       await store.dials.claim(first);
       const at = T0 + LEASE + SEC;
       const second = { ...first, owner: "new-owner", idempotencyKey: "would-be-new", now: at };
-      expect(await store.dials.claim(second)).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+      expect(await store.dials.claim(second)).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
       expect(await store.dials.get(first.requestKey)).toMatchObject({ owner: "new-owner", idempotencyKey: first.idempotencyKey, startedAt: at });
       await store.dials.settle(first.requestKey, first.owner, { kind: "not_placed" }, at, WINDOW);
       expect(await store.dials.renew(first.requestKey, first.owner, at + LEASE)).toBe(false);
@@ -130,7 +130,7 @@ export function dialContract(open: OpenStore): void {
       const retry = { ...first, owner: "retry", idempotencyKey: "new-key", now: T0 + LEASE + 2 * SEC };
       expect(await store.dials.claim(retry)).toMatchObject({ kind: "recent_numbers", matches: [{ index: 1, number: B }] });
       await store.dials.settle(other.requestKey, other.owner, { kind: "not_placed" }, T0 + LEASE + 3 * SEC, WINDOW);
-      expect(await store.dials.claim({ ...retry, now: T0 + LEASE + 4 * SEC })).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+      expect(await store.dials.claim({ ...retry, now: T0 + LEASE + 4 * SEC })).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
     });
   });
 
@@ -213,7 +213,7 @@ export function dialContract(open: OpenStore): void {
         Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.dials.claim({ ...dead, owner: `o${i}`, idempotencyKey: `k${i}`, now: at })),
       );
       expect(tally(results)).toEqual({ claimed: 1, same_request: 19 });
-      expect(results.find((r) => r.kind === "claimed")).toEqual({ kind: "claimed", idempotencyKey: dead.idempotencyKey, takeover: true });
+      expect(results.find((r) => r.kind === "claimed")).toEqual({ kind: "claimed", idempotencyKey: dead.idempotencyKey, takeover: true, previousOwner: dead.owner });
     });
 
     it("batches overlapping on one number at once: exactly one of them claims", async () => {

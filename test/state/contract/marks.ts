@@ -15,11 +15,36 @@ export function markContract(open: OpenStore): void {
       expect(await store.once.use("token-1", T0 + 5 * MIN + 1, 5 * MIN)).toBe(false);
     });
 
+    it("seen: true while a used mark lives, on every replica; reading does not use it", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      expect(await store.once.seen("session-end:s1", T0)).toBe(false);
+      expect(await store.once.seen("session-end:s1", T0)).toBe(false);
+      expect(await store.once.use("session-end:s1", T0, MIN)).toBe(true);
+      expect(await other!.once.seen("session-end:s1", T0 + SEC)).toBe(true);
+      expect(await other!.once.seen("session-end:s1", T0 + MIN - 1)).toBe(true);
+      expect(await other!.once.seen("session-end:s1", T0 + MIN)).toBe(false);
+      expect(await store.once.seen("session-end:s2", T0 + SEC)).toBe(false);
+    });
+
     it("30 uses of one id at once, from 3 replicas: exactly one is first", async () => {
       const { peers } = await open();
       const replicas = await peers(3);
       const results = await Promise.all(Array.from({ length: 30 }, (_, i) => replicas[i % 3]!.once.use("approval:abc", T0, MIN)));
       expect(results.filter(Boolean).length).toBe(1);
+    });
+  });
+
+  describe("secrets", () => {
+    it("32 bytes per name, the same on every replica, asked at once or later; names differ", async () => {
+      const { store, peers } = await open();
+      const replicas = await peers(3);
+      const first = await Promise.all(replicas.map((r) => r.secret("confirmation-tokens")));
+      expect(first[0]!.length).toBe(32);
+      for (const s of first) expect(s.equals(first[0]!)).toBe(true);
+      expect((await store.secret("confirmation-tokens")).equals(first[0]!)).toBe(true);
+      expect((await store.secret("approver-sessions")).equals(first[0]!)).toBe(false);
+      expect((await replicas[2]!.secret("approver-sessions")).equals(await store.secret("approver-sessions"))).toBe(true);
     });
   });
 

@@ -1,0 +1,50 @@
+/**
+ * The Vercel AI SDK's MCP client (`@ai-sdk/mcp`, a devDependency; Node 22+)
+ * against the built server in sandbox mode: every tool works with the arguments
+ * a strict-mode model sends, and the client reports no uncaught error. It sets
+ * no logging level and reports any notifications/message as "Unsupported
+ * message type", so a refusal (which the server can log at warning) is part of
+ * the run: with logging opt-in, nothing is sent to it.
+ */
+import { expect, it } from "vitest";
+import { requireNodeLine } from "../../helpers/node-line.js";
+import { ENTRY, serverEnv } from "../../helpers/server-process.js";
+
+requireNodeLine(22, "test/e2e/interop/ai-sdk.test.ts (@ai-sdk/mcp)");
+
+it("every tool works through the AI SDK's MCP client, and it reports no uncaught error", async () => {
+  const { experimental_createMCPClient: createMCPClient } = await import("@ai-sdk/mcp");
+  const { Experimental_StdioMCPTransport: StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
+  const uncaught: string[] = [];
+  const client = await createMCPClient({
+    transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv({ OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }) }),
+    onUncaughtError: (error) => uncaught.push(error instanceof Error ? error.message : String(error)),
+  });
+  try {
+    const tools = await client.tools();
+    expect(Object.keys(tools)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+    const run = async (name: string, args: Record<string, unknown>) =>
+      (await tools[name]!.execute!(args, { toolCallId: name, messages: [], context: {} })) as { isError?: boolean; structuredContent?: Record<string, any> };
+    const agents = await run("list_agents", {});
+    const agentId = agents.structuredContent!.agents[0].id as string;
+    const row = { agent_id: agentId, contact_name: null, company_name: null };
+    const created = await run("create_call", { ...row, to: "+14155550105", metadata: [{ key: "k", value: 1 }], dry_run: null, confirmation_token: null });
+    expect(created.isError).toBeFalsy();
+    for (const [name, args] of [
+      ["get_call", { call_id: created.structuredContent!.call.id, wait_seconds: null }],
+      ["list_calls", { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: 5 }],
+      ["submit_batch", { calls: [{ ...row, to: "+14155550102", metadata: null }], allow_duplicates: null, dry_run: null, confirmation_token: null }],
+    ] as const) {
+      const answer = await run(name, args);
+      expect(answer.isError, name).toBeFalsy();
+      expect(answer.structuredContent?.sandbox, name).toBe(true);
+    }
+    // A refusal: isError for the model, and nothing the client did not ask for.
+    const refused = await run("create_call", { to: "+19005550123", agent_id: agentId });
+    expect(refused.isError).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(uncaught).toEqual([]);
+  } finally {
+    await client.close();
+  }
+});

@@ -1,0 +1,47 @@
+/**
+ * The approvers' inbox (/approvals over --http) by plain HTTP, as a script or
+ * an attacker holding the approver token would use it: sign in (the login
+ * form's CSRF pair), list the waiting approvals, decide one.
+ */
+import { rawRequest, type RawAnswer } from "./http-server-process.js";
+
+export interface InboxSession {
+  /** `ocm_approver=…`, ready for a Cookie header. */
+  cookie: string;
+  /** The session's CSRF token, as the inbox page carries it. */
+  csrf: string;
+}
+
+const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+export const csrfOf = (page: string): string | undefined => /name="csrf" value="([^"]+)"/.exec(page)?.[1];
+
+/** Signs in on `base` (http://host:port); throws unless a session cookie comes back. */
+export async function signIn(base: string, token: string, name = "Script Approver"): Promise<InboxSession> {
+  const page = await rawRequest(base, { path: "/approvals" });
+  const loginCookie = (page.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_login="))?.split(";")[0];
+  const loginCsrf = csrfOf(page.body);
+  if (!loginCookie || !loginCsrf) throw new Error(`no login form at ${base}/approvals (${page.status})`);
+  const answer = await rawRequest(base, { method: "POST", path: "/approvals/login", headers: { cookie: loginCookie, ...FORM }, body: form({ csrf: loginCsrf, name, token }) });
+  const cookie = (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_approver=") && !c.startsWith("ocm_approver=;"))?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in at ${base} refused (${answer.status})`);
+  const inbox = await rawRequest(base, { path: "/approvals", headers: { cookie } });
+  const csrf = csrfOf(inbox.body);
+  if (!csrf) throw new Error(`the inbox at ${base} did not accept the new session (${inbox.status})`);
+  return { cookie, csrf };
+}
+
+/** The inbox page with this session's cookie. */
+export const inboxPage = (base: string, session: Pick<InboxSession, "cookie">): Promise<RawAnswer> =>
+  rawRequest(base, { path: "/approvals", headers: { cookie: session.cookie } });
+
+/** The ids of the approvals the inbox page links to. */
+export const approvalIds = (page: string): string[] => [...page.matchAll(/href="\/approvals\/([A-Za-z0-9_-]{22})"/g)].map((m) => m[1]!);
+
+/** Approve or Decline one approval with this session (its cookie and CSRF token). */
+export const decide = (base: string, session: InboxSession, id: string, decision: "approve" | "decline"): Promise<RawAnswer> =>
+  rawRequest(base, { method: "POST", path: `/approvals/${id}`, headers: { cookie: session.cookie, ...FORM }, body: form({ csrf: session.csrf, decision }) });
+
+export const signOut = (base: string, session: InboxSession): Promise<RawAnswer> =>
+  rawRequest(base, { method: "POST", path: "/approvals/logout", headers: { cookie: session.cookie, ...FORM }, body: form({ csrf: session.csrf }) });

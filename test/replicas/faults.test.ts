@@ -1,0 +1,280 @@
+/**
+ * Issue 16, faults, with real replica processes on one real redis-server:
+ * - Redis killed mid-run: every dial is refused with a clear message and nothing
+ *   is sent; the reads keep answering (over --http too, under the rate limit);
+ *   once Redis is back the same replicas dial again, nothing restarted.
+ * - Redis stalled (SIGSTOP: the connection stays open, nothing answers): the
+ *   dials are refused while Redis is still stalled, so their wait is bounded by
+ *   the server's own timeouts, not by Redis; the reads answer meanwhile.
+ * - A replica killed between claiming a dial and sending it (waiting for an
+ *   approver), and one killed while its POST was at the service (its answer
+ *   lost): the next identical request, on another replica, takes the claim over
+ *   once its lease ran out, with the same Idempotency-Key. The sandbox honours
+ *   the key: one call in each case, none lost, none doubled, and the caps count
+ *   it once. OUTBOUND_CALLS_TEST_LEASE_MS shortens the 60 s lease for the test.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { defaultHandler, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectHttpClient, HTTP_TOKEN } from "../helpers/http-server-process.js";
+import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
+import { startReplica, startReplicas, type Replica } from "../helpers/replicas.js";
+import { textOf } from "../helpers/server-process.js";
+import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
+
+const APPROVER_TOKEN = "apr_faults_7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d";
+const SANDBOX_KEY = "sk_test_replica_faults";
+const LEASE_MS = 1_500;
+const UNREACHABLE = "the server's shared guard state (Redis) cannot be reached";
+
+let redis: RedisServer;
+let upstream: FakeUpstream;
+const running: Replica[] = [];
+let prefixes = 0;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  upstream = await startFakeUpstream();
+});
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  await upstream?.close();
+  await redis?.stop();
+});
+beforeEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  upstream.requests.length = 0;
+  upstream.handle(defaultHandler);
+});
+
+function sharedEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  prefixes += 1;
+  return envFor(upstream, {
+    ...GUARDS_OFF,
+    OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+    OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3",
+    OUTBOUND_CALLS_REDIS_URL: redis.url,
+    OUTBOUND_CALLS_REDIS_PREFIX: `f${prefixes}:`,
+    ...extra,
+  });
+}
+
+const dial = (n: number) => ({ to: `+1415555${String(5000 + n)}`, agent_id: "agt_1", contact_name: "Dana Lee" });
+
+async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("the condition did not hold in time");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The reads a model uses while it cannot dial: all answer. */
+async function readsAnswer(r: Replica): Promise<void> {
+  for (const [tool, args] of [
+    ["list_agents", {}],
+    ["list_calls", { limit: 5 }],
+    ["get_call", { call_id: "call_1" }],
+  ] as const) {
+    const result = await r.call(tool, args);
+    expect(result.isError, `${r.name} ${tool}: ${textOf(result)}`).toBeFalsy();
+  }
+}
+
+describe("Redis killed mid-run", () => {
+  it("dials are refused with a clear message and nothing is sent, reads answer, and the same replicas dial again once Redis is back", async () => {
+    // The --http replica keeps its default rate limit: while Redis is away it is counted per replica, reads go on.
+    const rs = await startReplicas(["http", "stdio"], { env: sharedEnv() });
+    running.push(...rs);
+    for (const [i, r] of rs.entries()) expect((await r.call("create_call", dial(i))).isError).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(2);
+
+    await redis.kill();
+    try {
+      for (const [i, r] of rs.entries()) {
+        for (const [tool, args] of [
+          ["create_call", dial(10 + i)],
+          ["create_call", dial(i)],
+          ["submit_batch", { calls: [dial(20 + i), dial(30 + i)] }],
+        ] as const) {
+          const refused = await r.call(tool, args);
+          expect(refused.isError).toBe(true);
+          expect(textOf(refused)).toContain(UNREACHABLE);
+          expect(textOf(refused)).toContain("Nothing was dialed");
+        }
+        await readsAnswer(r);
+      }
+      expect(posts(upstream)).toHaveLength(2);
+    } finally {
+      await redis.restart();
+    }
+
+    // Nothing restarted: each replica reconnects by itself and dials again.
+    for (const [i, r] of rs.entries()) {
+      await eventually(async () => !(await r.call("create_call", dial(40 + i))).isError);
+    }
+    expect(posts(upstream)).toHaveLength(4);
+    for (const r of rs) expect(r.stderr()).toContain("is reachable again");
+  });
+  it("the HTTP rate limit still holds while Redis is away, counted per replica", async () => {
+    const [a] = await startReplicas(["http"], { env: sharedEnv({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }) });
+    running.push(a!);
+    await redis.kill();
+    try {
+      const client = await connectHttpClient(a!.http!.url, HTTP_TOKEN, { "X-Forwarded-For": "203.0.113.9" });
+      try {
+        const outcomes: Array<number | "ok"> = [];
+        for (let i = 0; i < 4; i++) {
+          outcomes.push(
+            await client.call("list_agents").then(
+              () => "ok" as const,
+              (e: unknown) => (e instanceof StreamableHTTPError ? (e.code ?? -1) : -1),
+            ),
+          );
+        }
+        expect(outcomes).toEqual(["ok", "ok", "ok", 429]);
+      } finally {
+        await client.close();
+      }
+      expect(a!.stderr()).toContain("counting per replica meanwhile");
+    } finally {
+      await redis.restart();
+    }
+  });
+});
+
+describe("Redis stalled", () => {
+  it("while Redis answers nothing, dials are refused (before it resumes: bounded by the server's timeouts) and reads answer", async () => {
+    const rs = await startReplicas(["http", "stdio"], { env: sharedEnv() });
+    running.push(...rs);
+    expect((await rs[0]!.call("create_call", dial(0))).isError).toBeFalsy();
+    redis.signal("SIGSTOP");
+    let refused: CallToolResult[];
+    try {
+      // Redis stays stopped until every answer is in: an answer that waited for Redis would never come.
+      refused = await Promise.all(rs.flatMap((r, i) => [r.call("create_call", dial(50 + i)), r.call("create_call", dial(0))]));
+      for (const r of rs) await readsAnswer(r);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    for (const result of refused) {
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(UNREACHABLE);
+    }
+    expect(posts(upstream)).toHaveLength(1);
+    // Back to normal: a refused dial goes once when repeated (its timed-out claim was undone), and the dial made
+    // before the stall is still remembered.
+    await eventually(async () => !(await rs[1]!.call("create_call", dial(50))).isError);
+    expect((await rs[0]!.call("create_call", dial(0))).structuredContent).toMatchObject({ deduplicated: true });
+    expect(posts(upstream)).toHaveLength(2);
+  });
+});
+
+describe("a replica killed between claiming and sending", () => {
+  let sandbox: Sandbox;
+  let agentId: string;
+  /** Calls the sandbox holds for our key. */
+  const sandboxCalls = async (): Promise<Array<{ id: string; to: string }>> => {
+    const res = await fetch(`${sandbox.url}/api/v1/calls?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
+    return ((await res.json()) as { data: Array<{ id: string; to: string }> }).data;
+  };
+  /** The recording upstream forwards everything to the sandbox; `onPost` may act on a POST after the sandbox took it. */
+  const toSandbox =
+    (onPost?: (res: Parameters<Handler>[1]) => Promise<boolean>): Handler =>
+    async (req, res, raw) => {
+      const headers: Record<string, string> = {};
+      for (const name of ["authorization", "content-type", "accept", "idempotency-key"]) {
+        const value = req.headers[name];
+        if (typeof value === "string") headers[name] = value;
+      }
+      const answer = await fetch(`${sandbox.url}${raw.url ?? "/"}`, { method: req.method, headers, ...(req.method === "POST" ? { body: req.text } : {}) });
+      const body = await answer.text();
+      if (req.method === "POST" && onPost && (await onPost(res))) return;
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(body);
+    };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ speed: "instant", rateLimit: false });
+    const res = await fetch(`${sandbox.url}/api/v1/agents`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
+    agentId = ((await res.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  const env = (extra: Record<string, string | undefined> = {}) =>
+    sharedEnv({ OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_TEST_LEASE_MS: String(LEASE_MS), OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1", ...extra });
+
+  it("killed while its POST was at the service (answer lost): the repeat on another replica takes over with the same key; one call, counted once", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        // The service took the POST; the replica dies before the answer reaches it.
+        await a.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    const shared = env();
+    const a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", "stdio", { env: shared });
+    running.push(a, b);
+    const call = { to: "+14155550100", agent_id: agentId, contact_name: "Dana Lee" };
+    const lost = await a.call("create_call", call).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(1);
+
+    const repeat = await b.call("create_call", call);
+    expect(repeat.isError, textOf(repeat)).toBeFalsy();
+    const sent = posts(upstream);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
+    const calls = await sandboxCalls();
+    expect(calls).toHaveLength(1);
+    expect((repeat.structuredContent as { call: { id: string } }).call.id).toBe(calls[0]!.id);
+    // Settled now: later repeats get the same call, and the number's cap (1 a day) holds it once.
+    expect((await b.call("create_call", call)).structuredContent).toMatchObject({ deduplicated: true });
+    expect(textOf(await b.call("create_call", { ...call, contact_name: "Someone Else", repeat_dial: true }))).toContain("was dialed 1 time in the last 24 hours");
+    expect(await sandboxCalls()).toHaveLength(1);
+  });
+
+  it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {
+    upstream.handle(toSandbox());
+    const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "30" };
+    const e = env(consent);
+    const [a, b, c] = await startReplicas(["http", "http", "http"], { env: e });
+    running.push(a!, b!, c!);
+    const before = (await sandboxCalls()).length;
+    const call = { to: "+14155550101", agent_id: agentId, contact_name: "Dana Lee" };
+    const session = await signIn(b!.http!.base, APPROVER_TOKEN);
+    const waiting = a!.call("create_call", call).catch(() => undefined);
+    let ids: string[] = [];
+    await eventually(async () => (ids = approvalIds((await inboxPage(b!.http!.base, session)).body)).length > 0);
+    // A holds the claim (its lease renewed while the person decides) and dies.
+    const admin = await redis.admin();
+    const [claimKey] = await admin.keys(`${e.OUTBOUND_CALLS_REDIS_PREFIX}dial:*`);
+    const claimed = await admin.hGetAll(claimKey!);
+    expect(claimed).toMatchObject({ kind: "in_flight" });
+    await a!.kill();
+    await waiting;
+    expect((await decide(b!.http!.base, session, ids[0]!, "approve")).status).toBe(303);
+
+    // The repeat waits out A's lease, takes the claim over and uses the approval: one POST, with A's key.
+    const repeat = await c!.call("create_call", call);
+    expect(repeat.isError, textOf(repeat)).toBeFalsy();
+    expect(repeat.structuredContent).toMatchObject({ confirmed_by: "page" });
+    const sent = posts(upstream);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers["idempotency-key"]).toBe(claimed.idem);
+    expect(await sandboxCalls()).toHaveLength(before + 1);
+    expect((await b!.call("create_call", call)).structuredContent).toMatchObject({ deduplicated: true });
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
