@@ -144,14 +144,6 @@ describe("approve in the browser", () => {
     expect(posts(fx.upstream)).toHaveLength(1);
     expectNowhereTheModelReads(server, secretOf(browser.urls()[1]!));
   });
-});
-
-describe("decline, expiry, tampering, another request", () => {
-  let server: StartedServer & { audit: string };
-  beforeAll(async () => {
-    // A short wait and a short life, so "pending" and "expired" are reached quickly.
-    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
-  });
 
   it("Decline: an isError answer that says the person declined; nothing dialed", async () => {
     browser.plan({ action: "decline" });
@@ -163,6 +155,14 @@ describe("decline, expiry, tampering, another request", () => {
     expect(posts(fx.upstream)).toHaveLength(0);
     expect(auditLines(server.audit).at(-1)).toMatchObject({ decision: "declined" });
     expectNowhereTheModelReads(server, secretOf(browser.urls()[0]!));
+  });
+});
+
+describe("pending, expiry, tampering, another request (a one-second wait)", () => {
+  let server: StartedServer & { audit: string };
+  beforeAll(async () => {
+    // A short wait and a short life, so "pending" and "expired" are reached quickly.
+    server = await start({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_APPROVAL_TTL_S: "60" });
   });
 
   it("no decision in time: pending; a repeat of the same call picks up the later approval without asking again", async () => {
