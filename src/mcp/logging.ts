@@ -9,7 +9,7 @@
  * did not ask for: the Vercel AI SDK's MCP client reports every
  * notifications/message it receives as an error ("Unsupported message type").
  * Over stateless HTTP a level cannot outlive its own request, so nothing is sent
- * there. README "Logging" says what is sent when.
+ * there. docs/tools.md "Logging" says what is sent when.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";

@@ -20,7 +20,7 @@ export interface Deadline {
 /**
  * One AbortController, a plain timer and a listener on the client's signal: a
  * few microseconds per tool call, where AbortSignal.timeout + AbortSignal.any
- * cost tens (weak references and finalizers); README "Performance".
+ * cost tens (weak references and finalizers); docs/performance.md.
  */
 export function startDeadline(ms: number, parent?: AbortSignal): Deadline {
   const at = Date.now() + ms;

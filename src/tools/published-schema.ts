@@ -1,6 +1,6 @@
 /**
  * How a tool's schemas are published in tools/list, beyond what zod writes, so
- * that every client's converter takes them as they are (README "Clients and
+ * that every client's converter takes them as they are (docs/clients.md "Agent
  * frameworks"; test/e2e/interop/converters.test.ts):
  * - no `$schema` (Gemini's OpenAPI-subset path refuses it);
  * - no empty `properties` for a tool without arguments (Gemini refuses an OBJECT
