@@ -1,5 +1,5 @@
 /**
- * Confirmation tokens for OUTBOUND_CALLS_CONFIRM=always with a client that
+ * Confirmation tokens for OUTBOUND_CALLS_CONFIRM=token (the weaker, opt-in mode) with a client that
  * cannot ask the user: a dry run of a request returns a token bound to that
  * exact normalized request (HMAC with a per-process random secret over the
  * request's identity and the expiry). The dial must carry it; it expires after
