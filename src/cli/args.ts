@@ -75,7 +75,7 @@ Usage:
 It reads the same variables as the server (see outbound-calls-mcp --help), reports every configuration problem
 at once, then asks the service for the agents (GET /agents) and reports: the settings in force, whether the service
 was reached and how fast, whether the key was accepted, the agents. Each failing line says what to fix. The report
-goes to stdout; the key is never printed. Exit code 0 when every check passed, 1 otherwise.
+goes to stdout; the key is never printed. Exit code 0 when every check passed, 1 otherwise (2 for an unknown flag).
 `;
 
 export const HELP = `outbound-calls-mcp: an MCP server (stdio, or Streamable HTTP with --http) to place and track outbound phone calls.
@@ -109,20 +109,21 @@ Environment:
   OUTBOUND_CALLS_MAX_RESPONSE_BYTES  largest answer read from the service (default 1048576)
   OUTBOUND_CALLS_SANDBOX             "true" does what --sandbox does (for clients that set variables more easily than args)
 
-Safety (see the README, "Safety", and docs/consent.md):
+Safety (see docs/safety.md and docs/consent.md):
   OUTBOUND_CALLS_CONFIRM             who says yes to a dial: person (default: the client's dialog or link, else the approval page),
                                      token (the model's dry-run token; weaker), never (unattended dialing)
   OUTBOUND_CALLS_APPROVAL_WAIT_S     how long a tool call waits for the person's decision before answering "pending" (default 50)
   OUTBOUND_CALLS_APPROVAL_TTL_S      how long an approval can be decided, then used once (default 600)
   BROWSER                            the command that opens the approval page (given the URL; none = no browser; default: the system's)
-  OUTBOUND_CALLS_DEDUPE_WINDOW_S     an identical dial within this many seconds is not dialed again; 0 = off (default 600)
+  OUTBOUND_CALLS_DEDUPE_WINDOW_S     within this many seconds an identical dial is not dialed again, and another dial to the
+                                     same number is refused unless repeat_dial is true; 0 = off (default 600)
   OUTBOUND_CALLS_DO_NOT_CALL_FILE    file of numbers never to dial, one a line, any format; a bad line stops the start
   OUTBOUND_CALLS_DEFAULT_COUNTRY     ISO 3166 code for do-not-call lines written without + (e.g. US)
   OUTBOUND_CALLS_CALLING_HOURS       HH:MM-HH:MM in the callee's local time, or off (default 08:00-21:00)
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR  dials in any hour, batch rows counted, or off (default 60)
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY  dials to one number in any 24 hours, or off (default 3)
   OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
-  OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); caps survive restarts
+  OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); without Redis, caps and dedupe survive restarts
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
   OUTBOUND_CALLS_TEST_LEASE_MS       tests only: the lease of a dial claim in ms (default 60000); only with a loopback base URL
 
