@@ -7,7 +7,7 @@
  * third of a batch's validation time. This is the same test on a RegExp built
  * once per pattern text (a finite set: the metadata's patterns); no flags, so
  * `test` keeps no state between calls. The build fails if the library's own
- * function no longer reads as this one replaces (README "Performance").
+ * function no longer reads as this one replaces (docs/performance.md).
  */
 Object.defineProperty(exports, '__esModule', { value: true })
 

@@ -1,4 +1,4 @@
-/** Output shapes shared by several tools (documented in the README, snapshotted in tests). */
+/** Output shapes shared by several tools (documented in docs/tools.md, snapshotted in tests). */
 import { z } from "zod";
 import { openObject } from "./published-schema.js";
 
