@@ -119,7 +119,7 @@ Safety (see docs/safety.md and docs/consent.md):
                                      same number is refused unless repeat_dial is true; 0 = off (default 600)
   OUTBOUND_CALLS_DO_NOT_CALL_FILE    file of numbers never to dial, one a line, any format; a bad line stops the start
   OUTBOUND_CALLS_DEFAULT_COUNTRY     ISO 3166 code for do-not-call lines written without + (e.g. US)
-  OUTBOUND_CALLS_CALLING_HOURS       HH:MM-HH:MM in the callee's local time, or off (default 08:00-21:00)
+  OUTBOUND_CALLS_CALLING_HOURS       HH:MM-HH:MM in the callee's local time, or off (default 08:00-21:00; off in the sandbox)
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR  dials in any hour, batch rows counted, or off (default 60)
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY  dials to one number in any 24 hours, or off (default 3)
   OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
