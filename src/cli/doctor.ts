@@ -3,7 +3,8 @@
  * find out from an AI client's silence. It loads the configuration from the
  * environment, asks the service for the agents (GET /agents, within the usual
  * deadline) and prints a short report: the configuration in force, whether the
- * service was reached and how fast, whether the key was accepted, the agents.
+ * service was reached and how fast, whether the key was accepted, the agents,
+ * and the guards' files and state where set (doctor-guards.ts).
  * Each failing line says what to fix. Exit code 0 when every check passed, 1
  * otherwise. The key is never printed: only that it is set.
  *
@@ -27,6 +28,7 @@ import { Redactor } from "../text/redact.js";
 import { stripInvisible } from "../text/clean.js";
 import { USER_AGENT, VERSION } from "../config/version.js";
 import { sandboxFromEnv } from "./env-flags.js";
+import { checkGuards } from "./doctor-guards.js";
 
 /** The embedded sandbox account `--sandbox` uses, so the agent ids shown are the ones the server will see. */
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
@@ -118,6 +120,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     } finally {
       await service.close().catch(() => undefined);
     }
+    await checkGuards(config, check);
   } finally {
     await sandbox?.close().catch(() => undefined);
   }
