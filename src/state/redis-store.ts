@@ -59,7 +59,7 @@ export class RedisStore implements GuardStore {
     const connection = new RedisConnection(settings, log);
     const store = new RedisStore(connection, settings.prefix, settings.where, log);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
-      log(`guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
+      log(`outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
     }
     return store;
   }
@@ -74,7 +74,7 @@ export class RedisStore implements GuardStore {
       const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
       if (policy !== undefined && policy !== "noeviction") {
         this.log(
-          `guard state: Redis at ${this.where} has maxmemory-policy ${policy}: when full it may evict claims and counted dials, ` +
+          `outbound-calls-mcp: guard state: Redis at ${this.where} has maxmemory-policy ${policy}: when full it may evict claims and counted dials, ` +
             "and dials would then go unchecked; set maxmemory-policy noeviction (a full Redis then refuses dials instead)",
         );
       }

@@ -145,7 +145,7 @@ export class RedisConnection {
     });
     client.on("error", (error: unknown) => this.trouble(`${describe(error)}; dials are refused until it answers again`));
     client.on("ready", () => {
-      if (this.wasReady || this.lastLogAt > -Infinity) this.log(`guard state: Redis at ${this.settings.where} is reachable again`);
+      if (this.wasReady || this.lastLogAt > -Infinity) this.log(`outbound-calls-mcp: guard state: Redis at ${this.settings.where} is reachable again`);
       this.wasReady = true;
       this.lastLogAt = -Infinity;
       this.missingSince = undefined;
@@ -197,7 +197,7 @@ export class RedisConnection {
     const now = Date.now();
     if (now - this.lastLogAt < LOG_EVERY_MS) return;
     this.lastLogAt = now;
-    this.log(withoutPassword(`guard state: Redis at ${this.settings.where}: ${line}`, this.settings.url));
+    this.log(withoutPassword(`outbound-calls-mcp: guard state: Redis at ${this.settings.where}: ${line}`, this.settings.url));
   }
 }
 
