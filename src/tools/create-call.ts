@@ -16,7 +16,7 @@ export const createCall = defineTool({
     "Use it only when the user asked for this call to this number. `to` must be E.164 (+ and country code, e.g. " +
     "+14155550123); `agent_id` must come from list_agents. The number is checked before anything is sent " +
     "(valid, has a country, no extension, not premium-rate, shared-cost or another blocked type, allowed country, not on the do-not-call " +
-    "list, inside calling hours in the callee's local time, within the dial caps). The user may be asked to confirm. " +
+    "list, inside calling hours in the callee's local time, within the dial caps). Unless the operator turned it off, a person approves the call first (in the client or on an approval page) and this tool waits for that. " +
     "dry_run: true shows what would be dialed and sends nothing. An identical call repeated within the dedupe window " +
     "returns the first call instead of dialing again; another call to a number dialed in that window is refused unless " +
     "repeat_dial is true. Returns the new call's id and status; follow it with get_call. " +
