@@ -196,6 +196,8 @@ describe("pending, expiry, tampering, another request (a one-second wait)", () =
     const other = await server.call("create_call", b);
     expect(other.isError).toBe(true);
     expect(textOf(other)).toContain("Waiting for a person");
+    // B's page was opened too (the opener may still be starting when the tool call's wait ends on a loaded machine).
+    await browser.waitForResult(2);
     expect(browser.urls()).toHaveLength(2);
     expect(posts(fx.upstream)).toHaveLength(0);
     const again = await server.call("create_call", a);
