@@ -12,7 +12,11 @@ import type { Redactor } from "../text/redact.js";
 
 export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 
-export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
+/**
+ * `sending` is written just before a POST, and the line that ends the tool call follows it (with the same
+ * idempotency_key): a process killed while its POST was at the service leaves a `sending` line alone.
+ */
+export type AuditDecision = "dry_run" | "sending" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
 
 export interface AuditEntry {
   time: string;
@@ -138,6 +142,8 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
     if ((error as { code?: string }).code === "ENOENT") return history;
     throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
   }
+  // POSTs announced by a `sending` line, by Idempotency-Key, until the line that ends their tool call is read.
+  const sending = new Map<string, LoggedDial>();
   text.split("\n").forEach((line, index) => {
     if (line.trim() === "") return;
     const entry = parseLine(line);
@@ -153,17 +159,25 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
       history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
       return;
     }
-    if (!COUNTED.has(entry.decision)) return;
+    const key = typeof entry.idempotency_key === "string" ? entry.idempotency_key : undefined;
     const at = Date.parse(entry.time);
-    if (at < since) return;
-    history.dials.push({
+    const dial: LoggedDial = {
       at,
       numbers: entry.numbers,
       requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
-      decision: entry.decision as LoggedDial["decision"],
+      decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
       callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
-    });
+    };
+    if (entry.decision === "sending") {
+      if (key !== undefined) sending.set(key, dial);
+      return;
+    }
+    if (key !== undefined) sending.delete(key);
+    if (!COUNTED.has(entry.decision) || at < since) return;
+    history.dials.push(dial);
   });
+  // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
+  for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
   return history;
 }
 

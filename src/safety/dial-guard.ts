@@ -222,6 +222,8 @@ export class DialGuard {
     const { store, clock } = this.s;
     this.draft.idempotency_key = go.idempotencyKey;
     const sentAt = clock.now();
+    // Written ahead: if this process dies while the POST is at the service, a restart reads this line as a dial.
+    this.s.audit?.write(auditEntry({ ...this.draft, decision: "sending" }, { time: iso(sentAt), tool: this.call.tool, latency_ms: this.latency() }, undefined));
     let created: Created<R>;
     try {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
@@ -256,8 +258,12 @@ export class DialGuard {
     if (!audit || !this.call.writes || this.finished) return;
     this.finished = true;
     audit.write(
-      auditEntry(this.draft, { time: iso(this.s.clock.now()), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started) }, error),
+      auditEntry(this.draft, { time: iso(this.s.clock.now()), tool: this.call.tool, latency_ms: this.latency() }, error),
     );
+  }
+
+  private latency(): number {
+    return Math.round(performance.now() - this.started);
   }
 
   private limits() {

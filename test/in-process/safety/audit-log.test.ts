@@ -45,7 +45,7 @@ const lines = () =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
-  it("writes one line per write attempt with the decision, and none for reads", async () => {
+  it("writes one line per write attempt with the decision (and a `sending` line before each POST), and none for reads", async () => {
     program();
     const call = (to: string, extra: Record<string, unknown> = {}) => server.call("create_call", { to, agent_id: "agt_1", ...extra });
     await server.call("list_agents");
@@ -62,7 +62,17 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     await server.call("submit_batch", { calls: [{ to: "+14155550006", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_2" }] });
     await server.call("get_call", { call_id: "call_1" });
 
-    const log = lines();
+    const all = lines();
+    // Every POST is announced by a `sending` line just before it, ended by its tool call's line (same key).
+    const sending = all.filter((l) => l.decision === "sending");
+    expect(sending.map((l) => l.numbers)).toEqual([["+14155550001"], ["+14155550003"], ["+14155550004"], ["+14155550006", "+442079460000"]]);
+    for (const line of sending) {
+      const ends = all.filter((l) => l.decision !== "sending" && l.idempotency_key === line.idempotency_key);
+      expect(ends, JSON.stringify(line)).toHaveLength(1);
+      expect(all.indexOf(ends[0]!)).toBe(all.indexOf(line) + 1);
+      expect(line).toMatchObject({ request_key: ends[0]!.request_key, confirmation: "client" });
+    }
+    const log = all.filter((l) => l.decision !== "sending");
     expect(log.map((l) => [l.tool, l.decision, l.rule])).toEqual([
       ["create_call", "dialed", undefined],
       ["create_call", "deduplicated", undefined],
