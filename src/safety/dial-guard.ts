@@ -13,7 +13,7 @@
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
 import { randomUUID } from "node:crypto";
-import { OutcomeUnknownError } from "../service/errors.js";
+import { ConflictError, OutcomeUnknownError, outcomeUnknown } from "../service/errors.js";
 import type { Deadline } from "../service/deadline.js";
 import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
@@ -86,6 +86,14 @@ export interface CallInfo {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+function reusedKey(tool: string, conflict: ConflictError): OutcomeUnknownError {
+  return outcomeUnknown(tool === "submit_batch" ? "batch" : "call", "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", {
+    status: conflict.status,
+    requestId: conflict.requestId,
+    detail: conflict.detail,
+  });
+}
 
 /** One tool call's guard: the pipeline's steps and its audit line. */
 export class DialGuard {
@@ -202,7 +210,7 @@ export class DialGuard {
       // The service's deadline does not include the time a person took to answer.
       const fresh = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : undefined;
       try {
-        return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), confirmedBy, numbers }, settle);
+        return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), takeover: claim?.takeover === true, confirmedBy, numbers }, settle);
       } finally {
         fresh?.dispose();
       }
@@ -216,7 +224,7 @@ export class DialGuard {
   /** The POST, and what its outcome means for the caps, the dedupe ledger and the audit line. */
   private async send<R>(
     plan: DialPlan<R>,
-    go: { deadline: Deadline; reservation: string; idempotencyKey: string; confirmedBy: ConfirmedBy; numbers: string[] },
+    go: { deadline: Deadline; reservation: string; idempotencyKey: string; takeover: boolean; confirmedBy: ConfirmedBy; numbers: string[] },
     settle: (outcome: Settlement) => Promise<void>,
   ): Promise<DialOutcome<R>> {
     const { store, clock } = this.s;
@@ -227,7 +235,10 @@ export class DialGuard {
     let created: Created<R>;
     try {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
-    } catch (error) {
+    } catch (caught) {
+      // A takeover sends the dead owner's Idempotency-Key: a conflict on it means that owner's POST reached the
+      // service (with the batch rows in another order, say). Its calls may exist: unknown, never "not placed".
+      const error = go.takeover && caught instanceof ConflictError ? reusedKey(this.call.tool, caught) : caught;
       if (!(error instanceof OutcomeUnknownError)) {
         await store.caps.release(go.reservation).catch(() => undefined);
         throw error;

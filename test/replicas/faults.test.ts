@@ -245,6 +245,46 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(1);
   });
 
+  it("killed while its batch POST was at the service: a repeat with the rows in another order (the same batch) places nothing new, and neither does the next", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        await a.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    // The default per-number cap (3 a day): the cap alone does not stop a second round.
+    const shared = env({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", "stdio", { env: shared });
+    running.push(a, b);
+    const before = (await sandboxCalls()).length;
+    const rows = [
+      { to: "+14155550110", agent_id: agentId, contact_name: "Dana Lee" },
+      { to: "+14155550111", agent_id: agentId, contact_name: "Sam Roe" },
+    ];
+    const lost = await a.call("submit_batch", { calls: rows }).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+
+    // The same batch (row order does not make another request): it takes A's claim over, with A's key.
+    const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
+    const sent = posts(upstream);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
+    expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
+    // The service saw the key before: whatever it answers, the model must not read "nothing was placed".
+    expect(textOf(repeat)).toMatch(/outcome is unknown|WAS placed|Batch accepted/);
+    // Whatever the takeover was told, the dial is not forgotten: the model's next try places nothing.
+    await b.call("submit_batch", { calls: rows });
+    await b.call("submit_batch", { calls: [...rows].reverse() });
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+  });
+
   it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {
     upstream.handle(toSandbox());
     const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "30" };
