@@ -147,11 +147,13 @@ export class DialGuard {
       }
       claim = claimed.claim;
     }
-    const settle = async (outcome: Settlement) => {
+    const settle = async (settlement: Settlement) => {
       if (!claim) return;
       const held = claim;
       claim = undefined;
       held.stop();
+      // Nothing sent by a takeover: the claim goes back to the dead owner (it may have sent), with its key.
+      const outcome = settlement.kind === "not_placed" && held.previousOwner !== undefined ? { ...settlement, returnTo: held.previousOwner } : settlement;
       // A placed or unknown dial must be remembered: a store that blinks gets two more tries before the lease does the rest.
       for (let attempt = 0; ; attempt++) {
         try {

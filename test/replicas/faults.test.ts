@@ -285,6 +285,46 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(before + 2);
   });
 
+  it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        await a!.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "5" };
+    // The default per-number cap (3 a day): the cap alone does not stop a second call.
+    const e = env({ ...consent, OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const [a, b] = await startReplicas(["http", "http"], { env: e });
+    running.push(a!, b!);
+    const before = (await sandboxCalls()).length;
+    const call = { to: "+14155550102", agent_id: agentId, contact_name: "Dana Lee" };
+    const session = await signIn(b!.http!.base, APPROVER_TOKEN);
+    const approveNext = async () => {
+      let ids: string[] = [];
+      await eventually(async () => (ids = approvalIds((await inboxPage(b!.http!.base, session)).body)).length > 0);
+      expect((await decide(b!.http!.base, session, ids[0]!, "approve")).status).toBe(303);
+    };
+    const lost = a!.call("create_call", call).then(
+      () => "answered",
+      () => "no answer",
+    );
+    await approveNext();
+    expect(await lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 1);
+
+    // The repeat takes A's claim over; A's approval was used, so a person is asked again and nobody answers in time.
+    const pending = await b!.call("create_call", call);
+    expect(pending.isError, textOf(pending)).toBe(true);
+    await approveNext();
+    const approved = await b!.call("create_call", call);
+    const sent = posts(upstream);
+    expect(sent.map((p) => p.headers["idempotency-key"]), textOf(approved)).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
+    expect(await sandboxCalls()).toHaveLength(before + 1);
+  });
+
   it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {
     upstream.handle(toSandbox());
     const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "30" };

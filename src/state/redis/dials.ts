@@ -48,7 +48,11 @@ export class RedisDialLedger implements DialLedger {
 
   async settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void> {
     const extra =
-      outcome.kind === "placed" ? JSON.stringify({ summary: outcome.summary, callIds: outcome.callIds }) : outcome.kind === "unknown" ? JSON.stringify({ message: outcome.message }) : "";
+      outcome.kind === "placed"
+        ? JSON.stringify({ summary: outcome.summary, callIds: outcome.callIds })
+        : outcome.kind === "unknown"
+          ? JSON.stringify({ message: outcome.message })
+          : (outcome.returnTo ?? "");
     const at = outcome.kind === "not_placed" ? "" : String(outcome.at);
     await this.redis.run("the settlement of a dial", (c) =>
       c.settleDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)]),
