@@ -56,7 +56,7 @@ const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export class AuditLog {
   private constructor(
-    private readonly fd: number,
+    private fd: number,
     readonly path: string,
     private readonly redactor: Redactor,
     private readonly onError: (message: string) => void,
@@ -82,11 +82,37 @@ export class AuditLog {
     // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
     const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value));
     try {
+      this.followPath();
       writeSync(this.fd, `${line}\n`);
     } catch (error) {
       // A full disk must not turn a placed call into an error answer the model might retry.
       this.onError(`${AUDIT_VARIABLE}: could not write a line (${(error as { code?: string }).code ?? "error"})`);
     }
+  }
+
+  /**
+   * A restart reads the file at the path: if it was renamed (logrotate's default) or deleted, the lines from now on
+   * go to a new file there (0600), not into the old one nobody will read back.
+   */
+  private followPath(): void {
+    const open = fstatSync(this.fd);
+    let current: { ino: number; dev: number } | undefined;
+    try {
+      current = statSync(this.path);
+    } catch {
+      current = undefined;
+    }
+    if (current && current.ino === open.ino && current.dev === open.dev) return;
+    let fd: number;
+    try {
+      fd = openSync(this.path, "a", 0o600);
+    } catch (error) {
+      // The folder went too: keep the line in the old file rather than lose it.
+      this.onError(`${AUDIT_VARIABLE}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`);
+      return;
+    }
+    this.close();
+    this.fd = fd;
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  * permissions; a hostile service cannot break it. (A path that cannot be
  * opened stopping the process: test/e2e/startup.test.ts.)
  */
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
@@ -155,5 +155,24 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     expect(fx.service.posts()).toHaveLength(0);
     expect((await damaged.call("list_agents")).isError).toBeFalsy();
     expect(damaged.logs.join("\n")).toContain("cannot be read and show no number");
+  });
+
+  it.each([
+    ["renamed (logrotate's create)", (path: string) => renameSync(path, `${path}.1`)],
+    ["deleted", (path: string) => rmSync(path)],
+  ])("a log %s while the server runs: later dials are written at the path again, and a restart still counts them", async (_how, rotate) => {
+    const path = join(tempDir("audit-rotated"), "audit.jsonl");
+    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
+    const first = await fx.start({ env, elicit: answer });
+    expect((await first.call("create_call", { to: "+14155550032", agent_id: "agt_1" })).isError).toBeFalsy();
+    rotate(path);
+    expect((await first.call("create_call", { to: "+14155550033", agent_id: "agt_1" })).isError).toBeFalsy();
+    await first.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const second = await fx.start({ env, elicit: answer });
+    const again = await second.call("create_call", { to: "+14155550033", agent_id: "agt_1", contact_name: "Dana" });
+    expect(again.isError, textOf(again)).toBe(true);
+    expect(textOf(again)).toContain("was dialed within the dedupe window");
+    expect(fx.service.posts()).toHaveLength(2);
   });
 });
