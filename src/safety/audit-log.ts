@@ -78,15 +78,19 @@ export class AuditLog {
     return new AuditLog(fd, path, redactor, onError);
   }
 
-  write(entry: AuditEntry): void {
+  /** Appends the line; on failure says why (an error code such as ENOSPC) after reporting it, else undefined. */
+  write(entry: AuditEntry): string | undefined {
     // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
     const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value));
     try {
       this.followPath();
       writeSync(this.fd, `${line}\n`);
+      return undefined;
     } catch (error) {
-      // A full disk must not turn a placed call into an error answer the model might retry.
-      this.onError(`${AUDIT_VARIABLE}: could not write a line (${(error as { code?: string }).code ?? "error"})`);
+      // A full disk must not turn a placed call into an error answer the model might retry (the caller decides).
+      const code = (error as { code?: string }).code ?? "error";
+      this.onError(`${AUDIT_VARIABLE}: could not write a line (${code})`);
+      return code;
     }
   }
 

@@ -13,7 +13,7 @@
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
 import { randomUUID } from "node:crypto";
-import { ConflictError, OutcomeUnknownError, outcomeUnknown } from "../service/errors.js";
+import { ConflictError, OutcomeUnknownError } from "../service/errors.js";
 import type { Deadline } from "../service/deadline.js";
 import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
@@ -32,9 +32,9 @@ import { dialKey } from "./dial-key.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "./preview.js";
-import { SafetyRefusal } from "./refusals.js";
+import { auditUnwritable, SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
-import { lookForCreatedCalls, unknownOutcomeMessage } from "./unknown-outcome.js";
+import { lookForCreatedCalls, reusedKey, unknownOutcomeMessage } from "./unknown-outcome.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 
@@ -87,13 +87,7 @@ export interface CallInfo {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function reusedKey(tool: string, conflict: ConflictError): OutcomeUnknownError {
-  return outcomeUnknown(tool === "submit_batch" ? "batch" : "call", "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", {
-    status: conflict.status,
-    requestId: conflict.requestId,
-    detail: conflict.detail,
-  });
-}
+
 
 /** One tool call's guard: the pipeline's steps and its audit line. */
 export class DialGuard {
@@ -233,7 +227,11 @@ export class DialGuard {
     this.draft.idempotency_key = go.idempotencyKey;
     const sentAt = clock.now();
     // Written ahead: if this process dies while the POST is at the service, a restart reads this line as a dial.
-    this.s.audit?.write(auditEntry({ ...this.draft, decision: "sending" }, { time: iso(sentAt), tool: this.call.tool, latency_ms: this.latency() }, undefined));
+    const unwritten = this.s.audit?.write(auditEntry({ ...this.draft, decision: "sending" }, { time: iso(sentAt), tool: this.call.tool, latency_ms: this.latency() }, undefined));
+    if (unwritten !== undefined) {
+      await store.caps.release(go.reservation).catch(() => undefined);
+      throw auditUnwritable(unwritten);
+    }
     let created: Created<R>;
     try {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });

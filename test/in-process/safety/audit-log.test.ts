@@ -175,4 +175,18 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     expect(textOf(again)).toContain("was dialed within the dedupe window");
     expect(fx.service.posts()).toHaveLength(2);
   });
+
+  it("a log that cannot be written (a full disk: /dev/full) sends nothing, and says why; reads go on", async () => {
+    const full = await fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: "/dev/full", OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }, elicit: answer });
+    const refused = await full.call("create_call", { to: "+14155550034", agent_id: "agt_1" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) cannot be written (ENOSPC)");
+    expect(textOf(refused)).toContain("Nothing was dialed.");
+    const batch = await full.call("submit_batch", { calls: [{ to: "+14155550035", agent_id: "agt_1" }] });
+    expect(batch.isError).toBe(true);
+    expect(fx.service.posts()).toHaveLength(0);
+    expect((await full.call("list_agents")).isError).toBeFalsy();
+    // Nothing was counted: once the log can be written, the same dials go.
+  });
 });
+
