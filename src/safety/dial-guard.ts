@@ -148,7 +148,8 @@ export class DialGuard {
       held.stop();
       // Nothing sent by a takeover: the claim goes back to the dead owner (it may have sent), with its key.
       const outcome = settlement.kind === "not_placed" && held.previousOwner !== undefined ? { ...settlement, returnTo: held.previousOwner } : settlement;
-      // A placed or unknown dial must be remembered: a store that blinks gets two more tries before the lease does the rest.
+      // A placed or unknown dial must be remembered: a store that blinks gets two more tries (then Redis records it
+      // when it answers again: redis/dials.ts).
       for (let attempt = 0; ; attempt++) {
         try {
           await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);

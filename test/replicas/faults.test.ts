@@ -173,6 +173,32 @@ describe("Redis stalled", () => {
   });
 });
 
+describe("Redis stalled while a POST was at the service", () => {
+  it("the placed dial is remembered once Redis answers again: another request to the number is refused after the lease", async () => {
+    upstream.handle((req, res, raw) => {
+      // The service places the call; Redis stops answering before the replica can record it.
+      if (req.method === "POST") redis.signal("SIGSTOP");
+      return defaultHandler(req, res, raw);
+    });
+    const [a] = await startReplicas(["stdio"], { env: sharedEnv({ OUTBOUND_CALLS_TEST_LEASE_MS: "1500" }) });
+    running.push(a!);
+    const call = { to: "+14155550120", agent_id: "agt_1", contact_name: "Dana Lee" };
+    let placed: CallToolResult;
+    try {
+      placed = await a!.call("create_call", call);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    expect(placed.isError, textOf(placed)).toBeFalsy();
+    // Well past the claim's lease: only a settled dial still holds the number now.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const other = await a!.call("create_call", { ...call, contact_name: "Someone Else" });
+    expect(other.isError, textOf(other)).toBe(true);
+    expect(textOf(other)).toContain("was dialed within the dedupe window");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
+
 describe("a replica killed between claiming and sending", () => {
   let sandbox: Sandbox;
   let agentId: string;
