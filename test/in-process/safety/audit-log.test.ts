@@ -188,5 +188,27 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     expect((await full.call("list_agents")).isError).toBeFalsy();
     // Nothing was counted: once the log can be written, the same dials go.
   });
+
+  it("a batch placed with an answer of unexpected types is logged as dialed, so a restart still counts it", async () => {
+    const path = join(tempDir("audit-mismatch"), "audit.jsonl");
+    // The service accepts the batch (202) but writes a row's number as a JSON number: the answer breaks the schema.
+    fx.service.handle("calls.createBatch", (r) => new Reply({ batch_id: "bat_9", campaign_id: "cmp_9", calls: r.calls.map((c, i) => ({ id: `call_m${i}`, to: Number(c.to) })) }, { status: 202 }));
+    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
+    const batch = { calls: [{ to: "+14155550040", agent_id: "agt_1" }, { to: "+14155550041", agent_id: "agt_1" }] };
+    const first = await fx.start({ env, elicit: answer });
+    const placed = await first.call("submit_batch", batch);
+    expect(placed.isError).toBe(true);
+    expect(textOf(placed)).toContain("may have been placed");
+    await first.close();
+    const last = JSON.parse(readFileSync(path, "utf8").trim().split("\n").at(-1)!) as Record<string, unknown>;
+    expect(last).toMatchObject({ decision: "dialed", batch_id: "bat_9" });
+    const second = await fx.start({ env, elicit: answer });
+    const again = await second.call("submit_batch", batch);
+    expect(again.isError, textOf(again)).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ deduplicated: true });
+    const other = await second.call("create_call", { to: "+14155550041", agent_id: "agt_1" });
+    expect(other.isError, textOf(other)).toBe(true);
+    expect(fx.service.posts()).toHaveLength(1);
+  });
 });
 
