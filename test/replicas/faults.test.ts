@@ -12,6 +12,12 @@
  *   once its lease ran out, with the same Idempotency-Key. The sandbox honours
  *   the key: one call in each case, none lost, none doubled, and the caps count
  *   it once. OUTBOUND_CALLS_TEST_LEASE_MS shortens the 60 s lease for the test.
+ *   Also: a batch repeated with its rows in another order (the service refuses
+ *   the key with another body: an unknown outcome, never a second round), and a
+ *   takeover that must ask a person again and ends pending (the claim goes back
+ *   with the first key, so the approved repeat still places nothing new).
+ * - Redis stalled while a POST was at the service: the placed dial is recorded
+ *   when Redis answers again, so its number stays refused after the lease.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
