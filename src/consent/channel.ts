@@ -36,6 +36,8 @@ export interface ConsentView {
   /** For a batch: rows per country and the agents, for the summary at the top. */
   countries: Array<{ code: string; name: string; count: number }>;
   agents: Array<{ id: string; name?: string }>;
+  /** The request says a second call to a recently dialed number is meant (repeat_dial). */
+  repeatDial?: true;
 }
 
 export interface ConsentRequest {

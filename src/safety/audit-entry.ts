@@ -29,7 +29,11 @@ export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "t
   for (const field of CARRIED) if (draft[field] !== undefined) Object.assign(entry, { [field]: draft[field] });
   if (draft.rule !== undefined) entry.rule = draft.rule;
   if (draft.reason !== undefined) entry.reason = draft.reason;
-  if (error !== undefined) Object.assign(entry, classify(error));
+  if (error !== undefined) {
+    const ended = classify(error);
+    // The service accepted the POST (2xx): what failed after it (an answer of unexpected types) does not undo the dial.
+    Object.assign(entry, draft.decision === "dialed" ? { reason: ended.reason } : ended);
+  }
   return entry;
 }
 

@@ -12,7 +12,11 @@ import type { Redactor } from "../text/redact.js";
 
 export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 
-export type AuditDecision = "dry_run" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
+/**
+ * `sending` is written just before a POST, and the line that ends the tool call follows it (with the same
+ * idempotency_key): a process killed while its POST was at the service leaves a `sending` line alone.
+ */
+export type AuditDecision = "dry_run" | "sending" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
 
 export interface AuditEntry {
   time: string;
@@ -52,7 +56,7 @@ const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export class AuditLog {
   private constructor(
-    private readonly fd: number,
+    private fd: number,
     readonly path: string,
     private readonly redactor: Redactor,
     private readonly onError: (message: string) => void,
@@ -74,15 +78,45 @@ export class AuditLog {
     return new AuditLog(fd, path, redactor, onError);
   }
 
-  write(entry: AuditEntry): void {
+  /** Appends the line; on failure says why (an error code such as ENOSPC) after reporting it, else undefined. */
+  write(entry: AuditEntry): string | undefined {
     // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
     const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value));
     try {
+      this.followPath();
       writeSync(this.fd, `${line}\n`);
+      return undefined;
     } catch (error) {
-      // A full disk must not turn a placed call into an error answer the model might retry.
-      this.onError(`${AUDIT_VARIABLE}: could not write a line (${(error as { code?: string }).code ?? "error"})`);
+      // A full disk must not turn a placed call into an error answer the model might retry (the caller decides).
+      const code = (error as { code?: string }).code ?? "error";
+      this.onError(`${AUDIT_VARIABLE}: could not write a line (${code})`);
+      return code;
     }
+  }
+
+  /**
+   * A restart reads the file at the path: if it was renamed (logrotate's default) or deleted, the lines from now on
+   * go to a new file there (0600), not into the old one nobody will read back.
+   */
+  private followPath(): void {
+    const open = fstatSync(this.fd);
+    let current: { ino: number; dev: number } | undefined;
+    try {
+      current = statSync(this.path);
+    } catch {
+      current = undefined;
+    }
+    if (current && current.ino === open.ino && current.dev === open.dev) return;
+    let fd: number;
+    try {
+      fd = openSync(this.path, "a", 0o600);
+    } catch (error) {
+      // The folder went too: keep the line in the old file rather than lose it.
+      this.onError(`${AUDIT_VARIABLE}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`);
+      return;
+    }
+    this.close();
+    this.fd = fd;
   }
 
   close(): void {
@@ -138,6 +172,8 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
     if ((error as { code?: string }).code === "ENOENT") return history;
     throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
   }
+  // POSTs announced by a `sending` line, by Idempotency-Key, until the line that ends their tool call is read.
+  const sending = new Map<string, LoggedDial>();
   text.split("\n").forEach((line, index) => {
     if (line.trim() === "") return;
     const entry = parseLine(line);
@@ -153,17 +189,25 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
       history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
       return;
     }
-    if (!COUNTED.has(entry.decision)) return;
+    const key = typeof entry.idempotency_key === "string" ? entry.idempotency_key : undefined;
     const at = Date.parse(entry.time);
-    if (at < since) return;
-    history.dials.push({
+    const dial: LoggedDial = {
       at,
       numbers: entry.numbers,
       requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
-      decision: entry.decision as LoggedDial["decision"],
+      decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
       callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
-    });
+    };
+    if (entry.decision === "sending") {
+      if (key !== undefined) sending.set(key, dial);
+      return;
+    }
+    if (key !== undefined) sending.delete(key);
+    if (!COUNTED.has(entry.decision) || at < since) return;
+    history.dials.push(dial);
   });
+  // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
+  for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
   return history;
 }
 

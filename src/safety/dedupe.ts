@@ -29,6 +29,8 @@ export interface HeldClaim {
   requestKey: string;
   owner: string;
   idempotencyKey: string;
+  /** A dead claim was taken over: its Idempotency-Key may already have reached the service. */
+  takeover: boolean;
   /** The owner of the dead claim this one took over, if any: its cap reservation already counts this dial. */
   previousOwner?: string;
   /** Stops renewing the lease (the claim is settled). */
@@ -67,7 +69,7 @@ export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; c
       allowRecentNumbers: input.repeatDial,
     });
     if (result.kind === "claimed") {
-      const claim = hold(store, requestKey, owner, result.idempotencyKey, input.now, leaseMs);
+      const claim = hold(store, requestKey, owner, result.idempotencyKey, result.takeover, input.now, leaseMs);
       return { kind: "claimed", claim: result.previousOwner !== undefined ? { ...claim, previousOwner: result.previousOwner } : claim };
     }
     if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, input.tool === "create_call" ? undefined : input.numbers.length, input.now());
@@ -102,11 +104,11 @@ async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInp
   return record;
 }
 
-function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, now: () => number, leaseMs: number): HeldClaim {
+function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, takeover: boolean, now: () => number, leaseMs: number): HeldClaim {
   // A person may take minutes; the claim must outlive them, and die soon after this process would.
   const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + leaseMs).catch(() => undefined), leaseMs / 3);
   timer.unref();
-  return { requestKey, owner, idempotencyKey, stop: () => clearInterval(timer) };
+  return { requestKey, owner, idempotencyKey, takeover, stop: () => clearInterval(timer) };
 }
 
 function describe(record: DialRecord, now: number): string {

@@ -13,7 +13,7 @@
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
 import { randomUUID } from "node:crypto";
-import { OutcomeUnknownError } from "../service/errors.js";
+import { ConflictError, OutcomeUnknownError } from "../service/errors.js";
 import type { Deadline } from "../service/deadline.js";
 import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
@@ -32,9 +32,9 @@ import { dialKey } from "./dial-key.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "./preview.js";
-import { SafetyRefusal } from "./refusals.js";
+import { auditUnwritable, SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
-import { lookForCreatedCalls, unknownOutcomeMessage } from "./unknown-outcome.js";
+import { lookForCreatedCalls, reusedKey, unknownOutcomeMessage } from "./unknown-outcome.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 
@@ -86,6 +86,8 @@ export interface CallInfo {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+
 
 /** One tool call's guard: the pipeline's steps and its audit line. */
 export class DialGuard {
@@ -139,12 +141,15 @@ export class DialGuard {
       }
       claim = claimed.claim;
     }
-    const settle = async (outcome: Settlement) => {
+    const settle = async (settlement: Settlement) => {
       if (!claim) return;
       const held = claim;
       claim = undefined;
       held.stop();
-      // A placed or unknown dial must be remembered: a store that blinks gets two more tries before the lease does the rest.
+      // Nothing sent by a takeover: the claim goes back to the dead owner (it may have sent), with its key.
+      const outcome = settlement.kind === "not_placed" && held.previousOwner !== undefined ? { ...settlement, returnTo: held.previousOwner } : settlement;
+      // A placed or unknown dial must be remembered: a store that blinks gets two more tries (then Redis records it
+      // when it answers again: redis/dials.ts).
       for (let attempt = 0; ; attempt++) {
         try {
           await store.dials.settle(held.requestKey, held.owner, outcome, clock.now(), settings.dedupeWindowMs);
@@ -181,6 +186,7 @@ export class DialGuard {
         rows: plan.rows,
         agentNames: plan.agentNames,
         localTimes,
+        repeatDial: plan.repeatDial,
         preview,
         token: plan.token,
         tokens,
@@ -202,7 +208,7 @@ export class DialGuard {
       // The service's deadline does not include the time a person took to answer.
       const fresh = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : undefined;
       try {
-        return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), confirmedBy, numbers }, settle);
+        return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), takeover: claim?.takeover === true, confirmedBy, numbers }, settle);
       } finally {
         fresh?.dispose();
       }
@@ -216,16 +222,25 @@ export class DialGuard {
   /** The POST, and what its outcome means for the caps, the dedupe ledger and the audit line. */
   private async send<R>(
     plan: DialPlan<R>,
-    go: { deadline: Deadline; reservation: string; idempotencyKey: string; confirmedBy: ConfirmedBy; numbers: string[] },
+    go: { deadline: Deadline; reservation: string; idempotencyKey: string; takeover: boolean; confirmedBy: ConfirmedBy; numbers: string[] },
     settle: (outcome: Settlement) => Promise<void>,
   ): Promise<DialOutcome<R>> {
     const { store, clock } = this.s;
     this.draft.idempotency_key = go.idempotencyKey;
     const sentAt = clock.now();
+    // Written ahead: if this process dies while the POST is at the service, a restart reads this line as a dial.
+    const unwritten = this.s.audit?.write(auditEntry({ ...this.draft, decision: "sending" }, { time: iso(sentAt), tool: this.call.tool, latency_ms: this.latency() }, undefined));
+    if (unwritten !== undefined) {
+      await store.caps.release(go.reservation).catch(() => undefined);
+      throw auditUnwritable(unwritten);
+    }
     let created: Created<R>;
     try {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
-    } catch (error) {
+    } catch (caught) {
+      // A takeover sends the dead owner's Idempotency-Key: a conflict on it means that owner's POST reached the
+      // service (with the batch rows in another order, say). Its calls may exist: unknown, never "not placed".
+      const error = go.takeover && caught instanceof ConflictError ? reusedKey(this.call.tool, caught) : caught;
       if (!(error instanceof OutcomeUnknownError)) {
         await store.caps.release(go.reservation).catch(() => undefined);
         throw error;
@@ -256,8 +271,12 @@ export class DialGuard {
     if (!audit || !this.call.writes || this.finished) return;
     this.finished = true;
     audit.write(
-      auditEntry(this.draft, { time: iso(this.s.clock.now()), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started) }, error),
+      auditEntry(this.draft, { time: iso(this.s.clock.now()), tool: this.call.tool, latency_ms: this.latency() }, error),
     );
+  }
+
+  private latency(): number {
+    return Math.round(performance.now() - this.started);
   }
 
   private limits() {

@@ -35,3 +35,12 @@ export class DuplicateOfUnknownError extends UserInputError {}
 
 /** A person was asked and has not decided within the tool call's wait: nothing dialed; a repeat picks up the decision. */
 export class ApprovalPendingError extends UserInputError {}
+
+/** The `sending` line cannot be written before a POST: a restart could not count the dial, so it is not made. */
+export function auditUnwritable(code: string): SafetyRefusal {
+  return new SafetyRefusal(
+    "audit_log_unwritable",
+    `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) cannot be written (${code}), and without its line a restart would not count this dial against the caps and the dedupe window. ` +
+      "Nothing was dialed. A person must free space or fix the file; reading tools still answer.",
+  );
+}

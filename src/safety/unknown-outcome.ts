@@ -4,6 +4,7 @@
  * tool call's deadline, and say honestly what was found.
  */
 import type { Deadline } from "../service/deadline.js";
+import { outcomeUnknown, type ConflictError, type OutcomeUnknownError } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
@@ -78,4 +79,16 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
     return `${original} A look at list_calls right after found no such call yet, which proves nothing: outcome unknown — do not dial again. Check with list_calls in a minute.`;
   }
   return `${original} Outcome unknown — do not dial again (${lookup.why}).`;
+}
+
+/**
+ * A takeover sends the dead owner's Idempotency-Key: a conflict on it (409) means that owner's POST reached the
+ * service (with the batch rows in another order, say). Its calls may exist: an unknown outcome, never "not placed".
+ */
+export function reusedKey(tool: string, conflict: ConflictError): OutcomeUnknownError {
+  return outcomeUnknown(tool === "submit_batch" ? "batch" : "call", "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", {
+    status: conflict.status,
+    requestId: conflict.requestId,
+    detail: conflict.detail,
+  });
 }

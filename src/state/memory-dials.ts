@@ -64,11 +64,13 @@ export class MemoryDialLedger implements DialLedger {
     return true;
   }
 
-  async settle(requestKey: string, owner: string, outcome: Settlement, _now: number, windowMs: number): Promise<void> {
+  async settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void> {
     const record = this.records.get(requestKey);
     if (!record || record.owner !== owner) return;
     if (outcome.kind === "not_placed") {
-      this.forget(record);
+      // A takeover that sent nothing goes back to the dead owner, lease ended, key kept: that owner may have sent.
+      if (outcome.returnTo === undefined) this.forget(record);
+      else if (record.state.kind === "in_flight") Object.assign(record, { owner: outcome.returnTo, state: { kind: "in_flight", leaseUntil: Math.min(record.state.leaseUntil, now) } });
       return;
     }
     record.state = outcome.kind === "placed" ? { kind: "placed", at: outcome.at, summary: outcome.summary, callIds: [...outcome.callIds] } : { kind: "unknown", at: outcome.at, message: outcome.message };

@@ -83,7 +83,9 @@ export interface DialLedger {
   renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean>;
   /**
    * Ends a claim. `placed`/`unknown` are remembered for the window (request and numbers);
-   * `not_placed` forgets the request and its numbers at once, so a corrected retry may go.
+   * `not_placed` forgets the request and its numbers at once, so a corrected retry may go; with `returnTo` (a
+   * takeover that sent nothing) the claim goes back to the dead owner it was taken from instead, its lease ended
+   * and its Idempotency-Key kept, because that owner may have sent its POST: the next repeat takes it over again.
    */
   settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void>;
   get(requestKey: string): Promise<DialRecord | undefined>;
@@ -94,7 +96,7 @@ export interface DialLedger {
 export type Settlement =
   | { kind: "placed"; at: number; summary: DialSummary; callIds: string[] }
   | { kind: "unknown"; at: number; message: string }
-  | { kind: "not_placed" };
+  | { kind: "not_placed"; returnTo?: string };
 
 // ---------------------------------------------------------------- caps
 

@@ -12,6 +12,12 @@
  *   once its lease ran out, with the same Idempotency-Key. The sandbox honours
  *   the key: one call in each case, none lost, none doubled, and the caps count
  *   it once. OUTBOUND_CALLS_TEST_LEASE_MS shortens the 60 s lease for the test.
+ *   Also: a batch repeated with its rows in another order (the service refuses
+ *   the key with another body: an unknown outcome, never a second round), and a
+ *   takeover that must ask a person again and ends pending (the claim goes back
+ *   with the first key, so the approved repeat still places nothing new).
+ * - Redis stalled while a POST was at the service: the placed dial is recorded
+ *   when Redis answers again, so its number stays refused after the lease.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -173,6 +179,32 @@ describe("Redis stalled", () => {
   });
 });
 
+describe("Redis stalled while a POST was at the service", () => {
+  it("the placed dial is remembered once Redis answers again: another request to the number is refused after the lease", async () => {
+    upstream.handle((req, res, raw) => {
+      // The service places the call; Redis stops answering before the replica can record it.
+      if (req.method === "POST") redis.signal("SIGSTOP");
+      return defaultHandler(req, res, raw);
+    });
+    const [a] = await startReplicas(["stdio"], { env: sharedEnv({ OUTBOUND_CALLS_TEST_LEASE_MS: "1500" }) });
+    running.push(a!);
+    const call = { to: "+14155550120", agent_id: "agt_1", contact_name: "Dana Lee" };
+    let placed: CallToolResult;
+    try {
+      placed = await a!.call("create_call", call);
+    } finally {
+      redis.signal("SIGCONT");
+    }
+    expect(placed.isError, textOf(placed)).toBeFalsy();
+    // Well past the claim's lease: only a settled dial still holds the number now.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const other = await a!.call("create_call", { ...call, contact_name: "Someone Else" });
+    expect(other.isError, textOf(other)).toBe(true);
+    expect(textOf(other)).toContain("was dialed within the dedupe window");
+    expect(posts(upstream)).toHaveLength(1);
+  });
+});
+
 describe("a replica killed between claiming and sending", () => {
   let sandbox: Sandbox;
   let agentId: string;
@@ -243,6 +275,86 @@ describe("a replica killed between claiming and sending", () => {
     expect((await b.call("create_call", call)).structuredContent).toMatchObject({ deduplicated: true });
     expect(textOf(await b.call("create_call", { ...call, contact_name: "Someone Else", repeat_dial: true }))).toContain("was dialed 1 time in the last 24 hours");
     expect(await sandboxCalls()).toHaveLength(1);
+  });
+
+  it("killed while its batch POST was at the service: a repeat with the rows in another order (the same batch) places nothing new, and neither does the next", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        await a.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    // The default per-number cap (3 a day): the cap alone does not stop a second round.
+    const shared = env({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", "stdio", { env: shared });
+    running.push(a, b);
+    const before = (await sandboxCalls()).length;
+    const rows = [
+      { to: "+14155550110", agent_id: agentId, contact_name: "Dana Lee" },
+      { to: "+14155550111", agent_id: agentId, contact_name: "Sam Roe" },
+    ];
+    const lost = await a.call("submit_batch", { calls: rows }).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+
+    // The same batch (row order does not make another request): it takes A's claim over, with A's key.
+    const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
+    const sent = posts(upstream);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
+    expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
+    // The service saw the key before: whatever it answers, the model must not read "nothing was placed".
+    expect(textOf(repeat)).toMatch(/outcome is unknown|WAS placed|Batch accepted/);
+    // Whatever the takeover was told, the dial is not forgotten: the model's next try places nothing.
+    await b.call("submit_batch", { calls: rows });
+    await b.call("submit_batch", { calls: [...rows].reverse() });
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+  });
+
+  it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        await a!.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "5" };
+    // The default per-number cap (3 a day): the cap alone does not stop a second call.
+    const e = env({ ...consent, OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const [a, b] = await startReplicas(["http", "http"], { env: e });
+    running.push(a!, b!);
+    const before = (await sandboxCalls()).length;
+    const call = { to: "+14155550102", agent_id: agentId, contact_name: "Dana Lee" };
+    const session = await signIn(b!.http!.base, APPROVER_TOKEN);
+    const approveNext = async () => {
+      let ids: string[] = [];
+      await eventually(async () => (ids = approvalIds((await inboxPage(b!.http!.base, session)).body)).length > 0);
+      expect((await decide(b!.http!.base, session, ids[0]!, "approve")).status).toBe(303);
+    };
+    const lost = a!.call("create_call", call).then(
+      () => "answered",
+      () => "no answer",
+    );
+    await approveNext();
+    expect(await lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 1);
+
+    // The repeat takes A's claim over; A's approval was used, so a person is asked again and nobody answers in time.
+    const pending = await b!.call("create_call", call);
+    expect(pending.isError, textOf(pending)).toBe(true);
+    await approveNext();
+    const approved = await b!.call("create_call", call);
+    const sent = posts(upstream);
+    expect(sent.map((p) => p.headers["idempotency-key"]), textOf(approved)).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
+    expect(await sandboxCalls()).toHaveLength(before + 1);
   });
 
   it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {

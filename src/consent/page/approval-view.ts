@@ -62,6 +62,13 @@ function agentCell(row: ConsentRow): Html {
   return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
 }
 
+/** The model's own word that a second call is meant: said before anything else, where it cannot be missed. */
+function secondCall(view: StoredView): Html | string {
+  if (!view.repeatDial) return "";
+  const what = view.rows.length === 1 ? "this number was dialed" : "some of these numbers were dialed";
+  return html`<p class="lead"><strong>Second call (repeat_dial):</strong> the assistant says a second call is meant, even if ${what} in the last minutes.</p>`;
+}
+
 function single(row: ConsentRow): Html {
   return html`<div class="card"><dl class="fields">
 <dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
@@ -115,7 +122,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
     const by = input.decidedBy && input.status !== "expired" ? ` by ${input.decidedBy}` : "";
     return {
       title: `${status.title}: ${what}`,
-      body: html`${input.banner}<h1><span class="status ${input.status}">${status.title}</span>${by}</h1><p class="lead">${status.line}</p>${details}`,
+      body: html`${input.banner}<h1><span class="status ${input.status}">${status.title}</span>${by}</h1><p class="lead">${status.line}</p>${secondCall(view)}${details}`,
     };
   }
   const form = input.form;
@@ -127,7 +134,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
     title: `Approve ${what}?`,
     body: html`${input.banner}<h1>Approve ${what}?</h1>
 <p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
-${details}${scope}${buttons}`,
+${secondCall(view)}${details}${scope}${buttons}`,
   };
 }
 

@@ -117,7 +117,8 @@ return 1
 `);
 
 /**
- * KEYS: dial. ARGV: prefix, requestKey, owner, kind (placed|unknown|not_placed), at, extra (JSON), now, windowMs.
+ * KEYS: dial. ARGV: prefix, requestKey, owner, kind (placed|unknown|not_placed), at, extra (JSON; for not_placed
+ * the owner to return a taken-over claim to, '' to forget it), now, windowMs.
  * Reply: 1 settled, 0 not this owner's claim (taken over, or forgotten).
  */
 export const settleDial = luaScript(`${DIAL_COMMON}
@@ -125,7 +126,18 @@ local rk, now = ARGV[2], tonumber(ARGV[7])
 local r = load(rk)
 if not r or r.owner ~= ARGV[3] then return 0 end
 if ARGV[4] == 'not_placed' then
-  forget(rk, r)
+  if ARGV[6] == '' then
+    forget(rk, r)
+    return 1
+  end
+  -- A takeover that sent nothing: back to the dead owner, lease ended, key kept (that owner may have sent).
+  if r.kind ~= 'in_flight' then return 1 end
+  local k = dkey(rk)
+  local lease = math.min(tonumber(r.lease), now)
+  local untilT = lease + tonumber(r.win)
+  redis.call('HSET', k, 'owner', ARGV[6], 'lease', int(lease))
+  expire(k, untilT - now)
+  index(rk, cjson.decode(r.nums), untilT, now)
   return 1
 end
 local k = dkey(rk)

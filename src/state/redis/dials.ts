@@ -48,11 +48,24 @@ export class RedisDialLedger implements DialLedger {
 
   async settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void> {
     const extra =
-      outcome.kind === "placed" ? JSON.stringify({ summary: outcome.summary, callIds: outcome.callIds }) : outcome.kind === "unknown" ? JSON.stringify({ message: outcome.message }) : "";
+      outcome.kind === "placed"
+        ? JSON.stringify({ summary: outcome.summary, callIds: outcome.callIds })
+        : outcome.kind === "unknown"
+          ? JSON.stringify({ message: outcome.message })
+          : (outcome.returnTo ?? "");
     const at = outcome.kind === "not_placed" ? "" : String(outcome.at);
-    await this.redis.run("the settlement of a dial", (c) =>
-      c.settleDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)]),
-    );
+    const run = () =>
+      this.redis.run("the settlement of a dial", (c) =>
+        c.settleDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)]),
+      );
+    try {
+      await run();
+    } catch (error) {
+      // A dial that was placed (or may have been) must not be forgotten when its lease ends: record it whenever
+      // Redis answers again, for as long as the window lasts (a takeover since then makes this a no-op).
+      if (outcome.kind !== "not_placed") this.undo.add(() => run().then(() => true), windowMs);
+      throw error;
+    }
   }
 
   async get(requestKey: string): Promise<DialRecord | undefined> {

@@ -5,7 +5,9 @@
  * number until its lease ends, or count as a dial for a day. After such a
  * failure the store queues the inverse step (end the claim's lease at once;
  * release the reservation) and runs it now and again whenever Redis answers,
- * until it reports done or its horizon passes. Bounded: at most MAX entries.
+ * until it reports done or its horizon passes. The same list records, once Redis
+ * answers again, the outcome of a dial that was placed while it did not (a placed
+ * dial must outlive its claim's lease). Bounded: at most MAX entries.
  * The owner and reservation id of a failed call are spent: never reuse them.
  */
 

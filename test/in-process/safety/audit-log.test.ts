@@ -5,7 +5,7 @@
  * permissions; a hostile service cannot break it. (A path that cannot be
  * opened stopping the process: test/e2e/startup.test.ts.)
  */
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
@@ -45,7 +45,7 @@ const lines = () =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
-  it("writes one line per write attempt with the decision, and none for reads", async () => {
+  it("writes one line per write attempt with the decision (and a `sending` line before each POST), and none for reads", async () => {
     program();
     const call = (to: string, extra: Record<string, unknown> = {}) => server.call("create_call", { to, agent_id: "agt_1", ...extra });
     await server.call("list_agents");
@@ -62,7 +62,17 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     await server.call("submit_batch", { calls: [{ to: "+14155550006", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_2" }] });
     await server.call("get_call", { call_id: "call_1" });
 
-    const log = lines();
+    const all = lines();
+    // Every POST is announced by a `sending` line just before it, ended by its tool call's line (same key).
+    const sending = all.filter((l) => l.decision === "sending");
+    expect(sending.map((l) => l.numbers)).toEqual([["+14155550001"], ["+14155550003"], ["+14155550004"], ["+14155550006", "+442079460000"]]);
+    for (const line of sending) {
+      const ends = all.filter((l) => l.decision !== "sending" && l.idempotency_key === line.idempotency_key);
+      expect(ends, JSON.stringify(line)).toHaveLength(1);
+      expect(all.indexOf(ends[0]!)).toBe(all.indexOf(line) + 1);
+      expect(line).toMatchObject({ request_key: ends[0]!.request_key, confirmation: "client" });
+    }
+    const log = all.filter((l) => l.decision !== "sending");
     expect(log.map((l) => [l.tool, l.decision, l.rule])).toEqual([
       ["create_call", "dialed", undefined],
       ["create_call", "deduplicated", undefined],
@@ -146,4 +156,59 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     expect((await damaged.call("list_agents")).isError).toBeFalsy();
     expect(damaged.logs.join("\n")).toContain("cannot be read and show no number");
   });
+
+  it.each([
+    ["renamed (logrotate's create)", (path: string) => renameSync(path, `${path}.1`)],
+    ["deleted", (path: string) => rmSync(path)],
+  ])("a log %s while the server runs: later dials are written at the path again, and a restart still counts them", async (_how, rotate) => {
+    const path = join(tempDir("audit-rotated"), "audit.jsonl");
+    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
+    const first = await fx.start({ env, elicit: answer });
+    expect((await first.call("create_call", { to: "+14155550032", agent_id: "agt_1" })).isError).toBeFalsy();
+    rotate(path);
+    expect((await first.call("create_call", { to: "+14155550033", agent_id: "agt_1" })).isError).toBeFalsy();
+    await first.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const second = await fx.start({ env, elicit: answer });
+    const again = await second.call("create_call", { to: "+14155550033", agent_id: "agt_1", contact_name: "Dana" });
+    expect(again.isError, textOf(again)).toBe(true);
+    expect(textOf(again)).toContain("was dialed within the dedupe window");
+    expect(fx.service.posts()).toHaveLength(2);
+  });
+
+  it("a log that cannot be written (a full disk: /dev/full) sends nothing, and says why; reads go on", async () => {
+    const full = await fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: "/dev/full", OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }, elicit: answer });
+    const refused = await full.call("create_call", { to: "+14155550034", agent_id: "agt_1" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) cannot be written (ENOSPC)");
+    expect(textOf(refused)).toContain("Nothing was dialed.");
+    const batch = await full.call("submit_batch", { calls: [{ to: "+14155550035", agent_id: "agt_1" }] });
+    expect(batch.isError).toBe(true);
+    expect(fx.service.posts()).toHaveLength(0);
+    expect((await full.call("list_agents")).isError).toBeFalsy();
+    // Nothing was counted: once the log can be written, the same dials go.
+  });
+
+  it("a batch placed with an answer of unexpected types is logged as dialed, so a restart still counts it", async () => {
+    const path = join(tempDir("audit-mismatch"), "audit.jsonl");
+    // The service accepts the batch (202) but writes a row's number as a JSON number: the answer breaks the schema.
+    fx.service.handle("calls.createBatch", (r) => new Reply({ batch_id: "bat_9", campaign_id: "cmp_9", calls: r.calls.map((c, i) => ({ id: `call_m${i}`, to: Number(c.to) })) }, { status: 202 }));
+    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
+    const batch = { calls: [{ to: "+14155550040", agent_id: "agt_1" }, { to: "+14155550041", agent_id: "agt_1" }] };
+    const first = await fx.start({ env, elicit: answer });
+    const placed = await first.call("submit_batch", batch);
+    expect(placed.isError).toBe(true);
+    expect(textOf(placed)).toContain("may have been placed");
+    await first.close();
+    const last = JSON.parse(readFileSync(path, "utf8").trim().split("\n").at(-1)!) as Record<string, unknown>;
+    expect(last).toMatchObject({ decision: "dialed", batch_id: "bat_9" });
+    const second = await fx.start({ env, elicit: answer });
+    const again = await second.call("submit_batch", batch);
+    expect(again.isError, textOf(again)).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ deduplicated: true });
+    const other = await second.call("create_call", { to: "+14155550041", agent_id: "agt_1" });
+    expect(other.isError, textOf(other)).toBe(true);
+    expect(fx.service.posts()).toHaveLength(1);
+  });
 });
+

@@ -120,6 +120,24 @@ export function dialContract(open: OpenStore): void {
       expect(await store.dials.claim(late)).toEqual({ kind: "claimed", idempotencyKey: "late-key", takeover: false });
     });
 
+    it("a takeover that sent nothing goes back to the dead owner: the next repeat takes it over again, with the first key", async () => {
+      const { store } = await open();
+      const first = claim({ numbers: [A] });
+      await store.dials.claim(first);
+      const at = T0 + LEASE + SEC;
+      const second = { ...first, owner: "second", idempotencyKey: "second-key", now: at };
+      expect(await store.dials.claim(second)).toMatchObject({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+      // Refused before sending (a person did not answer in time, calling hours, …): the first owner may have sent.
+      await store.dials.settle(first.requestKey, "second", { kind: "not_placed", returnTo: first.owner }, at + SEC, WINDOW);
+      expect(await store.dials.get(first.requestKey)).toMatchObject({ owner: first.owner, idempotencyKey: first.idempotencyKey, state: { kind: "in_flight", leaseUntil: at + SEC } });
+      const third = { ...first, owner: "third", idempotencyKey: "third-key", now: at + 2 * SEC };
+      expect(await store.dials.claim(third)).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
+      // Remembered a window beyond the ended lease, like any dead claim.
+      await store.dials.settle(first.requestKey, "third", { kind: "not_placed", returnTo: first.owner }, at + 3 * SEC, WINDOW);
+      const late = { ...first, owner: "late", idempotencyKey: "late-key", now: at + 3 * SEC + WINDOW - 1 };
+      expect(await store.dials.claim(late)).toMatchObject({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+    });
+
     it("a takeover refused for recent numbers keeps the dead claim and its key for a later takeover", async () => {
       const { store } = await open();
       const first = claim({ numbers: [A, B] });

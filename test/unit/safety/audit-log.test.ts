@@ -82,4 +82,24 @@ describe("AuditLog under hostile values (issue 12, item 4)", () => {
     expect(history.damagedLines).toEqual([1]);
     expect(history.unattributed).toEqual([]);
   });
+
+  it("a `sending` line counts as a dial of unknown outcome until the line that ends its POST (same key) is read", () => {
+    const path = join(tempDir("audit-unit"), "sending.jsonl");
+    const log = AuditLog.open(path, new Redactor([]), () => undefined);
+    const sent = (key: string, to: string) => entry({ decision: "sending", numbers: [to], idempotency_key: key, request_key: `rk_${key}` });
+    log.write(sent("k1", "+14155550001"));
+    log.write(entry({ decision: "dialed", numbers: ["+14155550001"], idempotency_key: "k1", request_key: "rk_k1", call_ids: ["call_1"] }));
+    log.write(sent("k2", "+14155550002"));
+    log.write(entry({ decision: "failed", numbers: ["+14155550002"], idempotency_key: "k2" }));
+    log.write(sent("k3", "+14155550003"));
+    log.write(entry({ decision: "refused", rule: "service", numbers: ["+14155550003"], idempotency_key: "k3" }));
+    // The process died while this one was at the service: nothing ended it.
+    log.write(sent("k4", "+14155550004"));
+    log.close();
+    const dials = readAuditHistory(path, 0, Date.parse("2026-11-21T16:00:00Z")).dials;
+    expect(dials.map((d) => [d.numbers[0], d.decision, d.requestKey])).toEqual([
+      ["+14155550001", "dialed", "rk_k1"],
+      ["+14155550004", "outcome_unknown", "rk_k4"],
+    ]);
+  });
 });
