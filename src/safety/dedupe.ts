@@ -113,7 +113,11 @@ function hold(store: GuardStore, requestKey: string, owner: string, idempotencyK
 
 function describe(record: DialRecord, now: number): string {
   const s = record.state;
-  if (s.kind === "in_flight") return `a dial started at ${agoText(record.startedAt, now)} is still under way`;
+  if (s.kind === "in_flight") {
+    return s.leaseUntil > now
+      ? `a dial started at ${agoText(record.startedAt, now)} is still under way`
+      : `a dial started at ${agoText(record.startedAt, now)} was never settled (the server dialing it stopped), so it may have reached the person`;
+  }
   const ids = s.kind === "placed" && s.callIds.length > 0 ? ` as ${s.callIds.slice(0, 3).join(", ")}` : "";
   return s.kind === "placed" ? `it was dialed at ${agoText(s.at, now)}${ids}` : `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
 }

@@ -87,7 +87,7 @@ export class MemoryDialLedger implements DialLedger {
     return this.matches(numbers, now, undefined);
   }
 
-  /** Live dials of these numbers by other requests: unsettled with a lease, or settled within their window. */
+  /** Live dials of these numbers by other requests (see live()). */
   private matches(numbers: readonly string[], now: number, except: string | undefined): Match[] {
     const out: Match[] = [];
     numbers.forEach((number, index) => {
@@ -122,9 +122,13 @@ export class MemoryDialLedger implements DialLedger {
   }
 }
 
+/**
+ * Blocks its numbers for other requests: settled, within its window; unsettled, while its lease lasts and, after
+ * that, for the window from its start (its owner may have died with its POST at the service: the call may be ringing).
+ */
 function live(record: DialRecord & { windowMs: number }, now: number): boolean {
   const s = record.state;
-  return s.kind === "in_flight" ? s.leaseUntil > now : s.at + record.windowMs > now;
+  return s.kind === "in_flight" ? Math.max(s.leaseUntil, record.startedAt + record.windowMs) > now : s.at + record.windowMs > now;
 }
 
 /** Gone for good: settled and out of its window, or a lease that ran out a window ago. */

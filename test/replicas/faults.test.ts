@@ -277,6 +277,39 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(1);
   });
 
+  it("killed while its POST was at the service: after the lease, another request to the number on another replica is refused (the call may be ringing); repeat_dial lets it go", async () => {
+    upstream.handle(
+      toSandbox(async (res) => {
+        await a.kill();
+        res.destroy();
+        upstream.handle(toSandbox());
+        return true;
+      }),
+    );
+    // The cap (3 a day) alone would let a second dial through.
+    const shared = env({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", "stdio", { env: shared });
+    running.push(a, b);
+    const before = (await sandboxCalls()).length;
+    const call = { to: "+14155550130", agent_id: agentId, contact_name: "Dana Lee" };
+    const lost = await a.call("create_call", call).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    // Well past A's lease: nobody will settle its claim.
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 1_000));
+    const other = await b.call("create_call", { ...call, contact_name: "Dana" });
+    expect(other.isError, textOf(other)).toBe(true);
+    expect(textOf(other)).toContain("was never settled");
+    expect(textOf(other)).toContain("repeat_dial: true");
+    expect((await sandboxCalls()).length).toBe(before + 1);
+    const meant = await b.call("create_call", { ...call, contact_name: "Dana", repeat_dial: true });
+    expect(meant.isError, textOf(meant)).toBeFalsy();
+    expect((await sandboxCalls()).length).toBe(before + 2);
+  });
+
   it("killed while its batch POST was at the service: a repeat with the rows in another order (the same batch) places nothing new, and neither does the next", async () => {
     upstream.handle(
       toSandbox(async (res) => {

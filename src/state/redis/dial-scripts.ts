@@ -4,8 +4,9 @@
  * requestKeys that dialed it, scored by the time the dial is forgotten, so
  * one ZREMRANGEBYSCORE drops the forgotten ones. Semantics mirror
  * memory-dials.ts: a settled dial lives until `at + window`; an unsettled one
- * blocks its numbers while its lease lasts and is remembered a window beyond
- * (for a takeover with its Idempotency-Key).
+ * blocks its numbers while its lease lasts and for the window from its start,
+ * and is remembered a window beyond its lease (for a takeover with its
+ * Idempotency-Key).
  */
 import { luaScript } from "./lua.js";
 
@@ -29,7 +30,8 @@ local function forgottenAt(r)
   return tonumber(r.at) + tonumber(r.win)
 end
 local function live(r, now)
-  if r.kind == 'in_flight' then return tonumber(r.lease) > now end
+  -- Unsettled: blocks its numbers while its lease lasts and a window from its start (a dead owner may have sent).
+  if r.kind == 'in_flight' then return math.max(tonumber(r.lease), tonumber(r.start) + tonumber(r.win)) > now end
   return tonumber(r.at) + tonumber(r.win) > now
 end
 local function flat(rk, r)
@@ -101,7 +103,10 @@ index(rk, nums, untilT, now)
 return {'claimed', idem, takeover, previous}
 `);
 
-/** KEYS: dial. ARGV: prefix, requestKey, owner, leaseUntil. Reply: 1 renewed, 0 not this owner's claim. */
+/**
+ * KEYS: dial. ARGV: prefix, requestKey, owner, leaseUntil, unsent ('1': the claim failed and nothing was sent
+ * under it, so its numbers are not held for the window either). Reply: 1 renewed, 0 not this owner's claim.
+ */
 export const renewDial = luaScript(`${DIAL_COMMON}
 local rk = ARGV[2]
 local r = load(rk)
@@ -110,6 +115,7 @@ local k = dkey(rk)
 -- renew() gets no "now": move the TTL by as much as the lease moves, and read "now" back from it.
 local ttl = redis.call('PTTL', k) + tonumber(ARGV[4]) - tonumber(r.lease)
 redis.call('HSET', k, 'lease', ARGV[4])
+if ARGV[5] == '1' then redis.call('HSET', k, 'start', int(tonumber(ARGV[4]) - tonumber(r.win))) end
 expire(k, ttl)
 local untilT = tonumber(ARGV[4]) + tonumber(r.win)
 index(rk, cjson.decode(r.nums), untilT, untilT - ttl)

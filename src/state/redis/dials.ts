@@ -34,14 +34,15 @@ export class RedisDialLedger implements DialLedger {
     } catch (error) {
       // The claim may yet run in Redis: end its lease at once, so it holds neither the request nor its
       // numbers (a retry takes the dead claim over, with its Idempotency-Key). Nothing was sent under it.
-      this.undo.add(() => this.renew(req.requestKey, req.owner, req.now), req.leaseMs);
+      this.undo.add(() => this.renew(req.requestKey, req.owner, req.now, true), req.leaseMs);
       throw error;
     }
   }
 
-  async renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean> {
+  /** `unsent`: the claim failed (see claim()): its numbers are not held for the window either. */
+  async renew(requestKey: string, owner: string, leaseUntil: number, unsent = false): Promise<boolean> {
     const reply = await this.redis.run("the renewal of a dial", (c) =>
-      c.renewDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, String(leaseUntil)]),
+      c.renewDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, String(leaseUntil), unsent ? "1" : "0"]),
     );
     return reply === 1;
   }
