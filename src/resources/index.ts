@@ -24,6 +24,7 @@ import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../tools/final-status.js";
+import { statusText } from "../render/values.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
@@ -171,7 +172,7 @@ function callResource(call: CallRecord): Resource {
   return {
     uri: `calls://${call.id}`,
     name: call.id,
-    title: [call.status ?? "status unknown", callTo(call), when].filter(Boolean).join(" · "),
+    title: [call.status === undefined ? "status unknown" : statusText(call.status), callTo(call), when].filter(Boolean).join(" · "),
     description: callLine(call),
     mimeType: "application/json",
   };

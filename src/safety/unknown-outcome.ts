@@ -7,6 +7,7 @@ import type { Deadline } from "../service/deadline.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
+import { quoted, statusText } from "../render/values.js";
 
 /** The service's clock may run behind ours. */
 const CLOCK_SKEW_MS = 2 * 60_000;
@@ -59,13 +60,17 @@ export async function lookForCreatedCalls(
   return found.length > 0 ? { kind: "found", calls: found } : { kind: "none" };
 }
 
+/** A time the service wrote, bare when it reads as one (an ISO 8601 instant), otherwise quoted as the service's text. */
+const TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const timeText = (text: string) => (TIME.test(text) ? text : quoted(text));
+
 /** The unknown-outcome message, completed with what the lookup found. */
 export function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {
   if (lookup.kind === "found") {
     if (rowCount === 1) {
       const c = lookup.calls[0]!;
       return (
-        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${c.createdAt}` : ""}, status ${c.status ?? "unknown"}: ` +
+        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${timeText(c.createdAt)}` : ""}, status ${statusText(c.status)}: ` +
         `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.`
       );
     }

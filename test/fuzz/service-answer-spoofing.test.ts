@@ -3,6 +3,9 @@
  * - a batch answer's fields cannot take the names of the server's own answer fields (dry_run, preview, checks,
  *   confirmation_token, deduplicated, sandbox…): a batch that was dialed is never reported as a dry run, and no
  *   string of the service starts a line of the answer text;
+ * - a status that does not look like one is quoted wherever the server names it: in the unknown-outcome lookup
+ *   ("status …: it WAS placed") and in get_call's wait progress ("status: …"); so is a creation time that is not
+ *   a time.
  * Real HTTP stand-in for the service on 127.0.0.1, the server in-process, the SDK's client.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -86,5 +89,39 @@ describe("a batch answer cannot pass for the server's own fields", () => {
     expect(s.count).toBe(2);
     expect(s.countries).toEqual(["GB", "US"]);
     expect(s.confirmed_by).toBe("unattended");
+  });
+});
+
+describe("statuses and times the server names are quoted when they do not look like ones", () => {
+  it("the unknown-outcome lookup quotes a status and a creation time that are sentences", async () => {
+    const started = new Date().toISOString();
+    handler = (req, res) => {
+      if (req.method === "POST") return sendJson(res, 502, { error: "bad gateway" });
+      return sendJson(res, 200, { data: [{ id: "call_9", to: "+14155552671", status: LIE, created_at: `${started.slice(0, 19)}Z ${MARK}` }] });
+    };
+    const result = (await client.callTool({ name: "create_call", arguments: { to: "+14155552671", agent_id: "agt_1" } })) as CallToolResult;
+    const text = textOf(result);
+    expect(text).toContain("it WAS placed");
+    expect(text).not.toContain(`status ${LIE}`);
+    expect(text).toContain("(unrecognized status");
+    expect(text).not.toMatch(new RegExp(`created at [^"]*${MARK}`));
+  });
+
+  it("get_call's wait progress quotes a status that is a sentence", async () => {
+    handler = (req, res) => sendJson(res, 200, { data: { id: "call_1", status: LIE } });
+    const progress: string[] = [];
+    const cancel = new AbortController();
+    await client
+      .callTool({ name: "get_call", arguments: { call_id: "call_1", wait_seconds: 2 } }, undefined, {
+        onprogress: (p) => {
+          progress.push(p.message ?? "");
+          cancel.abort();
+        },
+        signal: cancel.signal,
+      })
+      .catch(() => undefined);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]).not.toContain(`status: ${LIE}`);
+    expect(progress[0]).toContain("(unrecognized status");
   });
 });
