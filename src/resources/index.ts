@@ -94,7 +94,7 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
     async (uri, extra): Promise<ReadResourceResult> => {
       try {
         const agents = await service.agents.list(deadline(extra.signal));
-        const data = { agents, count: agents.length };
+        const data = { agents: agents.map(withFencedContent), count: agents.length };
         return {
           contents: [
             { uri: uri.href, mimeType: "text/plain", text: mark(agentsText(agents)) },

@@ -11,6 +11,7 @@ import { unknownAgentReason } from "../service/agents.js";
 import type { BatchRecord } from "../service/calls.js";
 import { oneLine } from "../text/clean.js";
 import { otherIdText, statusText } from "../render/values.js";
+import { withFencedContent } from "../render/calls.js";
 
 const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
 
@@ -118,6 +119,8 @@ export const submitBatch = defineTool({
         return { ...serviceFields(outcome.record), ...base, confirmed_by: outcome.confirmedBy };
     }
   },
+  // The service's fields, with any call content they hold fenced as data (none of this answer's own names is such a key).
+  structure: (out) => withFencedContent(out),
   render(out) {
     if (out.dry_run) return dryRunText(out, "submit_batch");
     const ids = [out.batch_id && `batch_id ${otherIdText(out.batch_id)}`, out.campaign_id && `campaign_id ${otherIdText(out.campaign_id)}`].filter(Boolean).join(", ");
