@@ -8,7 +8,7 @@ import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
 import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
-import { callIdText, statusText, wordText } from "./values.js";
+import { callIdText, otherIdText, statusText, wordText } from "./values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {
@@ -20,7 +20,7 @@ export function callLine(c: CallRecord): string {
     c.status === undefined ? "status unknown" : statusText(c.status),
     line(callTo(c)),
     callAgent(c) && `agent ${line(callAgent(c))}`,
-    campaign && `campaign ${line(campaign)}`,
+    campaign && `campaign ${otherIdText(campaign)}`,
     line(callCreated(c)),
     callOutcome(c) && `outcome ${wordText(callOutcome(c)!)}`,
     duration !== undefined && `${duration} s`,

@@ -26,7 +26,9 @@ export function agentIdText(id: string): string {
 }
 
 /** Other ids the service gives (batch, campaign): the agent-id charset, or quoted. */
-export const otherIdText = agentIdText;
+export function otherIdText(id: string): string {
+  return AGENT_ID.test(id) ? id : `(not a valid id: ${quoted(id)})`;
+}
 
 export function statusText(status: string | undefined): string {
   if (status === undefined) return "unknown";

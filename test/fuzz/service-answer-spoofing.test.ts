@@ -107,6 +107,13 @@ describe("statuses and times the server names are quoted when they do not look l
     expect(text).not.toMatch(new RegExp(`created at [^"]*${MARK}`));
   });
 
+  it("list_calls quotes a campaign id that is a sentence", async () => {
+    handler = (req, res) => sendJson(res, 200, { data: [{ id: "call_1", status: "completed", campaign_id: LIE }] });
+    const text = textOf((await client.callTool({ name: "list_calls", arguments: {} })) as CallToolResult);
+    expect(text).not.toContain(`campaign ${LIE}`);
+    expect(text).toContain("campaign (not a valid id:");
+  });
+
   it("get_call's wait progress quotes a status that is a sentence", async () => {
     handler = (req, res) => sendJson(res, 200, { data: { id: "call_1", status: LIE } });
     const progress: string[] = [];
