@@ -24,10 +24,11 @@ let upstream: FakeUpstream;
 let server: OutboundCallsServer;
 let client: Client;
 let handler: Handler = () => undefined;
+let agents: unknown[] = [{ id: "agt_1", name: "Ava" }];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream((req, res, raw) => {
-    if (req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
+    if (req.path === "/api/v1/agents") return sendJson(res, 200, { data: agents });
     return handler(req, res, raw);
   });
   const config = loadConfig({
@@ -112,6 +113,16 @@ describe("statuses and times the server names are quoted when they do not look l
     const text = textOf((await client.callTool({ name: "list_calls", arguments: {} })) as CallToolResult);
     expect(text).not.toContain(`campaign ${LIE}`);
     expect(text).toContain("campaign (not a valid id:");
+  });
+
+  it("an unknown agent's refusal quotes the service's agent ids that are sentences", async () => {
+    agents = [{ id: LIE, name: "Ava" }];
+    const result = (await client.callTool({ name: "create_call", arguments: { to: "+14155552671", agent_id: "agt_9", dry_run: true } })) as CallToolResult;
+    const text = textOf(result);
+    expect(result.isError).toBe(true);
+    expect(text).toContain("Available agents: (not a valid agent id:");
+    expect(text).not.toContain(`Available agents: ${LIE}`);
+    agents = [{ id: "agt_1", name: "Ava" }];
   });
 
   it("get_call's wait progress quotes a status that is a sentence", async () => {
