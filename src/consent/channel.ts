@@ -36,6 +36,8 @@ export interface ConsentView {
   /** For a batch: rows per country and the agents, for the summary at the top. */
   countries: Array<{ code: string; name: string; count: number }>;
   agents: Array<{ id: string; name?: string }>;
+  /** The request says a second call to a number dialed within the dedupe window is meant (repeat_dial). */
+  repeatDial?: boolean;
 }
 
 export interface ConsentRequest {

@@ -25,4 +25,5 @@ export const storedViewSchema = z.object({
   rows: z.array(rowSchema).min(1),
   countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number() })),
   agents: z.array(z.object({ id: z.string(), name: z.string().optional() })),
+  repeatDial: z.boolean().optional(),
 });

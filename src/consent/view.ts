@@ -42,6 +42,7 @@ export function consentView(tool: ConsentView["tool"], input: PreviewInput): Con
     rows,
     countries: [...countries.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
     agents: [...agents.values()],
+    ...(input.repeatDial ? { repeatDial: true } : {}),
   };
 }
 

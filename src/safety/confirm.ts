@@ -55,6 +55,8 @@ export interface ConfirmInput {
   rows: readonly CheckedRow[];
   agentNames: ReadonlyMap<string, string | undefined>;
   localTimes: ReadonlyMap<number, string>;
+  /** repeat_dial: the person must read that this is a second call (the dialog's text and the page alike). */
+  repeatDial: boolean;
   preview: string;
   token: string | undefined;
   /** Only in the token mode: the tokens to check a token against. */
@@ -86,7 +88,7 @@ export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedB
     return { by: "token" };
   }
   const tool = input.tool === "submit_batch" ? "submit_batch" : "create_call";
-  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes }), text: input.preview };
+  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes, repeatDial: input.repeatDial }), text: input.preview };
   const verdict = await input.consent.ask(request, { signal: input.signal, progress: input.progress, waitMs: input.waitMs });
   return verdictOutcome(verdict, tool);
 }

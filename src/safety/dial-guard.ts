@@ -181,6 +181,7 @@ export class DialGuard {
         rows: plan.rows,
         agentNames: plan.agentNames,
         localTimes,
+        repeatDial: plan.repeatDial,
         preview,
         token: plan.token,
         tokens,

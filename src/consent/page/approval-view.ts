@@ -62,7 +62,11 @@ function agentCell(row: ConsentRow): Html {
   return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
 }
 
-function single(row: ConsentRow): Html {
+/** What a second call within the dedupe window (repeat_dial) means, where a person reads it. */
+const SECOND_CALL = "yes: the assistant asked to call again even if this number was dialed in the last minutes (repeat_dial)";
+const SECOND_CALLS = "yes: the assistant asked to call again even numbers that were dialed in the last minutes (repeat_dial)";
+
+function single(row: ConsentRow, repeatDial: boolean): Html {
   return html`<div class="card"><dl class="fields">
 <dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
 <dt>Number sent</dt><dd><code>${row.e164}</code></dd>
@@ -71,7 +75,7 @@ function single(row: ConsentRow): Html {
 <dt>Contact</dt><dd>${row.contactName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Metadata</dt><dd>${row.metadata ? metadataTable(row.metadata) : html`<span class="muted">(none)</span>`}</dd>
-</dl></div>`;
+${repeatDial ? html`<dt>Second call</dt><dd class="status declined">${SECOND_CALL}</dd>\n` : ""}</dl></div>`;
 }
 
 function batch(input: ApprovalPageInput): Html {
@@ -88,7 +92,7 @@ function batch(input: ApprovalPageInput): Html {
 <dt>Calls</dt><dd class="big">${view.rows.length}</dd>
 <dt>Countries</dt><dd>${view.countries.map((c, i) => html`${i > 0 ? ", " : ""}${c.name} (${c.code}) × ${c.count}`)}</dd>
 <dt>Agent${view.agents.length === 1 ? "" : "s"}</dt><dd>${view.agents.map((a, i) => html`${i > 0 ? ", " : ""}${a.name ? html`${a.name} <code>${a.id}</code>` : html`<code>${a.id}</code>`}`)}</dd>
-</dl></div>
+${view.repeatDial ? html`<dt>Second calls</dt><dd class="status declined">${SECOND_CALLS}</dd>\n` : ""}</dl></div>
 <h2 id="rows">Every row</h2>${nav}
 <div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
 ${rows.map(
@@ -109,7 +113,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   const { view } = input;
   const count = view.rows.length;
   const what = count === 1 ? "this phone call" : `these ${count} phone calls`;
-  const details = count === 1 ? single(view.rows[0]!) : batch(input);
+  const details = count === 1 ? single(view.rows[0]!, view.repeatDial === true) : batch(input);
   if (input.status !== "pending" || !input.form) {
     const status = STATUS_TEXT[input.status];
     const by = input.decidedBy && input.status !== "expired" ? ` by ${input.decidedBy}` : "";

@@ -38,7 +38,7 @@ function summary(record: ApprovalRecord): { what: string; numbers: string; count
   const n = view.rows.length;
   const numbers = view.rows.slice(0, 3).map((r) => r.international).join(", ") + (n > 3 ? `, and ${n - 3} more` : "");
   return {
-    what: n === 1 ? "1 call" : `${n} calls`,
+    what: (n === 1 ? "1 call" : `${n} calls`) + (view.repeatDial ? " (second call: repeat_dial)" : ""),
     numbers,
     countries: view.countries.map((c) => `${c.name} ×${c.count}`).join(", "),
     agents: view.agents.map((a) => a.name ?? a.id).join(", "),
