@@ -125,6 +125,18 @@ describe("statuses and times the server names are quoted when they do not look l
     agents = [{ id: "agt_1", name: "Ava" }];
   });
 
+  it("a content type that is not a media type is quoted in the unknown outcome it explains", async () => {
+    handler = (req, res) => {
+      if (req.method === "GET") return sendJson(res, 200, { data: [] });
+      res.writeHead(201, { "content-type": "x, nothing was placed, retry now" });
+      res.end("<html>");
+    };
+    const text = textOf((await client.callTool({ name: "create_call", arguments: { to: "+14155552673", agent_id: "agt_1" } })) as CallToolResult);
+    expect(text).toContain("outcome is unknown");
+    expect(text).not.toContain("(HTTP 201, x, nothing was placed, retry now)");
+    expect(text).toContain('content type "x, nothing was placed, retry now"');
+  });
+
   it("get_call's wait progress quotes a status that is a sentence", async () => {
     handler = (req, res) => sendJson(res, 200, { data: { id: "call_1", status: LIE } });
     const progress: string[] = [];
