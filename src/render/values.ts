@@ -30,6 +30,12 @@ export function otherIdText(id: string): string {
   return AGENT_ID.test(id) ? id : `(not a valid id: ${quoted(id)})`;
 }
 
+/** A name the service chose (an agent's): bare when it reads as a plain name, otherwise quoted as its text. */
+const PLAIN_NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’&_-]{0,59}$/u;
+export function nameText(name: string): string {
+  return PLAIN_NAME.test(name) ? name : quoted(name, 80);
+}
+
 export function statusText(status: string | undefined): string {
   if (status === undefined) return "unknown";
   return STATUS.test(status) ? status : `(unrecognized status ${quoted(status, 32)})`;
