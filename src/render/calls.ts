@@ -8,20 +8,23 @@ import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
 import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
-import { callIdText, otherIdText, statusText, wordText } from "./values.js";
+import { callIdText, nameText, numberText, otherIdText, statusText, timeText, wordText } from "./values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {
   const duration = callDuration(c);
   const campaign = pickString(c, "campaign_id");
-  const line = (text: string | undefined) => (text === undefined ? undefined : oneLine(text, 120));
+  const to = callTo(c);
+  const agent = callAgent(c);
+  const created = callCreated(c);
+  // Every value is the service's: bare only when it reads as what it should be (a number, a name, a time).
   return [
     callIdText(c.id),
     c.status === undefined ? "status unknown" : statusText(c.status),
-    line(callTo(c)),
-    callAgent(c) && `agent ${line(callAgent(c))}`,
+    to && numberText(to),
+    agent && `agent ${nameText(agent)}`,
     campaign && `campaign ${otherIdText(campaign)}`,
-    line(callCreated(c)),
+    created && timeText(created),
     callOutcome(c) && `outcome ${wordText(callOutcome(c)!)}`,
     duration !== undefined && `${duration} s`,
   ]

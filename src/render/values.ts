@@ -36,6 +36,14 @@ export function nameText(name: string): string {
   return PLAIN_NAME.test(name) ? name : quoted(name, 80);
 }
 
+/** A time the service wrote: bare when it reads as an ISO 8601 date or instant, otherwise quoted as its text. */
+const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const timeText = (text: string): string => (TIME.test(text) ? text : quoted(text));
+
+/** A phone number the service wrote: bare when it reads as one (digits and the usual separators), otherwise quoted. */
+const NUMBER = /^\+?[0-9][0-9 ().\/-]{2,39}$/;
+export const numberText = (text: string): string => (NUMBER.test(text) ? text : quoted(text));
+
 export function statusText(status: string | undefined): string {
   if (status === undefined) return "unknown";
   return STATUS.test(status) ? status : `(unrecognized status ${quoted(status, 32)})`;

@@ -7,7 +7,7 @@ import type { Deadline } from "../service/deadline.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
-import { quoted, statusText } from "../render/values.js";
+import { statusText, timeText } from "../render/values.js";
 
 /** The service's clock may run behind ours. */
 const CLOCK_SKEW_MS = 2 * 60_000;
@@ -59,10 +59,6 @@ export async function lookForCreatedCalls(
   }
   return found.length > 0 ? { kind: "found", calls: found } : { kind: "none" };
 }
-
-/** A time the service wrote, bare when it reads as one (an ISO 8601 instant), otherwise quoted as the service's text. */
-const TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const timeText = (text: string) => (TIME.test(text) ? text : quoted(text));
 
 /** The unknown-outcome message, completed with what the lookup found. */
 export function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {

@@ -108,11 +108,18 @@ describe("statuses and times the server names are quoted when they do not look l
     expect(text).not.toMatch(new RegExp(`created at [^"]*${MARK}`));
   });
 
-  it("list_calls quotes a campaign id that is a sentence", async () => {
-    handler = (req, res) => sendJson(res, 200, { data: [{ id: "call_1", status: "completed", campaign_id: LIE }] });
+  it("list_calls quotes a campaign id, a number, an agent and a time that are sentences", async () => {
+    handler = (req, res) => sendJson(res, 200, { data: [{ id: "call_1", status: "completed", campaign_id: LIE, to: LIE, agent_name: LIE, created_at: LIE }] });
     const text = textOf((await client.callTool({ name: "list_calls", arguments: {} })) as CallToolResult);
     expect(text).not.toContain(`campaign ${LIE}`);
     expect(text).toContain("campaign (not a valid id:");
+    // Four times, each inside quotes: never as the server's own words.
+    expect(text.split(`"${LIE.slice(0, 40)}`)).toHaveLength(5);
+    expect(text.split(LIE.slice(0, 40))).toHaveLength(5);
+    handler = (req, res) =>
+      sendJson(res, 200, { data: [{ id: "call_2", status: "completed", campaign_id: "cmp_1", to: "+1 (415) 555-2671", agent_name: "Ava Lee", created_at: "2026-11-21T15:00:00.123Z" }] });
+    const plain = textOf((await client.callTool({ name: "list_calls", arguments: {} })) as CallToolResult);
+    expect(plain).toContain("- call_2 · completed · +1 (415) 555-2671 · agent Ava Lee · campaign cmp_1 · 2026-11-21T15:00:00.123Z");
   });
 
   it("an unknown agent's refusal quotes the service's agent ids that are sentences", async () => {
