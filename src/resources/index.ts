@@ -24,7 +24,7 @@ import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../tools/final-status.js";
-import { statusText } from "../render/values.js";
+import { numberText, statusText, timeText } from "../render/values.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
@@ -169,10 +169,11 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
 /** One recent call as an entry of resources/list. */
 function callResource(call: CallRecord): Resource {
   const when = callCreated(call);
+  const to = callTo(call);
   return {
     uri: `calls://${call.id}`,
     name: call.id,
-    title: [call.status === undefined ? "status unknown" : statusText(call.status), callTo(call), when].filter(Boolean).join(" · "),
+    title: [call.status === undefined ? "status unknown" : statusText(call.status), to && numberText(to), when && timeText(when)].filter(Boolean).join(" · "),
     description: callLine(call),
     mimeType: "application/json",
   };
