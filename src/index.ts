@@ -12,7 +12,7 @@ import { cap } from "./text/clean.js";
 import { createServer } from "./mcp/server.js";
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
-import { sandboxFromEnv } from "./cli/env-flags.js";
+import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
 import { confirmModeNotes } from "./consent/start-notes.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
@@ -62,10 +62,13 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     // A dial in flight may be waiting for an approver (not when nobody is asked): the shutdown waits for that too.
     const approvalWaitMs = config.safety.confirm === "never" ? 0 : config.safety.approvalWaitMs;
     const http = loadHttpConfig(process.env, command.http, { apiKeys, timeoutMs: config.timeoutMs, approvalWaitMs });
+    forgetOwnVariables(process.env);
     await runHttp({ config, http, readOnly: command.readOnly, log: stderr, redactor, onStopped: closeSandbox });
     return;
   }
 
+  // Read: from here on the key lives in `config` only, and no process started by the server inherits it.
+  forgetOwnVariables(process.env);
   for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
   const store = await openGuardStore(config, stderr);
   const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });

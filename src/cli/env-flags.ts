@@ -13,3 +13,12 @@ export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
   if (typeof value === "boolean") return value;
   throw new ConfigurationError('OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)');
 }
+
+/**
+ * Removes the server's own variables (the API key, the HTTP and approver tokens, every OUTBOUND_CALLS_*) from the
+ * process's environment once they are read, so no process the server starts inherits them: not the system's
+ * browser opener (the `open` library takes no environment of its own), not anything that opener starts.
+ */
+export function forgetOwnVariables(env: NodeJS.ProcessEnv): void {
+  for (const name of Object.keys(env)) if (name.startsWith("OUTBOUND_CALLS_")) delete env[name];
+}

@@ -33,6 +33,10 @@ export interface DescribeOptions {
   log(line: string): void;
 }
 
+/** The service's request id (a header it chose): bare when it looks like an id, otherwise quoted as its text. */
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const requestIdText = (id: string) => (REQUEST_ID.test(id) ? id : JSON.stringify(id));
+
 export function describeError(error: unknown, opts: DescribeOptions): Described {
   let text: string;
   let warning: string | undefined;
@@ -40,7 +44,7 @@ export function describeError(error: unknown, opts: DescribeOptions): Described 
   if (error instanceof OutputMismatchError) error = answerDoesNotMatch(opts.creates);
   if (error instanceof ApiError) {
     warning = `${opts.what}: ${error.kind}${error.status ? ` HTTP ${error.status}` : ""}${error.requestId ? ` request ${error.requestId}` : ""}`;
-    text = error.requestId ? `${error.message} (request id ${error.requestId})` : error.message;
+    text = error.requestId ? `${error.message} (request id ${requestIdText(error.requestId)})` : error.message;
   } else if (error instanceof UserInputError || error instanceof InputValidationError) {
     warning = `${opts.what}: refused: ${error.message.split("\n")[0]}`;
     text = error.message;

@@ -4,24 +4,27 @@
  * and in structuredContent alike, since some clients forward only the latter.
  * Field names are read tolerantly because the service does not publish them.
  */
-import { isObject, type CallRecord } from "../service/shapes.js";
+import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js";
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
-import { FREE_TEXT, oneLine } from "../text/clean.js";
+import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
-import { callIdText, statusText, wordText } from "./values.js";
+import { callIdText, nameText, numberText, otherIdText, statusText, timeText, wordText } from "./values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {
   const duration = callDuration(c);
   const campaign = pickString(c, "campaign_id");
-  const line = (text: string | undefined) => (text === undefined ? undefined : oneLine(text, 120));
+  const to = callTo(c);
+  const agent = callAgent(c);
+  const created = callCreated(c);
+  // Every value is the service's: bare only when it reads as what it should be (a number, a name, a time).
   return [
     callIdText(c.id),
     c.status === undefined ? "status unknown" : statusText(c.status),
-    line(callTo(c)),
-    callAgent(c) && `agent ${line(callAgent(c))}`,
-    campaign && `campaign ${line(campaign)}`,
-    line(callCreated(c)),
+    to && numberText(to),
+    agent && `agent ${nameText(agent)}`,
+    campaign && `campaign ${otherIdText(campaign)}`,
+    created && timeText(created),
     callOutcome(c) && `outcome ${wordText(callOutcome(c)!)}`,
     duration !== undefined && `${duration} s`,
   ]
@@ -59,20 +62,35 @@ export function callDetail(c: CallRecord): string {
   return lines.join("\n");
 }
 
-/**
- * The record for structuredContent: call content (transcript, summary, notes) as fenced
- * text, so a client that forwards only structuredContent still shows it marked as data.
- */
-export function withFencedContent<T extends CallRecord>(c: T): T {
-  const out: Record<string, unknown> = { ...c };
-  for (const key of FREE_TEXT) {
-    const value = c[key];
-    if (value === undefined || value === null) continue;
-    const text = key === "transcript" ? transcriptText(value) : typeof value === "string" ? value : JSON.stringify(value);
-    if (text) out[key] = fence(key, text, key === "transcript" ? 10_000 : 2_000);
-    else delete out[key];
+/** Call content (the value of a FREE_TEXT key) as one fenced text. */
+function fencedContent(key: string, value: unknown): string | undefined {
+  const text = key === "transcript" ? transcriptText(value) : typeof value === "string" ? value : JSON.stringify(value);
+  return text ? fence(key, text, key === "transcript" ? 10_000 : 2_000) : undefined;
+}
+
+/** The value with every FREE_TEXT key's value fenced, at any depth (the outermost such key holds the fence). */
+function fenceDeep(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== "object" || depth > MAX_JSON_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => fenceDeep(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!FREE_TEXT.has(key)) defineData(out, key, fenceDeep(v, depth + 1));
+    else if (v !== undefined && v !== null) {
+      const text = fencedContent(key, v);
+      if (text !== undefined) defineData(out, key, text);
+    }
   }
-  return out as T;
+  return out;
+}
+
+/**
+ * A record from the service for structuredContent (or a resource's JSON): call content (transcript, summary,
+ * notes) as fenced text wherever it sits in the record, so a client that forwards only structuredContent still
+ * shows it marked as data. Cleaning keeps line breaks only below those keys (src/text/clean.ts), so no string
+ * with a line break is left outside a fence.
+ */
+export function withFencedContent<T extends JsonObject>(c: T): T {
+  return fenceDeep(c, 0) as T;
 }
 
 const LIST_SUMMARY_CHARS = 200;

@@ -26,7 +26,23 @@ export function agentIdText(id: string): string {
 }
 
 /** Other ids the service gives (batch, campaign): the agent-id charset, or quoted. */
-export const otherIdText = agentIdText;
+export function otherIdText(id: string): string {
+  return AGENT_ID.test(id) ? id : `(not a valid id: ${quoted(id)})`;
+}
+
+/** A name the service chose (an agent's): bare when it reads as a plain name, otherwise quoted as its text. */
+const PLAIN_NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’&_-]{0,59}$/u;
+export function nameText(name: string): string {
+  return PLAIN_NAME.test(name) ? name : quoted(name, 80);
+}
+
+/** A time the service wrote: bare when it reads as an ISO 8601 date or instant, otherwise quoted as its text. */
+const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const timeText = (text: string): string => (TIME.test(text) ? text : quoted(text));
+
+/** A phone number the service wrote: bare when it reads as one (digits and the usual separators), otherwise quoted. */
+const NUMBER = /^\+?[0-9][0-9 ().\/-]{2,39}$/;
+export const numberText = (text: string): string => (NUMBER.test(text) ? text : quoted(text));
 
 export function statusText(status: string | undefined): string {
   if (status === undefined) return "unknown";

@@ -24,6 +24,7 @@ import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../tools/final-status.js";
+import { numberText, statusText, timeText } from "../render/values.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
@@ -93,7 +94,7 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
     async (uri, extra): Promise<ReadResourceResult> => {
       try {
         const agents = await service.agents.list(deadline(extra.signal));
-        const data = { agents, count: agents.length };
+        const data = { agents: agents.map(withFencedContent), count: agents.length };
         return {
           contents: [
             { uri: uri.href, mimeType: "text/plain", text: mark(agentsText(agents)) },
@@ -168,10 +169,11 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
 /** One recent call as an entry of resources/list. */
 function callResource(call: CallRecord): Resource {
   const when = callCreated(call);
+  const to = callTo(call);
   return {
     uri: `calls://${call.id}`,
     name: call.id,
-    title: [call.status ?? "status unknown", callTo(call), when].filter(Boolean).join(" · "),
+    title: [call.status === undefined ? "status unknown" : statusText(call.status), to && numberText(to), when && timeText(when)].filter(Boolean).join(" · "),
     description: callLine(call),
     mimeType: "application/json",
   };

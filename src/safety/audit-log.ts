@@ -81,7 +81,12 @@ export class AuditLog {
   /** Appends the line; on failure says why (an error code such as ENOSPC) after reporting it, else undefined. */
   write(entry: AuditEntry): string | undefined {
     // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
-    const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value));
+    // JSON leaves NEL, U+2028 and U+2029 raw inside strings, and many readers end a line there (Python's splitlines,
+    // a JavaScript /^…$/m, some editors): escaped, a value the model chose cannot start what looks like a line of its own.
+    const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value)).replace(
+      /[\u0085\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     try {
       this.followPath();
       writeSync(this.fd, `${line}\n`);

@@ -9,6 +9,7 @@
  * - a claim whose owner died (its lease ran out) is taken over with the same
  *   Idempotency-Key, so the service itself recognizes a POST that did go out.
  */
+import { callIdText } from "../render/values.js";
 import { randomUUID } from "node:crypto";
 import type { Deadline } from "../service/deadline.js";
 import type { DialRecord, GuardStore, DialSummary } from "../state/store.js";
@@ -118,7 +119,8 @@ function describe(record: DialRecord, now: number): string {
       ? `a dial started at ${agoText(record.startedAt, now)} is still under way`
       : `a dial started at ${agoText(record.startedAt, now)} was never settled (the server dialing it stopped), so it may have reached the person`;
   }
-  const ids = s.kind === "placed" && s.callIds.length > 0 ? ` as ${s.callIds.slice(0, 3).join(", ")}` : "";
+  // The service chose these ids: one that does not look like an id is shown quoted, as the service's text.
+  const ids = s.kind === "placed" && s.callIds.length > 0 ? ` as ${s.callIds.slice(0, 3).map(callIdText).join(", ")}` : "";
   return s.kind === "placed" ? `it was dialed at ${agoText(s.at, now)}${ids}` : `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
 }
 

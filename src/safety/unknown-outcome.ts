@@ -8,6 +8,7 @@ import { outcomeUnknown, type ConflictError, type OutcomeUnknownError } from "..
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
+import { statusText, timeText } from "../render/values.js";
 
 /** The service's clock may run behind ours. */
 const CLOCK_SKEW_MS = 2 * 60_000;
@@ -66,7 +67,7 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
     if (rowCount === 1) {
       const c = lookup.calls[0]!;
       return (
-        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${c.createdAt}` : ""}, status ${c.status ?? "unknown"}: ` +
+        `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${timeText(c.createdAt)}` : ""}, status ${statusText(c.status)}: ` +
         `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.`
       );
     }

@@ -6,7 +6,8 @@
 import type { ApiClient } from "./transport/client.js";
 import type { Deadline } from "./deadline.js";
 import { normalizeAgent, readList, type Agent } from "./shapes.js";
-import { cleanServiceJson } from "../text/clean.js";
+import { cleanServiceJson, oneLine } from "../text/clean.js";
+import { agentIdText, nameText } from "../render/values.js";
 import type { Redactor } from "../text/redact.js";
 import { UserInputError } from "../validation/errors.js";
 import type { AgentsApi } from "./index.js";
@@ -61,6 +62,9 @@ export class AgentsResource implements AgentsApi {
 
 /** "…is not an agent of this key…", with the agents that are. */
 export function unknownAgentReason(id: string, agents: Agent[]): string {
-  const available = agents.length ? agents.map((a) => (a.name ? `${a.id} (${a.name})` : a.id)).join(", ") : "none: this key has no agents";
+  // The service's ids and names: an id that does not look like one is quoted, a name is one short line.
+  const shown = agents.slice(0, 20).map((a) => (a.name ? `${agentIdText(a.id)} (${nameText(oneLine(a.name, 80))})` : agentIdText(a.id)));
+  if (agents.length > 20) shown.push(`and ${agents.length - 20} more (list_agents shows them all)`);
+  const available = agents.length ? shown.join(", ") : "none: this key has no agents";
   return `"${id.length > 64 ? `${id.slice(0, 64)}…` : id}" is not an agent of this API key. Available agents: ${available}.`;
 }

@@ -9,8 +9,17 @@
  */
 import type { Redactor } from "./redact.js";
 
-// C0/C1 controls except \t \n, zero-width and bidi controls, BOM, soft hyphen and invisible tag characters.
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+/**
+ * C0/C1 controls except \t \n, and every default-ignorable code point (Unicode's invisibles: zero-width and bidi
+ * controls, the BOM, the soft hyphen, variation selectors, Hangul fillers, the combining grapheme joiner, tag
+ * characters…): each is as invisible as a zero-width space, so each could split a key or hide a word.
+ */
+const INVISIBLE_BMP = "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8";
+/** The astral ones, as surrogate pairs: U+1BCA0-1BCA3, U+1D173-1D17A, U+E0000-E0FFF (tags, variation selectors supplement). */
+const INVISIBLE_ASTRAL = "\\uD82F[\\uDCA0-\\uDCA3]|\\uD834[\\uDD73-\\uDD7A]|[\\uDB40-\\uDB43][\\uDC00-\\uDFFF]";
+/** Any invisible character (above), for checks elsewhere (names a person reads are refused with one). */
+export const INVISIBLE_CHAR = new RegExp(`[${INVISIBLE_BMP}]|${INVISIBLE_ASTRAL}`);
+const INVISIBLE = new RegExp(INVISIBLE_CHAR.source, "g");
 /** Line and paragraph separators a model or a terminal may show as a new line. */
 const SEPARATORS = /[\u2028\u2029]/g;
 
@@ -24,7 +33,7 @@ export const MAX_JSON_DEPTH = 8;
 const MAX_ITEMS = 1_000;
 
 /** Any character stripInvisible changes: most strings have none, and one test is cheaper than two replacements. */
-const CHANGED_BY_STRIP = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+const CHANGED_BY_STRIP = new RegExp(`[${INVISIBLE_BMP}\\u2028\\u2029]|${INVISIBLE_ASTRAL}`);
 /** White space that folding to single spaces and trimming would change. */
 const CHANGED_BY_FOLD = /[^\S ]| \s|^\s|\s$/;
 

@@ -5,7 +5,8 @@ import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial
 import { callFields, checkRow } from "../validation/call-row.js";
 import { toolInput, toolOutput } from "./published-schema.js";
 import { UserInputError } from "../validation/errors.js";
-import { callIdText, followCall, isCallId, statusText } from "../render/values.js";
+import { callIdText, followCall, isCallId, nameText, statusText } from "../render/values.js";
+import { withFencedContent } from "../render/calls.js";
 import { oneLine } from "../text/clean.js";
 
 export const createCall = defineTool({
@@ -74,9 +75,11 @@ export const createCall = defineTool({
         return { ...base, call: outcome.record, confirmed_by: outcome.confirmedBy };
     }
   },
+  // The service's record, with any call content it holds fenced as data.
+  structure: (out) => (out.call ? { ...out, call: withFencedContent(out.call) } : out),
   render(out) {
     if (out.dry_run) return dryRunText(out, "create_call");
-    const who = out.agent_name ? `${out.agent_name} (${out.agent_id})` : out.agent_id;
+    const who = out.agent_name ? `${nameText(out.agent_name)} (${out.agent_id})` : out.agent_id;
     const id = callIdText(out.call?.id);
     const status = statusText(out.call?.status);
     const follow = followCall(out.call?.id);

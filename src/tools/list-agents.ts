@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { agentSchema, sandboxMark } from "./schemas.js";
 import { agentsText } from "../render/agents.js";
+import { withFencedContent } from "../render/calls.js";
 import { toolInput, toolOutput } from "./published-schema.js";
 
 export const listAgents = defineTool({
@@ -17,5 +18,7 @@ export const listAgents = defineTool({
     const agents = await ctx.service.agents.list(ctx.deadline);
     return { agents, count: agents.length };
   },
+  // An agent record may hold call content too (notes, a summary): fenced as data, like a call's.
+  structure: (out) => ({ ...out, agents: out.agents.map(withFencedContent) }),
   render: ({ agents }) => agentsText(agents),
 });

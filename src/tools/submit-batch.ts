@@ -11,8 +11,20 @@ import { unknownAgentReason } from "../service/agents.js";
 import type { BatchRecord } from "../service/calls.js";
 import { oneLine } from "../text/clean.js";
 import { otherIdText, statusText } from "../render/values.js";
+import { withFencedContent } from "../render/calls.js";
 
 const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
+
+/**
+ * The names of this answer's own fields. The service's batch answer is passed on with its other fields, but never
+ * under these names: a field `dry_run: true` or `preview` of the service's would otherwise turn a dialed batch into
+ * "Dry run: nothing was dialed" with the service's text on a line of its own.
+ */
+const OWN_FIELDS = new Set(["count", "countries", ...Object.keys(dialAnswerFields), ...Object.keys(sandboxMark)]);
+function serviceFields({ batch_id, campaign_id, status, calls, ...rest }: BatchRecord) {
+  const others = Object.fromEntries(Object.entries(rest).filter(([key]) => !OWN_FIELDS.has(key)));
+  return { ...others, batch_id, campaign_id, ...(status !== undefined ? { status } : {}), ...(calls ? { calls } : {}) };
+}
 
 const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const idOrNull = (v: unknown) => (typeof v === "string" ? v : null);
@@ -104,9 +116,11 @@ export const submitBatch = defineTool({
         };
       }
       case "dialed":
-        return { ...outcome.record, ...base, confirmed_by: outcome.confirmedBy };
+        return { ...serviceFields(outcome.record), ...base, confirmed_by: outcome.confirmedBy };
     }
   },
+  // The service's fields, with any call content they hold fenced as data (none of this answer's own names is such a key).
+  structure: (out) => withFencedContent(out),
   render(out) {
     if (out.dry_run) return dryRunText(out, "submit_batch");
     const ids = [out.batch_id && `batch_id ${otherIdText(out.batch_id)}`, out.campaign_id && `campaign_id ${otherIdText(out.campaign_id)}`].filter(Boolean).join(", ");

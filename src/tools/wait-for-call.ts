@@ -20,6 +20,7 @@ import { ApiError, RateLimitError, UpstreamFaultError } from "../service/errors.
 import type { CallRecord } from "../service/shapes.js";
 import type { Deadline } from "../service/deadline.js";
 import type { ToolContext } from "./define.js";
+import { statusText } from "../render/values.js";
 
 export const MAX_WAIT_SECONDS = 600;
 const FIRST_DELAY_MS = 1_000;
@@ -86,7 +87,8 @@ async function pollUntilFinal(
     const final = isFinal(call);
     const note = final ? " (final)" : status === lastStatus ? " (unchanged)" : "";
     lastStatus = status;
-    await ctx.progress({ progress: at, total: waitSeconds, message: `status: ${status}${note}` });
+    // The service's status, quoted when it is not a status word (it may be a sentence of the service's).
+    await ctx.progress({ progress: at, total: waitSeconds, message: `status: ${statusText(call.status)}${note}` });
     return { call, final, at };
   };
 

@@ -8,12 +8,14 @@ import { agentIdSchema } from "./ids.js";
 import { closedObject, optional } from "./optional.js";
 import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.js";
 import type { RowProblem } from "./errors.js";
+import { INVISIBLE_CHAR } from "../text/clean.js";
 
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 // C0/C1 controls (with NEL), the line and paragraph separators (U+2028, U+2029: a client may break the line there,
 // which would let a name forge a line of the dialog a person reads), and the invisible/bidi characters that can
-// disguise a name.
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+// disguise a name (every default-ignorable code point, as the cleaning of service text drops them).
+const LINE_OR_CONTROL = /[\u0000-\u001F\u2028\u2029]/;
+const hasControl = (s: string) => LINE_OR_CONTROL.test(s) || INVISIBLE_CHAR.test(s);
 const MAX_METADATA_BYTES = 8 * 1024;
 
 const nameSchema = (what: string) =>
@@ -21,7 +23,7 @@ const nameSchema = (what: string) =>
     .string()
     .max(200, `${what} must be at most 200 characters`)
     .refine((s) => s.trim().length > 0, `${what} must not be empty`)
-    .refine((s) => !CONTROL.test(s), `${what} must not contain control or invisible characters`);
+    .refine((s) => !hasControl(s), `${what} must not contain control or invisible characters`);
 
 /**
  * `metadata` is published as a list of {key, value} pairs, not as a free-form

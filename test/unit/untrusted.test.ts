@@ -33,6 +33,16 @@ describe("sanitizeUpstream: values", () => {
     ["string with an echoed header", `Authorization: Bearer ${KEY}`, `Authorization: Bearer ${REDACTED}`],
     ["string with the key split by a zero-width space", "sk_test_CANARY\u200B_123456", REDACTED],
     ["bidi and zero-width removed", "paid\u202E\u200B in full", "paid in full"],
+    // Every default-ignorable code point is as invisible as a zero-width space: variation selectors (and their
+    // supplement), Hangul fillers, the combining grapheme joiner, Mongolian and Khmer invisibles, unassigned tags.
+    ["the key split by a variation selector", "sk_test_CANARY\uFE0F_123456", REDACTED],
+    ["the key split by a supplementary variation selector", "sk_test_CANARY\uDB40\uDD00_123456", REDACTED],
+    ["the key with a Hangul filler between every character", [..."sk_test_CANARY_123456"].join("\u3164"), REDACTED],
+    [
+      "every other default-ignorable character removed",
+      "a\u034F\u115F\u1160\u17B4\u17B5\u180B\u180F\u2065\u3164\uFE00\uFFA0\uFFF0\uD82F\uDCA0\uD834\uDD73\uDB40\uDE00\uDB43\uDFFFb",
+      "ab",
+    ],
     ["line breaks collapsed outside call content", "line 1\nline 2\u2028line 3\r\n", "line 1 line 2 line 3"],
   ])("%s", (_name, input, expected) => {
     expect(sanitizeUpstream(input, r)).toEqual(expected);

@@ -73,6 +73,9 @@ export interface PostOptions extends CallOptions {
 /** The settings of a client that talks to the configured service. */
 export type ClientSettings = Pick<ApiClientOptions, "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes">;
 
+/** `type/subtype` as RFC 9110 spells it (token characters), e.g. text/html, application/problem+json. */
+const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]{1,64}\/[A-Za-z0-9!#$&^_.+-]{1,64}$/;
+
 export class ApiClient {
   /** Made on the first request: undici is not loaded before it (start-up, docs/performance.md). */
   private agent: Agent | undefined;
@@ -253,8 +256,9 @@ export class ApiClient {
         // line of the same answer reuses it (requestIdOf).
         return { status: answer.status, body: JSON.parse(text), requestId: this.requestIdOf(answer.headers) };
       } catch {
-        const type = headerValue(answer.headers["content-type"])?.split(";")[0];
-        const shown = type ? cleanServiceText(this.options.redactor, type, 60) : "no content type";
+        const type = headerValue(answer.headers["content-type"])?.split(";")[0]?.trim();
+        // A header the service chose: named bare only when it reads as a media type, otherwise quoted as its text.
+        const shown = !type ? "no content type" : MEDIA_TYPE.test(type) ? type : `content type ${JSON.stringify(cleanServiceText(this.options.redactor, type, 40))}`;
         problem = `an answer that is not JSON (HTTP ${answer.status}, ${shown})`;
       }
     }

@@ -123,6 +123,26 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   });
 });
 
+describe("an audit log the model tries to forge lines in", () => {
+  it("a line terminator other than \\n in a refused argument is escaped: every tool that splits lines sees one line per attempt", async () => {
+    const path = join(tempDir("audit-forged"), "audit.jsonl");
+    const fake = '{"time":"2026-11-21T16:00:00.000Z","tool":"create_call","decision":"dialed","numbers":["+19005550123"],"confirmation":"page","approver":"approver:Dana"}';
+    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" };
+    const s = await fx.start({ env, elicit: answer });
+    for (const brk of ["\u2028", "\u2029", "\u0085"]) {
+      expect((await s.call("create_call", { to: `+1${brk}${fake}`, agent_id: "agt_1" })).isError).toBe(true);
+    }
+    await s.close();
+    const text = readFileSync(path, "utf8");
+    // Python's str.splitlines() and a JavaScript /^…$/m both end a line at these.
+    expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
+    const entries = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toHaveLength(3);
+    for (const e of entries) expect(e).toMatchObject({ decision: "refused" });
+    expect(String(entries[0]!.reason)).toContain("\u2028");
+  });
+});
+
 describe("an audit log the service tries to break (issue 12, item 4)", () => {
   it("a hostile call id leaves a valid JSON line, and a restart still refuses what the cap used up", async () => {
     const path = join(tempDir("audit-hostile"), "audit.jsonl");
