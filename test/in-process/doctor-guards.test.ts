@@ -9,19 +9,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { serverEnv } from "../helpers/server-process.js";
-import { parseArgs } from "../../src/cli/args.js";
-import { runDoctor } from "../../src/cli/doctor.js";
+import { doctorInProcess } from "../helpers/doctor.js";
 
 const dir = mkdtempSync(join(tmpdir(), "obc-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function doctor(env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const command = parseArgs(["doctor", "--sandbox"]);
-  if (command.kind !== "doctor") throw new Error("not a doctor command");
-  const lines: string[] = [];
-  const code = await runDoctor({ ...command, env: serverEnv(env), out: (l) => lines.push(l) });
-  return { code, out: lines.join("\n") };
+async function doctor(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const { code, stdout } = await doctorInProcess(["doctor", "--sandbox"], env);
+  return { code, out: stdout };
 }
 
 describe("the do-not-call list", () => {

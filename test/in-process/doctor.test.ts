@@ -10,21 +10,12 @@ import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, serverEnv } from "../helpers/server-process.js";
+import { CANARY_KEY } from "../helpers/server-process.js";
 import type { CliResult } from "../helpers/run-cli.js";
 import { VERSION } from "../../src/config/version.js";
-import { parseArgs } from "../../src/cli/args.js";
-import { runDoctor } from "../../src/cli/doctor.js";
+import { doctorInProcess } from "../helpers/doctor.js";
 
-/** What `outbound-calls-mcp doctor …` prints and returns, run here with exactly the environment given (plus PATH). */
-async function runCli(argv: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const started = Date.now();
-  const command = parseArgs(argv);
-  if (command.kind !== "doctor") throw new Error(`not a doctor command: ${argv.join(" ")}`);
-  const lines: string[] = [];
-  const code = await runDoctor({ ...command, env: serverEnv(env), out: (l) => lines.push(l) });
-  return { code, stdout: lines.map((l) => `${l}\n`).join(""), stderr: "", ms: Date.now() - started };
-}
+const runCli = doctorInProcess;
 
 /** A key the sandbox refuses (live keys answer 401 there). */
 const LIVE_KEY = "sk_live_CANARY_d0c70r_4e1f";

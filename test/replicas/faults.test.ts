@@ -27,7 +27,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { connectHttpClient, HTTP_TOKEN } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
-import { startReplica, startReplicas, type Replica } from "../helpers/replicas.js";
+import { startReplica, startReplicas, type Replica, type ReplicaKind } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
 
@@ -241,20 +241,26 @@ describe("a replica killed between claiming and sending", () => {
   const env = (extra: Record<string, string | undefined> = {}) =>
     sharedEnv({ OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_TEST_LEASE_MS: String(LEASE_MS), OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1", ...extra });
 
-  it("killed while its POST was at the service (answer lost): the repeat on another replica takes over with the same key; one call, counted once", async () => {
+  /** Replicas A (--http) and B (stdio unless said) on one Redis; A dies once the service has taken its first POST, before the answer reaches it. */
+  const aDiesAtItsPost = async (extra: Record<string, string | undefined> = {}, bKind: ReplicaKind = "stdio"): Promise<{ a: Replica; b: Replica }> => {
+    let a: Replica | undefined;
     upstream.handle(
       toSandbox(async (res) => {
-        // The service took the POST; the replica dies before the answer reaches it.
-        await a.kill();
+        await a!.kill();
         res.destroy();
         upstream.handle(toSandbox());
         return true;
       }),
     );
-    const shared = env();
-    const a = await startReplica("A", "http", { env: shared });
-    const b = await startReplica("B", "stdio", { env: shared });
+    const shared = env(extra);
+    a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", bKind, { env: shared });
     running.push(a, b);
+    return { a, b };
+  };
+
+  it("killed while its POST was at the service (answer lost): the repeat on another replica takes over with the same key; one call, counted once", async () => {
+    const { a, b } = await aDiesAtItsPost();
     const call = { to: "+14155550100", agent_id: agentId, contact_name: "Dana Lee" };
     const lost = await a.call("create_call", call).then(
       () => "answered",
@@ -278,19 +284,8 @@ describe("a replica killed between claiming and sending", () => {
   });
 
   it("killed while its POST was at the service: after the lease, another request to the number on another replica is refused (the call may be ringing); repeat_dial lets it go", async () => {
-    upstream.handle(
-      toSandbox(async (res) => {
-        await a.kill();
-        res.destroy();
-        upstream.handle(toSandbox());
-        return true;
-      }),
-    );
     // The cap (3 a day) alone would let a second dial through.
-    const shared = env({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
-    const a = await startReplica("A", "http", { env: shared });
-    const b = await startReplica("B", "stdio", { env: shared });
-    running.push(a, b);
+    const { a, b } = await aDiesAtItsPost({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
     const before = (await sandboxCalls()).length;
     const call = { to: "+14155550130", agent_id: agentId, contact_name: "Dana Lee" };
     const lost = await a.call("create_call", call).then(
@@ -311,19 +306,8 @@ describe("a replica killed between claiming and sending", () => {
   });
 
   it("killed while its batch POST was at the service: a repeat with the rows in another order (the same batch) places nothing new, and neither does the next", async () => {
-    upstream.handle(
-      toSandbox(async (res) => {
-        await a.kill();
-        res.destroy();
-        upstream.handle(toSandbox());
-        return true;
-      }),
-    );
     // The default per-number cap (3 a day): the cap alone does not stop a second round.
-    const shared = env({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
-    const a = await startReplica("A", "http", { env: shared });
-    const b = await startReplica("B", "stdio", { env: shared });
-    running.push(a, b);
+    const { a, b } = await aDiesAtItsPost({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
     const before = (await sandboxCalls()).length;
     const rows = [
       { to: "+14155550110", agent_id: agentId, contact_name: "Dana Lee" },
@@ -351,28 +335,18 @@ describe("a replica killed between claiming and sending", () => {
   });
 
   it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {
-    upstream.handle(
-      toSandbox(async (res) => {
-        await a!.kill();
-        res.destroy();
-        upstream.handle(toSandbox());
-        return true;
-      }),
-    );
     const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "5" };
     // The default per-number cap (3 a day): the cap alone does not stop a second call.
-    const e = env({ ...consent, OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
-    const [a, b] = await startReplicas(["http", "http"], { env: e });
-    running.push(a!, b!);
+    const { a, b } = await aDiesAtItsPost({ ...consent, OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" }, "http");
     const before = (await sandboxCalls()).length;
     const call = { to: "+14155550102", agent_id: agentId, contact_name: "Dana Lee" };
-    const session = await signIn(b!.http!.base, APPROVER_TOKEN);
+    const session = await signIn(b.http!.base, APPROVER_TOKEN);
     const approveNext = async () => {
       let ids: string[] = [];
-      await eventually(async () => (ids = approvalIds((await inboxPage(b!.http!.base, session)).body)).length > 0);
-      expect((await decide(b!.http!.base, session, ids[0]!, "approve")).status).toBe(303);
+      await eventually(async () => (ids = approvalIds((await inboxPage(b.http!.base, session)).body)).length > 0);
+      expect((await decide(b.http!.base, session, ids[0]!, "approve")).status).toBe(303);
     };
-    const lost = a!.call("create_call", call).then(
+    const lost = a.call("create_call", call).then(
       () => "answered",
       () => "no answer",
     );
@@ -381,10 +355,10 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(before + 1);
 
     // The repeat takes A's claim over; A's approval was used, so a person is asked again and nobody answers in time.
-    const pending = await b!.call("create_call", call);
+    const pending = await b.call("create_call", call);
     expect(pending.isError, textOf(pending)).toBe(true);
     await approveNext();
-    const approved = await b!.call("create_call", call);
+    const approved = await b.call("create_call", call);
     const sent = posts(upstream);
     expect(sent.map((p) => p.headers["idempotency-key"]), textOf(approved)).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
     expect(await sandboxCalls()).toHaveLength(before + 1);

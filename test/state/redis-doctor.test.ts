@@ -4,10 +4,8 @@
  * refused (and the reads answer), with the fix. The password is never printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverEnv } from "../helpers/server-process.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
-import { parseArgs } from "../../src/cli/args.js";
-import { runDoctor } from "../../src/cli/doctor.js";
+import { doctorInProcess } from "../helpers/doctor.js";
 
 const PASSWORD = "doctor-Pa55-word-q7";
 let redis: RedisServer;
@@ -19,12 +17,9 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function doctor(env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const command = parseArgs(["doctor", "--sandbox"]);
-  if (command.kind !== "doctor") throw new Error("not a doctor command");
-  const lines: string[] = [];
-  const code = await runDoctor({ ...command, env: serverEnv(env), out: (l) => lines.push(l) });
-  return { code, out: lines.join("\n") };
+async function doctor(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const { code, stdout } = await doctorInProcess(["doctor", "--sandbox"], env);
+  return { code, out: stdout };
 }
 
 describe("doctor and the shared guard state", () => {
