@@ -37,9 +37,13 @@ function agentText(id: string, names: ReadonlyMap<string, string | undefined>): 
   return name ? `${oneLine(name, 80)} (${id})` : id;
 }
 
-/** A metadata value as a person reads it: text quoted (so its end is visible), others as written. */
+/**
+ * A metadata value as a person reads it: exactly the JSON the service receives, whole (text quoted so its end is
+ * visible, \n and \t escaped). Validation refused the invisible characters and separators JSON leaves as they are,
+ * so it is one line with nothing hidden; neither capped nor collapsed, so what is approved is what is sent.
+ */
 export function metadataValueText(value: string | number | boolean | null): string {
-  return typeof value === "string" ? oneLine(JSON.stringify(value), 200) : String(value);
+  return JSON.stringify(value);
 }
 
 function metadataLines(metadata: CheckedRow["request"]["metadata"], indent: string): string[] {

@@ -35,11 +35,16 @@ const nameSchema = (what: string) =>
  * [A-Za-z0-9_.-], each once, at most 50, values text up to 1,000 characters,
  * number, boolean or null, at most 8 KB as JSON.
  */
+// A metadata text value is shown to the approving person as JSON writes it (\n and \t escaped, so visible): an
+// invisible character there would be sent without being seen, and a separator could start a line of the dialog.
+const metadataTextSchema = z
+  .string()
+  .max(1_000, "metadata text values are at most 1,000 characters")
+  .refine((s) => !INVISIBLE_CHAR.test(s) && !/[\u2028\u2029]/.test(s), "metadata text values must not contain invisible characters or line separators other than \\n and \\t");
+
 const metadataPairSchema = z.strictObject({
   key: z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'").describe("1-64 letters, digits, '_', '.' or '-'"),
-  value: z
-    .union([z.string().max(1_000, "metadata text values are at most 1,000 characters"), z.number(), z.boolean(), z.null()])
-    .describe("Text (up to 1,000 characters), number, boolean or null"),
+  value: z.union([metadataTextSchema, z.number(), z.boolean(), z.null()]).describe("Text (up to 1,000 characters), number, boolean or null"),
 });
 
 export const metadataSchema = z

@@ -91,9 +91,11 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       maxLength: 40,
     });
     const acceptedName = nasty.filter((s) => callRowSchema.safeParse({ ...ROW, contact_name: s }).success);
+    // Metadata text refuses invisible characters and separators (below), but keeps \n and \t.
+    const acceptedNote = nasty.filter((s) => callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success);
     fc.assert(
       fc.property(
-        fc.array(fc.record({ contact: fc.option(acceptedName, { nil: undefined }), company: fc.option(acceptedName, { nil: undefined }), note: nasty }), {
+        fc.array(fc.record({ contact: fc.option(acceptedName, { nil: undefined }), company: fc.option(acceptedName, { nil: undefined }), note: acceptedNote }), {
           minLength: 1,
           maxLength: 3,
         }),
@@ -113,6 +115,38 @@ describe("what a person reads keeps every field on its own labelled line", () =>
           expect(text).not.toMatch(/[\r\u2028\u2029\u0085\u000B\u000C]/);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the metadata a person approves is the metadata sent", () => {
+  it.each([
+    ["right-to-left override U+202E", "call\u202Eback"],
+    ["zero-width space", "re\u200Bminder"],
+    ["line separator U+2028", "a\u2028NOTE"],
+    ["next line U+0085", "a\u0085b"],
+    ["carriage return", "a\rb"],
+    ["tag characters", "ok\u{E0041}\u{E0042}"],
+  ])("a text value with %s is refused (the dialog would drop it, the service would get it)", (_label, value) => {
+    const result = callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("metadata text values must not contain invisible characters or line separators other than \\n and \\t");
+  });
+
+  it("property: every accepted text value is shown whole, exactly as JSON sends it (no truncation, no collapsed spaces)", () => {
+    const value = fc.string({
+      unit: fc.constantFrom("a", " ", "  ", "\n", "\t", "\u00A0", "\u3000", '"', "\\", "é", "😀", "\u202E", "\u200B", "x".repeat(150)),
+      maxLength: 12,
+    });
+    const accepted = value.filter((s) => s.length <= 1_000 && callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success);
+    fc.assert(
+      fc.property(accepted, (note) => {
+        const row = checked({ ...ROW, metadata: [{ key: "note", value: note }] });
+        const text = previewText({ rows: [row], agentNames: new Map() });
+        expect(text.split("\n")).toContain(`Metadata: note = ${JSON.stringify(row.request.metadata?.note)}`);
+        expect(JSON.stringify(row.request.metadata)).toBe(JSON.stringify({ note }));
+      }),
       { numRuns: 300 },
     );
   });
