@@ -142,6 +142,15 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) is ${TYPE_WORDS[judged] ?? judged}; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES`,
     );
   }
+  // The plan does not tell its fixed lines from its mobiles (every US and Canadian number): it may be either, so it is
+  // refused when either is blocked (blocking MOBILE must not let every North American mobile through).
+  const maybe = judged === "FIXED_LINE_OR_MOBILE" ? (["MOBILE", "FIXED_LINE"] as const).find((t) => policy.blockedTypes.has(t)) : undefined;
+  if (maybe) {
+    return problem(
+      "blocked_type",
+      `(${parsed.formatInternational()}) may be ${TYPE_WORDS[maybe]} (the plan does not tell them apart); that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES`,
+    );
+  }
   if (policy.allowedCountries && !policy.allowedCountries.has(parsed.country)) {
     return problem(
       "country_not_allowed",

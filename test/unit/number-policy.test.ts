@@ -99,6 +99,22 @@ describe("the number policy at its defaults", () => {
     expect(parsePhone("+44 55 1234 5678", defaults)).toMatchObject({ ok: false, rule: "blocked_type" });
   });
 
+  it("a number the library cannot tell between fixed line and mobile is refused when either is blocked (US, CA, MX)", () => {
+    // libphonenumber types every US and Canadian number, and Mexico's, FIXED_LINE_OR_MOBILE: "MOBILE" blocked must
+    // still refuse the mobiles among them, so the ambiguous type counts as both.
+    for (const blocked of ["MOBILE", "FIXED_LINE"] as const) {
+      const policy: PhonePolicy = { blockedTypes: new Set([...config.blockedTypes, blocked]) };
+      for (const number of ["+1 415 555 2671", "+1 613 555 0123", "+52 55 1234 5678"]) {
+        expect(parsePhone(number, policy), `${number} with ${blocked} blocked`).toMatchObject({ ok: false, rule: "blocked_type" });
+      }
+      const result = parsePhone("+1 415 555 2671", policy);
+      expect(result.ok ? "" : result.reason).toContain(`may be a ${blocked === "MOBILE" ? "mobile" : "fixed-line"} number (the plan does not tell them apart)`);
+    }
+    // A number the library knows to be the type that is not blocked still passes.
+    expect(parsePhone("+44 20 7946 0000", { blockedTypes: new Set([...config.blockedTypes, "MOBILE"]) }).ok).toBe(true);
+    expect(parsePhone("+44 7400 123456", { blockedTypes: new Set([...config.blockedTypes, "FIXED_LINE"]) }).ok).toBe(true);
+  });
+
   it("every type can be allowed again with OUTBOUND_CALLS_BLOCKED_TYPES=none", () => {
     const none = loadConfig({
       OUTBOUND_CALLS_API_KEY: "sk_test_number_policy_0123456789",
