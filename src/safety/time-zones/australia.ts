@@ -10,6 +10,10 @@ const PREFIX_ZONES: ReadonlyArray<readonly [prefix: string, zones: readonly stri
   ["3", ["Australia/Melbourne", "Australia/Hobart"]],
   // 07: Queensland, no daylight saving.
   ["7", ["Australia/Brisbane", "Australia/Lindeman"]],
+  // ...except New South Wales border towns on Queensland exchanges, which keep Sydney's daylight time (an hour ahead
+  // in summer): Tweed Heads shares the Gold Coast's 07 5, Boggabilla Goondiwindi's 07 467x.
+  ["75", ["Australia/Brisbane", "Australia/Lindeman", "Australia/Sydney"]],
+  ["7467", ["Australia/Brisbane", "Australia/Lindeman", "Australia/Sydney"]],
   // 08 9: Western Australia; 08 9039 is Eucla, 45 minutes ahead of Perth.
   ["89039", ["Australia/Eucla"]],
   ["89", ["Australia/Perth"]],

@@ -4,6 +4,7 @@ import { getCountries, parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { COUNTRY_ZONES } from "../../../src/safety/time-zones/country-zones.js";
 import { NANP_AREA_CODES } from "../../../src/safety/time-zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../../../src/safety/time-zones/zones-of-number.js";
+import { checkCallingHours, parseCallingWindow } from "../../../src/safety/calling-hours.js";
 
 const zonesOf = (e164: string) => {
   const p = parsePhoneNumberWithError(e164, { extract: false });
@@ -75,6 +76,19 @@ describe("examples", () => {
   it("an Australian mobile may ring in every Australian zone", () => {
     expect(zonesOf("+61412345678")).toEqual({ zones: COUNTRY_ZONES.AU, basis: "country" });
     expect(COUNTRY_ZONES.AU).toEqual(expect.arrayContaining(["Australia/Perth", "Australia/Sydney", "Australia/Lord_Howe", "Australia/Eucla"]));
+  });
+
+  it("New South Wales towns on Queensland's 07 numbers (Tweed Heads on the Gold Coast's 07 5, Boggabilla on 07 467x) keep New South Wales' daylight time", () => {
+    // 2026-01-15 10:30 UTC: 20:30 in Brisbane (no daylight saving), 21:30 in Tweed Heads (NSW summer time).
+    const at = Date.parse("2026-01-15T10:30:00Z");
+    const window = parseCallingWindow("08:00-21:00")!;
+    for (const number of ["+61755067000", "+61755369000", "+61746762102"]) {
+      const zones = zonesOf(number)!.zones;
+      expect(zones, number).toContain("Australia/Sydney");
+      expect(checkCallingHours(window, zones, at).ok, number).toBe(false);
+    }
+    // Brisbane itself (07 3) is still judged by Queensland's clock alone.
+    expect(checkCallingHours(window, zonesOf("+61732345678")!.zones, at).ok).toBe(true);
   });
 
   it("a US number whose area code is not in the table (toll-free) gets every US zone", () => {
