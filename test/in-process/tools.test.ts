@@ -128,6 +128,8 @@ describe("create_call", () => {
     ["nested metadata", { metadata: [{ key: "a", value: { b: 1 } }] }, "metadata"],
     ["metadata as a flat object", { metadata: { service_type: "x" } }, "metadata"],
     ["the same metadata key twice", { metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, "given twice"],
+    ["a bidi override in a metadata value (the dialog would not show it)", { metadata: [{ key: "note", value: "call\u202Eback" }] }, "invisible characters"],
+    ["a zero-width space in a metadata value", { metadata: [{ key: "note", value: "re\u200Bminder" }] }, "invisible characters"],
   ])("refuses %s and asks for no dial", async (_label, patch, mention) => {
     const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", ...patch });
     expect(result.isError).toBe(true);
