@@ -128,6 +128,14 @@ describe("number types and countries", () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("OUTBOUND_CALLS_BLOCKED_TYPES=MOBILE refuses a US number too (the plan does not tell its mobiles from its fixed lines)", async () => {
+    const server = await start({ OUTBOUND_CALLS_BLOCKED_TYPES: "MOBILE" });
+    const result = await server.call("create_call", { to: "+1 415 555 2671", agent_id: "agt_1" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("may be a mobile number (the plan does not tell them apart); that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
+    expect(fx.service.requests).toHaveLength(0);
+  });
+
   it("the default blocks premium rate and shared cost", async () => {
     const server = await start({});
     for (const to of ["+19005550123", "+33810123456"]) {
@@ -203,6 +211,12 @@ describe("OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: a list of high-risk ranges (off 
     expect(fx.service.requests).toHaveLength(0);
     expect((await server.call("create_call", { to: "+44 20 7123 4567", agent_id: "agt_1" })).isError).toBeFalsy();
     expect(posts()).toHaveLength(1);
+  });
+
+  it("a line written with the national (0), as in +44 (0)20 7946, stops the server: no dialed number starts with 44020, so it blocked nothing", async () => {
+    const file = listFile("trunk-zero.txt", "+53\n+44 (0)20 7946   # London block, written the British way\n");
+    const start = startInProcess({ env: { OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: file } });
+    await expect(start).rejects.toThrow('OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: line 2 ("+44 (0)20 7946") writes the national (0)');
   });
 
   it("a line that is not a + and digits stops the server at start, naming the line", async () => {
