@@ -35,7 +35,11 @@ describe("clientAddress", () => {
     ["10.0.0.9", "1.1.1.1", 5, "1.1.1.1"],
     ["10.0.0.9", undefined, 1, "10.0.0.9"],
     ["10.0.0.9", " , ", 1, "10.0.0.9"],
-    ["10.0.0.9", "2001:DB8::1", 1, "2001:db8::1"],
+    ["10.0.0.9", "2001:DB8::1", 1, "2001:db8::/56"],
+    ["2001:db8:0:12ff:1::9", undefined, 0, "2001:db8:0:1200::/56"],
+    ["10.0.0.9", "2001:db8:0:13ff::1", 1, "2001:db8:0:1300::/56"],
+    ["::1", undefined, 0, "::/56"],
+    ["10.0.0.9", "not-an-address", 1, "not-an-address"],
     [undefined, undefined, 0, "unknown"],
   ])("socket %j, X-Forwarded-For %j, %i hops -> %s", (socket, xff, hops, expected) => {
     expect(clientAddress(socket, xff, hops)).toBe(expected);
