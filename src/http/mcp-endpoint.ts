@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CancelledNotificationSchema, isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
 import { readBody } from "./body.js";
@@ -33,6 +34,29 @@ function requestId(body: unknown): string | number | null {
   const id = !Array.isArray(body) && typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
+
+/**
+ * A request cancelled by a notifications/cancelled of the same POST (the only one that can reach it: a later POST
+ * gets a server of its own) gets no answer from the SDK, which keeps the POST's stream open until every request
+ * of it was answered: the POST would hang, counted in flight, until the client leaves. Answer it with an error as
+ * soon as it is cancelled; its handler still runs to its end behind it (a dial is settled and audited).
+ */
+function answerCancelled(transport: StreamableHTTPServerTransport): void {
+  const dispatched = new Set<string | number>();
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    deliver?.(message, extra);
+    if (isJSONRPCRequest(message)) dispatched.add(message.id);
+    const cancelled = CancelledNotificationSchema.safeParse(message);
+    const id = cancelled.success ? cancelled.data.params.requestId : undefined;
+    if (id === undefined || !dispatched.delete(id)) return;
+    const answer = { jsonrpc: "2.0" as const, id, error: { code: REQUEST_CANCELLED, message: "Request cancelled by the client" } };
+    transport.send(answer).catch(() => undefined);
+  };
+}
+
+/** The code LSP gives a cancelled request; MCP names none. */
+const REQUEST_CANCELLED = -32800;
 
 export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   let lastFallbackLog = -Infinity;
@@ -88,6 +112,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
     });
     try {
       await server.mcp.connect(transport);
+      answerCancelled(transport);
       await transport.handleRequest(req, res, message);
     } catch (error) {
       options.log(`http: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
