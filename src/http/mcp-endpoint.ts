@@ -11,6 +11,7 @@ import { CancelledNotificationSchema, isJSONRPCRequest } from "@modelcontextprot
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
 import { readBody } from "./body.js";
+import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
@@ -20,6 +21,8 @@ export interface McpEndpointOptions {
   core: ServerCore;
   deps: ServerDeps;
   maxBodyBytes: number;
+  /** The bytes of bodies being read at once, per client and in all. */
+  bodies: BodyBudget;
   /**
    * `counter` is the guard store's (shared by the replicas with Redis); `fallback` counts in this process
    * while the store cannot answer, so the limit holds per replica instead of refusing every read.
@@ -61,7 +64,21 @@ const REQUEST_CANCELLED = -32800;
 export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   let lastFallbackLog = -Infinity;
   return async (req, res) => {
-    const body = await readBody(req, options.maxBodyBytes);
+    const client = options.clientOf(req);
+    // The bytes this body holds are the client's until its answer is written (or the client left).
+    let held = 0;
+    res.once("close", () => options.bodies.release(client, held));
+    const body = await readBody(req, options.maxBodyBytes, (bytes) => {
+      if (!options.bodies.take(client, bytes)) return false;
+      held += bytes;
+      return true;
+    });
+    if (body.busy) {
+      return sendRpcError(res, 503, -32000, "Service unavailable: too many request bodies are being read at once (from this client or in all); retry in a moment", {
+        connection: "close",
+        "retry-after": "1",
+      });
+    }
     if (body.tooLarge) {
       return sendRpcError(res, 413, -32000, `Payload too large: a request body may be at most ${options.maxBodyBytes} bytes`, {
         connection: "close",
@@ -74,7 +91,6 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
 
-    const client = options.clientOf(req);
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
       const { counter, fallback, max, windowMs } = options.limiter;
