@@ -40,6 +40,9 @@ describe("clientAddress", () => {
     ["10.0.0.9", "2001:db8:0:13ff::1", 1, "2001:db8:0:1300::/56"],
     ["::1", undefined, 0, "::/56"],
     ["10.0.0.9", "not-an-address", 1, "not-an-address"],
+    ["10.0.0.9", "1.1.1.1:51234", 1, "1.1.1.1"],
+    ["10.0.0.9", "[2001:db8::1]:443", 1, "2001:db8::/56"],
+    ["10.0.0.9", "[::ffff:1.1.1.1]", 1, "1.1.1.1"],
     [undefined, undefined, 0, "unknown"],
   ])("socket %j, X-Forwarded-For %j, %i hops -> %s", (socket, xff, hops, expected) => {
     expect(clientAddress(socket, xff, hops)).toBe(expected);
