@@ -7,9 +7,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CancelledNotificationSchema, isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
 import { readBody } from "./body.js";
+import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
@@ -19,6 +21,8 @@ export interface McpEndpointOptions {
   core: ServerCore;
   deps: ServerDeps;
   maxBodyBytes: number;
+  /** The bytes of bodies being read at once, per client and in all. */
+  bodies: BodyBudget;
   /**
    * `counter` is the guard store's (shared by the replicas with Redis); `fallback` counts in this process
    * while the store cannot answer, so the limit holds per replica instead of refusing every read.
@@ -34,10 +38,47 @@ function requestId(body: unknown): string | number | null {
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
+/**
+ * A request cancelled by a notifications/cancelled of the same POST (the only one that can reach it: a later POST
+ * gets a server of its own) gets no answer from the SDK, which keeps the POST's stream open until every request
+ * of it was answered: the POST would hang, counted in flight, until the client leaves. Answer it with an error as
+ * soon as it is cancelled; its handler still runs to its end behind it (a dial is settled and audited).
+ */
+function answerCancelled(transport: StreamableHTTPServerTransport): void {
+  const dispatched = new Set<string | number>();
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    deliver?.(message, extra);
+    if (isJSONRPCRequest(message)) dispatched.add(message.id);
+    const cancelled = CancelledNotificationSchema.safeParse(message);
+    const id = cancelled.success ? cancelled.data.params.requestId : undefined;
+    if (id === undefined || !dispatched.delete(id)) return;
+    const answer = { jsonrpc: "2.0" as const, id, error: { code: REQUEST_CANCELLED, message: "Request cancelled by the client" } };
+    transport.send(answer).catch(() => undefined);
+  };
+}
+
+/** The code LSP gives a cancelled request; MCP names none. */
+const REQUEST_CANCELLED = -32800;
+
 export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   let lastFallbackLog = -Infinity;
   return async (req, res) => {
-    const body = await readBody(req, options.maxBodyBytes);
+    const client = options.clientOf(req);
+    // The bytes this body holds are the client's until its answer is written (or the client left).
+    let held = 0;
+    res.once("close", () => options.bodies.release(client, held));
+    const body = await readBody(req, options.maxBodyBytes, (bytes) => {
+      if (!options.bodies.take(client, bytes)) return false;
+      held += bytes;
+      return true;
+    });
+    if (body.busy) {
+      return sendRpcError(res, 503, -32000, "Service unavailable: too many request bodies are being read at once (from this client or in all); retry in a moment", {
+        connection: "close",
+        "retry-after": "1",
+      });
+    }
     if (body.tooLarge) {
       return sendRpcError(res, 413, -32000, `Payload too large: a request body may be at most ${options.maxBodyBytes} bytes`, {
         connection: "close",
@@ -50,7 +91,6 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
 
-    const client = options.clientOf(req);
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
       const { counter, fallback, max, windowMs } = options.limiter;
@@ -88,6 +128,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
     });
     try {
       await server.mcp.connect(transport);
+      answerCancelled(transport);
       await transport.handleRequest(req, res, message);
     } catch (error) {
       options.log(`http: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

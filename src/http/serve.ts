@@ -15,6 +15,7 @@ import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { hostedApprovals } from "../consent/page/hosted.js";
 import { confirmModeNotes } from "../consent/start-notes.js";
 import { bearerChecker } from "./auth.js";
+import { BodyBudget } from "./body-budget.js";
 import { clientAddress } from "./client-address.js";
 import { isWildcardHost, type HttpConfig } from "./config.js";
 import { makeHostCheck } from "./host-check.js";
@@ -95,6 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       core,
       deps: { log, readOnly: options.readOnly ?? false },
       maxBodyBytes: http.maxBodyBytes,
+      bodies: new BodyBudget(),
       limiter,
       clientOf: (req) => clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], http.trustProxy),
       log,

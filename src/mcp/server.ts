@@ -154,7 +154,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   };
   const client = deps.client ?? "local";
   const readOnly = deps.readOnly === true || config.safety.readOnly;
-  const newDeadline = (signal: AbortSignal) => () => startDeadline(config.timeoutMs, signal);
+  const newDeadline = (signal: AbortSignal) => (ms: number = config.timeoutMs) => startDeadline(ms, signal);
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
 
   registerTools(mcp.server, {

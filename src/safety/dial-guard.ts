@@ -81,13 +81,13 @@ export interface CallInfo {
   signal: AbortSignal;
   /** The tool call's deadline. */
   deadline: Deadline;
-  /** A fresh deadline for a request after a person answered (their time is not the service's). */
-  newDeadline(): Deadline;
+  /** A fresh deadline of `ms` (default: the whole deadline) for a request after a person answered (their time is not the service's). */
+  newDeadline(ms?: number): Deadline;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-
+/** The least time the POST after a person's answer gets, however much the steps before asking used. */
+const MIN_SEND_MS = 1_000;
 
 /** One tool call's guard: the pipeline's steps and its audit line. */
 export class DialGuard {
@@ -178,6 +178,10 @@ export class DialGuard {
 
       // The tokens (and their shared secret) only in the mode that uses them.
       const tokens = settings.confirm === "token" ? await this.s.tokens() : undefined;
+      // The service's time is one deadline, the person's time aside: the POST after a person answered gets what the
+      // steps before asking left of it (at least a second), so a dial takes at most the deadline plus the wait, the
+      // bound a shutdown waits for (docs/hosting.md).
+      const serviceLeftMs = Math.max(Math.min(MIN_SEND_MS, this.call.deadline.totalMs), this.call.deadline.remaining());
       const { by: confirmedBy, approver } = await confirmDial({
         mode: settings.confirm,
         consent: this.call.consent,
@@ -206,7 +210,7 @@ export class DialGuard {
         throw tokenRefusal("used");
       }
       // The service's deadline does not include the time a person took to answer.
-      const fresh = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline() : undefined;
+      const fresh = confirmedBy === "client" || confirmedBy === "page" ? this.call.newDeadline(serviceLeftMs) : undefined;
       try {
         return await this.send(plan, { deadline: fresh ?? this.call.deadline, reservation, idempotencyKey: claim?.idempotencyKey ?? randomUUID(), takeover: claim?.takeover === true, confirmedBy, numbers }, settle);
       } finally {

@@ -2,7 +2,9 @@
  * ApprovalStore in process memory (one process: stdio, or one --http replica).
  * A record whose time ran out (expiresAt) can be neither decided nor consumed,
  * nor found open; records are dropped a while after they expire, and the count is
- * bounded, so nothing grows without limit. Every method is synchronous inside,
+ * bounded in records and in bytes (a batch's view can weigh half a megabyte, and
+ * over --http any client may ask for approvals), so nothing grows without limit.
+ * Every method is synchronous inside,
  * so each transition (pending -> decided -> used) happens at most once.
  */
 import type { ApprovalRecord, ApprovalStore } from "./store.js";
@@ -11,16 +13,31 @@ import type { ApprovalRecord, ApprovalStore } from "./store.js";
 const KEEP_AFTER_MS = 60 * 60_000;
 /** The most records kept; the oldest go first. Far above any pending count a person could read. */
 const MAX_RECORDS = 10_000;
+/**
+ * The most view content kept (as JSON): about 30 approvals of 60-row batches with full metadata, or 10,000 of
+ * single calls. Without it one client within its rate limit could keep gigabytes (60 batches a minute, each kept
+ * for the approval's lifetime and an hour after).
+ */
+export const MAX_APPROVAL_BYTES = 16 * 1024 * 1024;
 
 export class MemoryApprovals implements ApprovalStore {
   private readonly records = new Map<string, ApprovalRecord>();
+  /** Each record's view, as JSON bytes, and their sum. */
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
 
-  constructor(private readonly maxRecords = MAX_RECORDS) {}
+  constructor(
+    private readonly maxRecords = MAX_RECORDS,
+    private readonly maxBytes = MAX_APPROVAL_BYTES,
+  ) {}
 
   async create(record: ApprovalRecord): Promise<void> {
     if (this.records.has(record.id)) throw new Error(`approval ${record.id} exists already`);
-    this.prune(record.createdAt);
+    const size = Buffer.byteLength(JSON.stringify(record.view) ?? "", "utf8");
+    this.prune(record.createdAt, size);
     this.records.set(record.id, { ...record });
+    this.sizes.set(record.id, size);
+    this.bytes += size;
   }
 
   async get(id: string): Promise<ApprovalRecord | undefined> {
@@ -63,15 +80,28 @@ export class MemoryApprovals implements ApprovalStore {
     return true;
   }
 
-  private prune(now: number): void {
+  /** Makes room for one more record of `size` bytes. */
+  private prune(now: number, size: number): void {
     for (const [id, record] of this.records) {
-      if (record.expiresAt + KEEP_AFTER_MS <= now) this.records.delete(id);
+      if (record.expiresAt + KEEP_AFTER_MS <= now) this.drop(id);
     }
-    // Map keeps insertion order: the first entries are the oldest.
-    while (this.records.size >= this.maxRecords) {
-      const oldest = this.records.keys().next().value;
-      if (oldest === undefined) break;
-      this.records.delete(oldest);
+    const full = () => this.records.size > 0 && (this.records.size >= this.maxRecords || this.bytes + size > this.maxBytes);
+    // Map keeps insertion order: the first entries are the oldest. Records nobody can use any more go first
+    // (they only say what happened); then the oldest open ones (a dial waiting on one is then refused as
+    // expired: nothing dialed, the person is asked again).
+    for (const [id, record] of this.records) {
+      if (!full()) return;
+      if (record.status === "used" || record.status === "declined" || record.expiresAt <= now) this.drop(id);
     }
+    for (const id of this.records.keys()) {
+      if (!full()) return;
+      this.drop(id);
+    }
+  }
+
+  private drop(id: string): void {
+    this.records.delete(id);
+    this.bytes -= this.sizes.get(id) ?? 0;
+    this.sizes.delete(id);
   }
 }

@@ -202,7 +202,9 @@ describe("what the inbox refuses", () => {
 
   it("a bad or missing CSRF token is refused, and the dial stays undecided", async () => {
     const s = await signIn();
-    expect((await decide(id, { cookie: s.cookie! }, { csrf: `${s.csrf!.slice(0, -1)}A`, decision: "approve" })).status).toBe(403);
+    // One character changed (a token already ending in A would otherwise be sent unchanged: 1 in 16).
+    const wrong = `${s.csrf!.slice(0, -1)}${s.csrf!.endsWith("A") ? "E" : "A"}`;
+    expect((await decide(id, { cookie: s.cookie! }, { csrf: wrong, decision: "approve" })).status).toBe(403);
     expect((await decide(id, { cookie: s.cookie! }, { decision: "approve" })).status).toBe(403);
     // Another session's token does not fit this session.
     const other = await signIn();

@@ -68,3 +68,18 @@ it("keeps one budget per client: another address behind the proxy is still serve
   const forged = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": "1.2.3.4, 203.0.113.9" }, body: toolCall(1) });
   expect(forged.status).toBe(429);
 });
+
+// One IPv6 host holds a whole /64 (and a home or office a /56): an address per request bought a new budget per
+// request, so the limit (and the per-client share of waits) held for nobody with IPv6.
+it("counts an IPv6 client by its network, not by each address it can take", async () => {
+  const statuses: number[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const xff = `2001:db8:7:${i}0::${i.toString(16)}`;
+    const raw = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": xff }, body: toolCall(i) });
+    statuses.push(raw.status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  // Another network is another client.
+  const other = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": "2001:db8:8::1" }, body: toolCall(9) });
+  expect(other.status).toBe(200);
+});

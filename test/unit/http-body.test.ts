@@ -45,3 +45,16 @@ it("stops a chunked body as soon as it passes the cap", async () => {
   const chunks = Array.from({ length: 64 }, () => Buffer.alloc(64 * 1024, 97));
   expect(await send(chunks, false, 1024 * 1024)).toEqual({ tooLarge: true });
 });
+
+it("holds body bytes per client and in all, and gives them back", async () => {
+  const { BodyBudget } = await import("../../src/http/body-budget.js");
+  const budget = new BodyBudget(10, 15);
+  expect(budget.take("a", 8)).toBe(true);
+  expect(budget.take("a", 3)).toBe(false);
+  expect(budget.take("b", 7)).toBe(true);
+  // b is under its own bound, but the process is full.
+  expect(budget.take("b", 1)).toBe(false);
+  budget.release("a", 8);
+  expect(budget.take("b", 3)).toBe(true);
+  expect(budget.take("c", 5)).toBe(true);
+});

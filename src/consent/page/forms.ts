@@ -15,7 +15,7 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams | 
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return undefined;
   const body = await readBody(req, MAX_FORM_BYTES);
-  return body.tooLarge ? undefined : new URLSearchParams(body.text);
+  return body.tooLarge || body.busy ? undefined : new URLSearchParams(body.text);
 }
 
 /**

@@ -146,7 +146,9 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");
-      const page = inboxPage(signedInBanner(session.name, session.csrf), await desk.listPending(INBOX_LIMIT), desk.now());
+      // One more than is shown, to know whether the list is all of them.
+      const pending = await desk.listPending(INBOX_LIMIT + 1);
+      const page = inboxPage(signedInBanner(session.name, session.csrf), pending.slice(0, INBOX_LIMIT), desk.now(), pending.length > INBOX_LIMIT);
       return sendPage(res, 200, page.title, page.body, {}, 15);
     }
     const match = /^\/([A-Za-z0-9_-]{1,64})$/.exec(rest);

@@ -45,17 +45,19 @@ function summary(record: ApprovalRecord): { what: string; numbers: string; count
   };
 }
 
-export function inboxPage(banner: Html, pending: ApprovalRecord[], now: number): { title: string; body: Html } {
+/** `more`: more are waiting than `pending` lists (the newest); the page must not pass the list for all of them. */
+export function inboxPage(banner: Html, pending: ApprovalRecord[], now: number, more = false): { title: string; body: Html } {
   const rows = pending.map((record) => {
     const s = summary(record);
     const minutes = Math.max(0, Math.round((record.expiresAt - now) / 60_000));
     return html`<tr><td>${utc(record.createdAt)}</td><td>${s.what}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${record.id}">Review<span class="sr-only"> ${s.what} to ${s.numbers}</span></a></td></tr>\n`;
   });
   return {
-    title: `Approvers' inbox (${pending.length} waiting)`,
+    title: `Approvers' inbox (${more ? `more than ${pending.length}` : pending.length} waiting)`,
     body: html`${banner}<h1>Waiting for a decision</h1>
 <p class="lead">Every call an assistant asks to place through this server waits here until an approver decides. This list refreshes every 15 seconds.</p>
-${
+${more ? html`<p class="card">More than ${pending.length} calls are waiting: only the ${pending.length} newest are listed. Older ones appear as these are decided or expire.</p>
+` : ""}${
   pending.length === 0
     ? html`<p class="card">Nothing is waiting.</p>`
     : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
