@@ -105,6 +105,23 @@ async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInp
   return record;
 }
 
+/** What a dry run says about duplicates, without claiming anything. */
+export async function dryRunDedupeCheck(
+  store: GuardStore,
+  q: { key: string; numbers: string[]; repeatDial: boolean; now: number; windowMs: number },
+): Promise<string> {
+  const same = await store.dials.get(q.key);
+  if (same && same.state.kind !== "in_flight" && same.state.at + q.windowMs > q.now) {
+    return `duplicate: an identical dial started at ${new Date(same.startedAt).toISOString()}; dialing now would return its answer instead of dialing again`;
+  }
+  const recent = await store.dials.recentByNumber(q.numbers, q.now, q.windowMs);
+  if (recent.length === 0) return "duplicate: no dial to these numbers in the window";
+  const listed = [...new Set(recent.map((m) => m.number))].join(", ");
+  return q.repeatDial
+    ? `duplicate: ${listed} were dialed within the window; repeat_dial: true places a second call anyway`
+    : `duplicate: ${listed} were dialed within the window; dialing now would be refused unless repeat_dial: true`;
+}
+
 function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, takeover: boolean, now: () => number, leaseMs: number): HeldClaim {
   // A person may take minutes; the claim must outlive them, and die soon after this process would.
   const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + leaseMs).catch(() => undefined), leaseMs / 3);

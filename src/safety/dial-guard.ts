@@ -27,7 +27,7 @@ import { refuseOverCap } from "./caps-guard.js";
 import type { Clock } from "./clock.js";
 import { confirmationPlan, confirmDial, tokenRefusal, type ConfirmedBy } from "./confirm.js";
 import type { ConfirmationTokens } from "./confirmation-token.js";
-import { claimDial, type HeldClaim } from "./dedupe.js";
+import { claimDial, dryRunDedupeCheck, type HeldClaim } from "./dedupe.js";
 import { dialKey } from "./dial-key.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
@@ -120,7 +120,7 @@ export class DialGuard {
 
     let claim: HeldClaim | undefined;
     if (plan.dryRun) {
-      if (dedupe) checks.push(await this.dedupeCheck(key, numbers, plan.repeatDial));
+      if (dedupe) checks.push(await dryRunDedupeCheck(store, { key, numbers, repeatDial: plan.repeatDial, now: clock.now(), windowMs: settings.dedupeWindowMs }));
     } else if (dedupe) {
       const claimed = await claimDial({
         store,
@@ -285,20 +285,5 @@ export class DialGuard {
 
   private limits() {
     return { perHour: this.s.settings.maxDialsPerHour, perNumberPerDay: this.s.settings.maxDialsPerNumberPerDay };
-  }
-
-  /** What a dry run says about duplicates, without claiming anything. */
-  private async dedupeCheck(key: string, numbers: string[], repeatDial: boolean): Promise<string> {
-    const now = this.s.clock.now();
-    const same = await this.s.store.dials.get(key);
-    if (same && same.state.kind !== "in_flight" && same.state.at + this.s.settings.dedupeWindowMs > now) {
-      return `duplicate: an identical dial started at ${iso(same.startedAt)}; dialing now would return its answer instead of dialing again`;
-    }
-    const recent = await this.s.store.dials.recentByNumber(numbers, now, this.s.settings.dedupeWindowMs);
-    if (recent.length === 0) return "duplicate: no dial to these numbers in the window";
-    const listed = [...new Set(recent.map((m) => m.number))].join(", ");
-    return repeatDial
-      ? `duplicate: ${listed} were dialed within the window; repeat_dial: true places a second call anyway`
-      : `duplicate: ${listed} were dialed within the window; dialing now would be refused unless repeat_dial: true`;
   }
 }
