@@ -67,3 +67,18 @@ describe("the files docs/architecture.md names", () => {
     expect(existsSync(join(ROOT, path(p))), path(p)).toBe(true);
   });
 });
+
+describe("the README's documentation table", () => {
+  // A page nobody links from the README is a page a reader does not find (docs/consent.md was missing once).
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Documentation"), readme.indexOf("\n## ", readme.indexOf("## Documentation") + 1));
+  const listed = new Set([...table.matchAll(/^\| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!));
+
+  it("finds its rows (the scan works)", () => {
+    expect(listed.size).toBeGreaterThan(5);
+  });
+
+  it.each(pages.filter((p) => p.startsWith("docs/")))("lists %s", (page) => {
+    expect(listed.has(page), `${page} is not in the README's documentation table`).toBe(true);
+  });
+});
