@@ -4,7 +4,7 @@
  * tool call's deadline, and say honestly what was found.
  */
 import type { Deadline } from "../service/deadline.js";
-import { outcomeUnknown, type ConflictError, type OutcomeUnknownError } from "../service/errors.js";
+import { ConflictError, outcomeUnknown, type ApiError, type OutcomeUnknownError } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
@@ -83,13 +83,18 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
 }
 
 /**
- * A takeover sends the dead owner's Idempotency-Key: a conflict on it (409) means that owner's POST reached the
- * service (with the batch rows in another order, say). Its calls may exist: an unknown outcome, never "not placed".
+ * A takeover sends the dead owner's Idempotency-Key, and that owner's POST may have reached the service. Whatever
+ * stops the takeover's own POST (a 409 on the key, a 400 or 422 as other services spell a reused key, any other
+ * refusal, or a service that cannot be reached) says nothing of that earlier POST: its calls may exist. An unknown
+ * outcome, never "not placed" or "safe to try again".
  */
-export function reusedKey(tool: string, conflict: ConflictError): OutcomeUnknownError {
-  return outcomeUnknown(tool === "submit_batch" ? "batch" : "call", "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", {
-    status: conflict.status,
-    requestId: conflict.requestId,
-    detail: conflict.detail,
-  });
+export function takeoverFailed(tool: string, error: ApiError): OutcomeUnknownError {
+  const creates = tool === "submit_batch" ? "batch" : "call";
+  const init = { status: error.status, requestId: error.requestId, detail: error.detail };
+  if (error instanceof ConflictError) {
+    return outcomeUnknown(creates, "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", init);
+  }
+  const earlier = "it carried the Idempotency-Key of an earlier attempt whose server stopped before it settled, and that attempt may have reached the service";
+  const what = error.status !== undefined ? `The service refused this request (HTTP ${error.status}), but ${earlier}` : `This request did not reach the calling service, but ${earlier}`;
+  return outcomeUnknown(creates, what, init);
 }

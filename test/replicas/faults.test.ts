@@ -334,6 +334,45 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(before + 2);
   });
 
+  it("killed while its batch POST was at the service: a service that refuses the reused key with a 400 (Stripe's idempotency_error), not a 409: the takeover is not told 'refused, fix and try again'", async () => {
+    const { a, b } = await aDiesAtItsPost({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const before = (await sandboxCalls()).length;
+    const rows = [
+      { to: "+14155550112", agent_id: agentId, contact_name: "Dana Lee" },
+      { to: "+14155550113", agent_id: agentId, contact_name: "Sam Roe" },
+    ];
+    const lost = await a.call("submit_batch", { calls: rows }).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+    // The sandbox's 409 for the key with another body, spelled the way Stripe spells it.
+    const sandboxAnswer = toSandbox();
+    upstream.handle(async (req, res, raw) => {
+      if (req.method !== "POST") return sandboxAnswer(req, res, raw);
+      const proxied = await fetch(`${sandbox.url}${raw.url ?? "/"}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json", "idempotency-key": String(req.headers["idempotency-key"]) },
+        body: req.text,
+      });
+      const body = await proxied.text();
+      const status = proxied.status === 409 ? 400 : proxied.status;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(
+        proxied.status === 409
+          ? JSON.stringify({ error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } })
+          : body,
+      );
+    });
+    const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
+    expect(posts(upstream)).toHaveLength(2);
+    expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
+    expect(repeat.isError, textOf(repeat)).toBe(true);
+    expect(textOf(repeat)).toMatch(/outcome is unknown/);
+    expect(textOf(repeat)).not.toMatch(/Fix the arguments and try again/);
+  });
+
   it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {
     const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "5" };
     // The default per-number cap (3 a day): the cap alone does not stop a second call.
