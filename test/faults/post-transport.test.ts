@@ -178,6 +178,26 @@ describe("a create_call POST under a transport fault (dedupe window and audit lo
   });
 });
 
+describe("a keep-alive socket the service closed while it was idle", () => {
+  it("is not reused for the POST: the call is placed once, on a new connection, and is not an unknown outcome", async () => {
+    const to = nextNumber();
+    // list_agents always asks; the service answers, then closes that connection (FIN) while it waits in the pool.
+    upstream.inject({ method: "GET", path: "/api/v1/agents" }, async (ctx) => {
+      await ctx.readBody();
+      sendJson(ctx.res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
+      ctx.res.on("finish", () => setTimeout(() => ctx.socket.end(), 5));
+    });
+    expect((await server.call("list_agents", {})).isError).toBeFalsy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = upstream.connections;
+    const result = await server.call("create_call", { to, agent_id: "agt_1" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(posts()).toHaveLength(1);
+    expect(upstream.connections, "the POST went on a fresh connection").toBe(before + 1);
+    expect(auditLinesFor(to).map((e) => e.decision)).toEqual(["sending", "dialed"]);
+  });
+});
+
 interface LookupCase {
   name: string;
   answer: (to: string) => Fault;
