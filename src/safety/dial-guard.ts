@@ -243,7 +243,8 @@ export class DialGuard {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
     } catch (caught) {
       // A takeover sends the dead owner's Idempotency-Key: whatever stops its own POST says nothing of that owner's,
-      // which may have reached the service. Its calls may exist: unknown, never "not placed".
+      // which may have reached the service. A refusal is an unknown outcome; one that sent nothing gives the claim
+      // back with its key (below), and neither says "not placed".
       const error = go.takeover && caught instanceof ApiError && !(caught instanceof OutcomeUnknownError) ? takeoverFailed(this.call.tool, caught) : caught;
       if (!(error instanceof OutcomeUnknownError)) {
         await store.caps.release(go.reservation).catch(() => undefined);
