@@ -13,7 +13,7 @@
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
 import { randomUUID } from "node:crypto";
-import { ConflictError, OutcomeUnknownError } from "../service/errors.js";
+import { ApiError, OutcomeUnknownError } from "../service/errors.js";
 import type { Deadline } from "../service/deadline.js";
 import type { Created, PostOptions } from "../service/calls.js";
 import type { CallingService } from "../service/index.js";
@@ -34,7 +34,7 @@ import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "./preview.js";
 import { auditUnwritable, SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
-import { lookForCreatedCalls, reusedKey, unknownOutcomeMessage } from "./unknown-outcome.js";
+import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 
@@ -242,9 +242,10 @@ export class DialGuard {
     try {
       created = await plan.send({ deadline: go.deadline, idempotencyKey: go.idempotencyKey });
     } catch (caught) {
-      // A takeover sends the dead owner's Idempotency-Key: a conflict on it means that owner's POST reached the
-      // service (with the batch rows in another order, say). Its calls may exist: unknown, never "not placed".
-      const error = go.takeover && caught instanceof ConflictError ? reusedKey(this.call.tool, caught) : caught;
+      // A takeover sends the dead owner's Idempotency-Key: whatever stops its own POST says nothing of that owner's,
+      // which may have reached the service. A refusal is an unknown outcome; one that sent nothing gives the claim
+      // back with its key (below), and neither says "not placed".
+      const error = go.takeover && caught instanceof ApiError && !(caught instanceof OutcomeUnknownError) ? takeoverFailed(this.call.tool, caught) : caught;
       if (!(error instanceof OutcomeUnknownError)) {
         await store.caps.release(go.reservation).catch(() => undefined);
         throw error;

@@ -4,7 +4,8 @@
  * tool call's deadline, and say honestly what was found.
  */
 import type { Deadline } from "../service/deadline.js";
-import { outcomeUnknown, type ConflictError, type OutcomeUnknownError } from "../service/errors.js";
+import { ConflictError, outcomeUnknown, UpstreamFaultError, type ApiError } from "../service/errors.js";
+import { NOT_SENT_ADVICE } from "../service/transport/failures.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
@@ -83,13 +84,25 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
 }
 
 /**
- * A takeover sends the dead owner's Idempotency-Key: a conflict on it (409) means that owner's POST reached the
- * service (with the batch rows in another order, say). Its calls may exist: an unknown outcome, never "not placed".
+ * A takeover sends the dead owner's Idempotency-Key, and that owner's POST may have reached the service. What stops
+ * the takeover's own POST says nothing of that earlier one: a refusal (a 409 on the key, a 400 or 422 as other
+ * services spell a reused key, or any other) is an unknown outcome, never "refused, fix and try again". A takeover
+ * that provably sent nothing gives the claim back with its key (dial-guard), but never says "nothing was dialed".
  */
-export function reusedKey(tool: string, conflict: ConflictError): OutcomeUnknownError {
-  return outcomeUnknown(tool === "submit_batch" ? "batch" : "call", "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", {
-    status: conflict.status,
-    requestId: conflict.requestId,
-    detail: conflict.detail,
-  });
+export function takeoverFailed(tool: string, error: ApiError): ApiError {
+  const creates = tool === "submit_batch" ? "batch" : "call";
+  const init = { status: error.status, requestId: error.requestId, detail: error.detail };
+  const earlier = "an earlier attempt of this request, whose server stopped before it settled, may have reached the service";
+  if (error.status === undefined) {
+    const cause = error.message.endsWith(NOT_SENT_ADVICE) ? error.message.slice(0, -NOT_SENT_ADVICE.length) : error.message;
+    return new UpstreamFaultError(
+      `${cause} This attempt sent nothing, but ${earlier}: the ${creates === "batch" ? "calls" : "call"} may have been placed. ` +
+        `Do not dial these numbers another way; repeating this same request later resends the earlier attempt's Idempotency-Key, so the service places nothing twice.`,
+      init,
+    );
+  }
+  if (error instanceof ConflictError) {
+    return outcomeUnknown(creates, "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", init);
+  }
+  return outcomeUnknown(creates, `The service refused this request (HTTP ${error.status}), but ${earlier} (this one carried its Idempotency-Key)`, init);
 }

@@ -15,7 +15,9 @@
  *   Also: a batch repeated with its rows in another order (the service refuses
  *   the key with another body: an unknown outcome, never a second round), and a
  *   takeover that must ask a person again and ends pending (the claim goes back
- *   with the first key, so the approved repeat still places nothing new).
+ *   with the first key, so the approved repeat still places nothing new), a takeover refused with a 400 (a
+ *   Stripe-like reused-key refusal: an unknown outcome), and one whose service is down (it sent nothing: not
+ *   "nothing was dialed", and the claim keeps its key for the next repeat).
  * - Redis stalled while a POST was at the service: the placed dial is recorded
  *   when Redis answers again, so its number stays refused after the lease.
  */
@@ -332,6 +334,80 @@ describe("a replica killed between claiming and sending", () => {
     await b.call("submit_batch", { calls: rows });
     await b.call("submit_batch", { calls: [...rows].reverse() });
     expect(await sandboxCalls()).toHaveLength(before + 2);
+  });
+
+  it("killed while its batch POST was at the service: a service that refuses the reused key with a 400 (Stripe's idempotency_error), not a 409: the takeover is not told 'refused, fix and try again'", async () => {
+    const { a, b } = await aDiesAtItsPost({ OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" });
+    const before = (await sandboxCalls()).length;
+    const rows = [
+      { to: "+14155550112", agent_id: agentId, contact_name: "Dana Lee" },
+      { to: "+14155550113", agent_id: agentId, contact_name: "Sam Roe" },
+    ];
+    const lost = await a.call("submit_batch", { calls: rows }).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    expect(await sandboxCalls()).toHaveLength(before + 2);
+    // The sandbox's 409 for the key with another body, spelled the way Stripe spells it.
+    const sandboxAnswer = toSandbox();
+    upstream.handle(async (req, res, raw) => {
+      if (req.method !== "POST") return sandboxAnswer(req, res, raw);
+      const proxied = await fetch(`${sandbox.url}${raw.url ?? "/"}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json", "idempotency-key": String(req.headers["idempotency-key"]) },
+        body: req.text,
+      });
+      const body = await proxied.text();
+      const status = proxied.status === 409 ? 400 : proxied.status;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(
+        proxied.status === 409
+          ? JSON.stringify({ error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } })
+          : body,
+      );
+    });
+    const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
+    expect(posts(upstream)).toHaveLength(2);
+    expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
+    expect(repeat.isError, textOf(repeat)).toBe(true);
+    expect(textOf(repeat)).toMatch(/outcome is unknown/);
+    expect(textOf(repeat)).not.toMatch(/Fix the arguments and try again/);
+  });
+
+  it("killed while its POST was at the service, and the service is down when the repeat takes over: not told 'nothing was dialed', and the claim keeps its key", async () => {
+    const own = await startFakeUpstream(toSandbox());
+    const shared = { ...env(), OUTBOUND_CALLS_BASE_URL: own.url };
+    const a = await startReplica("A", "http", { env: shared });
+    const b = await startReplica("B", "stdio", { env: shared });
+    running.push(a, b);
+    // B knows the agents (cached) before the service goes away, so its repeat gets as far as the POST.
+    const warm = await b.call("create_call", { to: "+14155550141", agent_id: agentId });
+    expect(warm.isError, textOf(warm)).toBeFalsy();
+    own.handle(
+      toSandbox(async (res) => {
+        await a.kill();
+        res.destroy();
+        return true;
+      }),
+    );
+    const call = { to: "+14155550140", agent_id: agentId, contact_name: "Dana Lee" };
+    const lost = await a.call("create_call", call).then(
+      () => "answered",
+      () => "no answer",
+    );
+    expect(lost).toBe("no answer");
+    await own.close();
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 500));
+    for (const attempt of [1, 2]) {
+      const repeat = await b.call("create_call", call);
+      const text = textOf(repeat);
+      expect(repeat.isError, text).toBe(true);
+      expect(text, `attempt ${attempt}`).toMatch(/could not be reached \(ECONNREFUSED\)/);
+      expect(text).not.toMatch(/Nothing was (sent|dialed)|safe to try again/);
+      // The claim went back with A's key (not settled as a fresh unknown): the next repeat takes it over again.
+      expect(text).toMatch(/may have been placed/);
+    }
   });
 
   it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {

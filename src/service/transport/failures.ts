@@ -10,6 +10,9 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
+/** Ends the answer to a POST that provably never left (a takeover replaces it: docs/hosting.md). */
+export const NOT_SENT_ADVICE = " Nothing was sent, so nothing was dialed; it is safe to try again later.";
+
 /** The answer was larger than OUTBOUND_CALLS_MAX_RESPONSE_BYTES: a reader may ask for less (list_calls halves its page). */
 export class ResponseTooLargeError extends UpstreamFaultError {}
 
@@ -43,6 +46,6 @@ export function failureError(
     what = `The connection to the calling service failed while the request was in flight (${failure.code})`;
   }
   if (creates && !failure.notSent) return outcomeUnknown(creates, what, init);
-  const advice = failure.notSent && creates ? " Nothing was sent, so nothing was dialed; it is safe to try again later." : " Try again later.";
+  const advice = failure.notSent && creates ? NOT_SENT_ADVICE : " Try again later.";
   return failure.tooLarge ? new ResponseTooLargeError(`${what}.${advice}`, init) : new UpstreamFaultError(`${what}.${advice}`, init);
 }
