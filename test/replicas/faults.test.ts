@@ -21,53 +21,28 @@
  * - Redis stalled while a POST was at the service: the placed dial is recorded
  *   when Redis answers again, so its number stays refused after the lease.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { defaultHandler, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
+import { defaultHandler, startFakeUpstream, type Handler } from "../helpers/fake-upstream.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { connectHttpClient, HTTP_TOKEN } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
-import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
+import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplica, startReplicas, type Replica, type ReplicaKind } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
+import { posts } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_faults_7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d";
 const SANDBOX_KEY = "sk_test_replica_faults";
 const LEASE_MS = 1_500;
 const UNREACHABLE = "the server's shared guard state (Redis) cannot be reached";
 
-let redis: RedisServer;
-let upstream: FakeUpstream;
-const running: Replica[] = [];
-let prefixes = 0;
+const fx = useReplicasOnRedis(defaultHandler, "f");
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-  await upstream?.close();
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-  upstream.requests.length = 0;
-  upstream.handle(defaultHandler);
-});
-
+/** The shared fixture's environment with the dedupe window and the default per-number cap these tests rely on. */
 function sharedEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-  prefixes += 1;
-  return envFor(upstream, {
-    ...GUARDS_OFF,
-    OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
-    OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3",
-    OUTBOUND_CALLS_REDIS_URL: redis.url,
-    OUTBOUND_CALLS_REDIS_PREFIX: `f${prefixes}:`,
-    ...extra,
-  });
+  return fx.env({ OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3", ...extra });
 }
 
 const dial = (n: number) => ({ to: `+1415555${String(5000 + n)}`, agent_id: "agt_1", contact_name: "Dana Lee" });
@@ -96,11 +71,11 @@ describe("Redis killed mid-run", () => {
   it("dials are refused with a clear message and nothing is sent, reads answer, and the same replicas dial again once Redis is back", async () => {
     // The --http replica keeps its default rate limit: while Redis is away it is counted per replica, reads go on.
     const rs = await startReplicas(["http", "stdio"], { env: sharedEnv() });
-    running.push(...rs);
+    fx.running.push(...rs);
     for (const [i, r] of rs.entries()) expect((await r.call("create_call", dial(i))).isError).toBeFalsy();
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
 
-    await redis.kill();
+    await fx.redis.kill();
     try {
       for (const [i, r] of rs.entries()) {
         for (const [tool, args] of [
@@ -115,22 +90,22 @@ describe("Redis killed mid-run", () => {
         }
         await readsAnswer(r);
       }
-      expect(posts(upstream)).toHaveLength(2);
+      expect(posts(fx.upstream)).toHaveLength(2);
     } finally {
-      await redis.restart();
+      await fx.redis.restart();
     }
 
     // Nothing restarted: each replica reconnects by itself and dials again.
     for (const [i, r] of rs.entries()) {
       await eventually(async () => !(await r.call("create_call", dial(40 + i))).isError);
     }
-    expect(posts(upstream)).toHaveLength(4);
+    expect(posts(fx.upstream)).toHaveLength(4);
     for (const r of rs) expect(r.stderr()).toContain("is reachable again");
   });
   it("the HTTP rate limit still holds while Redis is away, counted per replica", async () => {
     const [a] = await startReplicas(["http"], { env: sharedEnv({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }) });
-    running.push(a!);
-    await redis.kill();
+    fx.running.push(a!);
+    await fx.redis.kill();
     try {
       const client = await connectHttpClient(a!.http!.url, HTTP_TOKEN, { "X-Forwarded-For": "203.0.113.9" });
       try {
@@ -149,7 +124,7 @@ describe("Redis killed mid-run", () => {
       }
       expect(a!.stderr()).toContain("counting per replica meanwhile");
     } finally {
-      await redis.restart();
+      await fx.redis.restart();
     }
   });
 });
@@ -157,45 +132,45 @@ describe("Redis killed mid-run", () => {
 describe("Redis stalled", () => {
   it("while Redis answers nothing, dials are refused (before it resumes: bounded by the server's timeouts) and reads answer", async () => {
     const rs = await startReplicas(["http", "stdio"], { env: sharedEnv() });
-    running.push(...rs);
+    fx.running.push(...rs);
     expect((await rs[0]!.call("create_call", dial(0))).isError).toBeFalsy();
-    redis.signal("SIGSTOP");
+    fx.redis.signal("SIGSTOP");
     let refused: CallToolResult[];
     try {
       // Redis stays stopped until every answer is in: an answer that waited for Redis would never come.
       refused = await Promise.all(rs.flatMap((r, i) => [r.call("create_call", dial(50 + i)), r.call("create_call", dial(0))]));
       for (const r of rs) await readsAnswer(r);
     } finally {
-      redis.signal("SIGCONT");
+      fx.redis.signal("SIGCONT");
     }
     for (const result of refused) {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain(UNREACHABLE);
     }
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
     // Back to normal: a refused dial goes once when repeated (its timed-out claim was undone), and the dial made
     // before the stall is still remembered.
     await eventually(async () => !(await rs[1]!.call("create_call", dial(50))).isError);
     expect((await rs[0]!.call("create_call", dial(0))).structuredContent).toMatchObject({ deduplicated: true });
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
   });
 });
 
 describe("Redis stalled while a POST was at the service", () => {
   it("the placed dial is remembered once Redis answers again: another request to the number is refused after the lease", async () => {
-    upstream.handle((req, res, raw) => {
+    fx.upstream.handle((req, res, raw) => {
       // The service places the call; Redis stops answering before the replica can record it.
-      if (req.method === "POST") redis.signal("SIGSTOP");
+      if (req.method === "POST") fx.redis.signal("SIGSTOP");
       return defaultHandler(req, res, raw);
     });
     const [a] = await startReplicas(["stdio"], { env: sharedEnv({ OUTBOUND_CALLS_TEST_LEASE_MS: "1500" }) });
-    running.push(a!);
+    fx.running.push(a!);
     const call = { to: "+14155550120", agent_id: "agt_1", contact_name: "Dana Lee" };
     let placed: CallToolResult;
     try {
       placed = await a!.call("create_call", call);
     } finally {
-      redis.signal("SIGCONT");
+      fx.redis.signal("SIGCONT");
     }
     expect(placed.isError, textOf(placed)).toBeFalsy();
     // Well past the claim's lease: only a settled dial still holds the number now.
@@ -203,7 +178,7 @@ describe("Redis stalled while a POST was at the service", () => {
     const other = await a!.call("create_call", { ...call, contact_name: "Someone Else" });
     expect(other.isError, textOf(other)).toBe(true);
     expect(textOf(other)).toContain("was dialed within the dedupe window");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 });
 
@@ -246,18 +221,18 @@ describe("a replica killed between claiming and sending", () => {
   /** Replicas A (--http) and B (stdio unless said) on one Redis; A dies once the service has taken its first POST, before the answer reaches it. */
   const aDiesAtItsPost = async (extra: Record<string, string | undefined> = {}, bKind: ReplicaKind = "stdio"): Promise<{ a: Replica; b: Replica }> => {
     let a: Replica | undefined;
-    upstream.handle(
+    fx.upstream.handle(
       toSandbox(async (res) => {
         await a!.kill();
         res.destroy();
-        upstream.handle(toSandbox());
+        fx.upstream.handle(toSandbox());
         return true;
       }),
     );
     const shared = env(extra);
     a = await startReplica("A", "http", { env: shared });
     const b = await startReplica("B", bKind, { env: shared });
-    running.push(a, b);
+    fx.running.push(a, b);
     return { a, b };
   };
 
@@ -273,7 +248,7 @@ describe("a replica killed between claiming and sending", () => {
 
     const repeat = await b.call("create_call", call);
     expect(repeat.isError, textOf(repeat)).toBeFalsy();
-    const sent = posts(upstream);
+    const sent = posts(fx.upstream);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
     const calls = await sandboxCalls();
@@ -324,7 +299,7 @@ describe("a replica killed between claiming and sending", () => {
 
     // The same batch (row order does not make another request): it takes A's claim over, with A's key.
     const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
-    const sent = posts(upstream);
+    const sent = posts(fx.upstream);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
     expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
@@ -351,7 +326,7 @@ describe("a replica killed between claiming and sending", () => {
     expect(await sandboxCalls()).toHaveLength(before + 2);
     // The sandbox's 409 for the key with another body, spelled the way Stripe spells it.
     const sandboxAnswer = toSandbox();
-    upstream.handle(async (req, res, raw) => {
+    fx.upstream.handle(async (req, res, raw) => {
       if (req.method !== "POST") return sandboxAnswer(req, res, raw);
       const proxied = await fetch(`${sandbox.url}${raw.url ?? "/"}`, {
         method: "POST",
@@ -368,7 +343,7 @@ describe("a replica killed between claiming and sending", () => {
       );
     });
     const repeat = await b.call("submit_batch", { calls: [...rows].reverse() });
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
     expect(await sandboxCalls(), textOf(repeat)).toHaveLength(before + 2);
     expect(repeat.isError, textOf(repeat)).toBe(true);
     expect(textOf(repeat)).toMatch(/outcome is unknown/);
@@ -380,7 +355,7 @@ describe("a replica killed between claiming and sending", () => {
     const shared = { ...env(), OUTBOUND_CALLS_BASE_URL: own.url };
     const a = await startReplica("A", "http", { env: shared });
     const b = await startReplica("B", "stdio", { env: shared });
-    running.push(a, b);
+    fx.running.push(a, b);
     // B knows the agents (cached) before the service goes away, so its repeat gets as far as the POST.
     const warm = await b.call("create_call", { to: "+14155550141", agent_id: agentId });
     expect(warm.isError, textOf(warm)).toBeFalsy();
@@ -435,17 +410,17 @@ describe("a replica killed between claiming and sending", () => {
     expect(pending.isError, textOf(pending)).toBe(true);
     await approveNext();
     const approved = await b.call("create_call", call);
-    const sent = posts(upstream);
+    const sent = posts(fx.upstream);
     expect(sent.map((p) => p.headers["idempotency-key"]), textOf(approved)).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
     expect(await sandboxCalls()).toHaveLength(before + 1);
   });
 
   it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {
-    upstream.handle(toSandbox());
+    fx.upstream.handle(toSandbox());
     const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "30" };
     const e = env(consent);
     const [a, b, c] = await startReplicas(["http", "http", "http"], { env: e });
-    running.push(a!, b!, c!);
+    fx.running.push(a!, b!, c!);
     const before = (await sandboxCalls()).length;
     const call = { to: "+14155550101", agent_id: agentId, contact_name: "Dana Lee" };
     const session = await signIn(b!.http!.base, APPROVER_TOKEN);
@@ -453,7 +428,7 @@ describe("a replica killed between claiming and sending", () => {
     let ids: string[] = [];
     await eventually(async () => (ids = approvalIds((await inboxPage(b!.http!.base, session)).body)).length > 0);
     // A holds the claim (its lease renewed while the person decides) and dies.
-    const admin = await redis.admin();
+    const admin = await fx.redis.admin();
     const [claimKey] = await admin.keys(`${e.OUTBOUND_CALLS_REDIS_PREFIX}dial:*`);
     const claimed = await admin.hGetAll(claimKey!);
     expect(claimed).toMatchObject({ kind: "in_flight" });
@@ -465,11 +440,11 @@ describe("a replica killed between claiming and sending", () => {
     const repeat = await c!.call("create_call", call);
     expect(repeat.isError, textOf(repeat)).toBeFalsy();
     expect(repeat.structuredContent).toMatchObject({ confirmed_by: "page" });
-    const sent = posts(upstream);
+    const sent = posts(fx.upstream);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers["idempotency-key"]).toBe(claimed.idem);
     expect(await sandboxCalls()).toHaveLength(before + 1);
     expect((await b!.call("create_call", call)).structuredContent).toMatchObject({ deduplicated: true });
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 });

@@ -7,25 +7,20 @@
  * cap allows, a one-time token or an approval used on several replicas, a
  * client hopping replicas to escape its rate limit.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setTimeout as delay } from "node:timers/promises";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { defaultHandler, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
+import { defaultHandler, type Handler } from "../helpers/fake-upstream.js";
 import { connectHttpClient, HTTP_TOKEN } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
-import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
+import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplicas, type Replica, type ReplicaKind } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
-import { envFor, GUARDS_OFF, posts } from "../helpers/guards.js";
+import { posts } from "../helpers/guards.js";
 
 const APPROVER_TOKEN = "apr_replicas_4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b";
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
-
-let redis: RedisServer;
-let upstream: FakeUpstream;
-const running: Replica[] = [];
-let prefixes = 0;
 
 /** The default service, with POSTs answered after 400 ms: concurrent dials overlap at the service. */
 const slowPosts: Handler = async (req, res, raw) => {
@@ -33,27 +28,12 @@ const slowPosts: Handler = async (req, res, raw) => {
   return defaultHandler(req, res, raw);
 };
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-  upstream = await startFakeUpstream(slowPosts);
-});
-afterAll(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-  await upstream?.close();
-  await redis?.stop();
-});
-beforeEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-  upstream.requests.length = 0;
-  upstream.handle(slowPosts);
-});
+const fx = useReplicasOnRedis(slowPosts, "t");
 
 /** Replicas on the shared Redis, each test under a key prefix of its own. */
 async function replicas(kinds: ReplicaKind[], extra: Record<string, string | undefined> = {}): Promise<Replica[]> {
-  prefixes += 1;
-  const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_REDIS_URL: redis.url, OUTBOUND_CALLS_REDIS_PREFIX: `t${prefixes}:`, ...extra });
-  const started = await startReplicas(kinds, { env });
-  running.push(...started);
+  const started = await startReplicas(kinds, { env: fx.env(extra) });
+  fx.running.push(...started);
   return started;
 }
 
@@ -67,14 +47,14 @@ describe("the dedupe ledger is one for all replicas", () => {
   it("21 concurrent identical create_call over 3 replicas (stdio and --http): exactly 1 POST, 20 answered with its call", async () => {
     const rs = await replicas(["http", "stdio", "http"], { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" });
     const results = await spread(rs, 21, () => CALL);
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
     expect(errors(results)).toEqual([]);
     const deduped = results.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated);
     expect(deduped).toHaveLength(20);
     for (const r of results) expect((r.structuredContent as { call: { id: string } }).call.id).toBe("call_1");
     // And later, from any replica: still the one call.
     for (const r of rs) expect((await r.call("create_call", CALL)).structuredContent).toMatchObject({ deduplicated: true });
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("another request to a number one replica dialed is refused on the others", async () => {
@@ -85,7 +65,7 @@ describe("the dedupe ledger is one for all replicas", () => {
       expect(other.isError).toBe(true);
       expect(textOf(other)).toContain("was dialed within the dedupe window by another request");
     }
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 });
 
@@ -94,27 +74,27 @@ describe("the caps are counted once for all replicas", () => {
     const rs = await replicas(["http", "stdio", "http"], { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "2" });
     // Six different requests (a second call to a number within the window must say so: repeat_dial).
     const results = await spread(rs, 6, (i) => ({ ...CALL, contact_name: `Attempt ${i}`, repeat_dial: true }));
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
     const refused = errors(results);
     expect(refused).toHaveLength(4);
     for (const text of refused) expect(text).toContain("Refused by the per-number daily cap");
     // Later attempts, on any replica, are refused too.
     const later = await rs[2]!.call("create_call", { ...CALL, contact_name: "Later", repeat_dial: true });
     expect(textOf(later)).toContain("was dialed 2 times in the last 24 hours (cap OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY=2)");
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
   });
 
   it("an hourly cap of 2: 6 concurrent dials to 6 numbers over 3 replicas -> exactly 2 POSTs", async () => {
     const rs = await replicas(["stdio", "http", "http"], { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2" });
     const results = await spread(rs, 6, (i) => ({ ...CALL, to: `+1415555${String(3000 + i)}` }));
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
     const refused = errors(results);
     expect(refused).toHaveLength(4);
     for (const text of refused) expect(text).toContain("Refused by the dials-per-hour cap");
     // A batch row counts as a dial, on any replica.
     const batch = await rs[1]!.call("submit_batch", { calls: [{ to: "+14155553100", agent_id: "agt_1" }] });
     expect(textOf(batch)).toContain("dials-per-hour");
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
   });
 });
 
@@ -129,14 +109,14 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
     expect(dialed.isError, textOf(dialed)).toBeFalsy();
     expect(dialed.structuredContent).toMatchObject({ confirmed_by: "token" });
     for (const r of [a!, b!, c!]) expect(textOf(await r.call("create_call", { ...CALL, confirmation_token: token }))).toContain("was already used");
-    expect(posts(upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)).toHaveLength(1);
 
     const dry2 = await c!.call("create_call", { ...CALL, to: "+14155550123", dry_run: true });
     const token2 = (dry2.structuredContent as { confirmation_token: string }).confirmation_token;
     const at = await spread([a!, b!, c!], 6, () => ({ ...CALL, to: "+14155550123", confirmation_token: token2 }));
     expect(at.filter((r) => !r.isError)).toHaveLength(1);
     for (const text of errors(at)) expect(text).toContain("was already used");
-    expect(posts(upstream)).toHaveLength(2);
+    expect(posts(fx.upstream)).toHaveLength(2);
   });
 
   it("an approval opened on A, decided in B's inbox, is picked up by a repeat on C and dials once", async () => {
@@ -148,7 +128,7 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
     });
     const pending = await a!.call("create_call", CALL);
     expect(textOf(pending)).toContain("Waiting for a person");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
 
     const session = await signIn(b!.http!.base, APPROVER_TOKEN);
     const ids = approvalIds((await inboxPage(b!.http!.base, session)).body);
@@ -162,8 +142,8 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
     expect(errors(repeats)).toEqual([]);
     expect(repeats.filter((r) => (r.structuredContent as { confirmed_by?: string }).confirmed_by === "page")).toHaveLength(1);
     expect(repeats.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated)).toHaveLength(2);
-    expect(posts(upstream)).toHaveLength(1);
-    expect(posts(upstream)[0]!.headers["idempotency-key"]).toBeTruthy();
+    expect(posts(fx.upstream)).toHaveLength(1);
+    expect(posts(fx.upstream)[0]!.headers["idempotency-key"]).toBeTruthy();
   });
 
   it("a dial waiting on A is declined in B's inbox: A's tool call ends declined at once, nothing is dialed", async () => {
@@ -183,7 +163,7 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
     await decide(b!.http!.base, session, ids[0]!, "decline");
     // A polls the shared approvals: the decision made on B ends A's wait.
     expect(textOf(await waiting)).toContain("The person declined; nothing was dialed");
-    expect(posts(upstream)).toHaveLength(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 });
 
