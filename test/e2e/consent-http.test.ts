@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer, type Page } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { launchChromium } from "../helpers/consent.js";
+import { approverDecides, launchChromium } from "../helpers/consent.js";
 import { CANARY_KEY, textOf } from "../helpers/server-process.js";
 import {
   connectHttpClient,
@@ -72,25 +72,6 @@ async function waitForNewId(before: number): Promise<string> {
   throw new Error("no approval was opened");
 }
 
-/** An approver in Chromium: sign in, open the newest waiting dial, click a button by its accessible name. */
-async function approverDecides(page: Page, button: "Approve" | "Decline"): Promise<string> {
-  await page.goto(`${server.base}/approvals`);
-  if (await page.getByLabel("Approver token").count()) {
-    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
-    await page.getByLabel("Approver token").fill(APPROVER_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
-  for (let i = 0; i < 100 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
-    await page.waitForTimeout(100);
-    await page.reload();
-  }
-  await page.getByRole("link", { name: /^Review/ }).first().click();
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await page.locator("h1 .status").waitFor();
-  return (await page.locator("h1").textContent()) ?? "";
-}
-
 /** A signed-in session by plain HTTP, as a script (or an attacker holding the token) would do it. */
 async function signIn(token = APPROVER_TOKEN): Promise<{ status: number; cookie?: string; csrf?: string; setCookie?: string[] }> {
   const form = await rawRequest(server.base, { path: "/approvals" });
@@ -124,7 +105,7 @@ describe("the approvers' inbox in a browser", () => {
     const before = loggedIds().length;
     const call = dial();
     await waitForNewId(before);
-    const heading = await approverDecides(page, "Approve");
+    const heading = await approverDecides(page, server.base, APPROVER_TOKEN, "Approve");
     const result = await call;
     expect(heading).toBe("Approved by approver:Dana Approver");
     expect(result.isError, textOf(result)).toBeFalsy();
@@ -145,7 +126,7 @@ describe("the approvers' inbox in a browser", () => {
     const before = loggedIds().length;
     const call = dial({ ...CALL, to: "+14155550123" });
     await waitForNewId(before);
-    expect(await approverDecides(await context.newPage(), "Decline")).toBe("Declined by approver:Dana Approver");
+    expect(await approverDecides(await context.newPage(), server.base, APPROVER_TOKEN, "Decline")).toBe("Declined by approver:Dana Approver");
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("The person declined; nothing was dialed.");

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserServer } from "playwright-core";
+import { chromium, type BrowserServer, type Page } from "playwright-core";
 import { requirePart } from "./parts.js";
 
 export const BROWSER_SCRIPT = fileURLToPath(new URL("./consent-browser.mjs", import.meta.url));
@@ -100,4 +100,28 @@ export class BrowserLog {
 /** The secret of an approval link (its last path segment). */
 export function secretOf(link: string): string {
   return new URL(link).pathname.split("/").pop() ?? "";
+}
+
+/**
+ * An approver in Chromium on the inbox at `base` (http://host:port): signs in as "Dana Approver" with `token` unless
+ * the page's context already holds a session, opens the newest waiting dial, clicks a button by its accessible name,
+ * and returns the heading of the decided page ("Approved by approver:Dana Approver").
+ */
+export async function approverDecides(page: Page, base: string, token: string, button: "Approve" | "Decline"): Promise<string> {
+  await page.goto(`${base}/approvals`);
+  if (await page.getByLabel("Approver token").count()) {
+    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
+    await page.getByLabel("Approver token").fill(token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+  await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
+  for (let i = 0; i < 100 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
+    await page.waitForTimeout(100);
+    await page.reload();
+    await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
+  }
+  await page.getByRole("link", { name: /^Review/ }).first().click();
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.locator("h1 .status").waitFor();
+  return (await page.locator("h1").textContent()) ?? "";
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startRoundRobin, type RoundRobin } from "../../bench/lib/round-robin.mjs";
-import { launchChromium } from "../helpers/consent.js";
+import { approverDecides, launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { connectHttpClient, rawRequest } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn, signOut, type InboxSession } from "../helpers/inbox.js";
@@ -95,20 +95,7 @@ describe("behind a round-robin balancer, in Chromium", () => {
       const page = await context.newPage();
       const before = lb.hits();
       const call = client.client.callTool({ name: "create_call", arguments: nextCall() }, undefined, { timeout: 60_000 }) as Promise<CallToolResult>;
-      await page.goto(`${lb.url}/approvals`);
-      await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
-      await page.getByLabel("Approver token").fill(APPROVER_TOKEN);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
-      for (let i = 0; i < 100 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
-        await page.waitForTimeout(100);
-        await page.reload();
-        await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
-      }
-      await page.getByRole("link", { name: /^Review/ }).first().click();
-      await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await page.locator("h1 .status").waitFor();
-      expect(await page.locator("h1").textContent()).toBe("Approved by approver:Dana Approver");
+      expect(await approverDecides(page, lb.url, APPROVER_TOKEN, "Approve")).toBe("Approved by approver:Dana Approver");
       const result = await call;
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ confirmed_by: "page" });
