@@ -5,8 +5,8 @@
  * failing line otherwise, and the key in no output, whatever the service sends
  * back. Through the process (exit codes, stderr, the flags): test/e2e/cli/doctor.test.ts.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
@@ -105,7 +105,8 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
   });
 
   it("a service that does not answer within OUTBOUND_CALLS_TIMEOUT_MS", async () => {
-    const silent = await startSilentServer();
+    // Accepts connections and requests, and never answers.
+    const silent = await startFakeUpstream(() => undefined);
     try {
       const result = await runCli(["doctor"], {
         OUTBOUND_CALLS_API_KEY: CANARY_KEY,
@@ -220,23 +221,4 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** Accepts connections and requests, and never answers. */
-async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer(() => undefined);
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
