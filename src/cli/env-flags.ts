@@ -5,6 +5,18 @@
  */
 import { ConfigurationError } from "../config/errors.js";
 import { parseSwitch } from "../config/switch.js";
+import type { VariableDocs } from "../config/variables.js";
+
+/** As --help and docs/configuration.md describe it (src/config/variables.ts). */
+export const sandboxVariable = {
+  OUTBOUND_CALLS_SANDBOX: {
+    group: "service",
+    default: "false",
+    summary: '"true" does what --sandbox does, for clients that set variables more easily than arguments',
+    description:
+      "`true` (or `1`) does what `--sandbox` does: the built-in simulated service, no key needed. For clients that set variables more easily than arguments (the MCPB bundle's \"Sandbox mode\" switch).",
+  },
+} as const satisfies VariableDocs;
 
 /** OUTBOUND_CALLS_SANDBOX=true (or 1) does what --sandbox does; false, 0 or unset does nothing. */
 export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {

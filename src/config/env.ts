@@ -9,6 +9,7 @@ import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-pref
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
+import { defaultOf, type VariableDocs } from "./variables.js";
 
 
 export interface Config {
@@ -43,12 +44,87 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-const intVar = (name: string, min: number, max: number, fallback: number) =>
+/**
+ * The variables of the schema below, as --help and docs/configuration.md describe them (src/config/variables.ts).
+ * A default here is the one the schema applies.
+ */
+export const serviceVariables = {
+  OUTBOUND_CALLS_API_KEY: {
+    group: "service",
+    required: "yes (not with `--sandbox`)",
+    summary: "required (not with --sandbox): the service's API key; sent only to the base URL",
+    description: "The API key from the service's developer section. Sent as `Authorization: Bearer …` to the base URL only.",
+  },
+  OUTBOUND_CALLS_BASE_URL: {
+    group: "service",
+    required: "yes (not with `--sandbox`)",
+    example: "https://app.example.com",
+    summary: "required (not with --sandbox): the account's application host, https unless loopback",
+    description:
+      "Your account's application host. The server appends `/api/v1`. `https` is required unless the host is loopback (`127.0.0.1`, `localhost`, `[::1]`).",
+  },
+  OUTBOUND_CALLS_TIMEOUT_MS: {
+    group: "service",
+    default: "15000",
+    summary: "total deadline of one tool call, retries included",
+    description:
+      "Total deadline of one tool call, retries and waits included (1000–600000). A `get_call` with `wait_seconds` is the exception: this is then the deadline of each poll, and the wait is bounded by `wait_seconds`.",
+  },
+  OUTBOUND_CALLS_ALLOWED_COUNTRIES: {
+    group: "service",
+    unset: "any",
+    example: "US,CA",
+    summary: "ISO 3166 codes that may be dialed",
+    description: "ISO 3166 codes that may be dialed, comma-separated. Checked on the number's country, not its `+1` prefix (so `+1 268` Antigua is not the US).",
+  },
+  OUTBOUND_CALLS_BLOCKED_TYPES: {
+    group: "service",
+    default: DEFAULT_BLOCKED_TYPES.join(","),
+    summary: 'number types refused, or "none"',
+    description:
+      "Number types refused (libphonenumber types: `PREMIUM_RATE`, `SHARED_COST`, `TOLL_FREE`, `VOIP`, `PERSONAL_NUMBER`, `PAGER`, `UAN`, `VOICEMAIL`, `FIXED_LINE`, `MOBILE`, `FIXED_LINE_OR_MOBILE`), or `none`. UK 03 numbers count as fixed lines; a `FIXED_LINE_OR_MOBILE` number (every US and Canadian one) is refused when `MOBILE` or `FIXED_LINE` is blocked. Why each: [number-policy.md](number-policy.md).",
+  },
+  OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: {
+    group: "service",
+    summary: "file of international prefixes never dialed (e.g. high-risk ranges), one a line",
+    description:
+      "File of international prefixes never dialed (`+53`, `+371 6`), one a line, e.g. your carrier's high-risk ranges for revenue-share fraud; off unless set; a bad line stops the start. See [number-policy.md](number-policy.md).",
+  },
+  OUTBOUND_CALLS_MAX_BATCH_SIZE: {
+    group: "service",
+    default: "1000",
+    summary: "most rows in one submit_batch",
+    description: "Most rows in one `submit_batch`.",
+  },
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: {
+    group: "service",
+    default: "4",
+    summary: "get_calls waiting (wait_seconds) at once per client",
+    description:
+      "Most `get_call`s waiting (`wait_seconds`) at once for one client (over `--http`, one address; over stdio, the one client); one more is refused at once with what to do instead.",
+  },
+  OUTBOUND_CALLS_MAX_WAITS: {
+    group: "service",
+    default: "64",
+    summary: "get_calls waiting at once in the process, all clients",
+    description: "Most `get_call`s waiting at once in the whole process, all clients together.",
+  },
+  OUTBOUND_CALLS_MAX_RESPONSE_BYTES: {
+    group: "service",
+    default: "1048576",
+    summary: "largest answer read from the service",
+    description: "Largest answer read from the service; a larger one is cut off and reported as a fault.",
+  },
+} as const satisfies VariableDocs;
+
+type IntVariable = "OUTBOUND_CALLS_TIMEOUT_MS" | "OUTBOUND_CALLS_MAX_BATCH_SIZE" | "OUTBOUND_CALLS_MAX_RESPONSE_BYTES" | "OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT" | "OUTBOUND_CALLS_MAX_WAITS";
+
+const intVar = (name: IntVariable, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return fallback;
+      if (raw === undefined || raw.trim() === "") return Number(defaultOf(serviceVariables[name]));
       const n = /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
         ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}` });
@@ -103,11 +179,11 @@ const envSchema = z.object({
       const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
       return { origin: url.origin, apiBaseUrl: `${url.origin}${path}/api/v1` };
     }),
-  OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000, 15_000),
-  OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000, 1_000),
-  OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024, 1024 * 1024),
-  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: intVar("OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT", 1, 10_000, 4),
-  OUTBOUND_CALLS_MAX_WAITS: intVar("OUTBOUND_CALLS_MAX_WAITS", 1, 100_000, 64),
+  OUTBOUND_CALLS_TIMEOUT_MS: intVar("OUTBOUND_CALLS_TIMEOUT_MS", 1_000, 600_000),
+  OUTBOUND_CALLS_MAX_BATCH_SIZE: intVar("OUTBOUND_CALLS_MAX_BATCH_SIZE", 1, 100_000),
+  OUTBOUND_CALLS_MAX_RESPONSE_BYTES: intVar("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", 1_024, 64 * 1024 * 1024),
+  OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: intVar("OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT", 1, 10_000),
+  OUTBOUND_CALLS_MAX_WAITS: intVar("OUTBOUND_CALLS_MAX_WAITS", 1, 100_000),
   OUTBOUND_CALLS_ALLOWED_COUNTRIES: z
     .string()
     .optional()

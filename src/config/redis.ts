@@ -5,6 +5,7 @@
  * never quote the URL, which may carry a password.
  */
 import { z } from "zod";
+import type { VariableDocs } from "./variables.js";
 
 export interface RedisSettings {
   /** As given (credentials included): handed to the client only, never printed. */
@@ -61,6 +62,25 @@ function parseRedisUrl(raw: string, ctx: z.RefinementCtx): RedisTarget {
   const tls = url.protocol === "rediss:";
   return { url: text, tls, where: `${url.hostname}:${url.port || "6379"}`, database };
 }
+
+/** The variables below, as --help and docs/configuration.md describe them (src/config/variables.ts). */
+export const redisVariables = {
+  OUTBOUND_CALLS_REDIS_URL: {
+    group: "replicas",
+    required: "for several replicas",
+    unset: "in process memory",
+    example: "redis://:password@redis.internal:6379/0",
+    summary: "redis:// or rediss:// (TLS), user:password@ and /db allowed: the guard state every replica shares",
+    description:
+      "`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS: every guard's state (dedupe, caps, tokens, approvals, the HTTP rate limit) lives there, shared by every replica. See [hosting.md](hosting.md#several-replicas-redis).",
+  },
+  OUTBOUND_CALLS_REDIS_PREFIX: {
+    group: "replicas",
+    default: REDIS_DEFAULT_PREFIX,
+    summary: "prefix of every Redis key (a {hash tag} allowed)",
+    description: "Prefix of every Redis key (letters, digits, `:_-.` and a `{hash tag}`), so several deployments can share one Redis.",
+  },
+} as const satisfies VariableDocs;
 
 /** Merged into the environment schema (src/config/env.ts). */
 export const redisEnvShape = {

@@ -7,6 +7,18 @@
  * variables are not passed to it.
  */
 import { spawn } from "node:child_process";
+import type { VariableDocs } from "../config/variables.js";
+
+/** As --help and docs/configuration.md describe it (src/config/variables.ts). */
+export const browserVariable = {
+  BROWSER: {
+    group: "safety",
+    unset: "the system's opener",
+    summary: "the command that opens the approval page (given the URL; none = no browser)",
+    description:
+      "The command that opens the approval page, given its link as the one argument (no shell); `none` = no browser here. Unset: the system's opener; on Linux without `DISPLAY` or `WAYLAND_DISPLAY` (and outside WSL) there is none. See [consent.md](consent.md#the-approval-page).",
+  },
+} as const satisfies VariableDocs;
 
 export interface Opener {
   /** Why no browser can be opened here; undefined when one can be tried. */

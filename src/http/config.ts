@@ -5,6 +5,52 @@
 import type { HttpListen } from "../cli/args.js";
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
+import { defaultOf, type VariableDocs } from "../config/variables.js";
+
+/** The variables of --http, as --help and docs/configuration.md describe them (src/config/variables.ts). */
+export const httpVariables = {
+  OUTBOUND_CALLS_HTTP_TOKEN: {
+    group: "http",
+    required: "with `--http` beyond loopback",
+    summary: "bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback",
+    description:
+      "The bearer token HTTP clients must send. 32–512 characters of `A-Z a-z 0-9 - . _ ~ + /` (optionally ending in `=`); must not be or contain the API key, nor 16 characters of it in a row, in any letter case. Make one with `openssl rand -hex 32`.",
+  },
+  OUTBOUND_CALLS_APPROVER_TOKEN: {
+    group: "http",
+    required: "for the approvers' inbox",
+    summary: "approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key",
+    description:
+      "Approvers sign in with it at `/approvals` to approve or decline dials. Same format as the client token; must not be, contain or share 16 characters in a row with the client token or the API key (in any case). See [consent.md](consent.md).",
+  },
+  OUTBOUND_CALLS_HTTP_RATE_LIMIT: {
+    group: "http",
+    default: "60/60",
+    summary: "requests reaching the service per client per window, CALLS/SECONDS, or off",
+    description:
+      "With `--http`: requests that can reach the calling service (tool calls, resource reads and lists, completions) per client (its address; IPv6 by its /56) per window, `CALLS/SECONDS`, or `off`.",
+  },
+  OUTBOUND_CALLS_HTTP_TRUST_PROXY: {
+    group: "http",
+    default: "0",
+    summary: "proxies in front whose X-Forwarded-For names the client (0: the socket address)",
+    description:
+      "With `--http`: how many proxies in front of the server add `X-Forwarded-For`; the client is the address the outermost trusted one saw. `0` = the socket's address.",
+  },
+  OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS: {
+    group: "http",
+    example: "mcp.example.com",
+    summary: "more Host values accepted (always: bound address, localhost:port)",
+    description:
+      "With `--http`: extra `Host` values accepted, comma-separated (`name` = any port, `name:port`). Always accepted: the bound address and `localhost`, `127.0.0.1`, `[::1]` with the port. No wildcards.",
+  },
+  OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS: {
+    group: "http",
+    example: "https://app.example.com",
+    summary: "more Origin values accepted from browsers",
+    description: "With `--http`: extra `Origin` values accepted from browsers, comma-separated.",
+  },
+} as const satisfies VariableDocs;
 
 export interface HttpConfig {
   host: string;
@@ -46,7 +92,6 @@ const TOKEN_CHARS = /^[A-Za-z0-9\-._~+/]+=*$/;
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Room after the tool-call deadline for the answer to be written. */
 const SHUTDOWN_MARGIN_MS = 2_000;
-const DEFAULT_RATE_LIMIT = { max: 60, windowMs: 60_000 };
 const REQUEST_TIMEOUT_MS = 60_000;
 // Clients and proxies send their headers at once: a socket still sending them after this is holding a slot.
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -125,8 +170,7 @@ function parseToken(raw: string | undefined, apiKeys: string[]): string | undefi
 }
 
 function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
-  if (raw === undefined || raw.trim() === "") return DEFAULT_RATE_LIMIT;
-  const value = raw.trim().toLowerCase();
+  const value = (raw === undefined || raw.trim() === "" ? defaultOf(httpVariables.OUTBOUND_CALLS_HTTP_RATE_LIMIT) : raw).trim().toLowerCase();
   if (value === "off") return undefined;
   const match = /^(\d{1,7})\/(\d{1,5})$/.exec(value);
   const max = Number(match?.[1]);
@@ -140,8 +184,7 @@ function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
 }
 
 function parseTrustProxy(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === "") return 0;
-  const value = raw.trim();
+  const value = (raw === undefined || raw.trim() === "" ? defaultOf(httpVariables.OUTBOUND_CALLS_HTTP_TRUST_PROXY) : raw).trim();
   if (!/^\d{1,2}$/.test(value) || Number(value) > 10) {
     throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number from 0 to 10 (the proxies in front of the server)");
   }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { parseSwitch } from "../config/switch.js";
+import { defaultOf, type VariableDocs } from "../config/variables.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
 /**
@@ -51,6 +52,101 @@ export interface SafetySettings {
   testLeaseMs: number | undefined;
 }
 
+/**
+ * The variables of safetyEnvShape below, as --help and docs/configuration.md describe them
+ * (src/config/variables.ts). A default here is the one the schema applies.
+ */
+export const safetyVariables = {
+  OUTBOUND_CALLS_CONFIRM: {
+    group: "safety",
+    default: "person",
+    summary:
+      "who says yes to a dial: person (the client's dialog or link, else the approval page), token (the model's dry-run token; weaker), never (unattended dialing)",
+    description:
+      "Who says yes to a dial: `person` (the client's dialog or link, else the approval page), `token` (the model's dry-run token; weaker), `never` (unattended). `auto` and `always` are refused at start with what to set instead. See [consent.md](consent.md).",
+  },
+  OUTBOUND_CALLS_APPROVAL_WAIT_S: {
+    group: "safety",
+    // Under the 60 s request timeout of clients that do not extend it on progress (the SDK's default).
+    default: "50",
+    summary: 'how long a tool call waits for the person\'s decision before answering "pending"',
+    description: 'How long a tool call waits for the person\'s decision before it answers "pending" (a repeat of the call picks the decision up).',
+  },
+  OUTBOUND_CALLS_APPROVAL_TTL_S: {
+    group: "safety",
+    default: "600",
+    summary: "how long an approval can be decided, then used once",
+    description: "How long an approval can be decided, and then used once.",
+  },
+  OUTBOUND_CALLS_DEDUPE_WINDOW_S: {
+    group: "safety",
+    default: "600",
+    summary:
+      "within this many seconds an identical dial is not dialed again, and another dial to the same number is refused unless repeat_dial is true; 0 = off",
+    description:
+      "Seconds in which an identical dial returns the first one instead of dialing again, and another dial to the same number is refused unless the request sets `repeat_dial: true`; `0` = off.",
+  },
+  OUTBOUND_CALLS_DO_NOT_CALL_FILE: {
+    group: "safety",
+    summary: "file of numbers never to dial, one a line, any format; a bad line stops the start",
+    description: "File of numbers never dialed, one a line, any format; a line that cannot be read stops the start.",
+  },
+  OUTBOUND_CALLS_DEFAULT_COUNTRY: {
+    group: "safety",
+    example: "US",
+    summary: "ISO 3166 code for do-not-call lines written without +",
+    description: "ISO 3166 code for do-not-call lines without `+` (and for suggesting fixes).",
+  },
+  OUTBOUND_CALLS_CALLING_HOURS: {
+    group: "safety",
+    default: "08:00-21:00",
+    summary: "HH:MM-HH:MM in the callee's local time, or off; unset in the sandbox: off",
+    description: "Window in the callee's local time, `HH:MM-HH:MM`, or `off`. In the sandbox, unset means `off`.",
+  },
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: {
+    group: "safety",
+    default: "60",
+    summary: "dials in any hour, batch rows counted, or off",
+    description: "Dials in any hour, batch rows counted, or `off`.",
+  },
+  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: {
+    group: "safety",
+    default: "3",
+    summary: "dials to one number in any 24 hours, or off",
+    description: "Dials to one number in any 24 hours, or `off`.",
+  },
+  OUTBOUND_CALLS_READ_ONLY: {
+    group: "safety",
+    default: "false",
+    summary: "true: register only the reading tools (also --read-only)",
+    description: "`true`/`1`: only the reading tools (same as `--read-only`).",
+  },
+  OUTBOUND_CALLS_AUDIT_LOG: {
+    group: "safety",
+    summary: "file for one JSON line per write attempt (created 0600); without Redis, caps and dedupe survive restarts",
+    description:
+      "File for one JSON line per write attempt, and one before each POST (created 0600). Without Redis it makes the caps and the dedupe window survive restarts (they are read back at start).",
+  },
+  OUTBOUND_CALLS_TEST_NOW: {
+    group: "safety",
+    example: "2026-11-21T15:00:00Z",
+    summary: "tests only: start the clock at this UTC time; only with a loopback base URL",
+    description: "Tests only: start the guards' clock at this UTC time; accepted only with a loopback base URL or `--sandbox`.",
+  },
+  OUTBOUND_CALLS_TEST_LEASE_MS: {
+    group: "safety",
+    unset: "60000",
+    summary: "tests only: the lease of a dial claim in ms; only with a loopback base URL",
+    description:
+      "Tests only: the lease of an unsettled dial claim, 100–60000 ms (see [a replica that dies](hosting.md#several-replicas-redis)); accepted only with a loopback base URL or `--sandbox`.",
+  },
+} as const satisfies VariableDocs;
+
+type SafetyVariable = keyof typeof safetyVariables;
+
+/** The default of a variable above, as its parser reads it. */
+const fallback = (name: SafetyVariable): string => defaultOf(safetyVariables[name]);
+
 const custom = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: "custom", message });
   return z.NEVER;
@@ -59,13 +155,12 @@ const custom = (ctx: z.RefinementCtx, message: string) => {
 const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === "";
 
 /** A whole number, or "off" (undefined). */
-const capVar = (name: string, fallback: number, max: number) =>
+const capVar = (name: SafetyVariable, max: number) =>
   z
     .string()
     .optional()
     .transform((raw, ctx): number | undefined => {
-      if (blank(raw)) return fallback;
-      const text = raw.trim().toLowerCase();
+      const text = (blank(raw) ? fallback(name) : raw).trim().toLowerCase();
       if (text === "off") return undefined;
       const n = Number(text);
       if (!/^\d+$/.test(text) || n < 1 || n > max) return custom(ctx, `${name} must be a whole number from 1 to ${max}, or off`);
@@ -73,13 +168,12 @@ const capVar = (name: string, fallback: number, max: number) =>
     });
 
 /** Whole seconds in [min, max], as milliseconds. */
-const secondsVar = (name: string, fallback: number, min: number, max: number) =>
+const secondsVar = (name: SafetyVariable, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((raw, ctx): number => {
-      if (blank(raw)) return fallback * 1000;
-      const text = raw.trim();
+      const text = (blank(raw) ? fallback(name) : raw).trim();
       const n = Number(text);
       if (!/^\d+$/.test(text) || n < min || n > max) return custom(ctx, `${name} must be a whole number of seconds from ${min} to ${max}`);
       return n * 1000;
@@ -95,23 +189,21 @@ export const safetyEnvShape = {
     .string()
     .optional()
     .transform((raw, ctx): ConfirmMode => {
-      if (blank(raw)) return "person";
-      const mode = raw.trim().toLowerCase();
+      const mode = (blank(raw) ? fallback("OUTBOUND_CALLS_CONFIRM") : raw).trim().toLowerCase();
       if (mode === "person" || mode === "token" || mode === "never") return mode;
       const retired = RETIRED_MODES[mode];
       if (retired) return custom(ctx, retired);
       return custom(ctx, "OUTBOUND_CALLS_CONFIRM must be person (the default), token or never");
     }),
-  // Under the 60 s request timeout of clients that do not extend it on progress (the SDK's default).
-  OUTBOUND_CALLS_APPROVAL_WAIT_S: secondsVar("OUTBOUND_CALLS_APPROVAL_WAIT_S", 50, 1, 3_600),
-  OUTBOUND_CALLS_APPROVAL_TTL_S: secondsVar("OUTBOUND_CALLS_APPROVAL_TTL_S", 600, 1, 86_400),
+  OUTBOUND_CALLS_APPROVAL_WAIT_S: secondsVar("OUTBOUND_CALLS_APPROVAL_WAIT_S", 1, 3_600),
+  OUTBOUND_CALLS_APPROVAL_TTL_S: secondsVar("OUTBOUND_CALLS_APPROVAL_TTL_S", 1, 86_400),
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (blank(raw)) return 600_000;
-      const n = Number(raw.trim());
-      if (!/^\d+$/.test(raw.trim()) || n > 86_400) return custom(ctx, "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds from 0 (off) to 86400");
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_DEDUPE_WINDOW_S") : raw).trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || n > 86_400) return custom(ctx, "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds from 0 (off) to 86400");
       return n * 1000;
     }),
   OUTBOUND_CALLS_DO_NOT_CALL_FILE: pathVar,
@@ -130,20 +222,19 @@ export const safetyEnvShape = {
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (blank(raw)) return parseCallingWindow("08:00-21:00");
-      if (raw.trim().toLowerCase() === "off") return undefined;
-      const window = parseCallingWindow(raw);
+      const text = blank(raw) ? fallback("OUTBOUND_CALLS_CALLING_HOURS") : raw;
+      if (text.trim().toLowerCase() === "off") return undefined;
+      const window = parseCallingWindow(text);
       if (!window) return custom(ctx, 'OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM in the callee\'s local time (e.g. 08:00-21:00), or "off"');
       return window;
     }),
-  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", 60, 100_000),
-  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", 3, 1_000),
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", 100_000),
+  OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", 1_000),
   OUTBOUND_CALLS_READ_ONLY: z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      const value = parseSwitch(raw);
-      if (value === "unset") return false;
+      const value = parseSwitch(blank(raw) ? fallback("OUTBOUND_CALLS_READ_ONLY") : raw);
       if (typeof value === "boolean") return value;
       return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
     }),

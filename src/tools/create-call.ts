@@ -34,6 +34,13 @@ export const createCall = defineTool({
     ...sandboxMark,
   }),
   annotations: DIAL_ANNOTATIONS,
+  docs: {
+    serviceCall: "POST /calls",
+    summary:
+      "Has an agent dial one number now. The number (E.164, e.g. `+14155550123`), agent and fields are checked first; `dry_run` previews.",
+    brief: "Places one real outbound call (costs money) after checking the number and agent locally.",
+    sideEffects: "**Places a real phone call** that reaches a person and costs money (`POST /calls`), after the safety guards.",
+  },
   creates: "call",
   async handler(args, ctx) {
     const { dry_run, confirmation_token, repeat_dial, ...fields } = args;

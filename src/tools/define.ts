@@ -1,5 +1,5 @@
 /**
- * A tool is data plus a handler (STYLE.md). Handlers return plain data that
+ * A tool is data plus a handler. Handlers return plain data that
  * matches `outputSchema`; `render` turns it into the short text a model reads.
  * Handlers throw on failure; `src/mcp/answers.ts` is the one place errors
  * become answers. `defineTool` keeps each tool's input, output, handler and
@@ -42,6 +42,21 @@ export interface ToolContext {
   guard: DialGuard;
 }
 
+/**
+ * What the docs say of a tool besides what tools/list publishes: the README's tools table, docs/tools.md's
+ * annotations table and manifest.json's tools are generated from it (`npm run docs`, scripts/gen-docs.mjs).
+ */
+export interface ToolDocs {
+  /** The request it makes of the service, e.g. "GET /agents". */
+  serviceCall: string;
+  /** What it does, for the README's tools table (Markdown, one or two sentences). */
+  summary: string;
+  /** One plain sentence for the MCPB bundle's tool list (manifest.json), read by a person installing it. */
+  brief: string;
+  /** What it changes in the world (Markdown); leave it out for a tool that only reads. */
+  sideEffects?: string;
+}
+
 type Annotations = Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
 
 export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
@@ -51,6 +66,7 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   inputSchema: I;
   outputSchema: O;
   annotations: Annotations;
+  docs: ToolDocs;
   /** For tools that place calls (hidden in read-only mode): what their POST creates. */
   creates?: PostSubject;
   handler: (args: z.output<I>, ctx: ToolContext) => Promise<z.output<O>>;
@@ -73,6 +89,7 @@ export interface Tool {
   readonly inputSchema: z.ZodObject;
   readonly outputSchema: z.ZodObject;
   readonly annotations: Annotations;
+  readonly docs: ToolDocs;
   readonly creates: PostSubject | undefined;
   /** Parses the arguments, runs the handler; `structured` matches outputSchema (or OutputMismatchError is thrown). */
   run(args: unknown, ctx: ToolContext, mark: Record<string, unknown>): Promise<{ structured: Record<string, unknown>; text: string }>;
@@ -91,6 +108,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: To
     inputSchema: def.inputSchema,
     outputSchema: def.outputSchema,
     annotations: def.annotations,
+    docs: def.docs,
     creates: def.creates,
     async run(args, ctx, mark) {
       const input = def.inputSchema.safeParse(args ?? {});

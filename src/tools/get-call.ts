@@ -34,6 +34,12 @@ export const getCall = defineTool({
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
+  docs: {
+    serviceCall: "GET /calls/{call_id}",
+    summary:
+      "One call with its status, outcome, summary, transcript (fenced as data) and recording; `wait_seconds` waits for the result, with progress notifications.",
+    brief: "Reads one call and its result; can wait for the call to end.",
+  },
   async handler(args, ctx) {
     if (!args.wait_seconds) {
       const call = await ctx.service.calls.get(args.call_id, ctx.deadline);

@@ -14,6 +14,11 @@ export const listAgents = defineTool({
   inputSchema: toolInput({}),
   outputSchema: toolOutput({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
   annotations: READ_ONLY_ANNOTATIONS,
+  docs: {
+    serviceCall: "GET /agents",
+    summary: "The calling agents this key may use; their ids go into `create_call` and `submit_batch`.",
+    brief: "Lists the agents this API key may use to place calls.",
+  },
   async handler(_args, ctx) {
     const agents = await ctx.service.agents.list(ctx.deadline);
     return { agents, count: agents.length };

@@ -48,6 +48,11 @@ export const listCalls = defineTool({
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
+  docs: {
+    serviceCall: "GET /calls",
+    summary: "Call records, newest first, filtered by status, agent, campaign and dates, a page at a time.",
+    brief: "Lists call records, newest first, filtered by status, agent, campaign and date.",
+  },
   async handler(args, ctx) {
     if (args.date_from && args.date_to && dateFilterStart(args.date_from) > dateFilterStart(args.date_to)) {
       throw new UserInputError("date_from is after date_to; swap them or widen the range. Nothing was sent.", "date_from");

@@ -58,6 +58,12 @@ export const submitBatch = defineTool({
     ...sandboxMark,
   }),
   annotations: DIAL_ANNOTATIONS,
+  docs: {
+    serviceCall: "POST /calls/batch",
+    summary: "Many calls in one request. Every row is checked first; one bad row stops the whole batch and every bad row is named.",
+    brief: "Places many real calls with one request, after every row passed local checks.",
+    sideEffects: "**Places a real phone call per row**, each costing money (`POST /calls/batch`), after the safety guards.",
+  },
   creates: "batch",
   async handler(args, ctx) {
     const max = ctx.config.maxBatchSize;

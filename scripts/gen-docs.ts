@@ -1,0 +1,90 @@
+/**
+ * The parts of the docs that restate the code, generated from it (`npm run docs`, scripts/gen-docs.mjs), as
+ * github-mcp-server generates its README's tool list:
+ *
+ * - README.md, the tools table                                 from each tool's definition (src/tools/*.ts, `docs`)
+ * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
+ * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
+ * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
+ *
+ * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
+ * around it stays hand-written. `--help` is rendered from the same variable definitions when it runs.
+ * test/docs/generated.test.ts fails when a file differs from what this produces.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { variables } from "../src/cli/variables.js";
+import { variablesTable } from "../src/config/variables.js";
+import type { Tool } from "../src/tools/define.js";
+import { tools } from "../src/tools/index.js";
+
+export const REGENERATE = "npm run docs";
+
+export interface GeneratedFile {
+  /** Relative to the repository's root. */
+  path: string;
+  current: string;
+  expected: string;
+}
+
+function sideEffects(tool: Tool): string {
+  return tool.docs.sideEffects ?? `None: reads (\`${tool.docs.serviceCall}\`).`;
+}
+
+export function readmeToolsTable(all: readonly Tool[]): string {
+  return [
+    "| Tool | What it does | Side effects |",
+    "|---|---|---|",
+    ...all.map((tool) => `| \`${tool.name}\` | ${tool.docs.summary} | ${sideEffects(tool)} |`),
+  ].join("\n");
+}
+
+export function annotationsTable(all: readonly Tool[]): string {
+  return [
+    "| Tool | Service call | readOnly | destructive | idempotent | openWorld |",
+    "|---|---|---|---|---|---|",
+    ...all.map((tool) => {
+      const a = tool.annotations;
+      return `| \`${tool.name}\` | \`${tool.docs.serviceCall}\` | ${a.readOnlyHint} | ${a.destructiveHint} | ${a.idempotentHint} | ${a.openWorldHint} |`;
+    }),
+  ].join("\n");
+}
+
+/** The text with the region `name` replaced by `content`; throws when its markers are missing or repeated. */
+export function replaceRegion(text: string, name: string, content: string, path: string): string {
+  const begin = new RegExp(`^<!-- BEGIN GENERATED: ${name}\\b[^\\n]*-->\\n`, "gm");
+  const end = `\n<!-- END GENERATED: ${name} -->`;
+  const starts = [...text.matchAll(begin)];
+  if (starts.length !== 1 || text.split(end).length !== 2) {
+    throw new Error(`${path}: expected one "<!-- BEGIN GENERATED: ${name} … -->" line and one "${end.trim()}" line around the generated part`);
+  }
+  const from = starts[0]!.index + starts[0]![0].length;
+  const to = text.indexOf(end, from);
+  if (to < 0) throw new Error(`${path}: "${end.trim()}" comes before its BEGIN line`);
+  return `${text.slice(0, from)}${content}${text.slice(to)}`;
+}
+
+/** manifest.json with its `tools` from the definitions, written as JSON.stringify writes it. */
+export function manifestWithTools(text: string, all: readonly Tool[]): string {
+  const manifest = JSON.parse(text) as Record<string, unknown>;
+  manifest.tools = all.map((tool) => ({ name: tool.name, description: tool.docs.brief }));
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** Every generated file: what it holds now and what it should hold. */
+export function generatedFiles(root: string): GeneratedFile[] {
+  const read = (path: string) => readFileSync(join(root, path), "utf8");
+  const markdown = (path: string, regions: Record<string, string>): GeneratedFile => {
+    const current = read(path);
+    let expected = current;
+    for (const [name, content] of Object.entries(regions)) expected = replaceRegion(expected, name, content, path);
+    return { path, current, expected };
+  };
+  const manifest = read("manifest.json");
+  return [
+    markdown("README.md", { tools: readmeToolsTable(tools) }),
+    markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
+    markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
+    { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
+  ];
+}
