@@ -1,4 +1,4 @@
-// Stdout belongs to JSON-RPC: nothing in src/ may write to it through console (STYLE.md, typescript-sdk's own rule).
+// Stdout belongs to JSON-RPC: nothing in src/ may write to it through console (typescript-sdk's own rule; CONTRIBUTING.md).
 // The demo and the benchmark are clients, not servers: their stdout is theirs.
 import tseslint from "typescript-eslint";
 

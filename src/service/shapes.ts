@@ -1,5 +1,5 @@
 /**
- * Tolerant reading of the service's answers (API-CONTRACT.md "Responses"): the
+ * Tolerant reading of the service's answers (docs/service-contract.md, "Answers"): the
  * real shapes are not published, so lists may be bare or enveloped, ids may be
  * `id` or `agent_id`/`call_id`, and paging hints may sit in several places.
  * Unknown fields are kept. A shape we cannot read at all is an upstream fault.

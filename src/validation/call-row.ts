@@ -1,5 +1,5 @@
 /**
- * The argument rules of API-CONTRACT.md "Local validation", as zod schemas (what
+ * The argument rules of docs/service-contract.md ("Checked before any request"), as zod schemas (what
  * the model sees in tools/list) plus the checks a schema cannot express well
  * (phone policy, trimmed names). Nothing here does I/O.
  */

@@ -1,4 +1,4 @@
-/** The id rules of API-CONTRACT.md: what may be sent in a path or a filter, and nothing else. */
+/** The id rules of docs/service-contract.md: what may be sent in a path or a filter, and nothing else. */
 import { z } from "zod";
 
 export const AGENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,6 +1,6 @@
 /**
  * The real parts of the consent tests: Debian's Chromium launched once per file
- * (playwright-core, the flags MCP-NOTES.md lists, a fresh profile), and the
+ * (playwright-core, headless with CHROMIUM_ARGS for a container, a fresh profile), and the
  * BROWSER script the server runs (test/helpers/consent-browser.mjs) with a
  * folder where it records every link it was given and what it did.
  */

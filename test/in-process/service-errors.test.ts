@@ -1,5 +1,5 @@
 /**
- * The error statuses of API-CONTRACT.md, in-process with the real service layer
+ * The error statuses of docs/service-contract.md, in-process with the real service layer
  * against a scripted service on 127.0.0.1: what the model is told for each
  * refusal of the service, with no structuredContent and no key, and how many
  * requests reached the service (a refusal is never retried; a GET's 5xx is).

@@ -29,7 +29,7 @@ export interface ApiClientOptions {
   redactor: Redactor;
   /** Called once per HTTP attempt, for logging. Never given the key. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Retries after the first attempt (contract: at most 2). */
+  /** Retries after the first attempt (docs/service-contract.md: at most 2). */
   maxRetries?: number;
   /** First backoff step in ms; doubles per retry, jittered. */
   backoffBaseMs?: number;
