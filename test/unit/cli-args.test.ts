@@ -69,3 +69,9 @@ describe("parseArgs: refused command lines", () => {
     }
   });
 });
+
+describe("parseArgs: a flag is never a value", () => {
+  it("a flag is not the value of --sandbox-speed", () => {
+    expect(() => parseArgs(["--sandbox", "--sandbox-speed", "--read-only"])).toThrow(UsageError);
+  });
+});

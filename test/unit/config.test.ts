@@ -232,3 +232,9 @@ describe("loadConfig: refusals name the variable and never the key", () => {
     expect(() => loadConfig(env({ PATH: "/usr/bin", OUTBOUND_CALLS_UNKNOWN: "x" }))).not.toThrow();
   });
 });
+
+describe("whole numbers", () => {
+  it.each(["1e4", "0x3e8", "15000.0", "-1"])("refuses %s as a whole number", (raw) => {
+    expect(() => loadConfig({ ...BASE, OUTBOUND_CALLS_TIMEOUT_MS: raw })).toThrow(/OUTBOUND_CALLS_TIMEOUT_MS must be a whole number/);
+  });
+});

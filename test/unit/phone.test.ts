@@ -164,3 +164,13 @@ describe("parsePhone: refused numbers", () => {
     if (!r.ok) expect(r.reason).toContain("+1 900 555 0123");
   });
 });
+
+describe("phone messages: words and extensions", () => {
+  const defaults = policy({ blocked: ["PREMIUM_RATE", "SHARED_COST"] });
+  it("words around a number are a format problem, not an extension", () => {
+    expect(parsePhone("Max +14155552671", defaults)).toMatchObject({ ok: false, rule: "format" });
+  });
+  it("a trailing x123 is still an extension", () => {
+    expect(parsePhone("+14155552671 x123", defaults)).toMatchObject({ ok: false, rule: "extension" });
+  });
+});

@@ -145,3 +145,16 @@ describe("readPaging", () => {
     expect(readPaging(body, page, limit, count)).toEqual(expected);
   });
 });
+
+describe("answer shapes: edge cases found in review", () => {
+  it("a bare record with its own id and a data field is not an envelope", () => {
+    expect(readSingle({ id: "c1", data: { note: "x" } }, "a call")).toEqual({ id: "c1", data: { note: "x" } });
+  });
+  it("a null status is read as missing", () => {
+    expect(normalizeCall({ id: "c1", status: null })).toEqual({ id: "c1" });
+  });
+  it('has_more written as text "true" means more', () => {
+    expect(readPaging({ meta: { has_more: "true" } }, 2, 20, 20).nextPage).toBe(3);
+    expect(readPaging({ meta: { has_more: "false" } }, 2, 20, 20).nextPage).toBeNull();
+  });
+});

@@ -187,3 +187,14 @@ describe("fence", () => {
     expect(fence("summary", "c".repeat(50), 10)).toContain(`${"c".repeat(10)}… [40 more characters cut]\n</call-data`);
   });
 });
+
+describe("sanitizeUpstream: a __proto__ key", () => {
+  it("keeps a __proto__ key as plain data, never as a prototype", () => {
+    const input = JSON.parse('{"__proto__": {"polluted": true}, "id": "c1"}') as unknown;
+    const out = sanitizeUpstream(input, r) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(out, "__proto__")).toBe(true);
+    expect(JSON.parse(JSON.stringify(out))).toEqual({ ["__proto__"]: { polluted: true }, id: "c1" });
+  });
+});
