@@ -1,5 +1,5 @@
 /**
- * The docs hold together: every relative link in README.md, CONTRIBUTING.md and
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/helpers/README.md and
  * docs/*.md points at a file or folder of this repository that exists, and a
  * #fragment points at a heading of its Markdown page, by GitHub's own anchors
  * (github-slugger). A page moved, a source file renamed or a heading reworded
@@ -11,7 +11,7 @@ import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
 
-const pages = ["README.md", "CONTRIBUTING.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = ["README.md", "CONTRIBUTING.md", "test/helpers/README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
 
 /** The Markdown a reader sees as prose: fenced code blocks dropped, inline code reduced to a placeholder. */
 function prose(markdown: string): string {
