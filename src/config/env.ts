@@ -9,7 +9,7 @@ import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-pref
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
-import { defaultOf, type VariableDocs } from "./variables.js";
+import type { VariableDocs, WithDefault } from "./variables.js";
 
 
 export interface Config {
@@ -117,14 +117,12 @@ export const serviceVariables = {
   },
 } as const satisfies VariableDocs;
 
-type IntVariable = "OUTBOUND_CALLS_TIMEOUT_MS" | "OUTBOUND_CALLS_MAX_BATCH_SIZE" | "OUTBOUND_CALLS_MAX_RESPONSE_BYTES" | "OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT" | "OUTBOUND_CALLS_MAX_WAITS";
-
-const intVar = (name: IntVariable, min: number, max: number) =>
+const intVar = (name: WithDefault<typeof serviceVariables>, min: number, max: number) =>
   z
     .string()
     .optional()
     .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return Number(defaultOf(serviceVariables[name]));
+      if (raw === undefined || raw.trim() === "") return Number(serviceVariables[name].default);
       const n = /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
         ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}` });

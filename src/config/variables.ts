@@ -28,11 +28,8 @@ export interface VariableDoc {
 
 export type VariableDocs = Readonly<Record<string, VariableDoc>>;
 
-/** The default of a variable that has one (module load fails on a definition without it: a programming error). */
-export function defaultOf(doc: VariableDoc): string {
-  if (doc.default === undefined) throw new Error("this variable has no default");
-  return doc.default;
-}
+/** The names of the definitions in `docs` that have a default (so a parser can read it, checked by the compiler). */
+export type WithDefault<D extends VariableDocs> = { [K in keyof D]: D[K] extends { default: string } ? K : never }[keyof D];
 
 /** The heading of each group in `--help`, in order. */
 export const HELP_HEADINGS: Readonly<Record<VariableGroup, string>> = {

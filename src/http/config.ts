@@ -5,7 +5,7 @@
 import type { HttpListen } from "../cli/args.js";
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
-import { defaultOf, type VariableDocs } from "../config/variables.js";
+import type { VariableDocs } from "../config/variables.js";
 
 /** The variables of --http, as --help and docs/configuration.md describe them (src/config/variables.ts). */
 export const httpVariables = {
@@ -170,7 +170,7 @@ function parseToken(raw: string | undefined, apiKeys: string[]): string | undefi
 }
 
 function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
-  const value = (raw === undefined || raw.trim() === "" ? defaultOf(httpVariables.OUTBOUND_CALLS_HTTP_RATE_LIMIT) : raw).trim().toLowerCase();
+  const value = (raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_RATE_LIMIT.default : raw).trim().toLowerCase();
   if (value === "off") return undefined;
   const match = /^(\d{1,7})\/(\d{1,5})$/.exec(value);
   const max = Number(match?.[1]);
@@ -184,7 +184,7 @@ function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
 }
 
 function parseTrustProxy(raw: string | undefined): number {
-  const value = (raw === undefined || raw.trim() === "" ? defaultOf(httpVariables.OUTBOUND_CALLS_HTTP_TRUST_PROXY) : raw).trim();
+  const value = (raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_TRUST_PROXY.default : raw).trim();
   if (!/^\d{1,2}$/.test(value) || Number(value) > 10) {
     throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number from 0 to 10 (the proxies in front of the server)");
   }

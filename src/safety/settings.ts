@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { parseSwitch } from "../config/switch.js";
-import { defaultOf, type VariableDocs } from "../config/variables.js";
+import type { VariableDocs, WithDefault } from "../config/variables.js";
 import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
 
 /**
@@ -142,10 +142,10 @@ export const safetyVariables = {
   },
 } as const satisfies VariableDocs;
 
-type SafetyVariable = keyof typeof safetyVariables;
+type Defaulted = WithDefault<typeof safetyVariables>;
 
 /** The default of a variable above, as its parser reads it. */
-const fallback = (name: SafetyVariable): string => defaultOf(safetyVariables[name]);
+const fallback = (name: Defaulted): string => safetyVariables[name].default;
 
 const custom = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: "custom", message });
@@ -155,7 +155,7 @@ const custom = (ctx: z.RefinementCtx, message: string) => {
 const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === "";
 
 /** A whole number, or "off" (undefined). */
-const capVar = (name: SafetyVariable, max: number) =>
+const capVar = (name: Defaulted, max: number) =>
   z
     .string()
     .optional()
@@ -168,7 +168,7 @@ const capVar = (name: SafetyVariable, max: number) =>
     });
 
 /** Whole seconds in [min, max], as milliseconds. */
-const secondsVar = (name: SafetyVariable, min: number, max: number) =>
+const secondsVar = (name: Defaulted, min: number, max: number) =>
   z
     .string()
     .optional()
