@@ -12,6 +12,7 @@ import { cleanServiceJson, MAX_JSON_DEPTH } from "../../src/text/clean.js";
 import { startBlackhole, type Blackhole } from "../helpers/blackhole.js";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
+import { lagProbe } from "../helpers/machine-lag.js";
 
 const redactor = new Redactor([CANARY_KEY]);
 
@@ -47,6 +48,7 @@ describe("the deadline while a connection is still being made", () => {
     const api = client(hole.url, { connectTimeoutMs: 10_000 }, log);
     clients.push(api);
     const deadline = startDeadline(1_000);
+    const probe = lagProbe();
     const t0 = performance.now();
     const call = method === "GET" ? api.get("/agents", { deadline }) : api.post("/calls", { to: "+1" }, { deadline, idempotencyKey: "k-1", creates: "call" });
     const error = await call.then(
@@ -54,8 +56,9 @@ describe("the deadline while a connection is still being made", () => {
       (e: unknown) => e,
     );
     const ms = performance.now() - t0;
+    const lagMs = probe.stop();
     expect(ms).toBeGreaterThanOrEqual(950);
-    expect(ms).toBeLessThan(1_600);
+    expect(ms - lagMs).toBeLessThan(1_600);
     expect(error).toBeInstanceOf(UpstreamFaultError);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
     expect((error as Error).message).toMatch(/could not be reached within the 1 s deadline .*the connection was never made/);

@@ -182,13 +182,17 @@ describe("a keep-alive socket the service closed while it was idle", () => {
   it("is not reused for the POST: the call is placed once, on a new connection, and is not an unknown outcome", async () => {
     const to = nextNumber();
     // list_agents always asks; the service answers, then closes that connection (FIN) while it waits in the pool.
+    let closed!: () => void;
+    const bothEndsClosed = new Promise<void>((resolve) => (closed = resolve));
     upstream.inject({ method: "GET", path: "/api/v1/agents" }, async (ctx) => {
       await ctx.readBody();
       sendJson(ctx.res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
       ctx.res.on("finish", () => setTimeout(() => ctx.socket.end(), 5));
+      // 'close' comes once the server's pool has seen the FIN and closed its end too: the idle socket is gone.
+      ctx.socket.once("close", () => closed());
     });
     expect((await server.call("list_agents", {})).isError).toBeFalsy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await bothEndsClosed;
     const before = upstream.connections;
     const result = await server.call("create_call", { to, agent_id: "agt_1" });
     expect(result.isError, textOf(result)).toBeFalsy();

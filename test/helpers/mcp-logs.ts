@@ -4,6 +4,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { lagProbe } from "./machine-lag.js";
 
 export interface LogLine {
   level: string;
@@ -60,9 +61,17 @@ export function collectLogs(client: Client): LogCollector {
   };
 }
 
-/** Runs `fn` and returns its result with the wall-clock time it took. */
-export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/**
+ * Runs `fn` and returns its result with the wall-clock time it took, and the part of that time a busy machine
+ * held this process back (machine-lag.ts): a bound that proves a deadline allows for `lagMs`.
+ */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; lagMs: number }> {
+  const probe = lagProbe();
   const t0 = performance.now();
-  const value = await fn();
-  return { value, ms: Math.round(performance.now() - t0) };
+  try {
+    const value = await fn();
+    return { value, ms: Math.round(performance.now() - t0), lagMs: probe.stop() };
+  } finally {
+    probe.stop();
+  }
 }

@@ -13,6 +13,7 @@ import { sendJson, startFakeUpstream, type FakeUpstream } from "../helpers/fake-
 import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
 import { GUARDS_OFF_FOR_SHAPE_TESTS, textOf } from "../helpers/server-process.js";
 import { pollDelayMs } from "../../src/tools/wait-for-call.js";
+import { lagProbe } from "../helpers/machine-lag.js";
 
 type GetCallOutput = { call: { id: string; status?: string; outcome?: string }; final: boolean; waited_seconds?: number };
 
@@ -140,9 +141,11 @@ describe("against a scripted service", () => {
 
   it("returns the latest record, not final, when the wait ends", async () => {
     script(60_000);
+    const probe = lagProbe();
     const started = Date.now();
     const result = await server.call("get_call", { call_id: "call_s1", wait_seconds: 2 });
     const elapsed = Date.now() - started;
+    const lagMs = probe.stop();
     const out = result.structuredContent as GetCallOutput;
     expect(result.isError).toBeFalsy();
     expect(out.final).toBe(false);
@@ -151,7 +154,7 @@ describe("against a scripted service", () => {
     expect(textOf(result)).toMatch(/Still in progress after waiting 2 s \(status ringing\): call get_call again with wait_seconds/);
     // One last poll at the end of the wait, then the answer: bounded by wait_seconds plus one request.
     expect(elapsed).toBeGreaterThanOrEqual(1_900);
-    expect(elapsed).toBeLessThan(3_500);
+    expect(elapsed - lagMs).toBeLessThan(3_500);
     expect(polls).toHaveLength(3);
   });
 

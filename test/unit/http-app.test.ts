@@ -23,15 +23,25 @@ async function start(mcpPost: ConstructorParameters<typeof HttpApp>[0]["mcpPost"
   return { app, base: `http://127.0.0.1:${(server!.address() as AddressInfo).port}` };
 }
 
+/** A promise and the function that settles it: the test waits for the endpoint to be reached, not for a pause. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire!: () => void;
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+}
+
 it("drains: health 503 stopping, MCP 503 with Retry-After, waitIdle when the slow request ends", async () => {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = signal();
+  const reached = signal();
   const { app, base } = await start(async (_req, res) => {
-    await gate;
+    reached.fire();
+    await gate.promise;
     res.end("done");
   });
   const slow = rawRequest(base, { method: "POST", body: "{}" });
-  await new Promise((r) => setTimeout(r, 50));
+  // Handled even if an assertion below fails first: afterEach resets the connection, which must not be unhandled.
+  slow.catch(() => undefined);
+  await reached.promise;
   expect(app.requestsInFlight).toBe(1);
 
   app.startDraining();
@@ -44,16 +54,21 @@ it("drains: health 503 stopping, MCP 503 with Retry-After, waitIdle when the slo
   expect(refused.headers["retry-after"]).toBe("1");
   expect(refused.headers.connection).toBe("close");
 
-  release();
+  gate.fire();
   expect((await slow).body).toBe("done");
   expect(await idle).toBe(true);
   expect(app.requestsInFlight).toBe(0);
 });
 
 it("waitIdle reports false when the bound passes first", async () => {
-  const { app, base } = await start(() => new Promise(() => undefined));
+  const reached = signal();
+  const { app, base } = await start(() => {
+    reached.fire();
+    return new Promise(() => undefined);
+  });
   void rawRequest(base, { method: "POST", body: "{}" }).catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 50));
+  await reached.promise;
+  expect(app.requestsInFlight).toBe(1);
   app.startDraining();
   expect(await app.waitIdle(100)).toBe(false);
 });
