@@ -15,7 +15,7 @@ export const listAgents = defineTool({
   outputSchema: toolOutput({ agents: z.array(agentSchema), count: z.number().int(), ...sandboxMark }),
   annotations: READ_ONLY_ANNOTATIONS,
   async handler(_args, ctx) {
-    const agents = await ctx.service.agents.list(ctx.deadline);
+    const agents = await ctx.service.agents.list(ctx.scope.deadline);
     return { agents, count: agents.length };
   },
   // An agent record may hold call content too (notes, a summary): fenced as data, like a call's.
