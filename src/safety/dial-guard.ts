@@ -79,8 +79,10 @@ export class DialGuard {
     this.trail.add(attemptFacts(attempt));
     if (plan.dryRun) return this.dryRun(attempt);
     const claimed = await claimStage(attempt, this.s);
-    this.trail.add(claimed.audit);
-    if (claimed.kind === "replay") return { kind: "deduplicated", ...claimed.replay };
+    if (claimed.kind === "replay") {
+      this.trail.add(claimed.audit);
+      return { kind: "deduplicated", ...claimed.replay };
+    }
     try {
       return await this.dialClaimed(attempt, plan, claimed.claim);
     } catch (error) {

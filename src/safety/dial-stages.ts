@@ -49,7 +49,7 @@ export function auditIntact(s: SafetyServices): void {
 export async function claimStage(
   attempt: DialAttempt,
   s: SafetyServices,
-): Promise<{ kind: "claimed"; claim: DialClaim; audit?: undefined } | { kind: "replay"; replay: Replay; audit: AuditFacts }> {
+): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay; audit: AuditFacts }> {
   const { settings } = s;
   if (settings.dedupeWindowMs <= 0) return { kind: "claimed", claim: DialClaim.unledgered(attempt.key, attempt.numbers) };
   const ledger = { store: s.store, clock: s.clock, windowMs: settings.dedupeWindowMs, leaseMs: settings.testLeaseMs ?? LEASE_MS };
