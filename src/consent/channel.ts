@@ -10,7 +10,7 @@
  * The secret that lets someone approve (the link's token) never leaves the
  * channel: not in a verdict, not in an answer, a notification or the audit log.
  */
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { CallScope } from "../service/call-scope.js";
 
 /** One row as a person reads it before a dial. Every string is already cleaned (no line breaks). */
 export interface ConsentRow {
@@ -58,15 +58,11 @@ export type ConsentVerdict =
   /** No person can be asked here (no elicitation, no browser, no inbox): the message names the ways out. */
   | { kind: "unavailable"; why: string };
 
-/** What one tool call gives the channel. */
-export interface ConsentCallContext {
-  /** The client cancelled the tool call. */
-  signal: AbortSignal;
-  /** Progress notifications while a person decides, so clients keep waiting. */
-  progress: ProgressReporter;
-  /** How long this tool call may wait for the decision (ms). */
-  waitMs: number;
-}
+/**
+ * What one tool call gives the channel: from its scope, the client's cancellation and the progress notifications
+ * that keep clients waiting while a person decides; and how long it may wait for the decision (ms).
+ */
+export type ConsentCallContext = Pick<CallScope, "signal" | "progress"> & { waitMs: number };
 
 export interface ConsentChannel {
   ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict>;

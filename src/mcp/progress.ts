@@ -6,16 +6,7 @@
  */
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-
-export interface ProgressUpdate {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-export type ProgressReporter = (update: ProgressUpdate) => Promise<void>;
-
-export const noProgress: ProgressReporter = async () => undefined;
+import { noProgress, type ProgressReporter } from "../service/call-scope.js";
 
 export function progressReporter(extra: Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, "_meta" | "sendNotification">): ProgressReporter {
   const token = extra._meta?.progressToken;

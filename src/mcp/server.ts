@@ -15,12 +15,13 @@ import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
-import { startDeadline } from "../service/deadline.js";
+import { openCallScope } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
+import { toolContext } from "../tools/tool-context.js";
 import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "./answers.js";
 import { LeanMcpServer } from "./lean-server.js";
@@ -154,37 +155,17 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   };
   const client = deps.client ?? "local";
   const readOnly = deps.readOnly === true || config.safety.readOnly;
-  const newDeadline = (signal: AbortSignal) => (ms: number = config.timeoutMs) => startDeadline(ms, signal);
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
+  const contextParts = { config, service, phonePolicy, safety, waits: core.waits, warn };
 
   registerTools(mcp.server, {
     readOnly,
     mark: config.sandbox ? { sandbox: true } : {},
     prefix,
     context: (tool, extra) => {
-      const deadline = startDeadline(config.timeoutMs, extra.signal);
-      // One reporter per call: the tool's waits and a person's decision report on the same progress token.
-      const progress = progressReporter(extra);
-      return {
-        config,
-        service,
-        phonePolicy,
-        deadline,
-        newDeadline: newDeadline(extra.signal),
-        waitSlot: () => core.waits.take(client),
-        signal: extra.signal,
-        progress,
-        warn,
-        guard: safety.forCall({
-          tool: tool.name,
-          writes: tool.creates !== undefined,
-          consent: consent.forCall(mcp.server, extra.requestId, config.safety.confirm !== "token"),
-          progress,
-          signal: extra.signal,
-          deadline,
-          newDeadline: newDeadline(extra.signal),
-        }),
-      };
+      // The call's scope, once: the tool, its guard and the consent channels share it.
+      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: extra.signal, progress: progressReporter(extra), identity: { client } });
+      return toolContext(contextParts, tool, scope, consent.forCall(mcp.server, extra.requestId, config.safety.confirm !== "token"));
     },
     failure: (error, tool) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });

@@ -100,7 +100,7 @@ export function registerTools(server: Server, host: ToolHost): void {
       if (extra.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
       return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool) }] };
     } finally {
-      ctx.deadline.dispose();
+      ctx.scope.dispose();
     }
   });
 }

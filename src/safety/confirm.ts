@@ -12,9 +12,8 @@
 import type { ConsentVerdict } from "../consent/channel.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
-import type { ProgressReporter } from "../mcp/progress.js";
-import type { CheckedRow } from "../validation/call-row.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
+import type { DialAttempt } from "./dial-attempt.js";
 import { ApprovalPendingError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { ConfirmMode } from "./settings.js";
 
@@ -47,33 +46,34 @@ export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): s
   return `confirmation: a dial would be refused: ${route.kind === "unavailable" ? route.why : "no person can be asked"}`;
 }
 
-export interface ConfirmInput {
+/** How this server confirms (OUTBOUND_CALLS_CONFIRM) and how, in this tool call, a person can be asked. */
+export interface ConfirmWays {
   mode: ConfirmMode;
   consent: ConsentSelector;
-  tool: string;
-  requestKey: string;
-  rows: readonly CheckedRow[];
-  agentNames: ReadonlyMap<string, string | undefined>;
-  localTimes: ReadonlyMap<number, string>;
-  /** The request says a second call is meant (repeat_dial): the person must read it wherever they approve. */
-  repeatDial: boolean;
-  preview: string;
-  token: string | undefined;
   /** Only in the token mode: the tokens to check a token against. */
   tokens: ConfirmationTokens | undefined;
-  signal: AbortSignal;
-  progress: ProgressReporter;
   /** How long this tool call waits for a person (OUTBOUND_CALLS_APPROVAL_WAIT_S). */
   waitMs: number;
 }
 
+/** What the person reads: the preview, and each row's local time when calling hours are checked. */
+export interface Shown {
+  preview: string;
+  localTimes: ReadonlyMap<number, string>;
+}
+
+export interface Confirmation {
+  by: ConfirmedBy;
+  approver?: string | undefined;
+}
+
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
-export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedBy; approver?: string | undefined }> {
-  const { mode } = input;
+export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown: Shown): Promise<Confirmation> {
+  const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
-  const route = input.consent.route();
+  const route = ways.consent.route();
   if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_url") {
-    if (!input.token) {
+    if (!attempt.token) {
       throw new SafetyRefusal(
         "confirmation_required",
         "Refused: this server requires confirmation before every dial (OUTBOUND_CALLS_CONFIRM=token) and this client cannot ask the user. " +
@@ -82,19 +82,21 @@ export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedB
         "confirmation_token",
       );
     }
-    if (!input.tokens) throw new Error("confirmDial: the token mode needs the tokens");
-    const check = input.tokens.check(input.token, input.requestKey);
+    if (!ways.tokens) throw new Error("confirmDial: the token mode needs the tokens");
+    const check = ways.tokens.check(attempt.token, attempt.key);
     if (!check.ok) throw tokenRefusal(check.why);
     return { by: "token" };
   }
-  const tool = input.tool === "submit_batch" ? "submit_batch" : "create_call";
-  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes, repeatDial: input.repeatDial }), text: input.preview };
-  const verdict = await input.consent.ask(request, { signal: input.signal, progress: input.progress, waitMs: input.waitMs });
+  const tool = attempt.tool === "submit_batch" ? "submit_batch" : "create_call";
+  const view = { rows: attempt.rows, agentNames: attempt.agentNames, localTimes: shown.localTimes, repeatDial: attempt.repeatDial };
+  const request = { ...consentRequest(attempt.key, tool, view), text: shown.preview };
+  const { signal, progress } = attempt.scope;
+  const verdict = await ways.consent.ask(request, { signal, progress, waitMs: ways.waitMs });
   return verdictOutcome(verdict, tool);
 }
 
 /** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */
-function verdictOutcome(verdict: ConsentVerdict, tool: string): { by: ConfirmedBy; approver?: string | undefined } {
+function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
     case "approved":
       return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" ? "the person, in the client" : undefined) };

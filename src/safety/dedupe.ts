@@ -11,8 +11,9 @@
  */
 import { callIdText } from "../render/values.js";
 import { randomUUID } from "node:crypto";
-import type { Deadline } from "../service/deadline.js";
 import type { DialRecord, GuardStore, DialSummary } from "../state/store.js";
+import type { DialAttempt } from "./dial-attempt.js";
+import { DialClaim, type ClaimLedger } from "./dial-claim.js";
 import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal } from "./refusals.js";
 import { agoText } from "./time-text.js";
 
@@ -26,55 +27,28 @@ export interface Replay {
   summary: DialSummary;
 }
 
-export interface HeldClaim {
-  requestKey: string;
-  owner: string;
-  idempotencyKey: string;
-  /** A dead claim was taken over: its Idempotency-Key may already have reached the service. */
-  takeover: boolean;
-  /** The owner of the dead claim this one took over, if any: its cap reservation already counts this dial. */
-  previousOwner?: string;
-  /** Stops renewing the lease (the claim is settled). */
-  stop(): void;
-}
-
-export interface ClaimInput {
-  store: GuardStore;
-  tool: string;
-  requestKey: string;
-  numbers: string[];
-  windowMs: number;
-  repeatDial: boolean;
-  now: () => number;
-  /** How long an identical request under way may be waited for. */
-  deadline: Deadline;
-  /** The claim's lease (LEASE_MS unless a test shortens it: OUTBOUND_CALLS_TEST_LEASE_MS). */
-  leaseMs?: number;
-}
-
 /** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
-export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; claim: HeldClaim } | { kind: "replay"; replay: Replay }> {
-  const { store, requestKey } = input;
+export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
+  const { store, clock } = ledger;
   const owner = randomUUID();
-  const leaseMs = input.leaseMs ?? LEASE_MS;
   for (;;) {
     const result = await store.dials.claim({
-      requestKey,
-      tool: input.tool,
-      numbers: input.numbers,
+      requestKey: attempt.key,
+      tool: attempt.tool,
+      numbers: [...attempt.numbers],
       idempotencyKey: randomUUID(),
       owner,
-      now: input.now(),
-      windowMs: input.windowMs,
-      leaseMs,
-      allowRecentNumbers: input.repeatDial,
+      now: clock.now(),
+      windowMs: ledger.windowMs,
+      leaseMs: ledger.leaseMs,
+      allowRecentNumbers: attempt.repeatDial,
     });
     if (result.kind === "claimed") {
-      const claim = hold(store, requestKey, owner, result.idempotencyKey, result.takeover, input.now, leaseMs);
-      return { kind: "claimed", claim: result.previousOwner !== undefined ? { ...claim, previousOwner: result.previousOwner } : claim };
+      const { idempotencyKey, takeover, previousOwner } = result;
+      return { kind: "claimed", claim: DialClaim.held(ledger, { key: attempt.key, numbers: attempt.numbers, owner, idempotencyKey, takeover, previousOwner }) };
     }
-    if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, input.tool === "create_call" ? undefined : input.numbers.length, input.now());
-    const settled = await waitSettled(store, result.record, input);
+    if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, attempt.tool === "create_call" ? undefined : attempt.numbers.length, clock.now());
+    const settled = await waitSettled(result.record, attempt, ledger);
     // Not placed (forgotten), or its owner died: try to claim it ourselves.
     if (settled === undefined) continue;
     if (settled.state.kind === "unknown") {
@@ -87,12 +61,12 @@ export async function claimDial(input: ClaimInput): Promise<{ kind: "claimed"; c
   }
 }
 
-/** Polls an identical dial under way until it settles; undefined when it was forgotten or its lease ran out. */
-async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInput): Promise<DialRecord | undefined> {
+/** Polls an identical dial under way, within the tool call's deadline, until it settles; undefined when it was forgotten or its lease ran out. */
+async function waitSettled(first: DialRecord, attempt: DialAttempt, { store, clock }: ClaimLedger): Promise<DialRecord | undefined> {
   let record: DialRecord | undefined = first;
   for (let pause = 20; record?.state.kind === "in_flight"; pause = Math.min(pause * 2, 500)) {
-    if (record.state.leaseUntil <= input.now()) return undefined;
-    if (input.deadline.remaining() <= pause) {
+    if (record.state.leaseUntil <= clock.now()) return undefined;
+    if (attempt.scope.deadline.remaining() <= pause) {
       throw new SafetyRefusal(
         RULE,
         `Not dialed: an identical request started at ${new Date(record.startedAt).toISOString()} is still under way (a person may be deciding, or it is being sent). ` +
@@ -106,27 +80,17 @@ async function waitSettled(store: GuardStore, first: DialRecord, input: ClaimInp
 }
 
 /** What a dry run says about duplicates, without claiming anything. */
-export async function dryRunDedupeCheck(
-  store: GuardStore,
-  q: { key: string; numbers: string[]; repeatDial: boolean; now: number; windowMs: number },
-): Promise<string> {
-  const same = await store.dials.get(q.key);
-  if (same && same.state.kind !== "in_flight" && same.state.at + q.windowMs > q.now) {
+export async function dryRunDedupeCheck(attempt: DialAttempt, store: GuardStore, now: number, windowMs: number): Promise<string> {
+  const same = await store.dials.get(attempt.key);
+  if (same && same.state.kind !== "in_flight" && same.state.at + windowMs > now) {
     return `duplicate: an identical dial started at ${new Date(same.startedAt).toISOString()}; dialing now would return its answer instead of dialing again`;
   }
-  const recent = await store.dials.recentByNumber(q.numbers, q.now, q.windowMs);
+  const recent = await store.dials.recentByNumber([...attempt.numbers], now, windowMs);
   if (recent.length === 0) return "duplicate: no dial to these numbers in the window";
   const listed = [...new Set(recent.map((m) => m.number))].join(", ");
-  return q.repeatDial
+  return attempt.repeatDial
     ? `duplicate: ${listed} were dialed within the window; repeat_dial: true places a second call anyway`
     : `duplicate: ${listed} were dialed within the window; dialing now would be refused unless repeat_dial: true`;
-}
-
-function hold(store: GuardStore, requestKey: string, owner: string, idempotencyKey: string, takeover: boolean, now: () => number, leaseMs: number): HeldClaim {
-  // A person may take minutes; the claim must outlive them, and die soon after this process would.
-  const timer = setInterval(() => void store.dials.renew(requestKey, owner, now() + leaseMs).catch(() => undefined), leaseMs / 3);
-  timer.unref();
-  return { requestKey, owner, idempotencyKey, takeover, stop: () => clearInterval(timer) };
 }
 
 function describe(record: DialRecord, now: number): string {

@@ -12,14 +12,17 @@ import type { DialRecord, GuardStore } from "../state/store.js";
 import { AuditLog, readAuditHistory, type AuditHistory } from "./audit-log.js";
 import { clockStartingAt, systemClock, type Clock } from "./clock.js";
 import { ConfirmationTokens } from "./confirmation-token.js";
-import { DialGuard, type CallInfo, type SafetyServices } from "./dial-guard.js";
+import type { SafetyServices } from "./dial-attempt.js";
+import { DialGuard, type DialCall } from "./dial-guard.js";
 import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
 import type { Redactor } from "../text/redact.js";
+import type { CallScope } from "../service/call-scope.js";
 
 const DAY = 24 * 3_600_000;
 
 export interface Safety {
-  forCall(info: CallInfo): DialGuard;
+  /** The guard of one tool call, in its scope (deadline, cancellation, progress, identity). */
+  forCall(call: DialCall, scope: CallScope): DialGuard;
   /** The guards' clock (epoch ms): approvals expire by it too. */
   now(): number;
   close(): void;
@@ -57,7 +60,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     auditDamage,
   };
   return {
-    forCall: (info) => new DialGuard(services, info),
+    forCall: (call, scope) => new DialGuard(services, call, scope),
     now: () => clock.now(),
     close: () => audit?.close(),
   };

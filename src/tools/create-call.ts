@@ -51,7 +51,7 @@ export const createCall = defineTool({
     }
     const row = checked.row;
     ctx.guard.screen([row]);
-    const agent = await ctx.service.agents.require(row.request.agent_id, ctx.deadline);
+    const agent = await ctx.service.agents.require(row.request.agent_id, ctx.scope.deadline);
     const agentName = agent.name ? oneLine(agent.name, 120) : undefined;
     const outcome = await ctx.guard.dial({
       rows: [row],

@@ -9,33 +9,27 @@
 import type { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
-import type { Deadline } from "../service/deadline.js";
 import type { PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
 import type { DialGuard } from "../safety/dial-guard.js";
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { CallScope } from "../service/call-scope.js";
 
 export interface ToolContext {
   config: Config;
   service: CallingService;
   phonePolicy: PhonePolicy;
-  /** The tool call's total deadline; every upstream request shares it. */
-  deadline: Deadline;
   /**
-   * A fresh deadline of OUTBOUND_CALLS_TIMEOUT_MS for one more upstream request, tied to the client's
-   * cancellation: for tools that wait on purpose (each poll of get_call's wait gets its own).
+   * The tool call's scope, made once when it arrived: its total deadline (every upstream request shares
+   * `scope.deadline`), fresh deadlines for tools that wait on purpose, the client's cancellation, progress
+   * notifications and who the call comes from. The guard works in the same scope.
    */
-  newDeadline(): Deadline;
+  scope: CallScope;
   /**
    * Takes one of the limited slots for a wait (get_call with wait_seconds) and returns its release; throws
    * TooManyWaitsError when this client or the process has no slot free.
    */
   waitSlot(): () => void;
-  /** Aborted when the client cancels the tool call (notifications/cancelled) or goes away. */
-  signal: AbortSignal;
-  /** MCP progress notifications; a no-op when the client sent no progress token. */
-  progress: ProgressReporter;
   /** A warning for the client's log (MCP logging). */
   warn(line: string): void;
   /** The safety guards for this tool call (write tools run their dial through it). */

@@ -42,7 +42,7 @@ export const getCall = defineTool({
   },
   async handler(args, ctx) {
     if (!args.wait_seconds) {
-      const call = await ctx.service.calls.get(args.call_id, ctx.deadline);
+      const call = await ctx.service.calls.get(args.call_id, ctx.scope.deadline);
       return { call, final: isFinalCall(call) };
     }
     const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);

@@ -20,7 +20,7 @@ export const listAgents = defineTool({
     brief: "Lists the agents this API key may use to place calls.",
   },
   async handler(_args, ctx) {
-    const agents = await ctx.service.agents.list(ctx.deadline);
+    const agents = await ctx.service.agents.list(ctx.scope.deadline);
     return { agents, count: agents.length };
   },
   // An agent record may hold call content too (notes, a summary): fenced as data, like a call's.

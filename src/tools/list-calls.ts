@@ -63,7 +63,7 @@ export const listCalls = defineTool({
     let halved = 0;
     for (;;) {
       try {
-        const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.deadline);
+        const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.scope.deadline);
         const calls = result.calls.map(listItem);
         const notes: string[] = [];
         if (halved > 0) {

@@ -76,7 +76,7 @@ export const submitBatch = defineTool({
     const rows = checkBatchRows(args.calls, ctx.phonePolicy, args.allow_duplicates === true);
     ctx.guard.screen(rows);
     const ids = [...new Set(rows.map((r) => r.request.agent_id))];
-    const { agents, missing } = await ctx.service.agents.check(ids, ctx.deadline);
+    const { agents, missing } = await ctx.service.agents.check(ids, ctx.scope.deadline);
     if (missing.size > 0) {
       const problems = rows.flatMap((r, index) =>
         missing.has(r.request.agent_id) ? [{ index, field: "agent_id", reason: unknownAgentReason(r.request.agent_id, agents) }] : [],

@@ -5,10 +5,10 @@
  * Deadlines: a tool call normally lives inside one total deadline
  * (OUTBOUND_CALLS_TIMEOUT_MS, 15 s by default). A wait of up to 600 s must not be
  * cut by it, so here every poll gets its own per-request deadline
- * (`ctx.newDeadline()`, retries of that GET included), and the wait as a whole
+ * (`ctx.scope.newDeadline()`, retries of that GET included), and the wait as a whole
  * is bounded by `wait_seconds`: no poll starts after the wait ended, so the tool
  * call lasts at most `wait_seconds` plus one request's deadline. Both are tied to
- * the client's cancellation (`ctx.signal`), which stops the wait at once.
+ * the client's cancellation (`ctx.scope.signal`), which stops the wait at once.
  *
  * Polls back off 1 s, 2 s, 4 s, 8 s, then every 10 s. Each poll sends an MCP
  * progress notification (when the client asked for progress) whose message is the
@@ -49,7 +49,7 @@ export async function waitForCall(
   waitSeconds: number,
   read: (deadline: Deadline) => Promise<CallRecord>,
   isFinal: (call: CallRecord) => boolean,
-  ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn" | "waitSlot">,
+  ctx: Pick<ToolContext, "scope" | "warn" | "waitSlot">,
 ): Promise<WaitResult> {
   // Refused before the first poll when too many waits are under way (tools/wait-slots.ts).
   const release = ctx.waitSlot();
@@ -65,7 +65,7 @@ async function pollUntilFinal(
   waitSeconds: number,
   read: (deadline: Deadline) => Promise<CallRecord>,
   isFinal: (call: CallRecord) => boolean,
-  ctx: Pick<ToolContext, "newDeadline" | "signal" | "progress" | "warn">,
+  ctx: Pick<ToolContext, "scope" | "warn">,
 ): Promise<WaitResult> {
   const started = Date.now();
   const endsAt = started + waitSeconds * 1_000;
@@ -74,7 +74,7 @@ async function pollUntilFinal(
 
   /** One poll: read with a fresh deadline, report progress, say whether the call is final. */
   const poll = async (): Promise<{ call: CallRecord; final: boolean; at: number }> => {
-    const deadline = ctx.newDeadline();
+    const deadline = ctx.scope.newDeadline();
     let call: CallRecord;
     try {
       call = await read(deadline);
@@ -88,7 +88,7 @@ async function pollUntilFinal(
     const note = final ? " (final)" : status === lastStatus ? " (unchanged)" : "";
     lastStatus = status;
     // The service's status, quoted when it is not a status word (it may be a sentence of the service's).
-    await ctx.progress({ progress: at, total: waitSeconds, message: `status: ${statusText(call.status)}${note}` });
+    await ctx.scope.progress({ progress: at, total: waitSeconds, message: `status: ${statusText(call.status)}${note}` });
     return { call, final, at };
   };
 
@@ -103,14 +103,14 @@ async function pollUntilFinal(
     retryAfterMs = 0;
     // The last pause is cut to the end of the wait, so the last poll happens right then.
     // Rejects (AbortError) when the client cancels; the adapter drops the answer.
-    await sleep(Math.min(pauseMs, left), ctx.signal);
+    await sleep(Math.min(pauseMs, left), ctx.scope.signal);
     polls += 1;
     try {
       latest = await poll();
     } catch (error) {
       // Later polls wait through passing faults (the service may be back at the next one); the record
       // reported stays the last one read.
-      if (ctx.signal.aborted || !isPassing(error)) throw error;
+      if (ctx.scope.signal.aborted || !isPassing(error)) throw error;
       ctx.warn(`get_call: a poll of ${callId} failed while waiting (${(error as ApiError).kind}); waiting on`);
       if (error instanceof RateLimitError) retryAfterMs = (error.retryAfterS ?? 0) * 1_000;
     }

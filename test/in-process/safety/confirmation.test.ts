@@ -85,6 +85,22 @@ describe("default (a person approves) with a client that can ask", () => {
     expect(dial.deadline.at).toBeGreaterThanOrEqual(answeredAt + dial.deadline.totalMs);
   });
 
+  it("the POST after a person's answer gets what the steps before asking left of the deadline, not a whole new one", async () => {
+    // The agent check takes 1.5 s of the 5 s deadline before the person is asked.
+    fx.service.slow("agents.check", 1_500);
+    let answeredAt = 0;
+    answer.current = () => {
+      answeredAt = Date.now();
+      return { action: "accept", content: { confirm: true } };
+    };
+    expect((await server.call("create_call", CALL)).isError).toBeFalsy();
+    const dial = posts()[0]!;
+    // At most the 3.5 s left (less on a busy machine), never under the one second every POST gets.
+    expect(dial.deadline.totalMs).toBeLessThanOrEqual(3_500);
+    expect(dial.deadline.totalMs).toBeGreaterThanOrEqual(1_000);
+    expect(dial.deadline.at).toBeGreaterThanOrEqual(answeredAt + dial.deadline.totalMs);
+  });
+
   it("a client error while asking dials nothing", async () => {
     answer.current = () => {
       throw new Error("the dialog crashed");

@@ -1,0 +1,144 @@
+/**
+ * The stages of a dial before its POST (the POST is post-dial.ts; the order is
+ * DialGuard.dial's, in dial-guard.ts). A stage is a small function over the
+ * attempt: it reads the DialAttempt, the guards' fixed parts (SafetyServices)
+ * and what earlier stages returned, and returns what it decided: its own
+ * result, the line a dry run lists (`check`) and the facts it adds to the audit
+ * line (`audit`). To refuse, it throws a SafetyRefusal (refusals.ts) before
+ * anything is sent. No stage writes the audit line or changes the attempt.
+ */
+import type { ConsentSelector } from "../consent/selector.js";
+import type { CapLimits } from "../state/store.js";
+import type { AuditFacts } from "./audit-trail.js";
+import { refuseOverCap } from "./caps-guard.js";
+import { confirmationPlan, confirmDial, tokenRefusal, type Confirmation, type Shown } from "./confirm.js";
+import type { ConfirmationTokens } from "./confirmation-token.js";
+import type { DialAttempt, SafetyServices } from "./dial-attempt.js";
+import { DialClaim } from "./dial-claim.js";
+import { claimDial, dryRunDedupeCheck, LEASE_MS, type Replay } from "./dedupe.js";
+import { checkRowsCallingHours } from "./hours-guard.js";
+import { previewText } from "./preview.js";
+import { SafetyRefusal } from "./refusals.js";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** The least time the POST after a person's answer gets, however much the stages before asking used. */
+const MIN_SEND_MS = 1_000;
+/** How long a spent confirmation token stays marked used (tokens last 5 minutes). */
+const SPENT_TOKEN_TTL_MS = 10 * 60_000;
+
+/** What the checks before a dial found, as a dry run lists them: the rows' checks came first, in the tool. */
+export const ROW_CHECKS = ["number: valid, allowed type and country", "do-not-call list: not listed", "agent: available to this key"] as const;
+
+/** The caps reservation of a dial about to go: taken back when nothing is sent. */
+export interface CapReservation {
+  id: string;
+  /** Never rejects: a reservation the store cannot take back only holds a slot until it ages out. */
+  release(): Promise<void>;
+}
+
+/** Every dial is refused while the audit log holds damaged lines without numbers: the caps cannot be known. */
+export function auditIntact(s: SafetyServices): void {
+  if (s.auditDamage) throw new SafetyRefusal("audit_log_damaged", s.auditDamage);
+}
+
+/**
+ * Dedupe: claims the dial in the store's ledger, or answers with the identical dial placed within the window
+ * (a replay), or refuses a number dialed within it by another request (unless repeat_dial). Off (window 0): an
+ * unledgered claim.
+ */
+export async function claimStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay; audit: AuditFacts }> {
+  const { settings } = s;
+  if (settings.dedupeWindowMs <= 0) return { kind: "claimed", claim: DialClaim.unledgered(attempt.key, attempt.numbers) };
+  const ledger = { store: s.store, clock: s.clock, windowMs: settings.dedupeWindowMs, leaseMs: settings.testLeaseMs ?? LEASE_MS };
+  const claimed = await claimDial(attempt, ledger);
+  if (claimed.kind === "claimed") return claimed;
+  const { replay } = claimed;
+  return { ...claimed, audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds } };
+}
+
+/** A dry run's dedupe line: what a dial now would meet, claiming nothing. Undefined when dedupe is off. */
+export async function dedupeCheckStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check?: string }> {
+  if (s.settings.dedupeWindowMs <= 0) return {};
+  return { check: await dryRunDedupeCheck(attempt, s.store, s.clock.now(), s.settings.dedupeWindowMs) };
+}
+
+/** Calling hours in each callee's local time; the local times go into the preview. */
+export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTimes: ReadonlyMap<number, string>; check: string } {
+  const { callingHours } = s.settings;
+  const localTimes = checkRowsCallingHours(callingHours, attempt.rows, s.clock.now());
+  return { localTimes, check: callingHours ? `calling hours: inside ${callingHours.text} local time` : "calling hours: off" };
+}
+
+/** The caps, checked without counting. A claim taken over from a dead owner may be counted already, under its reservation. */
+export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: DialClaim | undefined): Promise<{ check: string }> {
+  const { store, clock } = s;
+  const numbers = [...attempt.numbers];
+  refuseOverCap(await store.caps.check(numbers, clock.now(), limits(s), claim?.countedAs), numbers, limits(s), clock.now());
+  return { check: "caps: within the dials-per-hour and per-number limits" };
+}
+
+/** What a person reads before the dial, and a dry run shows. */
+export function previewStage(attempt: DialAttempt, localTimes: ReadonlyMap<number, string>): string {
+  return previewText({ rows: attempt.rows, agentNames: attempt.agentNames, localTimes, repeatDial: attempt.repeatDial });
+}
+
+/** The end of a dry run: the token a dial may bring (token mode), and how a dial would be confirmed. */
+export async function dryRunStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  consent: ConsentSelector,
+): Promise<{ token?: { token: string; expiresAt: number }; check: string; audit: AuditFacts }> {
+  const token = s.settings.confirm === "token" ? (await s.tokens()).issue(attempt.key) : undefined;
+  return { ...(token ? { token } : {}), check: confirmationPlan(s.settings.confirm, consent), audit: { decision: "dry_run" } };
+}
+
+/**
+ * Confirmation: a person (through the consent selector), a dry run's token, or none (OUTBOUND_CALLS_CONFIRM=never).
+ * `sendWithinMs` is set when a person was asked: the service's time is one deadline, the person's time aside, so the
+ * POST after their answer gets a fresh deadline of what the stages before asking left of it (at least a second), and
+ * a dial takes at most the deadline plus the wait, the bound a shutdown waits for (docs/hosting.md).
+ */
+export async function confirmStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  consent: ConsentSelector,
+  shown: Shown,
+): Promise<Confirmation & { tokens?: ConfirmationTokens | undefined; sendWithinMs?: number; audit: AuditFacts }> {
+  const { settings } = s;
+  // The tokens (and their shared secret) only in the mode that uses them.
+  const tokens = settings.confirm === "token" ? await s.tokens() : undefined;
+  const { deadline } = attempt.scope;
+  const serviceLeftMs = Math.max(Math.min(MIN_SEND_MS, deadline.totalMs), deadline.remaining());
+  const confirmation = await confirmDial(attempt, { mode: settings.confirm, consent, tokens, waitMs: settings.approvalWaitMs }, shown);
+  const byPerson = confirmation.by === "client" || confirmation.by === "page";
+  return {
+    ...confirmation,
+    tokens,
+    ...(byPerson ? { sendWithinMs: serviceLeftMs } : {}),
+    audit: { confirmation: confirmation.by, ...(confirmation.approver ? { approver: confirmation.approver } : {}) },
+  };
+}
+
+/** The caps, checked and counted in one atomic step of the store, under the claim's reservation. */
+export async function reserveStage(attempt: DialAttempt, s: SafetyServices, claim: DialClaim): Promise<CapReservation> {
+  const { store, clock } = s;
+  const numbers = [...attempt.numbers];
+  const id = claim.reservation;
+  refuseOverCap(await store.caps.reserve(id, numbers, clock.now(), limits(s), claim.countedAs), numbers, limits(s), clock.now());
+  return { id, release: () => store.caps.release(id).catch(() => undefined) };
+}
+
+/** A token works once, whatever its spelling: the store marks its MAC used in one atomic step. */
+export async function spendTokenStage(attempt: DialAttempt, s: SafetyServices, confirmed: Pick<Confirmation, "by"> & { tokens?: ConfirmationTokens | undefined }, reservation: CapReservation): Promise<void> {
+  if (confirmed.by !== "token" || !confirmed.tokens) return;
+  if (await s.store.once.use(confirmed.tokens.usedId(attempt.token ?? ""), s.clock.now(), SPENT_TOKEN_TTL_MS)) return;
+  await reservation.release();
+  throw tokenRefusal("used");
+}
+
+function limits(s: SafetyServices): CapLimits {
+  return { perHour: s.settings.maxDialsPerHour, perNumberPerDay: s.settings.maxDialsPerNumberPerDay };
+}
