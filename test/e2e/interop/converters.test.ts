@@ -26,12 +26,11 @@
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, serverEnv, startServer, type StartedServer } from "../../helpers/server-process.js";
 
@@ -133,24 +132,8 @@ describe("OpenAI Agents SDK: strict conversion of every tool", () => {
 });
 
 /** A fake Gemini API on 127.0.0.1: records every request body, answers from a script. */
-async function fakeGemini(answers: unknown[]): Promise<{ url: string; bodies: Record<string, any>[]; close(): Promise<void> }> {
-  const bodies: Record<string, any>[] = [];
-  const http: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(JSON.parse(raw) as Record<string, any>);
-      const parts = answers[bodies.length - 1] ?? [{ text: "done" }];
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }] }));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    bodies,
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
+function fakeGemini(answers: unknown[]) {
+  return startModelEndpoint((i) => ({ candidates: [{ content: { role: "model", parts: answers[i] ?? [{ text: "done" }] }, finishReason: "STOP", index: 0 }] }));
 }
 
 /** The fields of @google/genai's `Schema` (the OpenAPI subset Gemini's `parameters` takes), read from the installed SDK. */

@@ -15,9 +15,8 @@
  * argument arrives as `{}`. docs/clients.md "Agent frameworks" says what each
  * framework needs; these tests hold it to that.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/server-process.js";
 
@@ -63,7 +62,9 @@ describe("LangChain (@langchain/mcp-adapters)", () => {
   it("hands the model `required` as published, but every optional argument as {}: type and description dropped", async () => {
     const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
     const { ChatOpenAI } = await import("@langchain/openai");
-    const openai = await fakeOpenAI();
+    // A fake OpenAI chat-completions API: the request body is what the model would be given.
+    const message = { role: "assistant", content: "ok" };
+    const openai = await startModelEndpoint(() => ({ id: "chatcmpl-test", object: "chat.completion", created: 1, model: "gpt-test", choices: [{ index: 0, message, finish_reason: "stop" }] }));
     const client = new MultiServerMCPClient({ mcpServers: { calls: { transport: "stdio", ...SERVER } } });
     try {
       const tools = await client.getTools();
@@ -101,24 +102,3 @@ describe("Mastra (@mastra/mcp)", () => {
     }
   });
 });
-
-/** A fake OpenAI chat-completions endpoint on 127.0.0.1: records every request body, answers "ok". */
-async function fakeOpenAI(): Promise<{ url: string; bodies: Record<string, unknown>[]; close(): Promise<void> }> {
-  const bodies: Record<string, unknown>[] = [];
-  const http: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(JSON.parse(raw) as Record<string, unknown>);
-      res.writeHead(200, { "content-type": "application/json" });
-      const message = { role: "assistant", content: "ok" };
-      res.end(JSON.stringify({ id: "chatcmpl-test", object: "chat.completion", created: 1, model: "gpt-test", choices: [{ index: 0, message, finish_reason: "stop" }] }));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    bodies,
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
-}
