@@ -17,7 +17,7 @@
  * nothing a model or a validator can use. Explicit bounds stay.
  */
 import { z } from "zod";
-import { publishedObject } from "../validation/optional.js";
+import { closedObject } from "../validation/optional.js";
 
 const NO_SCHEMA_URI = { $schema: undefined };
 
@@ -47,12 +47,12 @@ function dropSafeIntegerRange(node: unknown): void {
 
 /**
  * A tool's arguments: a closed object (every argument known, nothing else
- * accepted), every property in `required` (optional ones accept null:
- * src/validation/optional.ts).
+ * accepted); `required` lists only the arguments that are, the optional ones
+ * accept null as well as absence (src/validation/optional.ts).
  */
 export function toolInput<S extends z.ZodRawShape>(shape: S) {
   const empty = Object.keys(shape).length === 0;
-  return z.strictObject(shape).meta({ ...NO_SCHEMA_URI, ...(empty ? { properties: undefined } : publishedObject(shape)) });
+  return closedObject(shape).meta({ ...NO_SCHEMA_URI, ...(empty ? { properties: undefined } : {}) });
 }
 
 /** A tool's answer (structuredContent). */

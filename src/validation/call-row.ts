@@ -8,7 +8,7 @@ import { agentIdSchema } from "./ids.js";
 import { closedObject, optional } from "./optional.js";
 import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.js";
 import type { RowProblem } from "./errors.js";
-import { INVISIBLE_CHAR } from "../text/clean.js";
+import { INVISIBLE_CHAR, oneLine } from "../text/clean.js";
 
 const METADATA_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 // C0/C1 controls (with NEL), the line and paragraph separators (U+2028, U+2029: a client may break the line there,
@@ -30,10 +30,12 @@ const nameSchema = (what: string) =>
  * object: strict function calling (OpenAI) accepts only closed objects whose
  * every property is declared, and Gemini's conversion turns an open object into
  * one with no properties, so a model could never set a key. A list of closed
- * pairs lets it set any key in every client. The service still receives one flat
- * object (the transform below), checked exactly as before: keys 1-64 of
- * [A-Za-z0-9_.-], each once, at most 50, values text up to 1,000 characters,
- * number, boolean or null, at most 8 KB as JSON.
+ * pairs lets it set any key in every client. The object the service documents
+ * (`{"service_type": "renewal"}`) is accepted as well, where a client does not
+ * hold the caller to the published list. Both forms become the one flat object
+ * the service receives, checked by the same rules: keys 1-64 of [A-Za-z0-9_.-],
+ * each once, at most 50, values text up to 1,000 characters, number, boolean or
+ * null, at most 8 KB as JSON.
  */
 // A metadata text value is shown to the approving person as JSON writes it (\n and \t escaped, so visible): an
 // invisible character there would be sent without being seen, and a separator could start a line of the dialog.
@@ -42,14 +44,23 @@ const metadataTextSchema = z
   .max(1_000, "metadata text values are at most 1,000 characters")
   .refine((s) => !INVISIBLE_CHAR.test(s) && !/[\u2028\u2029]/.test(s), "metadata text values must not contain invisible characters or line separators other than \\n and \\t");
 
+const metadataKeySchema = z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'");
+const metadataValueSchema = z.union([metadataTextSchema, z.number(), z.boolean(), z.null()], {
+  error: "metadata values are text, a number, a boolean or null (metadata is flat)",
+});
+type Metadata = Record<string, string | number | boolean | null>;
+const MAX_METADATA_KEYS = 50;
+const TOO_MANY_KEYS = "metadata has at most 50 keys";
+
 const metadataPairSchema = z.strictObject({
-  key: z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'").describe("1-64 letters, digits, '_', '.' or '-'"),
-  value: z.union([metadataTextSchema, z.number(), z.boolean(), z.null()]).describe("Text (up to 1,000 characters), number, boolean or null"),
+  key: metadataKeySchema.describe("1-64 letters, digits, '_', '.' or '-'"),
+  value: metadataValueSchema.describe("Text (up to 1,000 characters), number, boolean or null"),
 });
 
-export const metadataSchema = z
+/** The published form: a list of pairs, each key once. */
+const metadataPairsSchema = z
   .array(metadataPairSchema)
-  .max(50, "metadata has at most 50 keys")
+  .max(MAX_METADATA_KEYS, TOO_MANY_KEYS)
   .superRefine((pairs, ctx) => {
     const seen = new Map<string, number>();
     pairs.forEach(({ key }, index) => {
@@ -58,12 +69,41 @@ export const metadataSchema = z
       else ctx.addIssue({ code: "custom", path: [index, "key"], message: `metadata key ${JSON.stringify(key)} is given twice (also at ${first}); each key once` });
     });
   })
-  .transform((pairs): Record<string, string | number | boolean | null> => Object.fromEntries(pairs.map(({ key, value }) => [key, value])))
+  // Object.fromEntries defines own properties, so a key such as "__proto__" stays a key and is sent as one.
+  .transform((pairs): Metadata => Object.fromEntries(pairs.map(({ key, value }) => [key, value])))
   .refine((m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES, "metadata is at most 8 KB as JSON");
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/**
+ * The object form, checked key by key with the pairs' own schemas (so that a refusal names the key,
+ * `at metadata.service_type`, and says the same as for a pair), then handed on as the pairs it stands for.
+ */
+function objectFormToPairs(value: unknown, ctx: z.RefinementCtx): unknown {
+  if (!isPlainObject(value)) return value;
+  const entries = Object.entries(value);
+  if (entries.length > MAX_METADATA_KEYS) ctx.addIssue({ code: "custom", message: TOO_MANY_KEYS });
+  for (const [key, item] of entries) {
+    const keyProblem = metadataKeySchema.safeParse(key).error?.issues[0];
+    // A refused key is quoted on one line, capped, in the message, never a path segment of its own: it can be anything.
+    if (keyProblem) ctx.addIssue({ code: "custom", message: `${keyProblem.message} (not ${JSON.stringify(oneLine(key, 40))})` });
+    const valueProblem = metadataValueSchema.safeParse(item).error?.issues[0];
+    if (valueProblem) ctx.addIssue({ code: "custom", path: keyProblem ? [] : [key], message: valueProblem.message });
+  }
+  return entries.map(([key, item]) => ({ key, value: item }));
+}
+
+/**
+ * `metadata` in either form. Published as the list only (the input side of a preprocess is the schema after it),
+ * as strict mode cannot express the object; the server takes both.
+ */
+export const metadataSchema = z.preprocess(objectFormToPairs, metadataPairsSchema);
 
 const METADATA_DESCRIPTION =
   'Data attached to the call, as a list of {key, value} pairs, e.g. [{"key": "service_type", "value": "appointment_reminder"}]; ' +
-  "the service receives them as one flat object. Each key once (1-64 letters, digits, '_', '.' or '-'), at most 50 pairs, 8 KB in all.";
+  'the service receives them as one flat object (the object itself, e.g. {"service_type": "appointment_reminder"}, is accepted too). ' +
+  "Each key once (1-64 letters, digits, '_', '.' or '-'), at most 50 pairs, 8 KB in all.";
 
 /** The fields of one call, shared by create_call and each row of submit_batch. */
 export const callFields = {

@@ -1,16 +1,19 @@
 /**
  * An optional tool argument. Models in strict function-calling mode (OpenAI's
  * strict tools, and the frameworks that convert MCP schemas for it) must send
- * every property and send `null` for the ones they do not use; so for every
- * optional argument of every tool, `null` means "not given", exactly like an
- * absent key: the handler sees `undefined`, and nothing of it is forwarded.
+ * every property and send `null` for the ones they do not use; other callers
+ * leave an unused argument out. So for every optional argument of every tool,
+ * `null` means "not given", exactly like an absent key: the handler sees
+ * `undefined`, and nothing of it is forwarded.
  *
- * Published as `anyOf: [<schema with its description>, {"type": "null"}]` and
- * listed in `required` of a closedObject(): OpenAI's strict form exactly, which
- * every converter takes (test/e2e/interop/converters.test.ts runs the real ones):
- * - OpenAI strict mode requires every property in `required`; LangChain's
- *   strict binding passes schemas to it unchanged, and the OpenAI Agents SDK's
- *   conversion finds nothing to change;
+ * Published as `anyOf: [<schema with its description>, {"type": "null"}]`, and
+ * left out of `required` (it is optional). Every converter takes that form
+ * (test/e2e/interop/converters.test.ts runs the real ones):
+ * - the OpenAI Agents SDK's strict conversion adds every property to `required`
+ *   and keeps the null branch, so a strict-mode model sends null;
+ * - LangChain and Mastra check arguments against the published schema before
+ *   sending: an argument listed in `required` there would be refused when a
+ *   caller leaves it out;
  * - @google/genai's OpenAPI-subset conversion turns a two-branch anyOf with null
  *   into `nullable: true` plus that branch, description included (a description
  *   beside the anyOf would be lost there);
@@ -22,20 +25,12 @@
 import { z } from "zod";
 
 /**
- * An object of tool arguments: closed (`additionalProperties: false`) and, as
- * published, every property in `required`. The server still accepts an optional
- * argument left out: "required" here means "send it, null if unused", the form
- * strict function calling demands; an argument is optional when its schema
- * accepts null (optional() above).
+ * An object of tool arguments: closed (`additionalProperties: false`: every
+ * argument known, nothing else accepted); `required` lists the arguments that
+ * are, optional() ones accept null or absence.
  */
 export function closedObject<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject(shape).meta(publishedObject(shape));
-}
-
-/** The keywords a closed object of arguments publishes beyond zod's: every property required (none: no list). */
-export function publishedObject(shape: z.ZodRawShape): { required?: string[] } {
-  const keys = Object.keys(shape);
-  return keys.length > 0 ? { required: keys } : {};
+  return z.strictObject(shape);
 }
 
 export function optional<T extends z.ZodType>(schema: T, description: string) {

@@ -1,6 +1,7 @@
 /**
  * The client setup, tested as a newcomer would use it: every JSON block of
- * docs/clients.md (Claude Desktop, Cursor, VS Code, Windows) and of the README,
+ * docs/clients.md (Claude Desktop, Cursor, VS Code, Gemini CLI, Windows) and of the README,
+ * every TOML block (Codex CLI: `env_vars` are passed on from the client's environment),
  * every `claude mcp add` command of docs/clients.md, the mcp.json.example file and
  * the MCPB manifest are started the way their client
  * starts them, with `npx -y outbound-calls-mcp` replaced by the built server and
@@ -12,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { parse as parseToml } from "smol-toml";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { RecordingStdioTransport } from "../helpers/recording-transport.js";
 import { CANARY_KEY, ENTRY, ROOT, started } from "../helpers/server-process.js";
@@ -48,6 +50,18 @@ function entriesOf(doc: unknown, source: string): ServerEntry[] {
     env: s.env ?? {},
     ...(d.inputs ? { inputs: d.inputs } : {}),
   }));
+}
+
+/** Codex CLI's `[mcp_servers.<name>]` tables; a name in `env_vars` is passed on from the environment Codex runs in. */
+function tomlEntries(markdown: string, source: string): ServerEntry[] {
+  return [...markdown.matchAll(/```toml\n([\s\S]*?)```/g)].flatMap((m) => {
+    const doc = parseToml(m[1]!) as { mcp_servers?: Record<string, { command: string; args?: string[]; env?: Record<string, string>; env_vars?: string[] }> };
+    return Object.entries(doc.mcp_servers ?? {}).map(([name, s]) => {
+      const env: Record<string, string> = { ...s.env };
+      for (const forwarded of s.env_vars ?? []) env[forwarded] = `$${forwarded}`;
+      return { source: `${source} (Codex TOML)`, name, command: s.command, args: s.args ?? [], env };
+    });
+  });
 }
 
 /** `claude mcp add [options] <name> -- <command> [args...]`, with double-quoted words and $VARS kept as written. */
@@ -108,7 +122,7 @@ function resolveEnv(entry: ServerEntry, sandbox: Sandbox, key: string): Record<s
 }
 
 const readmeEntries = jsonBlocks(readme).flatMap((doc) => entriesOf(doc, "README"));
-const setupEntries = [...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")), ...claudeCommands(setup)];
+const setupEntries = [...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")), ...tomlEntries(setup, "docs/clients.md"), ...claudeCommands(setup)];
 const exampleEntries = entriesOf(JSON.parse(readFileSync(join(ROOT, "mcp.json.example"), "utf8")), "mcp.json.example");
 const all = [...readmeEntries, ...setupEntries, ...exampleEntries];
 
@@ -139,14 +153,15 @@ describe("the client setup (docs/clients.md and the README)", () => {
     expect(toSpawn(readmeEntries[0]!)).not.toContain("--sandbox");
   });
 
-  it("has a sandbox and a live variant for each of the four clients, and the Windows form", () => {
-    const sections = ["## Claude Desktop", "## Claude Code", "## Cursor", "## VS Code"];
+  it("has a sandbox and a live variant for each of the six clients, and the Windows form", () => {
+    const sections = ["## Claude Desktop", "## Claude Code", "## Cursor", "## VS Code", "## Gemini CLI", "## Codex CLI"];
     for (const [i, heading] of sections.entries()) {
       const start = setup.indexOf(heading);
       expect(start, heading).toBeGreaterThan(0);
       const end = i + 1 < sections.length ? setup.indexOf(sections[i + 1]!) : setup.indexOf("## Windows");
       const text = setup.slice(start, end);
-      const entries = heading === "## Claude Code" ? claudeCommands(text) : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
+      const entries =
+        heading === "## Claude Code" ? claudeCommands(text) : heading === "## Codex CLI" ? tomlEntries(text, heading) : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
       expect(entries.filter((e) => toSpawn(e).includes("--sandbox")), `${heading} sandbox`).toHaveLength(1);
       expect(entries.filter((e) => !toSpawn(e).includes("--sandbox")), `${heading} live`).toHaveLength(1);
     }

@@ -35,11 +35,12 @@ const VALID_PHONES = ["+14155552671", "+1 (415) 555-2671", " +1 415.555.2672 ", 
 const validPhone = fc.constantFrom(...VALID_PHONES);
 const validAgentId = fc.constantFrom("agt_1", "agt_2");
 const validName = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s));
-/** metadata as the tools take it: {key, value} pairs, each key once. */
-const validMetadata = fc.uniqueArray(
+/** metadata as the tools take it: {key, value} pairs, each key once (as published), or the flat object itself. */
+const validPairs = fc.uniqueArray(
   fc.record({ key: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), value: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)) }),
   { selector: (pair) => pair.key, maxLength: 5 },
 );
+const validMetadata = fc.oneof(validPairs, validPairs.map((pairs) => Object.fromEntries(pairs.map(({ key, value }) => [key, value]))));
 /** An optional argument may be null: it means "not given" (strict-mode models send it). */
 const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
 
@@ -99,7 +100,12 @@ const badMetadata = fc.oneof(
   fc.constant(Array.from({ length: 9 }, (_, i) => ({ key: `k${i}`, value: "y".repeat(990) }))),
   fc.constant([{ key: "twice", value: 1 }, { key: "twice", value: 2 }]),
   fc.constant([{ key: "extra", value: 1, note: "x" }]),
-  fc.constant({ service_type: "x" }),
+  fc.constant({ nested: { a: 1 } }),
+  fc.constant({ "bad key": "x" }),
+  fc.constant({ long: "x".repeat(1_001) }),
+  fc.constant({ note: "re\u200Bminder" }),
+  fc.constant(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))),
+  fc.constant(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "y".repeat(990)]))),
   fc.constantFrom("service_type=x", 5, [1], true),
 );
 const unknownKey = (known: string[]) =>

@@ -107,6 +107,33 @@ describe("create_call", () => {
     expect(textOf(result)).toContain("Call placed: call_1");
   });
 
+  // The object the service documents, or the published {key, value} pairs: the service receives the same object.
+  it("sends metadata written as an object exactly as the same metadata written as pairs", async () => {
+    const metadata = { service_type: "renewal", n: 1, vip: true, note: null };
+    for (const form of [metadata, Object.entries(metadata).map(([key, value]) => ({ key, value }))]) {
+      const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", metadata: form, repeat_dial: true });
+      expect(result.isError, textOf(result)).toBeFalsy();
+    }
+    const sent = service().of("calls.create").map((r) => JSON.stringify(r.call));
+    expect(sent).toEqual([JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata }), JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata })]);
+  });
+
+  it.each([
+    ["a key with a space", { "bad key": 1 }, '(not "bad key") at metadata', "at metadata[0].key"],
+    ["a nested value", { a: { b: 1 } }, "metadata is flat", "metadata is flat"],
+    ["a zero-width space in a value", { note: "re\u200Bminder" }, "invisible characters", "invisible characters"],
+    ["51 keys", Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])), "at most 50 keys", "at most 50 keys"],
+    ["over 8 KB", Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])), "at most 8 KB", "at most 8 KB"],
+  ])("refuses metadata with %s written either way, and asks for no dial", async (_label, metadata, asObject, asPairs) => {
+    const pairs = Object.entries(metadata).map(([key, value]) => ({ key, value }));
+    for (const [form, mention] of [[metadata, asObject], [pairs, asPairs]] as const) {
+      const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", metadata: form });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(mention);
+    }
+    expect(service().requests).toHaveLength(0);
+  });
+
   it("uses a new Idempotency-Key per tool call", async () => {
     await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
     await server.call("create_call", { to: "+14155552672", agent_id: "agt_2" });
@@ -126,7 +153,7 @@ describe("create_call", () => {
     ["an unknown argument", { priority: "high" }, "priority"],
     ["a bad agent id", { agent_id: "agt 1" }, "agent_id"],
     ["nested metadata", { metadata: [{ key: "a", value: { b: 1 } }] }, "metadata"],
-    ["metadata as a flat object", { metadata: { service_type: "x" } }, "metadata"],
+    ["metadata neither a list nor an object", { metadata: "service_type=x" }, "metadata"],
     ["the same metadata key twice", { metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, "given twice"],
     ["a bidi override in a metadata value (the dialog would not show it)", { metadata: [{ key: "note", value: "call\u202Eback" }] }, "invisible characters"],
     ["a zero-width space in a metadata value", { metadata: [{ key: "note", value: "re\u200Bminder" }] }, "invisible characters"],
@@ -188,6 +215,24 @@ describe("submit_batch", () => {
     expect(batch.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(batch.calls).toEqual([row("+14155552671"), row("+442079460000", { contact_name: "Sam" })]);
     expect(result.structuredContent).toMatchObject({ batch_id: "bat_1", campaign_id: "cmp_1", count: 2, countries: ["GB", "US"] });
+  });
+
+  it("takes each row's metadata as an object or as pairs, and sends the same rows", async () => {
+    const metadata = { service_type: "renewal", n: 2 };
+    const pairs = [{ key: "service_type", value: "renewal" }, { key: "n", value: 2 }];
+    const result = await server.call("submit_batch", { calls: [row("+14155552671", { metadata }), row("+14155552672", { metadata: pairs })] });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.stringify(service().of("calls.createBatch")[0]!.calls)).toBe(JSON.stringify([row("+14155552671", { metadata }), row("+14155552672", { metadata })]));
+  });
+
+  it("refuses a row's bad metadata in either form and asks nothing", async () => {
+    const result = await server.call("submit_batch", {
+      calls: [row("+14155552671", { metadata: { "a/b": 1 } }), row("+14155552672", { metadata: [{ key: "a/b", value: 1 }] })],
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('(not "a/b") at calls[0].metadata');
+    expect(textOf(result)).toContain("at calls[1].metadata[0].key");
+    expect(service().requests).toHaveLength(0);
   });
 
   it("names every bad row and asks nothing", async () => {

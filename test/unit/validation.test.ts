@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import type { NumberTypeName } from "../../src/phone/types.js";
 import type { PhonePolicy } from "../../src/phone/parse.js";
 import { callRowSchema, checkRow, metadataSchema, type CallRowInput } from "../../src/validation/call-row.js";
@@ -90,7 +91,6 @@ describe("callRowSchema: refused rows", () => {
     ["metadata over 8 KB (9 x 1,000 characters)", { ...ROW, metadata: metadataOf(9, () => "v".repeat(1_000)) }, "at most 8 KB"],
     ["metadata over 8 KB in bytes, not characters", { ...ROW, metadata: metadataOf(5, () => "é".repeat(1_000)) }, "at most 8 KB"],
     ["metadata a list of numbers", { ...ROW, metadata: [1] }, ""],
-    ["metadata as a flat object (not the published form)", { ...ROW, metadata: { service_type: "x" } }, "expected array"],
     ["the same metadata key twice", { ...ROW, metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, 'metadata key "a" is given twice'],
     ["a metadata pair with another field", { ...ROW, metadata: [{ key: "a", value: 1, note: "x" }] }, "note"],
     ["a metadata pair without its value", { ...ROW, metadata: [{ key: "a" }] }, ""],
@@ -103,6 +103,87 @@ describe("callRowSchema: refused rows", () => {
     expect(msg).toContain(words);
   });
 
+  it("metadata neither a list nor an object is refused, saying what it must be", () => {
+    for (const value of ["service_type=x", 7, true]) expect(issues(metadataSchema, value)).toContain("expected array");
+  });
+});
+
+/**
+ * The object the service documents, `{"service_type": "renewal"}`, is accepted as well as the published list of
+ * pairs: the same rules, the same refusals, and the same object sent (the same JSON, key order included).
+ */
+describe("metadata as an object or as {key, value} pairs", () => {
+  const both = (m: Record<string, unknown>) => [m, pairs(m)] as const;
+
+  it.each<[string, Record<string, unknown>]>([
+    ["one key", { service_type: "renewal" }],
+    ["every value type, in the order given", { s: "x", n: 1.5, neg: -3, t: true, f: false, z: null, empty: "" }],
+    ["50 keys", Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]))],
+    ["a 64-character key with . _ -", { [`a.b_c-${"d".repeat(58)}`]: 1 }],
+    ["just under 8 KB", Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, "v".repeat(1_000)]))],
+    ["no key", {}],
+    ["a key named __proto__ (kept as a key, never a prototype)", JSON.parse('{"__proto__": "x", "a": 1}') as Record<string, unknown>],
+  ])("accepts %s in both forms and sends the same JSON", (_name, m) => {
+    const [asObject, asPairs] = both(m).map((form) => metadataSchema.parse(form));
+    expect(JSON.stringify(asObject)).toBe(JSON.stringify(asPairs));
+    expect(JSON.stringify(asObject)).toBe(JSON.stringify(m));
+    expect(Object.getPrototypeOf(asObject)).toBe(Object.prototype);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["51 keys", Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])), "at most 50 keys"],
+    ["a key with a space", { "bad key": 1 }, "metadata keys are 1-64 characters"],
+    ["a key not ASCII", { clé: 1 }, "metadata keys are 1-64 characters"],
+    ["a key of 65 characters", { ["k".repeat(65)]: 1 }, "metadata keys are 1-64 characters"],
+    ["an empty key", { "": 1 }, "metadata keys are 1-64 characters"],
+    ["a nested object", { a: { b: 1 } }, ""],
+    ["an array value", { a: [1, 2] }, ""],
+    ["NaN", { a: Number.NaN }, ""],
+    ["a text of 1,001 characters", { note: "v".repeat(1_001) }, "at most 1,000 characters"],
+    ["a bidi override", { note: "call\u202Eback" }, "invisible characters"],
+    ["a zero-width space", { note: "re\u200Bminder" }, "invisible characters"],
+    ["a line separator", { note: "a\u2028b" }, "line separators"],
+    ["over 8 KB", Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])), "at most 8 KB"],
+    ["over 8 KB in bytes, not characters", Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, "é".repeat(1_000)])), "at most 8 KB"],
+  ])("refuses %s in both forms, with the same reason", (_name, m, words) => {
+    for (const form of both(m)) {
+      const msg = issues(callRowSchema, { ...ROW, metadata: form });
+      expect(msg, JSON.stringify(form).slice(0, 80)).not.toBe("");
+      expect(msg).toContain(words);
+    }
+  });
+
+  it("a refusal of the object form names the key, once; a refused key is quoted on one line, capped, not a path", () => {
+    const r = callRowSchema.safeParse({ ...ROW, metadata: { ok: 1, "bad key": 1, long: "v".repeat(1_001), ["x\u202E\n".repeat(30)]: 1 } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["metadata", `metadata keys are 1-64 characters of letters, digits, '_', '.' or '-' (not "bad key")`],
+      ["metadata.long", "metadata text values are at most 1,000 characters"],
+      ["metadata", `metadata keys are 1-64 characters of letters, digits, '_', '.' or '-' (not "${"x ".repeat(20)}… [19 more characters cut]")`],
+    ]);
+  });
+
+  it("any metadata: both forms are accepted or refused together, and give the same JSON", () => {
+    const key = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/), fc.string({ maxLength: 70 }));
+    const value = fc.oneof(fc.string({ maxLength: 1_100 }), fc.double(), fc.boolean(), fc.constant(null), fc.object({ maxDepth: 1 }));
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { maxKeys: 55 }), (m) => {
+        const asObject = metadataSchema.safeParse(m);
+        const asPairs = metadataSchema.safeParse(pairs(m));
+        expect(asObject.success).toBe(asPairs.success);
+        if (asObject.success && asPairs.success) expect(JSON.stringify(asObject.data)).toBe(JSON.stringify(asPairs.data));
+        else {
+          // The object form quotes a refused key; the rule is the same sentence.
+          const rules = (r: typeof asObject) => new Set(r.error!.issues.map((i) => i.message.replace(/ \(not ".*"\)$/, "")));
+          expect(rules(asObject)).toEqual(rules(asPairs));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("metadata sizes", () => {
   it("metadata under 8 KB in characters but over it in bytes is refused, same characters in ASCII accepted", () => {
     expect(issues(metadataSchema, metadataOf(5, () => "e".repeat(1_000)))).toBe("");
     expect(issues(metadataSchema, metadataOf(5, () => "é".repeat(1_000)))).toContain("8 KB");

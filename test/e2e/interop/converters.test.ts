@@ -3,15 +3,17 @@
  * function declarations, run over the built server's real tools/list (sandbox
  * mode), so a schema change that breaks a provider fails CI:
  *
- * - As published, every input schema is already in OpenAI's strict form (closed
- *   objects, every property required, optional ones nullable): LangChain's
- *   strict binding (`bindTools(…, {strict: true})`) passes schemas to OpenAI
- *   unchanged, so anything else would be refused there.
+ * - As published: every object closed, no `patternProperties`/`propertyNames`,
+ *   `required` listing only the arguments that are (LangChain and Mastra refuse
+ *   a call that leaves out an argument listed there: frameworks.test.ts), every
+ *   optional one accepting null.
  * - OpenAI Agents SDK (`@openai/agents-core`): `getAllMcpTools` with
  *   `convertSchemasToStrict`, through its own MCP client (`MCPServerStdio`).
  *   Every tool must come out `strict: true` (a tool it cannot convert falls back
- *   to non-strict with a warning), and each tool, invoked with the arguments a
- *   strict-mode model sends (every property, null for the unused ones), works.
+ *   to non-strict with a warning), in OpenAI's strict form (the SDK adds the
+ *   optional arguments to `required`; their null branch stays), and each tool,
+ *   invoked with the arguments a strict-mode model sends (every property, null
+ *   for the unused ones), works.
  * - Gemini (`@google/genai`), against a fake Gemini endpoint on 127.0.0.1 that
  *   records what the SDK would send: the OpenAPI-subset `parameters` path (every
  *   keyword one Gemini's `Schema` has, no empty `properties`, `metadata` a list
@@ -24,12 +26,11 @@
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, serverEnv, startServer, type StartedServer } from "../../helpers/server-process.js";
 
@@ -72,13 +73,24 @@ function strictArguments(name: string, callId: string): Record<string, unknown> 
 }
 
 describe("as published", () => {
-  it("every input schema is in OpenAI's strict form already: closed objects, every property required", () => {
+  it("every input object is closed and names its properties; what it does not require accepts null", () => {
     for (const tool of tools) {
+      for (const [node, path] of nodes(tool.inputSchema)) {
+        expect(node, `${tool.name} ${path}`).not.toHaveProperty("patternProperties");
+        expect(node, `${tool.name} ${path}`).not.toHaveProperty("propertyNames");
+      }
       walkObjects(tool.inputSchema, (node, path) => {
         expect(node.additionalProperties, `${tool.name} ${path}`).toBe(false);
-        expect(new Set((node.required ?? []) as string[]), `${tool.name} ${path}`).toEqual(new Set(Object.keys((node.properties ?? {}) as object)));
+        const properties = Object.entries((node.properties ?? {}) as Record<string, Node>);
+        const nullable = (s: Node) => ((s.anyOf ?? []) as Node[]).some((b) => b.type === "null");
+        const required = new Set((node.required ?? []) as string[]);
+        for (const key of required) expect(Object.keys(node.properties as object), `${tool.name} ${path}`).toContain(key);
+        // A strict-mode model sends every property: one a caller may leave out must take null.
+        for (const [key, schema] of properties) if (!required.has(key)) expect(nullable(schema), `${tool.name} ${path}.${key}`).toBe(true);
       });
     }
+    // The exact lists, tool by tool: test/e2e/null-arguments.test.ts.
+    expect(tools.find((t) => t.name === "create_call")!.inputSchema.required).toEqual(["to", "agent_id"]);
   });
 });
 
@@ -120,24 +132,8 @@ describe("OpenAI Agents SDK: strict conversion of every tool", () => {
 });
 
 /** A fake Gemini API on 127.0.0.1: records every request body, answers from a script. */
-async function fakeGemini(answers: unknown[]): Promise<{ url: string; bodies: Record<string, any>[]; close(): Promise<void> }> {
-  const bodies: Record<string, any>[] = [];
-  const http: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(JSON.parse(raw) as Record<string, any>);
-      const parts = answers[bodies.length - 1] ?? [{ text: "done" }];
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }] }));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    bodies,
-    close: () => new Promise((resolve) => http.close(() => resolve())),
-  };
+function fakeGemini(answers: unknown[]) {
+  return startModelEndpoint((i) => ({ candidates: [{ content: { role: "model", parts: answers[i] ?? [{ text: "done" }] }, finishReason: "STOP", index: 0 }] }));
 }
 
 /** The fields of @google/genai's `Schema` (the OpenAPI subset Gemini's `parameters` takes), read from the installed SDK. */

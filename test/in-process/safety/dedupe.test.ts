@@ -55,6 +55,14 @@ describe("identical dials within OUTBOUND_CALLS_DEDUPE_WINDOW_S", () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("metadata written as an object, then as the same pairs, is one dial (a retry that switches forms)", async () => {
+    const call = { ...CALL, to: "+14155550113" };
+    expect((await server.call("create_call", { ...call, metadata: { service_type: "renewal", n: 1 } })).isError).toBeFalsy();
+    const again = await server.call("create_call", { ...call, metadata: [{ key: "n", value: 1 }, { key: "service_type", value: "renewal" }] });
+    expect(again.structuredContent).toMatchObject({ deduplicated: true, call: { id: "call_1" } });
+    expect(posts()).toHaveLength(1);
+  });
+
   it("a refusal by the service (4xx) is not remembered, so the corrected retry goes through", async () => {
     const call = { ...CALL, to: "+14155550104" };
     fx.service.fail("calls.create", httpError(422, { error: { code: "invalid_contact", message: "contact_name too long for plan" } }));
