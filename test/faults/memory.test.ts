@@ -22,6 +22,8 @@ const MiB = 1024 * 1024;
  */
 const WARM_UP = 1_000;
 const CALLS = 1_000;
+/** Measured rounds at most (see the test). */
+const ROUNDS = 3;
 const PARALLEL = 20;
 const GC_PRELOAD = fileURLToPath(new URL("../helpers/gc-preload.mjs", import.meta.url));
 
@@ -104,21 +106,32 @@ it.skipIf(process.platform !== "linux")(
     await run(0, WARM_UP);
     // RSS is read right after a full GC each time, so garbage V8 has yet to collect (more of it on a busy machine,
     // where GC runs at other moments) is not counted as growth: only what the process still holds.
-    const keptBefore = await retainedMiB();
-    const rssBefore = rssMiB(pid);
-    const t0 = performance.now();
-    await run(WARM_UP, CALLS);
-    const seconds = (performance.now() - t0) / 1000;
-    const keptAfter = await retainedMiB();
-    const rssAfter = rssMiB(pid);
-    process.stderr.write(
-      `\nmemory: ${CALLS} hostile answers after ${WARM_UP} warm-up calls, in ${seconds.toFixed(1)} s (${upstream.requests.length} upstream requests): ` +
-        `RSS ${rssBefore.toFixed(1)} -> ${rssAfter.toFixed(1)} MiB (growth ${(rssAfter - rssBefore).toFixed(1)} MiB); ` +
-        `retained after full GC ${keptBefore.toFixed(1)} -> ${keptAfter.toFixed(1)} MiB (growth ${(keptAfter - keptBefore).toFixed(1)} MiB)\n`,
-    );
-    expect(rssAfter - rssBefore).toBeLessThan(50);
+    // A leak grows RSS in every round of CALLS; the allocator's high-water mark grows it once, when a busier moment
+    // overlaps more calls than the warm-up did (a run at a load of 14-21 went past the bound while the heap kept after
+    // a full GC did not grow). So a round
+    // that grows past the bound is measured again, up to ROUNDS: a leak of 50 MB per round fails every one of them.
+    const growths: number[] = [];
+    let keptGrowth = Infinity;
+    for (let round = 0; round < ROUNDS; round++) {
+      const keptBefore = await retainedMiB();
+      const rssBefore = rssMiB(pid);
+      const t0 = performance.now();
+      await run(WARM_UP + round * CALLS, CALLS);
+      const seconds = (performance.now() - t0) / 1000;
+      const keptAfter = await retainedMiB();
+      const rssAfter = rssMiB(pid);
+      process.stderr.write(
+        `\nmemory: ${CALLS} hostile answers after ${WARM_UP + round * CALLS} earlier calls, in ${seconds.toFixed(1)} s (${upstream.requests.length} upstream requests): ` +
+          `RSS ${rssBefore.toFixed(1)} -> ${rssAfter.toFixed(1)} MiB (growth ${(rssAfter - rssBefore).toFixed(1)} MiB); ` +
+          `retained after full GC ${keptBefore.toFixed(1)} -> ${keptAfter.toFixed(1)} MiB (growth ${(keptAfter - keptBefore).toFixed(1)} MiB)\n`,
+      );
+      growths.push(rssAfter - rssBefore);
+      keptGrowth = Math.min(keptGrowth, keptAfter - keptBefore);
+      if (rssAfter - rssBefore < 50) break;
+    }
+    expect(Math.min(...growths), `RSS growth per round: ${growths.map((g) => g.toFixed(1)).join(", ")} MiB`).toBeLessThan(50);
     // Nothing per call survives a GC: 1,000 calls keeping even 10 KB each would show here.
-    expect(keptAfter - keptBefore).toBeLessThan(5);
+    expect(keptGrowth).toBeLessThan(5);
     // Still serving.
     const next = await server.call("list_agents");
     expect(next.isError, textOf(next)).toBeFalsy();
