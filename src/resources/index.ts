@@ -24,7 +24,7 @@ import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../tools/final-status.js";
-import { numberText, statusText, timeText } from "../render/values.js";
+import { numberText, statusText, timeText } from "../service/values.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
