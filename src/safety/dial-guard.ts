@@ -31,7 +31,7 @@ import { claimDial, dryRunDedupeCheck, type HeldClaim } from "./dedupe.js";
 import { dialKey } from "./dial-key.js";
 import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
-import { previewText } from "./preview.js";
+import { previewText } from "../consent/preview.js";
 import { auditUnwritable, SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
