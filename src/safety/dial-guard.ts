@@ -33,7 +33,7 @@ import { screenDoNotCall, type DoNotCallList } from "./do-not-call.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "../consent/preview.js";
 import { auditUnwritable, SafetyRefusal } from "./refusals.js";
-import type { SafetySettings } from "./settings.js";
+import type { SafetySettings } from "../config/safety.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
 
 export type { ConfirmedBy } from "./confirm.js";

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
-import { parseSwitch } from "../config/switch.js";
-import { parseCallingWindow, type CallingWindow } from "../config/calling-window.js";
+import { parseSwitch } from "./switch.js";
+import { parseCallingWindow, type CallingWindow } from "./calling-window.js";
 
 /**
  * Who says yes before a dial (OUTBOUND_CALLS_CONFIRM):
