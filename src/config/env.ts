@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
-import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-prefixes.js";
+import type { BlockedPrefixes } from "../phone/blocked-prefixes.js";
+import { loadBlockedPrefixes } from "./blocked-prefixes-file.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
