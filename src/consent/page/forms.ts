@@ -4,7 +4,7 @@
  * (Host and Origin as for /mcp, and the browser's own Sec-Fetch-Site).
  */
 import type { IncomingMessage } from "node:http";
-import { readBody } from "../../http/body.js";
+import { readBody } from "../../web/body.js";
 import type { HostCheck } from "../../http/host-check.js";
 
 /** A decision or a login is a few short fields. */
