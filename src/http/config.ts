@@ -51,10 +51,6 @@ const REQUEST_TIMEOUT_MS = 60_000;
 // Clients and proxies send their headers at once: a socket still sending them after this is holding a slot.
 const HEADERS_TIMEOUT_MS = 10_000;
 
-export function isWildcardHost(host: string): boolean {
-  return host === "0.0.0.0" || host === "::" || host === "[::]";
-}
-
 /** `name` or `name:port`, lower-cased; IPv6 literals in brackets. */
 const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 

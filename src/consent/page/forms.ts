@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { readBody } from "../../web/body.js";
-import type { HostCheck } from "../../http/host-check.js";
+import type { HostCheck } from "../../web/host-check.js";
 
 /** A decision or a login is a few short fields. */
 const MAX_FORM_BYTES = 8 * 1024;
