@@ -10,7 +10,7 @@
  * The secret that lets someone approve (the link's token) never leaves the
  * channel: not in a verdict, not in an answer, a notification or the audit log.
  */
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { ProgressReporter } from "../protocol/progress.js";
 
 /** One row as a person reads it before a dial. Every string is already cleaned (no line breaks). */
 export interface ConsentRow {

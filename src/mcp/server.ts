@@ -25,7 +25,7 @@ import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "./answers.js";
 import { LeanMcpServer } from "./lean-server.js";
 import { clientLogLevel } from "./logging.js";
-import { progressReporter } from "./progress.js";
+import { progressReporter } from "../protocol/progress.js";
 import { registerTools } from "./tools.js";
 
 export interface ServerDeps {

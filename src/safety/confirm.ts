@@ -12,7 +12,7 @@
 import type { ConsentVerdict } from "../consent/channel.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { ProgressReporter } from "../protocol/progress.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import { ApprovalPendingError, SafetyRefusal, UserDeclinedError } from "./refusals.js";

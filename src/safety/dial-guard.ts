@@ -20,7 +20,7 @@ import type { CallingService } from "../service/index.js";
 import type { DialSummary, GuardStore, Settlement } from "../state/store.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import type { ConsentSelector } from "../consent/selector.js";
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { ProgressReporter } from "../protocol/progress.js";
 import { auditEntry, type AuditDraft } from "./audit-entry.js";
 import type { AuditLog } from "./audit-log.js";
 import { refuseOverCap } from "./caps-guard.js";

@@ -14,7 +14,7 @@ import type { PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
 import type { DialGuard } from "../safety/dial-guard.js";
-import type { ProgressReporter } from "../mcp/progress.js";
+import type { ProgressReporter } from "../protocol/progress.js";
 
 export interface ToolContext {
   config: Config;
