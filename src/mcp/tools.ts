@@ -15,15 +15,12 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestExtra } from "../protocol/lean-server.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
 
 declare const BUNDLED_TOOL_LISTINGS: string | undefined;
-
-export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ToolHost {
   /** Only the tools that place no call (read-only mode). */

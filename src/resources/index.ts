@@ -13,7 +13,7 @@
  * McpErrors with a short message that never holds the key.
  */
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
-import { ResourceTemplate, type LeanMcpServer } from "../mcp/lean-server.js";
+import { ResourceTemplate, type LeanMcpServer } from "../protocol/lean-server.js";
 import type { Config } from "../config/env.js";
 import { describeError } from "../mcp/answers.js";
 import { agentsText } from "../render/agents.js";
