@@ -54,3 +54,8 @@ export class BatchValidationError extends UserInputError {
     this.problems = problems;
   }
 }
+
+/** A tool's input did not match its schema: nothing ran. */
+export class InputValidationError extends Error {
+  override readonly name = "InputValidationError";
+}
