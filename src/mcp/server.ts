@@ -22,7 +22,7 @@ import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { WaitSlots } from "../tools/wait-slots.js";
-import { describeError } from "./answers.js";
+import { describeError } from "../protocol/answers.js";
 import { LeanMcpServer } from "../protocol/lean-server.js";
 import { clientLogLevel } from "./logging.js";
 import { progressReporter } from "../protocol/progress.js";

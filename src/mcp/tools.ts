@@ -2,7 +2,7 @@
  * tools/list and tools/call, on the SDK's low-level Server: the JSON Schemas are
  * built once per process (not per tools/list, nor per McpServer over stateless
  * HTTP), arguments are parsed by each tool's own typed run(), and the output is
- * checked once. Errors become answers in answers.ts.
+ * checked once. Errors become answers in protocol/answers.ts.
  *
  * The tools' modules build their zod schemas when imported, a good share of
  * start-up, so they are loaded on the first tools/call, or just after the first

@@ -15,7 +15,7 @@
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { ResourceTemplate, type LeanMcpServer } from "../protocol/lean-server.js";
 import type { Config } from "../config/env.js";
-import { describeError } from "../mcp/answers.js";
+import { describeError } from "../protocol/answers.js";
 import { agentsText } from "../render/agents.js";
 import { callDetail, callLine, listItem, withFencedContent } from "../render/calls.js";
 import { callCreated, callTo } from "../service/call-fields.js";
@@ -60,7 +60,7 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
   const deadline = (signal?: AbortSignal) => startDeadline(config.timeoutMs, signal);
   const mark = deps.mark ?? ((text: string) => text);
 
-  /** An McpError with the one error-to-answer mapper's text (src/mcp/answers.ts). */
+  /** An McpError with the one error-to-answer mapper's text (src/protocol/answers.ts). */
   const fail = (what: string, error: unknown): McpError => {
     if (error instanceof McpError) return error;
     const described = describeError(error, { what: `resource ${what}`, redactor: deps.redactor, log: deps.log });

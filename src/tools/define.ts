@@ -1,7 +1,7 @@
 /**
  * A tool is data plus a handler (STYLE.md). Handlers return plain data that
  * matches `outputSchema`; `render` turns it into the short text a model reads.
- * Handlers throw on failure; `src/mcp/answers.ts` is the one place errors
+ * Handlers throw on failure; `src/protocol/answers.ts` is the one place errors
  * become answers. `defineTool` keeps each tool's input, output, handler and
  * render in step, and hides their types behind `Tool`, so the list of tools
  * needs no cast.
