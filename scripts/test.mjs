@@ -5,7 +5,8 @@
  * 1. the test parts (scripts/test-parts.mjs: redis-server, chromium);
  * 2. the bundle (with the Node that runs this script);
  * 3. the whole vitest suite on Node 24, and the smoke files below on Node 22,
- *    with the type check (src, tests, bench, scripts) and lint running beside them:
+ *    with the type check (src, tests, bench, scripts), lint and the import rule
+ *    (docs/architecture.md "The rooms") running beside them:
  *    the two supported lines (package.json `engines`). A line that is not the
  *    one running this script comes from the npm registry (`npx -y -p node@N`),
  *    so any machine with npm runs both.
@@ -14,7 +15,7 @@
  * step failed.
  *
  *   node scripts/test.mjs              everything (npm test)
- *   node scripts/test.mjs -- <files>   steps 1-2, then these files on both lines (no type check or lint)
+ *   node scripts/test.mjs -- <files>   steps 1-2, then these files on both lines (no type check, lint or import rule)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -44,10 +45,10 @@ function say(line) {
  * time the tests leave idle and never slows a test that is bounded by a deadline; its output gathered: resolves
  * with its exit code and output.
  */
-function background(command, args) {
+function background(command, args, env = process.env) {
   const niced = process.platform !== "win32" && spawnSync("sh", ["-c", "command -v nice"], { stdio: "ignore" }).status === 0;
   return new Promise((resolve) => {
-    const child = spawn(niced ? "nice" : command, niced ? ["-n", "19", command, ...args] : args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(niced ? "nice" : command, niced ? ["-n", "19", command, ...args] : args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -115,15 +116,17 @@ for (const [what, command, args] of [
   }
 }
 
-// The type check and lint compute while most test files wait (deadlines, sockets, processes): they run beside
-// the suite, their output kept until it ends.
+// The type check, lint and the import rule compute while most test files wait (deadlines, sockets, processes):
+// they run beside the suite, their output kept until it ends. The import rule's tool (dependency-cruiser) runs
+// only on the supported lines, so it gets Node 24 whatever Node runs this script.
 const checks = only
   ? []
   : [
       ["type check", background("npm", ["run", "typecheck", "--silent"])],
       ["lint", background("npm", ["run", "lint", "--silent"])],
+      ["import rule", background("npm", ["run", "lint:imports", "--silent"], { ...process.env, PATH: `${dirname(nodeOf(FULL_LINE))}${delimiter}${process.env.PATH ?? ""}` })],
     ];
-if (checks.length > 0) say("type check and lint, beside the suite");
+if (checks.length > 0) say("type check, lint and the import rule, beside the suite");
 
 const runs = [
   [FULL_LINE, only ?? []],

@@ -4,6 +4,9 @@
  */
 import { helpSections } from "../config/variables.js";
 import { variables } from "./variables.js";
+import type { HttpListen } from "../http/config.js";
+
+export type { HttpListen };
 
 export type Command =
   | { kind: "help"; topic?: "doctor" }
@@ -13,11 +16,6 @@ export type Command =
   | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen };
 
 /** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
-export interface HttpListen {
-  host: string;
-  /** 0 = any free port (the chosen one is printed on stderr). */
-  port: number;
-}
 
 export const HTTP_DEFAULT_HOST = "127.0.0.1";
 export const HTTP_DEFAULT_PORT = 8808;

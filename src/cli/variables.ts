@@ -8,7 +8,7 @@ import { redisVariables } from "../config/redis.js";
 import type { VariableDocs } from "../config/variables.js";
 import { browserVariable } from "../consent/opener.js";
 import { httpVariables } from "../http/config.js";
-import { safetyVariables } from "../safety/settings.js";
+import { safetyVariables } from "../config/safety.js";
 import { sandboxVariable } from "./env-flags.js";
 
 /** In the order of --help and the table (grouped by VariableDoc.group, definition order within a group). */

@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
-import { loadBlockedPrefixes, type BlockedPrefixes } from "../phone/blocked-prefixes.js";
+import type { BlockedPrefixes } from "../phone/blocked-prefixes.js";
+import { loadBlockedPrefixes } from "./blocked-prefixes-file.js";
 import { ConfigurationError } from "./errors.js";
-import { safetyEnvShape, safetySettings, type SafetySettings } from "../safety/settings.js";
+import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
 import type { VariableDocs, WithDefault } from "./variables.js";
 
@@ -32,7 +33,7 @@ export interface Config {
   waits: { perClient: number; perProcess: number };
   /** True when the upstream is the built-in simulated service. */
   sandbox: boolean;
-  /** The safety guards' settings (src/safety/settings.ts). */
+  /** The safety guards' settings (src/config/safety.ts). */
   safety: SafetySettings;
   /** Shared guard state for several replicas (src/config/redis.ts); undefined = in process memory. */
   redis: RedisSettings | undefined;

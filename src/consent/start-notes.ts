@@ -3,7 +3,7 @@
  * nobody does (never), plainly when the model may hold the confirmation (token),
  * and over --http where approvers decide, or that nobody can.
  */
-import type { ConfirmMode } from "../safety/settings.js";
+import type { ConfirmMode } from "../config/safety.js";
 
 export interface StartNoteOptions {
   transport: "stdio" | "http";

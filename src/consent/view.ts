@@ -5,7 +5,7 @@
  */
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
-import { countryName, previewText, type PreviewInput } from "../safety/preview.js";
+import { countryName, previewText, type PreviewInput } from "./preview.js";
 import type { ConsentRequest, ConsentRow, ConsentView } from "./channel.js";
 
 function consentRow(row: CheckedRow, input: PreviewInput, index: number): ConsentRow {

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthResult } from "./auth.js";
-import type { HostCheck } from "./host-check.js";
+import type { HostCheck } from "../web/host-check.js";
 import { sendJson, sendRpcError } from "./responses.js";
 
 export interface HttpAppOptions {

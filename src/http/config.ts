@@ -2,10 +2,16 @@
  * The settings of `--http`, from the command line and the environment, checked
  * once at start. Every error names the variable and never echoes a token.
  */
-import type { HttpListen } from "../cli/args.js";
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
 import type { VariableDocs } from "../config/variables.js";
+
+/** Where --http listens: `--http [host:]port`, parsed by cli/args.ts. */
+export interface HttpListen {
+  host: string;
+  /** 0 = any free port (the chosen one is printed on stderr). */
+  port: number;
+}
 
 /** The variables of --http, as --help and docs/configuration.md describe them (src/config/variables.ts). */
 export const httpVariables = {
@@ -95,10 +101,6 @@ const SHUTDOWN_MARGIN_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 // Clients and proxies send their headers at once: a socket still sending them after this is holding a slot.
 const HEADERS_TIMEOUT_MS = 10_000;
-
-export function isWildcardHost(host: string): boolean {
-  return host === "0.0.0.0" || host === "::" || host === "[::]";
-}
 
 /** `name` or `name:port`, lower-cased; IPv6 literals in brackets. */
 const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;

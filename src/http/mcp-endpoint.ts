@@ -10,7 +10,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CancelledNotificationSchema, isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
-import { readBody } from "./body.js";
+import { readBody } from "../web/body.js";
 import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
 import { countServiceRequests } from "./counted-requests.js";

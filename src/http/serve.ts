@@ -17,8 +17,8 @@ import { confirmModeNotes } from "../consent/start-notes.js";
 import { bearerChecker } from "./auth.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientAddress } from "./client-address.js";
-import { isWildcardHost, type HttpConfig } from "./config.js";
-import { makeHostCheck } from "./host-check.js";
+import type { HttpConfig } from "./config.js";
+import { isWildcardHost, makeHostCheck } from "../web/host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
 
 export interface HttpServerOptions {

@@ -3,7 +3,7 @@
  * connection pool, the guard store, the safety guards, the one redactor).
  * createServer(config, deps, core?): one MCP server on top of it, with the
  * tools, resources and prompts (the SDK's low-level Server: tools in tools.ts,
- * resources and prompts in lean-server.ts). Over stdio there is one of each;
+ * resources and prompts in protocol/lean-server.ts). Over stdio there is one of each;
  * over stateless HTTP one core serves the server made for every request.
  */
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
@@ -23,10 +23,10 @@ import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { toolContext } from "../tools/tool-context.js";
 import { WaitSlots } from "../tools/wait-slots.js";
-import { describeError } from "./answers.js";
-import { LeanMcpServer } from "./lean-server.js";
+import { describeError } from "../protocol/answers.js";
+import { LeanMcpServer } from "../protocol/lean-server.js";
 import { clientLogLevel } from "./logging.js";
-import { progressReporter } from "./progress.js";
+import { progressReporter } from "../protocol/progress.js";
 import { registerTools } from "./tools.js";
 
 export interface ServerDeps {

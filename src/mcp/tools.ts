@@ -2,7 +2,7 @@
  * tools/list and tools/call, on the SDK's low-level Server: the JSON Schemas are
  * built once per process (not per tools/list, nor per McpServer over stateless
  * HTTP), arguments are parsed by each tool's own typed run(), and the output is
- * checked once. Errors become answers in answers.ts.
+ * checked once. Errors become answers in protocol/answers.ts.
  *
  * The tools' modules build their zod schemas when imported, a good share of
  * start-up, so they are loaded on the first tools/call, or just after the first
@@ -15,15 +15,12 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestExtra } from "../protocol/lean-server.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
 
 declare const BUNDLED_TOOL_LISTINGS: string | undefined;
-
-export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ToolHost {
   /** Only the tools that place no call (read-only mode). */

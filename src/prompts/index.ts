@@ -14,7 +14,7 @@
  * is named as data, never instructions.
  */
 import { z } from "zod";
-import type { LeanMcpServer } from "../mcp/lean-server.js";
+import type { LeanMcpServer } from "../protocol/lean-server.js";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallingService } from "../service/index.js";

@@ -1,7 +1,7 @@
 /** How the agents read to a model: one line each, id first (the tools and the agents:// resource show the same). */
 import type { Agent } from "../service/shapes.js";
 import { oneLine } from "../text/clean.js";
-import { agentIdText } from "./values.js";
+import { agentIdText } from "../service/values.js";
 
 export function agentsText(agents: readonly Agent[]): string {
   if (agents.length === 0) return "This API key has no agents; a person must create one in the service's dashboard.";

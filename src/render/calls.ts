@@ -8,7 +8,7 @@ import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
 import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
-import { callIdText, nameText, numberText, otherIdText, statusText, timeText, wordText } from "./values.js";
+import { callIdText, nameText, numberText, otherIdText, statusText, timeText, wordText } from "../service/values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
 export function callLine(c: CallRecord): string {

@@ -13,9 +13,9 @@
  * McpErrors with a short message that never holds the key.
  */
 import { McpError, ErrorCode, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
-import { ResourceTemplate, type LeanMcpServer } from "../mcp/lean-server.js";
+import { ResourceTemplate, type LeanMcpServer } from "../protocol/lean-server.js";
 import type { Config } from "../config/env.js";
-import { describeError } from "../mcp/answers.js";
+import { describeError } from "../protocol/answers.js";
 import { agentsText } from "../render/agents.js";
 import { callDetail, callLine, listItem, withFencedContent } from "../render/calls.js";
 import { callCreated, callTo } from "../service/call-fields.js";
@@ -24,7 +24,7 @@ import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../tools/final-status.js";
-import { numberText, statusText, timeText } from "../render/values.js";
+import { numberText, statusText, timeText } from "../service/values.js";
 import { CALL_ID } from "../validation/ids.js";
 
 export const AGENTS_URI = "agents://list";
@@ -60,7 +60,7 @@ export function registerResources(mcp: LeanMcpServer, deps: ResourceDeps): void 
   const deadline = (signal?: AbortSignal) => startDeadline(config.timeoutMs, signal);
   const mark = deps.mark ?? ((text: string) => text);
 
-  /** An McpError with the one error-to-answer mapper's text (src/mcp/answers.ts). */
+  /** An McpError with the one error-to-answer mapper's text (src/protocol/answers.ts). */
   const fail = (what: string, error: unknown): McpError => {
     if (error instanceof McpError) return error;
     const described = describeError(error, { what: `resource ${what}`, redactor: deps.redactor, log: deps.log });

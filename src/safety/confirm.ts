@@ -15,7 +15,7 @@ import { consentRequest } from "../consent/view.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
 import { ApprovalPendingError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
-import type { ConfirmMode } from "./settings.js";
+import type { ConfirmMode } from "../config/safety.js";
 
 /** client: the person in the client's dialog or through its link; page: the server's approval page; unattended: OUTBOUND_CALLS_CONFIRM=never. */
 export type ConfirmedBy = "client" | "page" | "unattended" | "token";

@@ -9,7 +9,7 @@
  * - a claim whose owner died (its lease ran out) is taken over with the same
  *   Idempotency-Key, so the service itself recognizes a POST that did go out.
  */
-import { callIdText } from "../render/values.js";
+import { callIdText } from "../service/values.js";
 import { randomUUID } from "node:crypto";
 import type { DialRecord, GuardStore, DialSummary } from "../state/store.js";
 import type { DialAttempt } from "./dial-attempt.js";

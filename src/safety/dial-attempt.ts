@@ -15,7 +15,7 @@ import type { ConfirmedBy } from "./confirm.js";
 import type { ConfirmationTokens } from "./confirmation-token.js";
 import { dialKey } from "./dial-key.js";
 import type { DoNotCallList } from "./do-not-call.js";
-import type { SafetySettings } from "./settings.js";
+import type { SafetySettings } from "../config/safety.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {

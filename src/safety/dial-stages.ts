@@ -17,7 +17,7 @@ import type { DialAttempt, SafetyServices } from "./dial-attempt.js";
 import { DialClaim } from "./dial-claim.js";
 import { claimDial, dryRunDedupeCheck, LEASE_MS, type Replay } from "./dedupe.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
-import { previewText } from "./preview.js";
+import { previewText } from "../consent/preview.js";
 import { SafetyRefusal } from "./refusals.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -7,7 +7,8 @@
 import { phoneLib } from "../phone/lib.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import type { RowProblem } from "../validation/errors.js";
-import { checkCallingHours, hhmm, localMinutes, type CallingWindow } from "./calling-hours.js";
+import type { CallingWindow } from "../config/calling-window.js";
+import { checkCallingHours, hhmm, localMinutes } from "./calling-hours.js";
 import { zonesOfNumber } from "./time-zones/zones-of-number.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";
 import { whenText } from "./time-text.js";

@@ -9,7 +9,7 @@ import { NOT_SENT_ADVICE } from "../service/transport/failures.js";
 import type { CallingService } from "../service/index.js";
 import { callCreated, callTo } from "../service/call-fields.js";
 import { CALL_ID } from "../validation/ids.js";
-import { statusText, timeText } from "../render/values.js";
+import { statusText, timeText } from "../service/values.js";
 
 /** The service's clock may run behind ours. */
 const CLOCK_SKEW_MS = 2 * 60_000;

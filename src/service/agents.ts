@@ -7,7 +7,7 @@ import type { ApiClient } from "./transport/client.js";
 import type { Deadline } from "./deadline.js";
 import { normalizeAgent, readList, type Agent } from "./shapes.js";
 import { cleanServiceJson, oneLine } from "../text/clean.js";
-import { agentIdText, nameText } from "../render/values.js";
+import { agentIdText, nameText } from "./values.js";
 import type { Redactor } from "../text/redact.js";
 import { UserInputError } from "../validation/errors.js";
 import type { AgentsApi } from "./index.js";

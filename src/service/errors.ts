@@ -110,6 +110,11 @@ export function readCreated<T>(creates: PostSubject, read: () => T): T {
   }
 }
 
+/** The handler's output does not match the declared schema (a service field of an unexpected type). */
+export class OutputMismatchError extends Error {
+  override readonly name = "OutputMismatchError";
+}
+
 /**
  * The service's answer was read but its fields have types the tool's output schema
  * does not allow (e.g. `status: 5`). For a POST the call was most likely placed.

@@ -5,7 +5,7 @@ import { dialAnswerFields, dryRunFields, dryRunText, writeOptions } from "./dial
 import { callFields, checkRow } from "../validation/call-row.js";
 import { toolInput, toolOutput } from "./published-schema.js";
 import { UserInputError } from "../validation/errors.js";
-import { callIdText, followCall, isCallId, nameText, statusText } from "../render/values.js";
+import { callIdText, followCall, isCallId, nameText, statusText } from "../service/values.js";
 import { withFencedContent } from "../render/calls.js";
 import { oneLine } from "../text/clean.js";
 

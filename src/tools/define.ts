@@ -1,7 +1,7 @@
 /**
  * A tool is data plus a handler. Handlers return plain data that
  * matches `outputSchema`; `render` turns it into the short text a model reads.
- * Handlers throw on failure; `src/mcp/answers.ts` is the one place errors
+ * Handlers throw on failure; `src/protocol/answers.ts` is the one place errors
  * become answers. `defineTool` keeps each tool's input, output, handler and
  * render in step, and hides their types behind `Tool`, so the list of tools
  * needs no cast.
@@ -9,11 +9,12 @@
 import type { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/env.js";
-import type { PostSubject } from "../service/errors.js";
+import { OutputMismatchError, type PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
 import type { DialGuard } from "../safety/dial-guard.js";
 import type { CallScope } from "../service/call-scope.js";
+import { InputValidationError } from "../validation/errors.js";
 
 export interface ToolContext {
   config: Config;
@@ -70,11 +71,6 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   structure?: (output: z.output<O>) => z.output<O>;
 }
 
-/** A tool's input did not match its schema: nothing ran. */
-export class InputValidationError extends Error {
-  override readonly name = "InputValidationError";
-}
-
 /** What the server registers: the definition's data, and one typed run from raw arguments to an answer. */
 export interface Tool {
   readonly name: string;
@@ -87,11 +83,6 @@ export interface Tool {
   readonly creates: PostSubject | undefined;
   /** Parses the arguments, runs the handler; `structured` matches outputSchema (or OutputMismatchError is thrown). */
   run(args: unknown, ctx: ToolContext, mark: Record<string, unknown>): Promise<{ structured: Record<string, unknown>; text: string }>;
-}
-
-/** The handler's output does not match the declared schema (a service field of an unexpected type). */
-export class OutputMismatchError extends Error {
-  override readonly name = "OutputMismatchError";
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): Tool {

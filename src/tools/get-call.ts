@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { callDetail, withFencedContent } from "../render/calls.js";
-import { statusText } from "../render/values.js";
+import { statusText } from "../service/values.js";
 import { callIdSchema } from "../validation/ids.js";
 import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";

@@ -10,7 +10,7 @@ import { BatchValidationError, UserInputError } from "../validation/errors.js";
 import { unknownAgentReason } from "../service/agents.js";
 import type { BatchRecord } from "../service/calls.js";
 import { oneLine } from "../text/clean.js";
-import { otherIdText, statusText } from "../render/values.js";
+import { otherIdText, statusText } from "../service/values.js";
 import { withFencedContent } from "../render/calls.js";
 
 const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });

@@ -20,7 +20,7 @@ import { ApiError, RateLimitError, UpstreamFaultError } from "../service/errors.
 import type { CallRecord } from "../service/shapes.js";
 import type { Deadline } from "../service/deadline.js";
 import type { ToolContext } from "./define.js";
-import { statusText } from "../render/values.js";
+import { statusText } from "../service/values.js";
 
 export const MAX_WAIT_SECONDS = 600;
 const FIRST_DELAY_MS = 1_000;

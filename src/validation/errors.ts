@@ -1,6 +1,6 @@
 /**
  * Refusals of the model's input, which the server turns into `isError` answers.
- * Handlers throw these; only `mcp/answers.ts` catches them. Messages are written
+ * Handlers throw these; only `protocol/answers.ts` catches them. Messages are written
  * for the model: short, specific, and they say what to do next. They never
  * contain the API key.
  */
@@ -53,4 +53,9 @@ export class BatchValidationError extends UserInputError {
     );
     this.problems = problems;
   }
+}
+
+/** A tool's input did not match its schema: nothing ran. */
+export class InputValidationError extends Error {
+  override readonly name = "InputValidationError";
 }

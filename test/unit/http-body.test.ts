@@ -2,7 +2,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
-import { readBody, type Body } from "../../src/http/body.js";
+import { readBody, type Body } from "../../src/web/body.js";
 
 let server: Server | undefined;
 afterEach(async () => {

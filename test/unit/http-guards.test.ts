@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bearerChecker } from "../../src/http/auth.js";
 import { clientAddress } from "../../src/http/client-address.js";
-import { makeHostCheck } from "../../src/http/host-check.js";
+import { makeHostCheck } from "../../src/web/host-check.js";
 import { countServiceRequests } from "../../src/http/counted-requests.js";
 import { MemoryStore } from "../../src/state/memory-store.js";
 

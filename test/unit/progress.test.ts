@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerNotification } from "@modelcontextprotocol/sdk/types.js";
-import { progressReporter } from "../../src/mcp/progress.js";
+import { progressReporter } from "../../src/protocol/progress.js";
 
 function recorder(progressToken?: string | number) {
   const sent: ServerNotification[] = [];

@@ -4,8 +4,8 @@
  * (Host and Origin as for /mcp, and the browser's own Sec-Fetch-Site).
  */
 import type { IncomingMessage } from "node:http";
-import { readBody } from "../../http/body.js";
-import type { HostCheck } from "../../http/host-check.js";
+import { readBody } from "../../web/body.js";
+import type { HostCheck } from "../../web/host-check.js";
 
 /** A decision or a login is a few short fields. */
 const MAX_FORM_BYTES = 8 * 1024;

@@ -11,7 +11,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { HostCheck } from "../../http/host-check.js";
+import type { HostCheck } from "../../web/host-check.js";
 import { storedView, type ApprovalDesk } from "../desk.js";
 import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";

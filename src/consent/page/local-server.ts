@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { makeHostCheck, type HostCheck } from "../../http/host-check.js";
+import { makeHostCheck, type HostCheck } from "../../web/host-check.js";
 import type { ApprovalDesk } from "../desk.js";
 import { storedView } from "../desk.js";
 import { approvalPage, invalidPage } from "./approval-view.js";

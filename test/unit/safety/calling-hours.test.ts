@@ -1,7 +1,8 @@
 /** Calling hours: the window, local time per zone, and when a window opens for a set of zones. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { checkCallingHours, insideWindow, localMinutes, parseCallingWindow, type CallingWindow } from "../../../src/safety/calling-hours.js";
+import { parseCallingWindow, type CallingWindow } from "../../../src/config/calling-window.js";
+import { checkCallingHours, insideWindow, localMinutes } from "../../../src/safety/calling-hours.js";
 
 const w = (text: string): CallingWindow => {
   const window = parseCallingWindow(text);

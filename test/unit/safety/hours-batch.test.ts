@@ -5,7 +5,7 @@
  * get another zone's answer).
  */
 import { expect, it } from "vitest";
-import { parseCallingWindow } from "../../../src/safety/calling-hours.js";
+import { parseCallingWindow } from "../../../src/config/calling-window.js";
 import { checkRowsCallingHours } from "../../../src/safety/hours-guard.js";
 import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";

@@ -4,7 +4,8 @@ import { getCountries, parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { COUNTRY_ZONES } from "../../../src/safety/time-zones/country-zones.js";
 import { NANP_AREA_CODES } from "../../../src/safety/time-zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../../../src/safety/time-zones/zones-of-number.js";
-import { checkCallingHours, parseCallingWindow } from "../../../src/safety/calling-hours.js";
+import { parseCallingWindow } from "../../../src/config/calling-window.js";
+import { checkCallingHours } from "../../../src/safety/calling-hours.js";
 
 const zonesOf = (e164: string) => {
   const p = parsePhoneNumberWithError(e164, { extract: false });

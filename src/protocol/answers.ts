@@ -5,12 +5,11 @@
  * text goes through the redactor once more as a last line of defence for the key).
  */
 import { ConfigurationError } from "../config/errors.js";
-import { ApiError, answerDoesNotMatch, NotFoundError, type PostSubject } from "../service/errors.js";
+import { ApiError, answerDoesNotMatch, NotFoundError, OutputMismatchError, type PostSubject } from "../service/errors.js";
 import { StoreUnavailableError } from "../state/store.js";
 import { cap } from "../text/clean.js";
 import type { Redactor } from "../text/redact.js";
-import { InputValidationError, OutputMismatchError } from "../tools/define.js";
-import { UserInputError } from "../validation/errors.js";
+import { InputValidationError, UserInputError } from "../validation/errors.js";
 
 // Room for a batch refusal listing 50 rows; anything longer is cut.
 const MAX_ERROR_TEXT = 16_000;

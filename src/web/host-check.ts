@@ -5,8 +5,6 @@
  * address and localhost with the port, plus OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS /
  * _ORIGINS. A request without Origin (any non-browser client) is not judged on it.
  */
-import { isWildcardHost } from "./config.js";
-
 export interface HostCheckOptions {
   /** The address bound (as given: 127.0.0.1, ::1, 0.0.0.0, a name...). */
   bindHost: string;
@@ -14,6 +12,11 @@ export interface HostCheckOptions {
   port: number;
   extraHosts: string[];
   extraOrigins: string[];
+}
+
+/** 0.0.0.0 or ::, every address of the machine: no one name to accept. */
+export function isWildcardHost(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "[::]";
 }
 
 export type HostCheck = (host: string | undefined, origin: string | undefined) => string | undefined;

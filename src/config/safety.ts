@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { phoneLib } from "../phone/lib.js";
-import { parseSwitch } from "../config/switch.js";
-import type { VariableDocs, WithDefault } from "../config/variables.js";
-import { parseCallingWindow, type CallingWindow } from "./calling-hours.js";
+import { parseSwitch } from "./switch.js";
+import type { VariableDocs, WithDefault } from "./variables.js";
+import { parseCallingWindow, type CallingWindow } from "./calling-window.js";
 
 /**
  * Who says yes before a dial (OUTBOUND_CALLS_CONFIRM):

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { Server, type ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";
 import { getCompleter, isCompletable } from "@modelcontextprotocol/sdk/server/completable.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { UriTemplate, type Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import {
@@ -28,8 +29,12 @@ import {
   type LoggingMessageNotification,
   type ReadResourceResult,
   type Resource,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestExtra } from "./tools.js";
+
+/** What a request handler gets besides the request: its signal, its _meta, a way to send notifications. */
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface ResourceMetadata {
   title?: string;
