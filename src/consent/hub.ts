@@ -18,6 +18,8 @@ export interface ConsentHubOptions {
   now: () => number;
   /** How long an approval may be decided and then used. */
   ttlMs: number;
+  /** Seals approvals and decisions (desk.ts); derived from the API key (state/state-key.ts). */
+  sealKey: Buffer;
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
   surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean };
   log: (line: string) => void;
@@ -29,7 +31,7 @@ export class ConsentHub {
   private readonly localPage: LocalPageServer | undefined;
 
   constructor(private readonly options: ConsentHubOptions) {
-    this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs });
+    this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs, sealKey: options.sealKey, log: options.log });
     const s = options.surface;
     if (s.kind === "local") {
       // Nothing listens until a person must be asked.

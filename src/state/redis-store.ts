@@ -10,6 +10,7 @@
  */
 import type { RedisSettings } from "../config/redis.js";
 import { randomBytes } from "node:crypto";
+import { bindSecret } from "./state-key.js";
 import { StoreUnavailableError, type GuardStore } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
 import { RedisCapLedger } from "./redis/caps.js";
@@ -39,6 +40,7 @@ export class RedisStore implements GuardStore {
     prefix: string,
     private readonly where: string,
     private readonly log: Log,
+    private readonly stateKey: Buffer | undefined,
   ) {
     const k = (this.keys = keys(prefix));
     this.dials = new RedisDialLedger(connection, k, this.undo);
@@ -55,9 +57,9 @@ export class RedisStore implements GuardStore {
    * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
    * the client keeps trying in the background and the deciding methods throw until it answers.
    */
-  static async open(settings: RedisSettings, log: Log): Promise<RedisStore> {
+  static async open(settings: RedisSettings, log: Log, stateKey?: Buffer): Promise<RedisStore> {
     const connection = new RedisConnection(settings, log);
-    const store = new RedisStore(connection, settings.prefix, settings.where, log);
+    const store = new RedisStore(connection, settings.prefix, settings.where, log, stateKey);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
       log(`outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
     }
@@ -89,8 +91,15 @@ export class RedisStore implements GuardStore {
    * every reconnect and at least every SECRET_CHECK_MS: a Redis restarted empty gets the old secret back
    * from the first replica that returns, so tokens and sessions issued before still check out everywhere,
    * and a replica started meanwhile converges on the same one.
+   * With a state key (state-key.ts: every server passes one), what is returned is the Redis half bound to
+   * that key: whoever reads or writes Redis cannot mint confirmation tokens or approver sessions.
    */
   async secret(name: string): Promise<Buffer> {
+    const shared = await this.sharedSecret(name);
+    return this.stateKey ? bindSecret(this.stateKey, name, shared) : shared;
+  }
+
+  private async sharedSecret(name: string): Promise<Buffer> {
     const cached = this.secrets.get(name);
     if (cached && Date.now() - cached.checkedAt < SECRET_CHECK_MS) return cached.value;
     try {
