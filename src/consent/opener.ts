@@ -40,7 +40,13 @@ export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
       if (command) return undefined;
       // On Linux without a display (a server, a container, CI) the system opener has no browser to show.
       const display = env.DISPLAY || env.WAYLAND_DISPLAY || env.WSL_DISTRO_NAME;
-      if (platform === "linux" && !display) return "no BROWSER is set and there is no display to open a browser on";
+      // Agent frameworks' stdio transports start the server with a small default environment: say so.
+      if (platform === "linux" && !display) {
+        return (
+          "no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio " +
+          "passes BROWSER and DISPLAY only if its server entry's env names them"
+        );
+      }
       return undefined;
     },
     async open(url) {
