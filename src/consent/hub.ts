@@ -8,6 +8,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalStore } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
+import { removeLaunchFiles } from "./launch-file.js";
 import { browserOpener, type Opener } from "./opener.js";
 import { LocalPageServer } from "./page/local-server.js";
 import { ConsentSelector, type PageSurface } from "./selector.js";
@@ -48,6 +49,7 @@ export class ConsentHub {
   }
 
   async close(): Promise<void> {
+    removeLaunchFiles();
     await this.localPage?.close();
   }
 }

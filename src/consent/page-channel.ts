@@ -6,6 +6,7 @@
  */
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
 import type { ApprovalDesk } from "./desk.js";
+import { writeLaunchFile, type LaunchFile } from "./launch-file.js";
 import type { Opener } from "./opener.js";
 import type { LocalPageServer } from "./page/local-server.js";
 import { awaitDecision } from "./settle.js";
@@ -19,9 +20,13 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
       const { record, secret } = await desk.open(request, "page");
       const link = await page.link(record.id, secret);
+      // The browser gets a file only this account can read, never the link itself (launch-file.ts).
+      let launch: LaunchFile | undefined;
       try {
-        await opener.open(link);
+        launch = writeLaunchFile(link, desk.ttlMs);
+        await opener.open(launch.path);
       } catch (error) {
+        launch?.remove();
         // Nobody can see it: close it so it cannot be approved later, and say so (without the link).
         await desk.decide(record.id, "declined", "nobody (the browser could not be opened)");
         const why = (error instanceof Error ? error.message : String(error)).split(link).join("[link]").split(secret).join("[secret]");
@@ -29,7 +34,10 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
         return { kind: "unavailable", why: `the approval page could not be opened in a browser (${why})` };
       }
       log(`outbound-calls-mcp: approval ${record.id} opened in the browser; waiting for a decision`);
-      return awaitDecision(desk, record.id, "page", ctx, IN_BROWSER);
+      const verdict = await awaitDecision(desk, record.id, "page", ctx, IN_BROWSER);
+      // Still pending: the person may open it later; the file goes with the approval's expiry.
+      if (verdict.kind !== "pending") launch.remove();
+      return verdict;
     },
   };
 }
