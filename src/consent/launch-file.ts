@@ -6,8 +6,8 @@
  * XDG_RUNTIME_DIR when there is one, else the temporary folder; the file 0600),
  * and the browser is given that file's path: it follows the page's redirect to
  * the link inside the browser, where no other account sees it. The file is
- * removed once the page has been fetched, when the approval expires, or when
- * the server closes.
+ * removed a minute after the approval expires (decided or expired, its secret
+ * approves nothing), or when the server closes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -14,6 +14,9 @@ import { awaitDecision } from "./settle.js";
 export const IN_BROWSER = "on the approval page opened in the browser";
 export const IN_INBOX = "in the approvers' inbox";
 
+/** How long a launch file outlives its approval: a browser that starts late then shows "expired", not "no such file". */
+const LAUNCH_FILE_GRACE_MS = 60_000;
+
 /** Over stdio: open the page in the browser, then wait. */
 export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, opener: Opener, log: (line: string) => void): ConsentChannel {
   return {
@@ -23,7 +26,7 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
       // The browser gets a file only this account can read, never the link itself (launch-file.ts).
       let launch: LaunchFile | undefined;
       try {
-        launch = writeLaunchFile(link, desk.ttlMs);
+        launch = writeLaunchFile(link, desk.ttlMs + LAUNCH_FILE_GRACE_MS);
         await opener.open(launch.path);
       } catch (error) {
         launch?.remove();
@@ -34,10 +37,9 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
         return { kind: "unavailable", why: `the approval page could not be opened in a browser (${why})` };
       }
       log(`outbound-calls-mcp: approval ${record.id} opened in the browser; waiting for a decision`);
-      const verdict = await awaitDecision(desk, record.id, "page", ctx, IN_BROWSER);
-      // Still pending: the person may open it later; the file goes with the approval's expiry.
-      if (verdict.kind !== "pending") launch.remove();
-      return verdict;
+      // The launch file stays until a while after the approval expires (launch-file.ts): a browser that starts
+      // slowly still finds it, and once decided or expired its secret approves nothing.
+      return awaitDecision(desk, record.id, "page", ctx, IN_BROWSER);
     },
   };
 }
