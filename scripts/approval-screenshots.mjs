@@ -6,6 +6,7 @@
  * page with BROWSER, which is this file again: run with the link, it opens it in
  * Debian's Chromium (playwright-core), takes the screenshot and clicks Approve.
  */
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -74,7 +75,9 @@ async function main() {
   }));
 }
 
-const link = process.argv[2];
+// The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).
+const launch = process.argv[2];
+const link = launch && process.env.SCREENSHOT_PATH ? /url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1]?.replaceAll("&amp;", "&") : undefined;
 if (link?.startsWith("http://127.0.0.1:") && process.env.SCREENSHOT_PATH) {
   await capture(link, process.env.SCREENSHOT_PATH);
 } else {

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { linkInLaunchFile } from "./consent/launch-file.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -146,8 +147,10 @@ async function main(): Promise<void> {
   out(color("1", `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: every answer above came from the built-in sandbox.`));
 }
 
-const link = process.argv[2];
+// The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).
+const launch = process.argv[2];
 const log = process.env[APPROVALS_LOG];
+const link = launch && log ? linkInLaunchFile(launch) : undefined;
 if (link?.startsWith("http://127.0.0.1:") && log) {
   // Run by the server as BROWSER.
   approveAsAPerson(link, log).catch(() => process.exit(1));

@@ -14,8 +14,10 @@ import { ConfigurationError } from "../config/errors.js";
 import { readAuditHistory, type AuditHistory } from "../safety/audit-log.js";
 import { loadDoNotCallList } from "../safety/do-not-call.js";
 import { openGuardStore } from "../state/open-store.js";
+import type { RedisStore } from "../state/redis-store.js";
+import { persistenceWarning, urlWarnings } from "../state/redis/posture.js";
 
-type Check = (mark: "ok" | "FAIL" | "skip", label: string, detail: string, fix?: string) => void;
+type Check = (mark: "ok" | "FAIL" | "warn" | "skip", label: string, detail: string, fix?: string) => void;
 
 const DAY = 24 * 3_600_000;
 
@@ -79,11 +81,26 @@ function checkAuditLog(path: string, check: Check): void {
 
 async function checkRedis(config: Config, check: Check): Promise<void> {
   const lines: string[] = [];
-  const store = await openGuardStore(config, (line) => lines.push(line));
+  const store = await openGuardStore(config, (line) => lines.push(line), true);
   try {
     // A read of a key no one writes: proves the connection and the command deadline, changes nothing.
     await store.once.seen("doctor-probe", Date.now());
     check("ok", "guard state", `Redis at ${config.redis!.where} answered`);
+    if (store.kind === "redis") {
+      for (const warning of urlWarnings(config.redis!)) check("warn", "guard state", warning);
+      const persistence = await persistenceWarning((store as RedisStore).connection, config.redis!.where);
+      if (persistence) check("warn", "guard state", persistence);
+      const { emptiedAt } = await import("../state/redis-store.js");
+      const emptied = await emptiedAt(store as RedisStore).catch(() => undefined);
+      if (emptied !== undefined) {
+        check(
+          "warn",
+          "guard state",
+          `Redis at ${config.redis!.where} came back empty at ${new Date(emptied).toISOString()} (restarted without persistence, or flushed): the replicas wrote back the dials they knew of; dials of replicas that were gone, the caps' counts and pending approvals were lost`,
+          "turn on persistence (appendonly yes)",
+        );
+      }
+    }
   } catch (error) {
     // The connection's own log says why (refused, a wrong password, TLS), without the password.
     const logged = lines.findLast((line) => !line.includes("not reachable yet"))?.replace(`outbound-calls-mcp: guard state: Redis at ${config.redis!.where}: `, "");

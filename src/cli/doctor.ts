@@ -41,7 +41,8 @@ export interface DoctorOptions {
   out(line: string): void;
 }
 
-type Mark = "ok" | "FAIL" | "skip";
+/** `warn`: works, but weaker than it should be (does not fail doctor). */
+type Mark = "ok" | "FAIL" | "warn" | "skip";
 
 const LABEL_WIDTH = 14;
 

@@ -8,6 +8,7 @@
  */
 import type { ApprovalRecord, ApprovalStore } from "../state/store.js";
 import type { ConsentRequest, ConsentView, ConsentVia } from "./channel.js";
+import { ApprovalSeals } from "./seal.js";
 import { storedViewSchema } from "./view-schema.js";
 import { hashSecret, ID_PATTERN, newId, newSecret, SECRET_PATTERN, secretMatches } from "./secrets.js";
 
@@ -15,7 +16,8 @@ import { hashSecret, ID_PATTERN, newId, newSecret, SECRET_PATTERN, secretMatches
 export type PageVia = Exclude<ConsentVia, "client_form">;
 export type StoredView = ConsentView & { via: PageVia };
 
-export type WaitEnd = "approved" | "declined" | "expired" | "used" | "gone" | "timeout" | "aborted";
+/** `forged`: the record or its decision was not written by a server (seal.ts): never honoured. */
+export type WaitEnd = "approved" | "declined" | "expired" | "used" | "gone" | "forged" | "timeout" | "aborted";
 
 /** How often a waiting tool call looks at the store (another replica may have decided). */
 const POLL_MS = 500;
@@ -26,12 +28,20 @@ export interface ApprovalDeskOptions {
   now: () => number;
   /** How long an approval may be decided and then used. */
   ttlMs: number;
+  /** The state key's share for approvals (state/state-key.ts): seals every record and decision. */
+  sealKey: Buffer;
+  /** stderr: a record that fails its seal is reported (someone wrote to the shared state). */
+  log: (line: string) => void;
 }
 
 export class ApprovalDesk {
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly seals: ApprovalSeals;
+  private readonly reported = new Set<string>();
 
-  constructor(private readonly options: ApprovalDeskOptions) {}
+  constructor(private readonly options: ApprovalDeskOptions) {
+    this.seals = new ApprovalSeals(options.sealKey);
+  }
 
   now(): number {
     return this.options.now();
@@ -46,7 +56,7 @@ export class ApprovalDesk {
     const secret = newSecret();
     const now = this.now();
     const view: StoredView = { ...request.view, via };
-    const record: ApprovalRecord = {
+    const fixed = {
       id: newId(),
       requestKey: request.requestKey,
       tool: request.view.tool,
@@ -54,19 +64,40 @@ export class ApprovalDesk {
       view: { ...view },
       createdAt: now,
       expiresAt: now + this.options.ttlMs,
-      status: "pending",
     };
+    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed) };
     await this.options.approvals.create(record);
     return { record, secret };
   }
 
-  findOpen(requestKey: string): Promise<ApprovalRecord | undefined> {
-    return this.options.approvals.findOpen(requestKey, this.now());
+  /** The newest open approval of the request that this server sealed (a forged one is passed over). */
+  async findOpen(requestKey: string): Promise<ApprovalRecord | undefined> {
+    const record = await this.options.approvals.findOpen(requestKey, this.now());
+    return record && this.authentic(record, record.id) ? record : undefined;
   }
 
-  /** The record, if `id` has the shape of ours (anything else is not looked up). */
+  /**
+   * The record, if `id` has the shape of ours (anything else is not looked up) and its seals check out: a
+   * record or decision written by anything but a server is as good as absent (reported on stderr once).
+   */
   async get(id: string): Promise<ApprovalRecord | undefined> {
-    return ID_PATTERN.test(id) ? this.options.approvals.get(id) : undefined;
+    if (!ID_PATTERN.test(id)) return undefined;
+    const record = await this.options.approvals.get(id);
+    return record && this.authentic(record, id) ? record : undefined;
+  }
+
+  /** Is the record (and its decision) one a server wrote? Reports the first failure of each id. */
+  private authentic(record: ApprovalRecord, id: string): boolean {
+    if (this.seals.authentic(record, id)) return true;
+    if (!this.reported.has(id)) {
+      if (this.reported.size > 1_000) this.reported.clear();
+      this.reported.add(id);
+      this.options.log(
+        `outbound-calls-mcp: consent: approval ${id} in the guard state does not carry this server's seal (status ${record.status}): ` +
+          "something other than a server wrote it; it is not honoured and nothing is dialed on it. Check who can write to Redis.",
+      );
+    }
+    return false;
   }
 
   /** The record if `secret` is its link's secret; undefined for any wrong id or secret alike. */
@@ -76,13 +107,14 @@ export class ApprovalDesk {
     return record && secretMatches(secret, record.secretHash) ? record : undefined;
   }
 
-  listPending(limit: number): Promise<ApprovalRecord[]> {
-    return this.options.approvals.listPending(this.now(), limit);
+  async listPending(limit: number): Promise<ApprovalRecord[]> {
+    return (await this.options.approvals.listPending(this.now(), limit)).filter((r) => this.authentic(r, r.id));
   }
 
-  /** pending -> approved/declined, once. */
+  /** pending -> approved/declined, once, sealed. */
   async decide(id: string, decision: "approved" | "declined", by: string): Promise<boolean> {
-    const done = await this.options.approvals.decide(id, decision, by, this.now());
+    const now = this.now();
+    const done = await this.options.approvals.decide(id, decision, by, now, this.seals.ofDecision(id, decision, by, now));
     if (done) this.wake(id);
     return done;
   }
@@ -108,6 +140,7 @@ export class ApprovalDesk {
     for (;;) {
       const record = await this.options.approvals.get(id);
       if (!record) return "gone";
+      if (!this.authentic(record, id)) return "forged";
       const status = this.statusOf(record);
       if (status !== "pending") return status === "approved" || status === "declined" || status === "expired" || status === "used" ? status : "gone";
       const waited = Date.now() - started;

@@ -8,6 +8,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalStore } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
+import { removeLaunchFiles } from "./launch-file.js";
 import { browserOpener, type Opener } from "./opener.js";
 import { LocalPageServer } from "./page/local-server.js";
 import { ConsentSelector, type PageSurface } from "./selector.js";
@@ -18,6 +19,8 @@ export interface ConsentHubOptions {
   now: () => number;
   /** How long an approval may be decided and then used. */
   ttlMs: number;
+  /** Seals approvals and decisions (desk.ts); derived from the API key (state/state-key.ts). */
+  sealKey: Buffer;
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
   surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean };
   log: (line: string) => void;
@@ -29,7 +32,7 @@ export class ConsentHub {
   private readonly localPage: LocalPageServer | undefined;
 
   constructor(private readonly options: ConsentHubOptions) {
-    this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs });
+    this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs, sealKey: options.sealKey, log: options.log });
     const s = options.surface;
     if (s.kind === "local") {
       // Nothing listens until a person must be asked.
@@ -46,6 +49,7 @@ export class ConsentHub {
   }
 
   async close(): Promise<void> {
+    removeLaunchFiles();
     await this.localPage?.close();
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Opens the approval link in the person's browser. `BROWSER` (the usual
- * convention) is a command given the URL as its one argument, run without a
+ * Opens the approval page in the person's browser, given the launch file
+ * (launch-file.ts: the link itself never goes on a command line). `BROWSER` (the
+ * usual convention) is a command given the file's path as its one argument, run without a
  * shell; `BROWSER=none` means no browser. Without it, the `open` library uses
  * the operating system's opener. Nothing the opener prints can reach stdout
  * (JSON-RPC): its output is ignored. The service key and the other server
@@ -23,8 +24,8 @@ export const browserVariable = {
 export interface Opener {
   /** Why no browser can be opened here; undefined when one can be tried. */
   unavailable(): string | undefined;
-  /** Starts the browser on `url`; rejects when it cannot be started. */
-  open(url: string): Promise<void>;
+  /** Starts the browser on `target` (the launch file's path); rejects when it cannot be started. */
+  open(target: string): Promise<void>;
 }
 
 /** The environment of the browser command: ours without the server's own variables (the key among them). */
@@ -52,7 +53,13 @@ export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform 
       if (command) return undefined;
       // On Linux without a display (a server, a container, CI) the system opener has no browser to show.
       const display = env.DISPLAY || env.WAYLAND_DISPLAY || env.WSL_DISTRO_NAME;
-      if (platform === "linux" && !display) return "no BROWSER is set and there is no display to open a browser on";
+      // Agent frameworks' stdio transports start the server with a small default environment: say so.
+      if (platform === "linux" && !display) {
+        return (
+          "no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio " +
+          "passes BROWSER and DISPLAY only if its server entry's env names them"
+        );
+      }
       return undefined;
     },
     async open(url) {

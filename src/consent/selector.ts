@@ -34,13 +34,18 @@ export interface SelectorParts {
 
 export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
 
-export const WAYS_OUT =
-  "Ways out, for whoever runs this server: set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply), " +
-  "or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.";
+const UNATTENDED = "set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply)";
+
+/** The ways out for whoever runs this server: what they can change where it runs (it already runs --http, or not). */
+export function waysOut(surface: PageSurface["kind"]): string {
+  return surface === "hosted"
+    ? `Ways out, for whoever runs this server: set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals, or ${UNATTENDED}.`
+    : `Ways out, for whoever runs this server: ${UNATTENDED}, or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.`;
+}
 
 /** What the model is told when nobody can be asked: why, that nothing was dialed, and the ways out. */
-function refusal(why: string): string {
-  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${WAYS_OUT}`;
+function refusal(why: string, surface: PageSurface["kind"]): string {
+  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${waysOut(surface)}`;
 }
 
 export class ConsentSelector implements ConsentChannel {
@@ -77,7 +82,7 @@ export class ConsentSelector implements ConsentChannel {
     const route = this.route();
     switch (route.kind) {
       case "unavailable":
-        return { kind: "unavailable", why: refusal(route.why) };
+        return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };
       case "client_form":
         return formChannel(this.parts.server, this.parts.requestId).ask(request, ctx);
       case "client_url": {
@@ -90,7 +95,7 @@ export class ConsentSelector implements ConsentChannel {
         const { surface, log } = this.parts;
         const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
         const verdict = await channel.ask(request, ctx);
-        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why) } : verdict;
+        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface.kind) } : verdict;
       }
     }
   }

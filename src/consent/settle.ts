@@ -35,13 +35,16 @@ async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awai
   switch (end) {
     case "approved": {
       const record = await desk.get(id);
-      if (await desk.consume(id)) return { kind: "approved", via, ...(record?.decidedBy ? { approver: record.decidedBy } : {}) };
+      if (!record) return forged(via);
+      if (await desk.consume(id)) return { kind: "approved", via, ...(record.decidedBy ? { approver: record.decidedBy } : {}) };
       return { kind: "declined", via, why: "expired", detail: "the approval was used by another identical call, or ran out of time, before this one could use it" };
     }
     case "declined":
       return { kind: "declined", via, why: "declined" };
     case "used":
       return { kind: "declined", via, why: "expired", detail: "the approval was already used for its one dial" };
+    case "forged":
+      return forged(via);
     case "expired":
     case "gone":
       return { kind: "declined", via, why: "expired", detail: "nobody decided before the approval ran out of time" };
@@ -51,4 +54,14 @@ async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awai
       return { kind: "pending", via, expiresAt: record?.expiresAt ?? desk.now() };
     }
   }
+}
+
+/** A decision the server did not make (desk.ts `forged`): refused, nothing dialed, and no approver named. */
+function forged(via: PageVia): ConsentVerdict {
+  return {
+    kind: "declined",
+    via,
+    why: "expired",
+    detail: "the approval's record in the shared state was changed by something other than this server, so it is not honoured",
+  };
 }

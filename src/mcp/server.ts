@@ -18,6 +18,7 @@ import { createService, type CallingService } from "../service/index.js";
 import { openCallScope } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
+import { deriveStateKey } from "../state/state-key.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
@@ -88,6 +89,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     approvals: store.approvals,
     now: safety.now,
     ttlMs: config.safety.approvalTtlMs,
+    sealKey: deriveStateKey(config.apiKey, "approvals"),
     surface: deps.consentSurface ?? { kind: "local" },
     log,
   });

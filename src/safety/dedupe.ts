@@ -93,7 +93,25 @@ export async function dryRunDedupeCheck(attempt: DialAttempt, store: GuardStore,
     : `duplicate: ${listed} were dialed within the window; dialing now would be refused unless repeat_dial: true`;
 }
 
-function describe(record: DialRecord, now: number): string {
+/**
+ * The ids of the calls this dial placed to `number`: one call's own id; in a batch, the calls of its answer
+ * whose `to` is that number (compared by digits), or undefined when the answer does not say which.
+ */
+function callIdsOf(record: DialRecord, number: string): string[] | undefined {
+  const s = record.state;
+  if (s.kind !== "placed" || s.callIds.length === 0) return undefined;
+  if (record.numbers.length === 1 && s.callIds.length === 1) return s.callIds;
+  const digits = (v: unknown) => (typeof v === "string" ? v.replace(/\D/g, "") : "");
+  const calls = Array.isArray(s.summary.calls) ? s.summary.calls : [];
+  const ids = calls.flatMap((c) =>
+    typeof c === "object" && c !== null && digits((c as Record<string, unknown>).to) === digits(number) && typeof (c as Record<string, unknown>).id === "string"
+      ? [(c as Record<string, unknown>).id as string]
+      : [],
+  );
+  return ids.length > 0 ? ids : undefined;
+}
+
+function describe(record: DialRecord, now: number, number: string): string {
   const s = record.state;
   if (s.kind === "in_flight") {
     return s.leaseUntil > now
@@ -101,8 +119,15 @@ function describe(record: DialRecord, now: number): string {
       : `a dial started at ${agoText(record.startedAt, now)} was never settled (the server dialing it stopped), so it may have reached the person`;
   }
   // The service chose these ids: one that does not look like an id is shown quoted, as the service's text.
-  const ids = s.kind === "placed" && s.callIds.length > 0 ? ` as ${s.callIds.slice(0, 3).map(callIdText).join(", ")}` : "";
-  return s.kind === "placed" ? `it was dialed at ${agoText(s.at, now)}${ids}` : `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
+  if (s.kind !== "placed") return `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
+  // Only the calls of this number: a batch's other rows are other people.
+  const own = callIdsOf(record, number);
+  const ids = own
+    ? ` as ${own.slice(0, 3).map(callIdText).join(", ")}`
+    : s.callIds.length > 0
+      ? ` in a batch of ${record.numbers.length} whose answer does not say which call was this number's (find it with list_calls)`
+      : "";
+  return `it was dialed at ${agoText(s.at, now)}${ids}`;
 }
 
 /** `batchRows`: the rows of a batch (its refusal names them), undefined for one call. */
@@ -112,13 +137,13 @@ function recentNumbersRefusal(matches: Array<{ index: number; number: string; re
     const m = matches[0]!;
     return new SafetyRefusal(
       RULE,
-      `Not dialed: ${m.number} was dialed within the dedupe window by another request (${describe(m.record, now)}). ` +
+      `Not dialed: ${m.number} was dialed within the dedupe window by another request (${describe(m.record, now, m.number)}). ` +
         `Follow the earlier call with get_call or list_calls. ${advice}. Nothing was dialed.`,
       "to",
     );
   }
   const first = new Map<number, (typeof matches)[number]>();
   for (const m of matches) if (!first.has(m.index)) first.set(m.index, m);
-  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now)}` }));
+  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now, m.number)}` }));
   return new BatchSafetyRefusal(RULE, problems, batchRows, "were dialed within the dedupe window by other requests", advice);
 }

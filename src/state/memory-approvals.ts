@@ -64,12 +64,13 @@ export class MemoryApprovals implements ApprovalStore {
       .map((r) => ({ ...r }));
   }
 
-  async decide(id: string, decision: "approved" | "declined", by: string, now: number): Promise<boolean> {
+  async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {
     const record = this.records.get(id);
     if (!record || record.status !== "pending" || record.expiresAt <= now) return false;
     record.status = decision;
     record.decidedAt = now;
     record.decidedBy = by;
+    if (seal !== undefined) record.decisionSeal = seal;
     return true;
   }
 

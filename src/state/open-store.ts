@@ -6,10 +6,12 @@
  */
 import type { RedisSettings } from "../config/redis.js";
 import { MemoryStore } from "./memory-store.js";
+import { deriveStateKey } from "./state-key.js";
 import type { GuardStore } from "./store.js";
 
-export async function openGuardStore(config: { redis: RedisSettings | undefined }, log: (line: string) => void): Promise<GuardStore> {
+/** `inspectOnly`: doctor's look, which writes nothing of its own to Redis. */
+export async function openGuardStore(config: { redis: RedisSettings | undefined; apiKey: string }, log: (line: string) => void, inspectOnly = false): Promise<GuardStore> {
   if (config.redis === undefined) return new MemoryStore();
   const { RedisStore } = await import("./redis-store.js");
-  return RedisStore.open(config.redis, log);
+  return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly);
 }

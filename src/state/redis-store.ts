@@ -10,6 +10,7 @@
  */
 import type { RedisSettings } from "../config/redis.js";
 import { randomBytes } from "node:crypto";
+import { bindSecret } from "./state-key.js";
 import { StoreUnavailableError, type GuardStore } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
 import { RedisCapLedger } from "./redis/caps.js";
@@ -18,6 +19,15 @@ import { RedisDialLedger } from "./redis/dials.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { UndoList } from "./redis/undo.js";
+
+/** How long the time Redis was last found emptied is kept, for doctor. */
+const EMPTIED_KEPT_MS = 7 * 24 * 3_600_000;
+
+/** When a replica last found Redis had come back empty (epoch ms), or undefined. */
+export async function emptiedAt(store: RedisStore): Promise<number | undefined> {
+  const value = await store.connection.run("the state epoch", (c) => c.get(keys(store.prefix).emptied()));
+  return value === null || !/^\d+$/.test(value) ? undefined : Number(value);
+}
 
 /** How long a replica uses its copy of a shared secret before it checks Redis still holds the same. */
 const SECRET_CHECK_MS = 60_000;
@@ -33,17 +43,26 @@ export class RedisStore implements GuardStore {
   readonly undo = new UndoList();
   private readonly keys: Keys;
   private readonly secrets = new Map<string, { value: Buffer; checkedAt: number }>();
+  /** The epoch key's value when we last looked (checkEpoch). */
+  private epoch: string | undefined;
 
   private constructor(
     readonly connection: RedisConnection,
-    prefix: string,
+    readonly prefix: string,
     private readonly where: string,
     private readonly log: Log,
+    private readonly stateKey: Buffer | undefined,
+    private readonly inspectOnly: boolean,
   ) {
     const k = (this.keys = keys(prefix));
     this.dials = new RedisDialLedger(connection, k, this.undo);
     this.caps = new RedisCapLedger(connection, k, this.undo);
-    connection.onReady(() => void this.undo.drain());
+    // In this order: a Redis that came back empty gets this replica's dials back before anything else runs
+    // (claims wait for it), then the undo list records what failed while it was away.
+    connection.onReady(() => {
+      const work = this.checkEpoch().then(() => this.undo.drain());
+      this.dials.hold(work.catch(() => undefined));
+    });
     connection.onReady(() => void this.checkEviction());
     connection.onReady(() => void this.offerSecrets());
     this.once = new RedisOnceMarks(connection, k);
@@ -55,13 +74,43 @@ export class RedisStore implements GuardStore {
    * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
    * the client keeps trying in the background and the deciding methods throw until it answers.
    */
-  static async open(settings: RedisSettings, log: Log): Promise<RedisStore> {
+  /** `inspectOnly` (doctor): writes nothing on its own (no epoch), only what a caller asks. */
+  static async open(settings: RedisSettings, log: Log, stateKey?: Buffer, inspectOnly = false): Promise<RedisStore> {
     const connection = new RedisConnection(settings, log);
-    const store = new RedisStore(connection, settings.prefix, settings.where, log);
+    const store = new RedisStore(connection, settings.prefix, settings.where, log, stateKey, inspectOnly);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
       log(`outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
     }
     return store;
+  }
+
+  /**
+   * Did Redis forget everything since we last saw it (restarted without persistence, or flushed)? The epoch
+   * key is set once (SET NX) by the first replica to find it missing; another value, or none, after a
+   * reconnect means Redis came back empty. Then this replica writes back every dial it knows of (claims with
+   * their Idempotency-Key, settled dials with their outcome, for their window) and says so on stderr.
+   */
+  private async checkEpoch(): Promise<void> {
+    if (this.inspectOnly) return;
+    try {
+      const key = this.keys.epoch();
+      const value = await this.connection.run("the state epoch", async (c) => {
+        await c.set(key, randomBytes(16).toString("hex"), { NX: true });
+        return c.get(key);
+      });
+      const before = this.epoch;
+      this.epoch = value ?? undefined;
+      if (before === undefined || value === before) return;
+      const written = await this.dials.restore(Date.now());
+      await this.connection.run("the state epoch", (c) => c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }));
+      this.log(
+        `outbound-calls-mcp: guard state: Redis at ${this.where} came back empty (restarted without persistence, or flushed): ` +
+          `this replica wrote back the ${written} dial(s) it knows of; dials known only to replicas that are gone, the caps' counts and pending approvals are lost. ` +
+          "Run Redis with persistence (appendonly yes)",
+      );
+    } catch {
+      // Asked again on the next reconnect; claims go on (Redis answers them or they are refused).
+    }
   }
 
   /**
@@ -89,8 +138,15 @@ export class RedisStore implements GuardStore {
    * every reconnect and at least every SECRET_CHECK_MS: a Redis restarted empty gets the old secret back
    * from the first replica that returns, so tokens and sessions issued before still check out everywhere,
    * and a replica started meanwhile converges on the same one.
+   * With a state key (state-key.ts: every server passes one), what is returned is the Redis half bound to
+   * that key: whoever reads or writes Redis cannot mint confirmation tokens or approver sessions.
    */
   async secret(name: string): Promise<Buffer> {
+    const shared = await this.sharedSecret(name);
+    return this.stateKey ? bindSecret(this.stateKey, name, shared) : shared;
+  }
+
+  private async sharedSecret(name: string): Promise<Buffer> {
     const cached = this.secrets.get(name);
     if (cached && Date.now() - cached.checkedAt < SECRET_CHECK_MS) return cached.value;
     try {

@@ -156,6 +156,10 @@ export interface ApprovalRecord {
   decidedAt?: number;
   /** Who decided: "local browser", or the approver's label over HTTP. */
   decidedBy?: string;
+  /** The desk's seal over the fixed part (consent/seal.ts): shared state cannot forge it. */
+  seal?: string;
+  /** The desk's seal over the decision (status, decidedBy, decidedAt), set by decide(). */
+  decisionSeal?: string;
 }
 
 export interface ApprovalStore {
@@ -165,8 +169,11 @@ export interface ApprovalStore {
   findOpen(requestKey: string, now: number): Promise<ApprovalRecord | undefined>;
   /** Pending ones, newest first (the inbox). */
   listPending(now: number, limit: number): Promise<ApprovalRecord[]>;
-  /** pending -> approved/declined, once; false if it was not pending (decided, used, expired). */
-  decide(id: string, decision: "approved" | "declined", by: string, now: number): Promise<boolean>;
+  /**
+   * pending -> approved/declined, once; false if it was not pending (decided, used, expired). `seal` is kept
+   * as the record's decisionSeal.
+   */
+  decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean>;
   /** approved -> used, once: the one dial it allows. False if it was not approved. */
   consume(id: string, now: number): Promise<boolean>;
 }

@@ -16,10 +16,11 @@ async function waitFor(path: string): Promise<void> {
   for (let i = 0; i < 100 && !existsSync(path); i++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** A BROWSER command that saves the page behind the link it is given. */
+/** A BROWSER command that saves the page behind the link in the launch file it is given (src/consent/launch-file.ts). */
 function fetchingBrowser(dir: string, out: string): string {
   const script = join(dir, "browser.sh");
-  const js = `fetch(process.argv[1]).then((r) => r.text()).then((t) => require("fs").writeFileSync(${JSON.stringify(out)}, t))`;
+  const link = `/url=([^"]+)"/.exec(require("fs").readFileSync(process.argv[1], "utf8"))[1].replaceAll("&amp;", "&")`;
+  const js = `fetch(${link}).then((r) => r.text()).then((t) => require("fs").writeFileSync(${JSON.stringify(out)}, t))`;
   writeFileSync(script, `#!/bin/sh\nexec "${process.execPath}" -e '${js}' "$1"\n`, { mode: 0o755 });
   return script;
 }

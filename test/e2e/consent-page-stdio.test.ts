@@ -108,6 +108,15 @@ describe("approve in the browser", () => {
     // The browser got the link, not the server's variables (the key among them).
     expect(opened.serverVariables).toEqual([]);
     expect(opened.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/a\/[A-Za-z0-9_-]{22}\/[A-Za-z0-9_-]{43}$/);
+    // The secret is on no command line and in no environment (issue 23, item 1): the browser was given a file that
+    // only this account can read (0600 in a 0700 folder), and read the link from it.
+    const secret = secretOf(opened.url);
+    expect(opened.launch).toMatch(/approve\.html$/);
+    expect(opened.exposure.cmdline).not.toContain(secret);
+    expect(opened.exposure.cmdline).not.toContain("/a/");
+    expect(opened.exposure.environ).not.toContain(secret);
+    expect(opened.exposure.fileMode).toBe(0o600);
+    expect(opened.exposure.dirMode).toBe(0o700);
     // What the person read: every field of the preview, and the two buttons by name.
     expect(opened.h1).toBe("Approve this phone call?");
     expect(opened.buttons).toEqual(["Approve", "Decline"]);

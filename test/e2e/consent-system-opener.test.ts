@@ -4,8 +4,8 @@
  * are not passed to the browser, whichever way it is opened. A stand-in `xdg-open` first on PATH records the
  * environment it was started with; the built server runs over stdio with a display set and no BROWSER.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../helpers/server-process.js";
 import { CANARY_KEY } from "../helpers/leak-registry.js";
@@ -22,7 +22,12 @@ describe("the system opener (no BROWSER)", () => {
   it("is started without the server's OUTBOUND_CALLS_* variables, so the key never reaches the browser's environment", async () => {
     const dir = tempDir("opener");
     const dump = join(dir, "env.txt");
-    writeFileSync(join(dir, "xdg-open"), `#!/bin/sh\nenv > "${dump}.tmp" && mv "${dump}.tmp" "${dump}"\n`, { mode: 0o755 });
+    // It records its environment, its arguments and its command line as the kernel shows it to every account.
+    writeFileSync(
+      join(dir, "xdg-open"),
+      `#!/bin/sh\nprintf '%s\\n' "$@" > "${dump}.args"\ntr '\\0' ' ' < /proc/$$/cmdline > "${dump}.cmdline"\nenv > "${dump}.tmp" && mv "${dump}.tmp" "${dump}"\n`,
+      { mode: 0o755 },
+    );
     const server = await startServer({
       env: envFor(fx.upstream, {
         ...GUARDS_OFF,
@@ -43,6 +48,14 @@ describe("the system opener (no BROWSER)", () => {
     expect(env).not.toMatch(/^OUTBOUND_CALLS_/m);
     expect(env).not.toContain(CANARY_KEY);
     expect(env).not.toContain(HTTP_TOKEN);
+    // No approval secret on its command line or in its environment (issue 23, item 1): it was given a file only this
+    // account can read, which holds the link.
+    const link = /\/a\/[A-Za-z0-9_-]{22}\/[A-Za-z0-9_-]{43}/;
+    const args = readFileSync(`${dump}.args`, "utf8").trim();
+    for (const seen of [args, readFileSync(`${dump}.cmdline`, "utf8"), env]) expect(seen).not.toMatch(link);
+    expect(statSync(args).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(args)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(args, "utf8")).toMatch(link);
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 });

@@ -186,6 +186,9 @@ describe("OUTBOUND_CALLS_CONFIRM over HTTP", () => {
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toContain("no person can be asked to approve this dial: this HTTP server has no approvers' inbox");
       expect(textOf(refused)).toContain("OUTBOUND_CALLS_CONFIRM=never");
+      // It already runs over HTTP: the way out is the inbox's token, not "run it with --http" (issue 23, item 7).
+      expect(textOf(refused)).toContain("set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals");
+      expect(textOf(refused)).not.toContain("--http");
       const preview = await c.call("create_call", { to: "+14155550100", agent_id: agentId, dry_run: true });
       expect(preview.structuredContent).not.toHaveProperty("confirmation_token");
       const again = await c.call("create_call", { to: "+14155550100", agent_id: agentId, confirmation_token: "anything" });

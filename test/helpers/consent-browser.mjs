@@ -10,11 +10,25 @@
  * CONSENT_BROWSER_DIR: where urls.log, plan.json and result-<n>.json live.
  * CONSENT_BROWSER_WS:  the ws endpoint of the test's Chromium.
  */
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { chromium } from "playwright-core";
 
-const url = process.argv[2] ?? "";
+/**
+ * The server hands over a launch file (src/consent/launch-file.ts), not the link: read the link from it, as a
+ * browser following its redirect would, and record what another account could have seen of it: this process's
+ * command line and environment, and the modes of the file and its folder.
+ */
+const given = process.argv[2] ?? "";
+const launch = given.startsWith("http") ? undefined : given;
+const url = launch
+  ? (/http-equiv="refresh" content="0;url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1] ?? "").replaceAll("&amp;", "&")
+  : given;
+const exposure = {
+  cmdline: readFileSync("/proc/self/cmdline", "utf8").split("\0").join(" "),
+  environ: readFileSync("/proc/self/environ", "utf8").split("\0").join("\n"),
+  ...(launch ? { fileMode: statSync(launch).mode & 0o777, dirMode: statSync(dirname(launch)).mode & 0o777 } : {}),
+};
 const dir = process.env.CONSENT_BROWSER_DIR;
 const endpoint = process.env.CONSENT_BROWSER_WS;
 if (!dir || !endpoint) {
@@ -39,7 +53,7 @@ function tampered(link, what) {
 }
 
 // What the server let through to its browser: none of its own variables (the key among them) may be here.
-const result = { n, url, plan, opened: false, serverVariables: Object.keys(process.env).filter((k) => k.startsWith("OUTBOUND_CALLS_")) };
+const result = { n, url, launch, exposure, plan, opened: false, serverVariables: Object.keys(process.env).filter((k) => k.startsWith("OUTBOUND_CALLS_")) };
 const write = () => {
   const file = join(dir, `result-${n}.json`);
   writeFileSync(`${file}.tmp`, JSON.stringify(result, null, 2));

@@ -39,6 +39,10 @@ export type BrowserPlan = {
 export interface BrowserResult {
   n: number;
   url: string;
+  /** The path the server gave (a launch file), when it was not the link itself. */
+  launch?: string;
+  /** What other accounts could read of the BROWSER process: its command line and environment; the file modes. */
+  exposure: { cmdline: string; environ: string; fileMode?: number; dirMode?: number };
   opened: boolean;
   serverVariables: string[];
   status?: number;

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { doctorInProcess } from "../helpers/doctor.js";
+import { tempDir } from "../helpers/guards.js";
+import { urlWarnings } from "../../src/state/redis/posture.js";
 
 const PASSWORD = "doctor-Pa55-word-q7";
 let redis: RedisServer;
@@ -31,6 +33,36 @@ describe("doctor and the shared guard state", () => {
     expect(out).not.toContain(PASSWORD);
     expect(await admin.dbSize()).toBe(before);
     expect(code).toBe(0);
+  });
+
+  it("warns that this Redis keeps nothing across a restart (no save, no appendonly), without failing", async () => {
+    const { code, out } = await doctor({ OUTBOUND_CALLS_REDIS_URL: redis.url });
+    expect(out).toMatch(/^\[warn\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ keeps nothing across a restart .*appendonly yes/m);
+    // It has a password, and it is on loopback: no warning about either.
+    expect(out).not.toContain("without a password");
+    expect(out).not.toContain("without TLS");
+    expect(code).toBe(0);
+  });
+
+  it("a Redis without a password: warns that anything that reaches it can change the guards' state", async () => {
+    const open = await startRedisServer({ args: ["--appendonly", "yes", "--dir", tempDir("doctor-aof")] });
+    try {
+      const { code, out } = await doctor({ OUTBOUND_CALLS_REDIS_URL: open.url });
+      expect(out).toMatch(/^\[warn\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ takes connections without a password/m);
+      expect(out).not.toContain("keeps nothing across a restart");
+      expect(code).toBe(0);
+    } finally {
+      await open.stop();
+    }
+  });
+
+  it("off loopback without TLS is a warning; rediss:// or loopback is not", () => {
+    const at = (url: string, tls = url.startsWith("rediss:")) => urlWarnings({ url, tls, where: "h" }).join("\n");
+    expect(at("redis://:pw@10.1.2.3:6379/0")).toContain("off this machine without TLS");
+    expect(at("redis://:pw@redis.internal:6379/0")).toContain("off this machine without TLS");
+    expect(at("rediss://:pw@10.1.2.3:6379/0")).toBe("");
+    expect(at("redis://:pw@127.0.0.1:6379/0")).toBe("");
+    expect(at("redis://:pw@[::1]:6379/0")).toBe("");
   });
 
   it("a wrong password: fails, saying dials would be refused, without printing either password", async () => {

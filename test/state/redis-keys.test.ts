@@ -23,11 +23,14 @@ async function open(): Promise<{ store: RedisStore; prefix: string }> {
   return { store, prefix };
 }
 
-/** Every key under the prefix with its TTL in ms (-1: none). */
+/**
+ * Every key under the prefix with its TTL in ms (-1: none), but `epoch`: one key per prefix, set when the store
+ * opens, with no TTL (it tells a Redis that came back empty; checked on its own below).
+ */
 async function keysOf(prefix: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for await (const batch of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) {
-    for (const key of batch) out.set(key.slice(prefix.length), await admin.pTTL(key));
+    for (const key of batch) if (key !== `${prefix}epoch`) out.set(key.slice(prefix.length), await admin.pTTL(key));
   }
   return out;
 }
@@ -48,6 +51,9 @@ afterAll(async () => {
 describe("the Redis keys", () => {
   it("a dial's whole life leaves only the documented keys, each with a bounded TTL", async () => {
     const { store, prefix } = await open();
+    // The store's epoch: one bounded key per prefix, kept (no TTL) like the secrets.
+    expect(await admin.get(`${prefix}epoch`)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await admin.pTTL(`${prefix}epoch`)).toBe(-1);
     const now = Date.now();
     const req = claim({ numbers: [A, B], now });
     await store.dials.claim(req);

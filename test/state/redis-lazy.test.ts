@@ -55,10 +55,10 @@ describe("node-redis is loaded lazily", () => {
       if ((await readFile(join(outdir, "chunks", name), "utf8")).includes(MARKER)) await rm(join(outdir, "chunks", name));
     }
     const { openGuardStore } = (await import(pathToFileURL(join(outdir, "open-store.js")).href)) as typeof import("../../src/state/open-store.js");
-    const store = await openGuardStore({ redis: undefined }, () => undefined);
+    const store = await openGuardStore({ redis: undefined, apiKey: "k" }, () => undefined);
     expect(store.kind).toBe("memory");
     await store.close();
     const settings = { url: "redis://127.0.0.1:1/0", tls: false, where: "127.0.0.1:1", database: 0, prefix: "obc:", connectTimeoutMs: 100, commandTimeoutMs: 100 };
-    await expect(openGuardStore({ redis: settings }, () => undefined)).rejects.toMatchObject({ code: "ERR_MODULE_NOT_FOUND" });
+    await expect(openGuardStore({ redis: settings, apiKey: "k" }, () => undefined)).rejects.toMatchObject({ code: "ERR_MODULE_NOT_FOUND" });
   });
 });

@@ -56,6 +56,18 @@ const render = (v: StoredView, status: "pending" | "approved" = "pending", page 
 /** The markup an attacker would need: a tag, an attribute break, an entity. */
 const hostile = fc.string({ unit: fc.constantFrom("<", ">", '"', "'", "&", "a", " ", "script", "/", "=", "img src=x onerror=alert(1)"), maxLength: 30 });
 
+describe("metadata as the JSON sent (issue 23, item 7)", () => {
+  it("shows a string with its quotes and escapes, so blank lines and a number-like string are told apart", () => {
+    for (const page of [render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } })), render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } }, 2))]) {
+      expect(page).toContain(`<code>${escapeHtml('"a\\n\\nb"')}</code>`);
+      expect(page).toContain(`<code>${escapeHtml('"42"')}</code>`);
+      expect(page).toContain("<code>42</code>");
+      expect(page).toContain("<code>true</code>");
+      expect(page).toContain("<code>null</code>");
+    }
+  });
+});
+
 describe("escaping", () => {
   it("property: no value in any field can open a tag or leave an attribute", () => {
     fc.assert(
@@ -67,7 +79,8 @@ describe("escaping", () => {
         for (const tag of tags) expect(ours.has(tag), tag).toBe(true);
         expect(page).not.toMatch(/<script/i);
         // And each value is there, as text.
-        for (const value of [contact, company, agentName, meta]) expect(page).toContain(escapeHtml(value));
+        for (const value of [contact, company, agentName]) expect(page).toContain(escapeHtml(value));
+        expect(page).toContain(escapeHtml(JSON.stringify(meta)));
       }),
       { numRuns: 300 },
     );

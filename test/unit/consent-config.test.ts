@@ -52,7 +52,7 @@ describe("the browser opener", () => {
 
   it.each([
     [{ BROWSER: "none" }, "linux", "BROWSER=none"],
-    [{}, "linux", "no BROWSER is set and there is no display to open a browser on"],
+    [{}, "linux", "no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them"],
     [{ DISPLAY: ":0" }, "linux", undefined],
     [{ WAYLAND_DISPLAY: "wayland-0" }, "linux", undefined],
     [{ WSL_DISTRO_NAME: "Ubuntu" }, "linux", undefined],

@@ -43,8 +43,12 @@ function minutesText(ms: number): string {
   return minutes < 1 ? "less than a minute" : minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-function metadataValue(value: string | number | boolean | null): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+/**
+ * A metadata value as the JSON the service receives writes it: a string in quotes with its escapes (`"a\n\nb"`,
+ * not "a b" folded by HTML; `"42"` apart from `42`).
+ */
+function metadataValue(value: string | number | boolean | null): Html {
+  return html`<code>${JSON.stringify(value)}</code>`;
 }
 
 function metadataTable(metadata: NonNullable<ConsentRow["metadata"]>): Html {

@@ -1,7 +1,8 @@
 /**
  * Pending approvals' scripts (see approvals.ts). An approval is a hash
- * `appr:<id>`: `rec` (the record's fixed part, JSON), `status`, `dat`
- * (decidedAt), `dby` (decidedBy), `exp` (expiresAt). Indexes: the approvals of
+ * `appr:<id>`: `rec` (the record's fixed part, JSON, with its seal), `status`,
+ * `dat` (decidedAt), `dby` (decidedBy), `exp` (expiresAt), `dmac` (the
+ * decision's seal: consent/seal.ts). Indexes: the approvals of
  * a request (`appr:req:<requestKey>`, by creation) and the inbox
  * (`appr:pending` by creation, `appr:pending:exp` by expiry). Semantics mirror
  * memory-approvals.ts: decided once, used once, nothing after expiry.
@@ -9,11 +10,11 @@
 import { luaScript } from "./lua.js";
 
 /** The fields a script returns for one approval, in this order. */
-export const APPROVAL_FIELDS = ["rec", "status", "dat", "dby"] as const;
+export const APPROVAL_FIELDS = ["rec", "status", "dat", "dby", "dmac"] as const;
 
 const APPROVAL_COMMON = `
-local function fields(v) return {v[1], v[2], v[3] or '', v[4] or ''} end
-local function load(key) return redis.call('HMGET', key, 'rec', 'status', 'dat', 'dby', 'exp') end
+local function fields(v) return {v[1], v[2], v[3] or '', v[4] or '', v[6] or ''} end
+local function load(key) return redis.call('HMGET', key, 'rec', 'status', 'dat', 'dby', 'exp', 'dmac') end
 local function prunePending(pending, byExp, now)
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', byExp, '-inf', int(now))) do
     redis.call('ZREM', pending, id)
@@ -24,13 +25,13 @@ end
 
 /**
  * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp.
- * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs.
+ * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs, decisionSeal ('').
  */
 export const createApproval = luaScript(`${APPROVAL_COMMON}
 local created, expires = tonumber(ARGV[5]), tonumber(ARGV[6])
 local ttl = expires + tonumber(ARGV[8]) - created
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'status', ARGV[2], 'dat', ARGV[3], 'dby', ARGV[4], 'exp', ARGV[6])
+redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'status', ARGV[2], 'dat', ARGV[3], 'dby', ARGV[4], 'exp', ARGV[6], 'dmac', ARGV[9] or '')
 expire(KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], ARGV[5], ARGV[7])
 extend(KEYS[2], ttl)
@@ -77,11 +78,11 @@ end
 return out
 `);
 
-/** KEYS: appr:<id>, appr:pending, appr:pending:exp. ARGV: decision, by, now, id. Reply: 1 decided, 0 not pending. */
+/** KEYS: appr:<id>, appr:pending, appr:pending:exp. ARGV: decision, by, now, id, seal. Reply: 1 decided, 0 not pending. */
 export const decideApproval = luaScript(`${APPROVAL_COMMON}
 local v = load(KEYS[1])
 if v[2] ~= 'pending' or tonumber(v[5]) <= tonumber(ARGV[3]) then return 0 end
-redis.call('HSET', KEYS[1], 'status', ARGV[1], 'dat', ARGV[3], 'dby', ARGV[2])
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'dat', ARGV[3], 'dby', ARGV[2], 'dmac', ARGV[5] or '')
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('ZREM', KEYS[3], ARGV[4])
 return 1

@@ -15,7 +15,7 @@ export class RedisApprovals implements ApprovalStore {
   ) {}
 
   async create(record: ApprovalRecord): Promise<void> {
-    const { status, decidedAt, decidedBy, ...fixed } = record;
+    const { status, decidedAt, decidedBy, decisionSeal, ...fixed } = record;
     const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry()];
     const args = [
       JSON.stringify(fixed),
@@ -26,6 +26,7 @@ export class RedisApprovals implements ApprovalStore {
       String(record.expiresAt),
       record.id,
       String(KEEP_AFTER_EXPIRY_MS),
+      decisionSeal ?? "",
     ];
     await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
   }
@@ -51,9 +52,9 @@ export class RedisApprovals implements ApprovalStore {
     });
   }
 
-  async decide(id: string, decision: "approved" | "declined", by: string, now: number): Promise<boolean> {
+  async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {
     const keys = [this.keys.approval(id), this.keys.pending(), this.keys.pendingByExpiry()];
-    return (await this.redis.run("an approval decision", (c) => c.decideApproval(keys, [decision, by, String(now), id]))) === 1;
+    return (await this.redis.run("an approval decision", (c) => c.decideApproval(keys, [decision, by, String(now), id, seal ?? ""]))) === 1;
   }
 
   async consume(id: string, now: number): Promise<boolean> {

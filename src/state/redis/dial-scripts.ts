@@ -158,3 +158,22 @@ return 1
 export const recentDials = luaScript(`${DIAL_COMMON}
 return matches(cjson.decode(ARGV[2]), tonumber(ARGV[3]), nil)
 `);
+
+/**
+ * KEYS: dial, num... ARGV: prefix, requestKey, then DIAL_FIELDS' values in order, then now. Writes a dial this
+ * replica knows of back into a Redis that forgot it (dial-journal.ts); a dial Redis still holds is left alone.
+ * Reply: 1 written, 0 already there (or its window is over).
+ */
+export const restoreDial = luaScript(`${DIAL_COMMON}
+local rk, now = ARGV[2], tonumber(ARGV[13])
+if redis.call('EXISTS', dkey(rk)) == 1 then return 0 end
+local r = {}
+for i, f in ipairs(FIELDS) do r[f] = ARGV[i + 2] end
+local untilT = forgottenAt(r)
+if untilT <= now then return 0 end
+local k = dkey(rk)
+for _, f in ipairs(FIELDS) do redis.call('HSET', k, f, r[f]) end
+expire(k, untilT - now)
+index(rk, cjson.decode(r.nums), untilT, now)
+return 1
+`);

@@ -1,6 +1,11 @@
-/** The dial ledger on Redis: each method is one script (dial-scripts.ts), so one atomic step. */
+/**
+ * The dial ledger on Redis: each method is one script (dial-scripts.ts), so one atomic step. Beside it, the
+ * dials this replica claimed are kept in its memory (dial-journal.ts) for their window, and written back by
+ * restore() when Redis came back empty; claims wait for that to finish (the gate).
+ */
 import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "../store.js";
 import type { RedisConnection } from "./connection.js";
+import { DialJournal, type JournalEntry } from "./dial-journal.js";
 import { DIAL_FIELDS } from "./dial-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, dialRecord, fail, int, text } from "./records.js";
@@ -9,13 +14,36 @@ import type { UndoList } from "./undo.js";
 type Match = { index: number; number: string; record: DialRecord };
 
 export class RedisDialLedger implements DialLedger {
+  private readonly journal = new DialJournal();
+  /** While a restore runs: claims wait for it, so a retry finds its first dial, not an empty Redis. */
+  private gate: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: Keys,
     private readonly undo: UndoList,
   ) {}
 
+  /** Holds claims until `work` is done (it never rejects). */
+  hold(work: Promise<void>): void {
+    this.gate = work;
+  }
+
+  /** Writes back every dial this replica knows of that Redis does not hold; the number written. */
+  async restore(now: number): Promise<number> {
+    let written = 0;
+    for (const [requestKey, e] of this.journal.live(now)) {
+      const keys = [this.keys.dial(requestKey), ...e.numbers.map((n) => this.keys.num(n))];
+      const extra = e.outcome ? JSON.stringify(e.outcome) : "";
+      const fields = [e.tool, JSON.stringify(e.numbers), String(e.start), e.idem, e.owner, e.kind, e.kind === "in_flight" ? String(e.lease) : "", e.kind === "in_flight" ? "" : String(e.at), String(e.windowMs), extra];
+      const reply = await this.redis.run("the restore of a dial", (c) => c.restoreDial(keys, [this.keys.prefix, requestKey, ...fields, String(now)]));
+      if (reply === 1) written += 1;
+    }
+    return written;
+  }
+
   async claim(req: ClaimRequest): Promise<ClaimResult> {
+    await this.gate;
     const keys = [this.keys.dial(req.requestKey), ...req.numbers.map((n) => this.keys.num(n))];
     const args = [
       this.keys.prefix,
@@ -30,7 +58,12 @@ export class RedisDialLedger implements DialLedger {
       req.allowRecentNumbers ? "1" : "0",
     ];
     try {
-      return await this.redis.run("the dial claim", async (c) => claimResult(await c.claimDial(keys, args)));
+      const result = await this.redis.run("the dial claim", async (c) => claimResult(await c.claimDial(keys, args)));
+      if (result.kind === "claimed") {
+        const entry: JournalEntry = { tool: req.tool, numbers: req.numbers, start: req.now, idem: result.idempotencyKey, owner: req.owner, kind: "in_flight", lease: req.now + req.leaseMs, at: 0, windowMs: req.windowMs };
+        this.journal.claimed(req.requestKey, entry);
+      }
+      return result;
     } catch (error) {
       // The claim may yet run in Redis: end its lease at once, so it holds neither the request nor its
       // numbers (a retry takes the dead claim over, with its Idempotency-Key). Nothing was sent under it.
@@ -41,6 +74,8 @@ export class RedisDialLedger implements DialLedger {
 
   /** `unsent`: the claim failed (see claim()): its numbers are not held for the window either. */
   async renew(requestKey: string, owner: string, leaseUntil: number, unsent = false): Promise<boolean> {
+    if (unsent) this.journal.forget(requestKey, owner);
+    else this.journal.renewed(requestKey, owner, leaseUntil);
     const reply = await this.redis.run("the renewal of a dial", (c) =>
       c.renewDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, String(leaseUntil), unsent ? "1" : "0"]),
     );
@@ -55,6 +90,9 @@ export class RedisDialLedger implements DialLedger {
           ? JSON.stringify({ message: outcome.message })
           : (outcome.returnTo ?? "");
     const at = outcome.kind === "not_placed" ? "" : String(outcome.at);
+    // Known here before Redis is told: if Redis forgets it meanwhile, restore() writes the outcome back.
+    if (outcome.kind === "not_placed") this.journal.forget(requestKey, owner);
+    else this.journal.settled(requestKey, owner, { kind: outcome.kind, at: outcome.at, windowMs, outcome: outcome.kind === "placed" ? { summary: outcome.summary, callIds: outcome.callIds } : { message: outcome.message } });
     const run = () =>
       this.redis.run("the settlement of a dial", (c) =>
         c.settleDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)]),

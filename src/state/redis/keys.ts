@@ -18,6 +18,9 @@
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
  *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
+ *   epoch                    string a random value set by the first replica after Redis started empty, no TTL:
+ *                            a replica that finds another (or none) after a reconnect knows Redis forgot
+ *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
  */
 export interface Keys {
   readonly prefix: string;
@@ -33,6 +36,8 @@ export interface Keys {
   pending(): string;
   pendingByExpiry(): string;
   secret(name: string): string;
+  epoch(): string;
+  emptied(): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -50,5 +55,7 @@ export function keys(prefix: string): Keys {
     pending: () => `${prefix}appr:pending`,
     pendingByExpiry: () => `${prefix}appr:pending:exp`,
     secret: (name) => `${prefix}secret:${name}`,
+    epoch: () => `${prefix}epoch`,
+    emptied: () => `${prefix}emptied`,
   };
 }

@@ -1,6 +1,6 @@
 /** Every script the store runs, registered with the client (node-redis sends EVALSHA, and EVAL once on NOSCRIPT). */
 import { capRelease, capVerdict } from "./cap-scripts.js";
-import { claimDial, recentDials, renewDial, settleDial } from "./dial-scripts.js";
+import { claimDial, recentDials, renewDial, restoreDial, settleDial } from "./dial-scripts.js";
 import { consumeApproval, createApproval, decideApproval, findOpenApproval, listPendingApprovals } from "./approval-scripts.js";
 import { takeRate, useOnce } from "./small-scripts.js";
 
@@ -9,6 +9,7 @@ export const SCRIPTS = {
   renewDial,
   settleDial,
   recentDials,
+  restoreDial,
   capVerdict,
   capRelease,
   useOnce,

@@ -177,7 +177,8 @@ describe("default (a person approves) with a client that can ask", () => {
 
 describe("default with a client that cannot ask and no browser to open", () => {
   it.each([
-    ["no BROWSER and no display", {}, "no browser can be opened (no BROWSER is set and there is no display to open a browser on)", true],
+    // Agent frameworks' stdio transports pass neither BROWSER nor DISPLAY: the refusal says so (issue 23, item 7).
+    ["no BROWSER and no display", {}, "no browser can be opened (no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them)", true],
     ["BROWSER=none", { BROWSER: "none" }, "no browser can be opened (BROWSER=none)", true],
     // Known only when it is tried: a dry run cannot tell.
     ["a BROWSER that cannot start", { BROWSER: "/nonexistent/browser" }, "the approval page could not be opened in a browser (BROWSER (/nonexistent/browser) could not be started: ENOENT)", false],

@@ -135,6 +135,33 @@ describe("a second dial to the same number within the window (issue 12, item 6)"
     expect(posts()).toHaveLength(2);
   });
 
+  it("a refusal for one number first dialed in a batch names that number's call only (issue 23, item 6)", async () => {
+    fx.service.handle("calls.createBatch", (r) => ({
+      batch_id: "bat_9",
+      status: "queued",
+      // The service answers in another order than the rows: the id must follow the number, not the position.
+      calls: [...r.calls].reverse().map((c, i) => ({ id: `call_0001${3 + i}`, status: "queued", to: c.to })),
+    }));
+    const rows = ["+14155550131", "+14155550132", "+14155550133"].map((to) => ({ to, agent_id: "agt_1" }));
+    expect((await server.call("submit_batch", { calls: rows })).isError).toBeFalsy();
+    const single = await server.call("create_call", { to: "+14155550132", agent_id: "agt_1", contact_name: "Dana" });
+    expect(textOf(single)).toContain("+14155550132 was dialed within the dedupe window by another request");
+    expect(textOf(single)).toContain("as call_00014)");
+    for (const other of ["call_00013", "call_00015"]) expect(textOf(single)).not.toContain(other);
+    const batch = await server.call("submit_batch", { calls: [{ to: "+14155550133", agent_id: "agt_1", contact_name: "Dana" }] });
+    expect(textOf(batch)).toContain("as call_00013");
+    for (const other of ["call_00014", "call_00015"]) expect(textOf(batch)).not.toContain(other);
+  });
+
+  it("when the batch's answer does not say which call was the number's, the refusal says so and names none", async () => {
+    fx.service.handle("calls.createBatch", (r) => ({ batch_id: "bat_10", status: "queued", calls: r.calls.map((_, i) => ({ id: `call_0002${i}`, status: "queued" })) }));
+    const rows = ["+14155550134", "+14155550135"].map((to) => ({ to, agent_id: "agt_1" }));
+    expect((await server.call("submit_batch", { calls: rows })).isError).toBeFalsy();
+    const single = await server.call("create_call", { to: "+14155550135", agent_id: "agt_1", contact_name: "Dana" });
+    expect(textOf(single)).toContain("does not say which call was this number's (find it with list_calls)");
+    expect(textOf(single)).not.toMatch(/call_0002\d/);
+  });
+
   it("goes out when the request says a second call is meant (repeat_dial: true), and a retry of that is not a third", async () => {
     const call = { ...CALL, to: "+14155550124" };
     await server.call("create_call", call);

@@ -1,0 +1,52 @@
+/**
+ * Seals on approvals, so that shared state cannot say yes for a person. An
+ * approval is sealed when the desk opens it (its id, request, secret hash,
+ * view and times) and again when the desk records a decision (approved or
+ * declined, by whom, when). The key is the state key (state/state-key.ts): the
+ * servers hold it, Redis does not. A record whose seals do not check out was
+ * written by something else (a write to Redis): it is never honoured, and its
+ * decision is never audited.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { ApprovalRecord } from "../state/store.js";
+
+export class ApprovalSeals {
+  constructor(private readonly key: Buffer) {}
+
+  /** The seal of what the desk opened (fixed for the approval's life). */
+  ofRecord(r: Pick<ApprovalRecord, "id" | "requestKey" | "tool" | "secretHash" | "view" | "createdAt" | "expiresAt">): string {
+    return this.mac(["record", r.id, r.requestKey, r.tool, r.secretHash, JSON.stringify(r.view), String(r.createdAt), String(r.expiresAt)]);
+  }
+
+  /** The seal of a decision on approval `id`. */
+  ofDecision(id: string, decision: "approved" | "declined", by: string, at: number): string {
+    return this.mac(["decision", id, decision, by, String(at)]);
+  }
+
+  /**
+   * Did this server (or a replica with the same key) write this record and, if it is decided, its decision?
+   * `id`: the id it was looked up by.
+   */
+  authentic(record: ApprovalRecord, id: string = record.id): boolean {
+    if (record.id !== id || !same(record.seal, this.ofRecord(record))) return false;
+    if (record.status === "pending" || record.status === "expired") return record.decisionSeal === undefined && record.decidedBy === undefined;
+    // A used approval was approved first; its decision seal is that of the approval.
+    const decision = record.status === "declined" ? "declined" : "approved";
+    if (record.decidedBy === undefined || record.decidedAt === undefined) return false;
+    return same(record.decisionSeal, this.ofDecision(record.id, decision, record.decidedBy, record.decidedAt));
+  }
+
+  private mac(parts: string[]): string {
+    const h = createHmac("sha256", this.key);
+    // Length-prefixed, so no two lists of parts hash alike.
+    for (const part of parts) h.update(`${Buffer.byteLength(part, "utf8")}:`).update(part, "utf8");
+    return h.digest("base64url");
+  }
+}
+
+function same(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given, "utf8");
+  const b = Buffer.from(expected, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
