@@ -9,6 +9,9 @@ import { textOf } from "../helpers/server-process.js";
 import { timed } from "../helpers/mcp-logs.js";
 import { DEADLINE_MS, MiB, NOISE_MS, useFaultBench } from "../helpers/fault-bench.js";
 
+/** Machine lag (helpers/machine-lag.ts) past which the retries' count may be cut by the deadline. */
+const RETRY_LAG_MS = 200;
+
 const bench = useFaultBench("GET tools fault matrix (deadline 1500 ms)");
 
 interface Tool {
@@ -139,7 +142,16 @@ describe.each(TOOLS)("$name", (tool) => {
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result)).toMatch(c.text);
     expect(textOf(result).length).toBeLessThan(600);
-    expect(requests).toBe(typeof c.requests === "number" ? c.requests : c.requests(tool));
+    const expected = typeof c.requests === "number" ? c.requests : c.requests(tool);
+    if (expected > 1 && lagMs > RETRY_LAG_MS) {
+      // The retries share the 1.5 s deadline with their backoff; when the machine held the processes back for a
+      // good part of it, the last retry may not fit and is rightly not made (the deadline wins). Still: retried,
+      // and never more than the bound.
+      expect(requests).toBeGreaterThanOrEqual(2);
+      expect(requests).toBeLessThanOrEqual(expected);
+    } else {
+      expect(requests).toBe(expected);
+    }
     if (c.timing === "deadline") {
       // Ended by the deadline: not before it, and not long after it.
       expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 100);

@@ -41,7 +41,9 @@ export function tempDir(prefix: string): string {
 export async function runToExit(
   env: Record<string, string | undefined>,
   args: string[] = [],
-  ms = 5_000,
+  // A backstop for a process that never exits (killed; code null), not a bound on speed: on a busy machine a
+  // refusal to start can take seconds to be printed.
+  ms = 30_000,
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(process.execPath, [ENTRY, ...args], { env: serverEnv(env), stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
