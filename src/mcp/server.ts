@@ -85,6 +85,8 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const safety = createSafety(config, { service, store, redactor, log });
   const consent = new ConsentHub({
     approvals: store.approvals,
+    marks: store.once,
+    secret: (name) => store.secret(name),
     now: safety.now,
     ttlMs: config.safety.approvalTtlMs,
     surface: deps.consentSurface ?? { kind: "local" },
