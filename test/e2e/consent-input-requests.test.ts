@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 import { HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { modernHttp, modernStdio, type FormAnswer, type ModernClient, type RoundAnswer } from "../helpers/modern-client.js";
+import { modernHttp, modernStdio, type FormAnswer, type ModernClient, type RoundAnswer } from "../helpers/input-client.js";
 import { startServer } from "../helpers/server-process.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };

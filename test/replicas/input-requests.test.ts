@@ -10,7 +10,7 @@ import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
 import { defaultHandler } from "../helpers/fake-upstream.js";
 import { posts } from "../helpers/guards.js";
 import { HTTP_TOKEN, spawnHttpServer } from "../helpers/http-server-process.js";
-import { modernHttp, type ModernClient } from "../helpers/modern-client.js";
+import { modernHttp, type ModernClient } from "../helpers/input-client.js";
 import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 
 const fx = useReplicasOnRedis(defaultHandler, "input");
