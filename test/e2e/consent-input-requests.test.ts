@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
-import { HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { modernHttp, modernStdio, type FormAnswer, type ModernClient, type RoundAnswer } from "../helpers/input-client.js";
 import { startServer } from "../helpers/server-process.js";
 
@@ -153,17 +153,34 @@ describe("over stdio", () => {
 });
 
 describe("over --http (stateless)", () => {
-  it("a hosted server asks a 2026 client in the client: one call; a decline none; a 2025 client without an inbox is refused", async () => {
+  it("a hosted server asks a 2026 client in the client: yes places one call, a decline none", async () => {
     const { env } = consentEnv();
     const server = await http(env);
     const yes = await modernHttp(server.url, { answer: () => ({ action: "accept", content: { confirm: true } }) });
     open.push(yes);
-    expect((await yes.call("create_call", CALL)).isError).toBeFalsy();
+    expect(yes.client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    const placed = await yes.call("create_call", CALL);
+    expect(placed.isError, textOf(placed)).toBeFalsy();
+    expect(yes.asked).toHaveLength(1);
     expect(posts(fx.upstream)).toHaveLength(1);
     const no = await modernHttp(server.url, { answer: () => ({ action: "decline" }) });
     open.push(no);
     expect((await no.call("create_call", { ...CALL, to: "+14155552672" })).isError).toBe(true);
     expect(posts(fx.upstream)).toHaveLength(1);
+  });
+
+  it("a 2026 client without forms and a 2025 client (v1 SDK) keep the approvers' inbox", async () => {
+    const { env } = consentEnv({ OUTBOUND_CALLS_APPROVER_TOKEN: "approver_e2e_7d1c9b2a4f6e8d0c1b3a5f7e9d2c4b6a", OUTBOUND_CALLS_APPROVAL_WAIT_S: "1" });
+    const server = await http(env);
+    const modern = await modernHttp(server.url);
+    const legacy = await connectHttpClient(server.url);
+    open.push(modern, legacy);
+    const fromModern = await modern.call("create_call", CALL);
+    expect(fromModern.resultType).toBeUndefined();
+    expect(textOf(fromModern)).toContain("approvers' inbox");
+    const fromLegacy = await legacy.call("create_call", { ...CALL, to: "+14155552672" });
+    expect(fromLegacy.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")).toContain("approvers' inbox");
+    expect(posts(fx.upstream)).toHaveLength(0);
   });
 
   it("a state is bound to the client that asked: another client's retry with it is refused", async () => {
