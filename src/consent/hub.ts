@@ -4,8 +4,8 @@
  * browser opener over stdio, or the hosted inbox over --http. Each tool call
  * gets its own selector (forCall) for the client it came from.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../mcp/consent-client.js";
 import type { ApprovalStore } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
 import { browserOpener, type Opener } from "./opener.js";
@@ -41,7 +41,7 @@ export class ConsentHub {
   }
 
   /** The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode. */
-  forCall(server: Server, requestId: RequestId | undefined, allowPage: boolean): ConsentSelector {
+  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean): ConsentSelector {
     return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log });
   }
 
