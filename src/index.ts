@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * CLI entry: argv + env -> config -> stdio transport. Stdout carries JSON-RPC
- * only; everything else goes to stderr, with the key removed.
+ * CLI entry: argv + env -> config -> stdio transport (the SDK's serveStdio: a
+ * 2026-07-28 client is served without a handshake, a 2025-era one after its
+ * initialize). Stdout carries JSON-RPC only; everything else goes to stderr,
+ * with the key removed.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
-import { createServer } from "./mcp/server.js";
+import { createCore, createServer } from "./mcp/server.js";
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
@@ -71,8 +73,10 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   forgetOwnVariables(process.env);
   for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
   const store = await openGuardStore(config, stderr);
-  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });
-  const transport = new StdioServerTransport();
+  // One core for the connection: the server the SDK makes for a server/discover probe and the one it keeps share it.
+  const core = createCore(config, { log: stderr, redactor, store });
+  const deps = { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true };
+  let connection: { close(): Promise<void> } | undefined;
 
   let closing = false;
   const shutdown = (why: string) => {
@@ -81,12 +85,12 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     // In-flight requests are abandoned: the client is gone or asked us to stop.
     const force = setTimeout(() => process.exit(0), 1_000);
     force.unref();
-    void Promise.allSettled([server.close(), closeSandbox?.()]).finally(() => {
+    void Promise.allSettled([connection?.close(), core.close(), closeSandbox?.()]).finally(() => {
       if (why !== "stdin closed") stderr(`outbound-calls-mcp: stopped (${why})`);
       process.exit(0);
     });
   };
-  // The SDK's stdio transport does not end when stdin closes (typescript-sdk#2002).
+  // Stop when stdin closes, whatever else (Redis, the approval page) keeps the process alive.
   process.stdin.on("end", () => shutdown("stdin closed"));
   process.stdin.on("close", () => shutdown("stdin closed"));
   // A client that died without closing stdin: the next answer hits a closed pipe (EPIPE). Nobody is listening; stop.
@@ -94,7 +98,9 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await server.mcp.connect(transport);
+  connection = serveStdio(({ era }) => createServer(config, { ...deps, era }, core).mcp, {
+    onerror: (error) => stderr(`outbound-calls-mcp: stdio: ${error.message}`),
+  });
 }
 
 async function main(): Promise<void> {

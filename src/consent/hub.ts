@@ -4,8 +4,8 @@
  * browser opener over stdio, or the hosted inbox over --http. Each tool call
  * gets its own selector (forCall) for the client it came from.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../mcp/consent-client.js";
 import type { ApprovalStore, OnceMarks } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
 import type { InputRound } from "./input-channel.js";
@@ -53,7 +53,7 @@ export class ConsentHub {
    * The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode.
    * `round`: the call's input requests, for a request of protocol 2026-07-28 (absent for a 2025 client).
    */
-  forCall(server: Server, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound): ConsentSelector {
+  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound): ConsentSelector {
     const { now, ttlMs, marks } = this.options;
     const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs } : undefined;
     return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input });

@@ -9,8 +9,8 @@
  * sent elicitation/create: without form elicitation it gets the page. Where none can reach a person
  * the verdict is `unavailable`, with the two ways out.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../mcp/consent-client.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict, ConsentVia } from "./channel.js";
 import { storedView, type ApprovalDesk } from "./desk.js";
 import { formChannel } from "./form-channel.js";
@@ -27,7 +27,7 @@ export type PageSurface =
   | { kind: "hosted"; /** False when OUTBOUND_CALLS_APPROVER_TOKEN is not set: no inbox. */ inbox: boolean };
 
 export interface SelectorParts {
-  server: Server;
+  server: ConsentClient;
   requestId: RequestId | undefined;
   desk: ApprovalDesk;
   surface: PageSurface;

@@ -11,13 +11,11 @@
  * local client. When the server authenticates users (OAuth), pass their issuer
  * and subject as `oauth` instead: the state is then bound to the user.
  */
+import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import type { InputRound } from "../consent/input-channel.js";
 import type { CallerIdentity } from "../consent/request-state.js";
 
-/** The reserved `_meta` key of a 2026-07-28 request's client capabilities. */
-export const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
-
-/** The parts of the SDK's request context this reads (its `ServerContext`). */
+/** The parts of the SDK's request context (`ServerContext`) this reads; the envelope is typed loosely, as consent-client.ts reads it. */
 export interface RoundSource {
   mcpReq: {
     envelope?: Readonly<Record<string, unknown>> | undefined;
@@ -33,7 +31,7 @@ export function callerOf(client: string | undefined, oauth?: { issuer: string; s
 }
 
 export function inputRound(request: RoundSource, caller: CallerIdentity): InputRound {
-  const capabilities = request.mcpReq.envelope?.[CLIENT_CAPABILITIES_KEY];
+  const capabilities = request.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY];
   const elicitation = capabilities !== null && typeof capabilities === "object" ? (capabilities as { elicitation?: unknown }).elicitation : undefined;
   const form = elicitation !== null && typeof elicitation === "object" ? (elicitation as { form?: unknown }).form : undefined;
   return {

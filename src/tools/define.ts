@@ -7,7 +7,7 @@
  * needs no cast.
  */
 import type { z } from "zod";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Config } from "../config/env.js";
 import type { Deadline } from "../service/deadline.js";
 import type { PostSubject } from "../service/errors.js";

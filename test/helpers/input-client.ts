@@ -7,10 +7,11 @@
  * state); `round()` sends one round by hand, with whatever inputResponses and
  * requestState a test chooses (a replay, a tampered or foreign state).
  */
-import { Client, StreamableHTTPClientTransport, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { ENTRY, serverEnv } from "./server-process.js";
+import { Client, StreamableHTTPClientTransport, type ElicitRequest, type ElicitResult, type Transport } from "@modelcontextprotocol/client";
 import { HTTP_TOKEN } from "./http-server-process.js";
+import { MODERN } from "./modern-client.js";
+import { RecordingStdioTransport } from "./recording-transport.js";
+import { ENTRY, serverEnv, started } from "./server-process.js";
 
 export type FormAnswer = (params: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>;
 
@@ -47,7 +48,7 @@ function makeClient(options: ModernOptions, asked: Array<ElicitRequest["params"]
     { name: "e2e-2026", version: "1.0.0" },
     {
       capabilities: options.answer ? { elicitation: { form: {} } } : {},
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
+      versionNegotiation: { mode: { pin: MODERN } },
       inputRequired: { autoFulfill: true, maxRounds: 3 },
     },
   );
@@ -75,9 +76,11 @@ function wrap(client: Client, asked: Array<ElicitRequest["params"]>, close: () =
 /** The built server over stdio, spawned by the client's transport. */
 export async function modernStdio(env: Record<string, string | undefined>, options: ModernOptions = {}): Promise<ModernClient> {
   const asked: Array<ElicitRequest["params"]> = [];
-  const transport = new StdioClientTransport({ command: process.execPath, args: [ENTRY], env: serverEnv(env), stderr: "pipe" });
+  const transport = new RecordingStdioTransport({ args: [ENTRY], env: serverEnv(env) });
+  started.push(transport);
   const client = makeClient(options, asked);
-  await client.connect(transport);
+  // The recording transport is typed against the v1 SDK; the wire contract is the same.
+  await client.connect(transport as unknown as Transport);
   return wrap(client, asked, async () => {
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);

@@ -4,7 +4,8 @@
  * declare them, the retry's answers and state as received, and the caller.
  */
 import { describe, expect, it } from "vitest";
-import { callerOf, CLIENT_CAPABILITIES_KEY, inputRound } from "../../../src/mcp/input-round.js";
+import { CLIENT_CAPABILITIES_META_KEY as CLIENT_CAPABILITIES_KEY } from "@modelcontextprotocol/server";
+import { callerOf, inputRound } from "../../../src/mcp/input-round.js";
 
 const request = (envelope: Record<string, unknown> | undefined, inputResponses?: Record<string, unknown>, state?: unknown) => ({
   mcpReq: { envelope, inputResponses, requestState: () => state },
