@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
@@ -100,6 +101,18 @@ describe("over stdio", () => {
     }
   });
 
+  it("an approval does not lift the caps: the cap filled while the person decided refuses the approved dial", async () => {
+    const { env } = consentEnv({ OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "1" });
+    const client = await stdio(env, () => ({ action: "accept", content: { confirm: true } }));
+    // The form for this call is shown; meanwhile another dial takes the hour's one call.
+    const state = await firstRound(client);
+    expect((await client.call("create_call", { ...CALL, to: "+14155552672" })).isError).toBeFalsy();
+    const approved = await client.round("create_call", CALL, { inputResponses: YES, requestState: state });
+    expect(approved.isError).toBe(true);
+    expect(textOf(approved)).toContain("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR");
+    expect(posts(fx.upstream)).toHaveLength(1);
+  });
+
   it("a tampered, expired or differently-bound state is refused and sends nothing", async () => {
     const { env } = consentEnv({ OUTBOUND_CALLS_APPROVAL_TTL_S: "2" });
     const client = await stdio(env, () => ({ action: "accept", content: { confirm: true } }));
@@ -181,6 +194,29 @@ describe("over --http (stateless)", () => {
     const fromLegacy = await legacy.call("create_call", { ...CALL, to: "+14155552672" });
     expect(fromLegacy.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")).toContain("approvers' inbox");
     expect(posts(fx.upstream)).toHaveLength(0);
+  });
+
+  it("a 2025-era request carrying a 2026 client's approval is not approved by it (2025 requests never read input responses)", async () => {
+    const { env } = consentEnv();
+    const server = await http(env);
+    const modern = await modernHttp(server.url, { answer: () => ({ action: "accept", content: { confirm: true } }) });
+    const legacy = await connectHttpClient(server.url);
+    open.push(modern, legacy);
+    const state = await firstRound(modern);
+    const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
+    const smuggled = await legacy.client.request(
+      // Even dressed as a 2026 request that declares forms.
+      {
+        method: "tools/call",
+        params: { name: "create_call", arguments: CALL, inputResponses: YES, requestState: state, _meta: { [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } } } },
+      },
+      CallToolResultSchema,
+    );
+    expect(smuggled.isError).toBe(true);
+    expect(posts(fx.upstream)).toHaveLength(0);
+    // The state itself was good: the 2026 client's own retry places the call.
+    expect((await modern.round("create_call", CALL, { inputResponses: YES, requestState: state })).isError).toBeFalsy();
+    expect(posts(fx.upstream)).toHaveLength(1);
   });
 
   it("a state is bound to the client that asked: another client's retry with it is refused", async () => {
