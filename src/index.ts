@@ -5,13 +5,13 @@
  * initialize). Stdout carries JSON-RPC only; everything else goes to stderr,
  * with the key removed.
  */
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
-import { createCore, createServer } from "./mcp/server.js";
+import { createCore, createServer, type ServerCore, type ServerDeps } from "./mcp/server.js";
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
@@ -39,9 +39,36 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
+/** What a stdio connection's servers are made of, once the configuration, the sandbox and the guard store are ready. */
+interface StdioParts {
+  config: Config;
+  core: ServerCore;
+  deps: ServerDeps;
+}
+
+/**
+ * Reads stdin from the first moment: clients probe with server/discover as soon as they spawn the server, some
+ * with a short deadline (the AI SDK waits 1 s, then falls back to initialize and reports the late answer as an
+ * error). The SDK makes the connection's server when `parts` is ready (sandbox, configuration, guard store).
+ */
+function serveStdioEarly(parts: Promise<StdioParts>): StdioServerHandle {
+  const handle = serveStdio(
+    async ({ era }) => {
+      const { config, core, deps } = await parts;
+      return createServer(config, { ...deps, era }, core).mcp;
+    },
+    { onerror: (error) => stderr(`outbound-calls-mcp: stdio: ${error.message}`) },
+  );
+  // The bin paused stdin after the first line (src/cli/early-discover.ts); the SDK reads it from here on.
+  process.stdin.resume();
+  return handle;
+}
+
 async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void> {
   let config: Config;
   let closeSandbox: (() => Promise<void>) | undefined;
+  let partsReady: (parts: StdioParts) => void = () => undefined;
+  const connection = command.http ? undefined : serveStdioEarly(new Promise<StdioParts>((resolve) => (partsReady = resolve)));
   if (command.sandbox || sandboxFromEnv(process.env)) {
     // Loaded only when asked: the simulated service is not part of the live server's start-up.
     const { startSandbox } = await import("./sandbox/index.js");
@@ -75,8 +102,7 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   const store = await openGuardStore(config, stderr);
   // One core for the connection: the server the SDK makes for a server/discover probe and the one it keeps share it.
   const core = createCore(config, { log: stderr, redactor, store });
-  const deps = { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true };
-  let connection: { close(): Promise<void> } | undefined;
+  partsReady({ config, core, deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true } });
 
   let closing = false;
   const shutdown = (why: string) => {
@@ -97,10 +123,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   process.stdout.on("error", () => shutdown("stdout closed"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-
-  connection = serveStdio(({ era }) => createServer(config, { ...deps, era }, core).mcp, {
-    onerror: (error) => stderr(`outbound-calls-mcp: stdio: ${error.message}`),
-  });
+  // Stdin may have ended while the sandbox or the store were starting (stdin is read from the start).
+  if (process.stdin.readableEnded) shutdown("stdin closed");
 }
 
 async function main(): Promise<void> {
