@@ -50,8 +50,8 @@ export async function startModernServer(options: Omit<StartOptions, "capabilitie
 }
 
 /** A v2 Client on 2026-07-28 over Streamable HTTP, with the bearer token (null: none). */
-export async function connectModernHttpClient(url: string, token: string | null = HTTP_TOKEN): Promise<EraClient & { client: Client }> {
-  const client = modernClient();
+export async function connectModernHttpClient(url: string, token: string | null = HTTP_TOKEN, capabilities: ClientCapabilities = {}): Promise<EraClient & { client: Client }> {
+  const client = modernClient(capabilities);
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} } }));
   return {
     client,
