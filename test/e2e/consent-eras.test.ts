@@ -3,9 +3,10 @@
  * client's own dialog (form elicitation, a request from the server) only on a
  * 2025 connection. A 2026-07-28 client that declares the same capability is
  * never sent elicitation/create (that revision has no server-to-client
- * requests; it is asked through input requests inside the answer, a separate
- * channel): its dial goes to the server's approval page, and with no browser to
- * open it is refused, nothing dialed. Both run the default mode (a person approves).
+ * requests): it is asked through input requests inside the answer
+ * (src/consent/input-channel.ts; test/e2e/consent-input-requests.test.ts tests
+ * that channel itself), and nothing is dialed before the form is answered.
+ * Both run the default mode (a person approves).
  */
 import { afterEach, expect, it } from "vitest";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -38,27 +39,32 @@ it("2025-11-25: a client with form elicitation is asked in its dialog, and its y
   expect(asked[0]).toMatch(/\+1 415.?555.?0100|\+14155550100/);
 });
 
-it("2026-07-28: the same capability gets no elicitation/create; the dial goes to the page, and with no browser nothing is dialed", async () => {
+it("2026-07-28: the same capability gets no elicitation/create; the form travels inside the answer (input_required), and nothing is dialed before it is answered", async () => {
   const server = await startModernServer({ args: ARGS, env: ENV, capabilities: { elicitation: { form: {} } } });
   closing.push(server.close);
   expect(server.protocol).toBe("2026-07-28");
-  const created = await server.call("create_call", { to: "+14155550100", agent_id: await agentOf(server.call) });
-  expect(created.isError).toBe(true);
-  // The route's own refusal (no dialog in this revision, no browser), not a failed elicitation.
-  expect(textOf(created)).toMatch(/no person can be asked to approve this dial: this client cannot show a dialog \(no MCP elicitation\) and no browser can be opened \(BROWSER=none\)/);
-  expect(textOf(created)).toMatch(/Nothing was dialed/);
+  // This client declares forms but cannot show one (no handler): the SDK cannot fulfil the input request.
+  await server.call("create_call", { to: "+14155550100", agent_id: await agentOf(server.call) }).catch(() => undefined);
+  const sent = server.transport.stdoutLines.map((l) => JSON.parse(l) as { method?: string; id?: unknown; result?: { resultType?: string; inputRequests?: Record<string, { method: string }> } });
+  expect(sent.filter((m) => m.method === "elicitation/create")).toEqual([]);
+  const asked = sent.find((m) => m.result?.resultType === "input_required");
+  expect(Object.values(asked?.result?.inputRequests ?? {}).map((r) => r.method)).toEqual(["elicitation/create"]);
   const calls = await server.call("list_calls");
   expect((calls.structuredContent as { count: number }).count).toBe(0);
 });
 
-it("2026-07-28 over --http: the capability the client declares on each request does not make the server send elicitation/create", async () => {
-  // No approvers' inbox (no OUTBOUND_CALLS_APPROVER_TOKEN): the only way left would be the client's dialog.
+it("2026-07-28 over --http: a client that declares forms is asked inside the answer, never by elicitation/create (stateless HTTP has no way back for it)", async () => {
+  // No approvers' inbox (no OUTBOUND_CALLS_APPROVER_TOKEN): the client's form is the only way.
   const http = await spawnHttpServer({ args: ARGS, env: { ...ENV, OUTBOUND_CALLS_HTTP_TOKEN: undefined } });
   closing.push(async () => void (await http.stop()));
   const client = await connectModernHttpClient(http.url, null, { elicitation: { form: {} } });
   closing.push(client.close);
-  const created = await client.call("create_call", { to: "+14155550100", agent_id: await agentOf(client.call) });
-  expect(created.isError).toBe(true);
-  expect(textOf(created)).toMatch(/no person can be asked to approve this dial: this HTTP server has no approvers' inbox/);
+  const agent = await agentOf(client.call);
+  const first = (await client.client.request(
+    { method: "tools/call", params: { name: "create_call", arguments: { to: "+14155550100", agent_id: agent } } },
+    { allowInputRequired: true },
+  )) as { resultType?: string; inputRequests?: Record<string, { method: string }> };
+  expect(first.resultType).toBe("input_required");
+  expect(Object.values(first.inputRequests ?? {}).map((r) => r.method)).toEqual(["elicitation/create"]);
   expect((await client.call("list_calls")).structuredContent).toMatchObject({ count: 0 });
 });
