@@ -5,8 +5,8 @@
  * file (not bundled), so it loads the SDK from node_modules like any small
  * server does.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { McpServer } from "@modelcontextprotocol/server";
 import { request } from "undici";
 import { z } from "zod";
 
@@ -16,7 +16,7 @@ const key = process.env.OUTBOUND_CALLS_API_KEY ?? "";
 const server = new McpServer({ name: "minimal-get-call", version: "1.0.0" });
 server.registerTool(
   "get_call",
-  { description: "Reads one call record by id.", inputSchema: { call_id: z.string() } },
+  { description: "Reads one call record by id.", inputSchema: z.object({ call_id: z.string() }) },
   async ({ call_id }) => {
     const res = await request(`${base}/calls/${call_id}`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
     return { content: [{ type: "text", text: await res.body.text() }] };

@@ -41,26 +41,19 @@ const requireShim = 'import { createRequire as __obcCreateRequire } from "node:m
 const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 
 /**
- * Two start-up costs that a bundle can leave out without changing behaviour
+ * Start-up costs that a bundle can leave out without changing behaviour
  * (docs/performance.md has the measurements):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs: Agent, request and errors only,
  *   without fetch, WebSocket, cache, mocks and proxies.
- * - the SDK's ajv-provider (imported by the SDK, and by src/mcp/server.ts as
- *   `@modelcontextprotocol/sdk/validation/ajv`) resolves to scripts/shims/ajv-provider.js, which builds its ajv
- *   instance on first use instead of in every Server's constructor.
+ * - zod's locales other than English (below).
  */
 const lean = {
   name: "lean-start",
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("undici.cjs") } : undefined));
-    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes("@modelcontextprotocol/sdk") ? { path: shim("ajv-provider.js") } : undefined,
-    );
     // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
     // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
-    // src/mcp/server.ts builds the one validator of the process itself: the same lazy class.
-    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\/validation\/ajv$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("ajv-provider.js") } : undefined));
   },
 };
 

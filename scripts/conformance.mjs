@@ -28,7 +28,7 @@ const IF_DECLARED = { "resources-list": "resources", "prompts-list": "prompts" }
 
 /** Why the rest do not apply (also in docs/hosting.md, "Conformance"). */
 export const NOT_APPLICABLE = {
-  "completion-complete": "needs the fixture prompt test_prompt_with_arguments and completions; this server has no completions",
+  "completion-complete": "needs the fixture prompt test_prompt_with_arguments (this server completes its own prompts and calls:// template)",
   "tools-call-simple-text": "fixture tool test_simple_text (it 'passes' only because the unknown-tool error is text)",
   "tools-call-image": "fixture tool test_image_content",
   "tools-call-audio": "fixture tool test_audio_content",

@@ -14,9 +14,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { linkInLaunchFile } from "./consent/launch-file.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   out();
   out(color("1", `${step}. Wait for the call to end (get_call with wait_seconds; progress shows each status)`));
   out(color("36", `   → get_call {"call_id":"${callId}","wait_seconds":30}`));
-  const final = (await client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: 30 } }, undefined, {
+  const final = (await client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: 30 } }, {
     onprogress: (p) => out(color("2", `     … ${p.progress} s: ${p.message ?? ""}`)),
   })) as CallToolResult;
   const sc = final.structuredContent as { final: boolean; call: { status?: string }; waited_seconds?: number } | undefined;

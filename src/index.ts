@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * CLI entry: argv + env -> config -> stdio transport. Stdout carries JSON-RPC
- * only; everything else goes to stderr, with the key removed.
+ * CLI entry: argv + env -> config -> stdio transport (the SDK's serveStdio: a
+ * 2026-07-28 client is served without a handshake, a 2025-era one after its
+ * initialize). Stdout carries JSON-RPC only; everything else goes to stderr,
+ * with the key removed.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
-import { createServer } from "./mcp/server.js";
+import { createCore, createServer, type ServerCore, type ServerDeps } from "./mcp/server.js";
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
@@ -37,9 +39,36 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
+/** What a stdio connection's servers are made of, once the configuration, the sandbox and the guard store are ready. */
+interface StdioParts {
+  config: Config;
+  core: ServerCore;
+  deps: ServerDeps;
+}
+
+/**
+ * Reads stdin from the first moment: clients probe with server/discover as soon as they spawn the server, some
+ * with a short deadline (the AI SDK waits 1 s, then falls back to initialize and reports the late answer as an
+ * error). The SDK makes the connection's server when `parts` is ready (sandbox, configuration, guard store).
+ */
+function serveStdioEarly(parts: Promise<StdioParts>): StdioServerHandle {
+  const handle = serveStdio(
+    async ({ era }) => {
+      const { config, core, deps } = await parts;
+      return createServer(config, { ...deps, era }, core).mcp;
+    },
+    { onerror: (error) => stderr(`outbound-calls-mcp: stdio: ${error.message}`) },
+  );
+  // The bin paused stdin after the first line (src/cli/early-discover.ts); the SDK reads it from here on.
+  process.stdin.resume();
+  return handle;
+}
+
 async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void> {
   let config: Config;
   let closeSandbox: (() => Promise<void>) | undefined;
+  let partsReady: (parts: StdioParts) => void = () => undefined;
+  const connection = command.http ? undefined : serveStdioEarly(new Promise<StdioParts>((resolve) => (partsReady = resolve)));
   if (command.sandbox || sandboxFromEnv(process.env)) {
     // Loaded only when asked: the simulated service is not part of the live server's start-up.
     const { startSandbox } = await import("./sandbox/index.js");
@@ -71,8 +100,9 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   forgetOwnVariables(process.env);
   for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
   const store = await openGuardStore(config, stderr);
-  const server = createServer(config, { log: stderr, readOnly: command.readOnly, redactor, store });
-  const transport = new StdioServerTransport();
+  // One core for the connection: the server the SDK makes for a server/discover probe and the one it keeps share it.
+  const core = createCore(config, { log: stderr, redactor, store });
+  partsReady({ config, core, deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true } });
 
   let closing = false;
   const shutdown = (why: string) => {
@@ -81,20 +111,20 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     // In-flight requests are abandoned: the client is gone or asked us to stop.
     const force = setTimeout(() => process.exit(0), 1_000);
     force.unref();
-    void Promise.allSettled([server.close(), closeSandbox?.()]).finally(() => {
+    void Promise.allSettled([connection?.close(), core.close(), closeSandbox?.()]).finally(() => {
       if (why !== "stdin closed") stderr(`outbound-calls-mcp: stopped (${why})`);
       process.exit(0);
     });
   };
-  // The SDK's stdio transport does not end when stdin closes (typescript-sdk#2002).
+  // Stop when stdin closes, whatever else (Redis, the approval page) keeps the process alive.
   process.stdin.on("end", () => shutdown("stdin closed"));
   process.stdin.on("close", () => shutdown("stdin closed"));
   // A client that died without closing stdin: the next answer hits a closed pipe (EPIPE). Nobody is listening; stop.
   process.stdout.on("error", () => shutdown("stdout closed"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-
-  await server.mcp.connect(transport);
+  // Stdin may have ended while the sandbox or the store were starting (stdin is read from the start).
+  if (process.stdin.readableEnded) shutdown("stdin closed");
 }
 
 async function main(): Promise<void> {

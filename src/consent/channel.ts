@@ -48,13 +48,21 @@ export interface ConsentRequest {
   text: string;
 }
 
-export type ConsentVia = "client_form" | "client_url" | "page";
+/** client_input: the client's form, asked through input requests (protocol 2026-07-28, input-channel.ts). */
+export type ConsentVia = "client_form" | "client_input" | "client_url" | "page";
 
 export type ConsentVerdict =
   | { kind: "approved"; via: ConsentVia; /** Over HTTP, the approver's label; "local browser" for the stdio page. */ approver?: string }
   | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired"; /** What happened, for the model (never a link or secret). */ detail?: string }
   /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
   | { kind: "pending"; via: ConsentVia; expiresAt: number }
+  /**
+   * Protocol 2026-07-28: the client is to show the form and retry the same call with the answer. The tool call
+   * ends with these, nothing sent; `requestState` is signed and readable by the client (request-state.ts).
+   */
+  | { kind: "input_required"; inputRequests: Record<string, unknown>; requestState: string; expiresAt: number }
+  /** An answer that came back with a state this server refuses (altered, expired, used, another request). */
+  | { kind: "refused"; why: string }
   /** No person can be asked here (no elicitation, no browser, no inbox): the message names the ways out. */
   | { kind: "unavailable"; why: string };
 

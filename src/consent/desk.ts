@@ -13,7 +13,7 @@ import { storedViewSchema } from "./view-schema.js";
 import { hashSecret, ID_PATTERN, newId, newSecret, SECRET_PATTERN, secretMatches } from "./secrets.js";
 
 /** How the page reached the person; kept with the view so a repeat of the call reports the same channel. */
-export type PageVia = Exclude<ConsentVia, "client_form">;
+export type PageVia = Exclude<ConsentVia, "client_form" | "client_input">;
 export type StoredView = ConsentView & { via: PageVia };
 
 /** `forged`: the record or its decision was not written by a server (seal.ts): never honoured. */

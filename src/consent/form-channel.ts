@@ -3,15 +3,15 @@
  * Only an accept with confirm=true approves; decline, cancel, false, no answer
  * in time or a client error all mean nothing is dialed.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../protocol/consent-client.js";
 import { oneLine } from "../text/clean.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
 
 /** How long a person gets to answer the client's dialog. The service's deadline starts only after the answer. */
 export const FORM_TIMEOUT_MS = 5 * 60_000;
 
-export function formChannel(server: Server, requestId: RequestId | undefined): ConsentChannel {
+export function formChannel(server: ConsentClient, requestId: RequestId | undefined): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
       try {

@@ -4,17 +4,25 @@
  * browser opener over stdio, or the hosted inbox over --http. Each tool call
  * gets its own selector (forCall) for the client it came from.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
-import type { ApprovalStore } from "../state/store.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../protocol/consent-client.js";
+import type { ApprovalStore, OnceMarks } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
 import { removeLaunchFiles } from "./launch-file.js";
+import type { InputRound } from "./input-channel.js";
 import { browserOpener, type Opener } from "./opener.js";
 import { LocalPageServer } from "./page/local-server.js";
+import { RequestStates } from "./request-state.js";
 import { ConsentSelector, type PageSurface } from "./selector.js";
+
+/** The name of the guard store's shared secret the requestState key is derived from (docs/consent.md). */
+export const REQUEST_STATE_SECRET = "input-request-state";
 
 export interface ConsentHubOptions {
   approvals: ApprovalStore;
+  /** Single-use marks (an input-request approval is spent here) and the shared secrets, of the guard store. */
+  marks: OnceMarks;
+  secret: (name: string) => Promise<Buffer>;
   /** The guards' clock (epoch ms). */
   now: () => number;
   /** How long an approval may be decided and then used. */
@@ -30,6 +38,7 @@ export class ConsentHub {
   readonly desk: ApprovalDesk;
   private readonly surface: PageSurface;
   private readonly localPage: LocalPageServer | undefined;
+  private states: Promise<RequestStates> | undefined;
 
   constructor(private readonly options: ConsentHubOptions) {
     this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs, sealKey: options.sealKey, log: options.log });
@@ -43,9 +52,22 @@ export class ConsentHub {
     }
   }
 
-  /** The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode. */
-  forCall(server: Server, requestId: RequestId | undefined, allowPage: boolean): ConsentSelector {
-    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log });
+  /**
+   * The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode.
+   * `round`: the call's input requests, for a request of protocol 2026-07-28 (absent for a 2025 client).
+   */
+  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound): ConsentSelector {
+    const { now, ttlMs, marks } = this.options;
+    const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs } : undefined;
+    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input });
+  }
+
+  /** Made once, on first need, from the store's shared secret: every replica verifies every other's states. */
+  requestStates(): Promise<RequestStates> {
+    this.states ??= this.options.secret(REQUEST_STATE_SECRET).then((secret) => new RequestStates(secret, this.options.now, this.options.ttlMs));
+    // A store that could not answer is asked again next time.
+    this.states.catch(() => (this.states = undefined));
+    return this.states;
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,20 @@
 /**
  * Picks, per tool call, how a person is asked: an approval already open for the
  * exact request is picked up (a repeat of a call that ended "pending" does not
- * ask again); otherwise the client's dialog (form elicitation), then a link the
- * client shows (URL elicitation), then the server's approval page (the browser
- * over stdio, the approvers' inbox over --http). Where none can reach a person
+ * ask again); otherwise, for a 2026-07-28 client that declared form
+ * elicitation, the client's form through input requests (input-channel.ts);
+ * for a 2025 client, the client's dialog (form elicitation), then a link the
+ * client shows (URL elicitation); then the server's approval page (the browser
+ * over stdio, the approvers' inbox over --http). A 2026-07-28 client cannot be
+ * sent elicitation/create: without form elicitation it gets the page. Where none can reach a person
  * the verdict is `unavailable`, with the two ways out.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../protocol/consent-client.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict, ConsentVia } from "./channel.js";
 import { storedView, type ApprovalDesk } from "./desk.js";
 import { formChannel } from "./form-channel.js";
+import { inputChannel, type InputSeat } from "./input-channel.js";
 import type { Opener } from "./opener.js";
 import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./page-channel.js";
 import type { LocalPageServer } from "./page/local-server.js";
@@ -23,13 +27,15 @@ export type PageSurface =
   | { kind: "hosted"; /** False when OUTBOUND_CALLS_APPROVER_TOKEN is not set: no inbox. */ inbox: boolean };
 
 export interface SelectorParts {
-  server: Server;
+  server: ConsentClient;
   requestId: RequestId | undefined;
   desk: ApprovalDesk;
   surface: PageSurface;
   /** False in the token mode: only the client may ask; otherwise the model-held token is the way. */
   allowPage: boolean;
   log: (line: string) => void;
+  /** Set for a request of protocol 2026-07-28: its round of input requests. Absent: a 2025 client. */
+  input?: InputSeat | undefined;
 }
 
 export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
@@ -53,10 +59,14 @@ export class ConsentSelector implements ConsentChannel {
 
   /** The channel a new request would use now. */
   route(): Route {
-    const { server, surface, allowPage } = this.parts;
-    const elicitation = server.getClientCapabilities()?.elicitation;
-    if (elicitation?.form) return { kind: "client_form" };
-    if (elicitation?.url && surface.kind === "local") return { kind: "client_url" };
+    const { server, surface, allowPage, input } = this.parts;
+    if (input) {
+      if (input.round.formElicitation) return { kind: "client_input" };
+    } else {
+      const elicitation = server.getClientCapabilities()?.elicitation;
+      if (elicitation?.form) return { kind: "client_form" };
+      if (elicitation?.url && surface.kind === "local") return { kind: "client_url" };
+    }
     if (!allowPage) return { kind: "unavailable", why: "this client cannot ask the person (it supports no MCP elicitation)" };
     if (surface.kind === "hosted") {
       return surface.inbox
@@ -83,6 +93,12 @@ export class ConsentSelector implements ConsentChannel {
     switch (route.kind) {
       case "unavailable":
         return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };
+      case "client_input": {
+        const { input } = this.parts;
+        // route() picks it only with a round of input requests.
+        if (!input) throw new Error("input requests need the request's round");
+        return inputChannel(input).ask(request, ctx);
+      }
       case "client_form":
         return formChannel(this.parts.server, this.parts.requestId).ask(request, ctx);
       case "client_url": {

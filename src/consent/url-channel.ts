@@ -7,15 +7,15 @@
  * The link carries the one-time secret: it goes to the client, which shows it to
  * the person, and never into anything the model reads.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentClient } from "../protocol/consent-client.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
 import type { ApprovalDesk } from "./desk.js";
 import { awaitDecision } from "./settle.js";
 
 export const CLIENT_DECLINED = "the person, in the client (declined to open the link)";
 
-export function urlChannel(server: Server, requestId: RequestId | undefined, desk: ApprovalDesk, link: (id: string, secret: string) => Promise<string>): ConsentChannel {
+export function urlChannel(server: ConsentClient, requestId: RequestId | undefined, desk: ApprovalDesk, link: (id: string, secret: string) => Promise<string>): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
       const { record, secret } = await desk.open(request, "client_url");

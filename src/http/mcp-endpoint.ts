@@ -1,15 +1,18 @@
 /**
- * POST /mcp, stateless: each request gets its own McpServer and transport (the
- * SDK refuses to reuse a stateless transport), wired to the shared core (HTTP
- * client, agent cache), so any replica can answer any request. The body is read
- * here, capped, so every request in it that can reach the calling service is
- * counted against the client's rate limit before anything runs.
+ * POST /mcp, stateless, for both protocol eras on one endpoint: the SDK's
+ * createMcpHandler serves a 2026-07-28 request (no handshake, `server/discover`)
+ * and a 2025-era one (its `initialize`, then stateless requests) alike, each with
+ * its own McpServer made for that era, wired to the shared core (HTTP client,
+ * agent cache), so any replica can answer any request. The body is read here,
+ * capped, so every request in it that can reach the calling service is counted
+ * against the client's rate limit before anything runs.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CancelledNotificationSchema, isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, type McpRequestContext } from "@modelcontextprotocol/server";
 import type { Config } from "../config/env.js";
 import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js";
+import { answerCancelledRequests } from "./answer-cancelled.js";
 import { readBody } from "../web/body.js";
 import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
@@ -38,31 +41,20 @@ function requestId(body: unknown): string | number | null {
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-/**
- * A request cancelled by a notifications/cancelled of the same POST (the only one that can reach it: a later POST
- * gets a server of its own) gets no answer from the SDK, which keeps the POST's stream open until every request
- * of it was answered: the POST would hang, counted in flight, until the client leaves. Answer it with an error as
- * soon as it is cancelled; its handler still runs to its end behind it (a dial is settled and audited).
- */
-function answerCancelled(transport: StreamableHTTPServerTransport): void {
-  const dispatched = new Set<string | number>();
-  const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
-    deliver?.(message, extra);
-    if (isJSONRPCRequest(message)) dispatched.add(message.id);
-    const cancelled = CancelledNotificationSchema.safeParse(message);
-    const id = cancelled.success ? cancelled.data.params.requestId : undefined;
-    if (id === undefined || !dispatched.delete(id)) return;
-    const answer = { jsonrpc: "2.0" as const, id, error: { code: REQUEST_CANCELLED, message: "Request cancelled by the client" } };
-    transport.send(answer).catch(() => undefined);
-  };
-}
-
-/** The code LSP gives a cancelled request; MCP names none. */
-const REQUEST_CANCELLED = -32800;
-
 export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   let lastFallbackLog = -Infinity;
+  // Which client each request came from, for the server the SDK's factory makes for it.
+  const byRequest = new WeakMap<Request, string>();
+  const failed = (error: Error) => options.log(`http: request failed: ${error.stack ?? error.message}`);
+  const handler = createMcpHandler(
+    ({ era, requestInfo }: McpRequestContext) => {
+      const client = (requestInfo && byRequest.get(requestInfo)) ?? "unknown";
+      const { mcp } = createServer(options.config, { ...options.deps, client, era }, options.core);
+      if (era === "legacy") answerCancelledRequests(mcp.server);
+      return mcp;
+    },
+    { onerror: failed, maxRequestBodySize: options.maxBodyBytes },
+  );
   return async (req, res) => {
     const client = options.clientOf(req);
     // The bytes this body holds are the client's until its answer is written (or the client left).
@@ -119,21 +111,13 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       }
     }
 
-    const server = createServer(options.config, { ...options.deps, client }, options.core);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    // The answer is written (or the client left): this request's server has nothing more to do.
-    res.on("close", () => {
-      void transport.close().catch(() => undefined);
-      void server.close();
-    });
-    try {
-      await server.mcp.connect(transport);
-      answerCancelled(transport);
-      await transport.handleRequest(req, res, message);
-    } catch (error) {
-      options.log(`http: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendRpcError(res, 500, -32603, "Internal error of the MCP server");
-      else res.end();
-    }
+    // The factory is called with the web Request made from `req`: the client's address goes with it.
+    const serving = {
+      fetch: (request: Request, opts?: Parameters<typeof handler.fetch>[1]) => {
+        byRequest.set(request, client);
+        return handler.fetch(request, opts);
+      },
+    };
+    await toNodeHandler(serving, { onerror: failed })(req, res, message);
   };
 }

@@ -13,9 +13,8 @@
  * bundle) and test/unit/tool-listing.test.ts (the sources) hold both to one
  * snapshot.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from "@modelcontextprotocol/sdk/types.js";
-import type { RequestExtra } from "../protocol/lean-server.js";
+import type { CallToolResult, InputRequiredResult, Tool as ListedTool, Server, ServerContext } from "@modelcontextprotocol/server";
+import { InputRequiredPending } from "../safety/refusals.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
@@ -26,13 +25,13 @@ export interface ToolHost {
   /** Only the tools that place no call (read-only mode). */
   readOnly: boolean;
   /** Builds the context of one tool call. */
-  context(tool: Tool, extra: RequestExtra): ToolContext;
+  context(tool: Tool, request: ServerContext): ToolContext;
   /** Fields added to every structuredContent (the sandbox mark). */
   mark: Record<string, unknown>;
   /** Prefix of every answer text (the sandbox note), or "". */
   prefix: string;
   /** An error as the answer's text. */
-  failure(error: unknown, tool: Tool): string;
+  failure(error: unknown, tool: Tool, request: ServerContext): string;
 }
 
 /** A tool as tools/list shows it, and whether it places calls (hidden in read-only mode). */
@@ -74,18 +73,18 @@ export function publishedTools(): Promise<readonly PublishedTool[]> {
 export function registerTools(server: Server, host: ToolHost): void {
   server.registerCapabilities({ tools: {} });
   let byName: Map<string, Tool> | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler("tools/list", async () => {
     const listed = (await publishedTools()).filter((t) => !(host.readOnly && t.writes)).map((t) => t.listed);
     // The tools' code, for the tools/call that usually follows (a failure to load shows there).
     setImmediate(() => void loadTools().catch(() => undefined));
     return { tools: listed };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler("tools/call", async (request, mcpCtx): Promise<CallToolResult | InputRequiredResult> => {
     byName ??= new Map((await loadTools()).filter((t) => !(host.readOnly && t.creates !== undefined)).map((t) => [t.name, t]));
     const tool = byName.get(request.params.name);
     // As the SDK's McpServer answers it: a result the model can read, not a protocol error.
     if (!tool) return { isError: true, content: [{ type: "text", text: `Tool ${request.params.name} not found` }] };
-    const ctx = host.context(tool, extra);
+    const ctx = host.context(tool, mcpCtx);
     try {
       const { structured, text } = await tool.run(request.params.arguments, ctx, host.mark);
       ctx.guard.finish();
@@ -93,9 +92,13 @@ export function registerTools(server: Server, host: ToolHost): void {
     } catch (error) {
       // The audit line of a write attempt, whatever ended it.
       ctx.guard.finish(error);
+      // Protocol 2026-07-28: a person is asked in the client, which sends this call again with the answer.
+      if (error instanceof InputRequiredPending) {
+        return { resultType: "input_required", inputRequests: error.inputRequests as InputRequiredResult["inputRequests"], requestState: error.requestState };
+      }
       // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
-      if (extra.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
-      return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool) }] };
+      if (mcpCtx.mcpReq.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
+      return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool, mcpCtx) }] };
     } finally {
       ctx.scope.dispose();
     }

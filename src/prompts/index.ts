@@ -14,9 +14,7 @@
  * is named as data, never instructions.
  */
 import { z } from "zod";
-import type { LeanMcpServer } from "../protocol/lean-server.js";
-import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import { completable, type GetPromptResult, type McpServer } from "@modelcontextprotocol/server";
 import type { CallingService } from "../service/index.js";
 import { startDeadline } from "../service/deadline.js";
 import type { Config } from "../config/env.js";
@@ -45,7 +43,7 @@ const CALL_DATA_RULE =
 
 const userMessage = (text: string): GetPromptResult["messages"][number] => ({ role: "user", content: { type: "text", text } });
 
-export function registerPrompts(mcp: LeanMcpServer, deps: PromptDeps): void {
+export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
   const agentIds = async (typed: string | undefined): Promise<string[]> => {
     const deadline = startDeadline(deps.config.timeoutMs);
     try {
@@ -66,18 +64,17 @@ export function registerPrompts(mcp: LeanMcpServer, deps: PromptDeps): void {
         description:
           "Place one outbound call safely: the assistant first confirms the number in international format, the agent " +
           "and the purpose with you, and only then calls create_call; then it follows the call to its outcome.",
-        argsSchema: {
+        argsSchema: z.object({
           to: z.string().min(1).max(200).describe("The number to call, with its country code, e.g. +1 415 555 0100"),
           agent_id: completable(
             z
               .string()
               .regex(AGENT_ID, "an agent id is 1-128 letters, digits, '.', '_', ':' or '-' (see list_agents)")
-              .optional()
               .describe("The agent that makes the call (optional: the assistant picks one with list_agents)"),
             agentIds,
-          ),
+          ).optional(),
           purpose: z.string().min(1).max(1_000).describe("Why the call is made, e.g. remind Dana of tomorrow's 10:30 appointment"),
-        },
+        }),
       },
       ({ to, agent_id, purpose }): GetPromptResult => {
         const phone = parsePhone(to, deps.phonePolicy);
@@ -115,16 +112,15 @@ export function registerPrompts(mcp: LeanMcpServer, deps: PromptDeps): void {
     {
       title: "Report on a day's calls",
       description: "A summary of one day's calls: how many, their statuses and outcomes, durations, and which need a follow-up.",
-      argsSchema: {
+      argsSchema: z.object({
         date: completable(
           z
             .string()
             .regex(DATE, "a date is YYYY-MM-DD, e.g. 2026-11-21")
-            .optional()
             .describe("The day to report on, YYYY-MM-DD (default: today, UTC)"),
           (typed) => lastDays(7).filter((d) => d.startsWith(typed ?? "")),
-        ),
-      },
+        ).optional(),
+      }),
     },
     ({ date }): GetPromptResult => {
       const day = date ?? isoDay(new Date());

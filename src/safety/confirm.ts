@@ -14,7 +14,7 @@ import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
-import { ApprovalPendingError, SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import { ApprovalPendingError, InputRequiredPending, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { ConfirmMode } from "../config/safety.js";
 
 /** client: the person in the client's dialog or through its link; page: the server's approval page; unattended: OUTBOUND_CALLS_CONFIRM=never. */
@@ -39,7 +39,7 @@ export function tokenRefusal(why: keyof typeof TOKEN_WHY): SafetyRefusal {
 export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): string {
   if (mode === "never") return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
   const route = consent.route();
-  if (route.kind === "client_form") return "confirmation: the user will be asked in the client before dialing";
+  if (route.kind === "client_form" || route.kind === "client_input") return "confirmation: the user will be asked in the client before dialing";
   if (route.kind === "client_url") return "confirmation: the client will show the user a link to the approval page before dialing";
   if (route.kind === "page") return "confirmation: a person will be asked on the approval page before dialing";
   if (mode === "token") return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
@@ -72,7 +72,7 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
   const route = ways.consent.route();
-  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_url") {
+  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_input" && route.kind !== "client_url") {
     if (!attempt.token) {
       throw new SafetyRefusal(
         "confirmation_required",
@@ -99,7 +99,11 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
 function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
     case "approved":
-      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" ? "the person, in the client" : undefined) };
+      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined) };
+    case "input_required":
+      throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);
+    case "refused":
+      throw new SafetyRefusal("input_request_state", verdict.why);
     case "unavailable":
       throw new SafetyRefusal("confirmation_unavailable", verdict.why);
     case "declined": {

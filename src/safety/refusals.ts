@@ -36,6 +36,19 @@ export class DuplicateOfUnknownError extends UserInputError {}
 /** A person was asked and has not decided within the tool call's wait: nothing dialed; a repeat picks up the decision. */
 export class ApprovalPendingError extends UserInputError {}
 
+/**
+ * Protocol 2026-07-28: the client is asked to show the person the form (input requests); nothing was dialed. The
+ * tool call answers `input_required` with these (src/mcp/tools.ts), and the audit line says "pending".
+ */
+export class InputRequiredPending extends ApprovalPendingError {
+  constructor(
+    readonly inputRequests: Record<string, unknown>,
+    readonly requestState: string,
+  ) {
+    super("Waiting for a person: the client was asked to show them this dial to approve; nothing was dialed.");
+  }
+}
+
 /** The `sending` line cannot be written before a POST: a restart could not count the dial, so it is not made. */
 export function auditUnwritable(code: string): SafetyRefusal {
   return new SafetyRefusal(

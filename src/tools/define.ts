@@ -7,7 +7,7 @@
  * needs no cast.
  */
 import type { z } from "zod";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Config } from "../config/env.js";
 import { OutputMismatchError, type PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";

@@ -103,12 +103,13 @@ describe("against the simulated service", () => {
     },
   );
 
-  it("answers an unknown call with -32002 and the service's 404 in plain words", async () => {
+  it("answers an unknown call with resource-not-found as 2026-07-28 has it (-32602, the URI in data) and the service's 404 in plain words", async () => {
     const error = (await server.client.readResource({ uri: "calls://call_nope" }).catch((e: unknown) => e)) as McpError;
     expect(error).toBeInstanceOf(McpError);
-    expect(error.code).toBe(-32002);
+    expect(error.code).toBe(-32602);
+    expect(error.data).toEqual({ uri: "calls://call_nope" });
     expect(error.message).toMatch(/Not found \(HTTP 404\): call call_nope does not exist/);
-    // Not "MCP error -32002: MCP error -32002: …"
+    // Not "MCP error -32602: MCP error -32602: …"
     expect(error.message.match(/MCP error/g)).toHaveLength(1);
   });
 

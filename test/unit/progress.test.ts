@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { Notification } from "@modelcontextprotocol/server";
 import { progressReporter } from "../../src/protocol/progress.js";
 
 function recorder(progressToken?: string | number) {
-  const sent: ServerNotification[] = [];
+  const sent: Notification[] = [];
   const report = progressReporter({
     _meta: progressToken === undefined ? {} : { progressToken },
-    sendNotification: async (n) => {
+    notify: async (n) => {
       sent.push(n);
     },
   });
@@ -35,7 +35,7 @@ describe("progressReporter", () => {
   });
 
   it("never fails the tool call when the notification cannot be sent", async () => {
-    const report = progressReporter({ _meta: { progressToken: 1 }, sendNotification: async () => Promise.reject(new Error("closed")) });
+    const report = progressReporter({ _meta: { progressToken: 1 }, notify: async () => Promise.reject(new Error("closed")) });
     await expect(report({ progress: 1 })).resolves.toBeUndefined();
   });
 });
