@@ -3,7 +3,10 @@
  * are one request (one dial, one dedupe key, one token), keys that name Object.prototype's members are keys like
  * any other, and an object that only looks like one pair is not silently read as two keys.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/guards.js";
 import { startInProcess, type InProcessServer } from "../helpers/in-process.js";
 import { textOf } from "../helpers/server-process.js";
 
@@ -64,5 +67,49 @@ describe("metadata forms", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("one pair outside its list");
     expect(service().requests.filter((r) => r.op === "calls.create")).toHaveLength(0);
+  });
+});
+
+describe("metadata forms and a confirmation token (OUTBOUND_CALLS_CONFIRM=token)", () => {
+  let tokenServer: InProcessServer;
+  const logPath = join(tempDir("metadata-token"), "audit.jsonl");
+  const lines = () =>
+    readFileSync(logPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  beforeAll(async () => {
+    tokenServer = await startInProcess({
+      env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_CONFIRM: "token", OUTBOUND_CALLS_AUDIT_LOG: logPath },
+    });
+  });
+  afterAll(async () => {
+    await tokenServer?.close();
+  });
+
+  it("a dry run's token covers the same metadata in the other form, not changed metadata; the audit line says who confirmed, once per POST", async () => {
+    const call = { to: "+14155552676", agent_id: "agt_1" };
+    const dry = await tokenServer.call("create_call", { ...call, metadata: [{ key: "a", value: 1 }, { key: "b", value: "x" }], dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    expect(token, textOf(dry)).toBeTruthy();
+    // Changed metadata is another request: the token does not cover it, and nothing is sent.
+    const changed = await tokenServer.call("create_call", { ...call, metadata: { b: "x", a: 2 }, confirmation_token: token });
+    expect(changed.isError).toBe(true);
+    expect(tokenServer.service.of("calls.create")).toHaveLength(0);
+    // The same metadata as an object, keys reordered: the request the person's model previewed.
+    const dial = await tokenServer.call("create_call", { ...call, metadata: { b: "x", a: 1 }, confirmation_token: token });
+    expect(dial.isError, textOf(dial)).toBeFalsy();
+    expect(dial.structuredContent).toMatchObject({ confirmed_by: "token" });
+    const posts = tokenServer.service.of("calls.create");
+    expect(posts).toHaveLength(1);
+    const all = lines();
+    const sending = all.filter((l) => l.decision === "sending");
+    expect(sending).toHaveLength(1);
+    expect(sending[0]).toMatchObject({ numbers: ["+14155552676"], confirmation: "token", idempotency_key: posts[0]!.idempotencyKey });
+    const end = all.filter((l) => l.decision === "dialed");
+    expect(end).toHaveLength(1);
+    expect(end[0]).toMatchObject({ confirmation: "token", idempotency_key: posts[0]!.idempotencyKey, request_key: sending[0]!.request_key });
+    expect(all.map((l) => l.decision)).toEqual(["dry_run", "refused", "sending", "dialed"]);
   });
 });
