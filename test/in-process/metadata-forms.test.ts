@@ -62,6 +62,19 @@ describe("metadata forms", () => {
     expect(service().of("calls.create")).toHaveLength(1);
   });
 
+  it("an object of 20,000 bad keys is refused as the list of them is: at most 50 keys, not one complaint per key", async () => {
+    const metadata = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`bad key ${i}`, i]));
+    const asObject = await server.call("create_call", { to: "+14155552677", agent_id: "agt_1", metadata });
+    const asPairs = await server.call("create_call", { to: "+14155552677", agent_id: "agt_1", metadata: pairsOf(metadata) });
+    for (const result of [asObject, asPairs]) {
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("at most 50 keys");
+      expect(textOf(result)).not.toContain("bad key");
+    }
+    expect(textOf(asObject).length).toBeLessThan(2 * textOf(asPairs).length);
+    expect(service().requests.filter((r) => r.op === "calls.create")).toHaveLength(0);
+  });
+
   it("refuses one pair written without its list ({key, value}) instead of sending the keys key and value", async () => {
     const result = await server.call("create_call", { to: "+14155552675", agent_id: "agt_1", metadata: { key: "service_type", value: "renewal" } });
     expect(result.isError).toBe(true);
