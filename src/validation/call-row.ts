@@ -73,6 +73,10 @@ const metadataPairsSchema = z
   .transform((pairs): Metadata => Object.fromEntries(pairs.map(({ key, value }) => [key, value])))
   .refine((m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES, "metadata is at most 8 KB as JSON");
 
+const ONE_PAIR_WITHOUT_LIST =
+  'metadata {"key": …, "value": …} is one pair outside its list: write [{"key": …, "value": …}] (or the object itself, {"service_type": "renewal"}); ' +
+  'to send keys named "key" and "value", write both as pairs';
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
@@ -83,7 +87,18 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function objectFormToPairs(value: unknown, ctx: z.RefinementCtx): unknown {
   if (!isPlainObject(value)) return value;
   const entries = Object.entries(value);
-  if (entries.length > MAX_METADATA_KEYS) ctx.addIssue({ code: "custom", message: TOO_MANY_KEYS });
+  // One pair without its list reads as an object of two keys, `key` and `value`: the service would receive
+  // {"key": "service_type", "value": "renewal"}, not {"service_type": "renewal"}. Refused: the list form sends those two keys if meant.
+  if (entries.length === 2 && Object.hasOwn(value, "key") && Object.hasOwn(value, "value")) {
+    ctx.addIssue({ code: "custom", message: ONE_PAIR_WITHOUT_LIST });
+    return [];
+  }
+  // Too many keys is the answer, as for the list (its max() stops there): checking each of 100,000 keys would hold the
+  // event loop for seconds and answer with a page of complaints about keys that cannot be sent anyway.
+  if (entries.length > MAX_METADATA_KEYS) {
+    ctx.addIssue({ code: "custom", message: TOO_MANY_KEYS });
+    return [];
+  }
   for (const [key, item] of entries) {
     const keyProblem = metadataKeySchema.safeParse(key).error?.issues[0];
     // A refused key is quoted on one line, capped, in the message, never a path segment of its own: it can be anything.

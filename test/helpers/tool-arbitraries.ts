@@ -40,7 +40,9 @@ const validPairs = fc.uniqueArray(
   fc.record({ key: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), value: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)) }),
   { selector: (pair) => pair.key, maxLength: 5 },
 );
-const validMetadata = fc.oneof(validPairs, validPairs.map((pairs) => Object.fromEntries(pairs.map(({ key, value }) => [key, value]))));
+// An object of exactly `key` and `value` is one pair without its list, refused (badMetadata).
+const onePairShape = (pairs: { key: string }[]) => pairs.length === 2 && pairs.some((p) => p.key === "key") && pairs.some((p) => p.key === "value");
+const validMetadata = fc.oneof(validPairs, validPairs.filter((pairs) => !onePairShape(pairs)).map((pairs) => Object.fromEntries(pairs.map(({ key, value }) => [key, value]))));
 /** An optional argument may be null: it means "not given" (strict-mode models send it). */
 const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
 
@@ -102,6 +104,7 @@ const badMetadata = fc.oneof(
   fc.constant([{ key: "extra", value: 1, note: "x" }]),
   fc.constant({ nested: { a: 1 } }),
   fc.constant({ "bad key": "x" }),
+  fc.constant({ key: "service_type", value: "x" }),
   fc.constant({ long: "x".repeat(1_001) }),
   fc.constant({ note: "re\u200Bminder" }),
   fc.constant(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))),
