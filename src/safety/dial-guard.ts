@@ -35,6 +35,8 @@ import { previewText } from "./preview.js";
 import { auditUnwritable, SafetyRefusal } from "./refusals.js";
 import type { SafetySettings } from "./settings.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
+import type { OptOutDesk } from "../compliance/opt-out-desk.js";
+import { refuseOptedOut } from "../compliance/opt-out-guard.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 
@@ -69,6 +71,8 @@ export interface SafetyServices {
   service: CallingService;
   /** Set when the audit log holds damaged lines whose numbers cannot be read: the caps cannot be known. */
   auditDamage: string | undefined;
+  /** The opt-outs (src/compliance/): checked before and after confirmation; placed calls are watched. */
+  optOuts: OptOutDesk;
 }
 
 /** What one tool call brings: how a person can be asked, its deadlines, progress and cancellation. */
@@ -110,12 +114,14 @@ export class DialGuard {
   async dial<R>(plan: DialPlan<R>): Promise<DialOutcome<R>> {
     const { settings, clock, store } = this.s;
     if (this.s.auditDamage) throw new SafetyRefusal("audit_log_damaged", this.s.auditDamage);
+    await this.s.optOuts.readBeforeDial(plan.rows.map((r) => r.request.to), this.call.deadline);
+    refuseOptedOut(plan.rows, await this.s.optOuts.listed(plan.rows.map((r) => r.request.to)));
     const requests = plan.rows.map((r) => r.request);
     const key = dialKey(this.call.tool, requests, plan.repeatDial);
     const numbers = requests.map((r) => r.to);
     this.draft.request_key = key;
     if (plan.repeatDial) this.draft.repeat_dial = true;
-    const checks: string[] = ["number: valid, allowed type and country", "do-not-call list: not listed", "agent: available to this key"];
+    const checks: string[] = ["number: valid, allowed type and country", "do-not-call list: not listed", "opt-outs: none of these people asked not to be called", "agent: available to this key"];
     const dedupe = settings.dedupeWindowMs > 0;
 
     let claim: HeldClaim | undefined;
@@ -202,6 +208,7 @@ export class DialGuard {
       if (approver) this.draft.approver = approver;
       // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
       checkRowsCallingHours(settings.callingHours, plan.rows, clock.now());
+      refuseOptedOut(plan.rows, await this.s.optOuts.listed(numbers));
       const reservation = `${key}:${claim?.owner ?? randomUUID()}`;
       refuseOverCap(await store.caps.reserve(reservation, numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       // A token works once, whatever its spelling: the store marks its MAC used in one atomic step.
@@ -259,6 +266,7 @@ export class DialGuard {
     }
     const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
     await settle({ kind: "placed", at: sentAt, summary, callIds }).catch(() => undefined);
+    this.s.optOuts.watch(callIds, go.numbers);
     Object.assign(this.draft, {
       decision: "dialed",
       call_ids: callIds,
@@ -268,6 +276,16 @@ export class DialGuard {
       ...(campaignId ? { campaign_id: campaignId } : {}),
     });
     return { kind: "dialed", record: created.record, confirmedBy: go.confirmedBy };
+  }
+
+  /** The opt-outs, for the tools that read calls (get_call) or record a request (add_do_not_call). */
+  get optOuts(): OptOutDesk {
+    return this.s.optOuts;
+  }
+
+  /** The guards' clock (epoch ms). */
+  now(): number {
+    return this.s.clock.now();
   }
 
   /** Writes the audit line for this tool call (write tools only), once. */

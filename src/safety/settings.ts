@@ -45,6 +45,8 @@ export interface SafetySettings {
   maxDialsPerNumberPerDay: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
+  /** How often the opt-out watch reads the calls this process placed (ms): src/compliance/opt-out-desk.ts. */
+  optOutPollMs: number;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
   testNow: number | undefined;
   /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (safety/dedupe.ts). */
@@ -148,6 +150,8 @@ export const safetyEnvShape = {
       return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_AUDIT_LOG: pathVar,
+  // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
+  OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 15, 1, 60),
   OUTBOUND_CALLS_TEST_NOW: z
     .string()
     .optional()
@@ -201,6 +205,7 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     maxDialsPerNumberPerDay: env.OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY,
     readOnly: env.OUTBOUND_CALLS_READ_ONLY,
     auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
+    optOutPollMs: env.OUTBOUND_CALLS_OPT_OUT_POLL_S,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };

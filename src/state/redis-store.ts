@@ -17,6 +17,7 @@ import { RedisConnection, type Log } from "./redis/connection.js";
 import { RedisDialLedger } from "./redis/dials.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
+import { RedisOptOuts } from "./redis/opt-outs.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long a replica uses its copy of a shared secret before it checks Redis still holds the same. */
@@ -29,6 +30,7 @@ export class RedisStore implements GuardStore {
   readonly once: RedisOnceMarks;
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
+  readonly optOuts: RedisOptOuts;
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
   private readonly keys: Keys;
@@ -49,6 +51,7 @@ export class RedisStore implements GuardStore {
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
+    this.optOuts = new RedisOptOuts(connection, k);
   }
 
   /**

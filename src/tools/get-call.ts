@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineTool, READ_ONLY_ANNOTATIONS } from "./define.js";
 import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { callDetail, withFencedContent } from "../render/calls.js";
-import { statusText } from "../render/values.js";
+import { callIdText, statusText } from "../render/values.js";
+import { oneLine } from "../text/clean.js";
 import { callIdSchema } from "../validation/ids.js";
 import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";
@@ -31,25 +32,46 @@ export const getCall = defineTool({
     call: callRecordSchema,
     final: z.boolean().describe("true when the status is final (completed, no_answer, busy, failed, canceled)"),
     waited_seconds: z.number().optional().describe("Seconds spent waiting, when wait_seconds was given"),
+    opt_out: z
+      .object({
+        asked: z.boolean().describe("The record shows the person asked not to be called again"),
+        listed: z.boolean().describe("The number is on the opt-out list: every later dial to it is refused"),
+        matched: z.array(z.string()).describe("What was matched, and where (transcript, summary, a field the service set)"),
+        listed_from_call: z.string().optional().describe("The call where the person said it"),
+        listed_at: z.string().optional(),
+      })
+      .describe("Whether the person asked not to be called again"),
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
   async handler(args, ctx) {
     if (!args.wait_seconds) {
       const call = await ctx.service.calls.get(args.call_id, ctx.deadline);
-      return { call, final: isFinalCall(call) };
+      return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call) };
     }
     const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);
-    return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds };
+    return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds, opt_out: await ctx.guard.optOuts.inspect(waited.call) };
   },
   structure: (out) => ({ ...out, call: withFencedContent(out.call) }),
-  render({ call, final, waited_seconds }) {
+  render({ call, final, waited_seconds, opt_out }) {
     let next = "";
     if (!final && waited_seconds !== undefined) {
       next = `\nStill in progress after waiting ${Math.round(waited_seconds)} s (status ${statusText(call.status)}): call get_call again with wait_seconds to keep waiting.`;
     } else if (!final) {
       next = "\nNot final yet: call get_call again in a little while (or with wait_seconds) for the result.";
     }
-    return `${callDetail(call)}${next}`;
+    return `${callDetail(call)}\n${optOutLine(opt_out)}${next}`;
   },
 });
+
+/** The opt-out line: what was matched (folded text, quoted), and what it means for later dials. */
+function optOutLine(o: { asked: boolean; listed: boolean; matched: string[]; listed_from_call?: string | undefined }): string {
+  if (o.asked) {
+    const seen = o.matched.map((m) => oneLine(m, 160)).join("; ");
+    return o.listed
+      ? `Opt-out: the person asked not to be called again (${seen}). The number is on the opt-out list: every later dial to it is refused. Do not try to reach them another way.`
+      : `Opt-out: the person asked not to be called again (${seen}), but the record carries no number to list: record it with add_do_not_call.`;
+  }
+  if (o.listed) return `Opt-out: none on this call, but the number is on the opt-out list${o.listed_from_call ? ` (from call ${callIdText(o.listed_from_call)})` : ""}: it will not be dialed again.`;
+  return "Opt-out: none detected.";
+}

@@ -18,6 +18,8 @@
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
  *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
+ *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
+ *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
  */
 export interface Keys {
   readonly prefix: string;
@@ -33,6 +35,8 @@ export interface Keys {
   pending(): string;
   pendingByExpiry(): string;
   secret(name: string): string;
+  optOut(number: string): string;
+  optOutIndex(): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -50,5 +54,7 @@ export function keys(prefix: string): Keys {
     pending: () => `${prefix}appr:pending`,
     pendingByExpiry: () => `${prefix}appr:pending:exp`,
     secret: (name) => `${prefix}secret:${name}`,
+    optOut: (number) => `${prefix}optout:${number}`,
+    optOutIndex: () => `${prefix}optout:index`,
   };
 }
