@@ -7,6 +7,7 @@
  */
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
+import { AI_DISCLOSURE_REMINDER } from "../compliance/ai-disclosure.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
@@ -81,6 +82,7 @@ export function previewText(input: PreviewInput): string {
     if (local) lines.push(`Local time there: ${local}`);
     if (input.repeatDial) lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
     lines.push(...metadataLines(r.metadata, ""));
+    lines.push(AI_DISCLOSURE_REMINDER);
     return lines.join("\n");
   }
   const countries = new Map<string, number>();
@@ -101,5 +103,6 @@ export function previewText(input: PreviewInput): string {
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
   if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
+  lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }

@@ -4,6 +4,7 @@ import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { callDetail, withFencedContent } from "../render/calls.js";
 import { callIdText, statusText } from "../render/values.js";
 import { oneLine } from "../text/clean.js";
+import { checkAiDisclosure } from "../compliance/ai-disclosure.js";
 import { callIdSchema } from "../validation/ids.js";
 import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";
@@ -41,26 +42,33 @@ export const getCall = defineTool({
         listed_at: z.string().optional(),
       })
       .describe("Whether the person asked not to be called again"),
+    ai_disclosure: z
+      .object({
+        disclosed: z.boolean().nullable().describe("The agent said it is an AI in its first words (null: no agent words to read)"),
+      })
+      .describe("Whether the callee was told they were speaking with an AI"),
     ...sandboxMark,
   }),
   annotations: READ_ONLY_ANNOTATIONS,
   async handler(args, ctx) {
     if (!args.wait_seconds) {
       const call = await ctx.service.calls.get(args.call_id, ctx.deadline);
-      return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call) };
+      return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call), ai_disclosure: checkAiDisclosure(call) };
     }
     const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);
-    return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds, opt_out: await ctx.guard.optOuts.inspect(waited.call) };
+    return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds, opt_out: await ctx.guard.optOuts.inspect(waited.call), ai_disclosure: checkAiDisclosure(waited.call) };
   },
   structure: (out) => ({ ...out, call: withFencedContent(out.call) }),
-  render({ call, final, waited_seconds, opt_out }) {
+  render({ call, final, waited_seconds, opt_out, ai_disclosure }) {
     let next = "";
     if (!final && waited_seconds !== undefined) {
       next = `\nStill in progress after waiting ${Math.round(waited_seconds)} s (status ${statusText(call.status)}): call get_call again with wait_seconds to keep waiting.`;
     } else if (!final) {
       next = "\nNot final yet: call get_call again in a little while (or with wait_seconds) for the result.";
     }
-    return `${callDetail(call)}\n${optOutLine(opt_out)}${next}`;
+    const disclosure =
+      ai_disclosure.disclosed === false ? "\nAI disclosure: not found in the agent's first words; the person may not have been told they were speaking with an AI." : "";
+    return `${callDetail(call)}\n${optOutLine(opt_out)}${disclosure}${next}`;
   },
 });
 

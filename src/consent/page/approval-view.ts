@@ -5,6 +5,7 @@
  * a batch the totals, countries and agents, then every row, paged. Approve and
  * Decline are real buttons of one form that posts to this server only.
  */
+import { AI_DISCLOSURE_REMINDER } from "../../compliance/ai-disclosure.js";
 import type { ApprovalStatus } from "../../state/store.js";
 import type { ConsentRow } from "../channel.js";
 import type { StoredView } from "../desk.js";
@@ -134,7 +135,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
     title: `Approve ${what}?`,
     body: html`${input.banner}<h1>Approve ${what}?</h1>
 <p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
-${secondCall(view)}${details}${scope}${buttons}`,
+${secondCall(view)}${details}<p class="muted">${AI_DISCLOSURE_REMINDER}</p>${scope}${buttons}`,
   };
 }
 

@@ -99,12 +99,21 @@ describe("get_call's opt_out", () => {
     expect(fx.service.posts()).toHaveLength(0);
   });
 
-  it("a call with no opt-out says so", async () => {
+  it("a call with no opt-out says so; the agent disclosed it is an AI", async () => {
     const server = await fx.start({ env });
     saysOnCall("Yes, Tuesday works. Call me back then.");
     const read = await server.call("get_call", { call_id: "call_2" });
-    expect(read.structuredContent).toMatchObject({ opt_out: { asked: false, listed: false, matched: [] } });
+    expect(read.structuredContent).toMatchObject({ opt_out: { asked: false, listed: false, matched: [] }, ai_disclosure: { disclosed: true } });
     expect(textOf(read)).toContain("Opt-out: none detected.");
+    expect(textOf(read)).not.toContain("AI disclosure");
+  });
+
+  it("an agent that does not say it is an AI in its first words: get_call says so", async () => {
+    const server = await fx.start({ env });
+    fx.service.handle("calls.get", (r) => ({ id: r.callId, status: "completed", to: CALL.to, transcript: "Agent: Hi, this is Ava from Acme.\nCustomer: Hi." }));
+    const read = await server.call("get_call", { call_id: "call_3" });
+    expect(read.structuredContent).toMatchObject({ ai_disclosure: { disclosed: false } });
+    expect(textOf(read)).toContain("AI disclosure: not found in the agent's first words");
   });
 });
 
