@@ -143,6 +143,8 @@ Safety (see docs/safety.md and docs/consent.md):
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY  dials to one number in any 24 hours, or off (default 3)
   OUTBOUND_CALLS_READ_ONLY           true: register only the reading tools (default false)
   OUTBOUND_CALLS_AUDIT_LOG           file for one JSON line per write attempt (created 0600); without Redis, caps, dedupe and opt-outs survive restarts
+  OUTBOUND_CALLS_CONSENT_FILE        the operator's consent records: number,basis,source,obtained[,expires] a line; shown before each dial
+  OUTBOUND_CALLS_REQUIRE_CONSENT     true: refuse a dial to a number without a live record in the consent file (default false)
   OUTBOUND_CALLS_OPT_OUT_POLL_S      how often placed calls are read for an opt-out until final, 1-60 (default 15)
   OUTBOUND_CALLS_TEST_NOW            tests only: start the clock at this UTC time; only with a loopback base URL
   OUTBOUND_CALLS_TEST_LEASE_MS       tests only: the lease of a dial claim in ms (default 60000); only with a loopback base URL

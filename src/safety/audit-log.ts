@@ -46,6 +46,8 @@ export interface AuditEntry {
   repeat_dial?: boolean;
   /** How the dial was confirmed: client (dialog or link), page (approval page), unattended (never), token. */
   confirmation?: string;
+  /** Each row's consent record (OUTBOUND_CALLS_CONSENT_FILE), as "basis (source …, obtained …)" or "no record". */
+  consent?: string[];
   /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];

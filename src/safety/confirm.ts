@@ -57,6 +57,8 @@ export interface ConfirmInput {
   localTimes: ReadonlyMap<number, string>;
   /** The request says a second call is meant (repeat_dial): the person must read it wherever they approve. */
   repeatDial: boolean;
+  /** Each row's consent record as text, when the operator keeps a consent file. */
+  consentRecords?: readonly string[];
   preview: string;
   token: string | undefined;
   /** Only in the token mode: the tokens to check a token against. */
@@ -88,7 +90,7 @@ export async function confirmDial(input: ConfirmInput): Promise<{ by: ConfirmedB
     return { by: "token" };
   }
   const tool = input.tool === "submit_batch" ? "submit_batch" : "create_call";
-  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes, repeatDial: input.repeatDial }), text: input.preview };
+  const request = { ...consentRequest(input.requestKey, tool, { rows: input.rows, agentNames: input.agentNames, localTimes: input.localTimes, repeatDial: input.repeatDial, ...(input.consentRecords ? { consentRecords: input.consentRecords } : {}) }), text: input.preview };
   const verdict = await input.consent.ask(request, { signal: input.signal, progress: input.progress, waitMs: input.waitMs });
   return verdictOutcome(verdict, tool);
 }

@@ -37,6 +37,8 @@ import type { SafetySettings } from "./settings.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
 import type { OptOutDesk } from "../compliance/opt-out-desk.js";
 import { refuseOptedOut } from "../compliance/opt-out-guard.js";
+import type { ConsentRecord } from "../compliance/consent-file.js";
+import { checkConsent, consentText } from "../compliance/consent-guard.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 
@@ -73,6 +75,8 @@ export interface SafetyServices {
   auditDamage: string | undefined;
   /** The opt-outs (src/compliance/): checked before and after confirmation; placed calls are watched. */
   optOuts: OptOutDesk;
+  /** The operator's consent records by number (OUTBOUND_CALLS_CONSENT_FILE); empty without the file. */
+  consent: ReadonlyMap<string, ConsentRecord>;
 }
 
 /** What one tool call brings: how a person can be asked, its deadlines, progress and cancellation. */
@@ -116,6 +120,8 @@ export class DialGuard {
     if (this.s.auditDamage) throw new SafetyRefusal("audit_log_damaged", this.s.auditDamage);
     await this.s.optOuts.readBeforeDial(plan.rows.map((r) => r.request.to), this.call.deadline);
     refuseOptedOut(plan.rows, await this.s.optOuts.listed(plan.rows.map((r) => r.request.to)));
+    const consent = checkConsent(this.s.consent, plan.rows, clock.now(), settings.requireConsent).map(consentText);
+    if (this.s.consent.size > 0) this.draft.consent = consent;
     const requests = plan.rows.map((r) => r.request);
     const key = dialKey(this.call.tool, requests, plan.repeatDial);
     const numbers = requests.map((r) => r.to);
@@ -173,7 +179,7 @@ export class DialGuard {
       const countedAs = claim?.previousOwner !== undefined ? `${key}:${claim.previousOwner}` : undefined;
       refuseOverCap(await store.caps.check(numbers, clock.now(), this.limits(), countedAs), numbers, this.limits(), clock.now());
       checks.push("caps: within the dials-per-hour and per-number limits");
-      const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes, repeatDial: plan.repeatDial });
+      const preview = previewText({ rows: plan.rows, agentNames: plan.agentNames, localTimes, repeatDial: plan.repeatDial, ...(this.s.consent.size > 0 ? { consentRecords: consent } : {}) });
 
       if (plan.dryRun) {
         this.draft.decision = "dry_run";
@@ -197,6 +203,7 @@ export class DialGuard {
         agentNames: plan.agentNames,
         localTimes,
         repeatDial: plan.repeatDial,
+        ...(this.s.consent.size > 0 ? { consentRecords: consent } : {}),
         preview,
         token: plan.token,
         tokens,

@@ -17,6 +17,7 @@ import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
 import type { Redactor } from "../text/redact.js";
 import { OptOutDesk } from "../compliance/opt-out-desk.js";
 import { readOptOutHistory } from "../compliance/opt-out-history.js";
+import { loadConsentFile } from "../compliance/consent-file.js";
 
 const DAY = 24 * 3_600_000;
 
@@ -64,6 +65,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     service: deps.service,
     auditDamage,
     optOuts,
+    consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
   };
   return {
     forCall: (info) => new DialGuard(services, info),

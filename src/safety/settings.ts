@@ -45,6 +45,10 @@ export interface SafetySettings {
   maxDialsPerNumberPerDay: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
+  /** The operator's consent records (src/compliance/consent-file.ts). */
+  consentFile: string | undefined;
+  /** Refuse a dial to a number without a live consent record. */
+  requireConsent: boolean;
   /** How often the opt-out watch reads the calls this process placed (ms): src/compliance/opt-out-desk.ts. */
   optOutPollMs: number;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
@@ -150,6 +154,16 @@ export const safetyEnvShape = {
       return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_AUDIT_LOG: pathVar,
+  OUTBOUND_CALLS_CONSENT_FILE: pathVar,
+  OUTBOUND_CALLS_REQUIRE_CONSENT: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = parseSwitch(raw);
+      if (value === "unset") return false;
+      if (typeof value === "boolean") return value;
+      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be true, false, 1 or 0");
+    }),
   // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
   OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 15, 1, 60),
   OUTBOUND_CALLS_TEST_NOW: z
@@ -186,6 +200,9 @@ type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEn
  * replica early with a real service.
  */
 export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
+  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
+    return { error: "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off" };
+  }
   for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {
     if (env[name] !== undefined && !baseUrlIsLoopback) {
       return {
@@ -206,6 +223,8 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     readOnly: env.OUTBOUND_CALLS_READ_ONLY,
     auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
     optOutPollMs: env.OUTBOUND_CALLS_OPT_OUT_POLL_S,
+    consentFile: env.OUTBOUND_CALLS_CONSENT_FILE,
+    requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };

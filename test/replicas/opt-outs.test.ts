@@ -5,7 +5,6 @@
  * replica holds on the others; only the operator's command (the built CLI, on the same Redis) removes a number,
  * after writing its audit line, and then every replica may dial it again.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultHandler, sendJson, type Handler } from "../helpers/fake-upstream.js";
@@ -13,7 +12,7 @@ import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplicas, type Replica, type ReplicaKind } from "../helpers/replicas.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
-import { posts, tempDir } from "../helpers/guards.js";
+import { auditLines, posts, tempDir } from "../helpers/guards.js";
 
 const AGENT = "agt_1";
 /** What each person says on the call, by number: the service's transcripts, written here. */
@@ -120,7 +119,7 @@ describe("the model adds, only the operator removes", () => {
     expect(refused.code).toBe(2);
     const removed = await runCli(["opt-outs", "remove", "+14155550177", "--by", "bob"], env);
     expect(removed.code, removed.stderr).toBe(0);
-    const last = JSON.parse(readFileSync(audit, "utf8").trim().split("\n").at(-1)!) as Record<string, unknown>;
+    const last = auditLines(audit).at(-1);
     expect(last).toMatchObject({ decision: "opt_out_removed", numbers: ["+14155550177"], approver: "operator:bob" });
 
     expect((await b.call("create_call", { to: "+14155550177", agent_id: AGENT })).isError).toBeFalsy();

@@ -16,7 +16,7 @@ const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RA
 const ROW = { to: "+14155552671", agent_id: "agt_1" };
 
 /** The labels a preview line may start with (after the row indent), and the fixed lines. */
-const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
+const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Consent: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
 
 function checked(row: Record<string, unknown>): CheckedRow {
   const parsed = callRowSchema.parse(row);

@@ -75,6 +75,7 @@ function single(row: ConsentRow): Html {
 <dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
 <dt>Number sent</dt><dd><code>${row.e164}</code></dd>
 <dt>Local time there</dt><dd>${row.localTime ?? "unknown"}</dd>
+${row.consent ? html`<dt>Consent</dt><dd>${row.consent}</dd>` : ""}
 <dt>Agent</dt><dd>${agentCell(row)}</dd>
 <dt>Contact</dt><dd>${row.contactName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
@@ -101,7 +102,7 @@ function batch(input: ApprovalPageInput): Html {
 <div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
 ${rows.map(
   (row, i) =>
-    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
 )}</tbody></table></div>${nav}`;
 }
 

@@ -5,12 +5,11 @@
  * the audit log; only the operator's command removes a number, and its line names who; a store that cannot answer
  * refuses the dial.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useInProcess } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
-import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
+import { auditLines, GUARDS_OFF, tempDir } from "../../helpers/guards.js";
 import { MemoryStore } from "../../../src/state/memory-store.js";
 import { StoreUnavailableError } from "../../../src/state/store.js";
 import { runOptOuts } from "../../../src/cli/opt-outs.js";
@@ -34,11 +33,6 @@ function saysOnCall(text: string, status = "completed") {
   }));
 }
 
-const auditLines = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("the watch reads each placed call by itself", () => {
   it("an opt-out said on the call lists the number; the next dial is refused naming that call, with no POST", async () => {
