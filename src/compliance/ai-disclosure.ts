@@ -35,8 +35,8 @@ const DISCLOSES = new RegExp(
 );
 
 export interface AiDisclosure {
-  /** true: disclosed in the agent's first words; false: the agent spoke and did not; null: no agent turn to read. */
-  disclosed: boolean | null;
+  /** true: disclosed in the agent's first words; false: the agent spoke and did not; absent: no agent turn to read. */
+  disclosed?: boolean;
 }
 
 /** The agent's first words, from a transcript of labelled turns or "Agent: …" lines. */
@@ -62,7 +62,7 @@ function agentOpening(raw: unknown): string | undefined {
 
 export function checkAiDisclosure(record: CallRecord): AiDisclosure {
   const opening = agentOpening(record.transcript);
-  if (opening === undefined) return { disclosed: null };
+  if (opening === undefined) return {};
   const folded = foldText(opening);
   // The words themselves are call content (the transcript shows them, fenced): only the verdict is returned.
   return { disclosed: DISCLOSES.test(folded) };

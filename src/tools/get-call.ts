@@ -44,7 +44,7 @@ export const getCall = defineTool({
       .describe("Whether the person asked not to be called again"),
     ai_disclosure: z
       .object({
-        disclosed: z.boolean().nullable().describe("The agent said it is an AI in its first words (null: no agent words to read)"),
+        disclosed: z.boolean().optional().describe("The agent said it is an AI in its first words (absent: no agent words to read)"),
       })
       .describe("Whether the callee was told they were speaking with an AI"),
     ...sandboxMark,

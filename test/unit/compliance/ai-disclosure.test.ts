@@ -27,9 +27,9 @@ describe("checkAiDisclosure", () => {
     expect(checkAiDisclosure({ id: "c", transcript: "Agent: Hi, I'm an AI assistant.\nCustomer: ok" })).toEqual({ disclosed: true });
   });
 
-  it("null when no agent turn can be read", () => {
-    expect(checkAiDisclosure({ id: "c" })).toEqual({ disclosed: null });
-    expect(checkAiDisclosure({ id: "c", transcript: "hello?" })).toEqual({ disclosed: null });
+  it("no verdict when no agent turn can be read", () => {
+    expect(checkAiDisclosure({ id: "c" })).toEqual({});
+    expect(checkAiDisclosure({ id: "c", transcript: "hello?" })).toEqual({});
   });
 
   it.each(PERSONAS.map((p) => [p.first, p] as const))("the sandbox's %s discloses in its first words", (_n, p) => {
