@@ -2,8 +2,9 @@
 /**
  * `npm run demo`: a real MCP client session against `--sandbox`, written to be
  * read by a newcomer. It lists agents, places a call and follows it to its
- * result, lists today's calls, has a bad batch refused, sends the fixed batch
- * and shows a wallet refusal. No key, no account, no real call.
+ * result, lists today's calls, calls a person who says "don't call me again" and
+ * has the second dial to them refused, has a bad batch refused, sends the fixed
+ * batch and shows a wallet refusal. No key, no account, no real call.
  *
  * Every dial waits for a person, as it does by default: the server opens its
  * approval page with BROWSER. So that the demo runs anywhere, headless, BROWSER
@@ -66,12 +67,12 @@ async function main(): Promise<void> {
   // What the demo stages, said before anything runs (README "Quick start" says the same).
   const staged = {
     speed: 40,
-    balanceCents: 100,
+    balanceCents: 125,
   };
   out("Sandbox demo: the server runs with --sandbox (a simulated service on 127.0.0.1; no key, no real call).");
   out(
     `Staged for the demo: calls run ${staged.speed}x faster than real (--sandbox-speed ${staged.speed}); the wallet holds ` +
-      `${staged.balanceCents} cents (--sandbox-balance-cents ${staged.balanceCents}: four calls at 25 cents, so the fifth is refused); ` +
+      `${staged.balanceCents} cents (--sandbox-balance-cents ${staged.balanceCents}: five calls at 25 cents, so the sixth is refused); ` +
       "the person who approves each dial on the approval page is the demo itself (BROWSER). Every safety guard keeps its default; " +
       "in the sandbox, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is set.",
   );
@@ -129,6 +130,17 @@ async function main(): Promise<void> {
 
   const today = new Date().toISOString().slice(0, 10);
   await call("List today's completed calls", "list_calls", { status: "completed", date_from: today, date_to: today });
+
+  // The callee's no is final: a person in Florida says (in Spanish) not to call again; the server reads the call's
+  // transcript by itself once it has ended, and the second dial is refused before anyone is asked or anything sent.
+  const no = await call("Call a number in Florida; the person answers in Spanish and asks not to be called again", "create_call", {
+    to: "+1 305 555 0107",
+    agent_id: agent,
+    contact_name: "Rosa Díaz",
+  });
+  const noId = (no.structuredContent as { call: { id: string } }).call.id;
+  await client.callTool({ name: "get_call", arguments: { call_id: noId, wait_seconds: 30 } });
+  await call("Dial Rosa again: refused (opted_out), nothing sent, nobody asked", "create_call", { to: "+1 305 555 0107", agent_id: agent, contact_name: "Rosa Díaz" });
 
   const rows = [
     { to: "+14155550101", agent_id: agent, contact_name: "Sam Ortiz" },

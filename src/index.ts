@@ -158,6 +158,16 @@ async function main(): Promise<void> {
       process.exitCode = await runDoctor({ ...command, env: process.env, out: (line) => process.stdout.write(`${line}\n`) });
       return;
     }
+    case "opt-outs-help": {
+      const { OPT_OUTS_HELP } = await import("./cli/opt-outs.js");
+      process.stdout.write(OPT_OUTS_HELP);
+      return;
+    }
+    case "opt-outs": {
+      const { runOptOuts } = await import("./cli/opt-outs.js");
+      process.exitCode = await runOptOuts(command, process.env, (line) => process.stdout.write(`${line}\n`), stderr);
+      return;
+    }
     case "serve":
       await serve(command);
   }

@@ -13,7 +13,10 @@ export type Command =
   | { kind: "version" }
   | { kind: "sandbox-service"; argv: string[] }
   | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
-  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen };
+  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen }
+  | { kind: "opt-outs-help" }
+  | { kind: "opt-outs"; action: "list" }
+  | { kind: "opt-outs"; action: "remove"; number: string; by: string };
 
 /** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
 
@@ -25,6 +28,7 @@ export class UsageError extends Error {
 }
 
 export function parseArgs(argv: string[]): Command {
+  if (argv[0] === "opt-outs") return parseOptOuts(argv.slice(1));
   if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
   if (argv[0] === "doctor") {
     // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
@@ -67,6 +71,20 @@ export function parseArgs(argv: string[]): Command {
   return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
 }
 
+/** `opt-outs list` | `opt-outs remove <number> --by <name>`: the operator's commands for the opt-out list. */
+function parseOptOuts(argv: string[]): Command {
+  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h")) return { kind: "opt-outs-help" };
+  if (argv[0] === "list" && argv.length === 1) return { kind: "opt-outs", action: "list" };
+  if (argv[0] !== "remove") throw new UsageError(`unknown opt-outs command: ${argv[0]} (see opt-outs --help)`);
+  const number = argv[1];
+  if (number === undefined || number.startsWith("--")) throw new UsageError("opt-outs remove needs the number, e.g. opt-outs remove +14155550123 --by alice");
+  const byAt = argv.indexOf("--by");
+  const by = byAt > 0 ? argv[byAt + 1] : undefined;
+  if (by === undefined || by.trim() === "" || by.startsWith("--")) throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
+  if (argv.length !== 4) throw new UsageError("opt-outs remove takes <number> --by <name> and nothing else");
+  return { kind: "opt-outs", action: "remove", number, by };
+}
+
 export const DOCTOR_HELP = `outbound-calls-mcp doctor: check the configuration, the service and the key, the way the server would use them.
 
 Usage:
@@ -87,12 +105,13 @@ Usage:
   outbound-calls-mcp --http [--host H] [--port N]   serve MCP over Streamable HTTP at http://H:N/mcp (stateless)
   outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
   outbound-calls-mcp doctor [--sandbox]         check the configuration, the service and the key; report on stdout, exit 1 on a problem
+  outbound-calls-mcp opt-outs list | remove <number> --by <name>   the opt-out list (see: opt-outs --help)
   outbound-calls-mcp --help | --version
 
 Options:
   --sandbox                   use the built-in simulated calling service on an ephemeral 127.0.0.1 port
   --sandbox-<flag> <value>    pass a flag to the simulated service, e.g. --sandbox-speed 10, --sandbox-balance-cents 100
-  --read-only                 register only list_agents, list_calls and get_call (also OUTBOUND_CALLS_READ_ONLY=true)
+  --read-only                 no tool that dials: list_agents, list_calls, get_call, add_do_not_call (also OUTBOUND_CALLS_READ_ONLY=true)
   --http                      serve over Streamable HTTP at /mcp instead of stdio; health check at GET /healthz
   --host <address>            with --http: address to bind (default 127.0.0.1; non-loopback needs OUTBOUND_CALLS_HTTP_TOKEN)
   --port <n>                  with --http: port to bind (default 8808; 0 = any free port, printed on stderr)

@@ -46,6 +46,12 @@ export interface SafetySettings {
   maxDialsPerNumberPerDay: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
+  /** The operator's consent records (src/safety/compliance/consent-file.ts). */
+  consentFile: string | undefined;
+  /** Refuse a dial to a number without a live consent record. */
+  requireConsent: boolean;
+  /** How often the opt-out watch reads the calls this process placed (ms): src/safety/compliance/opt-out-desk.ts. */
+  optOutPollMs: number;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
   testNow: number | undefined;
   /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (safety/dedupe.ts). */
@@ -123,9 +129,32 @@ export const safetyVariables = {
   },
   OUTBOUND_CALLS_AUDIT_LOG: {
     group: "safety",
-    summary: "file for one JSON line per write attempt (created 0600); without Redis, caps and dedupe survive restarts",
+    summary: "file for one JSON line per write attempt (created 0600); without Redis, caps, dedupe and opt-outs survive restarts",
     description:
-      "File for one JSON line per write attempt, and one before each POST (created 0600). Without Redis it makes the caps and the dedupe window survive restarts (they are read back at start).",
+      "File for one JSON line per write attempt, and one before each POST (created 0600). Without Redis it makes the caps, the dedupe window and the opt-outs survive restarts (they are read back at start).",
+  },
+  OUTBOUND_CALLS_CONSENT_FILE: {
+    group: "safety",
+    unset: "none",
+    example: "/etc/outbound-calls/consent.csv",
+    summary: "the operator's consent records: number,basis,source,obtained[,expires] a line; shown before each dial",
+    description:
+      "The operator's consent records, one `number,basis,source,obtained[,expires]` a line ([compliance](compliance.md#consent-records)): each dialed number's basis is shown in the preview and the approval and recorded in the audit line; an opt-out revokes it. A bad line stops the start.",
+  },
+  OUTBOUND_CALLS_REQUIRE_CONSENT: {
+    group: "safety",
+    default: "false",
+    example: "true",
+    summary: "true: refuse a dial to a number without a live record in the consent file",
+    description: "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
+  },
+  OUTBOUND_CALLS_OPT_OUT_POLL_S: {
+    group: "safety",
+    default: "15",
+    example: "5",
+    summary: "how often placed calls are read for an opt-out until they end, 1-60 s",
+    description:
+      "How often each call this server placed is read until it ends, to find a person who said stop ([compliance](compliance.md#opt-outs)); 15 s keeps an opt-out within about a minute of the call's end.",
   },
   OUTBOUND_CALLS_TEST_NOW: {
     group: "safety",
@@ -239,6 +268,18 @@ export const safetyEnvShape = {
       return custom(ctx, "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_AUDIT_LOG: pathVar,
+  OUTBOUND_CALLS_CONSENT_FILE: pathVar,
+  OUTBOUND_CALLS_REQUIRE_CONSENT: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = parseSwitch(raw);
+      if (value === "unset") return false;
+      if (typeof value === "boolean") return value;
+      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be true, false, 1 or 0");
+    }),
+  // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
+  OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 1, 60),
   OUTBOUND_CALLS_TEST_NOW: z
     .string()
     .optional()
@@ -273,6 +314,9 @@ type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEn
  * replica early with a real service.
  */
 export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
+  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
+    return { error: "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off" };
+  }
   for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {
     if (env[name] !== undefined && !baseUrlIsLoopback) {
       return {
@@ -292,6 +336,9 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     maxDialsPerNumberPerDay: env.OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY,
     readOnly: env.OUTBOUND_CALLS_READ_ONLY,
     auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
+    optOutPollMs: env.OUTBOUND_CALLS_OPT_OUT_POLL_S,
+    consentFile: env.OUTBOUND_CALLS_CONSENT_FILE,
+    requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };

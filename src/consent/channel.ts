@@ -23,6 +23,8 @@ export interface ConsentRow {
   countryName: string;
   /** "10:05 (America/Los_Angeles)" when calling hours are checked. */
   localTime?: string;
+  /** The operator's consent record for the number (OUTBOUND_CALLS_CONSENT_FILE), as text. */
+  consent?: string;
   agentId: string;
   agentName?: string;
   contactName?: string;

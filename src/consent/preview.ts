@@ -7,6 +7,7 @@
  */
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
+import { AI_DISCLOSURE_REMINDER } from "./ai-disclosure.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
@@ -30,6 +31,8 @@ export interface PreviewInput {
   localTimes?: ReadonlyMap<number, string>;
   /** The request says a second call to a recently dialed number is meant (repeat_dial). */
   repeatDial?: boolean;
+  /** Row index -> its consent record as text (OUTBOUND_CALLS_CONSENT_FILE), when the operator keeps one. */
+  consentRecords?: readonly string[];
 }
 
 function agentText(id: string, names: ReadonlyMap<string, string | undefined>): string {
@@ -61,6 +64,8 @@ function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: s
   lines.push(`${indent}Agent: ${agentText(r.agent_id, input.agentNames)}`);
   const local = input.localTimes?.get(index);
   if (local) lines.push(`${indent}Local time there: ${local}`);
+  const consent = input.consentRecords?.[index];
+  if (consent) lines.push(`${indent}Consent: ${consent}`);
   return lines;
 }
 
@@ -79,8 +84,11 @@ export function previewText(input: PreviewInput): string {
     ];
     const local = input.localTimes?.get(0);
     if (local) lines.push(`Local time there: ${local}`);
+    const consent = input.consentRecords?.[0];
+    if (consent) lines.push(`Consent: ${consent}`);
     if (input.repeatDial) lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
     lines.push(...metadataLines(r.metadata, ""));
+    lines.push(AI_DISCLOSURE_REMINDER);
     return lines.join("\n");
   }
   const countries = new Map<string, number>();
@@ -101,5 +109,6 @@ export function previewText(input: PreviewInput): string {
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
   if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
+  lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }

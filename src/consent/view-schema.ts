@@ -12,6 +12,7 @@ const rowSchema = z.object({
   country: z.string(),
   countryName: z.string(),
   localTime: z.string().optional(),
+  consent: z.string().optional(),
   agentId: z.string(),
   agentName: z.string().optional(),
   contactName: z.string().optional(),

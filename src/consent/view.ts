@@ -12,12 +12,14 @@ function consentRow(row: CheckedRow, input: PreviewInput, index: number): Consen
   const r = row.request;
   const agentName = input.agentNames.get(r.agent_id);
   const local = input.localTimes?.get(index);
+  const consent = input.consentRecords?.[index];
   return {
     e164: r.to,
     international: row.phone.international,
     country: row.phone.country,
     countryName: countryName(row.phone.country),
     ...(local ? { localTime: local } : {}),
+    ...(consent ? { consent } : {}),
     agentId: r.agent_id,
     // Agent names come from the service: one line, capped, like everywhere else.
     ...(agentName ? { agentName: oneLine(agentName, 80) } : {}),

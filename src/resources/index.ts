@@ -24,7 +24,7 @@ import { startDeadline, type Deadline } from "../service/deadline.js";
 import type { CallingService } from "../service/index.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { Redactor } from "../text/redact.js";
-import { isFinalCall } from "../tools/final-status.js";
+import { isFinalCall } from "../service/final-status.js";
 import { numberText, statusText, timeText } from "../service/values.js";
 import { CALL_ID } from "../validation/ids.js";
 

@@ -15,6 +15,7 @@ const CARRIED = [
   "repeat_dial",
   "confirmation",
   "approver",
+  "consent",
   "call_ids",
   "batch_id",
   "campaign_id",

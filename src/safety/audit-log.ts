@@ -16,7 +16,20 @@ export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
  * `sending` is written just before a POST, and the line that ends the tool call follows it (with the same
  * idempotency_key): a process killed while its POST was at the service leaves a `sending` line alone.
  */
-export type AuditDecision = "dry_run" | "sending" | "dialed" | "refused" | "declined" | "deduplicated" | "outcome_unknown" | "pending" | "failed";
+export type AuditDecision =
+  | "dry_run"
+  | "sending"
+  | "dialed"
+  | "refused"
+  | "declined"
+  | "deduplicated"
+  | "outcome_unknown"
+  | "pending"
+  | "failed"
+  /** A number was put on the opt-out list (src/safety/compliance/opt-out-desk.ts); `reason` is the evidence. */
+  | "opted_out"
+  /** An operator took a number off the opt-out list; `approver` names who. */
+  | "opt_out_removed";
 
 export interface AuditEntry {
   time: string;
@@ -33,6 +46,8 @@ export interface AuditEntry {
   repeat_dial?: boolean;
   /** How the dial was confirmed: client (dialog or link), page (approval page), unattended (never), token. */
   confirmation?: string;
+  /** Each row's consent record (OUTBOUND_CALLS_CONSENT_FILE), as "basis (source …, obtained …)" or "no record". */
+  consent?: string[];
   /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];

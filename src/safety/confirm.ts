@@ -60,6 +60,8 @@ export interface ConfirmWays {
 export interface Shown {
   preview: string;
   localTimes: ReadonlyMap<number, string>;
+  /** Each row's consent record as text, when the operator keeps a consent file (src/safety/compliance/consent-guard.ts). */
+  consentRecords?: readonly string[];
 }
 
 export interface Confirmation {
@@ -88,7 +90,13 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     return { by: "token" };
   }
   const tool = attempt.tool === "submit_batch" ? "submit_batch" : "create_call";
-  const view = { rows: attempt.rows, agentNames: attempt.agentNames, localTimes: shown.localTimes, repeatDial: attempt.repeatDial };
+  const view = {
+    rows: attempt.rows,
+    agentNames: attempt.agentNames,
+    localTimes: shown.localTimes,
+    repeatDial: attempt.repeatDial,
+    ...(shown.consentRecords ? { consentRecords: shown.consentRecords } : {}),
+  };
   const request = { ...consentRequest(attempt.key, tool, view), text: shown.preview };
   const { signal, progress } = attempt.scope;
   const verdict = await ways.consent.ask(request, { signal, progress, waitMs: ways.waitMs });

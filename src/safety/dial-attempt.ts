@@ -16,6 +16,8 @@ import type { ConfirmationTokens } from "./confirmation-token.js";
 import { dialKey } from "./dial-key.js";
 import type { DoNotCallList } from "./do-not-call.js";
 import type { SafetySettings } from "../config/safety.js";
+import type { OptOutDesk } from "./compliance/opt-out-desk.js";
+import type { ConsentRecord } from "./compliance/consent-file.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {
@@ -49,6 +51,10 @@ export interface SafetyServices {
   service: CallingService;
   /** Set when the audit log holds damaged lines whose numbers cannot be read: the caps cannot be known. */
   auditDamage: string | undefined;
+  /** The opt-outs (src/safety/compliance/): checked before and after confirmation; placed calls are watched. */
+  optOuts: OptOutDesk;
+  /** The operator's consent records by number (OUTBOUND_CALLS_CONSENT_FILE); empty without the file. */
+  consent: ReadonlyMap<string, ConsentRecord>;
 }
 
 /** One dial of one tool call, as every stage reads it. */

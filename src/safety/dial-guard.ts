@@ -3,12 +3,13 @@
  *   (tool) schema -> local validation of every row
  *   screen():  do-not-call list
  *   (tool) agent check
- *   dial():    audit log intact -> dedupe claim (same request: its answer; same number: refused)
+ *   dial():    audit log intact -> opt-outs (a followed call read first) -> consent records
+ *              -> dedupe claim (same request: its answer; same number: refused)
  *              -> calling hours -> caps -> preview -> dry run stops here
  *              -> confirmation (a person, through src/consent/; or a token;
- *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours again ->
+ *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours and opt-outs again ->
  *              caps reserved (one atomic step in the store) -> token spent ->
- *              the `sending` audit line -> POST -> settle
+ *              the `sending` audit line -> POST -> settle (a placed call is watched for an opt-out)
  * Each stage (dial-stages.ts, post-dial.ts) reads the one DialAttempt and
  * returns what it decided and its audit facts; the guard keeps the facts in
  * order (AuditTrail) and finish() writes the audit line from them. Every
@@ -30,9 +31,11 @@ import {
   capsStage,
   claimStage,
   confirmStage,
+  consentStage,
   dedupeCheckStage,
   dryRunStage,
   hoursStage,
+  optOutStage,
   previewStage,
   reserveStage,
   ROW_CHECKS,
@@ -42,6 +45,7 @@ import {
 import { screenDoNotCall } from "./do-not-call.js";
 import { postDial } from "./post-dial.js";
 import { auditUnwritable } from "./refusals.js";
+import type { OptOutDesk } from "./compliance/opt-out-desk.js";
 
 export type { ConfirmedBy } from "./confirm.js";
 export type { DialOutcome, DialPlan, SafetyServices } from "./dial-attempt.js";
@@ -77,14 +81,17 @@ export class DialGuard {
     auditIntact(this.s);
     const attempt = openAttempt(this.call.tool, plan, this.scope);
     this.trail.add(attemptFacts(attempt));
-    if (plan.dryRun) return this.dryRun(attempt);
+    await optOutStage(attempt, this.s);
+    const consent = consentStage(attempt, this.s);
+    this.trail.add(consent.audit);
+    if (plan.dryRun) return this.dryRun(attempt, consent.records);
     const claimed = await claimStage(attempt, this.s);
     if (claimed.kind === "replay") {
       this.trail.add(claimed.audit);
       return { kind: "deduplicated", ...claimed.replay };
     }
     try {
-      return await this.dialClaimed(attempt, plan, claimed.claim);
+      return await this.dialClaimed(attempt, plan, claimed.claim, consent.records);
     } catch (error) {
       // Nothing placed (or already settled as unknown): forget the claim so a corrected retry may go.
       await claimed.claim.release();
@@ -93,11 +100,11 @@ export class DialGuard {
   }
 
   /** What a dial would meet, sending nothing and claiming nothing. */
-  private async dryRun(attempt: DialAttempt): Promise<DialOutcome<never>> {
+  private async dryRun(attempt: DialAttempt, consentRecords: readonly string[] | undefined): Promise<DialOutcome<never>> {
     const dedupe = await dedupeCheckStage(attempt, this.s);
     const hours = hoursStage(attempt, this.s);
     const caps = await capsStage(attempt, this.s, undefined);
-    const preview = previewStage(attempt, hours.localTimes);
+    const preview = previewStage(attempt, hours.localTimes, consentRecords);
     const end = await dryRunStage(attempt, this.s, this.call.consent);
     this.trail.add(end.audit);
     const checks = [...ROW_CHECKS, ...(dedupe.check ? [dedupe.check] : []), hours.check, caps.check, end.check];
@@ -105,14 +112,15 @@ export class DialGuard {
   }
 
   /** The stages after the claim; any throw releases it (dial()). */
-  private async dialClaimed<R>(attempt: DialAttempt, plan: DialPlan<R>, claim: DialClaim): Promise<DialOutcome<R>> {
+  private async dialClaimed<R>(attempt: DialAttempt, plan: DialPlan<R>, claim: DialClaim, consentRecords: readonly string[] | undefined): Promise<DialOutcome<R>> {
     const { localTimes } = hoursStage(attempt, this.s);
     await capsStage(attempt, this.s, claim);
-    const preview = previewStage(attempt, localTimes);
-    const confirmed = await confirmStage(attempt, this.s, this.call.consent, { preview, localTimes });
+    const preview = previewStage(attempt, localTimes, consentRecords);
+    const confirmed = await confirmStage(attempt, this.s, this.call.consent, { preview, localTimes, ...(consentRecords ? { consentRecords } : {}) });
     this.trail.add(confirmed.audit);
     // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
     hoursStage(attempt, this.s);
+    await optOutStage(attempt, this.s, "post");
     const reservation = await reserveStage(attempt, this.s, claim);
     await spendTokenStage(attempt, this.s, confirmed, reservation);
     // The service's deadline does not include the time a person took to answer.
@@ -143,6 +151,16 @@ export class DialGuard {
     this.trail.add(posted.audit);
     if (posted.kind === "unknown") throw posted.error;
     return { kind: "dialed", record: posted.record, confirmedBy };
+  }
+
+  /** The opt-outs, for the tools that read calls (get_call) or record a request (add_do_not_call). */
+  get optOuts(): OptOutDesk {
+    return this.s.optOuts;
+  }
+
+  /** The guards' clock (epoch ms). */
+  now(): number {
+    return this.s.clock.now();
   }
 
   /** Writes the audit line for this tool call (write tools only), once. */

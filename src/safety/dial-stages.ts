@@ -18,6 +18,8 @@ import { DialClaim } from "./dial-claim.js";
 import { claimDial, dryRunDedupeCheck, LEASE_MS, type Replay } from "./dedupe.js";
 import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "../consent/preview.js";
+import { checkConsent, consentText } from "./compliance/consent-guard.js";
+import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { SafetyRefusal } from "./refusals.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,7 +29,12 @@ const MIN_SEND_MS = 1_000;
 const SPENT_TOKEN_TTL_MS = 10 * 60_000;
 
 /** What the checks before a dial found, as a dry run lists them: the rows' checks came first, in the tool. */
-export const ROW_CHECKS = ["number: valid, allowed type and country", "do-not-call list: not listed", "agent: available to this key"] as const;
+export const ROW_CHECKS = [
+  "number: valid, allowed type and country",
+  "do-not-call list: not listed",
+  "opt-outs: none of these people asked not to be called",
+  "agent: available to this key",
+] as const;
 
 /** The caps reservation of a dial about to go: taken back when nothing is sent. */
 export interface CapReservation {
@@ -39,6 +46,27 @@ export interface CapReservation {
 /** Every dial is refused while the audit log holds damaged lines without numbers: the caps cannot be known. */
 export function auditIntact(s: SafetyServices): void {
   if (s.auditDamage) throw new SafetyRefusal("audit_log_damaged", s.auditDamage);
+}
+
+/**
+ * Opt-outs (src/safety/compliance/): a call to one of these numbers still followed is read first (its person may just have
+ * said stop), then a number on the opt-out list is refused, naming the call where the person said it. Run again
+ * after confirmation (`before: "post"`), when minutes may have passed: then only the list is read.
+ */
+export async function optOutStage(attempt: DialAttempt, s: SafetyServices, before: "claim" | "post" = "claim"): Promise<void> {
+  const numbers = [...attempt.numbers];
+  if (before === "claim") await s.optOuts.readBeforeDial(numbers, attempt.scope.deadline);
+  refuseOptedOut(attempt.rows, await s.optOuts.listed(numbers));
+}
+
+/**
+ * The operator's consent records (OUTBOUND_CALLS_CONSENT_FILE): each row's record as text, for the preview, the
+ * approval and the audit line; a number without a live record is refused when OUTBOUND_CALLS_REQUIRE_CONSENT is set.
+ * Without a consent file: no records, no facts.
+ */
+export function consentStage(attempt: DialAttempt, s: SafetyServices): { records?: readonly string[]; audit: AuditFacts } {
+  const records = checkConsent(s.consent, attempt.rows, s.clock.now(), s.settings.requireConsent).map(consentText);
+  return s.consent.size > 0 ? { records, audit: { consent: records } } : { audit: {} };
 }
 
 /**
@@ -81,8 +109,8 @@ export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: 
 }
 
 /** What a person reads before the dial, and a dry run shows. */
-export function previewStage(attempt: DialAttempt, localTimes: ReadonlyMap<number, string>): string {
-  return previewText({ rows: attempt.rows, agentNames: attempt.agentNames, localTimes, repeatDial: attempt.repeatDial });
+export function previewStage(attempt: DialAttempt, localTimes: ReadonlyMap<number, string>, consentRecords?: readonly string[]): string {
+  return previewText({ rows: attempt.rows, agentNames: attempt.agentNames, localTimes, repeatDial: attempt.repeatDial, ...(consentRecords ? { consentRecords } : {}) });
 }
 
 /** The end of a dry run: the token a dial may bring (token mode), and how a dial would be confirmed. */

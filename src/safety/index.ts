@@ -8,7 +8,7 @@
 import type { Config } from "../config/env.js";
 import type { CallingService } from "../service/index.js";
 import { MemoryStore } from "../state/memory-store.js";
-import type { DialRecord, GuardStore } from "../state/store.js";
+import type { DialRecord, GuardStore, OptOutEntry } from "../state/store.js";
 import { AuditLog, readAuditHistory, type AuditHistory } from "./audit-log.js";
 import { clockStartingAt, systemClock, type Clock } from "./clock.js";
 import { ConfirmationTokens } from "./confirmation-token.js";
@@ -17,12 +17,17 @@ import { DialGuard, type DialCall } from "./dial-guard.js";
 import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
 import type { Redactor } from "../text/redact.js";
 import type { CallScope } from "../service/call-scope.js";
+import { OptOutDesk } from "./compliance/opt-out-desk.js";
+import { readOptOutHistory } from "./compliance/opt-out-history.js";
+import { loadConsentFile } from "./compliance/consent-file.js";
 
 const DAY = 24 * 3_600_000;
 
 export interface Safety {
   /** The guard of one tool call, in its scope (deadline, cancellation, progress, identity). */
   forCall(call: DialCall, scope: CallScope): DialGuard;
+  /** The opt-outs: recorded, checked, and the watch over placed calls. */
+  optOuts: OptOutDesk;
   /** The guards' clock (epoch ms): approvals expire by it too. */
   now(): number;
   close(): void;
@@ -45,6 +50,10 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   let auditDamage: string | undefined;
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers.
   if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, clock.now() - DAY, clock.now()), clock, s.dedupeWindowMs, deps.log);
+  // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
+  // restarted empty forgets nobody), and an operator's removal written in the log stays removed.
+  if (audit) seedOptOuts(deps.store, readOptOutHistory(audit.path), deps.log);
+  const optOuts = new OptOutDesk({ store: deps.store, service: deps.service, audit, clock, pollMs: s.optOutPollMs, log: deps.log });
   if (s.testNow !== undefined) {
     deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
   }
@@ -58,11 +67,17 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     audit,
     service: deps.service,
     auditDamage,
+    optOuts,
+    consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
   };
   return {
     forCall: (call, scope) => new DialGuard(services, call, scope),
+    optOuts,
     now: () => clock.now(),
-    close: () => audit?.close(),
+    close: () => {
+      optOuts.close();
+      audit?.close();
+    },
   };
 }
 
@@ -98,6 +113,20 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
     `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
     "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
   );
+}
+
+/** The log's opt-outs into the store: at once in memory; in Redis in the background (it may not be reachable yet). */
+function seedOptOuts(store: GuardStore, events: ReturnType<typeof readOptOutHistory>, log: (line: string) => void): void {
+  if (events.length === 0) return;
+  if (store instanceof MemoryStore) {
+    store.optOuts.seed(events);
+    return;
+  }
+  const net = new Map<string, OptOutEntry | undefined>();
+  for (const e of events) net.set(e.kind === "add" ? e.entry.number : e.number, e.kind === "add" ? (net.get(e.entry.number) ?? e.entry) : undefined);
+  void (async () => {
+    for (const entry of net.values()) if (entry) await store.optOuts.add(entry);
+  })().catch((error: unknown) => log(`outbound-calls-mcp: opt-outs from the audit log not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 /**

@@ -54,6 +54,8 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
   }
   const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
   await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
+  // Each placed call is read once it ends, for a person who said stop (src/safety/compliance/opt-out-desk.ts).
+  s.optOuts.watch(callIds, attempt.numbers);
   return {
     kind: "placed",
     record: created.record,

@@ -1,4 +1,5 @@
 import { stableInt } from "./ids.js";
+import type { OptOutLanguage } from "./opt-out-scripts.js";
 import type { Persona } from "./personas.js";
 import { testNumberFor, type FinalStatus } from "./test-numbers.js";
 
@@ -29,6 +30,8 @@ export interface Timeline {
   outcome: string;
   /** What was said, if anything: a conversation, a voicemail message, or nothing. */
   speech: "conversation" | "voicemail" | "none";
+  /** The person asks not to be called again (sandbox/opt-out-scripts.ts), in this language. */
+  optOut?: OptOutLanguage;
 }
 
 export interface Phase {
@@ -57,6 +60,7 @@ export function planTimeline(e164: string, callId: string, persona: Persona): Ti
     return { ...base, ringS: TIMINGS.voicemailRinging, talkS, outcome: "voicemail", speech: "voicemail" };
   }
   const talkS = between(callId, TIMINGS.talkMin, TIMINGS.talkMax);
+  if (test.optOut) return { ...base, ringS: TIMINGS.ringing, talkS, outcome: test.outcome ?? persona.outcome, speech: "conversation", optOut: test.optOut };
   return { ...base, ringS: TIMINGS.ringing, talkS, outcome: persona.outcome, speech: "conversation" };
 }
 

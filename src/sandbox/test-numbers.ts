@@ -1,3 +1,5 @@
+import type { OptOutLanguage } from "./opt-out-scripts.js";
+
 export type FinalStatus = "completed" | "no_answer" | "busy" | "failed";
 
 export interface SandboxTestNumber {
@@ -9,11 +11,14 @@ export interface SandboxTestNumber {
   /** The call's `outcome`; null = the agent's own purpose outcome (e.g. `appointment_confirmed`). */
   outcome: string | null;
   description: string;
+  /** Answered, and the person asks not to be called again, in this language. */
+  optOut?: OptOutLanguage;
 }
 
 /**
  * Like a payment provider's test cards: the last four digits of `to` decide how a sandbox call ends. Each result has
- * two endings, 000N and 010N, so numbers in the US fictional range 555-0100..0199 work (+1 415 555 0102 is busy).
+ * two endings, 000N and 010N, so numbers in the US fictional range 555-0100..0199 work (+1 415 555 0102 is busy); the
+ * people who ask not to be called again have one ending each (0106, 0107, 0108), in any country.
  */
 export const SANDBOX_TEST_NUMBERS = {
   completed: {
@@ -50,6 +55,30 @@ export const SANDBOX_TEST_NUMBERS = {
     status: "completed",
     outcome: "voicemail",
     description: "Voicemail picks up; the agent leaves a message (transcript of the message).",
+  },
+  opt_out: {
+    lastFour: ["0106"],
+    example: "+14155550106",
+    status: "completed",
+    outcome: "declined",
+    description: "Answered; the person says \"Please stop calling me and take me off your list.\"",
+    optOut: "en",
+  },
+  opt_out_florida: {
+    lastFour: ["0107"],
+    example: "+13055550107",
+    status: "completed",
+    outcome: "declined",
+    description: "Answered (a Miami, Florida number); the person says \"No me vuelva a llamar\" (Spanish).",
+    optOut: "es",
+  },
+  opt_out_canada: {
+    lastFour: ["0108"],
+    example: "+15145550108",
+    status: "completed",
+    outcome: "declined",
+    description: "Answered (a Montréal, Canada number); the person says \"Arrêtez de m'appeler\" (French).",
+    optOut: "fr",
   },
 } as const satisfies Record<string, SandboxTestNumber>;
 

@@ -1,5 +1,6 @@
 import type { Persona } from "./personas.js";
 import type { Timeline } from "./lifecycle.js";
+import { OPT_OUT_SCRIPTS } from "./opt-out-scripts.js";
 
 export interface TranscriptLine {
   speaker: "agent" | "contact";
@@ -35,11 +36,12 @@ export function callResult(
     };
   }
   if (timeline.speech !== "conversation") return undefined;
-  const lines = persona.conversation;
+  const script = timeline.optOut ? OPT_OUT_SCRIPTS[timeline.optOut] : persona;
+  const lines = script.conversation;
   // Even spacing keeps offsets inside the call and in order, whatever its length.
   const step = talkS / (lines.length + 1);
   return {
-    summary: persona.summary.replaceAll("{who}", contactName ?? "The contact"),
+    summary: script.summary.replaceAll("{who}", contactName ?? "The contact"),
     transcript: lines.map((line, i) => ({
       speaker: line.speaker,
       text: fill(line.text, contactName, companyName),

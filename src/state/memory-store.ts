@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { MemoryCapLedger } from "./memory-caps.js";
 import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
+import { MemoryOptOuts } from "./memory-opt-outs.js";
 import type { GuardStore, OnceMarks, RateCounter, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
@@ -57,6 +58,7 @@ export class MemoryStore implements GuardStore {
   readonly once = new MemoryOnceMarks();
   readonly approvals = new MemoryApprovals();
   readonly rates = new MemoryRateCounter();
+  readonly optOuts = new MemoryOptOuts();
   private readonly secrets = new Map<string, Buffer>();
 
   async secret(name: string): Promise<Buffer> {

@@ -18,6 +18,7 @@ import { RedisConnection, type Log } from "./redis/connection.js";
 import { RedisDialLedger } from "./redis/dials.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
+import { RedisOptOuts } from "./redis/opt-outs.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -39,6 +40,7 @@ export class RedisStore implements GuardStore {
   readonly once: RedisOnceMarks;
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
+  readonly optOuts: RedisOptOuts;
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
   private readonly keys: Keys;
@@ -68,6 +70,7 @@ export class RedisStore implements GuardStore {
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
+    this.optOuts = new RedisOptOuts(connection, k);
   }
 
   /**

@@ -2,7 +2,7 @@
  * Everything that decides whether a dial goes out, behind one interface: the
  * dedupe ledger (by request and by number, with in-flight dials), the caps,
  * one-time marks (confirmation tokens, approvals), pending approvals and the
- * HTTP per-client rate limit. Two implementations keep the same contract
+ * HTTP per-client rate limit, and the opt-outs (numbers never to dial again). Two implementations keep the same contract
  * (test/state/store-contract.ts runs against both): in process memory
  * (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
  *
@@ -187,6 +187,33 @@ export interface RateCounter {
   take(client: string, n: number, max: number, windowMs: number, now: number): Promise<Take>;
 }
 
+// ---------------------------------------------------------------- opt-outs (suppression list)
+
+/** A number whose owner asked not to be called again; kept until an operator removes it (no expiry). */
+export interface OptOutEntry {
+  /** E.164. */
+  number: string;
+  /** When it was recorded (epoch ms). */
+  at: number;
+  /** How it was learned: read from a call's record, told by the model, or written by an operator. */
+  source: "call" | "model" | "operator";
+  /** The call where the person said it, when known. */
+  callId?: string;
+  /** What was matched or reported (one line, at most a few hundred characters). */
+  evidence: string;
+}
+
+export interface OptOutList {
+  /** Lists the number unless it is listed already (the first entry stays); returns the entry in force. */
+  add(entry: OptOutEntry): Promise<OptOutEntry>;
+  /** The entries of these numbers, in order (undefined = not listed). */
+  get(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>>;
+  /** Takes a number off the list (an operator's act); false if it was not listed. */
+  remove(number: string): Promise<boolean>;
+  /** The newest entries first, at most `limit`. */
+  list(limit: number): Promise<OptOutEntry[]>;
+}
+
 // ---------------------------------------------------------------- the store
 
 export interface GuardStore {
@@ -201,5 +228,6 @@ export interface GuardStore {
   readonly once: OnceMarks;
   readonly approvals: ApprovalStore;
   readonly rates: RateCounter;
+  readonly optOuts: OptOutList;
   close(): Promise<void>;
 }

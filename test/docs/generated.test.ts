@@ -79,9 +79,13 @@ describe("the tools' docs", () => {
   it.each(tools.map((t) => [t.name, t] as const))("%s says whether it places real calls, as its annotations do", (_name, tool) => {
     if (tool.annotations.readOnlyHint) {
       expect(tool.docs.sideEffects).toBeUndefined();
-    } else {
+    } else if (tool.creates !== undefined) {
       expect(tool.docs.sideEffects).toMatch(/Places a real phone call/);
       expect(tool.docs.brief).toMatch(/real .*calls?/);
+    } else {
+      // Writes without dialing (add_do_not_call): says so plainly, first.
+      expect(tool.docs.sideEffects).toMatch(/^Places no call/);
+      expect(tool.docs.brief).toMatch(/places no call/i);
     }
     expect(tool.docs.brief).not.toMatch(/[`*]/);
   });

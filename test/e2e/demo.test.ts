@@ -14,7 +14,7 @@ it("the demo walks through every step against the sandbox and exits 0", () => {
   expect(run.status, run.stderr).toBe(0);
   const out = run.stdout;
   // It says what it stages (speed, wallet) instead of claiming defaults.
-  expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 100 cents");
+  expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 125 cents");
   for (const step of [
     "Which agents can place calls?",
     'approval page opened in the browser: "Approve this phone call?" → the person clicks Approve',
@@ -24,6 +24,8 @@ it("the demo walks through every step against the sandbox and exits 0", () => {
     "status: completed",
     'source="transcript"',
     "List today's completed calls",
+    "Refused (opted_out): +1 305 555 0107 asked not to be called again on call",
+    "no me vuelva a llamar",
     "Batch refused: 1 of 3 rows failed validation, so nothing was sent",
     "Batch accepted: 3 calls",
     "wallet cannot pay",

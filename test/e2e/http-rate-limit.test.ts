@@ -37,7 +37,7 @@ it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; 
     expect(over).toBeInstanceOf(StreamableHTTPError);
     expect((over as StreamableHTTPError).code).toBe(429);
     // Still served: what never reaches the service.
-    expect((await a.client.listTools()).tools.length).toBe(5);
+    expect((await a.client.listTools()).tools.length).toBe(6);
   } finally {
     await a.close();
   }

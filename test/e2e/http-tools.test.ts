@@ -207,7 +207,7 @@ describe("--http --read-only", () => {
     const c = await connectHttpClient(ro.url);
     try {
       const { tools } = await c.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "get_call"]);
+      expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "get_call", "add_do_not_call"]);
       const refused = await c.call("create_call", { to: "+14155550100", agent_id: "agt_1" });
       expect(refused.isError).toBe(true);
     } finally {

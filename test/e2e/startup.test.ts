@@ -83,7 +83,7 @@ describe("--read-only", () => {
   it("(even with OUTBOUND_CALLS_READ_ONLY=false) lists only the reading tools, and offers daily_report but not place_call", async () => {
     const server = await startServer({ args: ["--sandbox", "--read-only"], env: { OUTBOUND_CALLS_READ_ONLY: "false" } });
     try {
-      expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["get_call", "list_agents", "list_calls"]);
+      expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["add_do_not_call", "get_call", "list_agents", "list_calls"]);
       const { prompts } = await server.client.listPrompts();
       expect(prompts.map((p) => p.name)).toEqual(["daily_report"]);
       const { contents } = (await server.client.readResource({ uri: "agents://list" })) as { contents: { text?: string }[] };

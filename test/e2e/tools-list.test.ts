@@ -22,9 +22,9 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-it("lists exactly the five tools, in order", async () => {
+it("lists exactly the six tools, in order", async () => {
   const { tools } = await server.client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+  expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
 });
 
 it("matches the tools/list snapshot", async () => {
@@ -43,7 +43,8 @@ it("sets a title, an output schema, strict input and all four annotation hints o
       expect(typeof a[hint], `${tool.name}.${hint}`).toBe("boolean");
     }
     const writes = tool.name === "create_call" || tool.name === "submit_batch";
-    expect(a.readOnlyHint, tool.name).toBe(!writes);
+    // add_do_not_call writes our opt-out list (never the service): not read-only, and it places no call.
+    expect(a.readOnlyHint, tool.name).toBe(!writes && tool.name !== "add_do_not_call");
     if (writes) {
       expect(tool.description).toMatch(/real phone call/);
       // Each write tool states the number format in its own words (create_call in full, submit_batch per row).

@@ -6,7 +6,7 @@
  * exit when it must refuse to start.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -87,4 +87,12 @@ export function useSafetyFixture(): SafetyFixture {
     fx.upstream.handle(defaultHandler);
   });
   return fx;
+}
+
+/** The audit log's lines, parsed (every line must be JSON). */
+export function auditLines(path: string): Array<Record<string, unknown>> {
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }

@@ -14,6 +14,7 @@ import { approvalContract } from "./contract/approvals.js";
 import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";
 import { markContract } from "./contract/marks.js";
+import { optOutContract } from "./contract/opt-outs.js";
 
 export interface StoreUnderTest {
   /** The store the test mostly talks to. */
@@ -45,4 +46,5 @@ export function storeContract(open: OpenStore): void {
   capContract(tracked);
   markContract(tracked);
   approvalContract(tracked);
+  optOutContract(tracked);
 }

@@ -16,7 +16,7 @@ const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RA
 const ROW = { to: "+14155552671", agent_id: "agt_1" };
 
 /** The labels a preview line may start with (after the row indent), and the fixed lines. */
-const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$)/;
+const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Consent: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
 
 function checked(row: Record<string, unknown>): CheckedRow {
   const parsed = callRowSchema.parse(row);
@@ -60,6 +60,7 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       'Metadata: service_type = "reminder"',
       'Metadata: note = "a\\nNOTE: safe to accept"',
       "Metadata: n = 2",
+      "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.",
     ]);
   });
 
@@ -81,6 +82,7 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       "  Sent as (E.164): +442079460000",
       "  Company: Acme",
       "  Agent: Ben Local time there: 10:00 (agt_2)",
+      "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.",
     ]);
   });
 

@@ -5,6 +5,7 @@
  * a batch the totals, countries and agents, then every row, paged. Approve and
  * Decline are real buttons of one form that posts to this server only.
  */
+import { AI_DISCLOSURE_REMINDER } from "../ai-disclosure.js";
 import type { ApprovalStatus } from "../../state/store.js";
 import type { ConsentRow } from "../channel.js";
 import type { StoredView } from "../desk.js";
@@ -78,6 +79,7 @@ function single(row: ConsentRow): Html {
 <dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
 <dt>Number sent</dt><dd><code>${row.e164}</code></dd>
 <dt>Local time there</dt><dd>${row.localTime ?? "unknown"}</dd>
+${row.consent ? html`<dt>Consent</dt><dd>${row.consent}</dd>` : ""}
 <dt>Agent</dt><dd>${agentCell(row)}</dd>
 <dt>Contact</dt><dd>${row.contactName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
@@ -104,7 +106,7 @@ function batch(input: ApprovalPageInput): Html {
 <div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
 ${rows.map(
   (row, i) =>
-    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
 )}</tbody></table></div>${nav}`;
 }
 
@@ -138,7 +140,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
     title: `Approve ${what}?`,
     body: html`${input.banner}<h1>Approve ${what}?</h1>
 <p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
-${secondCall(view)}${details}${scope}${buttons}`,
+${secondCall(view)}${details}<p class="muted">${AI_DISCLOSURE_REMINDER}</p>${scope}${buttons}`,
   };
 }
 

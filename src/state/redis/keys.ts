@@ -21,6 +21,8 @@
  *   epoch                    string a random value set by the first replica after Redis started empty, no TTL:
  *                            a replica that finds another (or none) after a reconnect knows Redis forgot
  *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
+ *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
+ *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
  */
 export interface Keys {
   readonly prefix: string;
@@ -38,6 +40,8 @@ export interface Keys {
   secret(name: string): string;
   epoch(): string;
   emptied(): string;
+  optOut(number: string): string;
+  optOutIndex(): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -57,5 +61,7 @@ export function keys(prefix: string): Keys {
     secret: (name) => `${prefix}secret:${name}`,
     epoch: () => `${prefix}epoch`,
     emptied: () => `${prefix}emptied`,
+    optOut: (number) => `${prefix}optout:${number}`,
+    optOutIndex: () => `${prefix}optout:index`,
   };
 }

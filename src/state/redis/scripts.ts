@@ -2,7 +2,7 @@
 import { capRelease, capVerdict } from "./cap-scripts.js";
 import { claimDial, recentDials, renewDial, restoreDial, settleDial } from "./dial-scripts.js";
 import { consumeApproval, createApproval, decideApproval, findOpenApproval, listPendingApprovals } from "./approval-scripts.js";
-import { takeRate, useOnce } from "./small-scripts.js";
+import { addOptOut, takeRate, useOnce } from "./small-scripts.js";
 
 export const SCRIPTS = {
   claimDial,
@@ -14,6 +14,7 @@ export const SCRIPTS = {
   capRelease,
   useOnce,
   takeRate,
+  addOptOut,
   createApproval,
   findOpenApproval,
   listPendingApprovals,

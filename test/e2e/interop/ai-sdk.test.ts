@@ -22,7 +22,7 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
   });
   try {
     const tools = await client.tools();
-    expect(Object.keys(tools)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+    expect(Object.keys(tools)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
     const run = async (name: string, args: Record<string, unknown>) =>
       (await tools[name]!.execute!(args, { toolCallId: name, messages: [], context: {} })) as { isError?: boolean; structuredContent?: Record<string, any> };
     const agents = await run("list_agents", {});
@@ -34,6 +34,7 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
       ["get_call", { call_id: created.structuredContent!.call.id, wait_seconds: null }],
       ["list_calls", { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: 5 }],
       ["submit_batch", { calls: [{ ...row, to: "+14155550102", metadata: null }], allow_duplicates: null, dry_run: null, confirmation_token: null }],
+      ["add_do_not_call", { number: "+14155550177", heard: "stop calling me", call_id: null }],
     ] as const) {
       const answer = await run(name, args);
       expect(answer.isError, name).toBeFalsy();

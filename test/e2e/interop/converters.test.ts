@@ -231,7 +231,7 @@ describe("MCP Inspector CLI --strict", () => {
       );
     });
     expect(run.code, run.stderr).toBe(0);
-    expect((JSON.parse(run.stdout) as { result: { tools: unknown[] } }).result.tools).toHaveLength(5);
+    expect((JSON.parse(run.stdout) as { result: { tools: unknown[] } }).result.tools).toHaveLength(6);
     expect(run.stderr).not.toMatch(/^(Warning|Error): tool/m);
     expect(run.stderr).not.toMatch(/\d+ errors?, \d+ warnings?/);
   });

@@ -53,11 +53,11 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
   /** From list_agents: the embedded sandbox account's ids are the same in every run. */
   let agentId = "";
 
-  it("tools/list: the five tools with their schemas", async () => {
+  it("tools/list: the six tools with their schemas", async () => {
     const run = await inspect("--method", "tools/list");
     expect(run.code, run.stderr).toBe(0);
     const { tools } = parsed(run);
-    expect(tools.map((t: { name: string }) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+    expect(tools.map((t: { name: string }) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
     const getCall = tools.find((t: { name: string }) => t.name === "get_call");
     expect(getCall.inputSchema.properties.wait_seconds.anyOf).toEqual([expect.objectContaining({ type: "integer", minimum: 0, maximum: 600 }), { type: "null" }]);
   });

@@ -64,7 +64,7 @@ it("the unpacked bundle serves MCP as its manifest starts it, in sandbox mode", 
   const client = new Client({ name: "mcpb-test", version: "1.0.0" });
   await client.connect(transport);
   try {
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(6);
     const agents = await client.callTool({ name: "list_agents", arguments: {} });
     expect(agents.structuredContent).toMatchObject({ count: 3, sandbox: true });
     const dry = await client.callTool({ name: "create_call", arguments: { to: "+14155550100", agent_id: (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id, dry_run: true } });

@@ -81,7 +81,7 @@ it("the installed bin serves MCP in sandbox mode: list_agents and a call to a te
   try {
     expect(client.getServerVersion()).toMatchObject({ name: "outbound-calls-mcp", version: VERSION });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch"]);
+    expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
     const agents = await client.callTool({ name: "list_agents", arguments: {} });
     expect(agents.isError).toBeFalsy();
     const list = (agents.structuredContent as { agents: { id: string }[]; count: number; sandbox: boolean });

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { httpError, lostAnswer, Reply } from "../../helpers/fake-service.js";
 import { useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
 import { CANARY_KEY, textOf } from "../../helpers/server-process.js";
-import { tempDir } from "../../helpers/guards.js";
+import { auditLines, tempDir } from "../../helpers/guards.js";
 
 const fx = useInProcess();
 let server: InProcessServer;
@@ -38,11 +38,7 @@ function program(): void {
   });
 }
 
-const lines = () =>
-  readFileSync(logPath, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = () => auditLines(logPath);
 
 describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   it("writes one line per write attempt with the decision (and a `sending` line before each POST), and none for reads", async () => {

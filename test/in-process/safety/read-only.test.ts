@@ -1,14 +1,14 @@
 /**
  * Guard 6, read-only mode, in-process: OUTBOUND_CALLS_READ_ONLY=true (or 1) or
- * the --read-only flag registers only the three reading tools; false keeps all
- * five. (--read-only through argv, and a value the variable does not take
+ * the --read-only flag registers only the three reading tools and add_do_not_call
+ * (it only ever restricts: a number on the opt-out list); false keeps all six. (--read-only through argv, and a value the variable does not take
  * stopping the process: test/e2e/startup.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { useInProcess } from "../../helpers/in-process.js";
 
-const READING = ["get_call", "list_agents", "list_calls"];
-const ALL = ["create_call", "get_call", "list_agents", "list_calls", "submit_batch"];
+const READING = ["add_do_not_call", "get_call", "list_agents", "list_calls"];
+const ALL = ["add_do_not_call", "create_call", "get_call", "list_agents", "list_calls", "submit_batch"];
 
 const fx = useInProcess();
 
