@@ -28,7 +28,7 @@ const WRAPPER = join(dir, "server.sh");
 writeFileSync(WRAPPER, '#!/bin/sh\necho "$$" >> "$SPAWN_LOG"\nexec "$SPAWN_NODE" "$@"\n');
 chmodSync(WRAPPER, 0o755);
 
-const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch"];
+const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"];
 
 function spawnLog(name: string) {
   const file = join(dir, `${name}.log`);
@@ -47,7 +47,7 @@ async function settled(alive: () => number[], expected: number): Promise<number[
 
 const args = [ENTRY, "--sandbox", "--sandbox-speed", "instant"];
 
-it("the OpenAI Agents SDK: all five tools, one server process alive per connection", async () => {
+it("the OpenAI Agents SDK: every tool, one server process alive per connection", async () => {
   const { MCPServerStdio } = await import("@openai/agents-core");
   const spawns = spawnLog("agents");
   const server = new MCPServerStdio({ command: WRAPPER, args, env: spawns.env });
@@ -63,7 +63,7 @@ it("the OpenAI Agents SDK: all five tools, one server process alive per connecti
   }
 });
 
-it("Mastra: all five tools, one server process alive per connection", async () => {
+it("Mastra: every tool, one server process alive per connection", async () => {
   const { MCPClient } = await import("@mastra/mcp");
   const spawns = spawnLog("mastra");
   const client = new MCPClient({ id: "outbound-calls-test", servers: { calls: { command: WRAPPER, args, env: spawns.env } } });

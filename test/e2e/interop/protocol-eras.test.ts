@@ -11,7 +11,7 @@ import { ERAS, LEGACY, MODERN, connectHttpFor, startFor, type Era, type EraClien
 import { HTTP_TOKEN, mcpHeaders, rawRequest, rpcMessages, spawnHttpServer, type HttpServerProcess } from "../../helpers/http-server-process.js";
 import { textOf } from "../../helpers/server-process.js";
 
-const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch"];
+const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"];
 /** 10:00 in San Francisco whatever the real time: inside the default calling hours. */
 const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
 // Dials go as soon as the guards pass: the channel that asks a person is not what this file is about.
