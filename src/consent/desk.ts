@@ -73,11 +73,13 @@ export class ApprovalDesk {
   /**
    * The newest open approval of the request that this server sealed (a forged one is passed over). The request
    * its seal names must be this one: the store's index of a request's approvals is not sealed, and a write to it
-   * can list a genuine approval of another call there.
+   * can list a genuine approval of another call there, or push its unsealed expiry field.
    */
   async findOpen(requestKey: string): Promise<ApprovalRecord | undefined> {
     const record = await this.options.approvals.findOpen(requestKey, this.now());
     if (!record || !this.authentic(record, record.id)) return undefined;
+    // The store judged "open" by its own, unsealed expiry field; the sealed expiresAt is the one that counts.
+    if (this.statusOf(record) === "expired") return undefined;
     if (record.requestKey === requestKey) return record;
     this.report(record.id, `approval ${record.id} of another request is listed among this request's approvals in the guard state`);
     return undefined;
