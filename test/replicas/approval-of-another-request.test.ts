@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultHandler } from "../helpers/fake-upstream.js";
-import { decide, signIn } from "../helpers/inbox.js";
+import { decide, pendingApprovalIds, signIn } from "../helpers/inbox.js";
 import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplica } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
@@ -19,15 +19,6 @@ import { posts, tempDir } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_another_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5";
 const fx = useReplicasOnRedis(defaultHandler, "another");
 
-async function pendingIds(prefix: string, n: number): Promise<string[]> {
-  const admin = await fx.redis.admin();
-  for (let i = 0; i < 400; i++) {
-    const ids = await admin.zRange(`${prefix}appr:pending`, 0, -1);
-    if (ids.length >= n) return ids;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("no pending approval appeared in Redis");
-}
 
 describe("a genuine approval listed under another request in Redis", () => {
   it("does not place that other call, nor name the approver on it", async () => {
@@ -42,13 +33,13 @@ describe("a genuine approval listed under another request in Redis", () => {
     const target = { to: "+14155552699", agent_id: "agt_1" };
     const waited = await a.call("create_call", target);
     expect(waited.isError, textOf(waited)).toBe(true);
-    const [targetApproval] = await pendingIds(prefix, 1);
+    const [targetApproval] = await pendingApprovalIds(fx.redis, prefix, 1);
     const targetList = (await admin.keys(`${prefix}appr:req:*`))[0]!;
     expect(await admin.zRange(targetList, 0, -1)).toContain(targetApproval);
 
     // A person approves another call, which goes out.
     const first = a.call("create_call", { to: "+14155552674", agent_id: "agt_1" });
-    const ids = await pendingIds(prefix, 2);
+    const ids = await pendingApprovalIds(fx.redis, prefix, 2);
     const genuine = ids.find((id) => id !== targetApproval)!;
     const session = await signIn(a.http!.base, APPROVER_TOKEN, "Ana Approver");
     expect((await decide(a.http!.base, session, genuine, "approve")).status).toBe(303);

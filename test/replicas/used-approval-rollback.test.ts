@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { defaultHandler } from "../helpers/fake-upstream.js";
-import { decide, signIn } from "../helpers/inbox.js";
+import { decide, pendingApprovalIds, signIn } from "../helpers/inbox.js";
 import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplica } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
@@ -24,15 +24,6 @@ import { posts } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_rollbk_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const fx = useReplicasOnRedis(defaultHandler, "rollbk");
 
-async function pendingId(prefix: string): Promise<string> {
-  const admin = await fx.redis.admin();
-  for (let i = 0; i < 400; i++) {
-    const ids = await admin.zRange(`${prefix}appr:pending`, 0, -1);
-    if (ids[0]) return ids[0];
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("no pending approval appeared in Redis");
-}
 
 describe("a used approval set back to approved in Redis", () => {
   it.fails("does not place a second call on the person's one yes", async () => {
@@ -44,7 +35,7 @@ describe("a used approval set back to approved in Redis", () => {
     fx.running.push(b);
     const args = { to: "+14155552673", agent_id: "agt_1" };
     const first = a.call("create_call", args);
-    const id = await pendingId(prefix);
+    const id = (await pendingApprovalIds(fx.redis, prefix))[0]!;
     const session = await signIn(b.http!.base, APPROVER_TOKEN, "Ana Approver");
     expect((await decide(b.http!.base, session, id, "approve")).status).toBe(303);
     const result = await first;
