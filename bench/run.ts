@@ -24,9 +24,9 @@ import { answerSize, type AnswerSizeResult } from "./sections/answer-size.js";
 import { toolsList, type ToolsListResult } from "./sections/tools-list.js";
 import { httpLoad, type HttpLoadSection } from "./sections/http-load.js";
 import { batch, type BatchResult } from "./sections/batch.js";
-import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
+import { coldStart, type ColdStartEras } from "./sections/cold-start.js";
 import { FULL, QUICK, type BenchContext } from "./sections/common.js";
-import { roundTrip, type RoundTripResult } from "./sections/round-trip.js";
+import { roundTrip, type RoundTripEras } from "./sections/round-trip.js";
 import { renderTables, targetsOf } from "./report.js";
 import { BENCH_DOCS_FILE, replaceBenchBlock } from "./docs-block.js";
 
@@ -43,8 +43,9 @@ export interface BenchResults {
     counts: typeof FULL;
     elapsed_s: number;
   };
-  cold_start?: ColdStartResult;
-  round_trip?: RoundTripResult;
+  /** Per protocol era: a 2025 client and a 2026-07-28 client. */
+  cold_start?: ColdStartEras;
+  round_trip?: RoundTripEras;
   batch?: BatchResult;
   answer_size?: AnswerSizeResult;
   tools_list?: ToolsListResult;
