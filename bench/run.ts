@@ -15,6 +15,8 @@
  * are reported as met or not, never asserted. The servers run on the Node that
  * runs the benchmark; BENCH_NODE_FLAGS adds flags to them (e.g. "--cpu-prof
  * --cpu-prof-dir=prof" to profile them under the benchmark's load).
+ * BENCH_REAL_ENTRY measures another build of the server (a copy of dist/ with
+ * one part changed, its node_modules beside it) against the same floor.
  */
 import { cpus, loadavg, availableParallelism } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     maxConcurrentCalls: 1_000_000,
   });
   const ctx: BenchContext = {
-    realEntry: `${ROOT}dist/index.js`,
+    realEntry: process.env.BENCH_REAL_ENTRY ?? `${ROOT}dist/index.js`,
     minimalEntry: `${ROOT}dist-bench/minimal-server.js`,
     sandbox,
     counts,
