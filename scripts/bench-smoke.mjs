@@ -34,7 +34,7 @@ try {
     const cold = results.cold_start[era];
     const trip = results.round_trip[era];
     assert.ok(cold.runs >= 1, era);
-    assert.equal(cold.real.tools, 5, era);
+    assert.equal(cold.real.tools, 6, era);
     assert.equal(cold.minimal.tools, 1, era);
     for (const which of ["real", "minimal"]) {
       assert.ok(cold[which].tools_list_ms.median > 0);
@@ -53,7 +53,7 @@ try {
   assert.deepEqual(results.batch.linearity_rows, [1_000, 10_000]);
   assert.deepEqual(
     results.tools_list.tools.map((t) => t.name),
-    ["list_agents", "list_calls", "create_call", "get_call", "submit_batch"],
+    ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"],
   );
   assert.ok(results.tools_list.tokens_per_tool > 0);
   assert.equal(results.answer_size.records, 50);
