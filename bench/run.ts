@@ -15,6 +15,8 @@
  * are reported as met or not, never asserted. The servers run on the Node that
  * runs the benchmark; BENCH_NODE_FLAGS adds flags to them (e.g. "--cpu-prof
  * --cpu-prof-dir=prof" to profile them under the benchmark's load).
+ * BENCH_REAL_ENTRY measures another build of the server (a copy of dist/ with
+ * one part changed, its node_modules beside it) against the same floor.
  */
 import { cpus, loadavg, availableParallelism } from "node:os";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -24,9 +26,9 @@ import { answerSize, type AnswerSizeResult } from "./sections/answer-size.js";
 import { toolsList, type ToolsListResult } from "./sections/tools-list.js";
 import { httpLoad, type HttpLoadSection } from "./sections/http-load.js";
 import { batch, type BatchResult } from "./sections/batch.js";
-import { coldStart, type ColdStartResult } from "./sections/cold-start.js";
+import { coldStart, type ColdStartEras } from "./sections/cold-start.js";
 import { FULL, QUICK, type BenchContext } from "./sections/common.js";
-import { roundTrip, type RoundTripResult } from "./sections/round-trip.js";
+import { roundTrip, type RoundTripEras } from "./sections/round-trip.js";
 import { renderTables, targetsOf } from "./report.js";
 import { BENCH_DOCS_FILE, replaceBenchBlock } from "./docs-block.js";
 
@@ -43,8 +45,9 @@ export interface BenchResults {
     counts: typeof FULL;
     elapsed_s: number;
   };
-  cold_start?: ColdStartResult;
-  round_trip?: RoundTripResult;
+  /** Per protocol era: a 2025 client and a 2026-07-28 client. */
+  cold_start?: ColdStartEras;
+  round_trip?: RoundTripEras;
   batch?: BatchResult;
   answer_size?: AnswerSizeResult;
   tools_list?: ToolsListResult;
@@ -103,7 +106,7 @@ async function main(): Promise<void> {
     maxConcurrentCalls: 1_000_000,
   });
   const ctx: BenchContext = {
-    realEntry: `${ROOT}dist/index.js`,
+    realEntry: process.env.BENCH_REAL_ENTRY ?? `${ROOT}dist/index.js`,
     minimalEntry: `${ROOT}dist-bench/minimal-server.js`,
     sandbox,
     counts,

@@ -29,15 +29,21 @@ try {
   const results = JSON.parse(readFileSync(out, "utf8"));
   assert.equal(results.meta.quick, true);
   assert.equal(results.meta.node, process.version);
-  assert.ok(results.cold_start.runs >= 1);
-  assert.equal(results.cold_start.real.tools, 5);
-  assert.equal(results.cold_start.minimal.tools, 1);
-  for (const which of ["real", "minimal"]) {
-    assert.ok(results.cold_start[which].tools_list_ms.median > 0);
-    assert.ok(results.cold_start[which].cpu_ms.median > 0);
-    assert.ok(results.cold_start.first_start[which].tools_list_ms.median > 0);
-    assert.ok(results.round_trip[which].median_ms > 0);
-    assert.ok(results.round_trip.rss[`${which}_mib`] > 0);
+  // Both protocol eras: a 2025 client (initialize) and a 2026-07-28 client (server/discover, _meta on every request).
+  for (const era of ["2025-11-25", "2026-07-28"]) {
+    const cold = results.cold_start[era];
+    const trip = results.round_trip[era];
+    assert.ok(cold.runs >= 1, era);
+    assert.equal(cold.real.tools, 6, era);
+    assert.equal(cold.minimal.tools, 1, era);
+    for (const which of ["real", "minimal"]) {
+      assert.ok(cold[which].tools_list_ms.median > 0);
+      assert.ok(cold[which].cpu_ms.median > 0);
+      assert.ok(cold.first_start[which].tools_list_ms.median > 0);
+      assert.ok(trip[which].median_ms > 0);
+      assert.ok(trip.rss[`${which}_mib`] > 0);
+    }
+    assert.match(run.stdout, new RegExp(`\\| ${era} client: get_call round trip, median`));
   }
   assert.deepEqual(
     results.batch.sizes.map((s) => s.rows),
@@ -47,7 +53,7 @@ try {
   assert.deepEqual(results.batch.linearity_rows, [1_000, 10_000]);
   assert.deepEqual(
     results.tools_list.tools.map((t) => t.name),
-    ["list_agents", "list_calls", "create_call", "get_call", "submit_batch"],
+    ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"],
   );
   assert.ok(results.tools_list.tokens_per_tool > 0);
   assert.equal(results.answer_size.records, 50);
@@ -68,7 +74,7 @@ try {
   assert.ok(replicas.redisPerDial.scripts >= 3);
   assert.ok(replicas.redisPerDial.keyBytesPerRow > 0);
   assert.match(run.stdout, /\| \| guard state in each process \| guard state in Redis \| Redis − in process \|/);
-  assert.equal(results.targets.length, 6);
+  assert.equal(results.targets.length, 9);
   for (const target of results.targets) assert.equal(typeof target.met, "boolean");
   process.stdout.write("bench smoke: every section ran and wrote its results\n");
 } finally {

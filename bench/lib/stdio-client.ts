@@ -2,7 +2,15 @@
  * A bare JSON-RPC client over a child's stdio, for timing. The SDK's Client is
  * not used here on purpose: it validates every answer (tool results against
  * their outputSchema, with ajv) and that client-side work would be counted
- * against the server that declares schemas. This one only frames and matches.
+ * against the server that declares schemas. This one only frames and matches,
+ * and sends what each era's SDK Client sends, byte for byte in shape:
+ * - `2025-11-25`: the v1 `Client` (`@modelcontextprotocol/sdk`): `initialize`,
+ *   `notifications/initialized`, then bare requests;
+ * - `2026-07-28`: the v2 `Client` (`@modelcontextprotocol/client`, version
+ *   negotiation on): no handshake, every request carries the protocol version,
+ *   client info and capabilities in `params._meta`. Its `initialize()` sends
+ *   `server/discover` as the clients that probe first do (Claude Code, the AI
+ *   SDK, the OpenAI Agents SDK, Mastra); the v2 Client itself skips it on stdio.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -13,7 +21,17 @@ export interface RpcAnswer {
   error?: { code: number; message: string };
 }
 
-export const PROTOCOL_VERSION = "2025-11-25";
+/** The two protocol eras a server serves. */
+export const ERAS = ["2025-11-25", "2026-07-28"] as const;
+export type Era = (typeof ERAS)[number];
+
+const CLIENT_INFO = { name: "outbound-calls-bench", version: "1.0.0" };
+/** The envelope the v2 Client puts on every 2026-07-28 request. */
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 export class StdioRpc {
   readonly child: ChildProcessWithoutNullStreams;
@@ -25,7 +43,12 @@ export class StdioRpc {
   private readonly waiting = new Map<number, (answer: RpcAnswer) => void>();
   private readonly exited: Promise<number | null>;
 
-  constructor(entry: string, env: Record<string, string>, args: string[] = []) {
+  constructor(
+    entry: string,
+    env: Record<string, string>,
+    args: string[] = [],
+    readonly era: Era = "2025-11-25",
+  ) {
     this.spawnedAt = performance.now();
     this.child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), entry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     this.child.stdout.setEncoding("utf8");
@@ -64,9 +87,10 @@ export class StdioRpc {
 
   request(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
     const id = this.nextId++;
+    const sent = this.era === "2026-07-28" ? { ...params, _meta: { ...MODERN_META, ...(params._meta as object | undefined) } } : params;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params: sent })}\n`);
     });
   }
 
@@ -74,13 +98,14 @@ export class StdioRpc {
     this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method, params })}\n`);
   }
 
-  /** The MCP handshake: initialize, then the initialized notification. */
+  /** 2025: the MCP handshake (initialize, then the initialized notification). 2026-07-28: `server/discover`. */
   async initialize(): Promise<RpcAnswer> {
-    const answer = await this.request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: "outbound-calls-bench", version: "1.0.0" },
-    });
+    if (this.era === "2026-07-28") {
+      const answer = await this.request("server/discover");
+      if (answer.error) throw new Error(`server/discover failed: ${answer.error.message}`);
+      return answer;
+    }
+    const answer = await this.request("initialize", { protocolVersion: this.era, capabilities: {}, clientInfo: CLIENT_INFO });
     if (answer.error) throw new Error(`initialize failed: ${answer.error.message}`);
     this.notify("notifications/initialized");
     return answer;

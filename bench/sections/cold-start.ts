@@ -1,5 +1,7 @@
 /**
- * Cold start: spawn -> `initialize` answered -> `tools/list` answered, timed in
+ * Cold start, for each protocol era: spawn -> handshake answered (`initialize`
+ * for a 2025 client, `server/discover` for a 2026-07-28 one) -> `tools/list`
+ * answered, timed in
  * this process, real and minimal servers interleaved (the order alternates each
  * round so neither always runs on a warmer machine), medians. The server's CPU
  * time until tools/list is answered is read from /proc beside the wall time.
@@ -10,7 +12,7 @@
  */
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { StdioRpc } from "../lib/stdio-client.js";
+import { ERAS, StdioRpc, type Era } from "../lib/stdio-client.js";
 import { median, quantile, ratio, round } from "../lib/stats.js";
 import type { BenchContext } from "./common.js";
 
@@ -27,6 +29,9 @@ export interface ColdStartResult {
   first_start: { real: ColdStats; minimal: ColdStats; ratio: number; ratio_cpu: number };
 }
 
+/** One result per era, the same rounds measuring both servers. */
+export type ColdStartEras = Record<Era, ColdStartResult>;
+
 export interface ColdStats {
   initialize_ms: { median: number; min: number; p90: number };
   tools_list_ms: { median: number; min: number; p90: number };
@@ -42,8 +47,8 @@ interface Sample {
   tools: number;
 }
 
-async function once(entry: string, env: Record<string, string>): Promise<Sample> {
-  const rpc = new StdioRpc(entry, env);
+async function once(entry: string, env: Record<string, string>, era: Era): Promise<Sample> {
+  const rpc = new StdioRpc(entry, env, [], era);
   try {
     await rpc.initialize();
     const init = performance.now() - rpc.spawnedAt;
@@ -68,29 +73,35 @@ const summarize = (s: Sample[]): ColdStats => ({
 });
 
 /** `runs` rounds of one start of each, the order flipping every round; `before` runs before each real start. */
-async function series(ctx: BenchContext, env: Record<string, string>, runs: number, before: () => void): Promise<{ real: ColdStats; minimal: ColdStats }> {
+async function series(ctx: BenchContext, env: Record<string, string>, era: Era, runs: number, before: () => void): Promise<{ real: ColdStats; minimal: ColdStats }> {
   const samples = { real: [] as Sample[], minimal: [] as Sample[] };
   for (let round = 0; round < runs; round++) {
     const order = round % 2 === 0 ? (["real", "minimal"] as const) : (["minimal", "real"] as const);
     for (const which of order) {
       if (which === "real") before();
-      samples[which].push(await once(which === "real" ? ctx.realEntry : ctx.minimalEntry, env));
+      samples[which].push(await once(which === "real" ? ctx.realEntry : ctx.minimalEntry, env, era));
     }
   }
   return { real: summarize(samples.real), minimal: summarize(samples.minimal) };
 }
 
-export async function coldStart(ctx: BenchContext): Promise<ColdStartResult> {
+export async function coldStart(ctx: BenchContext): Promise<ColdStartEras> {
+  const out: Partial<ColdStartEras> = {};
+  for (const era of ERAS) out[era] = await coldStartOf(ctx, era);
+  return out as ColdStartEras;
+}
+
+async function coldStartOf(ctx: BenchContext, era: Era): Promise<ColdStartResult> {
   const env = ctx.env("sk_test_bench_cold");
   // Where the bin keeps its compile cache: <package>/.cache/node-compile-cache (dist/index.js is <package>/dist/).
   const cache = join(dirname(dirname(ctx.realEntry)), ".cache", "node-compile-cache");
   // One untimed start each: the first read of the files from disk is not what a client sees every day, and the
   // real server writes its compile cache.
-  for (const entry of [ctx.realEntry, ctx.minimalEntry]) await once(entry, env);
-  const { real, minimal } = await series(ctx, env, ctx.counts.coldRuns, () => undefined);
-  const first = await series(ctx, env, ctx.counts.coldRuns, () => rmSync(cache, { recursive: true, force: true }));
+  for (const entry of [ctx.realEntry, ctx.minimalEntry]) await once(entry, env, era);
+  const { real, minimal } = await series(ctx, env, era, ctx.counts.coldRuns, () => undefined);
+  const first = await series(ctx, env, era, ctx.counts.coldRuns, () => rmSync(cache, { recursive: true, force: true }));
   // Leave the cache as a later start finds it.
-  await once(ctx.realEntry, env);
+  await once(ctx.realEntry, env, era);
   return {
     runs: ctx.counts.coldRuns,
     real,

@@ -1,10 +1,10 @@
 /**
- * Tool-call round trip: `get_call` of one completed call (with its transcript),
+ * Tool-call round trip, for a 2025 client and a 2026-07-28 client in turn: `get_call` of one completed call (with its transcript),
  * sequentially, after a warm-up, against the sandbox; real and minimal servers
  * run side by side and take turns in blocks of 100 calls. Then the resident set
  * size of each, read from /proc after the loop.
  */
-import { StdioRpc } from "../lib/stdio-client.js";
+import { ERAS, StdioRpc, type Era } from "../lib/stdio-client.js";
 import { median, quantile, ratio, round } from "../lib/stats.js";
 import { firstAgent, upstream, type BenchContext } from "./common.js";
 
@@ -28,14 +28,23 @@ export interface RoundTripResult {
 
 const BLOCK = 100;
 
-export async function roundTrip(ctx: BenchContext): Promise<RoundTripResult> {
+/** One result per era. */
+export type RoundTripEras = Record<Era, RoundTripResult>;
+
+export async function roundTrip(ctx: BenchContext): Promise<RoundTripEras> {
+  const out: Partial<RoundTripEras> = {};
+  for (const era of ERAS) out[era] = await roundTripOf(ctx, era);
+  return out as RoundTripEras;
+}
+
+async function roundTripOf(ctx: BenchContext, era: Era): Promise<RoundTripResult> {
   const key = "sk_test_bench_round_trip";
   const agent = await firstAgent(ctx, key);
   const created = await upstream(ctx, key, "POST", "/calls", { to: "+14155550100", agent_id: agent, contact_name: "Dana Lee", company_name: "Acme Dental" });
   const callId = ((created.json as { data?: { id: string } }).data ?? (created.json as { id: string })).id;
   const args = { call_id: callId };
 
-  const servers = { real: new StdioRpc(ctx.realEntry, ctx.env(key)), minimal: new StdioRpc(ctx.minimalEntry, ctx.env(key)) };
+  const servers = { real: new StdioRpc(ctx.realEntry, ctx.env(key), [], era), minimal: new StdioRpc(ctx.minimalEntry, ctx.env(key), [], era) };
   try {
     for (const rpc of Object.values(servers)) await rpc.initialize();
     for (const rpc of Object.values(servers)) {

@@ -60,10 +60,28 @@ function agentOpening(raw: unknown): string | undefined {
   return said.length > 0 ? said.join(" ").slice(0, FIRST_WORDS) : undefined;
 }
 
+/**
+ * Openings already read, to their verdict: get_call checks its record's opening on every read, and a session reads
+ * the same calls again and again (folding it is most of the check's cost). A pure function of the text (at most
+ * FIRST_WORDS characters). Bounded: once full it starts over.
+ */
+const MEMO_ENTRIES = 2_000;
+const verdicts = new Map<string, boolean>();
+
+/** How many openings the memo holds (tests: it stays bounded). */
+export function disclosureMemoSize(): number {
+  return verdicts.size;
+}
+
 export function checkAiDisclosure(record: CallRecord): AiDisclosure {
   const opening = agentOpening(record.transcript);
   if (opening === undefined) return {};
-  const folded = foldText(opening);
+  let disclosed = verdicts.get(opening);
+  if (disclosed === undefined) {
+    disclosed = DISCLOSES.test(foldText(opening));
+    if (verdicts.size >= MEMO_ENTRIES) verdicts.clear();
+    verdicts.set(opening, disclosed);
+  }
   // The words themselves are call content (the transcript shows them, fenced): only the verdict is returned.
-  return { disclosed: DISCLOSES.test(folded) };
+  return { disclosed };
 }

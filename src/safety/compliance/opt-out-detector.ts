@@ -51,11 +51,39 @@ function calleeLines(raw: unknown): string[] {
   return lines;
 }
 
+/**
+ * What a line matched (null: nothing), for lines already read: get_call reads a record's whole transcript each time,
+ * and a session reads the same calls again and again; folding and trying every phrase costs tens of µs a record. A
+ * pure function of the text. Short lines only, and bounded: once full it starts over (no memory for endless text).
+ */
+const MEMO_LONGEST = 1_000;
+const MEMO_ENTRIES = 2_000;
+const lineMemo = new Map<string, Omit<OptOutMatch, "where"> | null>();
+
+/** How many lines the memo holds (tests: it stays bounded). */
+export function optOutMemoSize(): number {
+  return lineMemo.size;
+}
+
 function matchText(where: string, text: string): OptOutMatch | undefined {
+  if (text.length > MEMO_LONGEST) {
+    const found = matchFolded(text);
+    return found && { where, ...found };
+  }
+  let found = lineMemo.get(text);
+  if (found === undefined) {
+    found = matchFolded(text) ?? null;
+    if (lineMemo.size >= MEMO_ENTRIES) lineMemo.clear();
+    lineMemo.set(text, found);
+  }
+  return found === null ? undefined : { where, ...found };
+}
+
+function matchFolded(text: string): Omit<OptOutMatch, "where"> | undefined {
   const folded = foldText(text.slice(0, MAX_TEXT));
   for (const phrase of OPT_OUT_PHRASES) {
     const m = phrase.pattern.exec(folded);
-    if (m) return { where, text: m[0].slice(0, 120), lang: phrase.lang };
+    if (m) return { text: m[0].slice(0, 120), lang: phrase.lang };
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 /** Does the agent say, in its first words, that the callee is speaking with an AI? */
 import { describe, expect, it } from "vitest";
-import { checkAiDisclosure } from "../../../src/consent/ai-disclosure.js";
+import { checkAiDisclosure, disclosureMemoSize } from "../../../src/consent/ai-disclosure.js";
 import { PERSONAS } from "../../../src/sandbox/personas.js";
 
 const opening = (text: string) => checkAiDisclosure({ id: "c", transcript: [{ speaker: "agent", text }, { speaker: "user", text: "I'm an AI too, ha" }] });
@@ -34,5 +34,23 @@ describe("checkAiDisclosure", () => {
 
   it.each(PERSONAS.map((p) => [p.first, p] as const))("the sandbox's %s discloses in its first words", (_n, p) => {
     expect(checkAiDisclosure({ id: "c", transcript: p.conversation.map((l) => ({ speaker: l.speaker, text: l.text })) }).disclosed).toBe(true);
+  });
+});
+
+describe("openings already read (the check keeps each opening's verdict)", () => {
+  it("gives each opening its own verdict on every read, however alike they start", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(opening("Hi, this is Ava, an AI assistant from Acme.")).toEqual({ disclosed: true });
+      expect(opening("Hi, this is Ava, from Acme.")).toEqual({ disclosed: false });
+      expect(opening("Hi, this is Ava, an automated call from Acme.")).toEqual({ disclosed: true });
+    }
+  });
+
+  it("holds at most 2,000 openings, and still answers right after starting over", () => {
+    for (let i = 0; i < 5_000; i++) {
+      expect(opening(`Hello, this is caller ${i} from Acme.`)).toEqual({ disclosed: false });
+      expect(disclosureMemoSize()).toBeLessThanOrEqual(2_000);
+    }
+    expect(opening("Hi, this is Ava, an AI assistant from Acme.")).toEqual({ disclosed: true });
   });
 });

@@ -1,6 +1,6 @@
 /** The opt-out detector: what it must catch (four languages, transcripts, summaries, service flags) and what it must leave. */
 import { describe, expect, it } from "vitest";
-import { detectOptOut } from "../../../src/safety/compliance/opt-out-detector.js";
+import { detectOptOut, optOutMemoSize } from "../../../src/safety/compliance/opt-out-detector.js";
 
 const said = (text: string) => detectOptOut({ id: "call_1", transcript: [{ speaker: "agent", text: "Hello, this is an AI assistant calling from Acme." }, { speaker: "user", text }] });
 
@@ -97,5 +97,28 @@ describe("detectOptOut", () => {
   it("shows what it matched, short", () => {
     const [m] = said(`${"blah ".repeat(500)}please stop calling me ${"x".repeat(5000)}`);
     expect(m!.text).toBe("stop calling");
+  });
+});
+
+describe("lines already read (the detector keeps what each line matched)", () => {
+  it("gives the same answer on every read of the same line, in the transcript or the summary", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(said("Stop calling me.")).toEqual([{ where: "transcript", text: "stop calling", lang: "en" }]);
+      expect(said("Sounds good, see you Tuesday.")).toEqual([]);
+      // Lines alike but for their end: each gets its own answer.
+      expect(said("Stop calling me, I said.")).toHaveLength(1);
+      expect(said("Stop by on Tuesday, I said.")).toEqual([]);
+      expect(said("Stop calling me, I said. ")).toHaveLength(1);
+      expect(detectOptOut({ id: "call_2", summary: "Stop calling me." }).map((m) => m.where)).toEqual(["summary"]);
+    }
+  });
+
+  it("holds at most 2,000 lines, and still answers right after starting over", () => {
+    for (let i = 0; i < 5_000; i++) {
+      expect(said(`Line ${i}: see you then.`)).toEqual([]);
+      expect(optOutMemoSize()).toBeLessThanOrEqual(2_000);
+    }
+    expect(said("Stop calling me.")).toHaveLength(1);
+    expect(said(`${"a long line ".repeat(100)} stop calling me`)).toHaveLength(1);
   });
 });
