@@ -26,16 +26,16 @@ end
 `;
 
 /**
- * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp, appr:client:<client> (or '' for none).
+ * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp, appr:client:<client>.
  * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs, decisionSeal (''),
- * size (the view's bytes), the client's count bound, its byte bound, the key prefix.
+ * size (the view's bytes), the client's count bound, its byte bound, the key prefix, '1' if the record has a client.
  * Reply: 1 stored; 'count' or 'bytes' when the client's share of pending approvals is full (nothing written).
  */
 export const createApproval = luaScript(`${APPROVAL_COMMON}
 local created, expires = tonumber(ARGV[5]), tonumber(ARGV[6])
 local ttl = expires + tonumber(ARGV[8]) - created
 local size = tonumber(ARGV[10])
-if KEYS[5] ~= '' and ARGV[2] == 'pending' then
+if ARGV[14] == '1' and ARGV[2] == 'pending' then
   -- The client's share, counted and checked in this one script: no two replicas can both take its last place.
   -- Only pending unexpired ones count; the rest leave the share as they are met.
   local count, bytes = 0, size

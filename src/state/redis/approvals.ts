@@ -18,7 +18,8 @@ export class RedisApprovals implements ApprovalStore {
 
   async create(record: ApprovalRecord): Promise<void> {
     const { status, decidedAt, decidedBy, decisionSeal, ...fixed } = record;
-    const client = record.client === undefined ? "" : this.keys.approvalsOfClient(clientKeyPart(record.client));
+    // A key under the prefix even without a client: every key of a script must land in the prefix's one slot.
+    const client = this.keys.approvalsOfClient(clientKeyPart(record.client ?? ""));
     const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry(), client];
     const args = [
       JSON.stringify(fixed),
@@ -35,6 +36,7 @@ export class RedisApprovals implements ApprovalStore {
       String(this.perClient.count),
       String(this.perClient.bytes),
       this.keys.prefix,
+      record.client === undefined ? "" : "1",
     ];
     const reply = await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
     if (reply === "count" || reply === "bytes") throw new ApprovalBoundError(reply, record.client ?? "");
