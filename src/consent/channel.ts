@@ -72,7 +72,11 @@ export type ConsentVerdict =
  * What one tool call gives the channel: from its scope, the client's cancellation and the progress notifications
  * that keep clients waiting while a person decides; and how long it may wait for the decision (ms).
  */
-export type ConsentCallContext = Pick<CallScope, "signal" | "progress"> & { waitMs: number };
+export type ConsentCallContext = Pick<CallScope, "signal" | "progress"> & {
+  waitMs: number;
+  /** The call scope's identity.client: an approval counts against this client's share (APPROVAL_BOUNDS_PER_CLIENT). */
+  client: string;
+};
 
 export interface ConsentChannel {
   ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict>;

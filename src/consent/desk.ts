@@ -51,8 +51,11 @@ export class ApprovalDesk {
     return this.options.ttlMs;
   }
 
-  /** A new pending approval for exactly this request; the secret is returned once and never stored. */
-  async open(request: ConsentRequest, via: PageVia): Promise<{ record: ApprovalRecord; secret: string }> {
+  /**
+   * A new pending approval for exactly this request, on `client`'s share; the secret is returned once and never
+   * stored.
+   */
+  async open(request: ConsentRequest, via: PageVia, client: string): Promise<{ record: ApprovalRecord; secret: string }> {
     const secret = newSecret();
     const now = this.now();
     const view: StoredView = { ...request.view, via };
@@ -65,7 +68,8 @@ export class ApprovalDesk {
       createdAt: now,
       expiresAt: now + this.options.ttlMs,
     };
-    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed) };
+    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed), client };
+    // A client past its share is refused here (ApprovalBoundError): nothing is stored, nobody else's pushed out.
     await this.options.approvals.create(record);
     return { record, secret };
   }

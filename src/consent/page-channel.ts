@@ -21,7 +21,7 @@ const LAUNCH_FILE_GRACE_MS = 60_000;
 export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, opener: Opener, log: (line: string) => void): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
-      const { record, secret } = await desk.open(request, "page");
+      const { record, secret } = await desk.open(request, "page", ctx.client);
       const link = await page.link(record.id, secret);
       // The browser gets a file only this account can read, never the link itself (launch-file.ts).
       let launch: LaunchFile | undefined;
@@ -48,7 +48,7 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
 export function inboxPageChannel(desk: ApprovalDesk, log: (line: string) => void): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
-      const { record } = await desk.open(request, "page");
+      const { record } = await desk.open(request, "page", ctx.client);
       log(`outbound-calls-mcp: approval ${record.id} waits in the approvers' inbox`);
       return awaitDecision(desk, record.id, "page", ctx, IN_INBOX);
     },

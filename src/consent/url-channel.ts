@@ -18,7 +18,7 @@ export const CLIENT_DECLINED = "the person, in the client (declined to open the 
 export function urlChannel(server: ConsentClient, requestId: RequestId | undefined, desk: ApprovalDesk, link: (id: string, secret: string) => Promise<string>): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
-      const { record, secret } = await desk.open(request, "client_url");
+      const { record, secret } = await desk.open(request, "client_url", ctx.client);
       const url = await link(record.id, secret);
       const related = requestId !== undefined ? { relatedRequestId: requestId } : {};
       const count = request.view.rows.length;

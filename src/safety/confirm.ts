@@ -16,6 +16,7 @@ import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
 import { ApprovalPendingError, InputRequiredPending, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { ConfirmMode } from "../config/safety.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError } from "../state/store.js";
 
 /** client: the person in the client's dialog or through its link; page: the server's approval page; unattended: OUTBOUND_CALLS_CONFIRM=never. */
 export type ConfirmedBy = "client" | "page" | "unattended" | "token";
@@ -98,9 +99,26 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     ...(shown.consentRecords ? { consentRecords: shown.consentRecords } : {}),
   };
   const request = { ...consentRequest(attempt.key, tool, view), text: shown.preview };
-  const { signal, progress } = attempt.scope;
-  const verdict = await ways.consent.ask(request, { signal, progress, waitMs: ways.waitMs });
+  const { signal, progress, identity } = attempt.scope;
+  const verdict = await ways.consent
+    .ask(request, { signal, progress, waitMs: ways.waitMs, client: identity.client })
+    .catch((error: unknown) => {
+      if (error instanceof ApprovalBoundError) throw approvalBoundRefusal(error);
+      throw error;
+    });
   return verdictOutcome(verdict, tool);
+}
+
+/** This client already has its share of approvals waiting: refused before anything is stored or dialed. */
+function approvalBoundRefusal(error: ApprovalBoundError): SafetyRefusal {
+  const { count, bytes } = APPROVAL_BOUNDS_PER_CLIENT;
+  const share = error.bound === "count" ? `${count} approvals` : `${bytes / (1024 * 1024)} MiB of calls to review`;
+  return new SafetyRefusal(
+    "approvals_per_client",
+    `Refused: this client already has ${share} waiting for a person's decision, its share of the approvals ` +
+      "(one client may not crowd out the others). Nothing was dialed and nothing new was put before a person. " +
+      "Wait until the person has decided the calls already waiting (or they expire), then ask again; do not repeat this call now.",
+  );
 }
 
 /** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */

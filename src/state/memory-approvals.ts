@@ -6,8 +6,11 @@
  * over --http any client may ask for approvals), so nothing grows without limit.
  * Every method is synchronous inside,
  * so each transition (pending -> decided -> used) happens at most once.
+ * On top of the global bound, each client may hold only its share of pending
+ * approvals (APPROVAL_BOUNDS_PER_CLIENT): past it, its next one is refused, never
+ * another client's pushed out.
  */
-import type { ApprovalRecord, ApprovalStore } from "./store.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore } from "./store.js";
 
 /** How long an expired or finished record stays readable (a page reload still says what happened). */
 const KEEP_AFTER_MS = 60 * 60_000;
@@ -29,11 +32,13 @@ export class MemoryApprovals implements ApprovalStore {
   constructor(
     private readonly maxRecords = MAX_RECORDS,
     private readonly maxBytes = MAX_APPROVAL_BYTES,
+    private readonly perClient: { count: number; bytes: number } = APPROVAL_BOUNDS_PER_CLIENT,
   ) {}
 
   async create(record: ApprovalRecord): Promise<void> {
     if (this.records.has(record.id)) throw new Error(`approval ${record.id} exists already`);
     const size = Buffer.byteLength(JSON.stringify(record.view) ?? "", "utf8");
+    if (record.status === "pending" && record.client !== undefined) this.checkShare(record.client, record.createdAt, size);
     this.prune(record.createdAt, size);
     this.records.set(record.id, { ...record });
     this.sizes.set(record.id, size);
@@ -79,6 +84,19 @@ export class MemoryApprovals implements ApprovalStore {
     if (!record || record.status !== "approved" || record.expiresAt <= now) return false;
     record.status = "used";
     return true;
+  }
+
+  /** Throws if `client`'s waiting approvals, with one more of `size` bytes, would pass its share. */
+  private checkShare(client: string, now: number, size: number): void {
+    let count = 0;
+    let bytes = size;
+    for (const [id, r] of this.records) {
+      if (r.client !== client || r.status !== "pending" || r.expiresAt <= now) continue;
+      count += 1;
+      bytes += this.sizes.get(id) ?? 0;
+    }
+    if (count >= this.perClient.count) throw new ApprovalBoundError("count", client);
+    if (bytes > this.perClient.bytes) throw new ApprovalBoundError("bytes", client);
   }
 
   /** Makes room for one more record of `size` bytes. */

@@ -158,11 +158,37 @@ export interface ApprovalRecord {
   decidedBy?: string;
   /** The desk's seal over the fixed part (consent/seal.ts): shared state cannot forge it. */
   seal?: string;
+  /**
+   * The client that asked (the call scope's identity.client): its pending approvals are bounded on their own
+   * (APPROVAL_BOUNDS_PER_CLIENT), so one client cannot push out another's. Not sealed: it decides nothing.
+   */
+  client?: string;
   /** The desk's seal over the decision (status, decidedBy, decidedAt), set by decide(). */
   decisionSeal?: string;
 }
 
+/** One client's share of the pending approvals: at most this many, and this many bytes of view (as JSON). */
+export const APPROVAL_BOUNDS_PER_CLIENT = { count: 20, bytes: 4 * 1024 * 1024 } as const;
+
+/**
+ * create() refused a pending approval: its client already has its share waiting (`count` or `bytes`). Nothing
+ * was stored, nothing pushed out.
+ */
+export class ApprovalBoundError extends Error {
+  constructor(
+    readonly bound: "count" | "bytes",
+    readonly client: string,
+  ) {
+    super(`the client ${client} already has its share of pending approvals (${bound})`);
+    this.name = "ApprovalBoundError";
+  }
+}
+
 export interface ApprovalStore {
+  /**
+   * Stores a new record. A pending one whose client already has APPROVAL_BOUNDS_PER_CLIENT waiting (pending and
+   * unexpired at createdAt) is refused with ApprovalBoundError, atomically with the count.
+   */
   create(record: ApprovalRecord): Promise<void>;
   get(id: string): Promise<ApprovalRecord | undefined>;
   /** The newest approval of a request that is pending or approved (not used), for a repeat of the same call. */

@@ -2,7 +2,8 @@
  * The approvers' inbox lists the 200 newest pending approvals. When more are
  * waiting (a client flooding it, or a busy day), the page must say so: it said
  * "(200 waiting)" and showed no sign of the older ones, which an approver then
- * never saw.
+ * never saw. Each dial comes from a client of its own (behind one trusted proxy):
+ * one client alone may keep only its share waiting (APPROVAL_BOUNDS_PER_CLIENT).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { HTTP_TOKEN, mcpHeaders, rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
@@ -20,6 +21,7 @@ beforeAll(async () => {
       OUTBOUND_CALLS_CONFIRM: undefined,
       OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
       OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
+      OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1",
     },
   });
 });
@@ -30,7 +32,7 @@ afterAll(async () => {
 const dial = (i: number) =>
   rawRequest(server.base, {
     method: "POST",
-    headers: mcpHeaders(),
+    headers: { ...mcpHeaders(), "x-forwarded-for": `10.0.${Math.floor(i / 250)}.${i % 250}` },
     body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "create_call", arguments: { to: `+1415555${String(1000 + i)}`, agent_id: "agt_e5fafba1_1" } } }),
   });
 

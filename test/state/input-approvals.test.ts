@@ -48,7 +48,7 @@ function replica(store: GuardStore) {
       marks: store.once,
       now: () => clock.now,
       ttlMs: TTL,
-    }).ask(request, { signal: new AbortController().signal, progress: { report: () => undefined } as never, waitMs: 1_000 });
+    }).ask(request, { signal: new AbortController().signal, progress: { report: () => undefined } as never, waitMs: 1_000, client: "local" });
 }
 
 async function firstRound(ask: ReturnType<typeof replica>): Promise<string> {

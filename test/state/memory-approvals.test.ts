@@ -47,3 +47,22 @@ it("drops decided approvals before pending ones when it must make room", async (
   expect(await store.get("id1")).toBeUndefined();
   expect((await store.listPending(now + 10, 10)).map((r) => r.id)).toEqual(["id3", "id2", "id0"]);
 });
+
+// Issue 23: 34 requests of 525 KB from one client evicted every other client's pending dial (the global byte
+// bound made room by dropping the oldest). With a share per client, the flood is refused past its share and the
+// other client's approval stays.
+it("never pushes out another client's pending approval, however much one client asks", async () => {
+  const store = new MemoryApprovals();
+  const now = Date.parse("2026-11-21T15:00:00Z");
+  await store.create({ id: "theirs", requestKey: "t", tool: "create_call", secretHash: "", view: {}, createdAt: now, expiresAt: now + 600_000, status: "pending", client: "10.0.0.7" });
+  const big = "x".repeat(525 * 1024);
+  let refused = 0;
+  for (let i = 0; i < 60; i++) {
+    await store
+      .create({ id: `f${i}`, requestKey: `f${i}`, tool: "submit_batch", secretHash: "", view: { rows: [{ contactName: big }] }, createdAt: now + 1 + i, expiresAt: now + 600_000, status: "pending", client: "10.0.0.9" })
+      .catch(() => (refused += 1));
+  }
+  expect(refused).toBeGreaterThan(0);
+  expect((await store.get("theirs"))?.status).toBe("pending");
+  expect((await store.listPending(now + 100, 500)).map((r) => r.id)).toContain("theirs");
+});

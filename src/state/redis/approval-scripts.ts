@@ -4,7 +4,9 @@
  * `dat` (decidedAt), `dby` (decidedBy), `exp` (expiresAt), `dmac` (the
  * decision's seal: consent/seal.ts). Indexes: the approvals of
  * a request (`appr:req:<requestKey>`, by creation) and the inbox
- * (`appr:pending` by creation, `appr:pending:exp` by expiry). Semantics mirror
+ * (`appr:pending` by creation, `appr:pending:exp` by expiry) and each client's
+ * share (`appr:client:<client>`, its approvals by creation; `sz` in the hash is
+ * the view's bytes). Semantics mirror
  * memory-approvals.ts: decided once, used once, nothing after expiry.
  */
 import { luaScript } from "./lua.js";
@@ -24,14 +26,35 @@ end
 `;
 
 /**
- * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp.
- * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs, decisionSeal ('').
+ * KEYS: appr:<id>, appr:req:<requestKey>, appr:pending, appr:pending:exp, appr:client:<client>.
+ * ARGV: rec (JSON), status, decidedAt (''), decidedBy (''), createdAt, expiresAt, id, keepAfterExpiryMs, decisionSeal (''),
+ * size (the view's bytes), the client's count bound, its byte bound, the key prefix, '1' if the record has a client.
+ * Reply: 1 stored; 'count' or 'bytes' when the client's share of pending approvals is full (nothing written).
  */
 export const createApproval = luaScript(`${APPROVAL_COMMON}
 local created, expires = tonumber(ARGV[5]), tonumber(ARGV[6])
 local ttl = expires + tonumber(ARGV[8]) - created
+local size = tonumber(ARGV[10])
+if ARGV[14] == '1' and ARGV[2] == 'pending' then
+  -- The client's share, counted and checked in this one script: no two replicas can both take its last place.
+  -- Only pending unexpired ones count; the rest leave the share as they are met.
+  local count, bytes = 0, size
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do
+    local v = redis.call('HMGET', ARGV[13] .. 'appr:' .. id, 'status', 'exp', 'sz')
+    if v[1] == 'pending' and tonumber(v[2]) > created then
+      count = count + 1
+      bytes = bytes + (tonumber(v[3]) or 0)
+    else
+      redis.call('ZREM', KEYS[5], id)
+    end
+  end
+  if count >= tonumber(ARGV[11]) then return 'count' end
+  if bytes > tonumber(ARGV[12]) then return 'bytes' end
+  redis.call('ZADD', KEYS[5], ARGV[5], ARGV[7])
+  extend(KEYS[5], ttl)
+end
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'status', ARGV[2], 'dat', ARGV[3], 'dby', ARGV[4], 'exp', ARGV[6], 'dmac', ARGV[9] or '')
+redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'status', ARGV[2], 'dat', ARGV[3], 'dby', ARGV[4], 'exp', ARGV[6], 'dmac', ARGV[9] or '', 'sz', ARGV[10])
 expire(KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], ARGV[5], ARGV[7])
 extend(KEYS[2], ttl)

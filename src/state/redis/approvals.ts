@@ -1,8 +1,9 @@
 /** Pending approvals on Redis: each transition is one script (approval-scripts.ts), so decided once, used once. */
-import type { ApprovalRecord, ApprovalStore } from "../store.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore } from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
+import { clientKeyPart } from "./marks.js";
 import { approvalRecord, array } from "./records.js";
 
 /** Kept this long past expiry so a late reader sees what happened (the same as memory-approvals.ts). */
@@ -12,11 +13,14 @@ export class RedisApprovals implements ApprovalStore {
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: Keys,
+    private readonly perClient: { count: number; bytes: number } = APPROVAL_BOUNDS_PER_CLIENT,
   ) {}
 
   async create(record: ApprovalRecord): Promise<void> {
     const { status, decidedAt, decidedBy, decisionSeal, ...fixed } = record;
-    const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry()];
+    // A key under the prefix even without a client: every key of a script must land in the prefix's one slot.
+    const client = this.keys.approvalsOfClient(clientKeyPart(record.client ?? ""));
+    const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry(), client];
     const args = [
       JSON.stringify(fixed),
       status,
@@ -27,8 +31,15 @@ export class RedisApprovals implements ApprovalStore {
       record.id,
       String(KEEP_AFTER_EXPIRY_MS),
       decisionSeal ?? "",
+      // The same measure as memory-approvals.ts: the view as JSON, in bytes.
+      String(Buffer.byteLength(JSON.stringify(record.view) ?? "", "utf8")),
+      String(this.perClient.count),
+      String(this.perClient.bytes),
+      this.keys.prefix,
+      record.client === undefined ? "" : "1",
     ];
-    await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
+    const reply = await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
+    if (reply === "count" || reply === "bytes") throw new ApprovalBoundError(reply, record.client ?? "");
   }
 
   get(id: string): Promise<ApprovalRecord | undefined> {

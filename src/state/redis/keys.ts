@@ -17,6 +17,7 @@
  *   appr:req:<requestKey>    zset   approvals of a request, by creation time
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
+ *   appr:client:<client>     zset   a client's approvals by creation time: its share of the pending ones (names as rate:)
  *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
  *   epoch                    string a random value set by the first replica after Redis started empty, no TTL:
  *                            a replica that finds another (or none) after a reconnect knows Redis forgot
@@ -35,6 +36,7 @@ export interface Keys {
   rate(client: string): string;
   approval(id: string): string;
   approvalsOf(requestKey: string): string;
+  approvalsOfClient(client: string): string;
   pending(): string;
   pendingByExpiry(): string;
   secret(name: string): string;
@@ -56,6 +58,7 @@ export function keys(prefix: string): Keys {
     rate: (client) => `${prefix}rate:${client}`,
     approval: (id) => `${prefix}appr:${id}`,
     approvalsOf: (requestKey) => `${prefix}appr:req:${requestKey}`,
+    approvalsOfClient: (client) => `${prefix}appr:client:${client}`,
     pending: () => `${prefix}appr:pending`,
     pendingByExpiry: () => `${prefix}appr:pending:exp`,
     secret: (name) => `${prefix}secret:${name}`,

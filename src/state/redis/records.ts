@@ -102,6 +102,7 @@ export function approvalRecord(reply: unknown): ApprovalRecord {
   if (f.dat !== "") record.decidedAt = int(f.dat, "approval decision time");
   if (f.dby !== "") record.decidedBy = f.dby;
   if (typeof rec.seal === "string") record.seal = rec.seal;
+  if (typeof rec.client === "string") record.client = rec.client;
   if (f.dmac !== "") record.decisionSeal = f.dmac;
   return record;
 }

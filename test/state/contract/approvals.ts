@@ -1,6 +1,6 @@
 /** Pending approvals: decided once, used once, nothing after expiry; the inbox and the lookup by request. */
 import { describe, expect, it } from "vitest";
-import type { ApprovalRecord } from "../../../src/state/store.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord } from "../../../src/state/store.js";
 import type { OpenStore } from "../store-contract.js";
 import { MIN, SEC, T0 } from "./support.js";
 
@@ -22,6 +22,36 @@ function approval(id: string, over: Partial<ApprovalRecord> = {}): ApprovalRecor
 
 export function approvalContract(open: OpenStore): void {
   describe("approvals", () => {
+    // Issue 23: one client within its rate limit left dozens of half-megabyte approvals waiting, and in memory
+    // pushed out every other client's. Its share is bounded in count and in bytes; past it, its own next one is
+    // refused (atomically: the count and the write are one step), and another client still gets its place.
+    it("bounds each client's pending approvals in count, and another client still gets its place", async () => {
+      const { store } = await open();
+      const { count } = APPROVAL_BOUNDS_PER_CLIENT;
+      const flood = Array.from({ length: count + 5 }, (_, i) => approval(`f${i}`, { requestKey: `f${i}`, client: "10.0.0.9", createdAt: T0 + i }));
+      const results = await Promise.allSettled(flood.map((a) => store.approvals.create(a)));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(count);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ApprovalBoundError);
+      const other = approval("o1", { requestKey: "o1", client: "10.0.0.7", createdAt: T0 + 100 });
+      await store.approvals.create(other);
+      expect(await store.approvals.get("o1")).toEqual(other);
+      // A decided one leaves the share: the client may ask again.
+      expect(await store.approvals.decide("f0", "declined", "ops", T0 + 101)).toBe(true);
+      await store.approvals.create(approval("f-next", { requestKey: "fn", client: "10.0.0.9", createdAt: T0 + 102 }));
+      await expect(store.approvals.create(approval("f-over", { requestKey: "fo", client: "10.0.0.9", createdAt: T0 + 103 }))).rejects.toThrow(ApprovalBoundError);
+    });
+
+    it("bounds each client's pending approvals in bytes of view", async () => {
+      const { store } = await open();
+      const big = "x".repeat(512 * 1024);
+      const fits = Math.floor(APPROVAL_BOUNDS_PER_CLIENT.bytes / (big.length + 100));
+      for (let i = 0; i < fits; i++) await store.approvals.create(approval(`b${i}`, { requestKey: `b${i}`, client: "10.0.0.9", view: { note: big } }));
+      await expect(store.approvals.create(approval("b-over", { requestKey: "bo", client: "10.0.0.9", view: { note: big } }))).rejects.toThrow(ApprovalBoundError);
+      expect(await store.approvals.get("b-over")).toBeUndefined();
+      await store.approvals.create(approval("o-big", { requestKey: "ob", client: "10.0.0.7", view: { note: big } }));
+      expect((await store.approvals.listPending(T0 + 1, 100)).map((r) => r.id)).toContain("o-big");
+    });
+
     it("keeps a record as created, and records who decided and when", async () => {
       const { store } = await open();
       const a = approval("a1");
