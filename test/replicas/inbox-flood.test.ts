@@ -37,7 +37,9 @@ it("one client past its share is refused, and another client's pending dial stay
   expect(other.body).toContain("Waiting for a person");
   const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => dial((i % 2 ? a : b).http!.base, i + 1, "10.9.9.9")));
   const refused = answers.filter((r) => r.body.includes("its share of the approvals"));
-  expect(refused.length).toBe(30 - 20);
+  // Under heavy load this once counted 6 refusals, not 10: the answers that were neither are in the message.
+  const others = answers.filter((r) => !r.body.includes("its share of the approvals") && !r.body.includes("Waiting for a person"));
+  expect(refused.length, [`${answers.length - refused.length - others.length} waiting`, ...others.map((r) => `${r.status} ${r.body.slice(0, 400)}`)].join("\n")).toBe(30 - 20);
   for (const r of refused) expect(r.body).toContain("Nothing was dialed");
   expect(posts(fixture.upstream)).toHaveLength(0);
   const session = await signIn(b.http!.base, APPROVER_TOKEN);
