@@ -20,6 +20,9 @@ import { afterAll, expect, it } from "vitest";
 import { ENTRY, serverEnv } from "../../helpers/server-process.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 
+/** The Agents SDK gives each request but a tool call 5 s by default; a loaded machine can take longer to start a server. */
+const SESSION_TIMEOUT_S = 60;
+
 requireNodeLine(22, "test/e2e/interop/agent-frameworks.test.ts (@mastra/mcp, @openai/agents-core)");
 
 const dir = mkdtempSync(join(tmpdir(), "outbound-calls-spawns-"));
@@ -50,7 +53,7 @@ const args = [ENTRY, "--sandbox", "--sandbox-speed", "instant"];
 it("the OpenAI Agents SDK: every tool, one server process alive per connection", async () => {
   const { MCPServerStdio } = await import("@openai/agents-core");
   const spawns = spawnLog("agents");
-  const server = new MCPServerStdio({ command: WRAPPER, args, env: spawns.env });
+  const server = new MCPServerStdio({ command: WRAPPER, args, env: spawns.env, clientSessionTimeoutSeconds: SESSION_TIMEOUT_S });
   await server.connect();
   try {
     expect((await server.listTools()).map((t) => t.name)).toEqual(TOOLS);

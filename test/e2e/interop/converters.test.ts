@@ -34,6 +34,9 @@ import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, serverEnv, startServer, type StartedServer } from "../../helpers/server-process.js";
 
+/** The Agents SDK gives each request but a tool call 5 s by default; a loaded machine can take longer to start a server. */
+const SESSION_TIMEOUT_S = 60;
+
 requireNodeLine(22, "test/e2e/interop/converters.test.ts (@openai/agents-core, @google/genai, @modelcontextprotocol/inspector 2.x)");
 
 const SANDBOX_ARGS = ["--sandbox", "--sandbox-speed", "instant"];
@@ -97,7 +100,7 @@ describe("as published", () => {
 describe("OpenAI Agents SDK: strict conversion of every tool", () => {
   it("converts every tool to strict mode, and each works with a strict-mode model's arguments", async () => {
     const { MCPServerStdio, getAllMcpTools, RunContext, Agent } = await import("@openai/agents-core");
-    const mcp = new MCPServerStdio({ command: process.execPath, args: [ENTRY, ...SANDBOX_ARGS], env: serverEnv(SANDBOX_ENV), cacheToolsList: false });
+    const mcp = new MCPServerStdio({ command: process.execPath, args: [ENTRY, ...SANDBOX_ARGS], env: serverEnv(SANDBOX_ENV), cacheToolsList: false, clientSessionTimeoutSeconds: SESSION_TIMEOUT_S });
     await mcp.connect();
     try {
       const converted = await getAllMcpTools({ mcpServers: [mcp], convertSchemasToStrict: true, runContext: new RunContext(), agent: new Agent({ name: "converter-test" }) });
