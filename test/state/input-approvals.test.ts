@@ -176,7 +176,7 @@ describe("input-request approvals on Redis (three replicas)", () => {
   });
   inputApprovalContract(async () => {
     serial += 1;
-    const settings = server.settings({ prefix: `input${serial}:`, commandTimeoutMs: 5_000 });
+    const settings = server.settings({ prefix: `input${serial}:`, commandTimeoutMs: 5_000, connectTimeoutMs: 5_000 });
     const stores = await Promise.all([0, 1, 2].map(() => RedisStore.open(settings, () => undefined)));
     opened.push(...stores);
     return stores;
