@@ -63,26 +63,28 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
   const { experimental_createMCPClient: createMCPClient } = await import("@ai-sdk/mcp");
   const { Experimental_StdioMCPTransport: StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
   const uncaught: string[] = [];
-  const connectMs: number[] = [];
+  // Per connection: how long the client took to connect (spawn, discover, no handshake), and the revision it got.
+  const seen: Array<{ ms: number; protocol: string | undefined; listed: boolean }> = [];
   for (let i = 0; i < 20; i++) {
     const started = performance.now();
     const client = await createMCPClient({
       transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv() }),
       onUncaughtError: (error) => uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
     });
-    connectMs.push(Math.round(performance.now() - started));
+    const ms = Math.round(performance.now() - started);
     try {
-      // The discover answer came in time: a connection that missed it would have fallen back to initialize (2025).
-      expect((client as unknown as { protocolVersion?: string }).protocolVersion, `connection ${i + 1}`).toBe("2026-07-28");
+      // A connection that missed the deadline fell back to initialize (2025-11-25).
+      const protocol = (client as unknown as { protocolVersion?: string }).protocolVersion;
       const tools = await client.tools();
       const agents = (await tools.list_agents!.execute!({}, { toolCallId: `c${i}`, messages: [], context: {} })) as { isError?: boolean };
-      expect(agents.isError, `connection ${i + 1}`).toBeFalsy();
+      seen.push({ ms, protocol, listed: agents.isError !== true });
     } finally {
       await client.close();
     }
   }
-  // How long each connection took (spawn, discover, no handshake) is printed, not asserted: the SDK's own deadline
-  // is the assertion, through the uncaught errors a missed one produces.
-  process.stderr.write(`ai-sdk: 20 connections, connect ms ${connectMs.join(", ")}\n`);
+  // Printed whatever happens: on a failure, how long each connection took says whether the machine's load (Node's
+  // own start past the second) or the server was the cause.
+  process.stderr.write(`ai-sdk: 20 connections, connect ms (protocol): ${seen.map((c) => `${c.ms}${c.protocol === "2026-07-28" ? "" : ` (${c.protocol})`}`).join(", ")}\n`);
+  expect(seen.filter((c) => c.protocol !== "2026-07-28" || !c.listed)).toEqual([]);
   expect(uncaught).toEqual([]);
 }, 120_000);
