@@ -3,9 +3,12 @@
  * The package's bin (dist/index.js): turns on Node's compile cache, answers a
  * stdio client's first server/discover (src/cli/early-discover.ts), then loads
  * the CLI (src/index.ts). Kept apart so that the cache is on before the ~2 MB
- * of bundled code is compiled: a static import would be compiled first.
+ * of bundled code is compiled: a static import would be compiled first. So
+ * what this file imports stays small and imports nothing heavy in turn (the
+ * command line, the discover answer): test/e2e/startup.test.ts holds the
+ * bundle's entry to that.
  */
-import { parseArgs } from "./cli/args.js";
+import { parseArgs } from "./cli/command-line.js";
 import { startCompileCache } from "./cli/compile-cache.js";
 import { answerEarlyDiscover } from "./cli/early-discover.js";
 

@@ -1,89 +1,12 @@
 /**
- * The command line: argv in, a plain description of what to run out. Pure, so
- * every flag is unit-tested without spawning a process.
+ * The command line (src/cli/command-line.ts) and the help texts, which list
+ * every variable (their docs come from the configuration's modules, so the help
+ * is not part of what the bin loads before it answers a client).
  */
 import { helpSections } from "../config/variables.js";
 import { variables } from "./variables.js";
-import type { HttpListen } from "../http/config.js";
 
-export type { HttpListen };
-
-export type Command =
-  | { kind: "help"; topic?: "doctor" }
-  | { kind: "version" }
-  | { kind: "sandbox-service"; argv: string[] }
-  | { kind: "doctor"; sandbox: boolean; sandboxArgs: string[] }
-  | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen }
-  | { kind: "opt-outs-help" }
-  | { kind: "opt-outs"; action: "list" }
-  | { kind: "opt-outs"; action: "remove"; number: string; by: string };
-
-/** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
-
-export const HTTP_DEFAULT_HOST = "127.0.0.1";
-export const HTTP_DEFAULT_PORT = 8808;
-
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
-
-export function parseArgs(argv: string[]): Command {
-  if (argv[0] === "opt-outs") return parseOptOuts(argv.slice(1));
-  if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
-  if (argv[0] === "doctor") {
-    // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
-    const rest = argv[1] === "sandbox" || argv[1] === "doctor" ? undefined : parseArgs(argv.slice(1));
-    if (rest === undefined) throw new UsageError(`unknown argument: ${argv[1]} (see --help)`);
-    if (rest.kind === "help") return { kind: "help", topic: "doctor" };
-    if (rest.kind !== "serve") return rest;
-    return { kind: "doctor", sandbox: rest.sandbox, sandboxArgs: rest.sandboxArgs };
-  }
-  let sandbox = false;
-  let readOnly = false;
-  const sandboxArgs: string[] = [];
-  let http = false;
-  let host: string | undefined;
-  let port: number | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    if (arg === "--help" || arg === "-h") return { kind: "help" };
-    if (arg === "--version" || arg === "-v") return { kind: "version" };
-    if (arg === "--sandbox") sandbox = true;
-    else if (arg === "--read-only") readOnly = true;
-    else if (arg === "--http") http = true;
-    else if (arg === "--host" || arg === "--port") {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith("--") || value === "") throw new UsageError(`${arg} needs a value`);
-      if (arg === "--host") host = value;
-      else if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) port = Number(value);
-      else throw new UsageError(`--port needs a whole number from 0 to 65535, got "${value}"`);
-    }
-    else if (/^--sandbox-[a-z-]+$/.test(arg)) {
-      // Options of the embedded simulated service, passed on as its own flags.
-      const value = argv[++i];
-      if (value === undefined || value.startsWith("--")) throw new UsageError(`${arg} needs a value`);
-      sandboxArgs.push(`--${arg.slice("--sandbox-".length)}`, value);
-    } else throw new UsageError(`unknown argument: ${arg} (see --help)`);
-  }
-  if (sandboxArgs.length > 0 && !sandbox) throw new UsageError("--sandbox-* options need --sandbox");
-  if ((host !== undefined || port !== undefined) && !http) throw new UsageError("--host and --port need --http");
-  if (!http) return { kind: "serve", sandbox, readOnly, sandboxArgs };
-  return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
-}
-
-/** `opt-outs list` | `opt-outs remove <number> --by <name>`: the operator's commands for the opt-out list. */
-function parseOptOuts(argv: string[]): Command {
-  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h")) return { kind: "opt-outs-help" };
-  if (argv[0] === "list" && argv.length === 1) return { kind: "opt-outs", action: "list" };
-  if (argv[0] !== "remove") throw new UsageError(`unknown opt-outs command: ${argv[0]} (see opt-outs --help)`);
-  const number = argv[1];
-  if (number === undefined || number.startsWith("--")) throw new UsageError("opt-outs remove needs the number, e.g. opt-outs remove +14155550123 --by alice");
-  const byAt = argv.indexOf("--by");
-  const by = byAt > 0 ? argv[byAt + 1] : undefined;
-  if (by === undefined || by.trim() === "" || by.startsWith("--")) throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
-  if (argv.length !== 4) throw new UsageError("opt-outs remove takes <number> --by <name> and nothing else");
-  return { kind: "opt-outs", action: "remove", number, by };
-}
+export { HTTP_DEFAULT_HOST, HTTP_DEFAULT_PORT, parseArgs, UsageError, type Command, type HttpListen } from "./command-line.js";
 
 export const DOCTOR_HELP = `outbound-calls-mcp doctor: check the configuration, the service and the key, the way the server would use them.
 

@@ -10,8 +10,11 @@ import { faults, type Fault } from "../helpers/fault-server.js";
 import { textOf } from "../helpers/server-process.js";
 import { timed } from "../helpers/mcp-logs.js";
 import { DEADLINE_MS, MiB, NOISE_MS, useFaultBench } from "../helpers/fault-bench.js";
+import { ERAS } from "../helpers/modern-client.js";
 
-const bench = useFaultBench("POST tools fault matrix (deadline 1500 ms)");
+// Both revisions: a dial's request, its deadline and its answer travel differently (2026-07-28: no session, the
+// revision in every request's _meta, the server made for that era).
+const bench = useFaultBench("POST tools fault matrix (deadline 1500 ms)", { eras: true });
 
 interface Tool {
   name: string;
@@ -114,14 +117,15 @@ const CASES: Case[] = [
   { fault: "not HTTP at all", make: () => faults.garbage(), text: /not valid HTTP/, timing: "fast" },
 ];
 
-describe.each(TOOLS)("$name", (tool) => {
+describe.each(ERAS.flatMap((era) => TOOLS.map((tool) => ({ era, tool, name: `${tool.name}, protocol ${era}` }))))("$name", ({ era, tool }) => {
   it.each(CASES)("$fault", async (c) => {
+    const server = bench.client(era);
     bench.upstream.inject({ method: "POST", path: tool.path }, c.make(tool));
-    const { value: result, ms, lagMs } = await timed(() => bench.server.call(tool.name, tool.args));
+    const { value: result, ms, lagMs } = await timed(() => server.call(tool.name, tool.args));
     const posts = bench.upstream.requests.filter((r) => r.method === "POST");
     bench.matrix.add(
       {
-        tool: tool.name,
+        tool: `${tool.name} (${era})`,
         fault: c.fault,
         ms,
         deadlineMs: DEADLINE_MS,
@@ -158,7 +162,7 @@ describe.each(TOOLS)("$name", (tool) => {
 
     // The server keeps serving: the same tool places a call normally at once.
     bench.upstream.reset();
-    const next = await bench.server.call(tool.name, tool.args);
+    const next = await server.call(tool.name, tool.args);
     expect(next.isError, textOf(next)).toBeFalsy();
     expect(bench.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });

@@ -5,10 +5,19 @@
  * for the real HTTP service layer): the layer of the test pyramid where the tools,
  * the dial pipeline, resources, prompts and logging are tested.
  *
+ * Two protocol eras (`era`): 2025-11-25 (the default) is the v1 Client with the
+ * `initialize` handshake, connected to the server directly; 2026-07-28 is the v2
+ * Client pinned to that revision (no handshake, `_meta` on every request), served
+ * through the SDK's `serveStdio` over the in-memory pair as the CLI serves stdio, so
+ * the server is made for the era the client speaks. A client that answers
+ * elicitation is asked in the 2025 way (a request to the client) or, on 2026-07-28,
+ * through input requests inside the tool call's answer, fulfilled by the v2 Client
+ * with the same `elicit` answer.
+ *
  * The configuration comes from `loadConfig(env)`, so tests set the same variables
  * as users do; OUTBOUND_CALLS_TEST_NOW (the `now` option) fixes the guards' clock.
  */
-import { afterAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
@@ -19,6 +28,8 @@ import {
   type ElicitResult,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
+import { Client as ModernClient, InMemoryTransport as ModernInMemoryTransport, type Transport as ModernTransport } from "@modelcontextprotocol/client";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadConfig, type Config } from "../../src/config/env.js";
 import { createCore, createServer, type ServerCore } from "../../src/mcp/server.js";
 import type { GuardStore } from "../../src/state/store.js";
@@ -26,6 +37,11 @@ import { Redactor } from "../../src/text/redact.js";
 import { FakeService } from "./fake-service.js";
 import { inProcessLogs } from "./leak-registry.js";
 import { CANARY_KEY } from "./server-process.js";
+import { LEGACY, MODERN, type Era } from "./modern-client.js";
+
+import { ERAS } from "./modern-client.js";
+
+export { ERAS, LEGACY, MODERN, type Era } from "./modern-client.js";
 
 export type ElicitAnswer = (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
 
@@ -49,9 +65,17 @@ export interface InProcessOptions {
   elicit?: { current: ElicitAnswer };
   /** Where the questions go (a fresh list when absent). */
   asked?: ElicitRequest[];
+  /** The protocol revision the client speaks: 2025-11-25 (the default) or 2026-07-28. */
+  era?: Era;
 }
 
 export interface InProcessServer {
+  /** The revision the client speaks. */
+  era: Era;
+  /**
+   * The client. On 2026-07-28 the v2 Client behind the v1 Client's request methods (the wire is the same;
+   * `callTool`'s second argument, a result schema on v1, is ignored there).
+   */
   client: Client;
   /** The fake service; with service: "http", a fake that nothing asks. */
   service: FakeService;
@@ -109,46 +133,119 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
         ...(options.store ? { store: options.store } : {}),
         ...(options.service === "http" ? {} : { service: fake }),
       });
-  const server = createServer(config, deps, core);
-
   const asked = options.asked ?? [];
   const capabilities = options.capabilities ?? (options.elicit ? { elicitation: { form: {} } } : {});
-  const client = new Client({ name: "in-process-test", version: "1.0.0" }, { capabilities });
-  if (options.elicit) {
-    const elicit = options.elicit;
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      asked.push(request);
-      return elicit.current(request);
-    });
-  }
-  let closing: Promise<void> | undefined;
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const sent: JSONRPCMessage[] = [];
-  const send = serverSide.send.bind(serverSide);
-  serverSide.send = (message, options) => {
-    sent.push(message);
-    return send(message, options);
-  };
-  await server.mcp.connect(serverSide);
-  await client.connect(clientSide);
+  const era = options.era ?? LEGACY;
+  const connected = era === MODERN ? await connectModern(config, deps, core, capabilities, options.elicit, asked, sent) : await connectLegacy(config, deps, core, capabilities, options.elicit, asked, sent);
+  let closing: Promise<void> | undefined;
   return {
-    client,
+    era,
+    client: connected.client,
     service: fake,
     config,
     core,
     logs,
     asked,
     sent,
-    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    call: async (name, args = {}) => (await connected.client.callTool({ name, arguments: args })) as CallToolResult,
     close() {
       closing ??= (async () => {
-        await client.close().catch(() => undefined);
-        await server.close();
+        await connected.client.close().catch(() => undefined);
+        await connected.close();
         await core?.close();
       })();
       return closing;
     },
   };
+}
+
+type ServerDepsOf = Parameters<typeof createServer>[1];
+interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** Every message the server sends is kept in `sent` (what stdout would carry). */
+function recordSends<T extends { send: (message: never, options?: never) => Promise<void> }>(transport: T, sent: unknown[]): void {
+  const send = transport.send.bind(transport) as (message: never, options?: never) => Promise<void>;
+  transport.send = ((message: never, options?: never) => {
+    sent.push(message);
+    return send(message, options);
+  }) as T["send"];
+}
+
+/** 2025-11-25: the v1 Client and its initialize, the server connected directly (as one stdio connection's server). */
+async function connectLegacy(config: Config, deps: ServerDepsOf, core: ServerCore | undefined, capabilities: ClientCapabilities, elicit: InProcessOptions["elicit"], asked: ElicitRequest[], sent: JSONRPCMessage[]): Promise<Connected> {
+  const server = createServer(config, deps, core);
+  const client = new Client({ name: "in-process-test", version: "1.0.0" }, { capabilities });
+  if (elicit) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request);
+      return elicit.current(request);
+    });
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  recordSends(serverSide, sent);
+  await server.mcp.connect(serverSide);
+  await client.connect(clientSide);
+  return { client, close: () => server.close() };
+}
+
+/**
+ * 2026-07-28: the v2 Client pinned to the revision, served by the SDK's serveStdio over the in-memory pair (the
+ * CLI's stdio path: the server is made for the era of the opening request). Input requests are fulfilled by the
+ * client with `elicit`'s answer, and each form asked is kept in `asked` as the 2025 request would be.
+ */
+async function connectModern(config: Config, deps: ServerDepsOf, core: ServerCore | undefined, capabilities: ClientCapabilities, elicit: InProcessOptions["elicit"], asked: ElicitRequest[], sent: JSONRPCMessage[]): Promise<Connected> {
+  const servers: Array<ReturnType<typeof createServer>> = [];
+  const [clientSide, serverSide] = ModernInMemoryTransport.createLinkedPair();
+  recordSends(serverSide, sent);
+  const handle = serveStdio(
+    ({ era }) => {
+      const server = createServer(config, { ...deps, era }, core);
+      servers.push(server);
+      return server.mcp;
+    },
+    { transport: serverSide },
+  );
+  const client = new ModernClient(
+    { name: "in-process-test", version: "1.0.0" },
+    {
+      capabilities: capabilities as ConstructorParameters<typeof ModernClient>[1] extends { capabilities?: infer C } ? C : never,
+      versionNegotiation: { mode: { pin: MODERN } },
+      ...(elicit ? { inputRequired: { autoFulfill: true, maxRounds: 3 } } : {}),
+    },
+  );
+  if (elicit) {
+    client.setRequestHandler("elicitation/create", async (request) => {
+      asked.push(request as unknown as ElicitRequest);
+      return (await elicit.current(request as unknown as ElicitRequest)) as never;
+    });
+  }
+  await client.connect(clientSide as ModernTransport);
+  // Pinned: a connection that fell back to 2025 would throw above; this says which revision every request carries.
+  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`in-process client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
+  return {
+    client: legacyShaped(client),
+    close: async () => {
+      await handle.close().catch(() => undefined);
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
+
+/** The v2 Client behind the v1 Client's type: the request methods tests use have the same shape, but for callTool's options. */
+function legacyShaped(client: ModernClient): Client {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "callTool") {
+        return (params: unknown, _schema?: unknown, options?: unknown) => target.callTool(params as never, options as never);
+      }
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  }) as unknown as Client;
 }
 
 /**
@@ -159,6 +256,8 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
 export interface InProcessFixture {
   service: FakeService;
   servers: InProcessServer[];
+  /** The revision `start` gives a server's client unless its options name one (set by `describeEras`). */
+  era: Era;
   /** A server on the file's fake service. */
   start(options?: Omit<InProcessOptions, "service">): Promise<InProcessServer>;
 }
@@ -167,8 +266,9 @@ export function useInProcess(): InProcessFixture {
   const fx: InProcessFixture = {
     service: new FakeService(new Redactor([CANARY_KEY])),
     servers: [],
+    era: LEGACY,
     async start(options = {}) {
-      const server = await startInProcess({ ...options, service: fx.service });
+      const server = await startInProcess({ era: fx.era, ...options, service: fx.service });
       fx.servers.push(server);
       return server;
     },
@@ -178,4 +278,22 @@ export function useInProcess(): InProcessFixture {
     await Promise.all(fx.servers.map((s) => s.close()));
   });
   return fx;
+}
+
+/**
+ * The tests of `body` once per protocol revision (2026-07-28, then 2025-11-25): every server the fixture starts in
+ * them has a client of that revision. For the guards whose path through the protocol differs by revision (how a
+ * person is asked, what a retried request carries); the tests of a file run one after the other, so the revision
+ * set before a block holds for all of it.
+ */
+export function describeEras(fx: InProcessFixture, body: (era: Era) => void): void {
+  describe.each(ERAS)("protocol %s", (era) => {
+    beforeAll(() => {
+      fx.era = era;
+    });
+    afterAll(() => {
+      fx.era = LEGACY;
+    });
+    body(era);
+  });
 }

@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 const sources = sourceFiles(join(ROOT, "src")).map((path) => readFileSync(path, "utf8"));
 const variables = [...new Set(sources.flatMap((text) => text.match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? []))].sort();
 // Every long flag the serving command line knows, from the parser itself.
-const flags = [...new Set(readFileSync(join(ROOT, "src/cli/args.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? [])].map((f) => f.slice(1, -1));
+const flags = [...new Set(readFileSync(join(ROOT, "src/cli/command-line.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? [])].map((f) => f.slice(1, -1));
 
 describe("--help", () => {
   let help: CliResult;

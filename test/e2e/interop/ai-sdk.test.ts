@@ -5,7 +5,16 @@
  * no logging level and reports any notifications/message as "Unsupported
  * message type", so a refusal (which the server can log at warning) is part of
  * the run: with logging opt-in, nothing is sent to it.
+ *
+ * Over 20 connections too: the AI SDK probes with server/discover and gives up
+ * after a fixed 1 s, counted from the moment it spawned the server (so Node's
+ * own start is inside it), then falls back to initialize and reports the late
+ * answer as an uncaught error. The bin answers that first discover before the
+ * bundle loads (src/cli/early-discover.ts). The connections are opened one
+ * after the other, as a desktop client opens its servers, so each has the
+ * client's own deadline to itself; not one uncaught error is allowed.
  */
+import { performance } from "node:perf_hooks";
 import { expect, it } from "vitest";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, serverEnv } from "../../helpers/server-process.js";
@@ -49,3 +58,33 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
     await client.close();
   }
 });
+
+it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s discover deadline, no uncaught error", async () => {
+  const { experimental_createMCPClient: createMCPClient } = await import("@ai-sdk/mcp");
+  const { Experimental_StdioMCPTransport: StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
+  const uncaught: string[] = [];
+  // Per connection: how long the client took to connect (spawn, discover, no handshake), and the revision it got.
+  const seen: Array<{ ms: number; protocol: string | undefined; listed: boolean }> = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const client = await createMCPClient({
+      transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv() }),
+      onUncaughtError: (error) => uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    const ms = Math.round(performance.now() - started);
+    try {
+      // A connection that missed the deadline fell back to initialize (2025-11-25).
+      const protocol = (client as unknown as { protocolVersion?: string }).protocolVersion;
+      const tools = await client.tools();
+      const agents = (await tools.list_agents!.execute!({}, { toolCallId: `c${i}`, messages: [], context: {} })) as { isError?: boolean };
+      seen.push({ ms, protocol, listed: agents.isError !== true });
+    } finally {
+      await client.close();
+    }
+  }
+  // Printed whatever happens: on a failure, how long each connection took says whether the machine's load (Node's
+  // own start past the second) or the server was the cause.
+  process.stderr.write(`ai-sdk: 20 connections, connect ms (protocol): ${seen.map((c) => `${c.ms}${c.protocol === "2026-07-28" ? "" : ` (${c.protocol})`}`).join(", ")}\n`);
+  expect(seen.filter((c) => c.protocol !== "2026-07-28" || !c.listed)).toEqual([]);
+  expect(uncaught).toEqual([]);
+}, 120_000);

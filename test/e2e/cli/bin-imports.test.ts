@@ -1,0 +1,39 @@
+/**
+ * What the bin (dist/index.js, built from src/bin.ts) loads before it turns on
+ * Node's compile cache and answers a client's first server/discover: ES static
+ * imports are evaluated before the bin's own first line, so whatever they reach
+ * is compiled without the cache, on every start, and delays the early answer
+ * that the AI SDK waits for 1 s at most (docs/performance.md, "What the bin
+ * loads first"). Only the command line, the discover answer and the package's
+ * name and version belong there; the configuration's zod schemas, zod itself
+ * and the SDK load after, through the CLI's dynamic import. Reads the build:
+ * `npm run build` first.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { expect, it } from "vitest";
+import { ENTRY } from "../../helpers/server-process.js";
+
+/** Every file the bin reaches through static imports (dynamic `import()` excluded), the bin first. */
+function staticGraph(entry: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    const text = readFileSync(file, "utf8");
+    files.set(file, text);
+    for (const [, spec] of text.matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["'](\.[^"']+)["'];?$/gms)) visit(join(dirname(file), spec!));
+  };
+  visit(entry);
+  return files;
+}
+
+it("the bin's static imports are the command line and the discover answer: no zod, no SDK, no configuration", () => {
+  const graph = staticGraph(ENTRY);
+  const sources = [...graph.values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+|node_modules\/\S+)$/gm)].map((m) => m[1]!));
+  expect(sources.filter((s) => s.startsWith("node_modules/"))).toEqual([]);
+  expect(sources.sort()).toEqual(["src/cli/command-line.ts", "src/cli/compile-cache.ts", "src/cli/early-discover.ts", "src/config/version.ts", "src/mcp/identity.ts", "src/bin.ts"].sort());
+  const bytes = [...graph.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  expect(bytes).toBeLessThan(20_000);
+  // The CLI itself comes after, through the dynamic import the cache is on for.
+  expect(graph.get(ENTRY)).toMatch(/await import\("\.\/chunks\/[^"]+\.js"\)/);
+});
