@@ -9,6 +9,9 @@
  *
  * Only a first line that is exactly a 2026-07-28 server/discover is answered
  * here; anything else, and everything after, is put back on stdin for the SDK.
+ * When the start was slow enough that the client already sent `initialize`
+ * behind the discover, the discover is dropped unanswered: the client has
+ * moved to the 2025 handshake and would call the answer an error.
  */
 import { discoverResult, MODERN_PROTOCOL } from "../mcp/identity.js";
 
@@ -31,6 +34,20 @@ function answerFor(line: string): string | undefined {
   return JSON.stringify({ result: discoverResult(), jsonrpc: "2.0", id });
 }
 
+/** True if a whole line in `rest` is an `initialize` request: the client moved on to the 2025 handshake. */
+function gaveUp(rest: Buffer): boolean {
+  const lines = rest.toString("utf8").split("\n");
+  lines.pop(); // The last piece is not a whole line yet.
+  return lines.some((line) => {
+    try {
+      const message: unknown = JSON.parse(line);
+      return typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize";
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * Resolves once the first line was answered or given back, or after `waitMs` without one (a client speaks first, at
  * once; a silent stdin must not hold the start-up); stdin is then paused with everything unread on it.
@@ -48,8 +65,10 @@ export function answerEarlyDiscover(waitMs: number, stdin: NodeJS.ReadStream = p
       const all = Buffer.concat(chunks);
       const newline = all.indexOf(0x0a);
       const answer = newline >= 0 ? answerFor(all.subarray(0, newline).toString("utf8")) : undefined;
-      if (answer !== undefined) stdout.write(`${answer}\n`);
       const rest = answer !== undefined ? all.subarray(newline + 1) : all;
+      // A client that already sent `initialize` behind its discover gave up waiting (a start slower than its
+      // deadline): it would report the late answer as a response to nothing, so that discover is dropped unanswered.
+      if (answer !== undefined && !gaveUp(rest)) stdout.write(`${answer}\n`);
       if (rest.length > 0) stdin.unshift(rest);
       resolve();
     };

@@ -72,6 +72,16 @@ describe("the early server/discover answer", () => {
     expect(await early(line)).toEqual({ written: "", left: line });
   });
 
+  it("drops a discover the client gave up on (its initialize already behind it), and leaves the initialize to the SDK", async () => {
+    const initialize = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } })}\n`;
+    expect(await early(`${JSON.stringify(discover(0))}\n${initialize}`)).toEqual({ written: "", left: initialize });
+    // Half an initialize is not a whole line yet: the discover is answered.
+    const half = initialize.slice(0, 40);
+    const { written, left } = await early(`${JSON.stringify(discover(0))}\n${half}`);
+    expect(JSON.parse(written)).toMatchObject({ id: 0 });
+    expect(left).toBe(half);
+  });
+
   it("does not hold a silent stdin beyond its wait", async () => {
     const started = Date.now();
     expect(await early("", 50)).toEqual({ written: "", left: "" });

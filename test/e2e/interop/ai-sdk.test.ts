@@ -12,14 +12,22 @@
  * answer as an uncaught error. The bin answers that first discover before the
  * bundle loads (src/cli/early-discover.ts). The connections are opened one
  * after the other, as a desktop client opens its servers, so each has the
- * client's own deadline to itself; not one uncaught error is allowed.
+ * client's own deadline to itself; not one uncaught error is allowed. When the
+ * machine is so loaded that Node itself starts past the second, the client
+ * falls back to initialize, and the server drops the discover it gave up on
+ * (test/e2e/late-discover.test.ts): such a connection is on 2025-11-25, works,
+ * and is allowed only if this process saw the machine lag meanwhile.
  */
 import { performance } from "node:perf_hooks";
 import { expect, it } from "vitest";
+import { lagProbe } from "../../helpers/machine-lag.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, serverEnv } from "../../helpers/server-process.js";
 
 requireNodeLine(22, "test/e2e/interop/ai-sdk.test.ts (@ai-sdk/mcp)");
+
+/** Lag of this process during one connection above which the machine counts as loaded (idle: a few ms). */
+const LOADED_MS = 100;
 
 it("every tool works through the AI SDK's MCP client, and it reports no uncaught error", async () => {
   const { experimental_createMCPClient: createMCPClient } = await import("@ai-sdk/mcp");
@@ -59,32 +67,36 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
   }
 });
 
-it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s discover deadline, no uncaught error", async () => {
+it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s discover deadline (unless the machine took it), no uncaught error", async () => {
   const { experimental_createMCPClient: createMCPClient } = await import("@ai-sdk/mcp");
   const { Experimental_StdioMCPTransport: StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
   const uncaught: string[] = [];
   // Per connection: how long the client took to connect (spawn, discover, no handshake), and the revision it got.
-  const seen: Array<{ ms: number; protocol: string | undefined; listed: boolean }> = [];
+  const seen: Array<{ ms: number; lagMs: number; protocol: string | undefined; listed: boolean }> = [];
   for (let i = 0; i < 20; i++) {
     const started = performance.now();
+    const lag = lagProbe();
     const client = await createMCPClient({
       transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv() }),
       onUncaughtError: (error) => uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
     });
     const ms = Math.round(performance.now() - started);
+    const lagMs = lag.stop();
     try {
       // A connection that missed the deadline fell back to initialize (2025-11-25).
       const protocol = (client as unknown as { protocolVersion?: string }).protocolVersion;
       const tools = await client.tools();
       const agents = (await tools.list_agents!.execute!({}, { toolCallId: `c${i}`, messages: [], context: {} })) as { isError?: boolean };
-      seen.push({ ms, protocol, listed: agents.isError !== true });
+      seen.push({ ms, lagMs, protocol, listed: agents.isError !== true });
     } finally {
       await client.close();
     }
   }
   // Printed whatever happens: on a failure, how long each connection took says whether the machine's load (Node's
   // own start past the second) or the server was the cause.
-  process.stderr.write(`ai-sdk: 20 connections, connect ms (protocol): ${seen.map((c) => `${c.ms}${c.protocol === "2026-07-28" ? "" : ` (${c.protocol})`}`).join(", ")}\n`);
-  expect(seen.filter((c) => c.protocol !== "2026-07-28" || !c.listed)).toEqual([]);
+  process.stderr.write(`ai-sdk: 20 connections, connect ms (lag ms, protocol): ${seen.map((c) => `${c.ms} (${c.lagMs}${c.protocol === "2026-07-28" ? "" : `, ${c.protocol}`})`).join(", ")}\n`);
   expect(uncaught).toEqual([]);
+  expect(seen.filter((c) => !c.listed)).toEqual([]);
+  // On 2026-07-28 unless the machine, not the server, took the client's second: a fallback with no lag seen here fails.
+  expect(seen.filter((c) => c.protocol !== "2026-07-28" && (c.protocol !== "2025-11-25" || c.lagMs < LOADED_MS))).toEqual([]);
 }, 120_000);
