@@ -75,17 +75,7 @@ export class MemoryCapLedger implements CapLedger {
       const over = recent.length + numbers.length - limits.perHour;
       if (over > 0) return { ok: false, rule: "dials_per_hour", recent: recent.length, freeAt: freeAt(recent, over, HOUR, now) };
     }
-    if (limits.perNumberPerDay !== undefined) {
-      const wanted = new Map<string, number>();
-      for (const to of numbers) wanted.set(to, (wanted.get(to) ?? 0) + 1);
-      const refused: Array<{ number: string; past: number; freeAt: number }> = [];
-      for (const [number, count] of wanted) {
-        const past = this.dials.filter((d) => d.to === number && d.at > now - DAY).map((d) => d.at).sort((a, b) => a - b);
-        const over = past.length + count - limits.perNumberPerDay;
-        if (over > 0) refused.push({ number, past: past.length, freeAt: freeAt(past, over, DAY, now) });
-      }
-      if (refused.length > 0) return { ok: false, rule: "dials_per_number_per_day", numbers: refused };
-    }
+    // The law's limits before the operator's per-number cap: a refusal then names the law it keeps.
     if (limits.perNumberLaw && limits.perNumberLaw.size > 0) {
       const refused: Array<{ number: string; law: string; past: number; freeAt: number }> = [];
       for (const [number, laws] of limits.perNumberLaw) {
@@ -102,6 +92,17 @@ export class MemoryCapLedger implements CapLedger {
         }
       }
       if (refused.length > 0) return { ok: false, rule: "law_frequency", numbers: refused };
+    }
+    if (limits.perNumberPerDay !== undefined) {
+      const wanted = new Map<string, number>();
+      for (const to of numbers) wanted.set(to, (wanted.get(to) ?? 0) + 1);
+      const refused: Array<{ number: string; past: number; freeAt: number }> = [];
+      for (const [number, count] of wanted) {
+        const past = this.dials.filter((d) => d.to === number && d.at > now - DAY).map((d) => d.at).sort((a, b) => a - b);
+        const over = past.length + count - limits.perNumberPerDay;
+        if (over > 0) refused.push({ number, past: past.length, freeAt: freeAt(past, over, DAY, now) });
+      }
+      if (refused.length > 0) return { ok: false, rule: "dials_per_number_per_day", numbers: refused };
     }
     return { ok: true };
   }

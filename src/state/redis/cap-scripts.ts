@@ -61,16 +61,7 @@ if ARGV[3] ~= '' then
   local over = recent + #nums - tonumber(ARGV[3])
   if over > 0 then return {'hour', recent, freeAt(hour, now - HOUR, recent, over, HOUR)} end
 end
-if ARGV[4] ~= '' then
-  local refused = {}
-  for j, n in ipairs(distinct) do
-    local key = KEYS[j + 1]
-    local past = redis.call('ZCOUNT', key, '(' .. int(now - DAY), '+inf')
-    local over = past + count[n] - tonumber(ARGV[4])
-    if over > 0 then refused[#refused + 1] = {n, past, freeAt(key, now - DAY, past, over, DAY)} end
-  end
-  if #refused > 0 then return {'number', refused} end
-end
+-- The law's limits before the operator's per-number cap: a refusal then names the law it keeps.
 if ARGV[9] ~= nil and ARGV[9] ~= '' then
   local laws = cjson.decode(ARGV[9])
   local refused = {}
@@ -90,6 +81,16 @@ if ARGV[9] ~= nil and ARGV[9] ~= '' then
     end
   end
   if #refused > 0 then return {'law', refused} end
+end
+if ARGV[4] ~= '' then
+  local refused = {}
+  for j, n in ipairs(distinct) do
+    local key = KEYS[j + 1]
+    local past = redis.call('ZCOUNT', key, '(' .. int(now - DAY), '+inf')
+    local over = past + count[n] - tonumber(ARGV[4])
+    if over > 0 then refused[#refused + 1] = {n, past, freeAt(key, now - DAY, past, over, DAY)} end
+  end
+  if #refused > 0 then return {'number', refused} end
 end
 if ARGV[5] == '1' and #nums > 0 then
   local res = KEYS[#distinct + 2]

@@ -204,6 +204,13 @@ export function capContract(open: OpenStore): void {
       expect(await store.caps.check([C], T0 + 31 * DAY, france)).toEqual({ ok: true });
     });
 
+    it("is checked before the operator's per-number cap, so the refusal names the law", async () => {
+      const { store } = await open();
+      const both: CapLimits = { ...florida, perNumberPerDay: 3 };
+      for (let i = 0; i < 3; i++) await store.caps.reserve(`b${i}`, [FL], T0 + i * MIN, both);
+      expect(await store.caps.check([FL], T0 + HOUR, both)).toMatchObject({ ok: false, rule: "law_frequency" });
+    });
+
     it("a released reservation takes its count back", async () => {
       const { store } = await open();
       const one = law("only_one", 1, DAY);
