@@ -79,6 +79,22 @@ describe("hours and days (telemarketing, the default purpose)", () => {
   });
 });
 
+it("the law refuses before anyone is asked: with OUTBOUND_CALLS_CONFIRM=token the refusal is the law's, not the missing token's", async () => {
+  const s = await server({ OUTBOUND_CALLS_CONFIRM: "token" });
+  try {
+    upstream.requests.length = 0;
+    const dry = await s.call("create_call", { to: TORONTO, agent_id: "agt_1", dry_run: true });
+    expect(dry.isError).toBe(true);
+    expect(textOf(dry)).toContain("rule ca_crtc_hours, Canada");
+    const result = await s.call("create_call", { to: TORONTO, agent_id: "agt_1" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("rule ca_crtc_hours, Canada");
+    expect(posts(upstream)).toHaveLength(0);
+  } finally {
+    await s.close();
+  }
+});
+
 it("informational calls meet none of these rules", async () => {
   const s = await server({ OUTBOUND_CALLS_CALL_PURPOSE: "informational" });
   try {
@@ -118,6 +134,32 @@ it("Florida's three calls in 24 hours: the fourth is refused, also after a resta
     await second.close();
   }
   expect(posts(upstream)).toHaveLength(3);
+});
+
+it("France's four calls in 30 days hold across a restart two days later (the audit log is read back 31 days)", async () => {
+  const log = `${tempDir("law-frequency-fr")}/audit.log`;
+  const PARIS = "+33142685300";
+  // Monday 2026-11-23 11:00 in Paris, then Wednesday 11:00.
+  const first = await server({ OUTBOUND_CALLS_AUDIT_LOG: log, OUTBOUND_CALLS_TEST_NOW: "2026-11-23T10:00:00Z" });
+  upstream.requests.length = 0;
+  try {
+    for (let i = 0; i < 4; i++) {
+      const result = await first.call("create_call", { to: PARIS, agent_id: "agt_1", repeat_dial: true });
+      expect(result.isError, textOf(result)).toBeFalsy();
+    }
+  } finally {
+    await first.close();
+  }
+  const second = await server({ OUTBOUND_CALLS_AUDIT_LOG: log, OUTBOUND_CALLS_TEST_NOW: "2026-11-25T10:00:00Z" });
+  try {
+    const fifth = await second.call("create_call", { to: PARIS, agent_id: "agt_1", repeat_dial: true });
+    expect(fifth.isError).toBe(true);
+    expect(textOf(fifth)).toContain("+33142685300 was dialed 4 times in the last 30 days, and rule fr_frequency, France");
+    expect(textOf(fifth)).toContain("<https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823> allows at most 4");
+  } finally {
+    await second.close();
+  }
+  expect(posts(upstream)).toHaveLength(4);
 });
 
 it("a rules file that does not match the schema stops the start, naming the variable and the field", async () => {
