@@ -141,7 +141,17 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
 /** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
 export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
   if (book.rules.length === 0) return;
-  await holidaysFor(book, rows);
+  try {
+    await holidaysFor(book, rows);
+  } catch (error) {
+    // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
+    throw new SafetyRefusal(
+      LAW_RULE,
+      `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded (${error instanceof Error ? error.message : String(error)}), ` +
+        "so the rule cannot be checked. Nothing was dialed. A person must fix OUTBOUND_CALLS_RULES_FILE.",
+      "to",
+    );
+  }
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
   rows.forEach((row, index) => {
     const p = rowProblem(book, row, now);

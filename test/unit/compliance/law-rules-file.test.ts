@@ -68,6 +68,14 @@ describe("changes the operator makes", () => {
     expect(message).toContain("counsel memo 2026-10");
   });
 
+  it("a holiday country the library does not know refuses the dial (fail closed), naming the file to fix", async () => {
+    const b = book({ rules: [{ id: "us_fl_hours", holidays: "ZZ" }] });
+    const message = await refusal(b, MIAMI, Date.parse("2026-11-23T15:00:00Z"));
+    expect(message).toContain("the public holidays a rule in force names cannot be loaded");
+    expect(message).toContain("no country ZZ");
+    expect(message).toContain("Nothing was dialed");
+  });
+
   it("changes a frequency limit and applies a rule to informational calls too", () => {
     const b = lawBook("informational", loadRulesFile(file({ rules: [{ id: "us_fl_frequency", max_calls: 2, window_hours: 48, purposes: ["telemarketing", "informational"] }] })));
     expect(b.rules.map((r) => [r.id, r.frequency])).toEqual([["us_fl_frequency", { limit: 2, windowMs: 48 * 3_600_000 }]]);
