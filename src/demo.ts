@@ -3,15 +3,16 @@
  * `npm run demo`: a real MCP client session against `--sandbox`, written to be
  * read by a newcomer. It lists agents, places a call and follows it to its
  * result, lists today's calls, calls a person who says "don't call me again" and
- * has the second dial to them refused, has a bad batch refused, sends the fixed
- * batch and shows a wallet refusal. No key, no account, no real call.
+ * has the second dial to them refused, has a dial refused by the law of the place
+ * called (Canada's weekend hours), has a bad batch refused, sends the fixed batch
+ * and shows a wallet refusal. No key, no account, no real call.
  *
  * Every dial waits for a person, as it does by default: the server opens its
  * approval page with BROWSER. So that the demo runs anywhere, headless, BROWSER
  * is this very file: run with a link (see approveAsAPerson), it reads the page
  * and clicks Approve the way a browser posts the form.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,7 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { Client } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { linkInLaunchFile } from "./consent/launch-file.js";
+import { SANDBOX_CONSENT_EXAMPLE } from "./sandbox/consent-example.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -38,8 +40,10 @@ function textOf(result: CallToolResult): string {
 async function approveAsAPerson(link: string, log: string): Promise<void> {
   const page = await (await fetch(link)).text();
   const title = /<h1>([^<]*)<\/h1>/.exec(page)?.[1] ?? "?";
+  // The consent record the page shows (the operator's consent file), as the person reads it.
+  const consent = /<dt>Consent<\/dt><dd>([^<]*)<\/dd>/.exec(page)?.[1];
   // Noted before the click: the tool call may end as soon as the server has the decision.
-  appendFileSync(log, `${title}" → the person clicks Approve\n`);
+  appendFileSync(log, `${title}"${consent ? ` (consent: ${consent.replace(/&#39;/g, "'").replace(/&quot;/g, '"')})` : ""} → the person clicks Approve\n`);
   const origin = new URL(link).origin;
   await fetch(link, {
     method: "POST",
@@ -51,7 +55,10 @@ async function approveAsAPerson(link: string, log: string): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const approvals = join(mkdtempSync(join(tmpdir(), "outbound-calls-demo-")), "approvals.log");
+  const workDir = mkdtempSync(join(tmpdir(), "outbound-calls-demo-"));
+  const approvals = join(workDir, "approvals.log");
+  const consentFile = join(workDir, "consent.csv");
+  writeFileSync(consentFile, SANDBOX_CONSENT_EXAMPLE);
   let approvalsShown = 0;
   /** What the stand-in person did since the last look. */
   const personSaw = () => {
@@ -68,6 +75,9 @@ async function main(): Promise<void> {
   const staged = {
     speed: 40,
     balanceCents: 125,
+    // The guards' clock: a Saturday at 18:30 in the eastern US and Canada, so the law of the place called gives the
+    // same answers whenever the demo runs (Florida allows calls until 20:00; Canada's weekend hours end at 18:00).
+    clock: "2026-11-28T23:30:00Z",
   };
   out("Sandbox demo: the server runs with --sandbox (a simulated service on 127.0.0.1; no key, no real call).");
   out(
@@ -76,13 +86,24 @@ async function main(): Promise<void> {
       "the person who approves each dial on the approval page is the demo itself (BROWSER). Every safety guard keeps its default; " +
       "in the sandbox, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is set.",
   );
+  out(
+    `Also staged: the guards' clock starts at ${staged.clock} (Saturday 18:30 in New York, Miami and Montréal; OUTBOUND_CALLS_TEST_NOW, ` +
+      "honoured only with the sandbox), and the operator's consent file is the sandbox's example (OUTBOUND_CALLS_CONSENT_FILE). " +
+      "The calls are telemarketing (OUTBOUND_CALLS_CALL_PURPOSE's default), so the law of the place called applies.",
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [ENTRY, "--sandbox", "--sandbox-speed", String(staged.speed), "--sandbox-balance-cents", String(staged.balanceCents)],
     stderr: "ignore",
     // What a default client passes on, plus BROWSER: a person approves every dial (the default), and the demo is
     // their stand-in on the approval page.
-    env: { ...getDefaultEnvironment(), BROWSER: SELF, [APPROVALS_LOG]: approvals },
+    env: {
+      ...getDefaultEnvironment(),
+      BROWSER: SELF,
+      [APPROVALS_LOG]: approvals,
+      OUTBOUND_CALLS_TEST_NOW: staged.clock,
+      OUTBOUND_CALLS_CONSENT_FILE: consentFile,
+    },
   });
   const client = new Client({ name: "outbound-calls-demo", version: "1.0.0" });
   await client.connect(transport);
@@ -142,6 +163,14 @@ async function main(): Promise<void> {
   await client.callTool({ name: "get_call", arguments: { call_id: noId, wait_seconds: 30 } });
   await call("Dial Rosa again: refused (opted_out), nothing sent, nobody asked", "create_call", { to: "+1 305 555 0107", agent_id: agent, contact_name: "Rosa Díaz" });
 
+  // The law of the place called: Canada's telemarketing hours end at 18:00 at weekends (CRTC); refused before anyone is
+  // asked, naming the rule, the place and its source.
+  await call("Call a number in Montréal, Canada, on a Saturday at 18:30: refused by the law of the place called, nothing sent", "create_call", {
+    to: "+1 514 555 0100",
+    agent_id: agent,
+    contact_name: "Luc Tremblay",
+  });
+
   const rows = [
     { to: "+14155550101", agent_id: agent, contact_name: "Sam Ortiz" },
     { to: "+1 900 555 0123", agent_id: agent, contact_name: "Premium line" },
@@ -154,7 +183,7 @@ async function main(): Promise<void> {
   await call("One more call: the sandbox wallet is empty now", "create_call", { to: "+61491570006", agent_id: agent });
 
   await client.close();
-  rmSync(approvals, { force: true });
+  rmSync(workDir, { recursive: true, force: true });
   out();
   out(color("1", `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: every answer above came from the built-in sandbox.`));
 }

@@ -50,6 +50,10 @@ export interface SafetySettings {
   consentFile: string | undefined;
   /** Refuse a dial to a number without a live consent record. */
   requireConsent: boolean;
+  /** What the calls are for: which rules of the law of the place called apply (src/safety/compliance/law-rules.ts). */
+  callPurpose: "telemarketing" | "informational";
+  /** The operator's changes to those rules (src/config/rules-file.ts). */
+  rulesFile: string | undefined;
   /** How often the opt-out watch reads the calls this process placed (ms): src/safety/compliance/opt-out-desk.ts. */
   optOutPollMs: number;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
@@ -147,6 +151,22 @@ export const safetyVariables = {
     example: "true",
     summary: "true: refuse a dial to a number without a live record in the consent file",
     description: "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
+  },
+  OUTBOUND_CALLS_CALL_PURPOSE: {
+    group: "safety",
+    default: "telemarketing",
+    example: "informational",
+    summary: "what the calls are for, telemarketing or informational: which laws of the place called apply",
+    description:
+      "What the calls are for: `telemarketing` (the default: the calling hours, days, holidays and per-number limits of the law of the place called apply) or `informational` (they do not; `OUTBOUND_CALLS_CALLING_HOURS` still does). The default is the one whose wrong guess costs least ([compliance](compliance.md#the-law-of-the-place-called)).",
+  },
+  OUTBOUND_CALLS_RULES_FILE: {
+    group: "safety",
+    unset: "the built-in rules",
+    example: "/etc/outbound-calls/rules.json",
+    summary: "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
+    description:
+      "JSON file that changes, switches off or adds rules of the law of the place called ([compliance](compliance.md#changing-the-rules)). A file that cannot be read or does not match the schema stops the start, naming the field.",
   },
   OUTBOUND_CALLS_OPT_OUT_POLL_S: {
     group: "safety",
@@ -278,6 +298,15 @@ export const safetyEnvShape = {
       if (typeof value === "boolean") return value;
       return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be true, false, 1 or 0");
     }),
+  OUTBOUND_CALLS_CALL_PURPOSE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_CALL_PURPOSE") : raw).trim().toLowerCase();
+      if (text === "telemarketing" || text === "informational") return text;
+      return custom(ctx, "OUTBOUND_CALLS_CALL_PURPOSE must be telemarketing or informational");
+    }),
+  OUTBOUND_CALLS_RULES_FILE: pathVar,
   // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
   OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 1, 60),
   OUTBOUND_CALLS_TEST_NOW: z
@@ -339,6 +368,8 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     optOutPollMs: env.OUTBOUND_CALLS_OPT_OUT_POLL_S,
     consentFile: env.OUTBOUND_CALLS_CONSENT_FILE,
     requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
+    callPurpose: env.OUTBOUND_CALLS_CALL_PURPOSE,
+    rulesFile: env.OUTBOUND_CALLS_RULES_FILE,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };

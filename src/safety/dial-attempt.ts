@@ -18,6 +18,7 @@ import type { DoNotCallList } from "./do-not-call.js";
 import type { SafetySettings } from "../config/safety.js";
 import type { OptOutDesk } from "./compliance/opt-out-desk.js";
 import type { ConsentRecord } from "./compliance/consent-file.js";
+import type { LawBook } from "./compliance/law-book.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {
@@ -55,6 +56,8 @@ export interface SafetyServices {
   optOuts: OptOutDesk;
   /** The operator's consent records by number (OUTBOUND_CALLS_CONSENT_FILE); empty without the file. */
   consent: ReadonlyMap<string, ConsentRecord>;
+  /** The law of the place called in force (OUTBOUND_CALLS_CALL_PURPOSE, OUTBOUND_CALLS_RULES_FILE). */
+  law: LawBook;
 }
 
 /** One dial of one tool call, as every stage reads it. */

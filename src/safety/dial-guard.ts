@@ -5,9 +5,10 @@
  *   (tool) agent check
  *   dial():    audit log intact -> opt-outs (a followed call read first) -> consent records
  *              -> dedupe claim (same request: its answer; same number: refused)
- *              -> calling hours -> caps -> preview -> dry run stops here
+ *              -> calling hours -> the law of the place called -> caps (with the law's
+ *              per-number limits) -> preview -> dry run stops here
  *              -> confirmation (a person, through src/consent/; or a token;
- *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours and opt-outs again ->
+ *              or none with OUTBOUND_CALLS_CONFIRM=never) -> hours, law and opt-outs again ->
  *              caps reserved (one atomic step in the store) -> token spent ->
  *              the `sending` audit line -> POST -> settle (a placed call is watched for an opt-out)
  * Each stage (dial-stages.ts, post-dial.ts) reads the one DialAttempt and
@@ -35,6 +36,7 @@ import {
   dedupeCheckStage,
   dryRunStage,
   hoursStage,
+  lawStage,
   optOutStage,
   previewStage,
   reserveStage,
@@ -103,23 +105,26 @@ export class DialGuard {
   private async dryRun(attempt: DialAttempt, consentRecords: readonly string[] | undefined): Promise<DialOutcome<never>> {
     const dedupe = await dedupeCheckStage(attempt, this.s);
     const hours = hoursStage(attempt, this.s);
+    const law = await lawStage(attempt, this.s);
     const caps = await capsStage(attempt, this.s, undefined);
     const preview = previewStage(attempt, hours.localTimes, consentRecords);
     const end = await dryRunStage(attempt, this.s, this.call.consent);
     this.trail.add(end.audit);
-    const checks = [...ROW_CHECKS, ...(dedupe.check ? [dedupe.check] : []), hours.check, caps.check, end.check];
+    const checks = [...ROW_CHECKS, ...(dedupe.check ? [dedupe.check] : []), hours.check, law.check, caps.check, end.check];
     return { kind: "dry_run", preview, checks, ...(end.token ? { token: end.token } : {}) };
   }
 
   /** The stages after the claim; any throw releases it (dial()). */
   private async dialClaimed<R>(attempt: DialAttempt, plan: DialPlan<R>, claim: DialClaim, consentRecords: readonly string[] | undefined): Promise<DialOutcome<R>> {
     const { localTimes } = hoursStage(attempt, this.s);
+    await lawStage(attempt, this.s);
     await capsStage(attempt, this.s, claim);
     const preview = previewStage(attempt, localTimes, consentRecords);
     const confirmed = await confirmStage(attempt, this.s, this.call.consent, { preview, localTimes, ...(consentRecords ? { consentRecords } : {}) });
     this.trail.add(confirmed.audit);
     // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
     hoursStage(attempt, this.s);
+    await lawStage(attempt, this.s);
     await optOutStage(attempt, this.s, "post");
     const reservation = await reserveStage(attempt, this.s, claim);
     await spendTokenStage(attempt, this.s, confirmed, reservation);

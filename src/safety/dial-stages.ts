@@ -20,6 +20,8 @@ import { checkRowsCallingHours } from "./hours-guard.js";
 import { previewText } from "../consent/preview.js";
 import { checkConsent, consentText } from "./compliance/consent-guard.js";
 import { refuseOptedOut } from "./compliance/opt-out-guard.js";
+import { checkLawOfThePlace } from "./compliance/law-guard.js";
+import { lawLimits, refuseOverLawLimit } from "./compliance/law-frequency.js";
 import { SafetyRefusal } from "./refusals.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -100,11 +102,24 @@ export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTime
   return { localTimes, check: callingHours ? `calling hours: inside ${callingHours.text} local time` : "calling hours: off" };
 }
 
+/**
+ * The law of the place called (src/safety/compliance/): the calling hours, days and holidays of each number's place
+ * for OUTBOUND_CALLS_CALL_PURPOSE. Its per-number limits are counted with the caps (capsStage, reserveStage).
+ */
+export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string }> {
+  await checkLawOfThePlace(s.law, attempt.rows, s.clock.now());
+  const n = s.law.rules.length;
+  return { check: n === 0 ? `law of the place called: no rule applies to ${s.law.purpose} calls` : `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)` };
+}
+
 /** The caps, checked without counting. A claim taken over from a dead owner may be counted already, under its reservation. */
 export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: DialClaim | undefined): Promise<{ check: string }> {
   const { store, clock } = s;
   const numbers = [...attempt.numbers];
-  refuseOverCap(await store.caps.check(numbers, clock.now(), limits(s), claim?.countedAs), numbers, limits(s), clock.now());
+  const caps = limits(s, attempt);
+  const verdict = await store.caps.check(numbers, clock.now(), caps, claim?.countedAs);
+  refuseOverLawLimit(verdict, numbers, s.law, clock.now());
+  refuseOverCap(verdict, numbers, caps, clock.now());
   return { check: "caps: within the dials-per-hour and per-number limits" };
 }
 
@@ -155,7 +170,10 @@ export async function reserveStage(attempt: DialAttempt, s: SafetyServices, clai
   const { store, clock } = s;
   const numbers = [...attempt.numbers];
   const id = claim.reservation;
-  refuseOverCap(await store.caps.reserve(id, numbers, clock.now(), limits(s), claim.countedAs), numbers, limits(s), clock.now());
+  const caps = limits(s, attempt);
+  const verdict = await store.caps.reserve(id, numbers, clock.now(), caps, claim.countedAs);
+  refuseOverLawLimit(verdict, numbers, s.law, clock.now());
+  refuseOverCap(verdict, numbers, caps, clock.now());
   return { id, release: () => store.caps.release(id).catch(() => undefined) };
 }
 
@@ -167,6 +185,7 @@ export async function spendTokenStage(attempt: DialAttempt, s: SafetyServices, c
   throw tokenRefusal("used");
 }
 
-function limits(s: SafetyServices): CapLimits {
-  return { perHour: s.settings.maxDialsPerHour, perNumberPerDay: s.settings.maxDialsPerNumberPerDay };
+function limits(s: SafetyServices, attempt: DialAttempt): CapLimits {
+  const perNumberLaw = lawLimits(s.law, attempt.rows);
+  return { perHour: s.settings.maxDialsPerHour, perNumberPerDay: s.settings.maxDialsPerNumberPerDay, ...(perNumberLaw ? { perNumberLaw } : {}) };
 }

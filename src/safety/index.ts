@@ -20,6 +20,8 @@ import type { CallScope } from "../service/call-scope.js";
 import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { readOptOutHistory } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
+import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
+import { loadRulesFile } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
 
@@ -47,9 +49,13 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const clock = s.testNow !== undefined ? clockStartingAt(s.testNow) : systemClock;
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
   const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
+  const law = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
   let auditDamage: string | undefined;
-  // With Redis the state outlives the process there; in memory, the log is what a restart remembers.
-  if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, clock.now() - DAY, clock.now()), clock, s.dedupeWindowMs, deps.log);
+  // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
+  // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
+  const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
+  if (deps.store instanceof MemoryStore) deps.store.caps.keepFor(frequencyRetentionMs(law));
+  if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, since, clock.now()), clock, s.dedupeWindowMs, deps.log);
   // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
   // restarted empty forgets nobody), and an operator's removal written in the log stays removed.
   if (audit) seedOptOuts(deps.store, readOptOutHistory(audit.path), deps.log);
@@ -69,6 +75,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     auditDamage,
     optOuts,
     consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
+    law,
   };
   return {
     forCall: (call, scope) => new DialGuard(services, call, scope),

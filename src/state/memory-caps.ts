@@ -4,7 +4,7 @@
  * reservation happen in one synchronous step, so concurrent tool calls cannot
  * slip past a cap together. Rebuilt from the audit log at start (seed).
  */
-import type { CapLedger, CapLimits, CapVerdict } from "./store.js";
+import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "./store.js";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -17,8 +17,15 @@ interface Dial {
 
 export class MemoryCapLedger implements CapLedger {
   private dials: Dial[] = [];
+  /** How long dials are kept: a day, or the longest law limit's window asked about (up to 31 days). */
+  private retainMs = DAY;
   /** Reservations of a taken-over dial that count nothing themselves: the reservation whose rows they stand for. */
   private readonly standsFor = new Map<string, string>();
+
+  /** Keeps each dial at least `ms` (a law limit's window, up to 31 days): set before seed() so nothing is trimmed early. */
+  keepFor(ms: number): void {
+    this.retainMs = Math.max(this.retainMs, Math.min(ms, CAP_NUMBER_RETENTION_MS));
+  }
 
   /** Past dials (from the audit log). */
   seed(past: ReadonlyArray<{ at: number; to: string }>): void {
@@ -56,9 +63,10 @@ export class MemoryCapLedger implements CapLedger {
   }
 
   private verdict(numbers: readonly string[], now: number, limits: CapLimits): CapVerdict {
+    for (const laws of limits.perNumberLaw?.values() ?? []) for (const l of laws) this.retainMs = Math.max(this.retainMs, Math.min(l.windowMs, CAP_NUMBER_RETENTION_MS));
     // Entries stamped in the future (a restart with a clock set back) still count: the safe direction.
-    if (this.dials.length > 0 && this.dials[0]!.at <= now - DAY) {
-      this.dials = this.dials.filter((d) => d.at > now - DAY);
+    if (this.dials.length > 0 && this.dials[0]!.at <= now - this.retainMs) {
+      this.dials = this.dials.filter((d) => d.at > now - this.retainMs);
       const live = new Set(this.dials.map((d) => d.reservation));
       for (const [id, rows] of this.standsFor) if (!live.has(rows)) this.standsFor.delete(id);
     }
@@ -66,6 +74,24 @@ export class MemoryCapLedger implements CapLedger {
       const recent = this.dials.filter((d) => d.at > now - HOUR).map((d) => d.at).sort((a, b) => a - b);
       const over = recent.length + numbers.length - limits.perHour;
       if (over > 0) return { ok: false, rule: "dials_per_hour", recent: recent.length, freeAt: freeAt(recent, over, HOUR, now) };
+    }
+    // The law's limits before the operator's per-number cap: a refusal then names the law it keeps.
+    if (limits.perNumberLaw && limits.perNumberLaw.size > 0) {
+      const refused: Array<{ number: string; law: string; past: number; freeAt: number }> = [];
+      for (const [number, laws] of limits.perNumberLaw) {
+        const count = numbers.filter((n) => n === number).length;
+        if (count === 0) continue;
+        for (const law of laws) {
+          const since = now - Math.min(law.windowMs, CAP_NUMBER_RETENTION_MS);
+          const past = this.dials.filter((d) => d.to === number && d.at > since).map((d) => d.at).sort((a, b) => a - b);
+          const over = past.length + count - law.limit;
+          if (over > 0) {
+            refused.push({ number, law: law.id, past: past.length, freeAt: freeAt(past, over, now - since, now) });
+            break;
+          }
+        }
+      }
+      if (refused.length > 0) return { ok: false, rule: "law_frequency", numbers: refused };
     }
     if (limits.perNumberPerDay !== undefined) {
       const wanted = new Map<string, number>();

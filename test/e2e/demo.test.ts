@@ -17,7 +17,7 @@ it("the demo walks through every step against the sandbox and exits 0", () => {
   expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 125 cents");
   for (const step of [
     "Which agents can place calls?",
-    'approval page opened in the browser: "Approve this phone call?" → the person clicks Approve',
+    'approval page opened in the browser: "Approve this phone call?" (consent: no record) → the person clicks Approve',
     "Call placed:",
     "A person approved it.",
     'approval page opened in the browser: "Approve these 3 phone calls?" → the person clicks Approve',
@@ -26,6 +26,10 @@ it("the demo walks through every step against the sandbox and exits 0", () => {
     "List today's completed calls",
     "Refused (opted_out): +1 305 555 0107 asked not to be called again on call",
     "no me vuelva a llamar",
+    '"Approve this phone call?" (consent: express_written (source web-form-2026-03, obtained 2026-03-02)) → the person clicks Approve',
+    "Refused by the law of the place called (OUTBOUND_CALLS_CALL_PURPOSE=telemarketing)",
+    "rule ca_crtc_hours, Canada",
+    "<https://crtc.gc.ca/eng/phone/telemarketing/tobligations/rules-regles.htm>",
     "Batch refused: 1 of 3 rows failed validation, so nothing was sent",
     "Batch accepted: 3 calls",
     "wallet cannot pay",

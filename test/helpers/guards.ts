@@ -20,6 +20,8 @@ export const GUARDS_OFF = {
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  OUTBOUND_CALLS_CALL_PURPOSE: "informational",
 } as const;
 
 export function envFor(upstream: FakeUpstream, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {

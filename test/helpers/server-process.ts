@@ -25,6 +25,8 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
   OUTBOUND_CALLS_CONFIRM: "never",
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  OUTBOUND_CALLS_CALL_PURPOSE: "informational",
 } as const;
 
 /**

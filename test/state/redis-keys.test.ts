@@ -4,6 +4,7 @@
  * nothing that grows without bound as dials go on, and what a dial costs in
  * bytes (printed for the docs' sizing section; asserted only loosely).
  */
+import { CAP_NUMBER_RETENTION_MS } from "../../src/state/store.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { shortReservationId } from "../../src/state/redis/caps.js";
@@ -78,8 +79,9 @@ describe("the Redis keys", () => {
       [`num:${A}`]: LEASE + WINDOW,
       [`num:${B}`]: LEASE + WINDOW,
       "cap:hour": HOUR,
-      [`cap:day:${A}`]: DAY,
-      [`cap:day:${B}`]: DAY,
+      // A number's dials are kept for the longest per-number limit of the law of the place called.
+      [`cap:day:${A}`]: CAP_NUMBER_RETENTION_MS,
+      [`cap:day:${B}`]: CAP_NUMBER_RETENTION_MS,
       [`cap:res:${shortReservationId("res-1")}`]: DAY,
       "once:token-1": 5 * MIN,
       "rate:10.0.0.7": MIN,
@@ -106,6 +108,14 @@ describe("the Redis keys", () => {
     expect([...(await keysOf(prefix)).keys()]).toEqual([]);
   });
 
+  it("a number's dials are pruned after 31 days (the longest per-number limit of the law)", async () => {
+    const { store, prefix } = await open();
+    const start = Date.now() - 60 * DAY;
+    for (let d = 0; d <= 30; d++) await store.caps.reserve(`spaced${d}`, [A], start + d * 2 * DAY, { perHour: undefined, perNumberPerDay: undefined });
+    // Dials every 2 days for 60 days: only those within the last 31 days stay.
+    expect(await admin.zCard(`${prefix}cap:day:${A}`)).toBe(16);
+  });
+
   it("indexes stay within their windows however many dials go by (30 h of a dial every 2 min)", async () => {
     const { store, prefix } = await open();
     const start = Date.now() - 30 * HOUR;
@@ -122,14 +132,14 @@ describe("the Redis keys", () => {
     // Every index is pruned as the window moves: an hour, a day, a dedupe window of rows, no more.
     expect(await admin.zCard(`${prefix}cap:hour`)).toBeLessThanOrEqual(HOUR / step + 1);
     for (const n of numbers) {
-      expect(await admin.zCard(`${prefix}cap:day:${n}`)).toBeLessThanOrEqual(DAY / step / numbers.length + 1);
+      expect(await admin.zCard(`${prefix}cap:day:${n}`)).toBeLessThanOrEqual(30 * HOUR / step / numbers.length + 1);
       await store.dials.recentByNumber([n], last, WINDOW);
       expect(await admin.zCard(`${prefix}num:${n}`)).toBeLessThanOrEqual(WINDOW / step + 1);
     }
     // Dial records carry TTLs measured from their own times (30 h of them exist only because time was simulated).
     for (const [key, ttl] of await keysOf(prefix)) {
       expect(ttl, key).toBeGreaterThan(0);
-      expect(ttl, key).toBeLessThanOrEqual(DAY);
+      expect(ttl, key).toBeLessThanOrEqual(key.includes("cap:day:") ? CAP_NUMBER_RETENTION_MS : DAY);
     }
   });
 

@@ -5,6 +5,7 @@
  * still count, a batch's rows each count, and `freeAt` is when enough rows
  * have aged out for this request (now, if there are not that many).
  */
+import { CAP_NUMBER_RETENTION_MS } from "../store.js";
 import { luaScript } from "./lua.js";
 
 export const HOUR_MS = 3_600_000;
@@ -14,12 +15,14 @@ export const DAY_MS = 24 * HOUR_MS;
  * KEYS: cap:hour, cap:day:<n> for each distinct number in first-seen order, cap:res:<id>, and cap:res:<countedAs>
  * when ARGV[8] names one.
  * ARGV: prefix, now, perHour ('' = none), perNumberPerDay ('' = none), reserve (1/0), reservationId, numbers (JSON),
- * countedAs ('' = none: see CapLedger in store.ts).
- * Reply: {'ok'} | {'hour', recent, freeAt} | {'number', {{number, past, freeAt}...}}.
+ * countedAs ('' = none: see CapLedger in store.ts), law limits (JSON {number: [[id, limit, windowMs]...]}, '' = none).
+ * A number's rows are kept CAP_NUMBER_RETENTION_MS (31 days), the longest window a law limit may have, whatever
+ * this replica's limits are: a replica with none must not trim what another replica's law limit counts.
+ * Reply: {'ok'} | {'hour', recent, freeAt} | {'number', {{number, past, freeAt}...}} | {'law', {{number, id, past, freeAt}...}}.
  */
 export const capVerdict = luaScript(`
 local now = tonumber(ARGV[2])
-local HOUR, DAY = ${HOUR_MS}, ${DAY_MS}
+local HOUR, DAY, KEEP = ${HOUR_MS}, ${DAY_MS}, ${CAP_NUMBER_RETENTION_MS}
 local nums = cjson.decode(ARGV[7])
 local distinct, count, slot = {}, {}, {}
 for _, n in ipairs(nums) do
@@ -52,11 +55,32 @@ local function freeAt(key, since, have, over, window)
   return tonumber(row[2]) + window
 end
 redis.call('ZREMRANGEBYSCORE', hour, '-inf', int(now - HOUR))
-for j = 1, #distinct do redis.call('ZREMRANGEBYSCORE', KEYS[j + 1], '-inf', int(now - DAY)) end
+for j = 1, #distinct do redis.call('ZREMRANGEBYSCORE', KEYS[j + 1], '-inf', int(now - KEEP)) end
 if ARGV[3] ~= '' then
   local recent = redis.call('ZCOUNT', hour, '(' .. int(now - HOUR), '+inf')
   local over = recent + #nums - tonumber(ARGV[3])
   if over > 0 then return {'hour', recent, freeAt(hour, now - HOUR, recent, over, HOUR)} end
+end
+-- The law's limits before the operator's per-number cap: a refusal then names the law it keeps.
+if ARGV[9] ~= nil and ARGV[9] ~= '' then
+  local laws = cjson.decode(ARGV[9])
+  local refused = {}
+  for j, n in ipairs(distinct) do
+    local list = laws[n]
+    if list then
+      local key = KEYS[j + 1]
+      for _, law in ipairs(list) do
+        local window = math.min(tonumber(law[3]), KEEP)
+        local past = redis.call('ZCOUNT', key, '(' .. int(now - window), '+inf')
+        local over = past + count[n] - tonumber(law[2])
+        if over > 0 then
+          refused[#refused + 1] = {n, law[1], past, freeAt(key, now - window, past, over, window)}
+          break
+        end
+      end
+    end
+  end
+  if #refused > 0 then return {'law', refused} end
 end
 if ARGV[4] ~= '' then
   local refused = {}
@@ -76,7 +100,7 @@ if ARGV[5] == '1' and #nums > 0 then
     redis.call('ZADD', KEYS[slot[n]], ARGV[2], member)
   end
   extend(hour, HOUR)
-  for j = 1, #distinct do extend(KEYS[j + 1], DAY) end
+  for j = 1, #distinct do extend(KEYS[j + 1], KEEP) end
   redis.call('SET', res, ARGV[7], 'PX', int(DAY))
 end
 return {'ok'}

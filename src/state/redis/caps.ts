@@ -63,9 +63,18 @@ export class RedisCapLedger implements CapLedger {
       id,
       JSON.stringify(numbers),
       prior,
+      lawArg(limits),
     ];
     return this.redis.run(what, async (c) => capResult(await c.capVerdict(keys, args)));
   }
+}
+
+/** The law limits as the script reads them: {number: [[id, limit, windowMs]...]}, or '' for none. */
+function lawArg(limits: CapLimits): string {
+  if (!limits.perNumberLaw || limits.perNumberLaw.size === 0) return "";
+  const out: Record<string, Array<[string, number, number]>> = {};
+  for (const [number, laws] of limits.perNumberLaw) out[number] = laws.map((l) => [l.id, l.limit, l.windowMs]);
+  return JSON.stringify(out);
 }
 
 function capResult(reply: unknown): CapVerdict {
@@ -82,6 +91,15 @@ function capResult(reply: unknown): CapVerdict {
         numbers: array(rest[0], "cap reply").map((item) => {
           const [number, past, freeAt] = array(item, "cap reply");
           return { number: text(number, "cap reply"), past: int(past, "cap reply"), freeAt: int(freeAt, "cap reply") };
+        }),
+      };
+    case "law":
+      return {
+        ok: false,
+        rule: "law_frequency",
+        numbers: array(rest[0], "cap reply").map((item) => {
+          const [number, law, past, freeAt] = array(item, "cap reply");
+          return { number: text(number, "cap reply"), law: text(law, "cap reply"), past: int(past, "cap reply"), freeAt: int(freeAt, "cap reply") };
         }),
       };
     default:

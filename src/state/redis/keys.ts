@@ -8,7 +8,8 @@
  *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
  *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
  *   cap:hour                 zset   one member per dialed row in the last hour, scored by when
- *   cap:day:<E.164>          zset   one member per dial of the number in the last 24 h
+ *   cap:day:<E.164>          zset   one member per dial of the number in the last 31 days (the per-day cap counts the last
+ *                                   24 h; the law's per-number limits, up to 31 days, count their own window)
  *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
  *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
  *   once:<id>                string a one-time mark, valued with its expiry

@@ -167,4 +167,67 @@ export function capContract(open: OpenStore): void {
       expect(tally(results)).toEqual({ true: 5, false: 25 });
     });
   });
+
+  describe("caps: per-number limits of the law of the place called", () => {
+    const FL = "+13055550107";
+    const law = (id: string, limit: number, windowMs: number, numbers = [FL]): CapLimits => ({
+      perHour: undefined,
+      perNumberPerDay: undefined,
+      perNumberLaw: new Map(numbers.map((n) => [n, [{ id, limit, windowMs }]])),
+    });
+    const florida = law("us_fl_frequency", 3, DAY);
+
+    it("counts the number's dials in the rule's window and names the rule; other numbers are free", async () => {
+      const { store } = await open();
+      for (let i = 0; i < 3; i++) expect(await store.caps.reserve(`r${i}`, [FL], T0 + i * HOUR, florida)).toEqual({ ok: true });
+      const refused = { ok: false, rule: "law_frequency", numbers: [{ number: FL, law: "us_fl_frequency", past: 3, freeAt: T0 + DAY }] };
+      expect(await store.caps.check([FL], T0 + 3 * HOUR, florida)).toEqual(refused);
+      expect(await store.caps.reserve("r4", [FL], T0 + 3 * HOUR, florida)).toEqual(refused);
+      expect(await store.caps.check([A], T0 + 3 * HOUR, florida)).toEqual({ ok: true });
+      // Sliding: the first call ages out exactly 24 hours after it went.
+      expect(await store.caps.check([FL], T0 + DAY - 1, florida)).toMatchObject({ ok: false });
+      expect(await store.caps.check([FL], T0 + DAY, florida)).toEqual({ ok: true });
+    });
+
+    it("keeps a number's dials for a 30-day window, even when another check asks for none", async () => {
+      const { store } = await open();
+      const france = law("fr_frequency", 4, 30 * DAY, [C]);
+      for (let i = 0; i < 4; i++) expect(await store.caps.reserve(`f${i}`, [C], T0 + i * DAY, france)).toEqual({ ok: true });
+      // A check without law limits (another replica, or another purpose) 10 days on must not forget them.
+      expect(await store.caps.reserve("other", [C], T0 + 10 * DAY, none)).toEqual({ ok: true });
+      expect(await store.caps.check([C], T0 + 20 * DAY, france)).toEqual({
+        ok: false,
+        rule: "law_frequency",
+        numbers: [{ number: C, law: "fr_frequency", past: 5, freeAt: T0 + 31 * DAY }],
+      });
+      expect(await store.caps.check([C], T0 + 31 * DAY - 1, france)).toMatchObject({ ok: false, numbers: [{ past: 4 }] });
+      expect(await store.caps.check([C], T0 + 31 * DAY, france)).toEqual({ ok: true });
+    });
+
+    it("is checked before the operator's per-number cap, so the refusal names the law", async () => {
+      const { store } = await open();
+      const both: CapLimits = { ...florida, perNumberPerDay: 3 };
+      for (let i = 0; i < 3; i++) await store.caps.reserve(`b${i}`, [FL], T0 + i * MIN, both);
+      expect(await store.caps.check([FL], T0 + HOUR, both)).toMatchObject({ ok: false, rule: "law_frequency" });
+    });
+
+    it("a released reservation takes its count back", async () => {
+      const { store } = await open();
+      const one = law("only_one", 1, DAY);
+      expect(await store.caps.reserve("x", [FL], T0, one)).toEqual({ ok: true });
+      expect(await store.caps.check([FL], T0 + MIN, one)).toMatchObject({ ok: false, rule: "law_frequency" });
+      await store.caps.release("x");
+      expect(await store.caps.check([FL], T0 + MIN, one)).toEqual({ ok: true });
+    });
+
+    it("replicas racing for the fourth call to one number: exactly three go", async () => {
+      const { store, peers } = await open();
+      const replicas = [store, ...(await peers(2))];
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => replicas[i % 3]!.caps.reserve(`race${i}`, [FL], T0, florida)));
+      expect(tally(results)).toEqual({ true: 3, false: 9 });
+      // A replica opened later (a restart) sees the same count.
+      const [late] = await peers(1);
+      expect(await late!.caps.check([FL], T0 + HOUR, florida)).toMatchObject({ ok: false, rule: "law_frequency", numbers: [{ past: 3 }] });
+    });
+  });
 }

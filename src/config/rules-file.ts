@@ -1,0 +1,81 @@
+/**
+ * OUTBOUND_CALLS_RULES_FILE: the operator's changes to the law of the place
+ * called (src/safety/compliance/law-rules.ts), read and checked at start. A
+ * JSON file:
+ *
+ *   { "rules": [
+ *       { "id": "us_fl_hours", "enabled": false },
+ *       { "id": "fr_frequency", "max_calls": 3, "window_hours": 720 },
+ *       { "id": "us_tx_sunday", "place": "US-TX", "place_name": "Texas, US", "source": "counsel memo 2026-10",
+ *         "hours": { "sun": ["12:00-21:00"], "mon": ["09:00-21:00"], "tue": ["09:00-21:00"], "wed": ["09:00-21:00"],
+ *                    "thu": ["09:00-21:00"], "fri": ["09:00-21:00"], "sat": ["09:00-21:00"] } } ] }
+ *
+ * A file that cannot be read, is not JSON, or does not match the schema stops
+ * the start with a message naming the variable and the field.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { parseCallingWindow } from "./calling-window.js";
+import { ConfigurationError } from "./errors.js";
+
+export const RULES_VARIABLE = "OUTBOUND_CALLS_RULES_FILE";
+export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+const MAX_BYTES = 256 * 1024;
+
+/** "HH:MM-HH:MM" within one day (no wrap past midnight: a day's spans are that day's). */
+const spanText = z.string().refine((text) => {
+  const w = parseCallingWindow(text);
+  return w !== undefined && w.startMin < w.endMin;
+}, 'a span is "HH:MM-HH:MM" within one day, start before end, e.g. "09:00-20:00"');
+
+const hoursShape = z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(spanText).max(8)])) as Record<(typeof WEEKDAYS)[number], z.ZodArray<typeof spanText>>);
+
+const ruleChange = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, "an id is lowercase letters, digits and _, e.g. us_fl_hours"),
+  enabled: z.boolean().optional(),
+  /** For a new rule: "FR", or "US-TX". */
+  place: z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/, 'a place is a country ("FR") or a country and state ("US-TX")').optional(),
+  place_name: z.string().min(1).max(80).optional(),
+  purposes: z.array(z.enum(["telemarketing", "informational"])).min(1).optional(),
+  hours: hoursShape.optional(),
+  /** A country whose public holidays allow no call, or false for none. */
+  holidays: z.union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)]).optional(),
+  max_calls: z.number().int().min(1).max(1000).optional(),
+  window_hours: z.number().int().min(1).max(744).optional(),
+  /** Where the rule comes from, in the operator's words (required for a new rule). */
+  source: z.string().min(1).max(200).optional(),
+});
+
+const rulesFile = z.strictObject({ rules: z.array(ruleChange).max(500) });
+
+export type RuleChange = z.output<typeof ruleChange>;
+
+/** Reads and checks the file; throws ConfigurationError naming the variable and the first problem. */
+export function loadRulesFile(path: string): RuleChange[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "unreadable";
+    throw new ConfigurationError(`${RULES_VARIABLE}: the file cannot be read (${code}); fix the path or unset the variable`);
+  }
+  if (text.length > MAX_BYTES) throw new ConfigurationError(`${RULES_VARIABLE}: the file is over ${MAX_BYTES / 1024} KiB; it holds rule changes, not data`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    throw new ConfigurationError(`${RULES_VARIABLE}: the file is not JSON; the server does not start with rules it cannot read`);
+  }
+  const parsed = rulesFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? issue.path.join(".") : "the file";
+    throw new ConfigurationError(`${RULES_VARIABLE}: ${where}: ${issue.message}. Fix the file; the server does not start with rules it cannot fully read`);
+  }
+  const seen = new Set<string>();
+  for (const rule of parsed.data.rules) {
+    if (seen.has(rule.id)) throw new ConfigurationError(`${RULES_VARIABLE}: rule ${rule.id} is written twice; write each rule once`);
+    seen.add(rule.id);
+  }
+  return parsed.data.rules;
+}

@@ -1,0 +1,190 @@
+/**
+ * The law of the place called, applied to the rows of a dial: where each number
+ * is (its country, and for the US and Canada its state or province from the
+ * area code, as the time zones are found), which rules of the law book apply
+ * there, and whether the callee's local day and time allow the call in every
+ * zone the number may ring in. A number whose state cannot be told (an area
+ * code not in the table, e.g. 800) meets every state rule of its country: the
+ * safe direction. Frequency rules are counted by the caps in the guard store
+ * (frequencyLimits); refusals name the rule, the place and its source.
+ */
+import type { CheckedRow } from "../../validation/call-row.js";
+import type { RowProblem } from "../../validation/errors.js";
+import { phoneLib } from "../../phone/lib.js";
+import { BatchSafetyRefusal, SafetyRefusal } from "../refusals.js";
+import { NANP_AREA_CODES } from "../time-zones/nanp-area-codes.js";
+import { zonesOfNumber } from "../time-zones/zones-of-number.js";
+import { whenText } from "../time-text.js";
+import { hhmm } from "../calling-hours.js";
+import type { LawBook } from "./law-book.js";
+import type { LawRule, Span } from "./law-rules.js";
+import { loadHolidays, publicHoliday } from "./holidays.js";
+
+export const LAW_RULE = "law_of_the_place";
+
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** Where a number is: its country, and its state or province when the area code tells it. */
+export interface Place {
+  country: string;
+  region?: string;
+}
+
+export function placeOf(row: CheckedRow): Place {
+  const country = row.phone.country;
+  if (country !== "US" && country !== "CA") return { country };
+  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
+  const entry = NANP_AREA_CODES.get(national.slice(0, 3));
+  return entry && entry.country === country ? { country, region: entry.region } : { country };
+}
+
+/** The rules of the book that apply at a place (every state's rules of the country when the state is unknown). */
+export function rulesAt(book: LawBook, place: Place): LawRule[] {
+  return book.rules.filter((r) => {
+    if (r.place === place.country) return true;
+    if (!r.place.startsWith(`${place.country}-`)) return false;
+    return place.region === undefined || r.place === `${place.country}-${place.region}`;
+  });
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", weekday: "short", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The callee's local weekday (0 = Sunday), date (YYYY-MM-DD) and minutes after midnight in `zone` at `at`. */
+export function localDay(zone: string, at: number): { weekday: number; date: string; minutes: number } {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(at)) parts[p.type] = p.value;
+  return {
+    weekday: WEEKDAY_INDEX[parts.weekday ?? ""] ?? 0,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+  };
+}
+
+const inside = (spans: readonly Span[], minutes: number) => spans.some((s) => minutes >= s.startMin && minutes < s.endMin);
+const spansText = (spans: readonly Span[]) => (spans.length === 0 ? "no calls" : spans.map((s) => `${hhmm(s.startMin)}-${hhmm(s.endMin)}`).join(" and "));
+
+/** Why `rule` forbids a call in `zone` at `at`, or undefined when it allows it. */
+function hoursProblem(rule: LawRule, zone: string, at: number): string | undefined {
+  const local = localDay(zone, at);
+  if (rule.holidaysOf) {
+    const holiday = publicHoliday(rule.holidaysOf, local.date);
+    if (holiday) return `${local.date} is a public holiday in ${rule.holidaysOf} (${holiday}) in ${zone}`;
+  }
+  if (!rule.hours) return undefined;
+  const today = rule.hours[local.weekday] ?? [];
+  if (inside(today, local.minutes)) return undefined;
+  const day = DAY_NAMES[local.weekday];
+  return today.length === 0
+    ? `it is ${day} ${hhmm(local.minutes)} in ${zone}, and the rule allows no calls on ${day}`
+    : `it is ${day} ${hhmm(local.minutes)} in ${zone}, outside ${spansText(today)}`;
+}
+
+const STEP_MS = 5 * 60_000;
+const HORIZON_MS = 8 * 24 * 3_600_000;
+
+/** The first minute (within 8 days) at which every rule allows a call in every zone; undefined when none. */
+function nextAllowed(rules: readonly LawRule[], zones: readonly string[], now: number): number | undefined {
+  const allowed = (t: number) => rules.every((r) => zones.every((z) => hoursProblem(r, z, t) === undefined));
+  for (let t = Math.ceil(now / STEP_MS) * STEP_MS; t - now <= HORIZON_MS; t += STEP_MS) {
+    if (!allowed(t)) continue;
+    // Back to the first whole minute of the opening (spans start on any minute).
+    let at = t;
+    while (at - 60_000 > now && allowed(at - 60_000)) at -= 60_000;
+    return at;
+  }
+  return undefined;
+}
+
+/** How a refusal names a rule: its id, the place and the source. */
+export function ruleText(rule: LawRule): string {
+  return `rule ${rule.id}, ${rule.placeName}: ${rule.source.cite}${rule.source.url ? ` <${rule.source.url}>` : ""}`;
+}
+
+/** The hour and day rules for one row at `now`: the reason it may not go, naming rule, place and source. */
+function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: string; rule: LawRule } | undefined {
+  const rules = rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf);
+  if (rules.length === 0) return undefined;
+  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
+  const zones = zonesOfNumber(row.phone.country, national)?.zones;
+  if (!zones || zones.length === 0) {
+    const rule = rules[0]!;
+    return { rule, reason: `the local time of ${row.phone.international} cannot be told, so ${ruleText(rule)} cannot be checked` };
+  }
+  for (const rule of rules) {
+    for (const zone of zones) {
+      const problem = hoursProblem(rule, zone, now);
+      if (problem === undefined) continue;
+      const opens = nextAllowed(rules, zones, now);
+      const when = opens === undefined ? "no time within 8 days allows it" : `the law of the place allows it from ${whenText(opens, now)}`;
+      return { rule, reason: `${row.phone.international} is refused by ${ruleText(rule)}: ${problem}; ${when}` };
+    }
+  }
+  return undefined;
+}
+
+/** The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. */
+async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
+  const countries = new Set<string>();
+  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf) countries.add(r.holidaysOf);
+  await Promise.all([...countries].map((c) => loadHolidays(c)));
+}
+
+/** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
+export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
+  if (book.rules.length === 0) return;
+  try {
+    await holidaysFor(book, rows);
+  } catch (error) {
+    // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
+    throw new SafetyRefusal(
+      LAW_RULE,
+      `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded (${error instanceof Error ? error.message : String(error)}), ` +
+        "so the rule cannot be checked. Nothing was dialed. A person must fix OUTBOUND_CALLS_RULES_FILE.",
+      "to",
+    );
+  }
+  const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
+  rows.forEach((row, index) => {
+    const p = rowProblem(book, row, now);
+    if (p) problems.push({ problem: { index, field: "to", reason: p.reason }, law: p.rule });
+  });
+  if (problems.length === 0) return;
+  const purpose = `OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose}`;
+  if (rows.length === 1) {
+    const p = problems[0]!;
+    throw new SafetyRefusal(
+      p.law.id,
+      `Refused by the law of the place called (${purpose}): ${p.problem.reason}. Nothing was dialed. Do not retry before then; ` +
+        "only the operator can change these rules (OUTBOUND_CALLS_RULES_FILE).",
+      "to",
+    );
+  }
+  const rules = [...new Set(problems.map((p) => p.law.id))];
+  throw new BatchSafetyRefusal(
+    rules.length === 1 ? rules[0]! : LAW_RULE,
+    problems.map((p) => p.problem),
+    rows.length,
+    `may not be called now under the law of the place called (${purpose})`,
+    "Submit these rows when their place allows it, or without them",
+  );
+}
+
+/** Each number's frequency rules (the caps count them with the dials, atomically, on every replica). */
+export function frequencyLimits(book: LawBook, rows: readonly CheckedRow[]): Map<string, LawRule[]> {
+  const limits = new Map<string, LawRule[]>();
+  for (const row of rows) {
+    if (limits.has(row.request.to)) continue;
+    const rules = rulesAt(book, placeOf(row)).filter((r) => r.frequency);
+    if (rules.length > 0) limits.set(row.request.to, rules);
+  }
+  return limits;
+}

@@ -1,0 +1,149 @@
+/**
+ * The law of the place called, as data: each rule names its place, the call
+ * purposes it covers, what it allows, and the primary source it was read from
+ * (docs/compliance.md lists the same rules). Only rules whose primary text was
+ * found and read are here: a rule that could not be verified is not coded as
+ * law. The operator can change or switch off any rule, or add one, in
+ * OUTBOUND_CALLS_RULES_FILE (src/config/rules-file.ts).
+ */
+
+/** What a call is for (OUTBOUND_CALLS_CALL_PURPOSE): the rules below cover telemarketing only. */
+export type CallPurpose = "telemarketing" | "informational";
+
+/** A span of local time, minutes after midnight: start inclusive, end exclusive. */
+export interface Span {
+  startMin: number;
+  endMin: number;
+}
+
+/** Where a rule was read and what it says, word for word (briefly). */
+export interface RuleSource {
+  /** Short citation, e.g. "Fla. Stat. § 501.616(6)(a)". */
+  cite: string;
+  url: string;
+  quote: string;
+  /** YYYY-MM-DD. */
+  checked: string;
+}
+
+export interface LawRule {
+  id: string;
+  /** ISO country ("CA", "FR") or country and state/province ("US-FL"). */
+  place: string;
+  /** How a refusal names the place. */
+  placeName: string;
+  purposes: readonly CallPurpose[];
+  /** Allowed local spans per weekday, Sunday first (7 entries; an empty day allows no call). Absent: no hours rule. */
+  hours?: ReadonlyArray<readonly Span[]>;
+  /** No call on the public holidays of this country (the date-holidays library), in the callee's local date. */
+  holidaysOf?: string;
+  /** At most `limit` calls to one number in any `windowMs` (counted in the guard store, with the caps). */
+  frequency?: { limit: number; windowMs: number };
+  source: RuleSource;
+  /** "built-in", or the rules file that changed or added it. */
+  origin: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const CHECKED = "2026-11-25";
+
+export const hm = (h: number, m = 0): number => h * 60 + m;
+const span = (a: number, b: number): Span => ({ startMin: a, endMin: b });
+/** The same spans every day of the week. */
+const everyDay = (...spans: Span[]): Span[][] => Array.from({ length: 7 }, () => spans);
+
+/** The built-in rules, each with its verified source (docs/compliance.md#the-rules-and-their-sources). */
+export const BUILT_IN_RULES: readonly LawRule[] = [
+  {
+    id: "ca_crtc_hours",
+    place: "CA",
+    placeName: "Canada",
+    purposes: ["telemarketing"],
+    // Sunday, Monday–Friday, Saturday.
+    hours: [[span(hm(10), hm(18))], ...Array.from({ length: 5 }, () => [span(hm(9), hm(21, 30))]), [span(hm(10), hm(18))]],
+    source: {
+      cite: "CRTC Unsolicited Telecommunications Rules, Telemarketing Rules (calling curfews)",
+      url: "https://crtc.gc.ca/eng/phone/telemarketing/tobligations/rules-regles.htm",
+      quote: "Telemarketing calls can only be made between the hours of 9:00 a.m. and 9:30 p.m. on weekdays and between 10:00 a.m. and 6:00 p.m. on weekends.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "us_fl_hours",
+    place: "US-FL",
+    placeName: "Florida, US",
+    purposes: ["telemarketing"],
+    hours: everyDay(span(hm(8), hm(20))),
+    source: {
+      cite: "Fla. Stat. § 501.616(6)(a), as amended by 2021 SB 1120",
+      url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML",
+      quote: "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time in the called person's time zone.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "us_fl_frequency",
+    place: "US-FL",
+    placeName: "Florida, US",
+    purposes: ["telemarketing"],
+    frequency: { limit: 3, windowMs: DAY_MS },
+    source: {
+      cite: "Fla. Stat. § 501.616(6)(b), as amended by 2021 SB 1120",
+      url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML",
+      quote:
+        "More than three commercial telephone solicitation phone calls from any number to a person over a 24-hour period on the same subject matter or issue, regardless of the phone number used to make the call.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "us_wa_hours",
+    place: "US-WA",
+    placeName: "Washington, US",
+    purposes: ["telemarketing"],
+    hours: everyDay(span(hm(8), hm(20))),
+    source: {
+      cite: "RCW 19.158.040(2)",
+      url: "https://app.leg.wa.gov/RCW/default.aspx?cite=19.158.040",
+      quote: "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "fr_hours",
+    place: "FR",
+    placeName: "France",
+    purposes: ["telemarketing"],
+    hours: [[], ...Array.from({ length: 5 }, () => [span(hm(10), hm(13)), span(hm(14), hm(20))]), []],
+    holidaysOf: "FR",
+    source: {
+      cite: "Code de la consommation, art. D. 223-9 (décret n° 2022-1313 du 13 octobre 2022)",
+      url: "https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823",
+      quote:
+        "n'est autorisée d'une part que du lundi au vendredi, sauf lorsque ces jours sont fériés en application de l'article L. 3133-1 du code du travail, et d'autre part seulement de 10 heures à 13 heures et de 14 heures à 20 heures, ces heures correspondant à celles du fuseau horaire du consommateur.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "fr_frequency",
+    place: "FR",
+    placeName: "France",
+    purposes: ["telemarketing"],
+    frequency: { limit: 4, windowMs: 30 * DAY_MS },
+    source: {
+      cite: "Code de la consommation, art. D. 223-9 (décret n° 2022-1313 du 13 octobre 2022)",
+      url: "https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823",
+      quote: "de démarcher ou de tenter de démarcher téléphoniquement un même consommateur plus de quatre fois au cours d'une période de trente jours calendaires.",
+      checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+];
+
+/** The longest frequency window the guard store may be asked about: the caps keep each number's dials this long. */
+export const LONGEST_FREQUENCY_WINDOW_MS = 31 * DAY_MS;
