@@ -5,7 +5,7 @@
  * with its virtual authenticator makes the passkey and the assertions; the
  * server checks them. Approve with the passkey dials exactly once; no answer, a
  * wrong signature, an answer made for another approval, one without user
- * verification, or from a passkey nobody enrolled dial nothing. A client that
+ * verification, or whose signature counter did not move on dial nothing. A client that
  * could approve in its own dialog is not asked there.
  */
 import { statSync } from "node:fs";
@@ -15,7 +15,10 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { rawRequest } from "../helpers/http-server-process.js";
 import { assertionInPage, passkeyBrowser, RECORD_BROWSER, RecordedLinks, withBadSignature, type PasskeyBrowser } from "../helpers/passkeys.js";
 import { runCli } from "../helpers/run-cli.js";
-import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import { PasskeyRegistry } from "../../src/consent/passkeys/registry.js";
+import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
+import { deriveStateKey } from "../../src/state/state-key.js";
 import { auditLines, envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 
 const fx = useSafetyFixture();
@@ -153,6 +156,23 @@ describe("passkeys over stdio", () => {
     expect((await post(second.link, { decision: "decline" })).status).toBe(303);
     await second.result;
     expect(posts(fx.upstream)).toHaveLength(1);
+  });
+
+  it("an answer whose signature counter did not move on (a cloned authenticator) approves nothing", async () => {
+    // The stored counter moved past the authenticator's, sealed as the server seals it (the test holds the API key).
+    const registry = new PasskeyRegistry(async () => new FilePasskeyShelf(passkeyFile), deriveStateKey(CANARY_KEY, "passkeys"), () => undefined);
+    const [dana] = await registry.list();
+    expect(dana?.name).toBe("Dana");
+    await registry.setCounter(dana!, 1_000_000);
+    const { result, link } = await dialWaiting(server, "+14155552676");
+    await chrome.page.goto(link);
+    const refused = await post(link, { decision: "approve", passkey: await assertionInPage(chrome.page) });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatch(/counter/i);
+    expect((await post(link, { decision: "decline" })).status).toBe(303);
+    await result;
+    expect(posts(fx.upstream)).toHaveLength(0);
+    await registry.setCounter(dana!, dana!.counter);
   });
 
   it("a client that could approve in its own dialog is not asked there: the page asks, with the passkey", async () => {
