@@ -103,6 +103,10 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   // One core for the connection: the server the SDK makes for a server/discover probe and the one it keeps share it.
   const core = createCore(config, { log: stderr, redactor, store });
   partsReady({ config, core, deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true } });
+  if (core.consent.passkeys) {
+    const { passkeyStartNote } = await import("./consent/passkeys/index.js");
+    void passkeyStartNote(core.consent.passkeys).then((note) => note && stderr(note));
+  }
 
   let closing = false;
   const shutdown = (why: string) => {
@@ -166,6 +170,16 @@ async function main(): Promise<void> {
     case "opt-outs": {
       const { runOptOuts } = await import("./cli/opt-outs.js");
       process.exitCode = await runOptOuts(command, process.env, (line) => process.stdout.write(`${line}\n`), stderr);
+      return;
+    }
+    case "passkeys-help": {
+      const { PASSKEYS_HELP } = await import("./cli/passkeys.js");
+      process.stdout.write(PASSKEYS_HELP);
+      return;
+    }
+    case "passkeys": {
+      const { runPasskeys } = await import("./cli/passkeys.js");
+      process.exitCode = await runPasskeys(command, process.env, (line) => process.stdout.write(`${line}\n`), stderr);
       return;
     }
     case "serve":

@@ -29,6 +29,7 @@ Usage:
   outbound-calls-mcp sandbox [--port N] [...]   run the simulated service alone on 127.0.0.1 (see: sandbox --help)
   outbound-calls-mcp doctor [--sandbox]         check the configuration, the service and the key; report on stdout, exit 1 on a problem
   outbound-calls-mcp opt-outs list | remove <number> --by <name>   the opt-out list (see: opt-outs --help)
+  outbound-calls-mcp passkeys enroll --name <person> | list | remove <name>   passkeys for Approve (see: passkeys --help)
   outbound-calls-mcp --help | --version
 
 Options:

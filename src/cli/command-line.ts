@@ -16,7 +16,11 @@ export type Command =
   | { kind: "serve"; sandbox: boolean; readOnly: boolean; sandboxArgs: string[]; http?: HttpListen }
   | { kind: "opt-outs-help" }
   | { kind: "opt-outs"; action: "list" }
-  | { kind: "opt-outs"; action: "remove"; number: string; by: string };
+  | { kind: "opt-outs"; action: "remove"; number: string; by: string }
+  | { kind: "passkeys-help" }
+  | { kind: "passkeys"; action: "list" }
+  | { kind: "passkeys"; action: "enroll"; name: string }
+  | { kind: "passkeys"; action: "remove"; which: string };
 
 /** Serve MCP over Streamable HTTP instead of stdio (`--http`). */
 
@@ -29,6 +33,7 @@ export class UsageError extends Error {
 
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "opt-outs") return parseOptOuts(argv.slice(1));
+  if (argv[0] === "passkeys") return parsePasskeys(argv.slice(1));
   if (argv[0] === "sandbox") return { kind: "sandbox-service", argv: argv.slice(1) };
   if (argv[0] === "doctor") {
     // The same flags as serving (--sandbox, --sandbox-<flag> v); --help and --version win as usual.
@@ -83,4 +88,21 @@ function parseOptOuts(argv: string[]): Command {
   if (by === undefined || by.trim() === "" || by.startsWith("--")) throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
   if (argv.length !== 4) throw new UsageError("opt-outs remove takes <number> --by <name> and nothing else");
   return { kind: "opt-outs", action: "remove", number, by };
+}
+
+/** `passkeys enroll --name <person>` | `passkeys list` | `passkeys remove <name or id>`. */
+function parsePasskeys(argv: string[]): Command {
+  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h")) return { kind: "passkeys-help" };
+  if (argv[0] === "list" && argv.length === 1) return { kind: "passkeys", action: "list" };
+  if (argv[0] === "enroll") {
+    const name = argv[1] === "--name" ? argv[2] : undefined;
+    if (name === undefined || name.trim() === "" || name.startsWith("--") || argv.length !== 3) throw new UsageError("passkeys enroll needs --name <person> and nothing else, e.g. passkeys enroll --name alice");
+    return { kind: "passkeys", action: "enroll", name: name.trim() };
+  }
+  if (argv[0] === "remove") {
+    const which = argv[1];
+    if (which === undefined || which.startsWith("--") || argv.length !== 2) throw new UsageError("passkeys remove needs the name or the id of a passkey (see passkeys list)");
+    return { kind: "passkeys", action: "remove", which };
+  }
+  throw new UsageError(`unknown passkeys command: ${argv[0]} (see passkeys --help)`);
 }

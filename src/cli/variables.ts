@@ -9,6 +9,7 @@ import type { VariableDocs } from "../config/variables.js";
 import { browserVariable } from "../consent/opener.js";
 import { httpVariables } from "../http/config.js";
 import { safetyVariables } from "../config/safety.js";
+import { passkeyVariables } from "../config/passkeys.js";
 import { sandboxVariable } from "./env-flags.js";
 
 /** In the order of --help and the table (grouped by VariableDoc.group, definition order within a group). */
@@ -16,6 +17,7 @@ export const variables: VariableDocs = {
   ...serviceVariables,
   ...sandboxVariable,
   ...safetyVariables,
+  ...passkeyVariables,
   ...browserVariable,
   ...httpVariables,
   ...redisVariables,

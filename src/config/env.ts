@@ -10,6 +10,7 @@ import { loadBlockedPrefixes } from "./blocked-prefixes-file.js";
 import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
+import { passkeyEnvShape, passkeySettings, type PasskeySettings } from "./passkeys.js";
 import type { VariableDocs, WithDefault } from "./variables.js";
 
 
@@ -37,6 +38,8 @@ export interface Config {
   safety: SafetySettings;
   /** Shared guard state for several replicas (src/config/redis.ts); undefined = in process memory. */
   redis: RedisSettings | undefined;
+  /** Whether an approval needs a passkey, and where passkeys are kept without Redis (src/config/passkeys.ts). */
+  passkeys: PasskeySettings;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -225,6 +228,7 @@ const envSchema = z.object({
     .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
   ...safetyEnvShape,
   ...redisEnvShape,
+  ...passkeyEnvShape,
 });
 
 export interface ConfigOverrides {
@@ -265,6 +269,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   // set (set it, e.g. to 08:00-21:00, to try the guard). Live, unset means 08:00-21:00.
   const sandboxHoursOff = overrides.sandbox === true && !env.OUTBOUND_CALLS_CALLING_HOURS?.trim();
   const safety = sandboxHoursOff ? { ...settings, callingHours: undefined } : settings;
+  const passkeys = passkeySettings(e, env);
+  if (passkeys.required && safety.confirm !== "person") {
+    // A passkey guards a person's yes; under token or never no person says yes, so the setting would promise nothing.
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_APPROVAL_PASSKEY=required needs OUTBOUND_CALLS_CONFIRM=person (the default), not ${safety.confirm}: only a person's approval can carry a passkey`,
+    );
+  }
   return {
     apiKey: e.OUTBOUND_CALLS_API_KEY,
     apiBaseUrl: e.OUTBOUND_CALLS_BASE_URL.apiBaseUrl,
@@ -282,5 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     sandbox: overrides.sandbox ?? false,
     safety,
     redis: redisSettings(e),
+    passkeys,
   };
 }

@@ -14,6 +14,7 @@ import { browserOpener, type Opener } from "./opener.js";
 import { LocalPageServer } from "./page/local-server.js";
 import { RequestStates } from "./request-state.js";
 import { ConsentSelector, type PageSurface } from "./selector.js";
+import type { PasskeyGate } from "./passkeys/gate.js";
 
 /** The name of the guard store's shared secret the requestState key is derived from (docs/consent.md). */
 export const REQUEST_STATE_SECRET = "input-request-state";
@@ -32,20 +33,25 @@ export interface ConsentHubOptions {
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
   surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean };
   log: (line: string) => void;
+  /** OUTBOUND_CALLS_APPROVAL_PASSKEY=required: Approve needs a passkey, on the page and in the inbox. */
+  passkeys?: PasskeyGate | undefined;
 }
 
 export class ConsentHub {
   readonly desk: ApprovalDesk;
+  /** Present when Approve needs a passkey (the inbox is given it too). */
+  readonly passkeys: PasskeyGate | undefined;
   private readonly surface: PageSurface;
   private readonly localPage: LocalPageServer | undefined;
   private states: Promise<RequestStates> | undefined;
 
   constructor(private readonly options: ConsentHubOptions) {
     this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs, sealKey: options.sealKey, log: options.log });
+    this.passkeys = options.passkeys;
     const s = options.surface;
     if (s.kind === "local") {
       // Nothing listens until a person must be asked.
-      this.localPage = new LocalPageServer(this.desk, options.log);
+      this.localPage = new LocalPageServer(this.desk, options.log, options.passkeys);
       this.surface = { kind: "local", page: this.localPage, opener: s.opener ?? browserOpener(s.env ?? process.env) };
     } else {
       this.surface = { kind: "hosted", inbox: s.inbox };
@@ -59,7 +65,7 @@ export class ConsentHub {
   forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound): ConsentSelector {
     const { now, ttlMs, marks } = this.options;
     const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs } : undefined;
-    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input });
+    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input, passkeys: this.passkeys });
   }
 
   /** Made once, on first need, from the store's shared secret: every replica verifies every other's states. */

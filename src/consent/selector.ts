@@ -7,7 +7,10 @@
  * client shows (URL elicitation); then the server's approval page (the browser
  * over stdio, the approvers' inbox over --http). A 2026-07-28 client cannot be
  * sent elicitation/create: without form elicitation it gets the page. Where none can reach a person
- * the verdict is `unavailable`, with the two ways out.
+ * the verdict is `unavailable`, with the two ways out. When Approve needs a passkey
+ * (OUTBOUND_CALLS_APPROVAL_PASSKEY=required) the client's forms are passed over, since a form's yes carries
+ * no passkey: only the server's page asks (opened directly or linked by the client), and with no passkey
+ * enrolled nobody is asked at all.
  */
 import type { RequestId } from "@modelcontextprotocol/server";
 import type { ConsentClient } from "../protocol/consent-client.js";
@@ -20,6 +23,8 @@ import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./pa
 import type { LocalPageServer } from "./page/local-server.js";
 import { awaitDecision } from "./settle.js";
 import { urlChannel } from "./url-channel.js";
+import type { PasskeyGate } from "./passkeys/gate.js";
+import { ENROLL_HOWTO } from "./passkeys/index.js";
 
 /** Where the server's own page lives: on loopback for this machine's browser (stdio), or in the hosted inbox (--http). */
 export type PageSurface =
@@ -36,6 +41,8 @@ export interface SelectorParts {
   log: (line: string) => void;
   /** Set for a request of protocol 2026-07-28: its round of input requests. Absent: a 2025 client. */
   input?: InputSeat | undefined;
+  /** Approve needs a passkey: only the server's page can ask. */
+  passkeys?: PasskeyGate | undefined;
 }
 
 export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
@@ -59,8 +66,11 @@ export class ConsentSelector implements ConsentChannel {
 
   /** The channel a new request would use now. */
   route(): Route {
-    const { server, surface, allowPage, input } = this.parts;
-    if (input) {
+    const { server, surface, allowPage, input, passkeys } = this.parts;
+    if (passkeys) {
+      // A form's yes cannot carry a passkey; a URL elicitation links to our own page, which asks for one.
+      if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local") return { kind: "client_url" };
+    } else if (input) {
       if (input.round.formElicitation) return { kind: "client_input" };
     } else {
       const elicitation = server.getClientCapabilities()?.elicitation;
@@ -90,6 +100,9 @@ export class ConsentSelector implements ConsentChannel {
       }
     }
     const route = this.route();
+    if (this.parts.passkeys && route.kind !== "unavailable" && (await this.parts.passkeys.registry.list()).length === 0) {
+      return { kind: "unavailable", why: `Refused: no person can be asked to approve this dial: ${ENROLL_HOWTO}. Nothing was dialed.` };
+    }
     switch (route.kind) {
       case "unavailable":
         return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };

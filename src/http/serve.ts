@@ -13,6 +13,7 @@ import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
 import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { hostedApprovals } from "../consent/page/hosted.js";
+import { passkeyStartNote } from "../consent/passkeys/index.js";
 import { confirmModeNotes } from "../consent/start-notes.js";
 import { bearerChecker } from "./auth.js";
 import { BodyBudget } from "./body-budget.js";
@@ -80,6 +81,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         approverToken,
         store: core.store,
         hostCheck,
+        passkeys: core.consent.passkeys,
         // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
         isSecure: (req) => http.trustProxy > 0 && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase() === "https",
         log,
@@ -105,6 +107,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     onRequestEndWhileDraining: () => server.closeIdleConnections(),
   });
   server.on("request", app.listener);
+  void passkeyStartNote(core.consent.passkeys).then((note) => note && log(note));
 
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let stopping: Promise<{ drained: boolean; abandoned: number }> | undefined;

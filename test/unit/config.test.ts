@@ -37,10 +37,12 @@ function expectNoSecret(error: Error, secrets: string[]): void {
 
 describe("loadConfig: defaults", () => {
   it("fills every default from the two required variables", () => {
-    const { safety, ...c } = loadConfig(env({}));
+    const { safety, passkeys, ...c } = loadConfig(env({}));
+    expect(passkeys.required).toBe(false);
+    expect(passkeys.file).toMatch(/outbound-calls-mcp\/passkeys\.json$/);
     // Every guard's default is tested in test/unit/safety/settings.test.ts; here, that they are merged in.
     expect(safety).toMatchObject({ confirm: "person", dedupeWindowMs: 600_000, readOnly: false, callingHours: { text: "08:00-21:00" } });
-    expect(c).toEqual<Omit<Config, "safety">>({
+    expect(c).toEqual<Omit<Config, "safety" | "passkeys">>({
       apiKey: KEY,
       apiBaseUrl: "https://app.example.com/api/v1",
       origin: "https://app.example.com",

@@ -18,6 +18,8 @@ export interface DecisionForm {
   action: string;
   /** Hidden fields (the CSRF token over --http). */
   hidden: Record<string, string>;
+  /** More inside the form: the passkey prompt when Approve needs one (consent/passkeys/). */
+  extra?: Html | undefined;
 }
 
 export interface ApprovalPageInput {
@@ -134,7 +136,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   const form = input.form;
   const buttons = html`<form method="post" action="${form.action}" class="actions">${Object.entries(form.hidden).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
-  )}<button type="submit" name="decision" value="approve" class="approve">Approve</button><button type="submit" name="decision" value="decline" class="decline">Decline</button></form>`;
+  )}<button type="submit" name="decision" value="approve" class="approve">Approve</button><button type="submit" name="decision" value="decline" class="decline">Decline</button>${form.extra}</form>`;
   const scope = count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
   return {
     title: `Approve ${what}?`,

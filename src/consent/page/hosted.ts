@@ -18,6 +18,8 @@ import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
 import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
+import type { PasskeyGate } from "../passkeys/gate.js";
+import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 export const APPROVALS_PATH = "/approvals";
@@ -33,6 +35,8 @@ export interface HostedApprovalsOptions {
   /** True when the browser reached us over TLS (a trusted proxy said so): cookies get Secure. */
   isSecure: (req: IncomingMessage) => boolean;
   log: (line: string) => void;
+  /** Approve needs a passkey (OUTBOUND_CALLS_APPROVAL_PASSKEY=required); absent: it does not. */
+  passkeys?: PasskeyGate | undefined;
 }
 
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
@@ -82,12 +86,24 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
       const decision = form.get("decision");
       if (decision !== "approve" && decision !== "decline") return forbidden(res, "Use the Approve or Decline button");
-      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", `approver:${session.name}`)) {
+      let by = `approver:${session.name}`;
+      if (decision === "approve" && options.passkeys && desk.statusOf(record) === "pending") {
+        // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
+        const checked = await checkApprove(options.passkeys, form, record.id, (origin) => options.hostCheck(req.headers.host, origin) === undefined);
+        if (!checked.ok) {
+          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${session.name} refused: ${checked.why}`);
+          const page = passkeyRefusedPage(checked.why, banner, path);
+          return sendPage(res, 403, page.title, page.body);
+        }
+        by = `approver:${session.name}, passkey ${checked.passkey.name}`;
+      }
+      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
         options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${session.name}`);
       }
       return redirect(res, path);
     }
     const status = desk.statusOf(record);
+    const extra = status === "pending" && options.passkeys ? await approvePrompt(options.passkeys, record.id, record.expiresAt) : undefined;
     const page = approvalPage({
       view,
       status,
@@ -97,10 +113,10 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       decidedBy: record.decidedBy,
       page: pageParam(url),
       pageHref: (n) => `${path}?page=${n}#rows`,
-      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf } } : undefined,
+      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf }, extra } : undefined,
       banner,
     });
-    sendPage(res, 200, page.title, page.body);
+    sendPage(res, 200, page.title, page.body, extra ? PASSKEY_PAGE_HEADERS : {});
   }
 
   // The sessions and the approvals live in the guard store: while it cannot answer, nothing can be seen or decided.

@@ -13,6 +13,8 @@ import { storedView } from "../desk.js";
 import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
+import type { PasskeyGate } from "../passkeys/gate.js";
+import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
 
 /** Who decided, in the audit log, for a decision taken on this machine's page. */
 export const LOCAL_APPROVER = "local browser";
@@ -24,9 +26,14 @@ export class LocalPageServer {
   private started: Promise<{ server: Server; origin: string; hostCheck: HostCheck }> | undefined;
   private closed = false;
 
+  /**
+   * `passkeys`: Approve needs one (OUTBOUND_CALLS_APPROVAL_PASSKEY=required). The links then name `localhost`, not
+   * 127.0.0.1: an IP address cannot be a WebAuthn relying party.
+   */
   constructor(
     private readonly desk: ApprovalDesk,
     private readonly log: (line: string) => void,
+    private readonly passkeys?: PasskeyGate,
   ) {}
 
   /** The link that opens this approval (starting the server on first use). Contains the secret: for the person only. */
@@ -56,13 +63,14 @@ export class LocalPageServer {
     const { createServer } = await import("node:http");
     return new Promise((resolve, reject) => {
       const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
-        this.handle(req, res, hostCheck).catch((error: unknown) => {
+        this.handle(req, res, hostCheck, origin).catch((error: unknown) => {
           this.log(`outbound-calls-mcp: approval page: ${error instanceof Error ? error.message : String(error)}`);
           if (!res.headersSent) sendPage(res, 500, "Error", html`<h1>Something went wrong</h1><p>Nothing was decided.</p>`);
           else res.destroy();
         });
       });
       let hostCheck: HostCheck = () => "not started";
+      let origin = "";
       server.once("error", reject);
       server.listen(0, "127.0.0.1", () => {
         server.off("error", reject);
@@ -70,12 +78,13 @@ export class LocalPageServer {
         server.unref();
         const port = (server.address() as AddressInfo).port;
         hostCheck = makeHostCheck({ bindHost: "127.0.0.1", port, extraHosts: [], extraOrigins: [] });
-        resolve({ server, origin: `http://127.0.0.1:${port}`, hostCheck });
+        origin = `http://${this.passkeys ? "localhost" : "127.0.0.1"}:${port}`;
+        resolve({ server, origin, hostCheck });
       });
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse, hostCheck: HostCheck): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse, hostCheck: HostCheck, origin: string): Promise<void> {
     const refused = refusedRequest(req, hostCheck);
     if (refused) return sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${refused}.</p>`, { connection: "close" });
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -93,14 +102,26 @@ export class LocalPageServer {
       if (decision !== "approve" && decision !== "decline") {
         return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was decided</h1><p>Use the Approve or Decline button.</p>`);
       }
+      let by = LOCAL_APPROVER;
+      if (decision === "approve" && this.passkeys && this.desk.statusOf(record) === "pending") {
+        // The passkey's answer must have been made on this very page (its origin), for this approval.
+        const checked = await checkApprove(this.passkeys, form!, record.id, (o) => o === origin);
+        if (!checked.ok) {
+          this.log(`outbound-calls-mcp: approval page: Approve of ${record.id} refused: ${checked.why}`);
+          const page = passkeyRefusedPage(checked.why, BANNER, path);
+          return sendPage(res, 403, page.title, page.body);
+        }
+        by = `${LOCAL_APPROVER}, passkey ${checked.passkey.name}`;
+      }
       // False when it was decided already, used or expired: the page then says which.
-      await this.desk.decide(record.id, decision === "approve" ? "approved" : "declined", LOCAL_APPROVER);
+      await this.desk.decide(record.id, decision === "approve" ? "approved" : "declined", by);
       return redirect(res, path);
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
     const status = this.desk.statusOf(record);
+    const extra = status === "pending" && this.passkeys ? await approvePrompt(this.passkeys, record.id, record.expiresAt) : undefined;
     const page = approvalPage({
       view,
       status,
@@ -110,9 +131,9 @@ export class LocalPageServer {
       decidedBy: record.decidedBy,
       page: pageParam(url),
       pageHref: (n) => `${path}?page=${n}#rows`,
-      form: status === "pending" ? { action: path, hidden: {} } : undefined,
+      form: status === "pending" ? { action: path, hidden: {}, extra } : undefined,
       banner: BANNER,
     });
-    sendPage(res, 200, page.title, page.body);
+    sendPage(res, 200, page.title, page.body, extra ? PASSKEY_PAGE_HEADERS : {});
   }
 }

@@ -25,6 +25,7 @@
  *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
  *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
+ *   passkeys                 hash   enrolled passkeys: credential id -> sealed record (state/redis/passkeys.ts); no TTL
  */
 export interface Keys {
   readonly prefix: string;

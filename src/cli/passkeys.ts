@@ -1,0 +1,81 @@
+/**
+ * `outbound-calls-mcp passkeys enroll --name <person> | list | remove <name or id>`:
+ * the passkeys that OUTBOUND_CALLS_APPROVAL_PASSKEY=required asks for on Approve.
+ * They are kept where the server keeps its state: in Redis when
+ * OUTBOUND_CALLS_REDIS_URL is set, else in OUTBOUND_CALLS_PASSKEY_FILE; each
+ * sealed with a key derived from the API key, so these commands read the same
+ * variables as the server. `enroll` opens a one-time page on this computer in
+ * the browser (as the approval page is opened: the link is in a file only this
+ * account can read, never on a command line) and waits until the passkey is made.
+ */
+import { loadConfig } from "../config/env.js";
+import { writeLaunchFile } from "../consent/launch-file.js";
+import { browserOpener } from "../consent/opener.js";
+import { openEnrollPage } from "../consent/passkeys/enroll-page.js";
+import { createPasskeyGate } from "../consent/passkeys/index.js";
+import { PASSKEY_NAME } from "../consent/passkeys/registry.js";
+import { openGuardStore } from "../state/open-store.js";
+
+export type PasskeyCommand = { kind: "passkeys"; action: "list" } | { kind: "passkeys"; action: "enroll"; name: string } | { kind: "passkeys"; action: "remove"; which: string };
+
+/** How long the enrollment page waits for the person. */
+const ENROLL_MS = 10 * 60_000;
+
+export const PASSKEYS_HELP = `outbound-calls-mcp passkeys: the passkeys Approve asks for when OUTBOUND_CALLS_APPROVAL_PASSKEY=required.
+
+Usage:
+  outbound-calls-mcp passkeys enroll --name <person>   open a one-time page in this computer's browser and make a passkey there
+  outbound-calls-mcp passkeys list                     the enrolled passkeys: name, when, id
+  outbound-calls-mcp passkeys remove <name or id>      remove a person's passkeys (or one, by id)
+
+It reads the server's variables: OUTBOUND_CALLS_API_KEY (the passkeys are sealed with a key derived from it),
+OUTBOUND_CALLS_REDIS_URL (replicas share the passkeys there) or, without Redis, OUTBOUND_CALLS_PASSKEY_FILE, and
+BROWSER for the page. When passkeys are enrolled already, the page first asks for one of them.
+`;
+
+export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEnv, out: (line: string) => void, log: (line: string) => void): Promise<number> {
+  const config = loadConfig(env);
+  const store = await openGuardStore(config, log);
+  try {
+    const gate = createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: Date.now, log });
+    const where = store.kind === "redis" ? "Redis" : config.passkeys.file;
+    if (command.action === "list") {
+      const passkeys = await gate.registry.list();
+      if (passkeys.length === 0) out(`No passkey is enrolled (${where}).`);
+      for (const p of passkeys) out(`${p.name}  ${new Date(p.createdAt).toISOString()}  for ${p.rpId}  id ${p.id}`);
+      return 0;
+    }
+    if (command.action === "remove") {
+      const removed = await gate.registry.remove(command.which);
+      out(removed === 0 ? `No passkey named or with the id ${command.which}; nothing was changed.` : `Removed ${removed} passkey(s) of ${command.which} (${where}).`);
+      return removed === 0 ? 1 : 0;
+    }
+    if (!PASSKEY_NAME.test(command.name)) {
+      out("The name must be 1 to 60 letters, digits, spaces or . ' @ _ -");
+      return 2;
+    }
+    const opener = browserOpener(env);
+    const unavailable = opener.unavailable();
+    if (unavailable) {
+      out(`No browser can be opened here (${unavailable}): run this where the person's browser is, with BROWSER set if needed.`);
+      return 1;
+    }
+    const page = await openEnrollPage(gate, command.name, ENROLL_MS, log);
+    const launch = writeLaunchFile(page.link, ENROLL_MS);
+    try {
+      await opener.open(launch.path);
+      out(`The enrollment page is open in the browser: make the passkey there (within ${ENROLL_MS / 60_000} minutes).`);
+      const passkey = await page.enrolled;
+      out(`Enrolled a passkey for ${passkey.name} (id ${passkey.id}, for ${passkey.rpId}) in ${where}.`);
+      return 0;
+    } catch (error) {
+      out(`No passkey was enrolled: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    } finally {
+      launch.remove();
+      await page.close();
+    }
+  } finally {
+    await store.close();
+  }
+}

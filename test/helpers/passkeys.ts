@@ -1,0 +1,83 @@
+/**
+ * The real parts of the passkey tests: Chromium with a virtual authenticator
+ * (DevTools protocol WebAuthn domain: user verification on, presence simulated),
+ * the recording BROWSER (record-browser.mjs) and the links it was handed, and
+ * assertions made in the page as a hostile script would make them.
+ */
+import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "./consent.js";
+import { requirePart } from "./parts.js";
+
+export const RECORD_BROWSER = fileURLToPath(new URL("./record-browser.mjs", import.meta.url));
+
+export interface PasskeyBrowser {
+  browser: Browser;
+  page: Page;
+  cdp: CDPSession;
+  authenticatorId: string;
+  close(): Promise<void>;
+}
+
+/** Chromium, one page, one virtual platform authenticator that verifies the user (as a fingerprint would). */
+export async function passkeyBrowser(): Promise<PasskeyBrowser> {
+  chmodSync(RECORD_BROWSER, 0o755);
+  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { browser, page, cdp, authenticatorId, close: () => browser.close() };
+}
+
+/** The links handed to BROWSER so far, read from the launch files (each removed later by its owner). */
+export class RecordedLinks {
+  private seen = 0;
+  constructor(readonly file: string) {}
+
+  /** Waits for the next launch file and returns the link in it. */
+  async next(ms = 30_000): Promise<string> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const lines = existsSync(this.file) ? readFileSync(this.file, "utf8").split("\n").filter(Boolean) : [];
+      if (lines.length > this.seen) {
+        const launch = lines[this.seen++]!;
+        const href = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1];
+        if (!href) throw new Error(`no link in ${launch}`);
+        return href.replaceAll("&amp;", "&");
+      }
+      if (Date.now() > until) throw new Error(`nothing was handed to BROWSER within ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
+ * An assertion made in the page with its own options (the challenge the server put there), as page script
+ * could: `uv` the userVerification asked, `allow` the credential ids offered (default: the page's). Returns
+ * the JSON the page would post. Written as a string: the test's transpiler must not touch what runs in the page.
+ */
+export function assertionInPage(page: Page, options: { uv?: string; allow?: string[] } = {}): Promise<string> {
+  return page.evaluate(`(async (opts) => {
+    const o = JSON.parse(document.getElementById("passkey-options").textContent).get;
+    const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+    const ids = opts.allow || o.allowCredentials.map((c) => c.id);
+    const c = await navigator.credentials.get({ publicKey: { challenge: bytes(o.challenge), allowCredentials: ids.map((id) => ({ type: "public-key", id: bytes(id) })), userVerification: opts.uv || "required" } });
+    const r = c.response;
+    return JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature) } });
+  })(${JSON.stringify(options)})`);
+}
+
+/** The same assertion with one byte of its signature changed. */
+export function withBadSignature(assertion: string): string {
+  const a = JSON.parse(assertion) as { response: { signature: string } };
+  const sig = Buffer.from(a.response.signature, "base64url");
+  sig.writeUInt8(sig.readUInt8(sig.length - 1) ^ 0x01, sig.length - 1);
+  a.response.signature = sig.toString("base64url");
+  return JSON.stringify(a);
+}
