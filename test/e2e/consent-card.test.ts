@@ -67,10 +67,12 @@ function movingCall(): void {
   });
 }
 
+/** The card as the host shows it (at most its first 900 pixels: a batch's first rows). */
 async function shot(host: AppsHost, name: string): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await host.page.locator("iframe").screenshot({ path: join(SHOTS, name) });
+  const box = (await host.page.locator("iframe").boundingBox())!;
+  await host.page.screenshot({ path: join(SHOTS, name), clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) }, fullPage: true });
 }
 
 describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {

@@ -55,7 +55,7 @@ function line(list, label, ...value) { list.append(el("dt", "", label), el("dd",
 function muted(text) { return el("span", "muted", text); }
 function code(text) { return el("code", "", text); }
 function show(...nodes) {
-  main.replaceChildren(...nodes);
+  main.replaceChildren(...nodes.filter((n) => n !== null && n !== undefined && n !== false));
   reportSize();
 }
 const utc = (iso) => new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC";
@@ -194,7 +194,8 @@ async function decide(decision) {
   const facts = el("dl");
   if (callId) line(facts, "Call id", code(callId));
   if (typeof placed.batch_id === "string") line(facts, "Batch id", code(placed.batch_id));
-  showOutcome("dialed", callId ? "Approved: call placed" : "Approved: submitted", text, el("div", "box", facts, status));
+  const placedText = callId ? "The call was placed." : "The batch was submitted" + (typeof placed.count === "number" ? " (" + placed.count + " calls)." : ".");
+  showOutcome("dialed", callId ? "Approved: call placed" : "Approved: submitted", placedText, el("div", "box", facts, callId ? status : null));
   tellModel("The person approved the " + ticket.tool + " on the approval card. " + text);
   if (callId) follow(callId, status, placed.call.status);
 }
@@ -248,7 +249,8 @@ function applyContext(context) {
 let lastSize = "";
 function reportSize() {
   const width = Math.ceil(document.documentElement.scrollWidth);
-  const height = Math.ceil(document.documentElement.scrollHeight);
+  // The body's own height: the document's scrollHeight never shrinks below the frame the host gave it.
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
   if (width + "x" + height === lastSize) return;
   lastSize = width + "x" + height;
   notify("ui/notifications/size-changed", { width, height });
