@@ -237,6 +237,18 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect((posts(fx.upstream)[0]!.json as { calls: unknown[] }).calls).toHaveLength(60);
   });
 
+  it("a host that drops the result's _meta leaves the card with nothing to approve, and nothing is dialed", async () => {
+    const args = { ...CALL, to: "+1 415 555 2676" };
+    const result = await call(hostClient(server), "create_call", args);
+    await host.render("create_call", args);
+    await host.deliver({ ...result, _meta: undefined });
+    const card = host.card();
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Nothing to approve here");
+    expect(await card.locator("main").innerText()).toContain("did not give the card the approval it needs");
+    expect(await card.getByRole("button").count()).toBe(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
+  });
+
   it("says a second call (repeat_dial) first", async () => {
     const args = { ...CALL, to: "+1 415 555 2675", repeat_dial: true };
     const result = await call(hostClient(server), "create_call", args);

@@ -221,12 +221,24 @@ async function follow(callId, node, first) {
   }
 }
 
+/** ChatGPT's own bridge gives the result's _meta as window.openai.toolResponseMetadata (reported missing from its MCP Apps notification). */
+function hostMeta() {
+  const openai = window.openai;
+  const meta = openai && typeof openai === "object" ? openai.toolResponseMetadata : null;
+  return meta && typeof meta === "object" ? meta[KEY] : undefined;
+}
+
 function onResult(result) {
-  const t = result && result._meta && result._meta[KEY];
+  const t = (result && result._meta && result._meta[KEY]) || hostMeta();
   if (!t || typeof t !== "object" || !t.view || !Array.isArray(t.view.rows)) {
     ticket = null;
     const text = textOf(result);
-    show(el("h1", "", el("span", "status " + (result && result.isError ? "refused" : "dialed"), result && result.isError ? "Nothing to approve" : "Done")), el("p", "lead", text || "No approval was asked for."));
+    const lost = result && result.isError && text.indexOf("approval card") !== -1;
+    show(
+      el("h1", "", el("span", "status " + (result && result.isError ? "refused" : "dialed"), result && result.isError ? "Nothing to approve here" : "Done")),
+      lost ? el("p", "lead", "This host did not give the card the approval it needs (the tool result's _meta), so nothing can be approved here and nothing will be dialed from this card.") : null,
+      el("p", lost ? "muted" : "lead", text || "No approval was asked for."),
+    );
     return;
   }
   ticket = t;
