@@ -39,7 +39,8 @@ export const DECIDE_LISTING: ListedTool = {
     additionalProperties: false,
   },
   annotations: { title: "Approval card decision", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  _meta: { ui: { resourceUri: CARD_URI, visibility: ["app"] } },
+  // The MCP Apps visibility, and ChatGPT's own words for the same (its Apps SDK: hidden from the model, callable by the widget).
+  _meta: { ui: { resourceUri: CARD_URI, visibility: ["app"] }, "openai/visibility": "private", "openai/widgetAccessible": true },
 };
 
 /** A tool's listing as an Apps client sees it: the write tools point at the card. */
