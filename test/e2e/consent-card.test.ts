@@ -24,6 +24,8 @@ const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana L
 const DECIDE = "approval_card_decide";
 /** Set to a folder (docs/images) to save the card's screenshots there. */
 const SHOTS = process.env.OUTBOUND_CALLS_CARD_SCREENSHOTS;
+/** How long a poll waits for the card to show something: a bound for a hang, not for speed (a loaded machine is slow). */
+const WAIT = { timeout: 30_000 };
 
 const fx = useSafetyFixture();
 let chromium: BrowserServer;
@@ -117,7 +119,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
 
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approve this phone call?");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
     const text = (await card.locator("main").innerText()).replace(/\s+/g, " ");
     for (const line of ["Number +1 415 555 2671", "United States (US)", "Number sent +14155552671", "Local time there", "Agent Ava agt_1", "Contact Dana Lee", "Company Acme"]) {
       expect(text).toContain(line);
@@ -127,12 +129,12 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await shot(host, "approval-card-call.png");
 
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approved: call placed");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approved: call placed");
     expect(posts(fx.upstream)).toHaveLength(1);
     expect(posts(fx.upstream)[0]!.json).toMatchObject({ to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee", metadata: { service_type: "reminder" } });
     expect(await card.locator("main").innerText()).toContain("call_1");
     // Its status as it moves, without the model asking.
-    await expect.poll(() => card.getByRole("status").textContent(), { timeout: 20_000 }).toContain("completed · outcome: answered (final)");
+    await expect.poll(() => card.getByRole("status").textContent(), WAIT).toContain("completed · outcome: answered (final)");
     await shot(host, "approval-card-outcome.png");
     expect(host.appCalls.filter((c) => c.name === DECIDE)).toHaveLength(1);
     // The model is told what happened (ui/update-model-context), never the secret.
@@ -158,7 +160,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args, { theme: "dark", width: 320 });
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approve this phone call?");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
     // The host's theme and a phone's width: its colours, and nothing wider than the frame.
     const look = await card.locator("body").evaluate((b) => {
       // The card's document (the test's types know no DOM).
@@ -174,7 +176,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     for (let i = 0; i < 10 && (await focused()) !== "Decline"; i++) await host.page.keyboard.press("Tab");
     expect(await focused()).toBe("Decline");
     await host.page.keyboard.press("Enter");
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Declined");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Declined");
     expect(posts(fx.upstream)).toHaveLength(0);
     const ticket = ticketOf(result)!;
     const again = await call(hostClient(server), DECIDE, { approval_id: ticket.approval_id, secret: ticket.secret!, decision: "approve", arguments: ticket.arguments });
@@ -221,7 +223,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(ticketOf(result)?.view.rows).toHaveLength(60);
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approve these 60 phone calls?");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve these 60 phone calls?");
     const main = card.locator("main");
     expect((await main.innerText()).replace(/\s+/g, " ")).toContain("Calls 60");
     expect(await card.locator("ol.rows > li").count()).toBe(50);
@@ -231,7 +233,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(await card.locator("ol.rows > li").count()).toBe(10);
     expect((await main.innerText()).replace(/\s+/g, " ")).toContain("Contact Person 60");
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approved: submitted");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approved: submitted");
     expect(posts(fx.upstream)).toHaveLength(1);
     expect(posts(fx.upstream)[0]!.path).toBe("/api/v1/calls/batch");
     expect((posts(fx.upstream)[0]!.json as { calls: unknown[] }).calls).toHaveLength(60);
@@ -243,7 +245,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args);
     await host.deliver({ ...result, _meta: undefined });
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Nothing to approve here");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Nothing to approve here");
     expect(await card.locator("main").innerText()).toContain("did not give the card the approval it needs");
     expect(await card.getByRole("button").count()).toBe(0);
     expect(posts(fx.upstream)).toHaveLength(0);
@@ -255,7 +257,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args);
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approve this phone call?");
+    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
     const paragraphs = await card.locator("main > p, main > div").allInnerTexts();
     expect(paragraphs[1]).toContain("Second call (repeat_dial)");
   });
@@ -270,7 +272,7 @@ describe("expiry", () => {
       await host.render("create_call", CALL);
       await host.deliver(result);
       const card = host.card();
-      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Expired");
+      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Expired");
       expect(await card.getByRole("button", { name: "Approve" }).count()).toBe(0);
       const t = ticketOf(result)!;
       const late = await call(hostClient(server), DECIDE, { approval_id: t.approval_id, secret: t.secret, decision: "approve", arguments: t.arguments });
@@ -322,9 +324,9 @@ describe("over --http, a 2026-07-28 client that renders MCP Apps", () => {
       expect(textOf(result)).toContain("approval card");
       await host.deliver(result);
       const card = host.card();
-      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approve this phone call?");
+      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
       await card.getByRole("button", { name: "Approve" }).click();
-      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent()).toBe("Approved: call placed");
+      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approved: call placed");
       expect(posts(fx.upstream)).toHaveLength(1);
       const t = ticketOf(result)!;
       const replay = await apps.call(DECIDE, { approval_id: t.approval_id, secret: t.secret!, decision: "approve", arguments: t.arguments });
