@@ -50,8 +50,21 @@ export interface ConsentRequest {
   text: string;
 }
 
-/** client_input: the client's form, asked through input requests (protocol 2026-07-28, input-channel.ts). */
-export type ConsentVia = "client_form" | "client_input" | "client_url" | "page";
+/**
+ * client_input: the client's form, asked through input requests (protocol 2026-07-28, input-channel.ts);
+ * app_card: the approval card an MCP Apps host renders in the conversation (card/).
+ */
+export type ConsentVia = "client_form" | "client_input" | "client_url" | "page" | "app_card";
+
+/** What the card gets in the pending result's `_meta` (never in its text): the approval, its secret, what to show. */
+export interface CardTicket {
+  approval_id: string;
+  /** Absent when the card of this request was already shown (a repeat of the call): the earlier card decides. */
+  secret?: string;
+  expires_at: string;
+  tool: ConsentView["tool"];
+  view: ConsentView;
+}
 
 export type ConsentVerdict =
   | { kind: "approved"; via: ConsentVia; /** Over HTTP, the approver's label; "local browser" for the stdio page. */ approver?: string }
@@ -63,8 +76,13 @@ export type ConsentVerdict =
    * ends with these, nothing sent; `requestState` is signed and readable by the client (request-state.ts).
    */
   | { kind: "input_required"; inputRequests: Record<string, unknown>; requestState: string; expiresAt: number }
+  /**
+   * An MCP Apps host renders the approval card: the tool call ends at once, nothing sent, telling the model a
+   * person decides on the card; the ticket goes to the card in the result's `_meta`.
+   */
+  | { kind: "card"; ticket: CardTicket }
   /** An answer that came back with a state this server refuses (altered, expired, used, another request). */
-  | { kind: "refused"; why: string }
+  | { kind: "refused"; why: string; /** The audit log's rule; input_request_state when absent. */ rule?: string }
   /** No person can be asked here (no elicitation, no browser, no inbox): the message names the ways out. */
   | { kind: "unavailable"; why: string };
 

@@ -5,6 +5,7 @@
  * gets its own selector (forCall) for the client it came from.
  */
 import type { RequestId } from "@modelcontextprotocol/server";
+import type { ConsentChannel } from "./channel.js";
 import type { ConsentClient } from "../protocol/consent-client.js";
 import type { ApprovalStore, OnceMarks } from "../state/store.js";
 import { ApprovalDesk } from "./desk.js";
@@ -37,6 +38,12 @@ export interface ConsentHubOptions {
   passkeys?: PasskeyGate | undefined;
 }
 
+/** The MCP Apps card: whether the client renders it, and for the card's own decision the channel bound to its approval. */
+export interface CardParts {
+  apps?: boolean;
+  decision?: ConsentChannel;
+}
+
 export class ConsentHub {
   readonly desk: ApprovalDesk;
   /** Present when Approve needs a passkey (the inbox is given it too). */
@@ -62,10 +69,10 @@ export class ConsentHub {
    * The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode.
    * `round`: the call's input requests, for a request of protocol 2026-07-28 (absent for a 2025 client).
    */
-  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound): ConsentSelector {
+  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound, card: CardParts = {}): ConsentSelector {
     const { now, ttlMs, marks } = this.options;
     const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs } : undefined;
-    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input, passkeys: this.passkeys });
+    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input, passkeys: this.passkeys, ...card });
   }
 
   /** Made once, on first need, from the store's shared secret: every replica verifies every other's states. */

@@ -1,7 +1,8 @@
 /**
  * Picks, per tool call, how a person is asked: an approval already open for the
  * exact request is picked up (a repeat of a call that ended "pending" does not
- * ask again); otherwise, for a 2026-07-28 client that declared form
+ * ask again); otherwise, for a client that renders MCP Apps, the approval card
+ * in the conversation (card/); for a 2026-07-28 client that declared form
  * elicitation, the client's form through input requests (input-channel.ts);
  * for a 2025 client, the client's dialog (form elicitation), then a link the
  * client shows (URL elicitation); then the server's approval page (the browser
@@ -19,6 +20,7 @@ import { storedView, type ApprovalDesk } from "./desk.js";
 import { formChannel } from "./form-channel.js";
 import { inputChannel, type InputSeat } from "./input-channel.js";
 import type { Opener } from "./opener.js";
+import { cardChannel, ticketOf } from "./card/card-channel.js";
 import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./page-channel.js";
 import type { LocalPageServer } from "./page/local-server.js";
 import { awaitDecision } from "./settle.js";
@@ -43,6 +45,10 @@ export interface SelectorParts {
   input?: InputSeat | undefined;
   /** Approve needs a passkey: only the server's page can ask. */
   passkeys?: PasskeyGate | undefined;
+  /** The client declared that it renders MCP Apps (card/apps-support.ts): it is offered the approval card first. */
+  apps?: boolean;
+  /** Set for the card's own decision (src/mcp/card-tool.ts): the one channel, bound to the card's approval. */
+  decision?: ConsentChannel | undefined;
 }
 
 export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
@@ -66,11 +72,12 @@ export class ConsentSelector implements ConsentChannel {
 
   /** The channel a new request would use now. */
   route(): Route {
-    const { server, surface, allowPage, input, passkeys } = this.parts;
+    const { server, surface, allowPage, input, passkeys, apps, decision } = this.parts;
     if (passkeys) {
-      // A form's yes cannot carry a passkey; a URL elicitation links to our own page, which asks for one.
+      // A form's yes cannot carry a passkey, nor can the card's; a URL elicitation links to our own page, which asks for one.
       if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local") return { kind: "client_url" };
-    } else if (input) {
+    } else if (apps || decision) return { kind: "app_card" };
+    else if (input) {
       if (input.round.formElicitation) return { kind: "client_input" };
     } else {
       const elicitation = server.getClientCapabilities()?.elicitation;
@@ -89,10 +96,18 @@ export class ConsentSelector implements ConsentChannel {
   }
 
   async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
-    const { desk } = this.parts;
+    const { desk, decision } = this.parts;
+    // The card's Approve: only the approval it carries counts, never another one found or opened.
+    if (decision) {
+      // Under OUTBOUND_CALLS_APPROVAL_PASSKEY=required no card is offered, and none decides: only the page asks for a passkey.
+      if (this.parts.passkeys) return { kind: "unavailable", why: "Refused: approvals need a passkey, which only the approval page can ask for; the card decides nothing. Nothing was dialed." };
+      return decision.ask(request, ctx);
+    }
     const open = await desk.findOpen(request.requestKey);
     if (open) {
       const via = storedView(open)?.via ?? "page";
+      // A repeat of a call whose card is already in the conversation: that card decides; nothing new is shown.
+      if (via === "app_card" && open.status === "pending") return { kind: "card", ticket: ticketOf(open, request.view) };
       if (open.status === "approved") {
         if (await desk.consume(open.id)) return { kind: "approved", via, ...(open.decidedBy ? { approver: open.decidedBy } : {}) };
       } else {
@@ -104,6 +119,8 @@ export class ConsentSelector implements ConsentChannel {
       return { kind: "unavailable", why: `Refused: no person can be asked to approve this dial: ${ENROLL_HOWTO}. Nothing was dialed.` };
     }
     switch (route.kind) {
+      case "app_card":
+        return cardChannel(desk).ask(request, ctx);
       case "unavailable":
         return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };
       case "client_input": {

@@ -21,7 +21,7 @@ const rowSchema = z.object({
 });
 
 export const storedViewSchema = z.object({
-  via: z.enum(["client_url", "page"]),
+  via: z.enum(["client_url", "page", "app_card"]),
   tool: z.enum(["create_call", "submit_batch"]),
   rows: z.array(rowSchema).min(1),
   countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number() })),

@@ -32,6 +32,8 @@ import { callerOf, inputRound } from "./input-round.js";
 import { clientLog } from "./logging.js";
 import { progressReporter } from "../protocol/progress.js";
 import { registerTools } from "./tools.js";
+import { registerCardResource } from "./card-tool.js";
+import { rendersApps } from "../consent/card/apps-support.js";
 
 export interface ServerDeps {
   /** Where diagnostics go (stderr in the CLI); redacted here. */
@@ -165,18 +167,22 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     readOnly,
     mark: config.sandbox ? { sandbox: true } : {},
     prefix,
-    context: (tool, request) => {
+    context: (tool, request, decision) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
       const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity: { client } });
+      const asked = consentClient(mcp.server, era, request);
       const selector = consent.forCall(
-        consentClient(mcp.server, era, request),
+        asked,
         request.mcpReq.id,
         config.safety.confirm !== "token",
         // A 2026-07-28 request may be asked through input requests; a 2025 one never reads them.
         era === "modern" ? inputRound(request, callerOf(deps.client)) : undefined,
+        { apps: rendersApps(asked.getClientCapabilities()), ...(decision ? { decision } : {}) },
       );
       return toolContext({ config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) }, tool, scope, selector);
     },
+    rendersApps: (request) => rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
+    desk: consent.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });
       if (described.warning) warnAbout(request)(described.warning);
@@ -185,6 +191,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   });
   registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text });
   registerPrompts(mcp, { config, service, phonePolicy, readOnly });
+  if (!readOnly) registerCardResource(mcp);
 
   return {
     mcp,

@@ -14,7 +14,11 @@
  * snapshot.
  */
 import type { CallToolResult, InputRequiredResult, Tool as ListedTool, Server, ServerContext } from "@modelcontextprotocol/server";
-import { InputRequiredPending } from "../safety/refusals.js";
+import { ApprovalCardPending, InputRequiredPending } from "../safety/refusals.js";
+import type { ConsentChannel } from "../consent/channel.js";
+import type { ApprovalDesk } from "../consent/desk.js";
+import { DECIDE_TOOL } from "../consent/card/apps-support.js";
+import { cardMeta, decideOnCard, DECIDE_LISTING, withCard } from "./card-tool.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
@@ -24,8 +28,12 @@ declare const BUNDLED_TOOL_LISTINGS: string | undefined;
 export interface ToolHost {
   /** Only the tools that place no call (read-only mode). */
   readOnly: boolean;
-  /** Builds the context of one tool call. */
-  context(tool: Tool, request: ServerContext): ToolContext;
+  /** Builds the context of one tool call; `decision`: the card's Approve, the one consent channel of that call. */
+  context(tool: Tool, request: ServerContext, decision?: ConsentChannel): ToolContext;
+  /** Did this request's client declare MCP Apps support? Then it gets the approval card (card-tool.ts). */
+  rendersApps(request: ServerContext): boolean;
+  /** The approvals desk, where the card's decisions are checked. */
+  desk: ApprovalDesk;
   /** Fields added to every structuredContent (the sandbox mark). */
   mark: Record<string, unknown>;
   /** Prefix of every answer text (the sandbox note), or "". */
@@ -73,34 +81,56 @@ export function publishedTools(): Promise<readonly PublishedTool[]> {
 export function registerTools(server: Server, host: ToolHost): void {
   server.registerCapabilities({ tools: {} });
   let byName: Map<string, Tool> | undefined;
-  server.setRequestHandler("tools/list", async () => {
-    const listed = (await publishedTools()).filter((t) => !(host.readOnly && t.writes)).map((t) => t.listed);
+  server.setRequestHandler("tools/list", async (_request, mcpCtx) => {
+    let listed = (await publishedTools()).filter((t) => !(host.readOnly && t.writes)).map((t) => t.listed);
+    // Only a client that renders MCP Apps sees the card and its tool; every other keeps today's list.
+    if (!host.readOnly && host.rendersApps(mcpCtx)) listed = [...listed.map(withCard), DECIDE_LISTING];
     // The tools' code, for the tools/call that usually follows (a failure to load shows there).
     setImmediate(() => void loadTools().catch(() => undefined));
     return { tools: listed };
   });
   server.setRequestHandler("tools/call", async (request, mcpCtx): Promise<CallToolResult | InputRequiredResult> => {
     byName ??= new Map((await loadTools()).filter((t) => !(host.readOnly && t.creates !== undefined)).map((t) => [t.name, t]));
+    if (request.params.name === DECIDE_TOOL && !host.readOnly && host.rendersApps(mcpCtx)) {
+      const tools = byName;
+      return decideOnCard(request.params.arguments, {
+        desk: host.desk,
+        run: async (name, args, decision) => {
+          const tool = tools.get(name);
+          if (!tool) return { isError: true, content: [{ type: "text", text: `Tool ${name} not found` }] };
+          return callTool(host, tool, args, mcpCtx, decision);
+        },
+      });
+    }
     const tool = byName.get(request.params.name);
     // As the SDK's McpServer answers it: a result the model can read, not a protocol error.
     if (!tool) return { isError: true, content: [{ type: "text", text: `Tool ${request.params.name} not found` }] };
-    const ctx = host.context(tool, mcpCtx);
-    try {
-      const { structured, text } = await tool.run(request.params.arguments, ctx, host.mark);
-      ctx.guard.finish();
-      return { content: [{ type: "text", text: host.prefix + text }], structuredContent: structured };
-    } catch (error) {
-      // The audit line of a write attempt, whatever ended it.
-      ctx.guard.finish(error);
-      // Protocol 2026-07-28: a person is asked in the client, which sends this call again with the answer.
-      if (error instanceof InputRequiredPending) {
-        return { resultType: "input_required", inputRequests: error.inputRequests as InputRequiredResult["inputRequests"], requestState: error.requestState };
-      }
-      // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
-      if (mcpCtx.mcpReq.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
-      return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool, mcpCtx) }] };
-    } finally {
-      ctx.scope.dispose();
-    }
+    return callTool(host, tool, request.params.arguments, mcpCtx);
   });
+}
+
+/** One tool call, from its context to its answer; `decision` only for the card's Approve. */
+async function callTool(host: ToolHost, tool: Tool, args: unknown, mcpCtx: ServerContext, decision?: ConsentChannel): Promise<CallToolResult | InputRequiredResult> {
+  const ctx = host.context(tool, mcpCtx, decision);
+  try {
+    const { structured, text } = await tool.run(args, ctx, host.mark);
+    ctx.guard.finish();
+    return { content: [{ type: "text", text: host.prefix + text }], structuredContent: structured };
+  } catch (error) {
+    // The audit line of a write attempt, whatever ended it.
+    ctx.guard.finish(error);
+    // Protocol 2026-07-28: a person is asked in the client, which sends this call again with the answer.
+    if (error instanceof InputRequiredPending) {
+      return { resultType: "input_required", inputRequests: error.inputRequests as InputRequiredResult["inputRequests"], requestState: error.requestState };
+    }
+    // MCP Apps: the card shows the call and decides; its ticket (with the secret) is in `_meta`, for the card only.
+    if (error instanceof ApprovalCardPending) {
+      return { isError: true, content: [{ type: "text", text: host.prefix + error.message }], _meta: cardMeta(error.ticket, args) };
+    }
+    // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
+    if (mcpCtx.mcpReq.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
+    return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool, mcpCtx) }] };
+  } finally {
+    ctx.scope.dispose();
+  }
 }

@@ -9,12 +9,12 @@
  * - `never`: unattended dialing, which the operator accepted.
  * A token is checked here and spent in the store when the dial goes.
  */
-import type { ConsentVerdict } from "../consent/channel.js";
+import type { CardTicket, ConsentVerdict } from "../consent/channel.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
-import { ApprovalPendingError, InputRequiredPending, SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import { ApprovalCardPending, ApprovalPendingError, InputRequiredPending, SafetyRefusal, UserDeclinedError } from "./refusals.js";
 import type { ConfirmMode } from "../config/safety.js";
 import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError } from "../state/store.js";
 
@@ -41,6 +41,7 @@ export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): s
   if (mode === "never") return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
   const route = consent.route();
   if (route.kind === "client_form" || route.kind === "client_input") return "confirmation: the user will be asked in the client before dialing";
+  if (route.kind === "app_card") return "confirmation: the person will be asked on the approval card in the conversation before dialing";
   if (route.kind === "client_url") return "confirmation: the client will show the user a link to the approval page before dialing";
   if (route.kind === "page") return "confirmation: a person will be asked on the approval page before dialing";
   if (mode === "token") return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
@@ -75,7 +76,7 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
   const route = ways.consent.route();
-  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_input" && route.kind !== "client_url") {
+  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_input" && route.kind !== "client_url" && route.kind !== "app_card") {
     if (!attempt.token) {
       throw new SafetyRefusal(
         "confirmation_required",
@@ -121,6 +122,25 @@ function approvalBoundRefusal(error: ApprovalBoundError): SafetyRefusal {
   );
 }
 
+/**
+ * What the model reads while the card waits: a person decides there, the card places the call itself, so the model
+ * neither calls again nor waits. Never the secret (it is in the ticket, which goes to the card alone).
+ */
+function cardPendingText(ticket: CardTicket, tool: string): string {
+  const until = `The approval lasts until ${ticket.expires_at}.`;
+  if (!ticket.secret) {
+    return (
+      `Waiting for a person: this exact ${tool} is already on an approval card shown earlier in the conversation; nothing was dialed now. ` +
+      `Do not call ${tool} again: the person approves or declines on that card, which places the call itself and shows how it goes. ${until}`
+    );
+  }
+  return (
+    `Waiting for a person: an approval card with this ${tool} is shown to the user in the conversation; nothing has been dialed yet. ` +
+    `Do not call ${tool} again and do not wait for it: the person approves or declines on the card, which then places the call itself and shows its status. ` +
+    `Tell the user to review the card. If they ask later what happened, use list_calls or get_call. ${until}`
+  );
+}
+
 /** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */
 function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
@@ -129,7 +149,9 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
     case "input_required":
       throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);
     case "refused":
-      throw new SafetyRefusal("input_request_state", verdict.why);
+      throw new SafetyRefusal(verdict.rule ?? "input_request_state", verdict.why);
+    case "card":
+      throw new ApprovalCardPending(verdict.ticket, cardPendingText(verdict.ticket, tool));
     case "unavailable":
       throw new SafetyRefusal("confirmation_unavailable", verdict.why);
     case "declined": {
@@ -145,7 +167,11 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
     }
     case "pending": {
       const where =
-        verdict.via === "client_url" ? "through the link the client showed" : verdict.via === "page" ? "on the approval page (in the browser, or in the approvers' inbox)" : "in the client";
+        verdict.via === "client_url"
+          ? "through the link the client showed"
+          : verdict.via === "app_card"
+            ? "on the approval card in the conversation"
+            : verdict.via === "page" ? "on the approval page (in the browser, or in the approvers' inbox)" : "in the client";
       throw new ApprovalPendingError(
         `Waiting for a person: they were asked to approve this dial ${where} and have not decided yet; nothing was dialed. ` +
           `Tell the user to approve or decline it there, then call ${tool} again with exactly the same arguments to pick up the decision ` +

@@ -3,6 +3,7 @@
  * message names the setting that refused, so a person knows what to change.
  * They are UserInputErrors: server.ts turns them into short isError answers.
  */
+import type { CardTicket } from "../consent/channel.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../validation/errors.js";
 
 /** A guard refused: nothing was sent. `rule` is the audit log's name for it. */
@@ -35,6 +36,19 @@ export class DuplicateOfUnknownError extends UserInputError {}
 
 /** A person was asked and has not decided within the tool call's wait: nothing dialed; a repeat picks up the decision. */
 export class ApprovalPendingError extends UserInputError {}
+
+/**
+ * An MCP Apps host shows the approval card: the tool call ends now, nothing dialed; the ticket goes to the card in
+ * the result's `_meta` (src/mcp/tools.ts), never into the text the model reads. The audit line says "pending".
+ */
+export class ApprovalCardPending extends ApprovalPendingError {
+  constructor(
+    readonly ticket: CardTicket,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Protocol 2026-07-28: the client is asked to show the person the form (input requests); nothing was dialed. The

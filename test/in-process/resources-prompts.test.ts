@@ -213,7 +213,7 @@ describe("against a scripted service", () => {
   it("still lists agents://list when the service fails to list calls", async () => {
     upstream.handle((req, res) => sendJson(res, 503, { error: { message: "down" } }));
     const { resources } = await server.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["agents://list"]);
+    expect(resources.map((r) => r.uri)).toEqual(["agents://list", "ui://outbound-calls/approval-card.html"]);
   });
 
   it("removes the key from what the service sends back, in reads and in errors", async () => {
@@ -238,6 +238,6 @@ describe("against a scripted service", () => {
       sendJson(res, 200, { data: [{ id: "call_ok", status: "queued" }, { id: "../../agents", status: "queued" }, { id: "a b", status: "queued" }] }),
     );
     const { resources } = await server.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["agents://list", "calls://call_ok"]);
+    expect(resources.map((r) => r.uri)).toEqual(["agents://list", "ui://outbound-calls/approval-card.html", "calls://call_ok"]);
   });
 });
