@@ -128,6 +128,11 @@ export class ApprovalDesk {
     return (await this.options.approvals.listPending(this.now(), limit)).filter((r) => this.authentic(r, r.id));
   }
 
+  /** The Idempotency-Key of the one dial a single-use yes allows (seal.ts dialKey): `approval:<id>`, `input-state:<id>`. */
+  dialKeyOf(use: string): string {
+    return this.seals.dialKey(use);
+  }
+
   /** pending -> approved/declined, once, sealed. */
   async decide(id: string, decision: "approved" | "declined", by: string): Promise<boolean> {
     const now = this.now();

@@ -24,6 +24,20 @@ export class ApprovalSeals {
   }
 
   /**
+   * The Idempotency-Key of the one dial a single-use yes allows (`use`: "approval:<id>", "input-state:<id>"),
+   * shaped as a UUID (version 8: derived, not random). The same yes always gives the same key, on every replica:
+   * a yes replayed from shared state (a used approval set back to approved) re-sends the first dial's key, and the
+   * service answers it with the first call instead of placing a second (docs/safety.md).
+   */
+  dialKey(use: string): string {
+    const b = Buffer.from(this.mac(["dial idempotency key", use]), "base64url").subarray(0, 16);
+    b[6] = (b[6]! & 0x0f) | 0x80;
+    b[8] = (b[8]! & 0x3f) | 0x80;
+    const hex = b.toString("hex");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /**
    * Did this server (or a replica with the same key) write this record and, if it is decided, its decision?
    * `id`: the id it was looked up by.
    */

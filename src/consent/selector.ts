@@ -18,7 +18,7 @@ import { inputChannel, type InputSeat } from "./input-channel.js";
 import type { Opener } from "./opener.js";
 import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./page-channel.js";
 import type { LocalPageServer } from "./page/local-server.js";
-import { awaitDecision } from "./settle.js";
+import { approvedVerdict, awaitDecision } from "./settle.js";
 import { urlChannel } from "./url-channel.js";
 
 /** Where the server's own page lives: on loopback for this machine's browser (stdio), or in the hosted inbox (--http). */
@@ -84,7 +84,7 @@ export class ConsentSelector implements ConsentChannel {
     if (open) {
       const via = storedView(open)?.via ?? "page";
       if (open.status === "approved") {
-        if (await desk.consume(open.id)) return { kind: "approved", via, ...(open.decidedBy ? { approver: open.decidedBy } : {}) };
+        if (await desk.consume(open.id)) return approvedVerdict(desk, open, via);
       } else {
         return awaitDecision(desk, open.id, via, ctx, via === "client_url" ? "on the page the client linked to" : this.pageWhere());
       }

@@ -68,6 +68,8 @@ export interface Shown {
 export interface Confirmation {
   by: ConfirmedBy;
   approver?: string | undefined;
+  /** The Idempotency-Key a single-use yes dictates for its one dial (consent/channel.ts); the claim takes it. */
+  idempotencyKey?: string | undefined;
 }
 
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
@@ -125,7 +127,11 @@ function approvalBoundRefusal(error: ApprovalBoundError): SafetyRefusal {
 function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
     case "approved":
-      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined) };
+      return {
+        by: verdict.via === "page" ? "page" : "client",
+        approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
+        idempotencyKey: verdict.idempotencyKey,
+      };
     case "input_required":
       throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);
     case "refused":

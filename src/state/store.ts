@@ -82,6 +82,12 @@ export interface DialLedger {
   /** Extends an in-flight claim (a person is still deciding). False if the claim is no longer `owner`'s. */
   renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean>;
   /**
+   * Sets the Idempotency-Key of `owner`'s in-flight claim, before anything is sent under it: the key a person's
+   * single-use yes dictates (safety/dial-claim.ts bindKey). A takeover or a restore then finds this key. False if
+   * the claim is no longer `owner`'s or no longer in flight (nothing may be sent).
+   */
+  rekey(requestKey: string, owner: string, idempotencyKey: string): Promise<boolean>;
+  /**
    * Ends a claim. `placed`/`unknown` are remembered for the window (request and numbers);
    * `not_placed` forgets the request and its numbers at once, so a corrected retry may go; with `returnTo` (a
    * takeover that sent nothing) the claim goes back to the dead owner it was taken from instead, its lease ended
