@@ -9,6 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ApprovalRecord } from "../state/store.js";
+import { summaryParts, type InboxSummary, type SealedSummary } from "./inbox-summary.js";
 
 export class ApprovalSeals {
   constructor(private readonly key: Buffer) {}
@@ -16,6 +17,16 @@ export class ApprovalSeals {
   /** The seal of what the desk opened (fixed for the approval's life). */
   ofRecord(r: Pick<ApprovalRecord, "id" | "requestKey" | "tool" | "secretHash" | "view" | "createdAt" | "expiresAt">): string {
     return this.mac(["record", r.id, r.requestKey, r.tool, r.secretHash, JSON.stringify(r.view), String(r.createdAt), String(r.expiresAt)]);
+  }
+
+  /** The seal of an approval's light record (inbox-summary.ts), over every field it lists. */
+  ofSummary(summary: InboxSummary): string {
+    return this.mac(["summary", ...summaryParts(summary)]);
+  }
+
+  /** Did a server write this light record, for approval `id`? */
+  authenticSummary(summary: SealedSummary, id: string): boolean {
+    return summary.id === id && same(summary.seal, this.ofSummary(summary));
   }
 
   /** The seal of a decision on approval `id`. */

@@ -171,6 +171,40 @@ export interface ApprovalRecord {
   client?: string;
   /** The desk's seal over the decision (status, decidedBy, decidedAt), set by decide(). */
   decisionSeal?: string;
+  /**
+   * The light record: what the inbox lists of this approval (a few hundred bytes, sealed by the desk:
+   * consent/inbox-summary.ts), stored beside the full record so that listing never loads a view. Given to
+   * create() and returned by listPending(); get() does not return it.
+   */
+  summary?: Record<string, unknown>;
+}
+
+/** Where a page of the inbox ends: the last approval listed (by creation time, then id). */
+export interface InboxCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** One page of the inbox: `size` at most, newest or oldest first, after `after` (exclusive). */
+export interface InboxQuery {
+  order: "newest" | "oldest";
+  size: number;
+  after?: InboxCursor | undefined;
+}
+
+/** One pending approval as the inbox lists it: its light record as stored (unchecked: the desk checks its seal). */
+export interface PendingEntry {
+  id: string;
+  createdAt: number;
+  summary: unknown;
+}
+
+export interface InboxPage {
+  entries: PendingEntry[];
+  /** Where the next page starts; absent on the last page. Stable under inserts: a cursor is a position, not an offset. */
+  next?: InboxCursor | undefined;
+  /** How many are pending now (the store's count, before any seal is checked). */
+  total: number;
 }
 
 /** One client's share of the pending approvals: at most this many, and this many bytes of view (as JSON). */
@@ -199,8 +233,11 @@ export interface ApprovalStore {
   get(id: string): Promise<ApprovalRecord | undefined>;
   /** The newest approval of a request that is pending or approved (not used), for a repeat of the same call. */
   findOpen(requestKey: string, now: number): Promise<ApprovalRecord | undefined>;
-  /** Pending ones, newest first (the inbox). */
-  listPending(now: number, limit: number): Promise<ApprovalRecord[]>;
+  /**
+   * One page of the pending ones (the inbox), ordered by creation time then id: light records only, never a full
+   * record or view, so a page costs the same at any backlog.
+   */
+  listPending(now: number, query: InboxQuery): Promise<InboxPage>;
   /**
    * pending -> approved/declined, once; false if it was not pending (decided, used, expired). `seal` is kept
    * as the record's decisionSeal.
