@@ -6,7 +6,8 @@
  * a request (`appr:req:<requestKey>`, by creation) and the inbox
  * (`appr:pending` by creation, `appr:pending:exp` by expiry) and each client's
  * share (`appr:client:<client>`, its approvals by creation; `sz` in the hash is
- * the view's bytes). Semantics mirror
+ * the view's bytes). `lite` is the light record the inbox lists (a page reads
+ * it and never `rec`). Semantics mirror
  * memory-approvals.ts: decided once, used once, nothing after expiry.
  */
 import { luaScript } from "./lua.js";
