@@ -67,8 +67,7 @@ ${nav}${
   items.length === 0
     ? html`<p class="card">${total === 0 ? "Nothing is waiting." : "Nothing more on this page."}</p>`
     : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
-${rows}</tbody></table></div>
-${nav}`
+${rows}</tbody></table></div>`
 }`,
   };
 }
