@@ -8,6 +8,7 @@
  * decision is never audited.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { keyedUuid } from "../state/state-key.js";
 import type { ApprovalRecord } from "../state/store.js";
 import { summaryParts, type InboxSummary, type SealedSummary } from "./inbox-summary.js";
 
@@ -41,11 +42,7 @@ export class ApprovalSeals {
    * service answers it with the first call instead of placing a second (docs/safety.md).
    */
   dialKey(use: string): string {
-    const b = Buffer.from(this.mac(["dial idempotency key", use]), "base64url").subarray(0, 16);
-    b[6] = (b[6]! & 0x0f) | 0x80;
-    b[8] = (b[8]! & 0x3f) | 0x80;
-    const hex = b.toString("hex");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return keyedUuid(this.key, `dial idempotency key.${use}`);
   }
 
   /**

@@ -90,7 +90,7 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     if (!ways.tokens) throw new Error("confirmDial: the token mode needs the tokens");
     const check = ways.tokens.check(attempt.token, attempt.key);
     if (!check.ok) throw tokenRefusal(check.why);
-    return { by: "token" };
+    return { by: "token", idempotencyKey: ways.tokens.dialKey(attempt.token) };
   }
   const tool = attempt.tool === "submit_batch" ? "submit_batch" : "create_call";
   const view = {

@@ -55,4 +55,28 @@ describe("a used approval set back to approved in Redis", () => {
     // And the service placed one call: a second POST, if any, was answered with the first call.
     expect(new Set(postsNow.map((p) => p.text))).toHaveProperty("size", 1);
   });
+
+  // The same for a confirmation token (OUTBOUND_CALLS_CONFIRM=token): its "used" mark lives in Redis too. A token
+  // replayed after the mark and the dial's record were deleted goes with the first dial's key.
+  it("a token replayed after its used mark was deleted does not place a second call either", async () => {
+    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: "token" });
+    const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
+    const a = await startReplica("A", "http", { env });
+    fx.running.push(a);
+    const b = await startReplica("B", "http", { env });
+    fx.running.push(b);
+    const args = { to: "+14155552674", agent_id: "agt_1" };
+    const dry = await a.call("create_call", { ...args, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const first = await a.call("create_call", { ...args, confirmation_token: token });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    expect(posts(fx.upstream)).toHaveLength(1);
+    const admin = await fx.redis.admin();
+    for (const key of await admin.keys(`${prefix}*`)) {
+      if (!key.startsWith(`${prefix}secret:`) && key !== `${prefix}epoch`) await admin.del(key);
+    }
+    const again = await b.call("create_call", { ...args, confirmation_token: token });
+    const keys = new Set(posts(fx.upstream).map((p) => p.headers["idempotency-key"]));
+    expect(keys.size, `${textOf(again)} | ${b.stderr()}`).toBe(1);
+  });
 });
