@@ -67,7 +67,17 @@ export interface CardTicket {
 }
 
 export type ConsentVerdict =
-  | { kind: "approved"; via: ConsentVia; /** Over HTTP, the approver's label; "local browser" for the stdio page. */ approver?: string }
+  | {
+      kind: "approved";
+      via: ConsentVia;
+      /** Over HTTP, the approver's label; "local browser" for the stdio page. */
+      approver?: string;
+      /**
+       * The Idempotency-Key the one dial of this yes goes with, derived with the state key from what makes the yes
+       * single-use (the approval, the input state); absent for a yes given live in the client's dialog.
+       */
+      idempotencyKey?: string;
+    }
   | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired"; /** What happened, for the model (never a link or secret). */ detail?: string }
   /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
   | { kind: "pending"; via: ConsentVia; expiresAt: number }

@@ -6,7 +6,8 @@
  * a decision taken on one replica is seen by a tool call waiting on another
  * (polled), and at once in the same process (woken).
  */
-import type { ApprovalRecord, ApprovalStore } from "../state/store.js";
+import type { ApprovalRecord, ApprovalStore, InboxCursor, InboxQuery } from "../state/store.js";
+import { inboxSummary, readSummary, type SealedSummary } from "./inbox-summary.js";
 import type { ConsentRequest, ConsentView, ConsentVia } from "./channel.js";
 import { ApprovalSeals } from "./seal.js";
 import { storedViewSchema } from "./view-schema.js";
@@ -68,7 +69,9 @@ export class ApprovalDesk {
       createdAt: now,
       expiresAt: now + this.options.ttlMs,
     };
-    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed), client };
+    // The light record the inbox lists, sealed and stored beside the full one (inbox-summary.ts).
+    const summary = inboxSummary(fixed, view, client);
+    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed), client, summary: { ...summary, seal: this.seals.ofSummary(summary) } };
     // A client past its share is refused here (ApprovalBoundError): nothing is stored, nobody else's pushed out.
     await this.options.approvals.create(record);
     return { record, secret };
@@ -124,8 +127,24 @@ export class ApprovalDesk {
     return record && secretMatches(secret, record.secretHash) ? record : undefined;
   }
 
-  async listPending(limit: number): Promise<ApprovalRecord[]> {
-    return (await this.options.approvals.listPending(this.now(), limit)).filter((r) => this.authentic(r, r.id));
+  /**
+   * One page of the inbox: the light records whose seal checks out (any other is reported once and not listed).
+   * Opening one (get) reads its full record and checks that record's own seals.
+   */
+  async listPending(query: InboxQuery): Promise<{ items: SealedSummary[]; next?: InboxCursor | undefined; total: number }> {
+    const page = await this.options.approvals.listPending(this.now(), query);
+    const items = page.entries.flatMap((entry) => {
+      const summary = readSummary(entry.summary);
+      if (summary && this.seals.authenticSummary(summary, entry.id)) return [summary];
+      this.report(entry.id, `the inbox entry of approval ${entry.id} in the guard state does not carry this server's seal`);
+      return [];
+    });
+    return { items, next: page.next, total: page.total };
+  }
+
+  /** The Idempotency-Key of the one dial a single-use yes allows (seal.ts dialKey): `approval:<id>`, `input-state:<id>`. */
+  dialKeyOf(use: string): string {
+    return this.seals.dialKey(use);
   }
 
   /** pending -> approved/declined, once, sealed. */

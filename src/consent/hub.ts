@@ -71,7 +71,7 @@ export class ConsentHub {
    */
   forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound, card: CardParts = {}): ConsentSelector {
     const { now, ttlMs, marks } = this.options;
-    const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs } : undefined;
+    const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs, dialKey: (use: string) => this.desk.dialKeyOf(use) } : undefined;
     return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input, passkeys: this.passkeys, ...card });
   }
 

@@ -41,6 +41,8 @@ export interface InputSeat {
   now: () => number;
   /** How long a state lives (the approval TTL). */
   ttlMs: number;
+  /** The Idempotency-Key of the one dial a yes allows (desk.ts dialKeyOf), here of `input-state:<id>`. */
+  dialKey: (use: string) => string;
 }
 
 /** The form asked: the same one boolean as the 2025 dialog. */
@@ -101,7 +103,8 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
       }
       switch (answer) {
         case "approve":
-          return { kind: "approved", via: "client_input" };
+          // A replay of this state (its mark removed from shared state) re-sends the first dial's key.
+          return { kind: "approved", via: "client_input", idempotencyKey: seat.dialKey(`input-state:${check.body.id}`) };
         case "decline":
           return { kind: "declined", via: "client_input", why: "declined" };
         case "cancel":

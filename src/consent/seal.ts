@@ -8,7 +8,9 @@
  * decision is never audited.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { keyedUuid } from "../state/state-key.js";
 import type { ApprovalRecord } from "../state/store.js";
+import { summaryParts, type InboxSummary, type SealedSummary } from "./inbox-summary.js";
 
 export class ApprovalSeals {
   constructor(private readonly key: Buffer) {}
@@ -18,9 +20,29 @@ export class ApprovalSeals {
     return this.mac(["record", r.id, r.requestKey, r.tool, r.secretHash, JSON.stringify(r.view), String(r.createdAt), String(r.expiresAt)]);
   }
 
+  /** The seal of an approval's light record (inbox-summary.ts), over every field it lists. */
+  ofSummary(summary: InboxSummary): string {
+    return this.mac(["summary", ...summaryParts(summary)]);
+  }
+
+  /** Did a server write this light record, for approval `id`? */
+  authenticSummary(summary: SealedSummary, id: string): boolean {
+    return summary.id === id && same(summary.seal, this.ofSummary(summary));
+  }
+
   /** The seal of a decision on approval `id`. */
   ofDecision(id: string, decision: "approved" | "declined", by: string, at: number): string {
     return this.mac(["decision", id, decision, by, String(at)]);
+  }
+
+  /**
+   * The Idempotency-Key of the one dial a single-use yes allows (`use`: "approval:<id>", "input-state:<id>"),
+   * shaped as a UUID (version 8: derived, not random). The same yes always gives the same key, on every replica:
+   * a yes replayed from shared state (a used approval set back to approved) re-sends the first dial's key, and the
+   * service answers it with the first call instead of placing a second (docs/safety.md).
+   */
+  dialKey(use: string): string {
+    return keyedUuid(this.key, `dial idempotency key.${use}`);
   }
 
   /**

@@ -23,7 +23,7 @@ import type { Opener } from "./opener.js";
 import { cardChannel, ticketOf } from "./card/card-channel.js";
 import { browserPageChannel, IN_BROWSER, IN_INBOX, inboxPageChannel } from "./page-channel.js";
 import type { LocalPageServer } from "./page/local-server.js";
-import { awaitDecision } from "./settle.js";
+import { approvedVerdict, awaitDecision } from "./settle.js";
 import { urlChannel } from "./url-channel.js";
 import type { PasskeyGate } from "./passkeys/gate.js";
 import { ENROLL_HOWTO } from "./passkeys/index.js";
@@ -109,7 +109,7 @@ export class ConsentSelector implements ConsentChannel {
       // A repeat of a call whose card is already in the conversation: that card decides; nothing new is shown.
       if (via === "app_card" && open.status === "pending") return { kind: "card", ticket: ticketOf(open, request.view) };
       if (open.status === "approved") {
-        if (await desk.consume(open.id)) return { kind: "approved", via, ...(open.decidedBy ? { approver: open.decidedBy } : {}) };
+        if (await desk.consume(open.id)) return approvedVerdict(desk, open, via);
       } else {
         return awaitDecision(desk, open.id, via, ctx, via === "client_url" ? "on the page the client linked to" : this.pageWhere());
       }

@@ -4,6 +4,7 @@
  * consumed here, in the same step, so it allows exactly one dial.
  */
 import type { ConsentCallContext, ConsentVerdict } from "./channel.js";
+import type { ApprovalRecord } from "../state/store.js";
 import type { ApprovalDesk, PageVia } from "./desk.js";
 
 /** Progress while a person decides: often enough that clients which reset their timeout on progress keep waiting. */
@@ -36,7 +37,7 @@ async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awai
     case "approved": {
       const record = await desk.get(id);
       if (!record) return forged(via);
-      if (await desk.consume(id)) return { kind: "approved", via, ...(record.decidedBy ? { approver: record.decidedBy } : {}) };
+      if (await desk.consume(id)) return approvedVerdict(desk, record, via);
       return { kind: "declined", via, why: "expired", detail: "the approval was used by another identical call, or ran out of time, before this one could use it" };
     }
     case "declined":
@@ -54,6 +55,14 @@ async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awai
       return { kind: "pending", via, expiresAt: record?.expiresAt ?? desk.now() };
     }
   }
+}
+
+/**
+ * The verdict of an approval just consumed: its one dial goes with the key derived from the approval's id, so a
+ * replay of this approval from shared state re-sends the same key (docs/safety.md).
+ */
+export function approvedVerdict(desk: ApprovalDesk, record: Pick<ApprovalRecord, "id" | "decidedBy">, via: PageVia): ConsentVerdict {
+  return { kind: "approved", via, idempotencyKey: desk.dialKeyOf(`approval:${record.id}`), ...(record.decidedBy ? { approver: record.decidedBy } : {}) };
 }
 
 /** A decision the server did not make (desk.ts `forged`): refused, nothing dialed, and no approver named. */

@@ -69,6 +69,8 @@ export interface Shown {
 export interface Confirmation {
   by: ConfirmedBy;
   approver?: string | undefined;
+  /** The Idempotency-Key a single-use yes dictates for its one dial (consent/channel.ts); the claim takes it. */
+  idempotencyKey?: string | undefined;
 }
 
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
@@ -89,7 +91,7 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     if (!ways.tokens) throw new Error("confirmDial: the token mode needs the tokens");
     const check = ways.tokens.check(attempt.token, attempt.key);
     if (!check.ok) throw tokenRefusal(check.why);
-    return { by: "token" };
+    return { by: "token", idempotencyKey: ways.tokens.dialKey(attempt.token) };
   }
   const tool = attempt.tool === "submit_batch" ? "submit_batch" : "create_call";
   const view = {
@@ -145,7 +147,11 @@ function cardPendingText(ticket: CardTicket, tool: string): string {
 function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
     case "approved":
-      return { by: verdict.via === "page" ? "page" : "client", approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined) };
+      return {
+        by: verdict.via === "page" ? "page" : "client",
+        approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
+        idempotencyKey: verdict.idempotencyKey,
+      };
     case "input_required":
       throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);
     case "refused":

@@ -13,6 +13,7 @@
  * its mac) is what "used" is keyed by, here and in a shared store (`OnceMarks.use`).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { keyedUuid } from "../state/state-key.js";
 
 export const TOKEN_TTL_MS = 5 * 60_000;
 
@@ -71,6 +72,15 @@ export class ConfirmationTokens {
     const parsed = parseToken(token);
     if (!parsed) throw new Error("usedId() of a token that is not well-formed: check() it first");
     return parsed.id;
+  }
+
+  /**
+   * The Idempotency-Key of the one dial a valid token allows, derived from its canonical id with the tokens' secret:
+   * a token replayed after its "used" mark was removed from shared state re-sends the first dial's key, and the
+   * service answers with that call instead of placing a second.
+   */
+  dialKey(token: string): string {
+    return keyedUuid(this.secret, `dial idempotency key.${this.usedId(token)}`);
   }
 
   private mac(requestKey: string, expiresAt: number): Buffer {

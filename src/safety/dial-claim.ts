@@ -7,7 +7,7 @@
  * unledgered: the same fields, a fresh owner and key, nothing to settle.
  */
 import { randomUUID } from "node:crypto";
-import type { GuardStore, Settlement } from "../state/store.js";
+import { StoreUnavailableError, type GuardStore, type Settlement } from "../state/store.js";
 import type { Clock } from "./clock.js";
 
 /** The ledger a claim lives in: the store, the guards' clock, the dedupe window and the claim's lease. */
@@ -36,9 +36,9 @@ export class DialClaim {
   readonly key: string;
   readonly numbers: readonly string[];
   readonly owner: string;
-  readonly idempotencyKey: string;
   readonly takeover: boolean;
   readonly previousOwner: string | undefined;
+  private key_: string;
   private settled = false;
   private readonly renewal: ReturnType<typeof setInterval> | undefined;
 
@@ -46,7 +46,7 @@ export class DialClaim {
     private readonly ledger: ClaimLedger | undefined,
     terms: ClaimTerms,
   ) {
-    ({ key: this.key, numbers: this.numbers, owner: this.owner, idempotencyKey: this.idempotencyKey, takeover: this.takeover, previousOwner: this.previousOwner } = terms);
+    ({ key: this.key, numbers: this.numbers, owner: this.owner, idempotencyKey: this.key_, takeover: this.takeover, previousOwner: this.previousOwner } = terms);
     if (ledger) {
       // A person may take minutes; the claim must outlive them, and die soon after this process would.
       const renew = () => void ledger.store.dials.renew(this.key, this.owner, ledger.clock.now() + ledger.leaseMs).catch(() => undefined);
@@ -63,6 +63,26 @@ export class DialClaim {
   /** No dedupe window: nothing is claimed in the store, so nothing is settled. */
   static unledgered(key: string, numbers: readonly string[]): DialClaim {
     return new DialClaim(undefined, { key, numbers, owner: randomUUID(), idempotencyKey: randomUUID(), takeover: false, previousOwner: undefined });
+  }
+
+  /** The Idempotency-Key the POST goes with (and every retry or takeover of it). */
+  get idempotencyKey(): string {
+    return this.key_;
+  }
+
+  /**
+   * Takes the key a person's single-use yes dictates (derived from the approval's id: consent/seal.ts), before
+   * anything is sent, and records it in the claim, so a takeover or a restore finds it. A yes replayed from shared
+   * state (a used approval set back to approved, the dial's record deleted) then re-sends the first dial's key and
+   * the service answers with that call. A takeover keeps the dead owner's key instead: that owner may have sent its
+   * POST under it, and a second key would be a second call. Throws (nothing sent) if the claim is no longer ours.
+   */
+  async bindKey(idempotencyKey: string): Promise<void> {
+    if (this.takeover || idempotencyKey === this.key_) return;
+    if (this.ledger && !(await this.ledger.store.dials.rekey(this.key, this.owner, idempotencyKey))) {
+      throw new StoreUnavailableError("the dial's claim was lost before it could be sent (its lease ran out); nothing was sent");
+    }
+    this.key_ = idempotencyKey;
   }
 
   /** The caps reservation this dial is counted under once it is reserved. */

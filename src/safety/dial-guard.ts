@@ -122,6 +122,8 @@ export class DialGuard {
     const preview = previewStage(attempt, localTimes, consentRecords);
     const confirmed = await confirmStage(attempt, this.s, this.call.consent, { preview, localTimes, ...(consentRecords ? { consentRecords } : {}) });
     this.trail.add(confirmed.audit);
+    // A single-use yes names the key of its one dial: a replay of it re-sends the first dial's key.
+    if (confirmed.idempotencyKey !== undefined) await claim.bindKey(confirmed.idempotencyKey);
     // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
     hoursStage(attempt, this.s);
     await lawStage(attempt, this.s);

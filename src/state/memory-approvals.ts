@@ -10,7 +10,8 @@
  * approvals (APPROVAL_BOUNDS_PER_CLIENT): past it, its next one is refused, never
  * another client's pushed out.
  */
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore } from "./store.js";
+import { afterCursor, compareCreation } from "./inbox-order.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore, type InboxPage, type InboxQuery } from "./store.js";
 
 /** How long an expired or finished record stays readable (a page reload still says what happened). */
 const KEEP_AFTER_MS = 60 * 60_000;
@@ -25,6 +26,8 @@ export const MAX_APPROVAL_BYTES = 16 * 1024 * 1024;
 
 export class MemoryApprovals implements ApprovalStore {
   private readonly records = new Map<string, ApprovalRecord>();
+  /** Each record's light record (what the inbox lists), kept beside it. */
+  private readonly summaries = new Map<string, Record<string, unknown>>();
   /** Each record's view, as JSON bytes, and their sum. */
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
@@ -40,7 +43,9 @@ export class MemoryApprovals implements ApprovalStore {
     const size = Buffer.byteLength(JSON.stringify(record.view) ?? "", "utf8");
     if (record.status === "pending" && record.client !== undefined) this.checkShare(record.client, record.createdAt, size);
     this.prune(record.createdAt, size);
-    this.records.set(record.id, { ...record });
+    const { summary, ...full } = record;
+    this.records.set(record.id, full);
+    if (summary) this.summaries.set(record.id, summary);
     this.sizes.set(record.id, size);
     this.bytes += size;
   }
@@ -61,12 +66,20 @@ export class MemoryApprovals implements ApprovalStore {
     return newest ? { ...newest } : undefined;
   }
 
-  async listPending(now: number, limit: number): Promise<ApprovalRecord[]> {
-    return [...this.records.values()]
-      .filter((r) => r.status === "pending" && r.expiresAt > now)
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, limit)
-      .map((r) => ({ ...r }));
+  async listPending(now: number, query: InboxQuery): Promise<InboxPage> {
+    const pending = [...this.records.values()].filter((r) => r.status === "pending" && r.expiresAt > now);
+    const sign = query.order === "newest" ? -1 : 1;
+    const page = pending
+      .filter((r) => afterCursor(r, query))
+      .sort((a, b) => sign * compareCreation(a, b))
+      .slice(0, Math.max(0, Math.floor(query.size)) + 1);
+    const shown = page.slice(0, Math.max(0, Math.floor(query.size)));
+    const last = shown.at(-1);
+    return {
+      entries: shown.map((r) => ({ id: r.id, createdAt: r.createdAt, summary: this.summaries.get(r.id) })),
+      total: pending.length,
+      ...(page.length > shown.length && last ? { next: { createdAt: last.createdAt, id: last.id } } : {}),
+    };
   }
 
   async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {
@@ -120,6 +133,7 @@ export class MemoryApprovals implements ApprovalStore {
 
   private drop(id: string): void {
     this.records.delete(id);
+    this.summaries.delete(id);
     this.bytes -= this.sizes.get(id) ?? 0;
     this.sizes.delete(id);
   }

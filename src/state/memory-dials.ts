@@ -64,6 +64,13 @@ export class MemoryDialLedger implements DialLedger {
     return true;
   }
 
+  async rekey(requestKey: string, owner: string, idempotencyKey: string): Promise<boolean> {
+    const record = this.records.get(requestKey);
+    if (!record || record.owner !== owner || record.state.kind !== "in_flight") return false;
+    record.idempotencyKey = idempotencyKey;
+    return true;
+  }
+
   async settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void> {
     const record = this.records.get(requestKey);
     if (!record || record.owner !== owner) return;

@@ -21,3 +21,16 @@ export function deriveStateKey(apiKey: string, purpose: string): Buffer {
 export function bindSecret(stateKey: Buffer, name: string, shared: Buffer): Buffer {
   return createHmac("sha256", stateKey).update(`secret.${name}.`).update(shared).digest();
 }
+
+/**
+ * A UUID (version 8: derived, not random) keyed by `key` over `label`: the same on every replica that holds the
+ * key, and nobody without it can predict it. Used for the Idempotency-Key of a dial a single-use yes allows
+ * (consent/seal.ts dialKey, safety/confirmation-token.ts dialKey).
+ */
+export function keyedUuid(key: Buffer, label: string): string {
+  const b = createHmac("sha256", key).update(label, "utf8").digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -82,6 +82,12 @@ export interface DialLedger {
   /** Extends an in-flight claim (a person is still deciding). False if the claim is no longer `owner`'s. */
   renew(requestKey: string, owner: string, leaseUntil: number): Promise<boolean>;
   /**
+   * Sets the Idempotency-Key of `owner`'s in-flight claim, before anything is sent under it: the key a person's
+   * single-use yes dictates (safety/dial-claim.ts bindKey). A takeover or a restore then finds this key. False if
+   * the claim is no longer `owner`'s or no longer in flight (nothing may be sent).
+   */
+  rekey(requestKey: string, owner: string, idempotencyKey: string): Promise<boolean>;
+  /**
    * Ends a claim. `placed`/`unknown` are remembered for the window (request and numbers);
    * `not_placed` forgets the request and its numbers at once, so a corrected retry may go; with `returnTo` (a
    * takeover that sent nothing) the claim goes back to the dead owner it was taken from instead, its lease ended
@@ -181,6 +187,40 @@ export interface ApprovalRecord {
   client?: string;
   /** The desk's seal over the decision (status, decidedBy, decidedAt), set by decide(). */
   decisionSeal?: string;
+  /**
+   * The light record: what the inbox lists of this approval (a few hundred bytes, sealed by the desk:
+   * consent/inbox-summary.ts), stored beside the full record so that listing never loads a view. Given to
+   * create() and returned by listPending(); get() does not return it.
+   */
+  summary?: Record<string, unknown>;
+}
+
+/** Where a page of the inbox ends: the last approval listed (by creation time, then id). */
+export interface InboxCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** One page of the inbox: `size` at most, newest or oldest first, after `after` (exclusive). */
+export interface InboxQuery {
+  order: "newest" | "oldest";
+  size: number;
+  after?: InboxCursor | undefined;
+}
+
+/** One pending approval as the inbox lists it: its light record as stored (unchecked: the desk checks its seal). */
+export interface PendingEntry {
+  id: string;
+  createdAt: number;
+  summary: unknown;
+}
+
+export interface InboxPage {
+  entries: PendingEntry[];
+  /** Where the next page starts; absent on the last page. Stable under inserts: a cursor is a position, not an offset. */
+  next?: InboxCursor | undefined;
+  /** How many are pending now (the store's count, before any seal is checked). */
+  total: number;
 }
 
 /** One client's share of the pending approvals: at most this many, and this many bytes of view (as JSON). */
@@ -209,8 +249,11 @@ export interface ApprovalStore {
   get(id: string): Promise<ApprovalRecord | undefined>;
   /** The newest approval of a request that is pending or approved (not used), for a repeat of the same call. */
   findOpen(requestKey: string, now: number): Promise<ApprovalRecord | undefined>;
-  /** Pending ones, newest first (the inbox). */
-  listPending(now: number, limit: number): Promise<ApprovalRecord[]>;
+  /**
+   * One page of the pending ones (the inbox), ordered by creation time then id: light records only, never a full
+   * record or view, so a page costs the same at any backlog.
+   */
+  listPending(now: number, query: InboxQuery): Promise<InboxPage>;
   /**
    * pending -> approved/declined, once; false if it was not pending (decided, used, expired). `seal` is kept
    * as the record's decisionSeal.

@@ -57,3 +57,33 @@ export async function pendingApprovalIds(redis: { admin(): Promise<AdminClient> 
   }
   throw new Error("no pending approval appeared in Redis");
 }
+
+/** One load of an inbox page: its status, how long it took (ms), the ids it lists and its next page's path. */
+export interface InboxLoad {
+  status: number;
+  ms: number;
+  ids: string[];
+  next: string | undefined;
+  body: string;
+}
+
+/** Loads one page of the inbox (`path`: /approvals, or a next page's link). */
+export async function loadInbox(base: string, session: Pick<InboxSession, "cookie">, path = "/approvals"): Promise<InboxLoad> {
+  const started = performance.now();
+  const answer = await rawRequest(base, { path, headers: { cookie: session.cookie } });
+  const next = /<a href="([^"]+)" rel="next">/.exec(answer.body)?.[1]?.replaceAll("&amp;", "&");
+  return { status: answer.status, ms: performance.now() - started, ids: approvalIds(answer.body), next, body: answer.body };
+}
+
+/** Follows the inbox's next-page links from its first page (`order`) to its last; every load, in order. */
+export async function pageThrough(base: string, session: Pick<InboxSession, "cookie">, order: "newest" | "oldest" = "newest", maxPages = 100): Promise<InboxLoad[]> {
+  const loads: InboxLoad[] = [];
+  let path: string | undefined = order === "oldest" ? "/approvals?order=oldest" : "/approvals";
+  while (path && loads.length < maxPages) {
+    const load = await loadInbox(base, session, path);
+    loads.push(load);
+    if (load.status !== 200) break;
+    path = load.next;
+  }
+  return loads;
+}

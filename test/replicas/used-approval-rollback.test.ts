@@ -6,12 +6,11 @@
  * deletes the dial's record, then a client repeats the same call: the service
  * must not be asked to place a second call on that one approval.
  *
- * KNOWN BROKEN (it.fails): the repeat is placed with a new Idempotency-Key and
- * told "A person approved it". Seals cannot stop a rollback of Redis to an
- * earlier genuine state; the fix at its depth is a POST Idempotency-Key derived
- * (state key) from the approval id and recorded in the dial's claim, so the
- * service itself answers a second use of one approval with the first call.
- * When that lands, this becomes an ordinary it().
+ * Seals cannot stop a rollback of Redis to an earlier genuine state; what
+ * stops it is the POST's Idempotency-Key, derived with the state key from the
+ * approval's id and recorded in the dial's claim (safety/dial-claim.ts
+ * bindKey): the replayed approval re-sends the first dial's key, and the
+ * service answers with the first call instead of placing a second.
  */
 import { describe, expect, it } from "vitest";
 import { defaultHandler } from "../helpers/fake-upstream.js";
@@ -26,7 +25,7 @@ const fx = useReplicasOnRedis(defaultHandler, "rollbk");
 
 
 describe("a used approval set back to approved in Redis", () => {
-  it.fails("does not place a second call on the person's one yes", async () => {
+  it("does not place a second call on the person's one yes", async () => {
     const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "20" });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
@@ -52,6 +51,32 @@ describe("a used approval set back to approved in Redis", () => {
     const postsNow = posts(fx.upstream);
     const keys = new Set(postsNow.map((p) => p.headers["idempotency-key"]));
     // Either nothing new went out, or it went with the first call's Idempotency-Key (the service places it once).
+    expect(keys.size, `${textOf(again)} | ${b.stderr()}`).toBe(1);
+    // And the service placed one call: a second POST, if any, was answered with the first call.
+    expect(new Set(postsNow.map((p) => p.text))).toHaveProperty("size", 1);
+  });
+
+  // The same for a confirmation token (OUTBOUND_CALLS_CONFIRM=token): its "used" mark lives in Redis too. A token
+  // replayed after the mark and the dial's record were deleted goes with the first dial's key.
+  it("a token replayed after its used mark was deleted does not place a second call either", async () => {
+    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: "token" });
+    const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
+    const a = await startReplica("A", "http", { env });
+    fx.running.push(a);
+    const b = await startReplica("B", "http", { env });
+    fx.running.push(b);
+    const args = { to: "+14155552674", agent_id: "agt_1" };
+    const dry = await a.call("create_call", { ...args, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const first = await a.call("create_call", { ...args, confirmation_token: token });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    expect(posts(fx.upstream)).toHaveLength(1);
+    const admin = await fx.redis.admin();
+    for (const key of await admin.keys(`${prefix}*`)) {
+      if (!key.startsWith(`${prefix}secret:`) && key !== `${prefix}epoch`) await admin.del(key);
+    }
+    const again = await b.call("create_call", { ...args, confirmation_token: token });
+    const keys = new Set(posts(fx.upstream).map((p) => p.headers["idempotency-key"]));
     expect(keys.size, `${textOf(again)} | ${b.stderr()}`).toBe(1);
   });
 });

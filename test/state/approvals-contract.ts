@@ -89,7 +89,7 @@ export function approvalStoreContract(name: string, make: () => Promise<Approval
       expect(await store.findOpen(`${key}-other`, other.expiresAt)).toBeUndefined();
     });
 
-    it("listPending: only pending and unexpired, newest first, at most `limit`", async () => {
+    it("listPending: only pending and unexpired, newest first, at most `size`", async () => {
       const store = await make();
       const base = T0 + 1_000_000;
       const a = record({ createdAt: base, expiresAt: base + 100 });
@@ -98,9 +98,9 @@ export function approvalStoreContract(name: string, make: () => Promise<Approval
       const gone = record({ createdAt: base + 3, expiresAt: base + 5 });
       for (const r of [a, b, c, gone]) await store.create(r);
       await store.decide(b.id, "approved", "x", base + 4);
-      const listed = (await store.listPending(base + 10, 10)).map((r) => r.id);
+      const listed = (await store.listPending(base + 10, { order: "newest", size: 10 })).entries.map((r) => r.id);
       expect(listed.filter((id) => [a.id, b.id, c.id, gone.id].includes(id))).toEqual([c.id, a.id]);
-      expect(await store.listPending(base + 10, 1)).toHaveLength(1);
+      expect((await store.listPending(base + 10, { order: "newest", size: 1 })).entries).toHaveLength(1);
     });
   });
 }

@@ -48,6 +48,7 @@ function replica(store: GuardStore) {
       marks: store.once,
       now: () => clock.now,
       ttlMs: TTL,
+      dialKey: (use) => hub.desk.dialKeyOf(use),
     }).ask(request, { signal: new AbortController().signal, progress: { report: () => undefined } as never, waitMs: 1_000, client: "local" });
 }
 
@@ -74,7 +75,15 @@ function inputApprovalContract(open: Open): void {
       expiresAt: T0 + TTL,
     });
     const state = (verdict as { requestState: string }).requestState;
-    expect(await ask({ requestState: state, inputResponses: approve })).toEqual({ kind: "approved", via: "client_input" });
+    const approved = await ask({ requestState: state, inputResponses: approve });
+    expect(approved).toEqual({ kind: "approved", via: "client_input", idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    // The key is derived from the state: a replay of it (its mark deleted from the store) re-sends the same key;
+    // another state gives another key.
+    const id = JSON.parse(Buffer.from(state.split(".")[1]!, "base64url").toString("utf8")).id as string;
+    const hub = new ConsentHub({ approvals: store!.approvals, marks: store!.once, secret: (n) => store!.secret(n), now: () => clock.now, ttlMs: TTL, sealKey: deriveStateKey("sk_test_input_approvals", "approvals"), surface: { kind: "hosted", inbox: false }, log: () => undefined });
+    expect((approved as { idempotencyKey: string }).idempotencyKey).toBe(hub.desk.dialKeyOf(`input-state:${id}`));
+    const other = await ask({ requestState: await firstRound(ask), inputResponses: approve });
+    expect((other as { idempotencyKey: string }).idempotencyKey).not.toBe((approved as { idempotencyKey: string }).idempotencyKey);
     expect(await ask({ requestState: state, inputResponses: approve })).toMatchObject({ kind: "refused", why: expect.stringContaining("already used") });
   });
 

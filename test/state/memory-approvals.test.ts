@@ -13,7 +13,7 @@ it("keeps at most its bound, dropping the oldest first", async () => {
   }
   expect(await store.get("id0")).toBeUndefined();
   expect(await store.get("id1")).toBeUndefined();
-  expect((await store.listPending(now + 10, 10)).map((r) => r.id)).toEqual(["id4", "id3", "id2"]);
+  expect((await store.listPending(now + 10, { order: "newest", size: 10 })).entries.map((r) => r.id)).toEqual(["id4", "id3", "id2"]);
 });
 
 // Over --http one client within its rate limit asked for 60 batches a minute, each kept with its rows for the
@@ -45,7 +45,7 @@ it("drops decided approvals before pending ones when it must make room", async (
   expect(await store.decide("id1", "declined", "approver:Ann", now + 5)).toBe(true);
   await store.create(record(3));
   expect(await store.get("id1")).toBeUndefined();
-  expect((await store.listPending(now + 10, 10)).map((r) => r.id)).toEqual(["id3", "id2", "id0"]);
+  expect((await store.listPending(now + 10, { order: "newest", size: 10 })).entries.map((r) => r.id)).toEqual(["id3", "id2", "id0"]);
 });
 
 // Issue 23: 34 requests of 525 KB from one client evicted every other client's pending dial (the global byte
@@ -64,5 +64,5 @@ it("never pushes out another client's pending approval, however much one client 
   }
   expect(refused).toBeGreaterThan(0);
   expect((await store.get("theirs"))?.status).toBe("pending");
-  expect((await store.listPending(now + 100, 500)).map((r) => r.id)).toContain("theirs");
+  expect((await store.listPending(now + 100, { order: "newest", size: 500 })).entries.map((r) => r.id)).toContain("theirs");
 });

@@ -89,7 +89,7 @@ describe("Redis killed", () => {
       () => store.once.use("t", T0, 1_000),
       () => store.rates.take("c", 1, 1, 1_000, T0),
       () => store.approvals.get("a"),
-      () => store.approvals.listPending(T0, 5),
+      () => store.approvals.listPending(T0, { order: "newest", size: 5 }),
       () => store.approvals.decide("a", "approved", "x", T0),
       () => store.approvals.consume("a", T0),
     ];

@@ -11,6 +11,7 @@ import { approvalPage, invalidPage } from "../../src/consent/page/approval-view.
 import { CONTENT_SECURITY_POLICY, document, escapeHtml, html } from "../../src/consent/page/html.js";
 import { inboxPage, loginPage, signedInBanner } from "../../src/consent/page/inbox-view.js";
 import type { StoredView } from "../../src/consent/desk.js";
+import { inboxSummary } from "../../src/consent/inbox-summary.js";
 
 const NOW = Date.parse("2026-11-21T15:00:00Z");
 
@@ -90,10 +91,11 @@ describe("escaping", () => {
     const banner = signedInBanner('<b>"Eve"</b>', 'a"b');
     expect(banner.text).toContain("&lt;b&gt;&quot;Eve&quot;&lt;/b&gt;");
     expect(banner.text).toContain('value="a&quot;b"');
-    const inbox = inboxPage(banner, [
-      { id: "id1", requestKey: "k", tool: "create_call", secretHash: "", view: { ...view({ international: "<i>x</i>" }) }, createdAt: NOW, expiresAt: NOW + 60_000, status: "pending" },
-    ], NOW);
+    const summary = inboxSummary({ id: "id1", tool: "create_call", createdAt: NOW, expiresAt: NOW + 60_000 }, view({ international: "<i>x</i>" }), '<b onclick="x">client</b>');
+    const inbox = inboxPage(banner, { items: [summary], next: { createdAt: NOW, id: 'id1"><script>' }, total: 1, order: "newest", paged: true }, NOW);
     expect(inbox.body.text).toContain("&lt;i&gt;x&lt;/i&gt;");
+    expect(inbox.body.text).toContain("&lt;b onclick=&quot;x&quot;&gt;client&lt;/b&gt;");
+    expect(inbox.body.text).not.toContain("<script>");
     expect(loginPage('"><script>', "<x>").body.text).not.toContain("<script>");
   });
 });

@@ -71,7 +71,8 @@ export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord): Cons
         return { kind: "refused", rule: "approval_card", why: "Refused: this approval was decided elsewhere or ran out of time before the card's decision arrived. Nothing was dialed by this decision." };
       }
       if (!(await desk.consume(record.id))) return { kind: "declined", via: "app_card", why: "expired", detail: "the approval ran out of time before it could be used" };
-      return { kind: "approved", via: "app_card", approver: CARD_APPROVER };
+      // Its one dial goes with the key derived from the approval's id, as every stored approval's does (settle.ts).
+      return { kind: "approved", via: "app_card", approver: CARD_APPROVER, idempotencyKey: desk.dialKeyOf(`approval:${record.id}`) };
     },
   };
 }

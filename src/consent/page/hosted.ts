@@ -1,6 +1,6 @@
 /**
  * The approval pages over --http, under /approvals on the MCP server's port:
- *   GET  /approvals            the inbox (or the login form)
+ *   GET  /approvals            the inbox, a page at a time (?order=oldest&after=<cursor>), or the login form
  *   POST /approvals/login      name + OUTBOUND_CALLS_APPROVER_TOKEN -> session cookie
  *   POST /approvals/logout
  *   GET  /approvals/<id>       one approval, as on the local page
@@ -16,6 +16,7 @@ import { storedView, type ApprovalDesk } from "../desk.js";
 import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
+import { inboxQuery } from "./inbox-paging.js";
 import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
@@ -23,7 +24,6 @@ import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage }
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 export const APPROVALS_PATH = "/approvals";
-const INBOX_LIMIT = 200;
 
 export interface HostedApprovalsOptions {
   desk: ApprovalDesk;
@@ -162,9 +162,10 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");
-      // One more than is shown, to know whether the list is all of them.
-      const pending = await desk.listPending(INBOX_LIMIT + 1);
-      const page = inboxPage(signedInBanner(session.name, session.csrf), pending.slice(0, INBOX_LIMIT), desk.now(), pending.length > INBOX_LIMIT);
+      // A page of light records: its cost does not grow with the backlog (inbox-paging.ts, inbox-summary.ts).
+      const query = inboxQuery(url);
+      const listed = await desk.listPending(query);
+      const page = inboxPage(signedInBanner(session.name, session.csrf), { ...listed, order: query.order, paged: query.after !== undefined }, desk.now());
       return sendPage(res, 200, page.title, page.body, {}, 15);
     }
     const match = /^\/([A-Za-z0-9_-]{1,64})$/.exec(rest);

@@ -3,9 +3,10 @@
  * signed in (and a sign-out button), and the list of approvals waiting for a
  * decision across every client of this server.
  */
-import type { ApprovalRecord } from "../../state/store.js";
-import { storedView } from "../desk.js";
+import type { InboxCursor, InboxQuery } from "../../state/store.js";
+import type { InboxSummary } from "../inbox-summary.js";
 import { html, type Html } from "./html.js";
+import { INBOX_PAGE_SIZE, inboxHref } from "./inbox-paging.js";
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 
@@ -32,35 +33,40 @@ export function signedInBanner(name: string, csrf: string): Html {
   return html`<header class="top"><span>outbound-calls-mcp · <a href="/approvals">approvers' inbox</a></span><form method="post" action="/approvals/logout"><input type="hidden" name="csrf" value="${csrf}"><span>Signed in as ${name}</span> <button type="submit">Sign out</button></form></header>`;
 }
 
-function summary(record: ApprovalRecord): { what: string; numbers: string; countries: string; agents: string } {
-  const view = storedView(record);
-  if (!view) return { what: record.tool, numbers: "?", countries: "?", agents: "?" };
-  const n = view.rows.length;
-  const numbers = view.rows.slice(0, 3).map((r) => r.international).join(", ") + (n > 3 ? `, and ${n - 3} more` : "");
-  return {
-    what: `${n === 1 ? "1 call" : `${n} calls`}${view.repeatDial ? " (second call: repeat_dial)" : ""}`,
-    numbers,
-    countries: view.countries.map((c) => `${c.name} ×${c.count}`).join(", "),
-    agents: view.agents.map((a) => a.name ?? a.id).join(", "),
-  };
+/** One page of the inbox, as the desk lists it: sealed light records, where the next page starts, how many wait. */
+export interface InboxListing {
+  items: InboxSummary[];
+  next?: InboxCursor | undefined;
+  total: number;
+  order: InboxQuery["order"];
+  /** This page follows another (it has a cursor). */
+  paged: boolean;
 }
 
-/** `more`: more are waiting than `pending` lists (the newest); the page must not pass the list for all of them. */
-export function inboxPage(banner: Html, pending: ApprovalRecord[], now: number, more = false): { title: string; body: Html } {
-  const rows = pending.map((record) => {
-    const s = summary(record);
-    const minutes = Math.max(0, Math.round((record.expiresAt - now) / 60_000));
-    return html`<tr><td>${utc(record.createdAt)}</td><td>${s.what}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${record.id}">Review<span class="sr-only"> ${s.what} to ${s.numbers}</span></a></td></tr>\n`;
+function what(s: InboxSummary): string {
+  return `${s.calls === 1 ? "1 call" : `${s.calls} calls`}${s.repeatDial ? " (second call: repeat_dial)" : ""}`;
+}
+
+/** The waiting approvals, a page at a time, from their light records only (inbox-summary.ts). */
+export function inboxPage(banner: Html, listing: InboxListing, now: number): { title: string; body: Html } {
+  const { items, next, total, order, paged } = listing;
+  const rows = items.map((s) => {
+    const minutes = Math.max(0, Math.round((s.expiresAt - now) / 60_000));
+    return html`<tr><td>${utc(s.createdAt)}</td><td>${what(s)}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${s.client}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${s.id}">Review<span class="sr-only"> ${what(s)} to ${s.numbers}</span></a></td></tr>\n`;
   });
+  const other = order === "newest" ? "oldest" : "newest";
+  const nav = html`<nav class="pages" aria-label="Pages of the inbox">${paged ? html`<a href="${inboxHref(order)}">First page</a> ` : ""}${
+    next ? html`<a href="${inboxHref(order, next)}" rel="next">Next page (${order === "newest" ? "older" : "newer"})</a> ` : ""
+  }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a></nav>
+`;
   return {
-    title: `Approvers' inbox (${more ? `more than ${pending.length}` : pending.length} waiting)`,
+    title: `Approvers' inbox (${total} waiting)`,
     body: html`${banner}<h1>Waiting for a decision</h1>
-<p class="lead">Every call an assistant asks to place through this server waits here until an approver decides. This list refreshes every 15 seconds.</p>
-${more ? html`<p class="card">More than ${pending.length} calls are waiting: only the ${pending.length} newest are listed. Older ones appear as these are decided or expire.</p>
-` : ""}${
-  pending.length === 0
-    ? html`<p class="card">Nothing is waiting.</p>`
-    : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
+<p class="lead">Every call an assistant asks to place through this server waits here until an approver decides. ${total} ${total === 1 ? "is" : "are"} waiting, listed ${order} first, ${INBOX_PAGE_SIZE} a page. This list refreshes every 15 seconds.</p>
+${nav}${
+  items.length === 0
+    ? html`<p class="card">${total === 0 ? "Nothing is waiting." : "Nothing more on this page."}</p>`
+    : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
 ${rows}</tbody></table></div>`
 }`,
   };

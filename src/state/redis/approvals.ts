@@ -1,10 +1,10 @@
 /** Pending approvals on Redis: each transition is one script (approval-scripts.ts), so decided once, used once. */
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore } from "../store.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore, type InboxPage, type InboxQuery } from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
 import { clientKeyPart } from "./marks.js";
-import { approvalRecord, array } from "./records.js";
+import { approvalRecord, inboxPage } from "./records.js";
 
 /** Kept this long past expiry so a late reader sees what happened (the same as memory-approvals.ts). */
 const KEEP_AFTER_EXPIRY_MS = 10 * 60_000;
@@ -17,7 +17,8 @@ export class RedisApprovals implements ApprovalStore {
   ) {}
 
   async create(record: ApprovalRecord): Promise<void> {
-    const { status, decidedAt, decidedBy, decisionSeal, ...fixed } = record;
+    // The light record goes beside the full one (`lite`), so the inbox never loads `rec`.
+    const { status, decidedAt, decidedBy, decisionSeal, summary, ...fixed } = record;
     // A key under the prefix even without a client: every key of a script must land in the prefix's one slot.
     const client = this.keys.approvalsOfClient(clientKeyPart(record.client ?? ""));
     const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry(), client];
@@ -37,6 +38,7 @@ export class RedisApprovals implements ApprovalStore {
       String(this.perClient.bytes),
       this.keys.prefix,
       record.client === undefined ? "" : "1",
+      summary === undefined ? "" : JSON.stringify(summary),
     ];
     const reply = await this.redis.run("the creation of an approval", (c) => c.createApproval(keys, args));
     if (reply === "count" || reply === "bytes") throw new ApprovalBoundError(reply, record.client ?? "");
@@ -56,11 +58,10 @@ export class RedisApprovals implements ApprovalStore {
     });
   }
 
-  listPending(now: number, limit: number): Promise<ApprovalRecord[]> {
-    return this.redis.run("the list of pending approvals", async (c) => {
-      const reply = await c.listPendingApprovals([this.keys.pending(), this.keys.pendingByExpiry()], [this.keys.prefix, String(now), String(Math.floor(limit))]);
-      return array(reply, "approval list").map(approvalRecord);
-    });
+  listPending(now: number, query: InboxQuery): Promise<InboxPage> {
+    const after = query.after;
+    const args = [this.keys.prefix, String(now), query.order, String(Math.max(0, Math.floor(query.size))), after ? String(after.createdAt) : "", after ? after.id : ""];
+    return this.redis.run("a page of pending approvals", async (c) => inboxPage(await c.listPendingApprovals([this.keys.pending(), this.keys.pendingByExpiry()], args)));
   }
 
   async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {

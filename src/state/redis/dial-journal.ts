@@ -40,6 +40,11 @@ export class DialJournal {
     if (e && e.owner === owner && e.kind === "in_flight") e.lease = leaseUntil;
   }
 
+  rekeyed(requestKey: string, owner: string, idem: string): void {
+    const e = this.entries.get(requestKey);
+    if (e && e.owner === owner && e.kind === "in_flight") e.idem = idem;
+  }
+
   settled(requestKey: string, owner: string, outcome: Pick<JournalEntry, "kind" | "at" | "windowMs" | "outcome">): void {
     const e = this.entries.get(requestKey);
     if (e && e.owner === owner) Object.assign(e, outcome);

@@ -122,6 +122,14 @@ index(rk, cjson.decode(r.nums), untilT, untilT - ttl)
 return 1
 `);
 
+/** KEYS: dial. ARGV: prefix, requestKey, owner, idempotencyKey. Reply: 1 set, 0 not this owner's claim in flight. */
+export const rekeyDial = luaScript(`${DIAL_COMMON}
+local r = load(ARGV[2])
+if not r or r.owner ~= ARGV[3] or r.kind ~= 'in_flight' then return 0 end
+redis.call('HSET', dkey(ARGV[2]), 'idem', ARGV[4])
+return 1
+`);
+
 /**
  * KEYS: dial. ARGV: prefix, requestKey, owner, kind (placed|unknown|not_placed), at, extra (JSON; for not_placed
  * the owner to return a taken-over claim to, '' to forget it), now, windowMs.

@@ -82,6 +82,13 @@ export class RedisDialLedger implements DialLedger {
     return reply === 1;
   }
 
+  async rekey(requestKey: string, owner: string, idempotencyKey: string): Promise<boolean> {
+    const reply = await this.redis.run("the key of a dial", (c) => c.rekeyDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, idempotencyKey]));
+    // Known here too: a restore after Redis came back empty writes back the key the POST goes with.
+    if (reply === 1) this.journal.rekeyed(requestKey, owner, idempotencyKey);
+    return reply === 1;
+  }
+
   async settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void> {
     const extra =
       outcome.kind === "placed"

@@ -14,7 +14,7 @@
  *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
  *   once:<id>                string a one-time mark, valued with its expiry
  *   rate:<client>            hash   the client's fixed window: start, count (names over 100 characters hashed)
- *   appr:<id>                hash   one approval
+ *   appr:<id>                hash   one approval: its record (rec), status and decision, and its light record (lite)
  *   appr:req:<requestKey>    zset   approvals of a request, by creation time
  *   appr:pending             zset   pending approvals, by creation time (the inbox)
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)

@@ -4,7 +4,7 @@
  * version): anything unexpected is a `StoreDataError`, which the store turns
  * into StoreUnavailableError (refuse the dial) rather than guess.
  */
-import type { ApprovalRecord, ApprovalStatus, DialRecord, DialState, DialSummary } from "../store.js";
+import type { ApprovalRecord, ApprovalStatus, DialRecord, DialState, DialSummary, InboxPage, PendingEntry } from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
 import { DIAL_FIELDS } from "./dial-scripts.js";
 
@@ -105,4 +105,24 @@ export function approvalRecord(reply: unknown): ApprovalRecord {
   if (typeof rec.client === "string") record.client = rec.client;
   if (f.dmac !== "") record.decisionSeal = f.dmac;
   return record;
+}
+
+/**
+ * A page of the inbox as listPendingApprovals returns it: {total, next time, next id, {id, time, lite}...}. A light
+ * record that is not JSON is passed on as absent: the desk lists only light records whose seal checks out.
+ */
+export function inboxPage(reply: unknown): InboxPage {
+  const [total, nextAt, nextId, ...items] = array(reply, "inbox page");
+  const entries = items.map((item): PendingEntry => {
+    const [id, at, lite] = array(item, "inbox entry");
+    let summary: unknown;
+    try {
+      summary = text(lite, "inbox entry") === "" ? undefined : JSON.parse(lite as string);
+    } catch {
+      summary = undefined;
+    }
+    return { id: text(id, "inbox entry"), createdAt: int(at, "inbox entry"), summary };
+  });
+  const next = nextAt === "" || nextAt === undefined ? undefined : { createdAt: int(nextAt, "inbox cursor"), id: text(nextId, "inbox cursor") };
+  return { entries, total: int(total, "inbox count"), ...(next ? { next } : {}) };
 }

@@ -1,6 +1,6 @@
 /** Pending approvals: decided once, used once, nothing after expiry; the inbox and the lookup by request. */
 import { describe, expect, it } from "vitest";
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord } from "../../../src/state/store.js";
+import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type InboxCursor } from "../../../src/state/store.js";
 import type { OpenStore } from "../store-contract.js";
 import { MIN, SEC, T0 } from "./support.js";
 
@@ -49,7 +49,7 @@ export function approvalContract(open: OpenStore): void {
       await expect(store.approvals.create(approval("b-over", { requestKey: "bo", client: "10.0.0.9", view: { note: big } }))).rejects.toThrow(ApprovalBoundError);
       expect(await store.approvals.get("b-over")).toBeUndefined();
       await store.approvals.create(approval("o-big", { requestKey: "ob", client: "10.0.0.7", view: { note: big } }));
-      expect((await store.approvals.listPending(T0 + 1, 100)).map((r) => r.id)).toContain("o-big");
+      expect((await store.approvals.listPending(T0 + 1, { order: "newest", size: 100 })).entries.map((r) => r.id)).toContain("o-big");
     });
 
     it("keeps a record as created, and records who decided and when", async () => {
@@ -104,15 +104,62 @@ export function approvalContract(open: OpenStore): void {
       expect(await store.approvals.findOpen("req-3", T0)).toBeUndefined();
     });
 
-    it("listPending is the inbox: pending and unexpired only, newest first, at most `limit`", async () => {
+    it("listPending is the inbox: pending and unexpired only, newest first, at most `size`, light records only", async () => {
       const { store } = await open();
-      for (let i = 0; i < 5; i++) await store.approvals.create(approval(`p${i}`, { requestKey: `r${i}`, createdAt: T0 + i * MIN, expiresAt: T0 + i * MIN + TTL }));
+      for (let i = 0; i < 5; i++) await store.approvals.create(approval(`p${i}`, { requestKey: `r${i}`, createdAt: T0 + i * MIN, expiresAt: T0 + i * MIN + TTL, summary: { lite: `p${i}` } }));
       await store.approvals.decide("p3", "approved", "ops", T0 + 5 * MIN);
-      expect((await store.approvals.listPending(T0 + 5 * MIN, 10)).map((a) => a.id)).toEqual(["p4", "p2", "p1", "p0"]);
-      expect((await store.approvals.listPending(T0 + 5 * MIN, 2)).map((a) => a.id)).toEqual(["p4", "p2"]);
-      expect((await store.approvals.listPending(T0 + TTL + MIN, 10)).map((a) => a.id)).toEqual(["p4", "p2"]);
-      expect(await store.approvals.listPending(T0 + 5 * MIN, 0)).toEqual([]);
-      expect((await store.approvals.listPending(T0 + 5 * MIN, 10))[0]).toEqual(approval("p4", { requestKey: "r4", createdAt: T0 + 4 * MIN, expiresAt: T0 + 4 * MIN + TTL }));
+      const ids = async (now: number, size: number) => (await store.approvals.listPending(now, { order: "newest", size })).entries.map((a) => a.id);
+      expect(await ids(T0 + 5 * MIN, 10)).toEqual(["p4", "p2", "p1", "p0"]);
+      expect(await ids(T0 + 5 * MIN, 2)).toEqual(["p4", "p2"]);
+      expect(await store.approvals.listPending(T0 + 5 * MIN, { order: "newest", size: 0 })).toEqual({ entries: [], total: 4 });
+      // Each entry is the light record stored beside the full one, never the record or its view.
+      const page = await store.approvals.listPending(T0 + 5 * MIN, { order: "newest", size: 10 });
+      expect(page.entries[0]).toEqual({ id: "p4", createdAt: T0 + 4 * MIN, summary: { lite: "p4" } });
+      expect(page.total).toBe(4);
+      expect(page.next).toBeUndefined();
+      // get() gives the full record, as created but for its light record.
+      expect(await store.approvals.get("p4")).toEqual(approval("p4", { requestKey: "r4", createdAt: T0 + 4 * MIN, expiresAt: T0 + 4 * MIN + TTL }));
+      expect(await ids(T0 + TTL + MIN, 10)).toEqual(["p4", "p2"]);
+    });
+
+    it("pages the inbox with a cursor, newest or oldest first, each pending approval exactly once, ties by id", async () => {
+      const { store } = await open();
+      // Five share one millisecond: the order within it is by id, on both stores.
+      const created = Array.from({ length: 23 }, (_, i) => ({ id: `q${String(i).padStart(2, "0")}${"zyxwv"[i % 5]}`, at: T0 + (i < 5 ? 0 : i) }));
+      for (const c of created) await store.approvals.create(approval(c.id, { requestKey: c.id, createdAt: c.at, expiresAt: c.at + TTL, summary: { id: c.id } }));
+      const byAge = [...created].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)).map((c) => c.id);
+      for (const order of ["newest", "oldest"] as const) {
+        const seen: string[] = [];
+        let after: InboxCursor | undefined;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await store.approvals.listPending(T0 + 30, { order, size: 4, after });
+          expect(page.total).toBe(23);
+          seen.push(...page.entries.map((e) => e.id));
+          after = page.next;
+          if (!after) break;
+        }
+        expect(seen).toEqual(order === "oldest" ? byAge : [...byAge].reverse());
+      }
+    });
+
+    it("a cursor stays true while approvals are added and decided between pages: none listed twice, none of the first skipped", async () => {
+      const { store } = await open();
+      for (let i = 0; i < 12; i++) await store.approvals.create(approval(`s${String(i).padStart(2, "0")}`, { requestKey: `s${i}`, createdAt: T0 + i, expiresAt: T0 + i + TTL }));
+      for (const order of ["newest", "oldest"] as const) {
+        const seen: string[] = [];
+        let after: InboxCursor | undefined;
+        let added = 0;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await store.approvals.listPending(T0 + 100, { order, size: 5, after });
+          seen.push(...page.entries.map((e) => e.id));
+          // Meanwhile: two more asked, one decided.
+          for (let k = 0; k < 2; k++, added++) await store.approvals.create(approval(`n-${order}-${added}`, { requestKey: `n-${order}-${added}`, createdAt: T0 + 50 + added, expiresAt: T0 + 50 + added + TTL }));
+          after = page.next;
+          if (!after) break;
+        }
+        expect(new Set(seen).size).toBe(seen.length);
+        for (let i = 0; i < 12; i++) expect(seen).toContain(`s${String(i).padStart(2, "0")}`);
+      }
     });
 
     it("20 decisions and 20 uses at once, from 4 replicas: one of each wins", async () => {

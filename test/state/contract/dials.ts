@@ -20,6 +20,21 @@ export function dialContract(open: OpenStore): void {
       });
     });
 
+    it("rekey sets the in-flight claim's Idempotency-Key for its owner only; a takeover then finds that key", async () => {
+      const { store } = await open();
+      const req = claim();
+      await store.dials.claim(req);
+      expect(await store.dials.rekey(req.requestKey, "not-the-owner", "stolen")).toBe(false);
+      expect(await store.dials.rekey(req.requestKey, req.owner, "from-the-approval")).toBe(true);
+      expect(await store.dials.get(req.requestKey)).toMatchObject({ idempotencyKey: "from-the-approval", owner: req.owner });
+      const taken = await store.dials.claim({ ...req, owner: "o2", idempotencyKey: "fresh", now: T0 + LEASE + SEC });
+      expect(taken).toEqual({ kind: "claimed", idempotencyKey: "from-the-approval", takeover: true, previousOwner: req.owner });
+      // Settled: the key is what was sent, and stays.
+      await store.dials.settle(req.requestKey, "o2", placed(T0 + LEASE + 2 * SEC, ["c-1"]), T0 + LEASE + 2 * SEC, WINDOW);
+      expect(await store.dials.rekey(req.requestKey, "o2", "late")).toBe(false);
+      expect(await store.dials.rekey("no-such-request", req.owner, "x")).toBe(false);
+    });
+
     it("a repeat while in flight is the same request, and claims nothing", async () => {
       const { store } = await open();
       const req = claim();

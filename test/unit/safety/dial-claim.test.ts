@@ -102,4 +102,46 @@ describe("DialClaim", () => {
     expect(a.reservation).not.toBe(b.reservation);
     await expect(a.settle({ kind: "placed", at: T0, summary: {}, callIds: [] })).resolves.toBeUndefined();
   });
+
+  describe("bindKey: the key a person's single-use yes dictates", () => {
+    it("is recorded in the claim before anything is sent, so a takeover finds it", async () => {
+      const now = { t: T0 };
+      const store = new MemoryStore();
+      const claim = await claimed(attempt("k-bind", ["+14155550110"]), ledger(store, now));
+      await claim.bindKey("0f0e0d0c-0b0a-8908-8706-050403020100");
+      expect(claim.idempotencyKey).toBe("0f0e0d0c-0b0a-8908-8706-050403020100");
+      expect((await store.dials.get("k-bind"))?.idempotencyKey).toBe("0f0e0d0c-0b0a-8908-8706-050403020100");
+      now.t += 2 * 60_000;
+      const taken = await claimed(attempt("k-bind", ["+14155550110"]), ledger(store, now));
+      expect(taken.takeover).toBe(true);
+      expect(taken.idempotencyKey).toBe("0f0e0d0c-0b0a-8908-8706-050403020100");
+    });
+
+    it("a takeover keeps the dead owner's key (it may have sent its POST under it)", async () => {
+      const now = { t: T0 };
+      const store = new MemoryStore();
+      const first = await claimed(attempt("k-dead", ["+14155550111"]), ledger(store, now));
+      now.t += 2 * 60_000;
+      const taken = await claimed(attempt("k-dead", ["+14155550111"]), ledger(store, now));
+      await taken.bindKey("another-approval-key");
+      expect(taken.idempotencyKey).toBe(first.idempotencyKey);
+      expect((await store.dials.get("k-dead"))?.idempotencyKey).toBe(first.idempotencyKey);
+    });
+
+    it("a claim that is no longer ours takes no key and refuses to go on (nothing is sent)", async () => {
+      const now = { t: T0 };
+      const store = new MemoryStore();
+      const lost = await claimed(attempt("k-lost", ["+14155550112"]), ledger(store, now));
+      now.t += 2 * 60_000;
+      const taken = await claimed(attempt("k-lost", ["+14155550112"]), ledger(store, now));
+      await expect(lost.bindKey("late-key")).rejects.toThrow(/claim was lost/);
+      expect((await store.dials.get("k-lost"))?.idempotencyKey).toBe(taken.idempotencyKey);
+    });
+
+    it("with the dedupe window off the key is the claim's alone", async () => {
+      const claim = DialClaim.unledgered("k-off", ["+14155550113"]);
+      await claim.bindKey("derived");
+      expect(claim.idempotencyKey).toBe("derived");
+    });
+  });
 });

@@ -1,0 +1,84 @@
+/**
+ * The light record of an approval: what the approvers' inbox lists of it (who
+ * asked, how many calls, the first numbers, countries, agents, when it was
+ * asked and when it runs out), a few hundred bytes made by the desk when it
+ * opens the approval and stored beside the full record, so a page of the inbox
+ * never loads a view (a batch's view can weigh half a megabyte). It is sealed
+ * like the record (seal.ts): a light record that anything but a server wrote
+ * is not listed. Opening or deciding an approval reads the full record and its
+ * own seals, never the light one.
+ */
+import { cap } from "../text/clean.js";
+import type { ConsentView } from "./channel.js";
+
+export interface InboxSummary {
+  id: string;
+  tool: string;
+  /** The client that asked (the call scope's identity.client). */
+  client: string;
+  /** How many calls. */
+  calls: number;
+  /** The first numbers, for people ("+1 415 555 2671, and 57 more"). */
+  numbers: string;
+  countries: string;
+  agents: string;
+  repeatDial: boolean;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A sealed light record, as stored. */
+export type SealedSummary = InboxSummary & { seal: string };
+
+const SHOWN = 3;
+const TEXT_MAX = 200;
+
+/** "a, b, c, and 4 more", at most TEXT_MAX characters. */
+function firstOf(items: string[]): string {
+  const text = items.slice(0, SHOWN).join(", ") + (items.length > SHOWN ? `, and ${items.length - SHOWN} more` : "");
+  return cap(text, TEXT_MAX);
+}
+
+export function inboxSummary(fixed: { id: string; tool: string; createdAt: number; expiresAt: number }, view: ConsentView, client: string): InboxSummary {
+  return {
+    id: fixed.id,
+    tool: fixed.tool,
+    client: cap(client, TEXT_MAX),
+    calls: view.rows.length,
+    numbers: firstOf(view.rows.map((r) => r.international)),
+    countries: firstOf(view.countries.map((c) => `${c.name} ×${c.count}`)),
+    agents: firstOf(view.agents.map((a) => a.name ?? a.id)),
+    repeatDial: view.repeatDial === true,
+    createdAt: fixed.createdAt,
+    expiresAt: fixed.expiresAt,
+  };
+}
+
+/** The fields in one fixed order: what the seal covers. */
+export function summaryParts(s: InboxSummary): string[] {
+  return [s.id, s.tool, s.client, String(s.calls), s.numbers, s.countries, s.agents, String(s.repeatDial), String(s.createdAt), String(s.expiresAt)];
+}
+
+/** A stored light record read back, if it has the shape of one (its seal is checked by the desk). */
+export function readSummary(value: unknown): SealedSummary | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  const strings = ["id", "tool", "client", "numbers", "countries", "agents", "seal"] as const;
+  const numbers = ["calls", "createdAt", "expiresAt"] as const;
+  if (!strings.every((k) => typeof v[k] === "string" && (v[k] as string).length <= 1_000)) return undefined;
+  if (!numbers.every((k) => Number.isSafeInteger(v[k]))) return undefined;
+  if (typeof v.repeatDial !== "boolean") return undefined;
+  return {
+    id: v.id as string,
+    tool: v.tool as string,
+    client: v.client as string,
+    calls: v.calls as number,
+    numbers: v.numbers as string,
+    countries: v.countries as string,
+    agents: v.agents as string,
+    repeatDial: v.repeatDial,
+    createdAt: v.createdAt as number,
+    expiresAt: v.expiresAt as number,
+    seal: v.seal as string,
+  };
+}
