@@ -24,11 +24,13 @@ export const MODERN_PROTOCOL = "2026-07-28";
 /**
  * Cache hints of the 2026-07-28 results (`ttlMs`, `cacheScope`): the lists and the discover answer change only with
  * a new version of the server (and read-only mode, fixed per process), so a client may keep them for an hour; they
- * are the same for every user of the server ("public"). A resource read is a call's live record: not cached.
+ * are the same for every user of the server ("public"), except the tools: an MCP Apps host is listed the approval
+ * card's tool and the others are not, so that list is the client's own ("private"). A resource read is a call's live
+ * record: not cached.
  */
 export const CACHE_HINTS = {
   "server/discover": { ttlMs: 3_600_000, cacheScope: "public" },
-  "tools/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "tools/list": { ttlMs: 3_600_000, cacheScope: "private" },
   "prompts/list": { ttlMs: 3_600_000, cacheScope: "public" },
   "resources/templates/list": { ttlMs: 3_600_000, cacheScope: "public" },
   // The recent calls are listed: private to this key's account, and short-lived.
