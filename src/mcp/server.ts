@@ -177,11 +177,12 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         config.safety.confirm !== "token",
         // A 2026-07-28 request may be asked through input requests; a 2025 one never reads them.
         era === "modern" ? inputRound(request, callerOf(deps.client)) : undefined,
-        { apps: rendersApps(asked.getClientCapabilities()), ...(decision ? { decision } : {}) },
+        { apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()), ...(decision ? { decision } : {}) },
       );
       return toolContext({ config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) }, tool, scope, selector);
     },
-    rendersApps: (request) => rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
+    // With passkeys required the card is never offered (it cannot ask for one): no card, no card tool.
+    rendersApps: (request) => !config.passkeys.required && rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
     desk: consent.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });

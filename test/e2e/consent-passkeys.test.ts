@@ -20,6 +20,7 @@ import { PasskeyRegistry } from "../../src/consent/passkeys/registry.js";
 import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 import { auditLines, envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
+import { APPS_CAPABILITIES, CARD_META_KEY } from "../helpers/apps-host.js";
 
 const fx = useSafetyFixture();
 let chrome: PasskeyBrowser;
@@ -188,6 +189,20 @@ describe("passkeys over stdio", () => {
     expect((await post(link, { decision: "decline" })).status).toBe(303);
     await result;
     expect(asked).toBe(0);
+    expect(posts(fx.upstream)).toHaveLength(0);
+  });
+
+  it("an MCP Apps host gets no approval card (it cannot ask for a passkey): the page asks, and the card's tool decides nothing", async () => {
+    const s = await startServer({ env: env(), capabilities: APPS_CAPABILITIES as never });
+    fx.servers.push(s);
+    const { result, link } = await dialWaiting(s, "+14155552676");
+    expect((await post(link, { decision: "approve" })).status).toBe(403);
+    const listed = await s.client.listTools();
+    expect(listed.tools.map((t) => t.name)).not.toContain("approval_card_decide");
+    expect(JSON.stringify(listed.tools)).not.toContain("ui://");
+    expect((await post(link, { decision: "decline" })).status).toBe(303);
+    const answer = await result;
+    expect(JSON.stringify(answer._meta ?? {})).not.toContain(CARD_META_KEY);
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 
