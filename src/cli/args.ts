@@ -130,6 +130,8 @@ Safety (see docs/safety.md and docs/consent.md):
 Environment with --http:
   OUTBOUND_CALLS_HTTP_TOKEN           bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback
   OUTBOUND_CALLS_APPROVER_TOKEN       approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key
+  OUTBOUND_CALLS_OAUTH_ISSUER         OAuth instead of the token: the issuer URL of the identity provider whose JWT access tokens are accepted
+  OUTBOUND_CALLS_PUBLIC_URL           with OAuth: this server's public https:// URL (the resource tokens must be issued for), e.g. https://calls.example.com
   OUTBOUND_CALLS_HTTP_RATE_LIMIT      requests reaching the service per client per window, CALLS/SECONDS, or off (default 60/60)
   OUTBOUND_CALLS_HTTP_TRUST_PROXY     proxies in front whose X-Forwarded-For names the client (default 0: the socket address)
   OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS   more Host values accepted, e.g. mcp.example.com (always: bound address, localhost:port)

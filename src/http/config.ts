@@ -5,12 +5,15 @@
 import type { HttpListen } from "../cli/args.js";
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
+import { ISSUER_VARIABLE, parseOAuthConfig, type OAuthConfig } from "./oauth/config.js";
 
 export interface HttpConfig {
   host: string;
   port: number;
-  /** Clients must send `Authorization: Bearer <token>`; undefined = no check (loopback only). */
+  /** Clients must send `Authorization: Bearer <token>`; undefined = no shared token (OAuth, or loopback only). */
   token: string | undefined;
+  /** OUTBOUND_CALLS_OAUTH_ISSUER + OUTBOUND_CALLS_PUBLIC_URL: clients bring access tokens of that issuer instead. */
+  oauth: OAuthConfig | undefined;
   /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals; undefined = no inbox. */
   approverToken: string | undefined;
   /** Tool calls per client per window; undefined = no limit. */
@@ -185,20 +188,31 @@ export function loadHttpConfig(
   service: { apiKeys: string[]; timeoutMs: number; approvalWaitMs?: number },
 ): HttpConfig {
   const token = parseToken(env.OUTBOUND_CALLS_HTTP_TOKEN, service.apiKeys);
-  if (token === undefined && !isLoopbackHost(listen.host)) {
+  const oauth = parseOAuthConfig(env);
+  if (oauth && token !== undefined) {
+    // Two ways in would leave a door without a person behind it: one mode at a time.
     throw new ConfigurationError(
-      `OUTBOUND_CALLS_HTTP_TOKEN is required to listen on ${listen.host}, which is not a loopback address: ` +
-        "without it anyone who can reach the port could place calls with the service's key",
+      `OUTBOUND_CALLS_HTTP_TOKEN and ${ISSUER_VARIABLE} are both set: with OAuth every client signs a person in, so unset OUTBOUND_CALLS_HTTP_TOKEN`,
     );
   }
+  if (token === undefined && !oauth && !isLoopbackHost(listen.host)) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN is required to listen on ${listen.host}, which is not a loopback address: ` +
+        `without it anyone who can reach the port could place calls with the service's key (or sign people in with OAuth: ${ISSUER_VARIABLE} and OUTBOUND_CALLS_PUBLIC_URL)`,
+    );
+  }
+  const extraHosts = parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS);
+  // The public URL's host is the one a proxy passes on: accept it without making the operator name it twice.
+  if (oauth && !extraHosts.includes(oauth.publicHost)) extraHosts.push(oauth.publicHost);
   return {
     host: listen.host,
     port: listen.port,
     token,
+    oauth,
     approverToken: parseApproverToken(env.OUTBOUND_CALLS_APPROVER_TOKEN, token, service.apiKeys),
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
-    extraHosts: parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS),
+    extraHosts,
     extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
     maxBodyBytes: MAX_BODY_BYTES,
     shutdownGraceMs: (service.approvalWaitMs ?? 0) + service.timeoutMs + SHUTDOWN_MARGIN_MS,

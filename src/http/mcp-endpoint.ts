@@ -13,6 +13,7 @@ import { createServer, type ServerCore, type ServerDeps } from "../mcp/server.js
 import { readBody } from "./body.js";
 import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
+import type { AuthenticatedCaller } from "./auth.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
 
@@ -28,8 +29,10 @@ export interface McpEndpointOptions {
    * while the store cannot answer, so the limit holds per replica instead of refusing every read.
    */
   limiter: { counter: RateCounter; fallback: RateCounter; max: number; windowMs: number } | undefined;
-  /** The client of a request: the key of its rate limit and of its share of waits. */
+  /** The client of a request: the key of its share of waits, and of its rate limit when no person is known. */
   clientOf: (req: IncomingMessage) => string;
+  /** With OAuth: refuses (403) a body that needs a scope the caller's token lacks (src/http/oauth/). */
+  authorize?: ((caller: AuthenticatedCaller, body: unknown) => { status: number; message: string; headers: Record<string, string> } | undefined) | undefined;
   log: (line: string) => void;
 }
 
@@ -61,9 +64,9 @@ function answerCancelled(transport: StreamableHTTPServerTransport): void {
 /** The code LSP gives a cancelled request; MCP names none. */
 const REQUEST_CANCELLED = -32800;
 
-export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
   let lastFallbackLog = -Infinity;
-  return async (req, res) => {
+  return async (req, res, caller) => {
     const client = options.clientOf(req);
     // The bytes this body holds are the client's until its answer is written (or the client left).
     let held = 0;
@@ -91,12 +94,19 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
 
+    if (caller && options.authorize) {
+      const refusal = options.authorize(caller, message);
+      if (refusal) return sendRpcError(res, refusal.status, -32000, refusal.message, refusal.headers, requestId(message));
+    }
+
+    // A person is counted as one client from any address; without OAuth the address is the client.
+    const rateKey = caller ? `person:${caller.person.sub}` : client;
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
       const { counter, fallback, max, windowMs } = options.limiter;
       let taken: Awaited<ReturnType<RateCounter["take"]>>;
       try {
-        taken = await counter.take(client, counted, max, windowMs, Date.now());
+        taken = await counter.take(rateKey, counted, max, windowMs, Date.now());
       } catch (error) {
         // The shared counter is away (Redis): count here, so reads go on under a limit per replica. The dials
         // themselves are refused by the guards meanwhile (they need the store).
@@ -104,7 +114,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
           lastFallbackLog = Date.now();
           options.log(`http: the shared rate limit cannot be checked (${error instanceof Error ? error.message : String(error)}); counting per replica meanwhile`);
         }
-        taken = await fallback.take(client, counted, max, windowMs, Date.now());
+        taken = await fallback.take(rateKey, counted, max, windowMs, Date.now());
       }
       if (!taken.ok) {
         return sendRpcError(
@@ -119,7 +129,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       }
     }
 
-    const server = createServer(options.config, { ...options.deps, client }, options.core);
+    const server = createServer(options.config, { ...options.deps, client, ...(caller ? { person: caller.person } : {}) }, options.core);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The answer is written (or the client left): this request's server has nothing more to do.
     res.on("close", () => {

@@ -15,7 +15,7 @@ import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
-import { openCallScope } from "../service/call-scope.js";
+import { openCallScope, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import type { GuardStore } from "../state/store.js";
@@ -40,6 +40,8 @@ export interface ServerDeps {
   store?: GuardStore;
   /** Who the requests come from, for per-client bounds (the HTTP client's address); "local" over stdio. */
   client?: string;
+  /** The person behind the requests, vouched for by the identity provider (`--http` with OAuth). */
+  person?: Person;
 }
 
 export interface OutboundCallsServer {
@@ -164,7 +166,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, extra) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
-      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: extra.signal, progress: progressReporter(extra), identity: { client } });
+      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: extra.signal, progress: progressReporter(extra), identity: deps.person ? { client, person: deps.person } : { client } });
       return toolContext(contextParts, tool, scope, consent.forCall(mcp.server, extra.requestId, config.safety.confirm !== "token"));
     },
     failure: (error, tool) => {
