@@ -33,6 +33,10 @@ export interface AuditEntry {
   repeat_dial?: boolean;
   /** How the dial was confirmed: client (dialog or link), page (approval page), unattended (never), token. */
   confirmation?: string;
+  /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
+  person?: string;
+  /** The name the token gave that person, when it had one. */
+  person_name?: string;
   /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];

@@ -6,6 +6,9 @@
  * this server, not from its issuer, not signed by a current key of it or out
  * of date is refused with 401, and nothing reaches the calling service.
  */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SignJWT, importJWK, decodeJwt, decodeProtectedHeader } from "jose";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -13,6 +16,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { closedPort } from "../helpers/blackhole.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { mcpHeaders, rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { connectWithOAuth, tokenFor } from "../helpers/oauth-client.js";
 import { newSigningKey, RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
@@ -27,22 +31,28 @@ let publicUrl: string;
 
 const dials = () => upstream.requests.filter((r) => r.method === "POST");
 
-beforeAll(async () => {
-  [idp, upstream] = await Promise.all([startIdentityProvider(), startFakeUpstream()]);
+/** The server with OAuth on a port known before it starts (the public URL names it), plus `env`. */
+async function startServer(env: Record<string, string>): Promise<{ server: HttpServerProcess; publicUrl: string }> {
   const port = await closedPort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  server = await spawnHttpServer({
+  const url = `http://127.0.0.1:${port}`;
+  const started = await spawnHttpServer({
     args: ["--port", String(port)],
     env: {
       OUTBOUND_CALLS_API_KEY: CANARY_KEY,
       OUTBOUND_CALLS_BASE_URL: upstream.url,
       OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-      OUTBOUND_CALLS_PUBLIC_URL: publicUrl,
-      OUTBOUND_CALLS_CONFIRM: "never",
+      OUTBOUND_CALLS_PUBLIC_URL: url,
       OUTBOUND_CALLS_TIMEOUT_MS: "5000",
       ...DAYTIME,
+      ...env,
     },
   });
+  return { server: started, publicUrl: url };
+}
+
+beforeAll(async () => {
+  [idp, upstream] = await Promise.all([startIdentityProvider(), startFakeUpstream()]);
+  ({ server, publicUrl } = await startServer({ OUTBOUND_CALLS_CONFIRM: "never" }));
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -197,5 +207,69 @@ describe("tokens that are not good here: 401, nothing sent", () => {
       .setProtectedHeader({ alg: "ES256", kid: kid!, typ: "at+jwt" })
       .sign(await importJWK(await newSigningKey(kid!), "ES256"));
     await expectRefused(forged, /signed by a current key/);
+  });
+});
+
+describe("a person behind every request", () => {
+  const APPROVER_TOKEN = "apr_e2e_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a";
+  let hosted: { server: HttpServerProcess; publicUrl: string };
+  let auditPath: string;
+  beforeAll(async () => {
+    auditPath = join(mkdtempSync(join(tmpdir(), "oauth-audit-")), "audit.jsonl");
+    // A person approves every dial in the inbox; a tool call waits 1 s for it, then answers "pending".
+    hosted = await startServer({ OUTBOUND_CALLS_CONFIRM: "person", OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_AUDIT_LOG: auditPath });
+  });
+  afterAll(async () => {
+    expect(await hosted?.server.stop()).toBe(0);
+  });
+
+  const auditLines = () =>
+    readFileSync(auditPath, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it("names the person in the audit log and the inbox, and binds an approval to the person who asked", async () => {
+    const url = `${hosted.publicUrl}/mcp`;
+    const alice = await connectWithOAuth(url, idp);
+    idp.signIn = { sub: "bob", scopes: RESOURCE_SCOPES.split(" ") };
+    const bob = await connectWithOAuth(url, idp);
+    try {
+      const first = (await alice.client.callTool({ name: "create_call", arguments: DIAL })) as CallToolResult;
+      expect(JSON.stringify(first)).toMatch(/pending|waiting/i);
+      // Bob asks for exactly the same dial: an approval of his own, not Alice's.
+      await bob.client.callTool({ name: "create_call", arguments: DIAL });
+
+      expect(auditLines().filter((l) => l.decision === "pending").map((l) => [l.person, l.person_name])).toEqual([
+        ["alice", "Alice Example"],
+        ["bob", undefined],
+      ]);
+
+      const session = await signIn(hosted.server.base, APPROVER_TOKEN, "Olga Approver");
+      const page = (await inboxPage(hosted.server.base, session)).body;
+      const rows = page.split("<tr>").slice(2);
+      expect(rows).toHaveLength(2);
+      const aliceRow = rows.find((r) => r.includes("Alice Example (alice)"));
+      const bobRow = rows.find((r) => r.includes("<td>bob</td>"));
+      expect(aliceRow && bobRow).toBeTruthy();
+      const aliceApproval = approvalIds(aliceRow!)[0]!;
+      expect((await decide(hosted.server.base, session, aliceApproval, "approve")).status).toBeLessThan(400);
+
+      // Alice's approval does not let Bob dial: his repeat waits on his own approval and sends nothing.
+      const bobAgain = (await bob.client.callTool({ name: "create_call", arguments: DIAL })) as CallToolResult;
+      expect(JSON.stringify(bobAgain)).toMatch(/pending|waiting/i);
+      expect(dials()).toHaveLength(0);
+      // Alice's repeat picks up her approval and dials, once.
+      const aliceAgain = (await alice.client.callTool({ name: "create_call", arguments: DIAL })) as CallToolResult;
+      expect(aliceAgain.isError).toBeFalsy();
+      expect(dials()).toHaveLength(1);
+      const dialed = auditLines().filter((l) => l.decision === "sending" || l.decision === "dialed");
+      expect(dialed.map((l) => [l.decision, l.person])).toEqual([
+        ["sending", "alice"],
+        ["dialed", "alice"],
+      ]);
+    } finally {
+      await Promise.all([alice.close(), bob.close()]);
+    }
   });
 });
