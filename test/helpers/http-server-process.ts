@@ -86,7 +86,9 @@ export async function spawnHttpServer(options: HttpStartOptions = {}): Promise<H
 export async function runUntilExit(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const proc = spawnServer(args, env);
   proc.ready.catch(() => undefined);
-  const timer = setTimeout(() => proc.child.kill("SIGKILL"), 10_000);
+  // A backstop for a process that never exits (killed; code null), not a bound on speed: under load a refusal to
+  // start (the bundle loaded, the configuration read) takes seconds.
+  const timer = setTimeout(() => proc.child.kill("SIGKILL"), 60_000);
   const code = await proc.exited;
   clearTimeout(timer);
   return { code, stderr: proc.stderr, stdout: proc.stdout };
