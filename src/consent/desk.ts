@@ -70,10 +70,19 @@ export class ApprovalDesk {
     return { record, secret };
   }
 
-  /** The newest open approval of the request that this server sealed (a forged one is passed over). */
+  /**
+   * The newest open approval of the request that this server sealed (a forged one is passed over). The request
+   * its seal names must be this one: the store's index of a request's approvals is not sealed, and a write to it
+   * can list a genuine approval of another call there, or push its unsealed expiry field.
+   */
   async findOpen(requestKey: string): Promise<ApprovalRecord | undefined> {
     const record = await this.options.approvals.findOpen(requestKey, this.now());
-    return record && this.authentic(record, record.id) ? record : undefined;
+    if (!record || !this.authentic(record, record.id)) return undefined;
+    // The store judged "open" by its own, unsealed expiry field; the sealed expiresAt is the one that counts.
+    if (this.statusOf(record) === "expired") return undefined;
+    if (record.requestKey === requestKey) return record;
+    this.report(record.id, `approval ${record.id} of another request is listed among this request's approvals in the guard state`);
+    return undefined;
   }
 
   /**
@@ -89,15 +98,19 @@ export class ApprovalDesk {
   /** Is the record (and its decision) one a server wrote? Reports the first failure of each id. */
   private authentic(record: ApprovalRecord, id: string): boolean {
     if (this.seals.authentic(record, id)) return true;
-    if (!this.reported.has(id)) {
-      if (this.reported.size > 1_000) this.reported.clear();
-      this.reported.add(id);
-      this.options.log(
-        `outbound-calls-mcp: consent: approval ${id} in the guard state does not carry this server's seal (status ${record.status}): ` +
-          "something other than a server wrote it; it is not honoured and nothing is dialed on it. Check who can write to Redis.",
-      );
-    }
+    this.report(id, `approval ${id} in the guard state does not carry this server's seal (status ${record.status})`);
     return false;
+  }
+
+  /** Says once per id on stderr that the shared state holds what no server wrote there. */
+  private report(id: string, what: string): void {
+    if (this.reported.has(id)) return;
+    if (this.reported.size > 1_000) this.reported.clear();
+    this.reported.add(id);
+    this.options.log(
+      `outbound-calls-mcp: consent: ${what}: something other than a server wrote it; it is not honoured and nothing is dialed on it. ` +
+        "Check who can write to Redis.",
+    );
   }
 
   /** The record if `secret` is its link's secret; undefined for any wrong id or secret alike. */

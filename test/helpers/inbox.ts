@@ -4,6 +4,7 @@
  * form's CSRF pair), list the waiting approvals, decide one.
  */
 import { rawRequest, type RawAnswer } from "./http-server-process.js";
+import type { AdminClient } from "./redis-server.js";
 
 export interface InboxSession {
   /** `ocm_approver=…`, ready for a Cookie header. */
@@ -45,3 +46,14 @@ export const decide = (base: string, session: InboxSession, id: string, decision
 
 export const signOut = (base: string, session: InboxSession): Promise<RawAnswer> =>
   rawRequest(base, { method: "POST", path: "/approvals/logout", headers: { cookie: session.cookie, ...FORM }, body: form({ csrf: session.csrf }) });
+
+/** The ids of the pending approvals under `prefix` (the inbox in Redis), once at least `n` are there. */
+export async function pendingApprovalIds(redis: { admin(): Promise<AdminClient> }, prefix: string, n = 1): Promise<string[]> {
+  const admin = await redis.admin();
+  for (let i = 0; i < 400; i++) {
+    const ids = await admin.zRange(`${prefix}appr:pending`, 0, -1);
+    if (ids.length >= n) return ids;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("no pending approval appeared in Redis");
+}

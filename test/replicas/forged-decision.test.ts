@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultHandler } from "../helpers/fake-upstream.js";
-import { decide, signIn } from "../helpers/inbox.js";
+import { decide, pendingApprovalIds, signIn } from "../helpers/inbox.js";
 import { useReplicasOnRedis } from "../helpers/replica-fixture.js";
 import { startReplica } from "../helpers/replicas.js";
 import { textOf } from "../helpers/server-process.js";
@@ -20,16 +20,6 @@ import { posts, tempDir } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_forged_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const fx = useReplicasOnRedis(defaultHandler, "forged");
 
-/** The id of the one pending approval under `prefix`, once the replica has written it. */
-async function pendingId(prefix: string): Promise<string> {
-  const admin = await fx.redis.admin();
-  for (let i = 0; i < 400; i++) {
-    const ids = await admin.zRange(`${prefix}appr:pending`, 0, -1);
-    if (ids[0]) return ids[0];
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("no pending approval appeared in Redis");
-}
 
 describe("a decision written into Redis by anyone but a server", () => {
   it("HSET status approved dby approver:Mallory is not honoured: nothing dialed, no approver told or audited", async () => {
@@ -39,7 +29,7 @@ describe("a decision written into Redis by anyone but a server", () => {
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
     const call = a.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
-    const id = await pendingId(prefix);
+    const id = (await pendingApprovalIds(fx.redis, prefix))[0]!;
     const admin = await fx.redis.admin();
     await admin.hSet(`${prefix}appr:${id}`, { status: "approved", dby: "approver:Mallory", dat: String(Date.now()) });
     await admin.zRem(`${prefix}appr:pending`, id);
@@ -60,7 +50,7 @@ describe("a decision written into Redis by anyone but a server", () => {
     const b = await startReplica("B", "http", { env });
     fx.running.push(b);
     const call = a.call("create_call", { to: "+14155552672", agent_id: "agt_1" });
-    const id = await pendingId(env.OUTBOUND_CALLS_REDIS_PREFIX!);
+    const id = (await pendingApprovalIds(fx.redis, env.OUTBOUND_CALLS_REDIS_PREFIX!))[0]!;
     const session = await signIn(b.http!.base, APPROVER_TOKEN, "Ana Approver");
     expect((await decide(b.http!.base, session, id, "approve")).status).toBe(303);
     const result = await call;
