@@ -170,6 +170,26 @@ export interface AuditHistory {
 }
 
 /**
+ * The log's text, read back at start: at most its last `maxBytes` (from the start of a whole line), and never more
+ * than the size the file system gives it. A path that is not a regular file (a device such as /dev/full, whose
+ * reads never end) has size 0 and reads as empty, so no setting can make the server read without bound.
+ */
+export function readLogText(path: string, maxBytes = Number.POSITIVE_INFINITY): string {
+  const size = statSync(path).size;
+  const start = Math.max(0, size - maxBytes);
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(size - start);
+    const read = readSync(fd, buffer, 0, buffer.length, start);
+    // Reading from the middle of the file: the first (partial) line is not a damaged line.
+    const text = buffer.subarray(0, read).toString("utf8");
+    return start > 0 ? text.slice(text.indexOf("\n") + 1) : text;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * The dials logged at or after `since`. A damaged line (torn by a crash, or edited)
  * is read as conservatively as possible: every E.164 number in it counts as a dial at
  * the time it shows (or `now`, if none can be read), whatever its decision was; if it
@@ -180,18 +200,7 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
   const history: AuditHistory = { dials: [], damagedLines: [], unattributed: [] };
   let text: string;
   try {
-    const size = statSync(path).size;
-    const start = Math.max(0, size - MAX_READ_BYTES);
-    const fd = openSync(path, "r");
-    try {
-      const buffer = Buffer.alloc(size - start);
-      readSync(fd, buffer, 0, buffer.length, start);
-      // Reading from the middle of the file: the first (partial) line is not a damaged line.
-      text = buffer.toString("utf8");
-      if (start > 0) text = text.slice(text.indexOf("\n") + 1);
-    } finally {
-      closeSync(fd);
-    }
+    text = readLogText(path, MAX_READ_BYTES);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return history;
     throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);

@@ -4,10 +4,9 @@
  * damaged line that mentions an opt-out and shows a number lists that number:
  * a torn line never frees anyone.
  */
-import { readFileSync } from "node:fs";
 import { ConfigurationError } from "../../config/errors.js";
 import type { OptOutEntry } from "../../state/store.js";
-import { AUDIT_VARIABLE } from "../audit-log.js";
+import { AUDIT_VARIABLE, readLogText } from "../audit-log.js";
 
 export type OptOutEvent = { kind: "add"; entry: OptOutEntry } | { kind: "remove"; number: string };
 
@@ -16,7 +15,8 @@ const E164 = /\+[1-9][0-9]{5,14}/g;
 export function readOptOutHistory(path: string): OptOutEvent[] {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    // The whole file (an opt-out has no age), but never more than its size: /dev/full would never end.
+    text = readLogText(path);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return [];
     throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`);

@@ -1,0 +1,20 @@
+/**
+ * The audit log read back at start for its opt-outs: never more than the file's size. OUTBOUND_CALLS_AUDIT_LOG set
+ * to a device whose reads never end (/dev/full, which the full-disk test uses) once made the server read until the
+ * machine ran out of memory (20 GB before the kernel killed it).
+ */
+import { appendFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { readOptOutHistory } from "../../../src/safety/compliance/opt-out-history.js";
+
+it.skipIf(process.platform !== "linux")("reads /dev/full as an empty log, at once", () => {
+  expect(readOptOutHistory("/dev/full")).toEqual([]);
+});
+
+it("reads every opt-out of a regular file, however old", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "opt-out-history-")), "audit.jsonl");
+  appendFileSync(path, `${JSON.stringify({ time: "2020-01-01T00:00:00.000Z", tool: "add_do_not_call", decision: "opted_out", numbers: ["+14155550123"], reason: "asked" })}\n`);
+  expect(readOptOutHistory(path)).toMatchObject([{ kind: "add", entry: { number: "+14155550123", source: "model" } }]);
+});
