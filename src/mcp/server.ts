@@ -15,7 +15,7 @@ import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
-import { openCallScope } from "../service/call-scope.js";
+import { openCallScope, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { deriveStateKey } from "../state/state-key.js";
@@ -53,6 +53,8 @@ export interface ServerDeps {
    * Servers made on a shared core without it (HTTP) leave that log to stderr.
    */
   ownsConnection?: boolean;
+  /** The person behind the requests, vouched for by the identity provider (`--http` with OAuth). */
+  person?: Person;
 }
 
 export interface OutboundCallsServer {
@@ -165,13 +167,14 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, request) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
-      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity: { client } });
+      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity: deps.person ? { client, person: deps.person } : { client } });
       const selector = consent.forCall(
         consentClient(mcp.server, era, request),
         request.mcpReq.id,
         config.safety.confirm !== "token",
         // A 2026-07-28 request may be asked through input requests; a 2025 one never reads them.
-        era === "modern" ? inputRound(request, callerOf(deps.client)) : undefined,
+        // With OAuth the state is bound to the person (one issuer per server, so the subject names them).
+        era === "modern" ? inputRound(request, callerOf(deps.client, deps.person ? { issuer: "the configured issuer", subject: deps.person.sub } : undefined)) : undefined,
       );
       return toolContext({ config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) }, tool, scope, selector);
     },

@@ -48,6 +48,10 @@ export interface AuditEntry {
   confirmation?: string;
   /** Each row's consent record (OUTBOUND_CALLS_CONSENT_FILE), as "basis (source …, obtained …)" or "no record". */
   consent?: string[];
+  /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
+  person?: string;
+  /** The name the token gave that person, when it had one. */
+  person_name?: string;
   /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];

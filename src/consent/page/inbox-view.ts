@@ -32,9 +32,15 @@ export function signedInBanner(name: string, csrf: string): Html {
   return html`<header class="top"><span>outbound-calls-mcp · <a href="/approvals">approvers' inbox</a></span><form method="post" action="/approvals/logout"><input type="hidden" name="csrf" value="${csrf}"><span>Signed in as ${name}</span> <button type="submit">Sign out</button></form></header>`;
 }
 
-function summary(record: ApprovalRecord): { what: string; numbers: string; countries: string; agents: string } {
+/** Who asked: the person's name and subject with OAuth; with a shared token the server cannot know. */
+export function askedBy(requestedBy: { sub: string; name?: string } | undefined): string {
+  if (!requestedBy) return "a client (no sign-in)";
+  return requestedBy.name ? `${requestedBy.name} (${requestedBy.sub})` : requestedBy.sub;
+}
+
+function summary(record: ApprovalRecord): { what: string; numbers: string; countries: string; agents: string; by: string } {
   const view = storedView(record);
-  if (!view) return { what: record.tool, numbers: "?", countries: "?", agents: "?" };
+  if (!view) return { what: record.tool, numbers: "?", countries: "?", agents: "?", by: "?" };
   const n = view.rows.length;
   const numbers = view.rows.slice(0, 3).map((r) => r.international).join(", ") + (n > 3 ? `, and ${n - 3} more` : "");
   return {
@@ -42,6 +48,7 @@ function summary(record: ApprovalRecord): { what: string; numbers: string; count
     numbers,
     countries: view.countries.map((c) => `${c.name} ×${c.count}`).join(", "),
     agents: view.agents.map((a) => a.name ?? a.id).join(", "),
+    by: askedBy(view.requestedBy),
   };
 }
 
@@ -50,7 +57,7 @@ export function inboxPage(banner: Html, pending: ApprovalRecord[], now: number, 
   const rows = pending.map((record) => {
     const s = summary(record);
     const minutes = Math.max(0, Math.round((record.expiresAt - now) / 60_000));
-    return html`<tr><td>${utc(record.createdAt)}</td><td>${s.what}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${record.id}">Review<span class="sr-only"> ${s.what} to ${s.numbers}</span></a></td></tr>\n`;
+    return html`<tr><td>${utc(record.createdAt)}</td><td>${s.by}</td><td>${s.what}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${record.id}">Review<span class="sr-only"> ${s.what} to ${s.numbers}</span></a></td></tr>\n`;
   });
   return {
     title: `Approvers' inbox (${more ? `more than ${pending.length}` : pending.length} waiting)`,
@@ -60,7 +67,7 @@ ${more ? html`<p class="card">More than ${pending.length} calls are waiting: onl
 ` : ""}${
   pending.length === 0
     ? html`<p class="card">Nothing is waiting.</p>`
-    : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
+    : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">Asked by</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
 ${rows}</tbody></table></div>`
 }`,
   };
