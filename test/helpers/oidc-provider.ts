@@ -27,6 +27,8 @@ export interface TestIdentityProvider {
   accessTokenTtlS: number;
   /** The signing keys (private JWKs), to start another provider with the same keys. */
   keys: JWK[];
+  /** How many times its key set (JWKS) was fetched. */
+  jwksFetches: number;
   /** Follows an authorization URL as a browser would (cookies, redirects) and returns the code sent to the client. */
   authorize(authorizationUrl: URL): Promise<{ code: string; state: string | null }>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     keys,
     signIn: { sub: "alice", name: "Alice Example", scopes: RESOURCE_SCOPES.split(" ") } as SignIn,
     accessTokenTtlS: 600,
+    jwksFetches: 0,
   } as TestIdentityProvider;
 
   const provider = new Provider(issuer, {
@@ -118,6 +121,7 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
   };
   const callback = provider.callback();
   handler = (req, res) => {
+    if (req.url === "/jwks") idp.jwksFetches += 1;
     if (req.url?.startsWith("/interaction/")) {
       interaction(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
       return;

@@ -1,9 +1,11 @@
 /**
  * The access-token check against a real authorization server (oidc-provider on
  * loopback): a key the issuer removed stops working once the fetched key set
- * is older than its age limit, a key it rotated in works at once, and an
+ * is older than its age limit or was fetched again, a key it rotated in works
+ * at once, forged key ids cost the issuer one fetch per cooldown, and an
  * issuer that cannot be reached is "unavailable" (503), not "invalid" (401).
  */
+import { importJWK, SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTokenVerifier, type TokenCheck } from "../../src/http/oauth/verifier.js";
 import { closedPort } from "../helpers/blackhole.js";
@@ -30,22 +32,76 @@ describe("createTokenVerifier", () => {
     expect(check).toEqual({ ok: true, person: { sub: "alice", name: "Alice Example" }, scopes: new Set(["calls:read"]) });
   });
 
-  it("stops accepting a key the issuer removed once the fetched keys are older than their age limit", async () => {
-    const first = await start();
-    const verify = createTokenVerifier({ issuer: first.issuer, resource: RESOURCE, keysMaxAgeMs: 200 });
-    const old = await tokenFor(first, RESOURCE);
-    expect((await verify(old)).ok).toBe(true);
-
-    // The issuer rotates: same address and issuer, a new key set without the old key.
+  // The issuer rotates: same address and issuer, a new key set without the old key.
+  const rotate = async (first: TestIdentityProvider) => {
     await first.close();
     started.length = 0;
     const rotated = await start({ port: first.port, keys: [await newSigningKey("k-new")] });
     expect(rotated.issuer).toBe(first.issuer);
+    return rotated;
+  };
+  const NOT_CURRENT = { ok: false, kind: "invalid", description: "The access token is not signed by a current key of the issuer" };
+
+  it("accepts a key the issuer rotated in even right after a fetch, and that fetch drops the key it removed", async () => {
+    const first = await start();
+    // Keys trusted for a minute: only a token naming an unknown key can make the verifier fetch them again here.
+    const verify = createTokenVerifier({ issuer: first.issuer, resource: RESOURCE, keysMaxAgeMs: 60_000, keysCooldownMs: 1_000 });
+    const old = await tokenFor(first, RESOURCE);
+    expect((await verify(old)).ok).toBe(true);
+    const rotated = await rotate(first);
     const fresh = await tokenFor(rotated, RESOURCE);
-    // The new key works at once: an unknown key id makes the verifier fetch the key set again.
+    // Within the cooldown of the first fetch: the token waits for its end and the fetch after it, it is not refused.
     expect((await verify(fresh)).ok).toBe(true);
-    // And that fetch dropped the old key: the token signed with it is refused from now on.
-    expect(await verify(old)).toEqual({ ok: false, kind: "invalid", description: "The access token is not signed by a current key of the issuer" });
+    expect(rotated.jwksFetches).toBe(1);
+    expect(await verify(old)).toEqual(NOT_CURRENT);
+  });
+
+  it("stops accepting a removed key once the fetched keys are older than their age limit", async () => {
+    const first = await start();
+    const verify = createTokenVerifier({ issuer: first.issuer, resource: RESOURCE, keysMaxAgeMs: 300 });
+    const old = await tokenFor(first, RESOURCE);
+    const checked = Date.now();
+    expect((await verify(old)).ok).toBe(true);
+    const rotated = await rotate(first);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, checked + 400 - Date.now())));
+    // No token with the new key came: the age limit alone makes the verifier fetch the keys again and refuse the old one.
+    expect(await verify(old)).toEqual(NOT_CURRENT);
+    expect(rotated.jwksFetches).toBe(1);
+  });
+
+  it("fetches the keys once per cooldown however many tokens name unknown keys", async () => {
+    const idp = await start();
+    const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE, keysMaxAgeMs: 60_000, keysCooldownMs: 500 });
+    expect((await verify(await tokenFor(idp, RESOURCE))).ok).toBe(true);
+    expect(idp.jwksFetches).toBe(1);
+    // An attacker's tokens: right issuer and audience, each naming a key id of its own that the issuer never had.
+    const forged = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const key = await newSigningKey(`forged-${i}`);
+        return new SignJWT({ scope: "calls:place" })
+          .setProtectedHeader({ alg: "ES256", kid: `forged-${i}` })
+          .setIssuer(idp.issuer)
+          .setAudience(RESOURCE)
+          .setSubject("mallory")
+          .setExpirationTime("5m")
+          .sign(await importJWK(key, "ES256"));
+      }),
+    );
+    const checks = await Promise.all(forged.map((token) => verify(token)));
+    expect(checks.every((check) => !check.ok && check.kind === "invalid")).toBe(true);
+    expect(idp.jwksFetches).toBe(2);
+    // And sent one after another for a while, by four workers: still one fetch per cooldown, not one per token.
+    const before = idp.jwksFetches;
+    const begun = Date.now();
+    let sent = 0;
+    await Promise.all(
+      [0, 1, 2, 3].map(async (worker) => {
+        for (let i = worker; Date.now() - begun < 1_200; i += 4, sent++) expect((await verify(forged[i % forged.length]!)).ok).toBe(false);
+      }),
+    );
+    const periods = Math.ceil((Date.now() - begun) / 500);
+    expect(sent).toBeGreaterThan(periods);
+    expect(idp.jwksFetches - before).toBeLessThanOrEqual(periods + 1);
   });
 
   it("treats an unreachable issuer as unavailable, not as a bad token", async () => {

@@ -3,12 +3,13 @@
  * issuer's published key set (found through its metadata), for this issuer,
  * for this resource (RFC 8707 audience), within their lifetime. The keys are
  * fetched on first use and again when a token names a key not yet seen, so a
- * key the issuer rotated in works at once and one it removed stops working
- * within `keysMaxAgeMs`.
+ * key the issuer rotated in works at once (or after at most `keysCooldownMs`)
+ * and one it removed stops working within `keysMaxAgeMs` (see issuer-keys.ts).
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import { errors, jwtVerify, type JWTPayload } from "jose";
 import { isLoopbackHost } from "../../config/env.js";
 import type { Person } from "../../service/call-scope.js";
+import { issuerKeys, type IssuerKeys } from "./issuer-keys.js";
 import { grantedScopes } from "./scopes.js";
 
 export type { Person };
@@ -25,6 +26,8 @@ export interface VerifierOptions {
   resource: string;
   /** How long fetched keys are trusted before they are fetched again (a removed key stops working after this). */
   keysMaxAgeMs?: number;
+  /** The least time between two fetches of the key set caused by tokens naming an unknown key. */
+  keysCooldownMs?: number;
   /** Clock skew allowed on exp/nbf/iat. */
   clockToleranceS?: number;
   fetchTimeoutMs?: number;
@@ -38,6 +41,7 @@ const DISCOVERY_RETRY_MS = 10_000;
 // A token naming an unknown key refetches the key set at most this often: a key rotated in works within seconds,
 // and a stream of forged key ids costs the issuer one fetch per period.
 const KEYS_COOLDOWN_MS = 5_000;
+const KEYS_MAX_AGE_MS = 5 * 60_000;
 
 function discoveryUrls(issuer: string): URL[] {
   const url = new URL(issuer);
@@ -115,12 +119,12 @@ export type TokenVerifier = (token: string) => Promise<TokenCheck>;
 
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   const timeoutMs = options.fetchTimeoutMs ?? 5_000;
-  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  let keys: Promise<IssuerKeys> | undefined;
   let failedAt = -Infinity;
   const keySet = () => {
     if (!keys && Date.now() - failedAt >= DISCOVERY_RETRY_MS) {
       keys = discoverKeysUrl(options.issuer, timeoutMs).then(
-        (url) => createRemoteJWKSet(url, { timeoutDuration: timeoutMs, cacheMaxAge: options.keysMaxAgeMs ?? 5 * 60_000, cooldownDuration: KEYS_COOLDOWN_MS }),
+        (url) => issuerKeys({ url, timeoutMs, maxAgeMs: options.keysMaxAgeMs ?? KEYS_MAX_AGE_MS, cooldownMs: options.keysCooldownMs ?? KEYS_COOLDOWN_MS }),
         (error: unknown) => {
           failedAt = Date.now();
           keys = undefined;
@@ -133,14 +137,14 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
 
   return async (token) => {
     if (token.length > MAX_TOKEN_CHARS) return { ok: false, kind: "invalid", description: "The access token is too long" };
-    let jwks: ReturnType<typeof createRemoteJWKSet>;
+    let jwks: IssuerKeys;
     try {
       jwks = await keySet();
     } catch {
       return { ok: false, kind: "unavailable", description: "The authorization server's metadata cannot be fetched now" };
     }
     try {
-      const { payload } = await jwtVerify(token, jwks, {
+      const { payload } = await jwtVerify(token, jwks.getKey, {
         issuer: options.issuer,
         audience: options.resource,
         algorithms: ALGORITHMS,
