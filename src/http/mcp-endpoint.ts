@@ -17,6 +17,7 @@ import { readBody } from "../web/body.js";
 import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
 import type { AuthenticatedCaller } from "./auth.js";
+import { SCOPES } from "./oauth/scopes.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
 
@@ -54,7 +55,8 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       const from = requestInfo ? byRequest.get(requestInfo) : undefined;
       const client = from?.client ?? "unknown";
       const person = from?.caller?.person;
-      const { mcp } = createServer(options.config, { ...options.deps, client, era, ...(person ? { person } : {}) }, options.core);
+      const readsAllCalls = from?.caller?.scopes.has(SCOPES.readAll) === true;
+      const { mcp } = createServer(options.config, { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) }, options.core);
       if (era === "legacy") answerCancelledRequests(mcp.server);
       return mcp;
     },

@@ -15,7 +15,7 @@ import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
-import { openCallScope, type Person } from "../service/call-scope.js";
+import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { deriveStateKey } from "../state/state-key.js";
@@ -55,6 +55,8 @@ export interface ServerDeps {
   ownsConnection?: boolean;
   /** The person behind the requests, vouched for by the identity provider (`--http` with OAuth). */
   person?: Person;
+  /** The person's token grants `calls:read_all`: they see every call, not only the ones they placed. */
+  readsAllCalls?: boolean;
 }
 
 export interface OutboundCallsServer {
@@ -158,6 +160,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     defaultCountry: config.safety.defaultCountry,
   };
   const client = deps.client ?? "local";
+  // Who the requests come from: with OAuth the person, and whether their token may read every call.
+  const identity: CallerIdentity = deps.person ? { client, person: deps.person, ...(deps.readsAllCalls ? { readsAllCalls: true } : {}) } : { client };
   const readOnly = deps.readOnly === true || config.safety.readOnly;
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
 
@@ -167,7 +171,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, request) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
-      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity: deps.person ? { client, person: deps.person } : { client } });
+      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity });
       const selector = consent.forCall(
         consentClient(mcp.server, era, request),
         request.mcpReq.id,
@@ -184,7 +188,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       return described.text;
     },
   });
-  registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text });
+  registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text, calls: safety.accessFor(identity) });
   registerPrompts(mcp, { config, service, phonePolicy, readOnly });
 
   return {

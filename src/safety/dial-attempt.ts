@@ -55,6 +55,8 @@ export interface SafetyServices {
   optOuts: OptOutDesk;
   /** The operator's consent records by number (OUTBOUND_CALLS_CONSENT_FILE); empty without the file. */
   consent: ReadonlyMap<string, ConsentRecord>;
+  /** Diagnostics (stderr). */
+  log?(line: string): void;
 }
 
 /** One dial of one tool call, as every stage reads it. */

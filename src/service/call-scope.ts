@@ -32,6 +32,8 @@ export interface CallerIdentity {
   client: string;
   /** The person behind the client: set over `--http` with OAuth, absent with a shared token or over stdio. */
   person?: Person;
+  /** The person's token may read every call (`calls:read_all`), not only the ones they placed. */
+  readsAllCalls?: boolean;
 }
 
 export interface CallScope {

@@ -19,6 +19,7 @@ import { RedisDialLedger } from "./redis/dials.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { RedisOptOuts } from "./redis/opt-outs.js";
+import { RedisCallOwners } from "./redis/call-owners.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -41,6 +42,7 @@ export class RedisStore implements GuardStore {
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
   readonly optOuts: RedisOptOuts;
+  readonly owners: RedisCallOwners;
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
   private readonly keys: Keys;
@@ -71,6 +73,7 @@ export class RedisStore implements GuardStore {
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
     this.optOuts = new RedisOptOuts(connection, k);
+    this.owners = new RedisCallOwners(connection, k);
   }
 
   /**

@@ -57,8 +57,10 @@ export const getCall = defineTool({
     brief: "Reads one call and its result; can wait for the call to end.",
   },
   async handler(args, ctx) {
+    // With OAuth: another person's call answers as an unknown id does (src/safety/call-access.ts).
+    const first = await ctx.calls.read(args.call_id, () => ctx.service.calls.get(args.call_id, ctx.scope.deadline));
     if (!args.wait_seconds) {
-      const call = await ctx.service.calls.get(args.call_id, ctx.scope.deadline);
+      const call = first;
       return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call), ai_disclosure: checkAiDisclosure(call) };
     }
     const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);

@@ -85,6 +85,6 @@ describe("scopes", () => {
       'Bearer resource_metadata="https://calls.example.com/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", ' +
         'scope="calls:read calls:place", error_description="This needs the scope calls:place, which the access token does not grant"',
     );
-    expect(protectedResourceMetadata(config)).toMatchObject({ resource: "https://calls.example.com/mcp", authorization_servers: [ISSUER], scopes_supported: ["calls:read", "calls:place", "calls:approve"] });
+    expect(protectedResourceMetadata(config)).toMatchObject({ resource: "https://calls.example.com/mcp", authorization_servers: [ISSUER], scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve"] });
   });
 });

@@ -7,6 +7,8 @@
 export const SCOPES = {
   /** get_call, list_calls, list_agents, the resources, completions: what reaches the service without dialing. */
   read: "calls:read",
+  /** With calls:read: every call of the account, not only the ones the person placed (operators, supervisors). */
+  readAll: "calls:read_all",
   /** create_call and submit_batch: dials someone and costs money. */
   place: "calls:place",
   /** Deciding on pending dials in the approvers' inbox (reserved for the inbox's sign-in; see docs/hosting.md). */
@@ -15,7 +17,7 @@ export const SCOPES = {
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 
-export const SCOPES_SUPPORTED: readonly Scope[] = [SCOPES.read, SCOPES.place, SCOPES.approve];
+export const SCOPES_SUPPORTED: readonly Scope[] = [SCOPES.read, SCOPES.readAll, SCOPES.place, SCOPES.approve];
 
 /** What a client asks for on first contact: enough to read and to place calls (approving is the inbox's). */
 export const DEFAULT_CLIENT_SCOPES: readonly Scope[] = [SCOPES.read, SCOPES.place];

@@ -24,7 +24,11 @@
  *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
  *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
+ *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
+ *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
  */
+import { createHash } from "node:crypto";
+
 export interface Keys {
   readonly prefix: string;
   dial(requestKey: string): string;
@@ -44,6 +48,7 @@ export interface Keys {
   emptied(): string;
   optOut(number: string): string;
   optOutIndex(): string;
+  owner(kind: "call" | "campaign", id: string): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -66,5 +71,7 @@ export function keys(prefix: string): Keys {
     emptied: () => `${prefix}emptied`,
     optOut: (number) => `${prefix}optout:${number}`,
     optOutIndex: () => `${prefix}optout:index`,
+    // Ids come from the service: a long one is hashed so a key stays small.
+    owner: (kind, id) => `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,
   };
 }
