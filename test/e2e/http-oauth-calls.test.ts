@@ -14,13 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { closedPort } from "../helpers/blackhole.js";
 import { sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
-import { spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import type { HttpServerProcess } from "../helpers/http-server-process.js";
 import { tokenFor } from "../helpers/oauth-client.js";
 import { startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
-import { CANARY_KEY } from "../helpers/server-process.js";
+import { startOAuthServer } from "../helpers/oauth-server.js";
 
 const ALL_SCOPES = ["calls:read", "calls:read_all", "calls:place", "calls:approve"];
 
@@ -54,23 +53,9 @@ let upstream: FakeUpstream;
 const servers: HttpServerProcess[] = [];
 
 async function startServer(env: Record<string, string>): Promise<{ server: HttpServerProcess; mcpUrl: string }> {
-  const port = await closedPort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await spawnHttpServer({
-    args: ["--port", String(port)],
-    env: {
-      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-      OUTBOUND_CALLS_BASE_URL: upstream.url,
-      OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-      OUTBOUND_CALLS_PUBLIC_URL: url,
-      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
-      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
-      OUTBOUND_CALLS_CONFIRM: "never",
-      ...env,
-    },
-  });
+  const { server, publicUrl } = await startOAuthServer(idp.issuer, upstream.url, { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z", OUTBOUND_CALLS_CONFIRM: "never", ...env });
   servers.push(server);
-  return { server, mcpUrl: `${url}/mcp` };
+  return { server, mcpUrl: `${publicUrl}/mcp` };
 }
 
 /** A token of `sub` for the resource, with exactly these scopes (the identity provider grants what the person may). */

@@ -15,11 +15,11 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { closedPort } from "../helpers/blackhole.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { mcpHeaders, rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import { mcpHeaders, rawRequest, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
 import { connectWithOAuth, tokenFor } from "../helpers/oauth-client.js";
 import { newSigningKey, RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
-import { CANARY_KEY } from "../helpers/server-process.js";
+import { startOAuthServer } from "../helpers/oauth-server.js";
 
 const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
 const DIAL = { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Dana Lee" };
@@ -31,24 +31,8 @@ let publicUrl: string;
 
 const dials = () => upstream.requests.filter((r) => r.method === "POST");
 
-/** The server with OAuth on a port known before it starts (the public URL names it), plus `env`. */
-async function startServer(env: Record<string, string>): Promise<{ server: HttpServerProcess; publicUrl: string }> {
-  const port = await closedPort();
-  const url = `http://127.0.0.1:${port}`;
-  const started = await spawnHttpServer({
-    args: ["--port", String(port)],
-    env: {
-      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-      OUTBOUND_CALLS_BASE_URL: upstream.url,
-      OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-      OUTBOUND_CALLS_PUBLIC_URL: url,
-      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
-      ...DAYTIME,
-      ...env,
-    },
-  });
-  return { server: started, publicUrl: url };
-}
+/** The server with OAuth, plus `env`, in daytime. */
+const startServer = (env: Record<string, string>) => startOAuthServer(idp.issuer, upstream.url, { ...DAYTIME, ...env });
 
 beforeAll(async () => {
   [idp, upstream] = await Promise.all([startIdentityProvider(), startFakeUpstream()]);
