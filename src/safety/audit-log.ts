@@ -159,6 +159,8 @@ export interface LoggedDial {
   requestKey: string | undefined;
   decision: "dialed" | "outcome_unknown";
   callIds: string[];
+  /** Who asked (OAuth): their per-person cap counts the dial too. */
+  person?: string;
 }
 
 export interface AuditHistory {
@@ -230,6 +232,7 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
       requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
       decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
       callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
+      ...(typeof entry.person === "string" && entry.person !== "" ? { person: entry.person } : {}),
     };
     if (entry.decision === "sending") {
       if (key !== undefined) sending.set(key, dial);

@@ -8,7 +8,7 @@
  * anything is sent. No stage writes the audit line or changes the attempt.
  */
 import type { ConsentSelector } from "../consent/selector.js";
-import type { CapLimits } from "../state/store.js";
+import type { CapLedger, CapLimits } from "../state/store.js";
 import type { AuditFacts } from "./audit-trail.js";
 import { refuseOverCap } from "./caps-guard.js";
 import { confirmationPlan, confirmDial, tokenRefusal, type Confirmation, type Shown } from "./confirm.js";
@@ -105,7 +105,9 @@ export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: 
   const { store, clock } = s;
   const numbers = [...attempt.numbers];
   refuseOverCap(await store.caps.check(numbers, clock.now(), limits(s), claim?.countedAs), numbers, limits(s), clock.now());
-  return { check: "caps: within the dials-per-hour and per-number limits" };
+  const mine = personLedger(attempt, s);
+  if (mine) refuseOverCap(await mine.caps.check(numbers, clock.now(), mine.limits, claim?.countedAs), numbers, mine.limits, clock.now(), true);
+  return { check: `caps: within the dials-per-hour${mine ? ", per-person" : ""} and per-number limits` };
 }
 
 /** What a person reads before the dial, and a dry run shows. */
@@ -156,7 +158,32 @@ export async function reserveStage(attempt: DialAttempt, s: SafetyServices, clai
   const numbers = [...attempt.numbers];
   const id = claim.reservation;
   refuseOverCap(await store.caps.reserve(id, numbers, clock.now(), limits(s), claim.countedAs), numbers, limits(s), clock.now());
-  return { id, release: () => store.caps.release(id).catch(() => undefined) };
+  const mine = personLedger(attempt, s);
+  if (!mine) return { id, release: () => store.caps.release(id).catch(() => undefined) };
+  // The person's cap counts under the same reservation id: over it, the account-wide count is taken back.
+  let verdict: Awaited<ReturnType<CapLedger["reserve"]>>;
+  try {
+    verdict = await mine.caps.reserve(id, numbers, clock.now(), mine.limits, claim.countedAs);
+  } catch (error) {
+    await store.caps.release(id).catch(() => undefined);
+    throw error;
+  }
+  if (!verdict.ok) await store.caps.release(id).catch(() => undefined);
+  refuseOverCap(verdict, numbers, mine.limits, clock.now(), true);
+  return {
+    id,
+    release: async () => {
+      await Promise.all([store.caps.release(id).catch(() => undefined), mine.caps.release(id).catch(() => undefined)]);
+    },
+  };
+}
+
+/** The ledger and limits of the person behind the dial, when there is one and a per-person cap is set. */
+function personLedger(attempt: DialAttempt, s: SafetyServices): { caps: CapLedger; limits: CapLimits } | undefined {
+  const person = attempt.scope.identity.person;
+  const perHour = s.settings.maxDialsPerHourPerPerson;
+  if (!person || perHour === undefined) return undefined;
+  return { caps: s.store.personCaps(person.sub), limits: { perHour, perNumberPerDay: undefined } };
 }
 
 /** A token works once, whatever its spelling: the store marks its MAC used in one atomic step. */

@@ -61,12 +61,19 @@ export class MemoryStore implements GuardStore {
   readonly rates = new MemoryRateCounter();
   readonly optOuts = new MemoryOptOuts();
   readonly owners = new MemoryCallOwners();
+  private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();
 
   async secret(name: string): Promise<Buffer> {
     let value = this.secrets.get(name);
     if (!value) this.secrets.set(name, (value = randomBytes(32)));
     return value;
+  }
+
+  personCaps(person: string): MemoryCapLedger {
+    let ledger = this.byPerson.get(person);
+    if (!ledger) this.byPerson.set(person, (ledger = new MemoryCapLedger()));
+    return ledger;
   }
 
   async close(): Promise<void> {

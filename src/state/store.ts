@@ -280,5 +280,7 @@ export interface GuardStore {
   readonly rates: RateCounter;
   readonly optOuts: OptOutList;
   readonly owners: CallOwners;
+  /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
+  personCaps(person: string): CapLedger;
   close(): Promise<void>;
 }

@@ -2,7 +2,8 @@
  * With OAuth a person sees only the calls they placed (get_call, list_calls,
  * the calls:// resources) unless their token grants calls:read_all, and a call
  * id is not a credential: another person's call answers exactly as an id that
- * does not exist. Who placed which call is kept in the guard store: it
+ * does not exist; a cap per person counts each person's dials apart. Who
+ * placed which call (and each person's count) is kept in the guard store: it
  * survives a restart through the audit log (memory store), and replicas on one
  * Redis share it. The calling service here keeps real state (a stateful fake
  * on loopback) and answers an unknown id 404 with a request id of its own.
@@ -183,6 +184,45 @@ describe("one person cannot read another's calls", () => {
   });
 });
 
+describe("a cap per person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON)", () => {
+  const CAP = { OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON: "2" };
+  const posts = () => upstream.requests.filter((r) => r.method === "POST").length;
+  let number = 200;
+  const dial = (client: Client) => tool(client, "create_call", { to: `+1 415 555 0${number++}`, agent_id: "agt_1" });
+
+  it("counts each person's dials apart, refuses the one over, sends nothing for it, and survives a restart", async () => {
+    const auditPath = join(mkdtempSync(join(tmpdir(), "oauth-caps-")), "audit.jsonl");
+    const first = await startServer({ ...CAP, OUTBOUND_CALLS_AUDIT_LOG: auditPath });
+    const frank = await clientWith(first.mcpUrl, await tokenOf(first.mcpUrl, "frank", "calls:read calls:place"));
+    const gina = await clientWith(first.mcpUrl, await tokenOf(first.mcpUrl, "gina", "calls:read calls:place"));
+    try {
+      placedId(await dial(frank));
+      placedId(await dial(frank));
+      const before = posts();
+      const over = await dial(frank);
+      expect(over.isError).toBe(true);
+      expect(textOf(over)).toMatch(/per-person dials-per-hour cap: 2 dials in the last hour placed by you; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON=2/);
+      const batch = await tool(gina, "submit_batch", { calls: [0, 1, 2].map((i) => ({ to: `+1 415 555 03${i}0`, agent_id: "agt_1" })) });
+      expect(textOf(batch)).toMatch(/more than OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON=2 allows/);
+      expect(posts()).toBe(before);
+      // Gina's own two still go: the cap is per person, not shared.
+      placedId(await dial(gina));
+      placedId(await dial(gina));
+    } finally {
+      await Promise.all([frank.close(), gina.close()]);
+    }
+    expect(await first.server.stop()).toBe(0);
+    servers.splice(servers.indexOf(first.server), 1);
+    const again = await startServer({ ...CAP, OUTBOUND_CALLS_AUDIT_LOG: auditPath });
+    const frankAgain = await clientWith(again.mcpUrl, await tokenOf(again.mcpUrl, "frank", "calls:read calls:place"));
+    try {
+      expect(textOf(await dial(frankAgain))).toMatch(/per-person dials-per-hour cap/);
+    } finally {
+      await frankAgain.close();
+    }
+  });
+});
+
 describe("replicas on one Redis share who placed which call", () => {
   let redis: RedisServer;
   beforeAll(async () => {
@@ -206,6 +246,20 @@ describe("replicas on one Redis share who placed which call", () => {
       expect((await listedIds(erinOnTwo)).ids).not.toContain(call);
     } finally {
       await Promise.all([daveOnOne.close(), daveOnTwo.close(), erinOnTwo.close()]);
+    }
+  });
+
+  it("and each person's cap: two replicas allow it once, not once each", async () => {
+    const env = { OUTBOUND_CALLS_REDIS_URL: redis.url, OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON: "2" };
+    const [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    const onOne = await clientWith(one.mcpUrl, await tokenOf(one.mcpUrl, "hana", "calls:read calls:place"));
+    const onTwo = await clientWith(two.mcpUrl, await tokenOf(two.mcpUrl, "hana", "calls:read calls:place"));
+    try {
+      const results = await Promise.all([0, 1, 2, 3].map((i) => tool(i % 2 === 0 ? onOne : onTwo, "create_call", { to: `+1 415 555 04${i}0`, agent_id: "agt_1" })));
+      expect(results.filter((r) => !r.isError)).toHaveLength(2);
+      expect(results.filter((r) => r.isError).map(textOf).every((t) => /per-person dials-per-hour cap/.test(t))).toBe(true);
+    } finally {
+      await Promise.all([onOne.close(), onTwo.close()]);
     }
   });
 });

@@ -26,6 +26,8 @@
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
  *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
+ *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);
+ *   person:<hash>:cap:res:<id>      with its reservations, as cap:hour and cap:res: (hash: of the subject)
  */
 import { createHash } from "node:crypto";
 
