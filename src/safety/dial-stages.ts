@@ -21,6 +21,7 @@ import { previewText } from "../consent/preview.js";
 import { checkConsent, consentText } from "./compliance/consent-guard.js";
 import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { SafetyRefusal } from "./refusals.js";
+import { ownedThings } from "./call-access.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The least time the POST after a person's answer gets, however much the stages before asking used. */
@@ -84,7 +85,23 @@ export async function claimStage(
   const claimed = await claimDial(attempt, ledger);
   if (claimed.kind === "claimed") return claimed;
   const { replay } = claimed;
+  await refuseAnothersReplay(attempt, s, replay);
   return { ...claimed, audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds } };
+}
+
+/**
+ * With OAuth, the replay of an identical dial another person placed would hand over their call ids and statuses:
+ * the dial is still not placed again (the dedupe window holds for everyone), but it is refused without them.
+ */
+async function refuseAnothersReplay(attempt: DialAttempt, s: SafetyServices, replay: Replay): Promise<void> {
+  const { person, readsAllCalls } = attempt.scope.identity;
+  if (!person || readsAllCalls || replay.callIds.length === 0) return;
+  const owners = await s.store.owners.ownersOf(ownedThings(replay.callIds, undefined), s.clock.now());
+  if (owners.some((owner) => owner === person.sub)) return;
+  throw new SafetyRefusal(
+    "duplicate",
+    `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was placed at ${iso(replay.firstAt)}, within the dedupe window (OUTBOUND_CALLS_DEDUPE_WINDOW_S), by someone else; it is not placed again. Nothing was dialed.`,
+  );
 }
 
 /** A dry run's dedupe line: what a dial now would meet, claiming nothing. Undefined when dedupe is off. */

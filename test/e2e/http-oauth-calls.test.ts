@@ -127,6 +127,17 @@ describe("one person cannot read another's calls", () => {
     expect(textOf(waited).replaceAll(bobCall, "ID")).toBe(textOf(unknown).replaceAll("call_999", "ID"));
   });
 
+  it("an identical dial of another person's is refused, not replayed with their call's id", async () => {
+    const posts = upstream.requests.filter((r) => r.method === "POST").length;
+    const repeat = await tool(bob, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1" });
+    expect(repeat.isError).toBe(true);
+    expect(textOf(repeat)).toMatch(/identical call was placed at .* by someone else; it is not placed again/);
+    expect(JSON.stringify(repeat)).not.toContain(aliceCall);
+    expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
+    // Alice's own repeat is her replay, with her call.
+    expect(placedId(await tool(alice, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1" }))).toBe(aliceCall);
+  });
+
   it("list_calls shows each person their own calls, and no total of everyone's", async () => {
     const mine = await listedIds(alice);
     expect(mine.ids).toEqual([aliceCall]);
