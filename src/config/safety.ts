@@ -44,6 +44,8 @@ export interface SafetySettings {
   callingHours: CallingWindow | undefined;
   maxDialsPerHour: number | undefined;
   maxDialsPerNumberPerDay: number | undefined;
+  /** With OAuth: dials one person may place in any hour (undefined = no such cap). */
+  maxDialsPerHourPerPerson: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
   /** The operator's consent records (src/safety/compliance/consent-file.ts). */
@@ -118,6 +120,13 @@ export const safetyVariables = {
     default: "60",
     summary: "dials in any hour, batch rows counted, or off",
     description: "Dials in any hour, batch rows counted, or `off`.",
+  },
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON: {
+    group: "safety",
+    default: "off",
+    summary: "with OAuth: dials one person may place in any hour, batch rows counted, or off",
+    description:
+      "With OAuth (`--http`): dials one person (the access token's `sub`) may place in any hour, batch rows counted, or `off`. Counted as the dials-per-hour cap is, in the guard store, on every replica; it applies beside `OUTBOUND_CALLS_MAX_DIALS_PER_HOUR`.",
   },
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: {
     group: "safety",
@@ -279,6 +288,7 @@ export const safetyEnvShape = {
     }),
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", 100_000),
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", 1_000),
+  OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON", 100_000),
   OUTBOUND_CALLS_READ_ONLY: z
     .string()
     .optional()
@@ -363,6 +373,7 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     callingHours: env.OUTBOUND_CALLS_CALLING_HOURS,
     maxDialsPerHour: env.OUTBOUND_CALLS_MAX_DIALS_PER_HOUR,
     maxDialsPerNumberPerDay: env.OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY,
+    maxDialsPerHourPerPerson: env.OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON,
     readOnly: env.OUTBOUND_CALLS_READ_ONLY,
     auditLog: env.OUTBOUND_CALLS_AUDIT_LOG,
     optOutPollMs: env.OUTBOUND_CALLS_OPT_OUT_POLL_S,

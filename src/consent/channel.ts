@@ -40,6 +40,8 @@ export interface ConsentView {
   agents: Array<{ id: string; name?: string }>;
   /** The request says a second call to a recently dialed number is meant (repeat_dial). */
   repeatDial?: true;
+  /** The person who asked (their access token's subject and name), over `--http` with OAuth. */
+  requestedBy?: { sub: string; name?: string };
 }
 
 export interface ConsentRequest {

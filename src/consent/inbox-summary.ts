@@ -16,6 +16,8 @@ export interface InboxSummary {
   tool: string;
   /** The client that asked (the call scope's identity.client). */
   client: string;
+  /** The person who asked (with OAuth: name and subject), or that the server cannot know (askedBy). */
+  by: string;
   /** How many calls. */
   calls: number;
   /** The first numbers, for people ("+1 415 555 2671, and 57 more"). */
@@ -39,11 +41,18 @@ function firstOf(items: string[]): string {
   return cap(text, TEXT_MAX);
 }
 
+/** Who asked: the person's name and subject with OAuth; with a shared token the server cannot know. */
+export function askedBy(requestedBy: { sub: string; name?: string } | undefined): string {
+  if (!requestedBy) return "a client (no sign-in)";
+  return requestedBy.name ? `${requestedBy.name} (${requestedBy.sub})` : requestedBy.sub;
+}
+
 export function inboxSummary(fixed: { id: string; tool: string; createdAt: number; expiresAt: number }, view: ConsentView, client: string): InboxSummary {
   return {
     id: fixed.id,
     tool: fixed.tool,
     client: cap(client, TEXT_MAX),
+    by: cap(askedBy(view.requestedBy), TEXT_MAX),
     calls: view.rows.length,
     numbers: firstOf(view.rows.map((r) => r.international)),
     countries: firstOf(view.countries.map((c) => `${c.name} ×${c.count}`)),
@@ -56,14 +65,14 @@ export function inboxSummary(fixed: { id: string; tool: string; createdAt: numbe
 
 /** The fields in one fixed order: what the seal covers. */
 export function summaryParts(s: InboxSummary): string[] {
-  return [s.id, s.tool, s.client, String(s.calls), s.numbers, s.countries, s.agents, String(s.repeatDial), String(s.createdAt), String(s.expiresAt)];
+  return [s.id, s.tool, s.client, s.by, String(s.calls), s.numbers, s.countries, s.agents, String(s.repeatDial), String(s.createdAt), String(s.expiresAt)];
 }
 
 /** A stored light record read back, if it has the shape of one (its seal is checked by the desk). */
 export function readSummary(value: unknown): SealedSummary | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   const v = value as Record<string, unknown>;
-  const strings = ["id", "tool", "client", "numbers", "countries", "agents", "seal"] as const;
+  const strings = ["id", "tool", "client", "by", "numbers", "countries", "agents", "seal"] as const;
   const numbers = ["calls", "createdAt", "expiresAt"] as const;
   if (!strings.every((k) => typeof v[k] === "string" && (v[k] as string).length <= 1_000)) return undefined;
   if (!numbers.every((k) => Number.isSafeInteger(v[k]))) return undefined;
@@ -72,6 +81,7 @@ export function readSummary(value: unknown): SealedSummary | undefined {
     id: v.id as string,
     tool: v.tool as string,
     client: v.client as string,
+    by: v.by as string,
     calls: v.calls as number,
     numbers: v.numbers as string,
     countries: v.countries as string,

@@ -27,4 +27,5 @@ export const storedViewSchema = z.object({
   countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number() })),
   agents: z.array(z.object({ id: z.string(), name: z.string().optional() })),
   repeatDial: z.literal(true).optional(),
+  requestedBy: z.object({ sub: z.string(), name: z.string().optional() }).optional(),
 });

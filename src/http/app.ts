@@ -5,15 +5,18 @@
  * them.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AuthResult } from "./auth.js";
+import type { AuthenticatedCaller, Authenticate } from "./auth.js";
 import type { HostCheck } from "../web/host-check.js";
 import { sendJson, sendRpcError } from "./responses.js";
 
 export interface HttpAppOptions {
   hostCheck: HostCheck;
-  /** undefined: no token configured (loopback only). */
-  auth: ((authorization: string | undefined) => AuthResult) | undefined;
-  mcpPost: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The shared token or OAuth (auth.ts); undefined: neither configured (loopback only). */
+  auth: Authenticate | undefined;
+  /** `caller` is the person an identity provider vouched for (OAuth), undefined in the other modes. */
+  mcpPost: (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void>;
+  /** OAuth's protected resource metadata (RFC 9728): public, at these paths. */
+  resourceMetadata?: { paths: readonly string[]; document: Record<string, unknown> } | undefined;
   /** The approvers' pages under /approvals (OUTBOUND_CALLS_APPROVER_TOKEN); undefined: none. They do their own checks. */
   approvals?: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   log: (line: string) => void;
@@ -24,7 +27,6 @@ export interface HttpAppOptions {
 export const MCP_PATH = "/mcp";
 export const HEALTH_PATH = "/healthz";
 export const APPROVALS_PATH = "/approvals";
-const REALM = 'Bearer realm="outbound-calls-mcp"';
 
 export class HttpApp {
   private inFlight = 0;
@@ -73,6 +75,7 @@ export class HttpApp {
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0];
     if (path === HEALTH_PATH) return this.health(req, res);
+    if (this.options.resourceMetadata?.paths.includes(path ?? "")) return this.resourceMetadata(req, res);
     if (this.options.approvals && (path === APPROVALS_PATH || path?.startsWith(`${APPROVALS_PATH}/`))) return this.options.approvals(req, res);
     if (path !== MCP_PATH) return sendJson(res, 404, { error: "not found" });
 
@@ -81,17 +84,11 @@ export class HttpApp {
     const refused = this.options.hostCheck(req.headers.host, req.headers.origin);
     if (refused) return sendRpcError(res, 403, -32000, `Forbidden: ${refused}`, unread);
 
+    let caller: AuthenticatedCaller | undefined;
     if (this.options.auth) {
-      const result = this.options.auth(req.headers.authorization);
-      if (result === "missing") {
-        return sendRpcError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { ...unread, "www-authenticate": REALM });
-      }
-      if (result === "invalid") {
-        return sendRpcError(res, 401, -32001, "Unauthorized: the bearer token is not valid for this server", {
-          ...unread,
-          "www-authenticate": `${REALM}, error="invalid_token"`,
-        });
-      }
+      const outcome = await this.options.auth(req.headers.authorization);
+      if (!outcome.ok) return sendRpcError(res, outcome.status, outcome.status === 401 ? -32001 : -32000, outcome.message, { ...unread, ...outcome.headers });
+      caller = outcome.caller;
     }
 
     if (this.draining) {
@@ -101,7 +98,15 @@ export class HttpApp {
       // Stateless: no session to stream to (GET) or to end (DELETE).
       return sendRpcError(res, 405, -32000, "Method not allowed: this server is stateless and takes JSON-RPC by POST only", { ...unread, allow: "POST" });
     }
-    await this.options.mcpPost(req, res);
+    await this.options.mcpPost(req, res, caller);
+  }
+
+  /** Public, so any client (a browser-based one too) can find where to get a token. */
+  private resourceMetadata(req: IncomingMessage, res: ServerResponse): void {
+    const refused = this.options.hostCheck(req.headers.host, undefined);
+    if (refused) return sendJson(res, 403, { error: `forbidden: ${refused}` });
+    if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD" });
+    sendJson(res, 200, this.options.resourceMetadata?.document ?? {}, { "access-control-allow-origin": "*", "cache-control": "public, max-age=300" });
   }
 
   /** For load balancers: up or stopping, and nothing about the configuration. */

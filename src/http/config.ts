@@ -4,6 +4,7 @@
  */
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
+import { ISSUER_VARIABLE, parseOAuthConfig, type OAuthConfig } from "./oauth/config.js";
 import type { VariableDocs } from "../config/variables.js";
 
 /** Where --http listens: `--http [host:]port`, parsed by cli/args.ts. */
@@ -17,10 +18,10 @@ export interface HttpListen {
 export const httpVariables = {
   OUTBOUND_CALLS_HTTP_TOKEN: {
     group: "http",
-    required: "with `--http` beyond loopback",
+    required: "with `--http` beyond loopback, unless OAuth",
     summary: "bearer token clients send, 32+ chars of A-Za-z0-9-._~+/, nothing of the API key; required off loopback",
     description:
-      "The bearer token HTTP clients must send. 32–512 characters of `A-Z a-z 0-9 - . _ ~ + /` (optionally ending in `=`); must not be or contain the API key, nor 16 characters of it in a row, in any letter case. Make one with `openssl rand -hex 32`.",
+      "The bearer token HTTP clients must send (the simple mode, without an identity provider). 32–512 characters of `A-Z a-z 0-9 - . _ ~ + /` (optionally ending in `=`); must not be or contain the API key, nor 16 characters of it in a row, in any letter case. Make one with `openssl rand -hex 32`.",
   },
   OUTBOUND_CALLS_APPROVER_TOKEN: {
     group: "http",
@@ -28,6 +29,19 @@ export const httpVariables = {
     summary: "approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key",
     description:
       "Approvers sign in with it at `/approvals` to approve or decline dials. Same format as the client token; must not be, contain or share 16 characters in a row with the client token or the API key (in any case). See [consent.md](consent.md).",
+  },
+  OUTBOUND_CALLS_OAUTH_ISSUER: {
+    group: "http",
+    example: "https://login.example.com/realms/team",
+    summary: "OAuth instead of the client token: the issuer URL of the identity provider whose JWT access tokens are accepted",
+    description:
+      "With `--http`: OAuth 2.1 instead of the shared client token ([hosting](hosting.md#oauth-a-person-behind-every-request)): the issuer URL of the authorization server whose JWT access tokens are accepted (signature from its JWKS, issuer, audience, expiry, scopes). Needs `OUTBOUND_CALLS_PUBLIC_URL`; not with `OUTBOUND_CALLS_HTTP_TOKEN`.",
+  },
+  OUTBOUND_CALLS_PUBLIC_URL: {
+    group: "http",
+    example: "https://calls.example.com",
+    summary: "with OAuth: this server's public https:// URL (the resource its tokens must be issued for)",
+    description: "With OAuth: this server's public `https://` URL; the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points.",
   },
   OUTBOUND_CALLS_HTTP_RATE_LIMIT: {
     group: "http",
@@ -61,8 +75,10 @@ export const httpVariables = {
 export interface HttpConfig {
   host: string;
   port: number;
-  /** Clients must send `Authorization: Bearer <token>`; undefined = no check (loopback only). */
+  /** Clients must send `Authorization: Bearer <token>`; undefined = no shared token (OAuth, or loopback only). */
   token: string | undefined;
+  /** OUTBOUND_CALLS_OAUTH_ISSUER + OUTBOUND_CALLS_PUBLIC_URL: clients bring access tokens of that issuer instead. */
+  oauth: OAuthConfig | undefined;
   /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals; undefined = no inbox. */
   approverToken: string | undefined;
   /** Tool calls per client per window; undefined = no limit. */
@@ -230,20 +246,31 @@ export function loadHttpConfig(
   service: { apiKeys: string[]; timeoutMs: number; approvalWaitMs?: number },
 ): HttpConfig {
   const token = parseToken(env.OUTBOUND_CALLS_HTTP_TOKEN, service.apiKeys);
-  if (token === undefined && !isLoopbackHost(listen.host)) {
+  const oauth = parseOAuthConfig(env);
+  if (oauth && token !== undefined) {
+    // Two ways in would leave a door without a person behind it: one mode at a time.
     throw new ConfigurationError(
-      `OUTBOUND_CALLS_HTTP_TOKEN is required to listen on ${listen.host}, which is not a loopback address: ` +
-        "without it anyone who can reach the port could place calls with the service's key",
+      `OUTBOUND_CALLS_HTTP_TOKEN and ${ISSUER_VARIABLE} are both set: with OAuth every client signs a person in, so unset OUTBOUND_CALLS_HTTP_TOKEN`,
     );
   }
+  if (token === undefined && !oauth && !isLoopbackHost(listen.host)) {
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_HTTP_TOKEN is required to listen on ${listen.host}, which is not a loopback address: ` +
+        `without it anyone who can reach the port could place calls with the service's key (or sign people in with OAuth: ${ISSUER_VARIABLE} and OUTBOUND_CALLS_PUBLIC_URL)`,
+    );
+  }
+  const extraHosts = parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS);
+  // The public URL's host is the one a proxy passes on: accept it without making the operator name it twice.
+  if (oauth && !extraHosts.includes(oauth.publicHost)) extraHosts.push(oauth.publicHost);
   return {
     host: listen.host,
     port: listen.port,
     token,
+    oauth,
     approverToken: parseApproverToken(env.OUTBOUND_CALLS_APPROVER_TOKEN, token, service.apiKeys),
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
-    extraHosts: parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS),
+    extraHosts,
     extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
     maxBodyBytes: MAX_BODY_BYTES,
     shutdownGraceMs: (service.approvalWaitMs ?? 0) + service.timeoutMs + SHUTDOWN_MARGIN_MS,

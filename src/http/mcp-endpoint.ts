@@ -16,6 +16,8 @@ import { answerCancelledRequests } from "./answer-cancelled.js";
 import { readBody } from "../web/body.js";
 import type { BodyBudget } from "./body-budget.js";
 import type { RateCounter } from "../state/store.js";
+import type { AuthenticatedCaller } from "./auth.js";
+import { SCOPES } from "./oauth/scopes.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
 
@@ -31,8 +33,10 @@ export interface McpEndpointOptions {
    * while the store cannot answer, so the limit holds per replica instead of refusing every read.
    */
   limiter: { counter: RateCounter; fallback: RateCounter; max: number; windowMs: number } | undefined;
-  /** The client of a request: the key of its rate limit and of its share of waits. */
+  /** The client of a request: the key of its share of waits, and of its rate limit when no person is known. */
   clientOf: (req: IncomingMessage) => string;
+  /** With OAuth: refuses (403) a body that needs a scope the caller's token lacks (src/http/oauth/). */
+  authorize?: ((caller: AuthenticatedCaller, body: unknown) => { status: number; message: string; headers: Record<string, string> } | undefined) | undefined;
   log: (line: string) => void;
 }
 
@@ -41,21 +45,24 @@ function requestId(body: unknown): string | number | null {
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
   let lastFallbackLog = -Infinity;
-  // Which client each request came from, for the server the SDK's factory makes for it.
-  const byRequest = new WeakMap<Request, string>();
+  // Which client (and, with OAuth, which person) each request came from, for the server the SDK's factory makes for it.
+  const byRequest = new WeakMap<Request, { client: string; caller: AuthenticatedCaller | undefined }>();
   const failed = (error: Error) => options.log(`http: request failed: ${error.stack ?? error.message}`);
   const handler = createMcpHandler(
     ({ era, requestInfo }: McpRequestContext) => {
-      const client = (requestInfo && byRequest.get(requestInfo)) ?? "unknown";
-      const { mcp } = createServer(options.config, { ...options.deps, client, era }, options.core);
+      const from = requestInfo ? byRequest.get(requestInfo) : undefined;
+      const client = from?.client ?? "unknown";
+      const person = from?.caller?.person;
+      const readsAllCalls = from?.caller?.scopes.has(SCOPES.readAll) === true;
+      const { mcp } = createServer(options.config, { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) }, options.core);
       if (era === "legacy") answerCancelledRequests(mcp.server);
       return mcp;
     },
     { onerror: failed, maxRequestBodySize: options.maxBodyBytes },
   );
-  return async (req, res) => {
+  return async (req, res, caller) => {
     const client = options.clientOf(req);
     // The bytes this body holds are the client's until its answer is written (or the client left).
     let held = 0;
@@ -83,12 +90,19 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return sendRpcError(res, 400, -32700, "Parse error: the body is not JSON");
     }
 
+    if (caller && options.authorize) {
+      const refusal = options.authorize(caller, message);
+      if (refusal) return sendRpcError(res, refusal.status, -32000, refusal.message, refusal.headers, requestId(message));
+    }
+
+    // A person is counted as one client from any address; without OAuth the address is the client.
+    const rateKey = caller ? `person:${caller.person.sub}` : client;
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
       const { counter, fallback, max, windowMs } = options.limiter;
       let taken: Awaited<ReturnType<RateCounter["take"]>>;
       try {
-        taken = await counter.take(client, counted, max, windowMs, Date.now());
+        taken = await counter.take(rateKey, counted, max, windowMs, Date.now());
       } catch (error) {
         // The shared counter is away (Redis): count here, so reads go on under a limit per replica. The dials
         // themselves are refused by the guards meanwhile (they need the store).
@@ -96,7 +110,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
           lastFallbackLog = Date.now();
           options.log(`http: the shared rate limit cannot be checked (${error instanceof Error ? error.message : String(error)}); counting per replica meanwhile`);
         }
-        taken = await fallback.take(client, counted, max, windowMs, Date.now());
+        taken = await fallback.take(rateKey, counted, max, windowMs, Date.now());
       }
       if (!taken.ok) {
         return sendRpcError(
@@ -114,7 +128,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
     // The factory is called with the web Request made from `req`: the client's address goes with it.
     const serving = {
       fetch: (request: Request, opts?: Parameters<typeof handler.fetch>[1]) => {
-        byRequest.set(request, client);
+        byRequest.set(request, { client, caller });
         return handler.fetch(request, opts);
       },
     };

@@ -15,12 +15,15 @@ import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { hostedApprovals } from "../consent/page/hosted.js";
 import { passkeyStartNote } from "../consent/passkeys/index.js";
 import { confirmModeNotes } from "../consent/start-notes.js";
-import { bearerChecker } from "./auth.js";
+import { sharedTokenAuth, type Authenticate } from "./auth.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientAddress } from "./client-address.js";
 import type { HttpConfig } from "./config.js";
 import { isWildcardHost, makeHostCheck } from "../web/host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
+import type { OAuthConfig } from "./oauth/config.js";
+import { checkScopes, oauthAuth, protectedResourceMetadata } from "./oauth/resource-server.js";
+import { createTokenVerifier } from "./oauth/verifier.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -89,10 +92,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     : undefined;
   // The guard store's counter: in process memory, or shared by the replicas when the store is.
   const limiter = http.rateLimit ? { counter: core.store.rates, fallback: new MemoryRateCounter(), ...http.rateLimit } : undefined;
+  const oauth = http.oauth;
   const app = new HttpApp({
     hostCheck,
     approvals,
-    auth: http.token === undefined ? undefined : bearerChecker(http.token),
+    auth: authenticator(http, log),
+    resourceMetadata: oauth ? { paths: oauth.metadataPaths, document: protectedResourceMetadata(oauth) } : undefined,
     mcpPost: mcpPost({
       config,
       core,
@@ -101,6 +106,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       bodies: new BodyBudget(),
       limiter,
       clientOf: (req) => clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], http.trustProxy),
+      authorize: oauth ? (caller, body) => checkScopes(oauth, caller, body) : undefined,
       log,
     }),
     log,
@@ -130,6 +136,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
+function authenticator(http: HttpConfig, log: (line: string) => void): Authenticate | undefined {
+  const oauth: OAuthConfig | undefined = http.oauth;
+  if (oauth) return oauthAuth(oauth, createTokenVerifier({ issuer: oauth.issuer, resource: oauth.resource }), log);
+  return http.token === undefined ? undefined : sharedTokenAuth(http.token);
+}
+
 export interface RunHttpOptions extends HttpServerOptions {
   /** Run after the HTTP server stopped (e.g. the embedded sandbox). */
   onStopped?: () => Promise<void>;
@@ -140,7 +152,9 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
   const { http, log } = options;
   const running = await startHttpServer(options);
   const base = running.url.slice(0, -MCP_PATH.length);
-  if (http.token === undefined) {
+  if (http.oauth) {
+    log(`outbound-calls-mcp: OAuth: access tokens of ${http.oauth.issuer} for ${http.oauth.resource} (metadata at ${http.oauth.metadataUrl})`);
+  } else if (http.token === undefined) {
     log("outbound-calls-mcp: OUTBOUND_CALLS_HTTP_TOKEN is not set: any program on this machine can use the server (allowed on loopback only)");
   }
   if (isWildcardHost(http.host) && http.extraHosts.length === 0) {

@@ -15,7 +15,7 @@ import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
-import { openCallScope } from "../service/call-scope.js";
+import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { deriveStateKey } from "../state/state-key.js";
@@ -56,6 +56,10 @@ export interface ServerDeps {
    * Servers made on a shared core without it (HTTP) leave that log to stderr.
    */
   ownsConnection?: boolean;
+  /** The person behind the requests, vouched for by the identity provider (`--http` with OAuth). */
+  person?: Person;
+  /** The person's token grants `calls:read_all`: they see every call, not only the ones they placed. */
+  readsAllCalls?: boolean;
 }
 
 export interface OutboundCallsServer {
@@ -160,6 +164,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     defaultCountry: config.safety.defaultCountry,
   };
   const client = deps.client ?? "local";
+  // Who the requests come from: with OAuth the person, and whether their token may read every call.
+  const identity: CallerIdentity = deps.person ? { client, person: deps.person, ...(deps.readsAllCalls ? { readsAllCalls: true } : {}) } : { client };
   const readOnly = deps.readOnly === true || config.safety.readOnly;
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
 
@@ -169,14 +175,15 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, request, decision) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
-      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity: { client } });
+      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity });
       const asked = consentClient(mcp.server, era, request);
       const selector = consent.forCall(
         asked,
         request.mcpReq.id,
         config.safety.confirm !== "token",
         // A 2026-07-28 request may be asked through input requests; a 2025 one never reads them.
-        era === "modern" ? inputRound(request, callerOf(deps.client)) : undefined,
+        // With OAuth the state is bound to the person (one issuer per server, so the subject names them).
+        era === "modern" ? inputRound(request, callerOf(deps.client, deps.person ? { issuer: "the configured issuer", subject: deps.person.sub } : undefined)) : undefined,
         { apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()), ...(decision ? { decision } : {}) },
       );
       return toolContext({ config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) }, tool, scope, selector);
@@ -190,7 +197,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       return described.text;
     },
   });
-  registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text });
+  registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text, calls: safety.accessFor(identity) });
   registerPrompts(mcp, { config, service, phonePolicy, readOnly });
   if (!readOnly) registerCardResource(mcp);
 

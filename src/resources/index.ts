@@ -27,6 +27,7 @@ import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../service/final-status.js";
 import { numberText, statusText, timeText } from "../service/values.js";
 import { CALL_ID } from "../validation/ids.js";
+import type { CallAccess } from "../safety/call-access.js";
 
 export const AGENTS_URI = "agents://list";
 export const CALL_URI_TEMPLATE = "calls://{call_id}";
@@ -51,10 +52,13 @@ export interface ResourceDeps {
   warn(line: string): void;
   /** Marks text for people and models (the sandbox note), as tool answers are marked. */
   mark?(text: string): string;
+  /** Which calls the caller may see (with OAuth, only the ones they placed): src/safety/call-access.ts. */
+  calls?: CallAccess;
 }
 
 export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
   const { config, service } = deps;
+  const access = deps.calls;
   const deadline = (signal?: AbortSignal) => startDeadline(config.timeoutMs, signal);
   const mark = deps.mark ?? ((text: string) => text);
 
@@ -78,7 +82,7 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
     const calls = service.calls
       .list({ limit: RECENT_CALLS }, d)
       // Only ids that can be read back are offered.
-      .then((page) => page.calls.filter((c) => CALL_ID.test(c.id)).map(listItem));
+      .then(async (page) => (access ? await access.filter(page.calls) : page.calls).filter((c) => CALL_ID.test(c.id)).map(listItem));
     recent = { at: Date.now(), calls };
     calls.catch(() => {
       if (recent?.calls === calls) recent = undefined;
@@ -153,7 +157,8 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
         );
       }
       try {
-        const call = await service.calls.get(callId, deadline(ctx.mcpReq.signal));
+        const read = () => service.calls.get(callId, deadline(ctx.mcpReq.signal));
+        const call = access ? await access.read(callId, read) : await read();
         const final = isFinalCall(call);
         const next = final ? "" : "\nNot final yet: read it again later, or use get_call with wait_seconds.";
         return {

@@ -3,6 +3,7 @@
  * (numbers, agents, request key, how it was confirmed, what the service
  * answered), and how it ended (the decision and rule of the error that ended it).
  */
+import type { Person } from "../service/call-scope.js";
 import { ApiError, OutcomeUnknownError } from "../service/errors.js";
 import { BatchValidationError, UserInputError } from "../validation/errors.js";
 import type { AuditEntry } from "./audit-log.js";
@@ -25,8 +26,11 @@ const CARRIED = [
   "idempotency_key",
 ] as const;
 
-export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "tool" | "latency_ms">, error: unknown): AuditEntry {
-  const entry: AuditEntry = { ...base, decision: draft.decision ?? "failed", numbers: draft.numbers, agents: draft.agents };
+/** `person`: who asked (the call scope's identity), on every line of the tool call, `sending` included. */
+export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "tool" | "latency_ms"> & { person?: Person | undefined }, error: unknown): AuditEntry {
+  const { person, ...fixed } = base;
+  const entry: AuditEntry = { ...fixed, decision: draft.decision ?? "failed", numbers: draft.numbers, agents: draft.agents };
+  if (person) Object.assign(entry, person.name === undefined ? { person: person.sub } : { person: person.sub, person_name: person.name });
   for (const field of CARRIED) if (draft[field] !== undefined) Object.assign(entry, { [field]: draft[field] });
   if (draft.rule !== undefined) entry.rule = draft.rule;
   if (draft.reason !== undefined) entry.reason = draft.reason;

@@ -48,6 +48,10 @@ export interface AuditEntry {
   confirmation?: string;
   /** Each row's consent record (OUTBOUND_CALLS_CONSENT_FILE), as "basis (source …, obtained …)" or "no record". */
   consent?: string[];
+  /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
+  person?: string;
+  /** The name the token gave that person, when it had one. */
+  person_name?: string;
   /** Who approved: "local browser", "approver:<name>" over --http, or the person in the client. */
   approver?: string;
   call_ids?: string[];
@@ -155,6 +159,8 @@ export interface LoggedDial {
   requestKey: string | undefined;
   decision: "dialed" | "outcome_unknown";
   callIds: string[];
+  /** Who asked (OAuth): their per-person cap counts the dial too. */
+  person?: string;
 }
 
 export interface AuditHistory {
@@ -226,6 +232,7 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
       requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
       decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
       callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
+      ...(typeof entry.person === "string" && entry.person !== "" ? { person: entry.person } : {}),
     };
     if (entry.decision === "sending") {
       if (key !== undefined) sending.set(key, dial);

@@ -9,16 +9,18 @@ import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";
 import { whenText } from "./time-text.js";
 
 /** Throws the refusal a failed verdict stands for; returns when the dials may go. */
-export function refuseOverCap(verdict: CapVerdict, numbers: readonly string[], limits: CapLimits, now: number): void {
+export function refuseOverCap(verdict: CapVerdict, numbers: readonly string[], limits: CapLimits, now: number, perPerson = false): void {
   if (verdict.ok) return;
   if (verdict.rule === "dials_per_hour") {
     const cap = limits.perHour ?? 0;
+    const variable = perPerson ? "OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON" : "OUTBOUND_CALLS_MAX_DIALS_PER_HOUR";
     const what = numbers.length === 1 ? "this dial" : `these ${numbers.length} dials`;
     const reason =
       numbers.length > cap
-        ? `${what} are more than OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=${cap} allows in an hour; split the batch into batches of at most ${cap} rows`
-        : `${verdict.recent} dial${verdict.recent === 1 ? "" : "s"} in the last hour; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=${cap} leaves room for ${Math.max(0, cap - verdict.recent)}, and ${what} may go at ${whenText(verdict.freeAt, now)}`;
-    throw new SafetyRefusal(verdict.rule, `Refused by the dials-per-hour cap: ${reason}. Nothing was dialed.`);
+        ? `${what} are more than ${variable}=${cap} allows in an hour; split the batch into batches of at most ${cap} rows`
+        : `${verdict.recent} dial${verdict.recent === 1 ? "" : "s"} in the last hour${perPerson ? " placed by you" : ""}; the cap ${variable}=${cap} leaves room for ${Math.max(0, cap - verdict.recent)}, and ${what} may go at ${whenText(verdict.freeAt, now)}`;
+    const rule = perPerson ? "dials_per_hour_per_person" : verdict.rule;
+    throw new SafetyRefusal(rule, `Refused by the ${perPerson ? "per-person " : ""}dials-per-hour cap: ${reason}. Nothing was dialed.`);
   }
   const cap = limits.perNumberPerDay ?? 0;
   const reasons = new Map(

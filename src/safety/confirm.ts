@@ -9,7 +9,9 @@
  * - `never`: unattended dialing, which the operator accepted.
  * A token is checked here and spent in the store when the dial goes.
  */
+import { createHash } from "node:crypto";
 import type { CardTicket, ConsentVerdict } from "../consent/channel.js";
+import type { Person } from "../service/call-scope.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
@@ -101,7 +103,9 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     repeatDial: attempt.repeatDial,
     ...(shown.consentRecords ? { consentRecords: shown.consentRecords } : {}),
   };
-  const request = { ...consentRequest(attempt.key, tool, view), text: shown.preview };
+  const person = attempt.scope.identity.person;
+  const asked = consentRequest(approvalKey(attempt.key, person), tool, view);
+  const request = { ...asked, view: person ? { ...asked.view, requestedBy: person } : asked.view, text: shown.preview };
   const { signal, progress, identity } = attempt.scope;
   const verdict = await ways.consent
     .ask(request, { signal, progress, waitMs: ways.waitMs, client: identity.client })
@@ -110,6 +114,14 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
       throw error;
     });
   return verdictOutcome(verdict, tool);
+}
+
+/**
+ * What an approval is for: this exact request, and with OAuth this person's. Another person repeating the same
+ * call gets an approval of their own, so nobody dials on an approval given for someone else's request.
+ */
+function approvalKey(requestKey: string, person: Person | undefined): string {
+  return person ? `${requestKey}:by:${createHash("sha256").update(person.sub, "utf8").digest("hex").slice(0, 32)}` : requestKey;
 }
 
 /** This client already has its share of approvals waiting: refused before anything is stored or dialed. */

@@ -58,6 +58,8 @@ export interface SafetyServices {
   consent: ReadonlyMap<string, ConsentRecord>;
   /** The law of the place called in force (OUTBOUND_CALLS_CALL_PURPOSE, OUTBOUND_CALLS_RULES_FILE). */
   law: LawBook;
+  /** Diagnostics (stderr). */
+  log?(line: string): void;
 }
 
 /** One dial of one tool call, as every stage reads it. */

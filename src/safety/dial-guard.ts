@@ -181,7 +181,7 @@ export class DialGuard {
   private write(decision: AuditDecision | undefined, at: number, error?: unknown): string | undefined {
     const draft = this.trail.draft();
     return this.s.audit?.write(
-      auditEntry(decision ? { ...draft, decision } : draft, { time: iso(at), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started) }, error),
+      auditEntry(decision ? { ...draft, decision } : draft, { time: iso(at), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started), person: this.scope.identity.person }, error),
     );
   }
 }

@@ -8,7 +8,7 @@
  * anything is sent. No stage writes the audit line or changes the attempt.
  */
 import type { ConsentSelector } from "../consent/selector.js";
-import type { CapLimits } from "../state/store.js";
+import type { CapLedger, CapLimits } from "../state/store.js";
 import type { AuditFacts } from "./audit-trail.js";
 import { refuseOverCap } from "./caps-guard.js";
 import { confirmationPlan, confirmDial, tokenRefusal, type Confirmation, type Shown } from "./confirm.js";
@@ -23,6 +23,7 @@ import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { checkLawOfThePlace } from "./compliance/law-guard.js";
 import { lawLimits, refuseOverLawLimit } from "./compliance/law-frequency.js";
 import { SafetyRefusal } from "./refusals.js";
+import { ownedThings } from "./call-access.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The least time the POST after a person's answer gets, however much the stages before asking used. */
@@ -86,7 +87,23 @@ export async function claimStage(
   const claimed = await claimDial(attempt, ledger);
   if (claimed.kind === "claimed") return claimed;
   const { replay } = claimed;
+  await refuseAnothersReplay(attempt, s, replay);
   return { ...claimed, audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds } };
+}
+
+/**
+ * With OAuth, the replay of an identical dial another person placed would hand over their call ids and statuses:
+ * the dial is still not placed again (the dedupe window holds for everyone), but it is refused without them.
+ */
+async function refuseAnothersReplay(attempt: DialAttempt, s: SafetyServices, replay: Replay): Promise<void> {
+  const { person, readsAllCalls } = attempt.scope.identity;
+  if (!person || readsAllCalls || replay.callIds.length === 0) return;
+  const owners = await s.store.owners.ownersOf(ownedThings(replay.callIds, undefined), s.clock.now());
+  if (owners.some((owner) => owner === person.sub)) return;
+  throw new SafetyRefusal(
+    "duplicate",
+    `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was placed at ${iso(replay.firstAt)}, within the dedupe window (OUTBOUND_CALLS_DEDUPE_WINDOW_S), by someone else; it is not placed again. Nothing was dialed.`,
+  );
 }
 
 /** A dry run's dedupe line: what a dial now would meet, claiming nothing. Undefined when dedupe is off. */
@@ -120,7 +137,9 @@ export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: 
   const verdict = await store.caps.check(numbers, clock.now(), caps, claim?.countedAs);
   refuseOverLawLimit(verdict, numbers, s.law, clock.now());
   refuseOverCap(verdict, numbers, caps, clock.now());
-  return { check: "caps: within the dials-per-hour and per-number limits" };
+  const mine = personLedger(attempt, s);
+  if (mine) refuseOverCap(await mine.caps.check(numbers, clock.now(), mine.limits, claim?.countedAs), numbers, mine.limits, clock.now(), true);
+  return { check: `caps: within the dials-per-hour${mine ? ", per-person" : ""} and per-number limits` };
 }
 
 /** What a person reads before the dial, and a dry run shows. */
@@ -174,7 +193,32 @@ export async function reserveStage(attempt: DialAttempt, s: SafetyServices, clai
   const verdict = await store.caps.reserve(id, numbers, clock.now(), caps, claim.countedAs);
   refuseOverLawLimit(verdict, numbers, s.law, clock.now());
   refuseOverCap(verdict, numbers, caps, clock.now());
-  return { id, release: () => store.caps.release(id).catch(() => undefined) };
+  const mine = personLedger(attempt, s);
+  if (!mine) return { id, release: () => store.caps.release(id).catch(() => undefined) };
+  // The person's cap counts under the same reservation id: over it, the account-wide count is taken back.
+  let personal: Awaited<ReturnType<CapLedger["reserve"]>>;
+  try {
+    personal = await mine.caps.reserve(id, numbers, clock.now(), mine.limits, claim.countedAs);
+  } catch (error) {
+    await store.caps.release(id).catch(() => undefined);
+    throw error;
+  }
+  if (!personal.ok) await store.caps.release(id).catch(() => undefined);
+  refuseOverCap(personal, numbers, mine.limits, clock.now(), true);
+  return {
+    id,
+    release: async () => {
+      await Promise.all([store.caps.release(id).catch(() => undefined), mine.caps.release(id).catch(() => undefined)]);
+    },
+  };
+}
+
+/** The ledger and limits of the person behind the dial, when there is one and a per-person cap is set. */
+function personLedger(attempt: DialAttempt, s: SafetyServices): { caps: CapLedger; limits: CapLimits } | undefined {
+  const person = attempt.scope.identity.person;
+  const perHour = s.settings.maxDialsPerHourPerPerson;
+  if (!person || perHour === undefined) return undefined;
+  return { caps: s.store.personCaps(person.sub), limits: { perHour, perNumberPerDay: undefined } };
 }
 
 /** A token works once, whatever its spelling: the store marks its MAC used in one atomic step. */

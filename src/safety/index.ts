@@ -16,7 +16,9 @@ import type { SafetyServices } from "./dial-attempt.js";
 import { DialGuard, type DialCall } from "./dial-guard.js";
 import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
 import type { Redactor } from "../text/redact.js";
-import type { CallScope } from "../service/call-scope.js";
+import type { CallerIdentity, CallScope } from "../service/call-scope.js";
+import { callAccess, type CallAccess } from "./call-access.js";
+import { readOwnerHistory, seedOwners } from "./owner-history.js";
 import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { readOptOutHistory } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
@@ -30,6 +32,8 @@ export interface Safety {
   forCall(call: DialCall, scope: CallScope): DialGuard;
   /** The opt-outs: recorded, checked, and the watch over placed calls. */
   optOuts: OptOutDesk;
+  /** Which calls this caller may see (get_call, list_calls, the calls:// resources). */
+  accessFor(identity: CallerIdentity): CallAccess;
   /** The guards' clock (epoch ms): approvals expire by it too. */
   now(): number;
   close(): void;
@@ -59,6 +63,8 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
   // restarted empty forgets nobody), and an operator's removal written in the log stays removed.
   if (audit) seedOptOuts(deps.store, readOptOutHistory(audit.path), deps.log);
+  // Who placed which call (OAuth): what the store lacks comes back from the log; the first owner of a call stays.
+  if (audit) seedOwners(deps.store, readOwnerHistory(audit.path, clock.now()), deps.log);
   const optOuts = new OptOutDesk({ store: deps.store, service: deps.service, audit, clock, pollMs: s.optOutPollMs, log: deps.log });
   if (s.testNow !== undefined) {
     deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
@@ -76,10 +82,12 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     optOuts,
     consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
     law,
+    log: deps.log,
   };
   return {
     forCall: (call, scope) => new DialGuard(services, call, scope),
     optOuts,
+    accessFor: (identity) => callAccess(deps.store, () => clock.now(), identity),
     now: () => clock.now(),
     close: () => {
       optOuts.close();
@@ -91,6 +99,8 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
 /** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
 function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Clock, windowMs: number, log: (line: string) => void): string | undefined {
   store.caps.seed(history.dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))));
+  // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON).
+  for (const d of history.dials) if (d.person !== undefined) store.personCaps(d.person).seed(d.numbers.map((to) => ({ at: d.at, to })));
   const since = clock.now() - windowMs;
   const records: DialRecord[] = history.dials
     .filter((d) => d.at > since)

@@ -13,6 +13,7 @@ import type { DialAttempt, DialPlan, SafetyServices } from "./dial-attempt.js";
 import type { DialClaim } from "./dial-claim.js";
 import type { CapReservation } from "./dial-stages.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
+import { ownedThings, recordOwner } from "./call-access.js";
 
 export interface PostTerms {
   claim: DialClaim;
@@ -46,6 +47,10 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     // then takes it over with the same Idempotency-Key), then we look once.
     await claim.settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
     const lookup = await lookForCreatedCalls(s.service, deadline, { numbers: attempt.numbers, agentIds: attempt.agentIds, startedAt: sentAt });
+    if (lookup.kind === "found") {
+      const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(lookup.calls.map((c) => c.id), undefined), s.clock.now());
+      if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
+    }
     return {
       kind: "unknown",
       error: new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, attempt.rows.length), { status: error.status, requestId: error.requestId }),
@@ -54,6 +59,9 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
   }
   const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
   await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
+  // With OAuth the calls are the person's: only they (and a token that may read all) see them (call-access.ts).
+  const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(callIds, campaignId), s.clock.now());
+  if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
   // Each placed call is read once it ends, for a person who said stop (src/safety/compliance/opt-out-desk.ts).
   s.optOuts.watch(callIds, attempt.numbers);
   return {

@@ -18,12 +18,22 @@ export type ProgressReporter = (update: ProgressUpdate) => Promise<void>;
 
 export const noProgress: ProgressReporter = async () => undefined;
 
+/** A person an identity provider vouched for (the hosted server with OAuth). */
+export interface Person {
+  /** The access token's `sub`: stable per person at the issuer. */
+  sub: string;
+  /** A name to show (the token's `name`, `preferred_username` or `email`), when it carries one. */
+  name?: string;
+}
+
 /** Who a tool call comes from. */
 export interface CallerIdentity {
   /** The client, for per-client bounds: the HTTP client's address, or "local" over stdio. */
   client: string;
-  /** The person behind the client once one is authenticated (not yet: no transport signs people in). */
-  person?: string;
+  /** The person behind the client: set over `--http` with OAuth, absent with a shared token or over stdio. */
+  person?: Person;
+  /** The person's token may read every call (`calls:read_all`), not only the ones they placed. */
+  readsAllCalls?: boolean;
 }
 
 export interface CallScope {

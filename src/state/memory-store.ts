@@ -8,6 +8,7 @@ import { MemoryCapLedger } from "./memory-caps.js";
 import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
 import { MemoryOptOuts } from "./memory-opt-outs.js";
+import { MemoryCallOwners } from "./memory-call-owners.js";
 import type { GuardStore, OnceMarks, RateCounter, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
@@ -59,12 +60,20 @@ export class MemoryStore implements GuardStore {
   readonly approvals = new MemoryApprovals();
   readonly rates = new MemoryRateCounter();
   readonly optOuts = new MemoryOptOuts();
+  readonly owners = new MemoryCallOwners();
+  private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();
 
   async secret(name: string): Promise<Buffer> {
     let value = this.secrets.get(name);
     if (!value) this.secrets.set(name, (value = randomBytes(32)));
     return value;
+  }
+
+  personCaps(person: string): MemoryCapLedger {
+    let ledger = this.byPerson.get(person);
+    if (!ledger) this.byPerson.set(person, (ledger = new MemoryCapLedger()));
+    return ledger;
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@
  * does, with a dynamic import), so a stdio start never pays for the client.
  */
 import type { RedisSettings } from "../config/redis.js";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { bindSecret } from "./state-key.js";
 import { StoreUnavailableError, type GuardStore } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
@@ -19,6 +19,7 @@ import { RedisDialLedger } from "./redis/dials.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { RedisOptOuts } from "./redis/opt-outs.js";
+import { RedisCallOwners } from "./redis/call-owners.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -41,6 +42,8 @@ export class RedisStore implements GuardStore {
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
   readonly optOuts: RedisOptOuts;
+  readonly owners: RedisCallOwners;
+  private readonly byPerson = new Map<string, RedisCapLedger>();
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
   private readonly keys: Keys;
@@ -71,6 +74,19 @@ export class RedisStore implements GuardStore {
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
     this.optOuts = new RedisOptOuts(connection, k);
+    this.owners = new RedisCallOwners(connection, k);
+  }
+
+  /** A person's caps: the caps' keys and scripts under `person:<hash of the subject>:` (keys.ts). */
+  personCaps(person: string): RedisCapLedger {
+    let ledger = this.byPerson.get(person);
+    if (!ledger) {
+      const hash = createHash("sha256").update(person, "utf8").digest("hex").slice(0, 32);
+      // A bounded memo: the ledger is a small object, remade when needed.
+      if (this.byPerson.size >= 10_000) this.byPerson.clear();
+      this.byPerson.set(person, (ledger = new RedisCapLedger(this.connection, keys(`${this.prefix}person:${hash}:`), this.undo)));
+    }
+    return ledger;
   }
 
   /**

@@ -2,7 +2,7 @@
  * Everything that decides whether a dial goes out, behind one interface: the
  * dedupe ledger (by request and by number, with in-flight dials), the caps,
  * one-time marks (confirmation tokens, approvals), pending approvals and the
- * HTTP per-client rate limit, and the opt-outs (numbers never to dial again). Two implementations keep the same contract
+ * HTTP per-client rate limit, the opt-outs (numbers never to dial again), and who placed which call. Two implementations keep the same contract
  * (test/state/store-contract.ts runs against both): in process memory
  * (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
  *
@@ -299,6 +299,30 @@ export interface OptOutList {
   list(limit: number): Promise<OptOutEntry[]>;
 }
 
+// ---------------------------------------------------------------- who placed which call
+
+/**
+ * What a placed dial is recorded under: each call id the service answered with, and a batch's campaign (a batch
+ * answer may not list its calls; their records carry the campaign).
+ */
+export interface OwnedThing {
+  kind: "call" | "campaign";
+  id: string;
+}
+
+/**
+ * Who placed which call (`--http` with OAuth): the person's subject at the identity provider, kept for
+ * CALL_OWNERS_KEPT_MS. The first record of a thing stays: nobody takes over another's call or campaign.
+ */
+export interface CallOwners {
+  record(things: readonly OwnedThing[], owner: string, now: number): Promise<void>;
+  /** The owner of each thing, in order (undefined: none recorded, or forgotten). */
+  ownersOf(things: readonly OwnedThing[], now: number): Promise<Array<string | undefined>>;
+}
+
+/** How long a call's owner is kept: a call older than this is shown only to a token that may read all calls. */
+export const CALL_OWNERS_KEPT_MS = 400 * 24 * 3_600_000;
+
 // ---------------------------------------------------------------- the store
 
 export interface GuardStore {
@@ -314,5 +338,8 @@ export interface GuardStore {
   readonly approvals: ApprovalStore;
   readonly rates: RateCounter;
   readonly optOuts: OptOutList;
+  readonly owners: CallOwners;
+  /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
+  personCaps(person: string): CapLedger;
   close(): Promise<void>;
 }

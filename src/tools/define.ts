@@ -13,6 +13,7 @@ import { OutputMismatchError, type PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
 import type { DialGuard } from "../safety/dial-guard.js";
+import type { CallAccess } from "../safety/call-access.js";
 import type { CallScope } from "../service/call-scope.js";
 import { InputValidationError } from "../validation/errors.js";
 
@@ -35,6 +36,8 @@ export interface ToolContext {
   warn(line: string): void;
   /** The safety guards for this tool call (write tools run their dial through it). */
   guard: DialGuard;
+  /** Which calls the caller may see: with OAuth, only the ones they placed unless their token may read all. */
+  calls: CallAccess;
 }
 
 /**

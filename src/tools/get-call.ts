@@ -10,6 +10,7 @@ import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";
 import { isFinalCall } from "../service/final-status.js";
 import { MAX_WAIT_SECONDS, waitForCall } from "./wait-for-call.js";
+import type { Deadline } from "../service/deadline.js";
 
 export const getCall = defineTool({
   name: "get_call",
@@ -57,11 +58,20 @@ export const getCall = defineTool({
     brief: "Reads one call and its result; can wait for the call to end.",
   },
   async handler(args, ctx) {
+    // With OAuth the first read checks whose call it is: another person's answers as an unknown id does
+    // (src/safety/call-access.ts). The polls of a wait after it read as before.
+    let checked = !ctx.calls.restricted;
+    const read = async (deadline: Deadline) => {
+      if (checked) return ctx.service.calls.get(args.call_id, deadline);
+      const call = await ctx.calls.read(args.call_id, () => ctx.service.calls.get(args.call_id, deadline));
+      checked = true;
+      return call;
+    };
     if (!args.wait_seconds) {
-      const call = await ctx.service.calls.get(args.call_id, ctx.scope.deadline);
+      const call = await read(ctx.scope.deadline);
       return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call), ai_disclosure: checkAiDisclosure(call) };
     }
-    const waited = await waitForCall(args.call_id, args.wait_seconds, (deadline) => ctx.service.calls.get(args.call_id, deadline), isFinalCall, ctx);
+    const waited = await waitForCall(args.call_id, args.wait_seconds, read, isFinalCall, ctx);
     return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds, opt_out: await ctx.guard.optOuts.inspect(waited.call), ai_disclosure: checkAiDisclosure(waited.call) };
   },
   structure: (out) => ({ ...out, call: withFencedContent(out.call) }),

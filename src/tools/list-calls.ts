@@ -64,8 +64,13 @@ export const listCalls = defineTool({
     for (;;) {
       try {
         const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.scope.deadline);
-        const calls = result.calls.map(listItem);
+        // With OAuth: only the calls this person placed (src/safety/call-access.ts); the service's total counts all.
+        const shown = await ctx.calls.filter(result.calls);
+        const calls = shown.map(listItem);
         const notes: string[] = [];
+        if (ctx.calls.restricted) {
+          notes.push("Only calls you placed are listed; a page may hold fewer than the limit, and next_page still leads on.");
+        }
         if (halved > 0) {
           notes.push(
             `The service's answer for ${limit * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${limit}: keep limit=${limit} when you ask for the next page.`,
@@ -78,7 +83,7 @@ export const listCalls = defineTool({
           page: result.paging.page ?? page ?? 1,
           limit,
           next_page: result.paging.nextPage,
-          ...(result.paging.total !== undefined ? { total: result.paging.total } : {}),
+          ...(result.paging.total !== undefined && !ctx.calls.restricted ? { total: result.paging.total } : {}),
           ...(notes.length > 0 ? { notes } : {}),
         };
       } catch (error) {

@@ -35,5 +35,6 @@ export function toolContext(parts: ToolContextParts, tool: Tool, scope: CallScop
     waitSlot: () => waits.take(scope.identity.client),
     warn,
     guard: safety.forCall({ tool: tool.name, writes: tool.creates !== undefined, consent }, scope),
+    calls: safety.accessFor(scope.identity),
   };
 }

@@ -15,6 +15,7 @@ import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";
 import { markContract } from "./contract/marks.js";
 import { optOutContract } from "./contract/opt-outs.js";
+import { ownerContract } from "./contract/owners.js";
 
 export interface StoreUnderTest {
   /** The store the test mostly talks to. */
@@ -47,4 +48,5 @@ export function storeContract(open: OpenStore): void {
   markContract(tracked);
   approvalContract(tracked);
   optOutContract(tracked);
+  ownerContract(tracked);
 }

@@ -10,6 +10,7 @@ import type { ApprovalStatus } from "../../state/store.js";
 import type { ConsentRow } from "../channel.js";
 import type { StoredView } from "../desk.js";
 import { html, type Html } from "./html.js";
+import { askedBy } from "../inbox-summary.js";
 
 export const ROWS_PER_PAGE = 50;
 
@@ -141,7 +142,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   return {
     title: `Approve ${what}?`,
     body: html`${input.banner}<h1>Approve ${what}?</h1>
-<p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
+<p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)}${view.requestedBy ? ` for ${askedBy(view.requestedBy)}` : ""} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
 ${secondCall(view)}${details}<p class="muted">${AI_DISCLOSURE_REMINDER}</p>${scope}${buttons}`,
   };
 }

@@ -26,7 +26,13 @@
  *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
  *   passkeys                 hash   enrolled passkeys: credential id -> sealed record (state/redis/passkeys.ts); no TTL
+ *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
+ *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
+ *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);
+ *   person:<hash>:cap:res:<id>      with its reservations, as cap:hour and cap:res: (hash: of the subject)
  */
+import { createHash } from "node:crypto";
+
 export interface Keys {
   readonly prefix: string;
   dial(requestKey: string): string;
@@ -46,6 +52,7 @@ export interface Keys {
   emptied(): string;
   optOut(number: string): string;
   optOutIndex(): string;
+  owner(kind: "call" | "campaign", id: string): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -68,5 +75,7 @@ export function keys(prefix: string): Keys {
     emptied: () => `${prefix}emptied`,
     optOut: (number) => `${prefix}optout:${number}`,
     optOutIndex: () => `${prefix}optout:index`,
+    // Ids come from the service: a long one is hashed so a key stays small.
+    owner: (kind, id) => `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,
   };
 }

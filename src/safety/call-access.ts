@@ -1,0 +1,98 @@
+/**
+ * Which calls a person may see (`--http` with OAuth). A dial placed for a
+ * person is recorded under their subject in the guard store (its call ids,
+ * and a batch's campaign); `get_call`, `list_calls` and the `calls://`
+ * resources then show that person only those calls, unless their token grants
+ * reading all (`calls:read_all`). A call id is not a credential: another
+ * person's call and an id that does not exist get the same answer, made here
+ * and never the service's, so the answer cannot tell them apart.
+ */
+import type { CallerIdentity, Person } from "../service/call-scope.js";
+import { NotFoundError } from "../service/errors.js";
+import type { CallRecord } from "../service/shapes.js";
+import { callIdText } from "../service/values.js";
+import type { GuardStore, OwnedThing } from "../state/store.js";
+
+export interface CallAccess {
+  /** False when the caller sees every call (stdio, a shared token, or a token that may read all). */
+  readonly restricted: boolean;
+  /** Reads one call through `read` if the caller may see it; else the same not-found an unknown id gets. */
+  read(callId: string, read: () => Promise<CallRecord>): Promise<CallRecord>;
+  /** The calls of a list the caller may see, in order. */
+  filter(calls: readonly CallRecord[]): Promise<CallRecord[]>;
+}
+
+const everything: CallAccess = {
+  restricted: false,
+  read: (_callId, read) => read(),
+  filter: async (calls) => [...calls],
+};
+
+/** The one answer for a call the caller may not see, whether it exists or not. */
+export function notYourCall(callId: string): NotFoundError {
+  return new NotFoundError(
+    `Not found: call ${callIdText(callId)} is not among the calls you placed (or does not exist). Check the id (list_calls shows your calls).`,
+    {},
+  );
+}
+
+const campaignOf = (call: CallRecord): string | undefined => (typeof call.campaign_id === "string" && call.campaign_id !== "" ? call.campaign_id : undefined);
+
+export function callAccess(store: GuardStore, now: () => number, identity: CallerIdentity): CallAccess {
+  const person = identity.person;
+  if (!person || identity.readsAllCalls) return everything;
+  const mine = (owner: string | undefined) => owner !== undefined && owner === person.sub;
+
+  const filter = async (calls: readonly CallRecord[]): Promise<CallRecord[]> => {
+    if (calls.length === 0) return [];
+    // One look-up for the page: each call's own record, then its campaign's.
+    const things: OwnedThing[] = calls.flatMap((call) => {
+      const campaign = campaignOf(call);
+      return [{ kind: "call" as const, id: call.id }, ...(campaign ? [{ kind: "campaign" as const, id: campaign }] : [])];
+    });
+    const owners = await store.owners.ownersOf(things, now());
+    const seen = new Set<string>();
+    things.forEach((thing, i) => {
+      if (mine(owners[i])) seen.add(`${thing.kind}:${thing.id}`);
+    });
+    return calls.filter((call) => seen.has(`call:${call.id}`) || (campaignOf(call) !== undefined && seen.has(`campaign:${campaignOf(call)}`)));
+  };
+
+  return {
+    restricted: true,
+    filter,
+    async read(callId, read) {
+      const [owner] = await store.owners.ownersOf([{ kind: "call", id: callId }], now());
+      if (mine(owner)) return read();
+      // Perhaps a call of the person's batch, known by its campaign: its record says. Every other outcome, the
+      // service's 404 included, is the one answer above (the service's request id would tell the two apart).
+      let call: CallRecord;
+      try {
+        call = await read();
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        // The same store round trips as for a call that exists: the time taken tells nothing either.
+        await store.owners.ownersOf([{ kind: "campaign", id: callId }], now());
+        throw notYourCall(callId);
+      }
+      if ((await filter([call])).length === 1) return call;
+      throw notYourCall(callId);
+    },
+  };
+}
+
+/** What a placed dial is recorded under: its call ids, and a batch's campaign. */
+export function ownedThings(callIds: readonly string[], campaignId: string | undefined): OwnedThing[] {
+  return [...callIds.map((id) => ({ kind: "call" as const, id })), ...(campaignId ? [{ kind: "campaign" as const, id: campaignId }] : [])];
+}
+
+/** Records the dial as the person's; a store that cannot be told leaves the calls unseen by them (fail closed). */
+export async function recordOwner(store: GuardStore, person: Person | undefined, things: OwnedThing[], now: number): Promise<string | undefined> {
+  if (!person || things.length === 0) return undefined;
+  try {
+    await store.owners.record(things, person.sub, now);
+    return undefined;
+  } catch (error) {
+    return `who placed ${things.map((t) => `${t.kind} ${t.id}`).join(", ")} could not be recorded (${error instanceof Error ? error.message : String(error)}): only a token that may read all calls sees them`;
+  }
+}

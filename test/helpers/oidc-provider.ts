@@ -1,0 +1,165 @@
+/**
+ * A real OAuth 2.1 authorization server for the tests: `oidc-provider` on
+ * 127.0.0.1, with dynamic client registration, PKCE and resource indicators,
+ * issuing JWT access tokens (RFC 9068) for the resource a client names. Its
+ * sign-in is automatic: whoever `signIn` names is logged in and grants the
+ * scopes it lists (the identity provider's policy for that person), so a test
+ * drives the whole authorization code flow without a browser.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
+import Provider from "oidc-provider";
+
+export interface SignIn {
+  sub: string;
+  name?: string;
+  /** The scopes this person may grant a client; what the client asked for beyond them is left out. */
+  scopes: string[];
+}
+
+export interface TestIdentityProvider {
+  issuer: string;
+  port: number;
+  /** Who signs in at the next authorization request. */
+  signIn: SignIn;
+  /** The lifetime of the next access tokens, in seconds. */
+  accessTokenTtlS: number;
+  /** The signing keys (private JWKs), to start another provider with the same keys. */
+  keys: JWK[];
+  /** How many times its key set (JWKS) was fetched. */
+  jwksFetches: number;
+  /** Follows an authorization URL as a browser would (cookies, redirects) and returns the code sent to the client. */
+  authorize(authorizationUrl: URL): Promise<{ code: string; state: string | null }>;
+  close(): Promise<void>;
+}
+
+export const RESOURCE_SCOPES = "calls:read calls:read_all calls:place calls:approve";
+
+export async function newSigningKey(kid: string): Promise<JWK> {
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid, alg: "ES256", use: "sig" };
+}
+
+export interface IdpOptions {
+  /** Listen on this port (a restart on the same issuer); 0 by default. */
+  port?: number;
+  /** Sign with these keys (default: a fresh one). */
+  keys?: JWK[];
+}
+
+export async function startIdentityProvider(options: IdpOptions = {}): Promise<TestIdentityProvider> {
+  const keys = options.keys ?? [await newSigningKey(`k-${Math.random().toString(36).slice(2, 8)}`)];
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${port}`;
+
+  const idp = {
+    issuer,
+    port,
+    keys,
+    signIn: { sub: "alice", name: "Alice Example", scopes: RESOURCE_SCOPES.split(" ") } as SignIn,
+    accessTokenTtlS: 600,
+    jwksFetches: 0,
+  } as TestIdentityProvider;
+
+  const provider = new Provider(issuer, {
+    jwks: { keys: keys as never },
+    cookies: { keys: ["test-cookie-key-not-secret"] },
+    // The one key is an EC key: clients registered without saying get ES256 ID tokens.
+    clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: "ES256", response_types: ["code"], token_endpoint_auth_method: "none" },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    // Registration checks a client's scope against these; the resource server info grants them per resource.
+    scopes: ["openid", "offline_access", ...RESOURCE_SCOPES.split(" ")],
+    pkce: { required: () => true },
+    clientBasedCORS: () => true,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => undefined as never,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resourceIndicator) => ({
+          scope: RESOURCE_SCOPES,
+          audience: resourceIndicator,
+          accessTokenTTL: idp.accessTokenTtlS,
+          accessTokenFormat: "jwt",
+          jwt: { sign: { alg: "ES256" } },
+        }),
+      },
+    },
+    extraTokenClaims: async () => (idp.signIn.name ? { name: idp.signIn.name } : {}),
+  });
+  // The interaction: log the configured person in, then grant what they may of what was asked.
+  const interaction = async (req: IncomingMessage, res: ServerResponse) => {
+    const details = await provider.interactionDetails(req, res);
+    const who = idp.signIn;
+    if (details.prompt.name === "login") {
+      await provider.interactionFinished(req, res, { login: { accountId: who.sub } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: who.sub, clientId: String(details.params.client_id) });
+    if (!grant) throw new Error("grant not found");
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+    for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      const allowed = scopes.filter((s) => who.scopes.includes(s));
+      const refused = scopes.filter((s) => !who.scopes.includes(s));
+      if (allowed.length > 0) grant.addResourceScope(resource, allowed.join(" "));
+      // Refused, not merely left out: else the provider would ask again for them, forever.
+      if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "));
+    }
+    const grantId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+  const callback = provider.callback();
+  handler = (req, res) => {
+    if (req.url === "/jwks") idp.jwksFetches += 1;
+    if (req.url?.startsWith("/interaction/")) {
+      interaction(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+      return;
+    }
+    callback(req, res);
+  };
+
+  idp.authorize = async (authorizationUrl) => {
+    const jar = new Map<string, string>();
+    let url = authorizationUrl;
+    for (let hop = 0; hop < 20; hop++) {
+      const response = await fetch(url, {
+        redirect: "manual",
+        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const eq = pair!.indexOf("=");
+        jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      }
+      const location = response.headers.get("location");
+      if (!location) throw new Error(`the authorization server stopped at ${url.pathname} with ${response.status}: ${await response.text()}`);
+      const next = new URL(location, url);
+      if (next.origin !== new URL(issuer).origin) {
+        const error = next.searchParams.get("error");
+        if (error) throw new Error(`authorization refused: ${error}: ${next.searchParams.get("error_description")}`);
+        const code = next.searchParams.get("code");
+        if (!code) throw new Error(`redirected to ${next.href} without a code`);
+        return { code, state: next.searchParams.get("state") };
+      }
+      url = next;
+    }
+    throw new Error("too many redirects at the authorization server");
+  };
+  idp.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return idp;
+}
