@@ -266,9 +266,10 @@ describe("advice at connect", () => {
     const evicting = await startRedisServer({ args: ["--maxmemory-policy", "allkeys-lru"] });
     try {
       const seen: string[] = [];
-      const store = await RedisStore.open(evicting.settings(), (l) => seen.push(l));
+      // The advice is asked once at connect, as one command: give it the time a loaded machine takes (not 300 ms).
+      const store = await RedisStore.open(evicting.settings({ commandTimeoutMs: 5_000 }), (l) => seen.push(l));
       stores.push(store);
-      await vi.waitFor(() => expect(seen.join("\n")).toContain("maxmemory-policy allkeys-lru"));
+      await vi.waitFor(() => expect(seen.join("\n")).toContain("maxmemory-policy allkeys-lru"), { timeout: 30_000 });
       const quiet: string[] = [];
       stores.push(await RedisStore.open(server.settings(), (l) => quiet.push(l)));
       await stores.at(-1)!.dials.get("x");
