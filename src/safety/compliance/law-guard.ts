@@ -31,8 +31,16 @@ export interface Place {
   region?: string;
 }
 
+/**
+ * French territories whose numbers carry their own region code but where the Code de la consommation (and so
+ * France's telemarketing rules, in "le fuseau horaire du consommateur") applies: the overseas departments and
+ * Saint-Barthélemy, Saint-Martin, Saint-Pierre-et-Miquelon. Treated as France, in their own zone: the safe direction.
+ */
+const FRENCH_OVERSEAS = new Set(["GP", "MQ", "GF", "RE", "YT", "BL", "MF", "PM"]);
+
 export function placeOf(row: CheckedRow): Place {
   const country = row.phone.country;
+  if (FRENCH_OVERSEAS.has(country)) return { country: "FR", region: country };
   if (country !== "US" && country !== "CA") return { country };
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   const entry = NANP_AREA_CODES.get(national.slice(0, 3));
