@@ -96,12 +96,27 @@ function hoursProblem(rule: LawRule, zone: string, at: number): string | undefin
     : `it is ${day} ${hhmm(local.minutes)} in ${zone}, outside ${spansText(today)}`;
 }
 
+/**
+ * How long a dial may take to ring after its check: the POST, the service's dispatch, the ringing. The rules
+ * speak of calls received (RCW 19.158.040(2): "which will be received ... after 8:00 p.m."), so a call must be
+ * allowed both now and this much later: 30 s before a close, nothing more is dialed.
+ */
+export const RING_MARGIN_MS = 30_000;
+
+/** Why `rule` forbids a dial checked at `at`: at that instant, or when the call would ring. */
+function dialProblem(rule: LawRule, zone: string, at: number): string | undefined {
+  const now = hoursProblem(rule, zone, at);
+  if (now !== undefined) return now;
+  const later = hoursProblem(rule, zone, at + RING_MARGIN_MS);
+  return later === undefined ? undefined : `the call would ring in the next ${RING_MARGIN_MS / 1000} s, when ${later}`;
+}
+
 const STEP_MS = 5 * 60_000;
 const HORIZON_MS = 8 * 24 * 3_600_000;
 
 /** The first minute (within 8 days) at which every rule allows a call in every zone; undefined when none. */
 function nextAllowed(rules: readonly LawRule[], zones: readonly string[], now: number): number | undefined {
-  const allowed = (t: number) => rules.every((r) => zones.every((z) => hoursProblem(r, z, t) === undefined));
+  const allowed = (t: number) => rules.every((r) => zones.every((z) => dialProblem(r, z, t) === undefined));
   for (let t = Math.ceil(now / STEP_MS) * STEP_MS; t - now <= HORIZON_MS; t += STEP_MS) {
     if (!allowed(t)) continue;
     // Back to the first whole minute of the opening (spans start on any minute).
@@ -129,7 +144,7 @@ function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: stri
   }
   for (const rule of rules) {
     for (const zone of zones) {
-      const problem = hoursProblem(rule, zone, now);
+      const problem = dialProblem(rule, zone, now);
       if (problem === undefined) continue;
       const opens = nextAllowed(rules, zones, now);
       const when = opens === undefined ? "no time within 8 days allows it" : `the law of the place allows it from ${whenText(opens, now)}`;

@@ -39,6 +39,7 @@ describe("a dial 15 seconds before the close would ring after it", () => {
     const r = await refusal(to, Date.parse(iso));
     expect(r?.rule).toBe(rule);
     expect(r?.message).toContain(place);
+    expect(r?.message).toContain("the call would ring in the next 30 s, when it is");
   });
 
   it("the minute before still allows it (19:59:00 in Seattle)", async () => {
