@@ -21,7 +21,7 @@ import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { readOptOutHistory } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
-import { loadRulesFile } from "../config/rules-file.js";
+import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
 
@@ -50,6 +50,8 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
   const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
   const law = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
+  for (const change of law.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
   let auditDamage: string | undefined;
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
