@@ -66,7 +66,6 @@ export interface AuditEntry {
 
 /** Only these lines rebuild the caps and the dedupe window: the dials that may have reached someone. */
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);
-// A log larger than this is read from its tail only; 24 hours of dials fit easily.
 /** How much of the log is held in memory at once while it is read back. */
 const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 const E164 = /\+[1-9][0-9]{5,14}/g;
