@@ -154,27 +154,33 @@ function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: stri
   return undefined;
 }
 
-/** The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. */
+/**
+ * The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. Fails closed: a
+ * refusal naming the first rule whose holidays cannot be loaded, its place and its source.
+ */
 async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
-  const countries = new Set<string>();
-  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf) countries.add(r.holidaysOf);
-  await Promise.all([...countries].map((c) => loadHolidays(c)));
+  const byCountry = new Map<string, LawRule>();
+  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf && !byCountry.has(r.holidaysOf)) byCountry.set(r.holidaysOf, r);
+  for (const [country, rule] of byCountry) {
+    try {
+      await loadHolidays(country);
+    } catch (error) {
+      throw new SafetyRefusal(
+        rule.id,
+        `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded: ${ruleText(rule)} bans calls on ` +
+          `the public holidays of ${country} (${error instanceof Error ? error.message : String(error)}), so the rule cannot be checked. Nothing was dialed. ` +
+          `A person must fix the rule (OUTBOUND_CALLS_RULES_FILE) or the installation.`,
+        "to",
+      );
+    }
+  }
 }
 
 /** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
 export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
   if (book.rules.length === 0) return;
-  try {
-    await holidaysFor(book, rows);
-  } catch (error) {
-    // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
-    throw new SafetyRefusal(
-      LAW_RULE,
-      `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded (${error instanceof Error ? error.message : String(error)}), ` +
-        "so the rule cannot be checked. Nothing was dialed. A person must fix OUTBOUND_CALLS_RULES_FILE.",
-      "to",
-    );
-  }
+  // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
+  await holidaysFor(book, rows);
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
   rows.forEach((row, index) => {
     const p = rowProblem(book, row, now);
