@@ -52,7 +52,8 @@ export function rulesAt(book: LawBook, place: Place): LawRule[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;
-    return place.region === undefined || r.place === `${place.country}-${place.region}`;
+    // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
+    return place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`);
   });
 }
 
