@@ -7,27 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
-import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
-
-const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
-const row = (to: string): CheckedRow => {
-  const checked = checkRow({ to, agent_id: "agt_1" }, policy).row;
-  if (!checked) throw new Error(`${to} did not pass`);
-  return checked;
-};
+import { lawRefusal } from "./law-rows.js";
 const telemarketing = lawBook("telemarketing");
 
-async function refusal(to: string, now: number): Promise<SafetyRefusal | undefined> {
-  return checkLawOfThePlace(telemarketing, [row(to)], now).then(
-    () => undefined,
-    (e: unknown) => {
-      if (e instanceof SafetyRefusal) return e;
-      throw e;
-    },
-  );
-}
+const refusal = (to: string, now: number) => lawRefusal(telemarketing, to, now);
 
 describe("a dial 15 seconds before the close would ring after it", () => {
   it.each([

@@ -6,26 +6,14 @@
  */
 import { expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
-import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
-
-const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
-const row = (to: string): CheckedRow => {
-  const checked = checkRow({ to, agent_id: "agt_1" }, policy).row;
-  if (!checked) throw new Error(`${to} did not pass`);
-  return checked;
-};
+import { lawRefusal } from "./law-rows.js";
 
 it("a holiday calendar that cannot be loaded refuses, naming the rule, its place and its source", async () => {
   const book = lawBook("telemarketing", [{ id: "es_holidays", place: "ES", place_name: "Spain", holidays: "QQ", source: "counsel memo 2026-10" }], "/etc/rules.json");
   // Monday 2026-11-23 11:00 in Madrid.
-  const error = await checkLawOfThePlace(book, [row("+34912345678")], Date.parse("2026-11-23T10:00:00Z")).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SafetyRefusal);
-  const r = error as SafetyRefusal;
+  const r = (await lawRefusal(book, "+34912345678", Date.parse("2026-11-23T10:00:00Z")))!;
+  expect(r).toBeInstanceOf(SafetyRefusal);
   expect(r.rule).toBe("es_holidays");
   expect(r.message).toContain("rule es_holidays, Spain");
   expect(r.message).toContain("counsel memo 2026-10");

@@ -9,14 +9,7 @@ import { describe, expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
 import { checkLawOfThePlace, placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
-import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
-
-const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
-const row = (to: string): CheckedRow => {
-  const checked = checkRow({ to, agent_id: "agt_1" }, policy).row;
-  if (!checked) throw new Error(`${to} did not pass`);
-  return checked;
-};
+import { lawRefusal, row } from "./law-rows.js";
 
 const REUNION = "+262262201234"; // Saint-Denis, La Réunion (Indian/Reunion, UTC+4)
 const GUADELOUPE = "+590590201234"; // Pointe-à-Pitre (America/Guadeloupe, UTC-4)
@@ -32,12 +25,8 @@ describe("France's overseas departments are France for its telemarketing rules",
   it("refuses a Sunday telemarketing call to Réunion, naming rule, place and source", async () => {
     // Sunday 2026-11-22 11:00 in Réunion (UTC+4).
     const now = Date.parse("2026-11-22T07:00:00Z");
-    const refusal = await checkLawOfThePlace(telemarketing, [row(REUNION)], now).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(refusal).toBeInstanceOf(SafetyRefusal);
-    const r = refusal as SafetyRefusal;
+    const r = (await lawRefusal(telemarketing, REUNION, now))!;
+    expect(r).toBeInstanceOf(SafetyRefusal);
     expect(r.rule).toBe("fr_hours");
     expect(r.message).toContain("France");
     expect(r.message).toContain("D. 223-9");

@@ -6,16 +6,9 @@
  */
 import { expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
+import { placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
-import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
-
-const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
-const row = (to: string): CheckedRow => {
-  const checked = checkRow({ to, agent_id: "agt_1" }, policy).row;
-  if (!checked) throw new Error(`${to} did not pass`);
-  return checked;
-};
+import { lawRefusal, row } from "./law-rows.js";
 const noSunday = { sun: [], mon: ["09:00-21:00"], tue: ["09:00-21:00"], wed: ["09:00-21:00"], thu: ["09:00-21:00"], fri: ["09:00-21:00"], sat: ["09:00-21:00"] };
 const HALIFAX = "+19024253456";
 const WHITEHORSE = "+18676671234";
@@ -24,12 +17,9 @@ it("an operator's rule for Nova Scotia applies to a 902 number (Nova Scotia or P
   const book = lawBook("telemarketing", [{ id: "ca_ns_sunday", place: "CA-NS", place_name: "Nova Scotia, Canada", source: "counsel memo", hours: noSunday }], "/etc/rules.json");
   expect(rulesAt(book, placeOf(row(HALIFAX))).map((r) => r.id).sort()).toEqual(["ca_crtc_hours", "ca_ns_sunday"]);
   // Sunday 2026-11-29 12:00 in Halifax (AST, UTC-4): CRTC allows 10:00-18:00, the operator's rule none.
-  const error = await checkLawOfThePlace(book, [row(HALIFAX)], Date.parse("2026-11-29T16:00:00Z")).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SafetyRefusal);
-  expect((error as SafetyRefusal).rule).toBe("ca_ns_sunday");
+  const r = await lawRefusal(book, HALIFAX, Date.parse("2026-11-29T16:00:00Z"));
+  expect(r).toBeInstanceOf(SafetyRefusal);
+  expect(r?.rule).toBe("ca_ns_sunday");
 });
 
 it("an operator's rule for Yukon applies to an 867 number", () => {
