@@ -4,7 +4,8 @@
  * grew more than that since the fourth call to a number (other dials, within the 30 days) restarts, and the fifth
  * call goes out. The built server over stdio, a real MCP client, a recording service on 127.0.0.1.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { envFor, posts, tempDir } from "../helpers/guards.js";
@@ -72,6 +73,8 @@ it("France's four calls in 30 days survive a restart whatever the log's size sin
     expect(textOf(fifth)).toContain("rule fr_frequency, France");
   } finally {
     await second.close();
+    // 34 MiB: not left behind.
+    rmSync(dirname(log), { recursive: true, force: true });
   }
   expect(posts(upstream)).toHaveLength(4);
 });
