@@ -57,6 +57,15 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
   if (deps.store instanceof MemoryStore) deps.store.caps.keepFor(frequencyRetentionMs(law));
+  // With Redis, the log rebuilds the caps' counts when Redis comes back empty (src/state/redis-store.ts checkEpoch).
+  if (audit && "logged" in deps.store) {
+    const path = audit.path;
+    deps.store.logged = () => {
+      const now = clock.now();
+      const dials = readAuditHistory(path, now - Math.max(DAY, frequencyRetentionMs(law)), now).dials;
+      return { now, dials: dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))) };
+    };
+  }
   if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, since, clock.now()), clock, s.dedupeWindowMs, deps.log);
   // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
   // restarted empty forgets nobody), and an operator's removal written in the log stays removed.

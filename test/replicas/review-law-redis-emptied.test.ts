@@ -1,9 +1,9 @@
 /**
- * Review finding (open): the law's per-number counts live in Redis only. A Redis restarted empty (no persistence,
+ * Review finding: the law's per-number counts live in Redis only. A Redis restarted empty (no persistence,
  * the default install) forgets them, and a replica that comes back writes back its dials only for the dedupe
  * window, not the caps' counts, so France's fifth telemarketing call in 30 days goes out. Issue 24 item 5 asks
- * that the frequency counts survive restarts; docs/compliance.md says nothing of this case. A real redis-server,
- * a real replica (stdio, real MCP client) with an audit log that still holds the four dials.
+ * that the frequency counts survive restarts. Now the replica writes its audit log's dials back to the per-number
+ * counts. A real redis-server, a real replica (stdio, real MCP client) with an audit log holding the four dials.
  */
 import { expect, it } from "vitest";
 import { defaultHandler } from "../helpers/fake-upstream.js";
