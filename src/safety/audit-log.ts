@@ -7,6 +7,7 @@
  * dials through than an intact one would (see readAuditHistory).
  */
 import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { ConfigurationError } from "../config/errors.js";
 import type { Redactor } from "../text/redact.js";
 
@@ -69,8 +70,8 @@ export interface AuditEntry {
 
 /** Only these lines rebuild the caps and the dedupe window: the dials that may have reached someone. */
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);
-// A log larger than this is read from its tail only; 24 hours of dials fit easily.
-const MAX_READ_BYTES = 32 * 1024 * 1024;
+/** How much of the log is held in memory at once while it is read back. */
+const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export class AuditLog {
@@ -191,6 +192,30 @@ export function readLogText(path: string, maxBytes = Number.POSITIVE_INFINITY): 
   }
 }
 
+/** Calls `fn` with each line of the file (numbered from 0), reading it a chunk at a time. */
+function forEachLogLine(path: string, fn: (line: string, index: number) => void): void {
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(READ_CHUNK_BYTES);
+    const decoder = new StringDecoder("utf8");
+    let rest = "";
+    let index = 0;
+    // Up to the size it has now (a device such as /dev/full reads as endless zeros; lines appended meanwhile are this run's).
+    for (let left = fstatSync(fd).size; left > 0; ) {
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, left), null);
+      if (read === 0) break;
+      left -= read;
+      const lines = (rest + decoder.write(buffer.subarray(0, read))).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) fn(line, index++);
+    }
+    rest += decoder.end();
+    if (rest !== "") fn(rest, index);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The dials logged at or after `since`. A damaged line (torn by a crash, or edited)
  * is read as conservatively as possible: every E.164 number in it counts as a dial at
@@ -200,16 +225,10 @@ export function readLogText(path: string, maxBytes = Number.POSITIVE_INFINITY): 
  */
 export function readAuditHistory(path: string, since: number, now: number): AuditHistory {
   const history: AuditHistory = { dials: [], damagedLines: [], unattributed: [] };
-  let text: string;
-  try {
-    text = readLogText(path, MAX_READ_BYTES);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return history;
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
-  }
   // POSTs announced by a `sending` line, by Idempotency-Key, until the line that ends their tool call is read.
   const sending = new Map<string, LoggedDial>();
-  text.split("\n").forEach((line, index) => {
+  // The whole log, a chunk at a time: a per-number limit of the law looks back 31 days, however much was logged since.
+  const each = (line: string, index: number) => {
     if (line.trim() === "") return;
     const entry = parseLine(line);
     if (entry === undefined) {
@@ -241,7 +260,13 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
     if (key !== undefined) sending.delete(key);
     if (!COUNTED.has(entry.decision) || at < since) return;
     history.dials.push(dial);
-  });
+  };
+  try {
+    forEachLogLine(path, each);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return history;
+    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
+  }
   // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
   for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
   return history;

@@ -23,7 +23,7 @@ import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { readOptOutHistory } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
-import { loadRulesFile } from "../config/rules-file.js";
+import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
 
@@ -54,11 +54,22 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
   const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
   const law = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
+  for (const change of law.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
   let auditDamage: string | undefined;
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
   if (deps.store instanceof MemoryStore) deps.store.caps.keepFor(frequencyRetentionMs(law));
+  // With Redis, the log rebuilds the caps' counts when Redis comes back empty (src/state/redis-store.ts checkEpoch).
+  if (audit && "logged" in deps.store) {
+    const path = audit.path;
+    deps.store.logged = () => {
+      const now = clock.now();
+      const dials = readAuditHistory(path, now - Math.max(DAY, frequencyRetentionMs(law)), now).dials;
+      return { now, dials: dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))) };
+    };
+  }
   if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, since, clock.now()), clock, s.dedupeWindowMs, deps.log);
   // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
   // restarted empty forgets nobody), and an operator's removal written in the log stays removed.

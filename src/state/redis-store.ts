@@ -93,6 +93,12 @@ export class RedisStore implements GuardStore {
    * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
    * the client keeps trying in the background and the deciding methods throw until it answers.
    */
+  /**
+   * The dials the audit log holds (createSafety sets it when there is a log): written back to the caps' counts
+   * when Redis came back empty, so a restart of Redis forgets no per-number count the log remembers.
+   */
+  logged: (() => { dials: ReadonlyArray<{ at: number; to: string }>; now: number }) | undefined = undefined;
+
   /** `inspectOnly` (doctor): writes nothing on its own (no epoch), only what a caller asks. */
   static async open(settings: RedisSettings, log: Log, stateKey?: Buffer, inspectOnly = false): Promise<RedisStore> {
     const connection = new RedisConnection(settings, log);
@@ -121,10 +127,18 @@ export class RedisStore implements GuardStore {
       this.epoch = value ?? undefined;
       if (before === undefined || value === before) return;
       const written = await this.dials.restore(Date.now());
+      // The caps' counts (and the law's per-number limits, over up to 31 days) from the audit log, when there is one.
+      try {
+        const logged = this.logged?.();
+        const counted = logged ? await this.caps.restore(logged.dials, logged.now) : 0;
+        if (counted > 0) this.log(`outbound-calls-mcp: guard state: wrote back ${counted} logged dial(s) to the caps' counts from the audit log`);
+      } catch (error) {
+        this.log(`outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`);
+      }
       await this.connection.run("the state epoch", (c) => c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }));
       this.log(
         `outbound-calls-mcp: guard state: Redis at ${this.where} came back empty (restarted without persistence, or flushed): ` +
-          `this replica wrote back the ${written} dial(s) it knows of; dials known only to replicas that are gone, the caps' counts and pending approvals are lost. ` +
+          `this replica wrote back the ${written} dial(s) it knows of; dials known only to replicas that are gone, the caps' counts no audit log holds and pending approvals are lost. ` +
           "Run Redis with persistence (appendonly yes)",
       );
     } catch {

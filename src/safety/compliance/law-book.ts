@@ -13,6 +13,24 @@ export interface LawBook {
   purpose: CallPurpose;
   /** The rules that apply to this purpose, enabled. */
   rules: readonly LawRule[];
+  /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
+  changes?: readonly string[];
+}
+
+const spansText = (rule: LawRule) => JSON.stringify(rule.hours ?? null);
+
+/** What `after` changed in `before`, in words. */
+function changeText(before: LawRule | undefined, after: LawRule, purpose: CallPurpose): string {
+  const where = `rule ${after.id} (${after.placeName})`;
+  if (!before) return `${where} is added${after.purposes.includes(purpose) ? "" : `, but does not apply to ${purpose} calls`}`;
+  const what: string[] = [];
+  if (spansText(before) !== spansText(after)) what.push("hours");
+  if (before.holidaysOf !== after.holidaysOf) what.push(`holidays ${before.holidaysOf ?? "none"} -> ${after.holidaysOf ?? "none"}`);
+  const freq = (r: LawRule) => (r.frequency ? `${r.frequency.limit} in ${r.frequency.windowMs / 3_600_000} h` : "none");
+  if (freq(before) !== freq(after)) what.push(`limit ${freq(before)} -> ${freq(after)}`);
+  if (before.purposes.join() !== after.purposes.join()) what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
+  const lost = before.purposes.includes(purpose) && !after.purposes.includes(purpose);
+  return `${where} is changed: ${what.length > 0 ? what.join(", ") : "nothing"}${lost ? `; it no longer applies to ${purpose} calls` : ""}`;
 }
 
 function spans(texts: readonly string[]): Span[] {
@@ -63,16 +81,22 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
 export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [], file = ""): LawBook {
   const byId = new Map(BUILT_IN_RULES.map((r) => [r.id, r] as const));
   const disabled = new Set<string>();
+  const said: string[] = [];
   for (const change of changes) {
     if (change.enabled === false) {
-      if (!byId.has(change.id)) throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} cannot be switched off: there is no such rule`);
+      const rule = byId.get(change.id);
+      if (!rule) throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} cannot be switched off: there is no such rule`);
       disabled.add(change.id);
+      said.push(`rule ${rule.id} (${rule.placeName}) is switched off`);
       continue;
     }
-    byId.set(change.id, changed(byId.get(change.id), change, file));
+    const before = byId.get(change.id);
+    const after = changed(before, change, file);
+    byId.set(change.id, after);
+    said.push(changeText(before, after, purpose));
   }
   const rules = [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose));
-  return { purpose, rules };
+  return { purpose, rules, ...(said.length > 0 ? { changes: said } : {}) };
 }
 
 /** How long the caps must keep each number's dials for the frequency rules in force (at least a day). */

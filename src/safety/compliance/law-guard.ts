@@ -31,8 +31,16 @@ export interface Place {
   region?: string;
 }
 
+/**
+ * French territories whose numbers carry their own region code but where the Code de la consommation (and so
+ * France's telemarketing rules, in "le fuseau horaire du consommateur") applies: the overseas departments and
+ * Saint-Barthélemy, Saint-Martin, Saint-Pierre-et-Miquelon. Treated as France, in their own zone: the safe direction.
+ */
+const FRENCH_OVERSEAS = new Set(["GP", "MQ", "GF", "RE", "YT", "BL", "MF", "PM"]);
+
 export function placeOf(row: CheckedRow): Place {
   const country = row.phone.country;
+  if (FRENCH_OVERSEAS.has(country)) return { country: "FR", region: country };
   if (country !== "US" && country !== "CA") return { country };
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   const entry = NANP_AREA_CODES.get(national.slice(0, 3));
@@ -44,7 +52,8 @@ export function rulesAt(book: LawBook, place: Place): LawRule[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;
-    return place.region === undefined || r.place === `${place.country}-${place.region}`;
+    // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
+    return place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`);
   });
 }
 
@@ -88,12 +97,27 @@ function hoursProblem(rule: LawRule, zone: string, at: number): string | undefin
     : `it is ${day} ${hhmm(local.minutes)} in ${zone}, outside ${spansText(today)}`;
 }
 
+/**
+ * How long a dial may take to ring after its check: the POST, the service's dispatch, the ringing. The rules
+ * speak of calls received (RCW 19.158.040(2): "which will be received ... after 8:00 p.m."), so a call must be
+ * allowed both now and this much later: 30 s before a close, nothing more is dialed.
+ */
+export const RING_MARGIN_MS = 30_000;
+
+/** Why `rule` forbids a dial checked at `at`: at that instant, or when the call would ring. */
+function dialProblem(rule: LawRule, zone: string, at: number): string | undefined {
+  const now = hoursProblem(rule, zone, at);
+  if (now !== undefined) return now;
+  const later = hoursProblem(rule, zone, at + RING_MARGIN_MS);
+  return later === undefined ? undefined : `the call would ring in the next ${RING_MARGIN_MS / 1000} s, when ${later}`;
+}
+
 const STEP_MS = 5 * 60_000;
 const HORIZON_MS = 8 * 24 * 3_600_000;
 
 /** The first minute (within 8 days) at which every rule allows a call in every zone; undefined when none. */
 function nextAllowed(rules: readonly LawRule[], zones: readonly string[], now: number): number | undefined {
-  const allowed = (t: number) => rules.every((r) => zones.every((z) => hoursProblem(r, z, t) === undefined));
+  const allowed = (t: number) => rules.every((r) => zones.every((z) => dialProblem(r, z, t) === undefined));
   for (let t = Math.ceil(now / STEP_MS) * STEP_MS; t - now <= HORIZON_MS; t += STEP_MS) {
     if (!allowed(t)) continue;
     // Back to the first whole minute of the opening (spans start on any minute).
@@ -121,7 +145,7 @@ function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: stri
   }
   for (const rule of rules) {
     for (const zone of zones) {
-      const problem = hoursProblem(rule, zone, now);
+      const problem = dialProblem(rule, zone, now);
       if (problem === undefined) continue;
       const opens = nextAllowed(rules, zones, now);
       const when = opens === undefined ? "no time within 8 days allows it" : `the law of the place allows it from ${whenText(opens, now)}`;
@@ -131,27 +155,33 @@ function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: stri
   return undefined;
 }
 
-/** The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. */
+/**
+ * The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. Fails closed: a
+ * refusal naming the first rule whose holidays cannot be loaded, its place and its source.
+ */
 async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
-  const countries = new Set<string>();
-  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf) countries.add(r.holidaysOf);
-  await Promise.all([...countries].map((c) => loadHolidays(c)));
+  const byCountry = new Map<string, LawRule>();
+  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf && !byCountry.has(r.holidaysOf)) byCountry.set(r.holidaysOf, r);
+  for (const [country, rule] of byCountry) {
+    try {
+      await loadHolidays(country);
+    } catch (error) {
+      throw new SafetyRefusal(
+        rule.id,
+        `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded: ${ruleText(rule)} bans calls on ` +
+          `the public holidays of ${country} (${error instanceof Error ? error.message : String(error)}), so the rule cannot be checked. Nothing was dialed. ` +
+          `A person must fix the rule (OUTBOUND_CALLS_RULES_FILE) or the installation.`,
+        "to",
+      );
+    }
+  }
 }
 
 /** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
 export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
   if (book.rules.length === 0) return;
-  try {
-    await holidaysFor(book, rows);
-  } catch (error) {
-    // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
-    throw new SafetyRefusal(
-      LAW_RULE,
-      `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded (${error instanceof Error ? error.message : String(error)}), ` +
-        "so the rule cannot be checked. Nothing was dialed. A person must fix OUTBOUND_CALLS_RULES_FILE.",
-      "to",
-    );
-  }
+  // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
+  await holidaysFor(book, rows);
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
   rows.forEach((row, index) => {
     const p = rowProblem(book, row, now);

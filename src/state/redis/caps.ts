@@ -1,6 +1,6 @@
 /** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
 import { createHash } from "node:crypto";
-import type { CapLedger, CapLimits, CapVerdict } from "../store.js";
+import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "../store.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
 import { array, fail, int, text } from "./records.js";
@@ -23,6 +23,32 @@ export class RedisCapLedger implements CapLedger {
     private readonly keys: Keys,
     private readonly undo: UndoList,
   ) {}
+
+  /**
+   * Writes logged dials back into the per-number counts (a Redis that came back empty): each under a member named
+   * by its time, number and rank in the log, so replicas reading one log write each dial once, and kept as long
+   * as the caps keep a number's dials. Dials older than that are skipped. Returns how many were written.
+   */
+  async restore(past: ReadonlyArray<{ at: number; to: string }>, now: number): Promise<number> {
+    const since = now - CAP_NUMBER_RETENTION_MS;
+    const seen = new Map<string, number>();
+    const rows = past.filter((d) => d.at > since);
+    if (rows.length === 0) return 0;
+    await this.redis.run("the write-back of the caps' counts", async (c) => {
+      const m = c.multi();
+      for (const d of rows) {
+        const id = `${d.at}:${d.to}`;
+        const rank = seen.get(id) ?? 0;
+        seen.set(id, rank + 1);
+        const key = this.keys.capDay(d.to);
+        m.zAdd(key, { score: d.at, value: `log:${id}:${rank}` }, { condition: "NX" });
+        m.pExpire(key, Math.max(1_000, d.at + CAP_NUMBER_RETENTION_MS - now), "GT");
+        m.pExpire(key, Math.max(1_000, d.at + CAP_NUMBER_RETENTION_MS - now), "NX");
+      }
+      await m.exec();
+    });
+    return rows.length;
+  }
 
   check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
     return this.verdict("the cap check", undefined, numbers, now, limits, countedAs);
