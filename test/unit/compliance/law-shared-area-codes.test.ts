@@ -1,5 +1,5 @@
 /**
- * Review finding: area codes shared by provinces (902/782: Nova Scotia and Prince Edward Island; 867: Yukon,
+ * area codes shared by provinces (902/782: Nova Scotia and Prince Edward Island; 867: Yukon,
  * Northwest Territories, Nunavut) give the region "NS/PE" or "NT/NU/YT", which no rule's place can be ("CA-NS" is
  * the only spelling the rules file accepts). An operator's rule for Nova Scotia silently never applied to a
  * Halifax number. A number that may be in either province meets the rules of both: the safe direction.

@@ -1,5 +1,5 @@
 /**
- * Review finding: the hours are checked at the instant of the check, to the minute, so a dial checked at 19:59:45
+ * the hours are checked at the instant of the check, to the minute, so a dial checked at 19:59:45
  * in Seattle is allowed, and the call is received after 20:00, which RCW 19.158.040(2) forbids in so many words
  * ("calls ... which will be received ... after 8:00 p.m."); Florida and France alike. The check happens before the
  * POST, which itself may take seconds, and the phone rings after that. A dial must leave room for the call to ring

@@ -1,5 +1,5 @@
 /**
- * Review finding: when the public holidays a rule names cannot be loaded (here a rules file naming a country the
+ * when the public holidays a rule names cannot be loaded (here a rules file naming a country the
  * holiday library does not have), the dial is refused (fail closed, good) but the refusal names neither the rule,
  * nor the place, nor its source: the operator cannot tell which rule to fix, and the person reading it cannot
  * tell which law stopped the call. Every refusal of the law must name rule, place and source.

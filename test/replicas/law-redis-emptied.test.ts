@@ -1,5 +1,5 @@
 /**
- * Review finding: the law's per-number counts live in Redis only. A Redis restarted empty (no persistence,
+ * the law's per-number counts live in Redis only. A Redis restarted empty (no persistence,
  * the default install) forgets them, and a replica that comes back writes back its dials only for the dedupe
  * window, not the caps' counts, so France's fifth telemarketing call in 30 days goes out. Issue 24 item 5 asks
  * that the frequency counts survive restarts. Now the replica writes its audit log's dials back to the per-number

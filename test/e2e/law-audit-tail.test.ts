@@ -1,5 +1,5 @@
 /**
- * Review finding: without Redis, France's four calls in 30 days are remembered across a restart only as far as
+ * without Redis, France's four calls in 30 days are remembered across a restart only as far as
  * the audit log's last 32 MiB reaches (readAuditHistory reads the tail and says nothing). An operator whose log
  * grew more than that since the fourth call to a number (other dials, within the 30 days) restarts, and the fifth
  * call goes out. The built server over stdio, a real MCP client, a recording service on 127.0.0.1.

@@ -1,5 +1,5 @@
 /**
- * Review finding: a rules file may loosen or switch off a rule of the law (the operator's decision, by design), but
+ * a rules file may loosen or switch off a rule of the law (the operator's decision, by design), but
  * nothing said so: a loosened rule refuses nothing, so its refusal never names the file, and the start logged
  * nothing. A rule moved to `purposes: ["informational"]` even vanishes for telemarketing calls without
  * `enabled: false`. A compliance officer must be able to read, from the server's own log, which rules of the law

@@ -1,5 +1,5 @@
 /**
- * Review finding: France's telemarketing rules (art. D. 223-9, "ces heures correspondant à celles du fuseau
+ * France's telemarketing rules (art. D. 223-9, "ces heures correspondant à celles du fuseau
  * horaire du consommateur") bind calls to consumers in the overseas departments too (Réunion, Guadeloupe,
  * Martinique, Guyane, Mayotte), but their numbers carry their own region codes (+262 -> RE, +590 -> GP, ...),
  * so placeOf() named another country and no French rule applied: a Sunday telemarketing call to Réunion, or

@@ -1,5 +1,5 @@
 /**
- * Review: an approval that arrives after the place's hours closed. A person is asked at Saturday 17:58 in Toronto
+ * An approval that arrives after the place's hours closed. A person is asked at Saturday 17:58 in Toronto
  * (Canada allows 10:00-18:00 at weekends) and approves three minutes later, at 18:01: the law must be checked
  * again at dial time and refuse, naming rule, place and source, with nothing sent. (The guards' clock runs on
  * Date.now; the person's three minutes are made to pass inside their answer.)
