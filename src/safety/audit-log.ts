@@ -173,27 +173,11 @@ export interface AuditHistory {
 }
 
 /**
- * The log's text, read back at start: at most its last `maxBytes` (from the start of a whole line), and never more
- * than the size the file system gives it. A path that is not a regular file (a device such as /dev/full, whose
- * reads never end) has size 0 and reads as empty, so no setting can make the server read without bound.
+ * Calls `fn` with each line of the log (numbered from 0), reading it a chunk at a time, so a log of any size is read
+ * back at start without holding it whole. Never past the size the file system gives it: a path that is not a regular
+ * file (a device such as /dev/full, whose reads never end) has size 0 and reads as empty.
  */
-export function readLogText(path: string, maxBytes = Number.POSITIVE_INFINITY): string {
-  const size = statSync(path).size;
-  const start = Math.max(0, size - maxBytes);
-  const fd = openSync(path, "r");
-  try {
-    const buffer = Buffer.alloc(size - start);
-    const read = readSync(fd, buffer, 0, buffer.length, start);
-    // Reading from the middle of the file: the first (partial) line is not a damaged line.
-    const text = buffer.subarray(0, read).toString("utf8");
-    return start > 0 ? text.slice(text.indexOf("\n") + 1) : text;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Calls `fn` with each line of the file (numbered from 0), reading it a chunk at a time. */
-function forEachLogLine(path: string, fn: (line: string, index: number) => void): void {
+export function forEachLogLine(path: string, fn: (line: string, index: number) => void): void {
   const fd = openSync(path, "r");
   try {
     const buffer = Buffer.alloc(READ_CHUNK_BYTES);

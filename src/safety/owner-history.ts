@@ -8,7 +8,7 @@
 import { ConfigurationError } from "../config/errors.js";
 import type { GuardStore, OwnedThing } from "../state/store.js";
 import { CALL_OWNERS_KEPT_MS } from "../state/store.js";
-import { AUDIT_VARIABLE, readLogText } from "./audit-log.js";
+import { AUDIT_VARIABLE, forEachLogLine } from "./audit-log.js";
 import { ownedThings } from "./call-access.js";
 
 export interface OwnedDial {
@@ -18,32 +18,31 @@ export interface OwnedDial {
 }
 
 export function readOwnerHistory(path: string, now: number): OwnedDial[] {
-  let text: string;
-  try {
-    text = readLogText(path);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); who placed which call could not be rebuilt`);
-  }
   const dials: OwnedDial[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.includes('"person"') || (!line.includes('"call_ids"') && !line.includes('"campaign_id"'))) continue;
+  const each = (line: string) => {
+    if (!line.includes('"person"') || (!line.includes('"call_ids"') && !line.includes('"campaign_id"'))) return;
     let entry: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(line);
-      if (typeof parsed !== "object" || parsed === null) continue;
+      if (typeof parsed !== "object" || parsed === null) return;
       entry = parsed as Record<string, unknown>;
     } catch {
-      continue;
+      return;
     }
-    if (typeof entry.person !== "string" || entry.person === "") continue;
-    if (entry.decision !== "dialed" && entry.decision !== "outcome_unknown") continue;
+    if (typeof entry.person !== "string" || entry.person === "") return;
+    if (entry.decision !== "dialed" && entry.decision !== "outcome_unknown") return;
     const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
-    if (Number.isNaN(at) || at <= now - CALL_OWNERS_KEPT_MS) continue;
+    if (Number.isNaN(at) || at <= now - CALL_OWNERS_KEPT_MS) return;
     const callIds = Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string" && c !== "") : [];
     const campaign = typeof entry.campaign_id === "string" && entry.campaign_id !== "" ? entry.campaign_id : undefined;
     const things = ownedThings(callIds, campaign);
     if (things.length > 0) dials.push({ owner: entry.person, at, things });
+  };
+  try {
+    forEachLogLine(path, each);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return [];
+    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); who placed which call could not be rebuilt`);
   }
   return dials;
 }

@@ -6,24 +6,16 @@
  */
 import { ConfigurationError } from "../../config/errors.js";
 import type { OptOutEntry } from "../../state/store.js";
-import { AUDIT_VARIABLE, readLogText } from "../audit-log.js";
+import { AUDIT_VARIABLE, forEachLogLine } from "../audit-log.js";
 
 export type OptOutEvent = { kind: "add"; entry: OptOutEntry } | { kind: "remove"; number: string };
 
 const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export function readOptOutHistory(path: string): OptOutEvent[] {
-  let text: string;
-  try {
-    // The whole file (an opt-out has no age), but never more than its size: /dev/full would never end.
-    text = readLogText(path);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`);
-  }
   const events: OptOutEvent[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.includes("opted_out") && !line.includes("opt_out_removed")) continue;
+  const each = (line: string) => {
+    if (!line.includes("opted_out") && !line.includes("opt_out_removed")) return;
     let entry: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = JSON.parse(line);
@@ -35,7 +27,7 @@ export function readOptOutHistory(path: string): OptOutEvent[] {
     if (!entry || !numbers || typeof entry.decision !== "string") {
       // Damaged: list every number it shows (never free one).
       for (const number of line.match(E164) ?? []) events.push({ kind: "add", entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" } });
-      continue;
+      return;
     }
     if (entry.decision === "opt_out_removed") {
       for (const number of numbers) events.push({ kind: "remove", number });
@@ -50,6 +42,13 @@ export function readOptOutHistory(path: string): OptOutEvent[] {
         });
       }
     }
+  };
+  try {
+    // The whole file (an opt-out has no age), a chunk at a time.
+    forEachLogLine(path, each);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return [];
+    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`);
   }
   return events;
 }
