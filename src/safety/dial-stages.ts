@@ -97,12 +97,15 @@ export async function claimStage(
  */
 async function refuseAnothersReplay(attempt: DialAttempt, s: SafetyServices, replay: Replay): Promise<void> {
   const { person, readsAllCalls } = attempt.scope.identity;
-  if (!person || readsAllCalls || replay.callIds.length === 0) return;
-  const owners = await s.store.owners.ownersOf(ownedThings(replay.callIds, undefined), s.clock.now());
+  if (!person || readsAllCalls) return;
+  // A batch whose answer listed no calls is known by its campaign; one known by neither is shown to nobody.
+  const campaign = typeof replay.summary.campaign_id === "string" && replay.summary.campaign_id !== "" ? replay.summary.campaign_id : undefined;
+  const things = ownedThings(replay.callIds, campaign);
+  const owners = things.length > 0 ? await s.store.owners.ownersOf(things, s.clock.now()) : [];
   if (owners.some((owner) => owner === person.sub)) return;
   throw new SafetyRefusal(
     "duplicate",
-    `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was placed at ${iso(replay.firstAt)}, within the dedupe window (OUTBOUND_CALLS_DEDUPE_WINDOW_S), by someone else; it is not placed again. Nothing was dialed.`,
+    `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was placed at ${iso(replay.firstAt)}, within the dedupe window (OUTBOUND_CALLS_DEDUPE_WINDOW_S), ${things.length > 0 ? "by someone else" : "and this server cannot tell by whom"}; it is not placed again. Nothing was dialed.`,
   );
 }
 

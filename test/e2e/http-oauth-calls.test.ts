@@ -158,6 +158,24 @@ describe("one person cannot read another's calls", () => {
     );
   });
 
+  it("an identical batch of another person's is refused without their batch and campaign ids, though its answer listed no calls", async () => {
+    const rows = { calls: [{ to: "+1 415 555 0104", agent_id: "agt_1" }, { to: "+1 415 555 0105", agent_id: "agt_1" }] };
+    const first = await tool(bob, "submit_batch", rows);
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const { batch_id: batchId, campaign_id: campaignId } = first.structuredContent as { batch_id: string; campaign_id: string };
+    const posts = upstream.requests.filter((r) => r.method === "POST").length;
+    const repeat = await tool(alice, "submit_batch", rows);
+    expect(repeat.isError).toBe(true);
+    expect(textOf(repeat)).toMatch(/identical batch was placed at .* by someone else; it is not placed again/);
+    expect(JSON.stringify(repeat)).not.toContain(batchId);
+    expect(JSON.stringify(repeat)).not.toContain(campaignId);
+    expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
+    // Bob's own repeat is his replay, with his batch.
+    const again = await tool(bob, "submit_batch", rows);
+    expect(again.isError, textOf(again)).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ batch_id: batchId, campaign_id: campaignId, deduplicated: true });
+  });
+
   it("the calls:// resources: listing shows one's own, reading another's is 'not found' as an unknown id is", async () => {
     const listed = await alice.listResources();
     expect(listed.resources.filter((r) => r.uri.startsWith("calls://")).map((r) => r.uri)).toEqual([`calls://${aliceCall}`]);
