@@ -2,9 +2,12 @@
  * The access-token check against a real authorization server (oidc-provider on
  * loopback): a key the issuer removed stops working once the fetched key set
  * is older than its age limit or was fetched again, a key it rotated in works
- * at once, forged key ids cost the issuer one fetch per cooldown, and an
- * issuer that cannot be reached is "unavailable" (503), not "invalid" (401).
+ * at once, forged key ids cost the issuer one fetch per cooldown, an issuer's
+ * oversized metadata or key set is not read whole, and an issuer that cannot
+ * be reached is "unavailable" (503), not "invalid" (401).
  */
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { importJWK, SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTokenVerifier, type TokenCheck } from "../../src/http/oauth/verifier.js";
@@ -14,9 +17,49 @@ import { newSigningKey, startIdentityProvider, type TestIdentityProvider } from 
 
 const RESOURCE = "https://calls.example.com/mcp";
 const started: TestIdentityProvider[] = [];
+const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((idp) => idp.close()));
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())));
 });
+
+/**
+ * An issuer on loopback whose metadata document (`huge: "metadata"`) or key set (`huge: "keys"`) is a 64 MiB body
+ * sent in chunks without a Content-Length; it counts the bytes the verifier let it send before hanging up.
+ */
+async function issuerWithHugeBody(huge: "metadata" | "keys"): Promise<{ issuer: string; sent: () => number; ended: Promise<void> }> {
+  let sent = 0;
+  let ended!: () => void;
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  const stream = (res: ServerResponse, start: string) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const total = 64 * 1024 * 1024;
+    res.on("close", ended);
+    res.write(start);
+    const pump = () => {
+      while (sent < total && !res.destroyed) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", pump);
+      }
+      res.end();
+    };
+    pump();
+  };
+  const server = createServer((req, res) => {
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (req.url === "/.well-known/oauth-authorization-server") {
+      if (huge === "metadata") return stream(res, `{"issuer":"${issuer}","jwks_uri":"${issuer}/jwks",`);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      return;
+    }
+    if (req.url === "/jwks") return stream(res, '{"keys":[');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  return { issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, sent: () => sent, ended: done };
+}
 const start = async (options: Parameters<typeof startIdentityProvider>[0] = {}) => {
   const idp = await startIdentityProvider(options);
   started.push(idp);
@@ -110,6 +153,18 @@ describe("createTokenVerifier", () => {
     const check: TokenCheck = await verify("eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln");
     expect(check).toMatchObject({ ok: false, kind: "unavailable" });
   });
+
+  for (const huge of ["metadata", "keys"] as const) {
+    it(`stops reading an issuer's ${huge === "keys" ? "key set" : "metadata document"} past its size limit when no Content-Length announces it`, async () => {
+      const fake = await issuerWithHugeBody(huge);
+      const verify = createTokenVerifier({ issuer: fake.issuer, resource: RESOURCE, fetchTimeoutMs: 30_000 });
+      const token = await new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: "k" }).setIssuer(fake.issuer).setAudience(RESOURCE).setSubject("mallory").setExpirationTime("5m").sign(await importJWK(await newSigningKey("k"), "ES256"));
+      expect(await verify(token)).toMatchObject({ ok: false, kind: "unavailable" });
+      // The verifier hung up: the rest of the 64 MiB was never read into memory (what the sockets buffer aside).
+      await fake.ended;
+      expect(fake.sent()).toBeLessThan(16 * 1024 * 1024);
+    });
+  }
 
   it("refuses an unsigned token (alg none) and an HMAC one outright", async () => {
     const idp = await start();

@@ -19,17 +19,42 @@ export interface IssuerKeysOptions {
   timeoutMs: number;
 }
 
-// A key set is a few kilobytes; a body far larger is not one, and is not read into memory.
-const MAX_JWKS_BYTES = 512 * 1024;
+// A key set or metadata document is a few kilobytes; a body far larger is not one, and is not read into memory.
+const MAX_ISSUER_DOCUMENT_BYTES = 512 * 1024;
+
+/**
+ * The JSON of an issuer's answer (its metadata or key set), read a chunk at a time up to `MAX_ISSUER_DOCUMENT_BYTES`:
+ * a body sent without a Content-Length is stopped there, never read whole into memory first.
+ */
+export async function readIssuerJson(response: Response, what: string): Promise<unknown> {
+  const tooLarge = () => new Error(`${what} is larger than ${MAX_ISSUER_DOCUMENT_BYTES} bytes`);
+  if (Number(response.headers.get("content-length") ?? "0") > MAX_ISSUER_DOCUMENT_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      size += part.value.byteLength;
+      if (size > MAX_ISSUER_DOCUMENT_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(part.value);
+    }
+  }
+  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+}
 
 async function fetchKeySet(url: URL, timeoutMs: number): Promise<JSONWebKeySet> {
   const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/jwk-set+json, application/json" } });
-  if (response.status !== 200) throw new Error(`the key set at ${url.href} answered HTTP ${response.status}`);
-  const length = Number(response.headers.get("content-length") ?? "0");
-  if (length > MAX_JWKS_BYTES) throw new Error(`the key set at ${url.href} is larger than ${MAX_JWKS_BYTES} bytes`);
-  const body = await response.text();
-  if (body.length > MAX_JWKS_BYTES) throw new Error(`the key set at ${url.href} is larger than ${MAX_JWKS_BYTES} bytes`);
-  return JSON.parse(body) as JSONWebKeySet;
+  if (response.status !== 200) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`the key set at ${url.href} answered HTTP ${response.status}`);
+  }
+  return (await readIssuerJson(response, `the key set at ${url.href}`)) as JSONWebKeySet;
 }
 
 export interface IssuerKeys {

@@ -9,7 +9,7 @@
 import { errors, jwtVerify, type JWTPayload } from "jose";
 import { isLoopbackHost } from "../../config/env.js";
 import type { Person } from "../../service/call-scope.js";
-import { issuerKeys, type IssuerKeys } from "./issuer-keys.js";
+import { issuerKeys, readIssuerJson, type IssuerKeys } from "./issuer-keys.js";
 import { grantedScopes } from "./scopes.js";
 
 export type { Person };
@@ -70,10 +70,11 @@ async function discoverKeysUrl(issuer: string, timeoutMs: number): Promise<URL> 
     try {
       const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
       if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
         problems.push(`${url.pathname}: HTTP ${response.status}`);
         continue;
       }
-      const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+      const metadata = ((await readIssuerJson(response, `the metadata at ${url.href}`)) ?? {}) as { issuer?: unknown; jwks_uri?: unknown };
       if (metadata.issuer !== issuer) throw new Error(`the metadata at ${url.href} names another issuer`);
       const keys = safeKeyUrl(metadata.jwks_uri);
       if (!keys) throw new Error(`the metadata at ${url.href} has no usable jwks_uri (https, or http on loopback)`);
