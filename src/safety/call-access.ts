@@ -86,6 +86,21 @@ export function ownedThings(callIds: readonly string[], campaignId: string | und
   return [...callIds.map((id) => ({ kind: "call" as const, id })), ...(campaignId ? [{ kind: "campaign" as const, id: campaignId }] : [])];
 }
 
+/**
+ * Of these calls, the ones recorded as the person's (all of them for a caller who sees every call); none when the
+ * store cannot say (fail closed).
+ */
+export async function ownCalls<T extends { id: string }>(store: GuardStore, identity: CallerIdentity, calls: readonly T[], now: number): Promise<T[]> {
+  const person = identity.person;
+  if (!person || identity.readsAllCalls || calls.length === 0) return [...calls];
+  try {
+    const owners = await store.owners.ownersOf(ownedThings(calls.map((c) => c.id), undefined), now);
+    return calls.filter((_, i) => owners[i] === person.sub);
+  } catch {
+    return [];
+  }
+}
+
 /** Records the dial as the person's; a store that cannot be told leaves the calls unseen by them (fail closed). */
 export async function recordOwner(store: GuardStore, person: Person | undefined, things: OwnedThing[], now: number): Promise<string | undefined> {
   if (!person || things.length === 0) return undefined;

@@ -13,7 +13,7 @@ import type { DialAttempt, DialPlan, SafetyServices } from "./dial-attempt.js";
 import type { DialClaim } from "./dial-claim.js";
 import type { CapReservation } from "./dial-stages.js";
 import { lookForCreatedCalls, takeoverFailed, unknownOutcomeMessage } from "./unknown-outcome.js";
-import { ownedThings, recordOwner } from "./call-access.js";
+import { ownCalls, ownedThings, recordOwner } from "./call-access.js";
 
 export interface PostTerms {
   claim: DialClaim;
@@ -46,10 +46,13 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     // It stays counted and is remembered (a store that cannot be told now leaves the claim to its lease: a repeat
     // then takes it over with the same Idempotency-Key), then we look once.
     await claim.settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
-    const lookup = await lookForCreatedCalls(s.service, deadline, { numbers: attempt.numbers, agentIds: attempt.agentIds, startedAt: sentAt });
+    let lookup = await lookForCreatedCalls(s.service, deadline, { numbers: attempt.numbers, agentIds: attempt.agentIds, startedAt: sentAt });
     if (lookup.kind === "found") {
       const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(lookup.calls.map((c) => c.id), undefined), s.clock.now());
       if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
+      // The lookup finds calls to these numbers, whoever placed them: another person's call is not named here.
+      const own = await ownCalls(s.store, attempt.scope.identity, lookup.calls, s.clock.now());
+      lookup = own.length > 0 ? { kind: "found", calls: own } : { kind: "none" };
     }
     return {
       kind: "unknown",

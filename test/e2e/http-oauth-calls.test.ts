@@ -8,7 +8,7 @@
  * Redis share it. The calling service here keeps real state (a stateful fake
  * on loopback) and answers an unknown id 404 with a request id of its own.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +31,8 @@ function statefulService(): Handler {
   return (req, res) => {
     if (req.method === "GET" && req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
     if (req.method === "POST" && req.path === "/api/v1/calls") {
+      // A gateway that fails this one's POST: nothing is created, and the server cannot know.
+      if ((req.json as { contact_name?: string }).contact_name === "Gateway Fails") return sendJson(res, 502, { error: "bad gateway" });
       const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to: (req.json as { to?: string }).to };
       calls.unshift(call);
       return sendJson(res, 201, { data: call });
@@ -136,6 +138,16 @@ describe("one person cannot read another's calls", () => {
     expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
     // Alice's own repeat is her replay, with her call.
     expect(placedId(await tool(alice, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1" }))).toBe(aliceCall);
+  });
+
+  it("a dial whose outcome is unknown is not told of another person's call to the same number, nor made its owner", async () => {
+    const repeat = await tool(alice, "create_call", { to: "+1 415 555 0101", agent_id: "agt_1", contact_name: "Gateway Fails", repeat_dial: true });
+    expect(repeat.isError).toBe(true);
+    expect(textOf(repeat)).toMatch(/the outcome is unknown/);
+    expect(JSON.stringify(repeat)).not.toContain(bobCall);
+    expect((await tool(alice, "get_call", { call_id: bobCall })).isError).toBe(true);
+    const audit = readFileSync(auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { person?: string; call_ids?: string[] });
+    expect(audit.filter((e) => e.person === "alice" && e.call_ids?.includes(bobCall))).toEqual([]);
   });
 
   it("list_calls shows each person their own calls, and no total of everyone's", async () => {
