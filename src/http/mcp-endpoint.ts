@@ -40,6 +40,9 @@ export interface McpEndpointOptions {
   log: (line: string) => void;
 }
 
+/** The client a person is counted as, whatever their address. */
+const personClient = (sub: string): string => `person:${sub}`;
+
 function requestId(body: unknown): string | number | null {
   const id = !Array.isArray(body) && typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
@@ -53,8 +56,10 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
   const handler = createMcpHandler(
     ({ era, requestInfo }: McpRequestContext) => {
       const from = requestInfo ? byRequest.get(requestInfo) : undefined;
-      const client = from?.client ?? "unknown";
       const person = from?.caller?.person;
+      // With OAuth a person is one client from any address, as for the rate limit: their share of pending approvals
+      // and of waits is theirs, not that of everyone behind the same address (a hosted client's few, an office's NAT).
+      const client = person ? personClient(person.sub) : (from?.client ?? "unknown");
       const readsAllCalls = from?.caller?.scopes.has(SCOPES.readAll) === true;
       const { mcp } = createServer(options.config, { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) }, options.core);
       if (era === "legacy") answerCancelledRequests(mcp.server);
@@ -96,7 +101,7 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
     }
 
     // A person is counted as one client from any address; without OAuth the address is the client.
-    const rateKey = caller ? `person:${caller.person.sub}` : client;
+    const rateKey = caller ? personClient(caller.person.sub) : client;
     const counted = countServiceRequests(message);
     if (counted > 0 && options.limiter) {
       const { counter, fallback, max, windowMs } = options.limiter;

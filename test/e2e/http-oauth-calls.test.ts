@@ -304,3 +304,27 @@ describe("replicas on one Redis share who placed which call", () => {
     }
   });
 });
+
+describe("each person has their own share of the approvers' inbox", () => {
+  it("a person who fills their share of pending approvals does not refuse another person's dial from the same address", { timeout: 120_000 }, async () => {
+    // Every client here comes from 127.0.0.1, as every person of a hosted client (claude.ai, ChatGPT) comes from its few addresses.
+    const { mcpUrl } = await startServer({
+      OUTBOUND_CALLS_CONFIRM: "person",
+      OUTBOUND_CALLS_APPROVER_TOKEN: "apr_share_per_person_00112233445566778899aabb",
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
+      OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
+    });
+    const mallory = await clientWith(mcpUrl, await tokenOf(mcpUrl, "mallory", "calls:read calls:place"));
+    const ivy = await clientWith(mcpUrl, await tokenOf(mcpUrl, "ivy", "calls:read calls:place"));
+    try {
+      const flood = await Promise.all(Array.from({ length: 21 }, (_, i) => tool(mallory, "create_call", { to: `+1 415 555 ${String(5000 + i)}`, agent_id: "agt_1" })));
+      // Mallory's own share is full: the last of them is refused, nothing dialed.
+      expect(flood.filter((r) => /its share of the approvals/.test(textOf(r)))).toHaveLength(1);
+      const mine = await tool(ivy, "create_call", { to: "+1 415 555 5100", agent_id: "agt_1" });
+      expect(textOf(mine)).not.toMatch(/its share of the approvals/);
+      expect(textOf(mine)).toMatch(/Waiting for a person/);
+    } finally {
+      await Promise.all([mallory.close(), ivy.close()]);
+    }
+  });
+});
