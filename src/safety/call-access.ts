@@ -51,11 +51,15 @@ export function callAccess(store: GuardStore, now: () => number, identity: Calle
       return [{ kind: "call" as const, id: call.id }, ...(campaign ? [{ kind: "campaign" as const, id: campaign }] : [])];
     });
     const owners = await store.owners.ownersOf(things, now());
-    const seen = new Set<string>();
-    things.forEach((thing, i) => {
-      if (mine(owners[i])) seen.add(`${thing.kind}:${thing.id}`);
+    const ownerOf = new Map(things.map((thing, i) => [`${thing.kind}:${thing.id}`, owners[i]]));
+    return calls.filter((call) => {
+      // A call recorded as someone's is theirs, whatever campaign the service filed it under (one campaign may hold
+      // several people's batches); only a call recorded as nobody's is known by its campaign.
+      const owner = ownerOf.get(`call:${call.id}`);
+      if (owner !== undefined) return mine(owner);
+      const campaign = campaignOf(call);
+      return campaign !== undefined && mine(ownerOf.get(`campaign:${campaign}`));
     });
-    return calls.filter((call) => seen.has(`call:${call.id}`) || (campaignOf(call) !== undefined && seen.has(`campaign:${campaignOf(call)}`)));
   };
 
   return {

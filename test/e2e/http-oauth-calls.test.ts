@@ -38,9 +38,16 @@ function statefulService(): Handler {
       return sendJson(res, 201, { data: call });
     }
     if (req.method === "POST" && req.path === "/api/v1/calls/batch") {
+      const rows = (req.json as { calls: Array<{ to?: string; contact_name?: string }> }).calls;
+      // A service that files batches under one standing campaign (its dashboard's, say), and then lists their calls.
+      if (rows[0]?.contact_name === "Standing Campaign") {
+        const made = rows.map((row) => ({ id: `call_${++serial}`, status: "queued", campaign_id: "cmp_standing", to: row.to }));
+        calls.unshift(...made.toReversed());
+        return sendJson(res, 202, { data: { batch_id: `bat_${serial}`, campaign_id: "cmp_standing", status: "accepted", calls: made } });
+      }
       // The batch answer lists no calls: only the campaign says which calls are the batch's.
       const campaign = `cmp_${++serial}`;
-      for (const row of (req.json as { calls: Array<{ to?: string }> }).calls) calls.unshift({ id: `call_${++serial}`, status: "queued", campaign_id: campaign, to: row.to });
+      for (const row of rows) calls.unshift({ id: `call_${++serial}`, status: "queued", campaign_id: campaign, to: row.to });
       return sendJson(res, 202, { data: { batch_id: `bat_${serial}`, campaign_id: campaign, status: "accepted" } });
     }
     if (req.method === "GET" && req.path === "/api/v1/calls") return sendJson(res, 200, { data: calls, meta: { page: 1, total: calls.length, has_more: false } });
@@ -221,6 +228,28 @@ describe("one person cannot read another's calls", () => {
       expect((await tool(aliceAgain, "get_call", { call_id: bobCall })).isError).toBe(true);
     } finally {
       await aliceAgain.close();
+    }
+  });
+});
+
+describe("a campaign the service files several people's batches under", () => {
+  it("shows each person the calls recorded as theirs, not the other's calls of the campaign's first placer", async () => {
+    const { mcpUrl } = await startServer({});
+    const jack = await clientWith(mcpUrl, await tokenOf(mcpUrl, "jack", "calls:read calls:place"));
+    const kate = await clientWith(mcpUrl, await tokenOf(mcpUrl, "kate", "calls:read calls:place"));
+    const batch = async (client: Client, numbers: string[]) => {
+      const result = await tool(client, "submit_batch", { calls: numbers.map((to) => ({ to, agent_id: "agt_1", contact_name: "Standing Campaign" })) });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      return (result.structuredContent as { calls: Array<{ id: string }> }).calls.map((c) => c.id);
+    };
+    try {
+      const jacks = await batch(jack, ["+1 415 555 0120", "+1 415 555 0121"]);
+      const kates = await batch(kate, ["+1 415 555 0122", "+1 415 555 0123"]);
+      expect((await listedIds(jack)).ids.sort()).toEqual([...jacks].sort());
+      expect((await listedIds(kate)).ids.sort()).toEqual([...kates].sort());
+      expect((await tool(jack, "get_call", { call_id: kates[0] })).isError).toBe(true);
+    } finally {
+      await Promise.all([jack.close(), kate.close()]);
     }
   });
 });
