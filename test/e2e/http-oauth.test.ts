@@ -130,6 +130,19 @@ describe("the SDK's client OAuth flow against oidc-provider", () => {
       await connection.close();
     }
   });
+  it("with a read-only token, the approval card's decision (which dials the call it approves) is refused 403 insufficient_scope", async () => {
+    idp.signIn = { sub: "rita", scopes: ["calls:read"] };
+    const token = await tokenFor(idp, `${publicUrl}/mcp`, "calls:read");
+    const decision = { approval_id: "appr_x", secret: "s", decision: "approve", arguments: DIAL };
+    const raw = await rawRequest(server.base, {
+      method: "POST",
+      headers: { ...mcpHeaders(null), authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "approval_card_decide", arguments: decision } }),
+    });
+    expect(raw.status).toBe(403);
+    expect(raw.headers["www-authenticate"]).toMatch(/error="insufficient_scope", scope="calls:read calls:place"/);
+    expect(dials()).toHaveLength(0);
+  });
 });
 
 describe("tokens that are not good here: 401, nothing sent", () => {

@@ -3,13 +3,14 @@
  * Placing a call is its own scope so that a person (or their identity
  * provider) can hand a client the reads without the power to dial.
  */
+import { DECIDE_TOOL } from "../../consent/card/apps-support.js";
 
 export const SCOPES = {
   /** get_call, list_calls, list_agents, the resources, completions: what reaches the service without dialing. */
   read: "calls:read",
   /** With calls:read: every call of the account, not only the ones the person placed (operators, supervisors). */
   readAll: "calls:read_all",
-  /** create_call and submit_batch: dials someone and costs money. */
+  /** create_call, submit_batch and the approval card's decision: dials someone and costs money. */
   place: "calls:place",
   /** Deciding on pending dials in the approvers' inbox (reserved for the inbox's sign-in; see docs/hosting.md). */
   approve: "calls:approve",
@@ -22,7 +23,8 @@ export const SCOPES_SUPPORTED: readonly Scope[] = [SCOPES.read, SCOPES.readAll, 
 /** What a client asks for on first contact: enough to read and to place calls (approving is the inbox's). */
 export const DEFAULT_CLIENT_SCOPES: readonly Scope[] = [SCOPES.read, SCOPES.place];
 
-const PLACING_TOOLS: ReadonlySet<string> = new Set(["create_call", "submit_batch"]);
+// The approval card's decision places the call it approves (src/mcp/card-tool.ts): it dials as create_call does.
+const PLACING_TOOLS: ReadonlySet<string> = new Set(["create_call", "submit_batch", DECIDE_TOOL]);
 
 /** Methods that reach neither the service nor a person: any valid token may use them. */
 const OPEN_METHODS: ReadonlySet<string> = new Set(["initialize", "ping", "tools/list", "prompts/list", "resources/templates/list", "logging/setLevel"]);
