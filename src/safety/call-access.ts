@@ -7,6 +7,7 @@
  * person's call and an id that does not exist get the same answer, made here
  * and never the service's, so the answer cannot tell them apart.
  */
+import { createHash, randomUUID } from "node:crypto";
 import type { CallerIdentity, Person } from "../service/call-scope.js";
 import { NotFoundError } from "../service/errors.js";
 import type { CallRecord } from "../service/shapes.js";
@@ -103,6 +104,18 @@ export async function ownCalls<T extends { id: string }>(store: GuardStore, iden
   } catch {
     return [];
   }
+}
+
+const personTag = (sub: string): string => createHash("sha256").update(sub, "utf8").digest("hex").slice(0, 32);
+
+/** The owner of a dial's claim in the dedupe ledger: random, and with OAuth tagged with the person it dials for. */
+export function claimOwner(person: Person | undefined): string {
+  return person ? `${randomUUID()}.${personTag(person.sub)}` : randomUUID();
+}
+
+/** A dead claim taken over was another person's (or nobody's) dial: its POST, and so its call, may be theirs. */
+export function claimOfAnother(previousOwner: string | undefined, person: Person | undefined): boolean {
+  return person !== undefined && previousOwner !== undefined && !previousOwner.endsWith(`.${personTag(person.sub)}`);
 }
 
 /** Records the dial as the person's; a store that cannot be told leaves the calls unseen by them (fail closed). */

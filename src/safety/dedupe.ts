@@ -16,6 +16,7 @@ import type { DialAttempt } from "./dial-attempt.js";
 import { DialClaim, type ClaimLedger } from "./dial-claim.js";
 import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal } from "./refusals.js";
 import { agoText } from "./time-text.js";
+import { claimOwner } from "./call-access.js";
 
 /** An unsettled claim lives this long without renewal; its owner renews it every third of it. */
 export const LEASE_MS = 60_000;
@@ -30,7 +31,7 @@ export interface Replay {
 /** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
 export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
   const { store, clock } = ledger;
-  const owner = randomUUID();
+  const owner = claimOwner(attempt.scope.identity.person);
   for (;;) {
     const result = await store.dials.claim({
       requestKey: attempt.key,

@@ -23,7 +23,7 @@ import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { checkLawOfThePlace } from "./compliance/law-guard.js";
 import { lawLimits, refuseOverLawLimit } from "./compliance/law-frequency.js";
 import { SafetyRefusal } from "./refusals.js";
-import { ownedThings } from "./call-access.js";
+import { claimOfAnother, ownedThings } from "./call-access.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The least time the POST after a person's answer gets, however much the stages before asking used. */
@@ -85,7 +85,10 @@ export async function claimStage(
   if (settings.dedupeWindowMs <= 0) return { kind: "claimed", claim: DialClaim.unledgered(attempt.key, attempt.numbers) };
   const ledger = { store: s.store, clock: s.clock, windowMs: settings.dedupeWindowMs, leaseMs: settings.testLeaseMs ?? LEASE_MS };
   const claimed = await claimDial(attempt, ledger);
-  if (claimed.kind === "claimed") return claimed;
+  if (claimed.kind === "claimed") {
+    await refuseAnothersTakeover(attempt, claimed.claim);
+    return claimed;
+  }
   const { replay } = claimed;
   await refuseAnothersReplay(attempt, s, replay);
   return { ...claimed, audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds } };
@@ -106,6 +109,20 @@ async function refuseAnothersReplay(attempt: DialAttempt, s: SafetyServices, rep
   throw new SafetyRefusal(
     "duplicate",
     `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was placed at ${iso(replay.firstAt)}, within the dedupe window (OUTBOUND_CALLS_DEDUPE_WINDOW_S), ${things.length > 0 ? "by someone else" : "and this server cannot tell by whom"}; it is not placed again. Nothing was dialed.`,
+  );
+}
+
+/**
+ * With OAuth, a dead claim of another person's identical dial is not taken over: its POST may have reached the
+ * service, whose answer to the same Idempotency-Key would be their call. It goes back to them (their repeat takes
+ * it over), and this dial is refused with nothing sent.
+ */
+async function refuseAnothersTakeover(attempt: DialAttempt, claim: DialClaim): Promise<void> {
+  if (!claim.takeover || !claimOfAnother(claim.previousOwner, attempt.scope.identity.person)) return;
+  await claim.release();
+  throw new SafetyRefusal(
+    "duplicate",
+    `Refused: an identical ${attempt.tool === "submit_batch" ? "batch" : "call"} was being sent for someone else when the server sending it stopped; it may have been placed, so it is not sent again for you. Nothing was dialed.`,
   );
 }
 

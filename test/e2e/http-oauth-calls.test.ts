@@ -24,17 +24,34 @@ import { startOAuthServer } from "../helpers/oauth-server.js";
 
 const ALL_SCOPES = ["calls:read", "calls:read_all", "calls:place", "calls:approve"];
 
-/** A calling service with memory: calls and batches it made, newest first; an unknown id is a 404 with a request id. */
+/** Called once the service took a POST for contact "Dies At Post", before it answers: the test kills the replica. */
+let atPostThatDies: (() => Promise<void>) | undefined;
+
+/**
+ * A calling service with memory: calls and batches it made, newest first; an unknown id is a 404 with a request id;
+ * a call POSTed again with the same Idempotency-Key is answered with the call it made the first time.
+ */
 function statefulService(): Handler {
   const calls: Array<Record<string, unknown>> = [];
+  const byKey = new Map<string, Record<string, unknown>>();
   let serial = 0;
-  return (req, res) => {
+  return async (req, res) => {
     if (req.method === "GET" && req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
     if (req.method === "POST" && req.path === "/api/v1/calls") {
+      const { contact_name: contact, to } = req.json as { contact_name?: string; to?: string };
       // A gateway that fails this one's POST: nothing is created, and the server cannot know.
-      if ((req.json as { contact_name?: string }).contact_name === "Gateway Fails") return sendJson(res, 502, { error: "bad gateway" });
-      const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to: (req.json as { to?: string }).to };
+      if (contact === "Gateway Fails") return sendJson(res, 502, { error: "bad gateway" });
+      const key = req.headers["idempotency-key"];
+      const seen = typeof key === "string" ? byKey.get(key) : undefined;
+      if (seen) return sendJson(res, 201, { data: seen });
+      const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to };
       calls.unshift(call);
+      if (typeof key === "string") byKey.set(key, call);
+      if (contact === "Dies At Post" && atPostThatDies) {
+        await atPostThatDies();
+        atPostThatDies = undefined;
+        return void res.destroy();
+      }
       return sendJson(res, 201, { data: call });
     }
     if (req.method === "POST" && req.path === "/api/v1/calls/batch") {
@@ -316,6 +333,43 @@ describe("replicas on one Redis share who placed which call", () => {
       expect((await listedIds(erinOnTwo)).ids).not.toContain(call);
     } finally {
       await Promise.all([daveOnOne.close(), daveOnTwo.close(), erinOnTwo.close()]);
+    }
+  });
+
+  it("a dial whose replica died at its POST is not taken over by another person's identical dial; its placer's repeat gets the call", async () => {
+    const env = { OUTBOUND_CALLS_REDIS_URL: redis.url, OUTBOUND_CALLS_TEST_LEASE_MS: "1500" };
+    const [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    const lenaOnOne = await clientWith(one.mcpUrl, await tokenOf(one.mcpUrl, "lena", "calls:read calls:place"));
+    const lenaOnTwo = await clientWith(two.mcpUrl, await tokenOf(two.mcpUrl, "lena", "calls:read calls:place"));
+    const maxOnTwo = await clientWith(two.mcpUrl, await tokenOf(two.mcpUrl, "max", "calls:read calls:place"));
+    const dial = { to: "+1 415 555 0130", agent_id: "agt_1", contact_name: "Dies At Post" };
+    const posts = () => upstream.requests.filter((r) => r.method === "POST" && r.path === "/api/v1/calls");
+    try {
+      atPostThatDies = async () => {
+        await one.server.stop("SIGKILL");
+        servers.splice(servers.indexOf(one.server), 1);
+      };
+      const lost = await tool(lenaOnOne, "create_call", dial).then(
+        () => "answered",
+        () => "no answer",
+      );
+      expect(lost).toBe("no answer");
+      const placed = posts().length;
+      // Past the dead replica's lease: its claim is there to be taken over.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const other = await tool(maxOnTwo, "create_call", dial);
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toMatch(/was being sent for someone else when the server sending it stopped/);
+      expect(posts()).toHaveLength(placed);
+      expect((await listedIds(maxOnTwo)).ids).toEqual([]);
+      // Lena's repeat takes it over with her first key: the service answers with her call, which is hers to read.
+      const mine = placedId(await tool(lenaOnTwo, "create_call", dial));
+      expect(posts().at(-1)!.headers["idempotency-key"]).toBe(posts()[placed - 1]!.headers["idempotency-key"]);
+      expect((await listedIds(lenaOnTwo)).ids).toContain(mine);
+      expect((await tool(maxOnTwo, "get_call", { call_id: mine })).isError).toBe(true);
+    } finally {
+      atPostThatDies = undefined;
+      await Promise.all([lenaOnOne.close().catch(() => undefined), lenaOnTwo.close(), maxOnTwo.close()]);
     }
   });
 
