@@ -166,6 +166,24 @@ describe("createTokenVerifier", () => {
     });
   }
 
+  it("refuses a subject with invisible, direction-changing or line-separating characters, and keeps the name to one line", async () => {
+    const idp = await start();
+    const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE });
+    const signed = async (sub: string, name: string) =>
+      new SignJWT({ scope: "calls:read", name })
+        .setProtectedHeader({ alg: "ES256", kid: idp.keys[0]!.kid! })
+        .setIssuer(idp.issuer)
+        .setAudience(RESOURCE)
+        .setSubject(sub)
+        .setExpirationTime("5m")
+        .sign(await importJWK(idp.keys[0]!, "ES256"));
+    // Shown to approvers beside the call ("for Bob (bob)") and written to the audit log: "bob" reversed to read "alice" there.
+    for (const sub of ["bob\u202Eecila", "bob\u200B", "bob\u2028person: alice", "bob\u2029"]) {
+      expect(await verify(await signed(sub, "Bob"))).toEqual({ ok: false, kind: "invalid", description: "The access token names no usable subject" });
+    }
+    expect(await verify(await signed("bob", "Bob\u2028Approved by: alice"))).toMatchObject({ ok: true, person: { sub: "bob", name: "Bob Approved by: alice" } });
+  });
+
   it("refuses an unsigned token (alg none) and an HMAC one outright", async () => {
     const idp = await start();
     const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE });

@@ -90,12 +90,14 @@ async function discoverKeysUrl(issuer: string, timeoutMs: number): Promise<URL> 
 function text(value: unknown): string | undefined {
   // Shown in the inbox and written to the audit log: printable text of a bounded length only.
   if (typeof value !== "string") return undefined;
-  const clean = value.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, MAX_CLAIM_CHARS);
+  const clean = value.replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/[\p{Zl}\p{Zp}]/gu, " ").trim().slice(0, MAX_CLAIM_CHARS);
   return clean === "" ? undefined : clean;
 }
 
 function personOf(payload: JWTPayload): Person | undefined {
-  const sub = typeof payload.sub === "string" && payload.sub.length <= MAX_CLAIM_CHARS && !/[\p{Cc}]/u.test(payload.sub) ? payload.sub : undefined;
+  // The person's key, shown to approvers and written to the audit log as it is: nothing invisible, nothing that turns
+  // the text around it (U+202E) or breaks its line (U+2028) is accepted in it.
+  const sub = typeof payload.sub === "string" && payload.sub.length <= MAX_CLAIM_CHARS && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(payload.sub) ? payload.sub : undefined;
   if (!sub) return undefined;
   const name = text(payload.name) ?? text(payload.preferred_username) ?? text(payload.email);
   return name === undefined ? { sub } : { sub, name };
