@@ -34,6 +34,12 @@ const encodings: ((s: string, prefix: string) => string)[] = [
   (s) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join(""),
   (s) => [...s].map((c) => `&#${c.charCodeAt(0)};`).join(""),
   (s) => Buffer.from(percent(s)).toString("base64"),
+  // Escapes inside base64 and hex, at an alignment: a decoding is only read when its bytes could spell the secret
+  // or an escape of it (src/text/redact.ts, windowBytes).
+  (s, p) => Buffer.from(p + [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")).toString("base64url"),
+  (s, p) => Buffer.from(p + [...s].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join("")).toString("base64"),
+  (s, p) => Buffer.from(p + s.replace(/_/g, "\\x5f").replace(/-/g, "\\u{2d}")).toString("hex"),
+  (s, p) => Buffer.from(p + percent(s).toUpperCase()).toString("hex").slice(p.length % 2),
   (s) => `Bearer ${s}`,
 ];
 
@@ -123,6 +129,8 @@ it("cleaning the same answer again (keys and short values come from a memo) give
     status: "completed",
     [`${key.slice(0, 12)}`]: key.slice(4, 16),
     "a\u200bb": " x\ty ",
+    // The same text as call content keeps what a plain value loses: each kind has its own memo.
+    notes: " x\ty ",
     transcript: [{ speaker: "agent", text: `line\n${key}\n` }],
     [`__proto__`]: { polluted: true },
   });
@@ -136,6 +144,7 @@ it("cleaning the same answer again (keys and short values come from a memo) give
   expect(JSON.stringify(late)).not.toContain(key.slice(4, 16));
   expect(late.k5000).toBe("v5000");
   expect(first).toContain('"ab":"x y"');
+  expect(first).toContain('"notes":" x\\ty "');
   expect(first).not.toContain(key.slice(0, 12));
   expect(Object.getPrototypeOf(late)).toBe(Object.prototype);
   expect(Object.hasOwn(late, "__proto__")).toBe(true);
