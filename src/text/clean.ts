@@ -55,7 +55,8 @@ export function cap(text: string, max: number): string {
 
 /** Text placed on one line of our own text: invisible characters dropped, every kind of line break collapsed, capped. */
 export function oneLine(text: string, max = 200): string {
-  return cap(stripInvisible(text).replace(/\s+/g, " ").trim(), max);
+  // fold() tests before it replaces: most text is one line already (a cleaned record's fields all are).
+  return cap(fold(stripInvisible(text)), max);
 }
 
 /** A string from the service, for one line of our text: secrets removed, one line, capped. */

@@ -10,7 +10,7 @@
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { cleanServiceJson, cleanServiceText, stripInvisible } from "../../src/text/clean.js";
+import { cleanServiceJson, cleanServiceText, oneLine, stripInvisible } from "../../src/text/clean.js";
 import { Redactor } from "../../src/text/redact.js";
 import { ReferenceRedactor } from "../helpers/redact-reference.js";
 
@@ -89,12 +89,13 @@ const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u2
 const referenceStrip = (t: string) => t.replace(/[\u2028\u2029]/g, "\n").replace(INVISIBLE, "");
 const TRICKY = [..."ab Z9_-", " ", "  ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u2029", "\u202e", "\u202f", "\u205f", "\u3000", "\ufeff", "\u00ad", "\u0000", "\u001f", "\u007f", "\u0085", "\u061c", "\u180e", "\u2066", "\udb40\udc41", "\udb40", "\udc41", "é"];
 
-it("stripInvisible and the folding of white space answer what the plain replacements answer", () => {
+it("stripInvisible, oneLine and the folding of white space answer what the plain replacements answer", () => {
   const r = new Redactor(["sk_test_CANARY_7f3a9c2e5d1b"]);
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...TRICKY), { maxLength: 30 }).map((a) => a.join("")), (text) => {
       expect(stripInvisible(text)).toBe(referenceStrip(text));
       expect(cleanServiceText(r, text, 10_000)).toBe(r.redact(referenceStrip(text)).replace(/\s+/g, " ").trim());
+      expect(oneLine(text, 10_000)).toBe(referenceStrip(text).replace(/\s+/g, " ").trim());
     }),
     { numRuns: 5_000 },
   );
