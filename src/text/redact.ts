@@ -161,11 +161,12 @@ const ESCAPE_SYNTAX = "%\\&#;{}ux/0123456789abcdefABCDEF";
  */
 function windowBytes(secrets: readonly Secret[]): Uint8Array {
   const bytes = new Uint8Array(256);
-  const chars = new Set(secrets.flatMap((s) => s.text.split("")));
+  // One class of every secret character, matched as a window is: /[…]/i folds case as /…/i does, character by character.
+  const chars = [...new Set(secrets.flatMap((s) => s.text.split("")))].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const secretChar = chars.length > 0 ? new RegExp(`[${chars.join("")}]`, "i") : undefined;
   for (let b = 0; b < 256; b++) {
     const c = String.fromCharCode(b);
-    if (ESCAPE_SYNTAX.includes(c)) bytes[b] = 1;
-    else for (const ch of chars) if (new RegExp(ch.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i").test(c)) bytes[b] = 1;
+    if (ESCAPE_SYNTAX.includes(c) || secretChar?.test(c)) bytes[b] = 1;
   }
   return bytes;
 }
