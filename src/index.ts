@@ -6,7 +6,9 @@
  * with the key removed.
  */
 import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
-import { DOCTOR_HELP, HELP, parseArgs, UsageError, type Command } from "./cli/args.js";
+// The command line only: the help texts (src/cli/args.ts) are built from every variable's documentation, which loads
+// modules a stdio start never needs (the HTTP configuration's among them); they load when asked for.
+import { parseArgs, UsageError, type Command } from "./cli/command-line.js";
 import { loadConfig, type Config } from "./config/env.js";
 import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
@@ -144,10 +146,12 @@ async function main(): Promise<void> {
     throw error;
   }
   switch (command.kind) {
-    case "help":
+    case "help": {
       // Asked for, so it is the output: stdout (`--help | less` works). Nothing else runs in this mode.
+      const { DOCTOR_HELP, HELP } = await import("./cli/args.js");
       process.stdout.write(command.topic === "doctor" ? DOCTOR_HELP : HELP);
       return;
+    }
     case "version":
       // On stdout, like --help: nothing else runs in this mode.
       process.stdout.write(`${VERSION}\n`);

@@ -55,7 +55,8 @@ export function cap(text: string, max: number): string {
 
 /** Text placed on one line of our own text: invisible characters dropped, every kind of line break collapsed, capped. */
 export function oneLine(text: string, max = 200): string {
-  return cap(stripInvisible(text).replace(/\s+/g, " ").trim(), max);
+  // fold() tests before it replaces: most text is one line already (a cleaned record's fields all are).
+  return cap(fold(stripInvisible(text)), max);
 }
 
 /** A string from the service, for one line of our text: secrets removed, one line, capped. */
@@ -78,7 +79,7 @@ export function defineData(obj: Record<string, unknown>, key: string, value: unk
  * non-finite numbers become null; a `__proto__` key stays a plain field.
  */
 export function cleanServiceJson(value: unknown, redactor: Redactor): unknown {
-  return clean(value, redactor, 0, false);
+  return clean(value, redactor, memoOf(redactor), 0, false);
 }
 
 /**
@@ -88,38 +89,67 @@ export function cleanServiceJson(value: unknown, redactor: Redactor): unknown {
  */
 const MEMO_LONGEST = 40;
 const MEMO_ENTRIES = 2_000;
-const memos = new WeakMap<Redactor, Map<string, string>>();
 
-function memoized(redactor: Redactor, kind: "k" | "v" | "f", text: string, compute: () => string): string {
-  if (text.length > MEMO_LONGEST) return compute();
+/**
+ * One map per kind of string, keyed by the text itself: a string from JSON.parse keeps its hash once computed, where a
+ * key made by concatenating the kind and the text was a new string to flatten and hash on every lookup (a third of
+ * cleaning a record, profiled).
+ */
+interface Memo {
+  /** Keys. */
+  k: Map<string, string>;
+  /** Values outside call content. */
+  v: Map<string, string>;
+  /** Call content (kept multi-line). */
+  f: Map<string, string>;
+  size: number;
+}
+const memos = new WeakMap<Redactor, Memo>();
+
+function memoOf(redactor: Redactor): Memo {
   let memo = memos.get(redactor);
-  if (!memo) memos.set(redactor, (memo = new Map()));
-  const id = kind + text;
-  let cleaned = memo.get(id);
-  if (cleaned === undefined) {
-    cleaned = compute();
-    if (memo.size < MEMO_ENTRIES) memo.set(id, cleaned);
+  if (!memo) memos.set(redactor, (memo = { k: new Map(), v: new Map(), f: new Map(), size: 0 }));
+  return memo;
+}
+
+function remember(memo: Memo, map: Map<string, string>, text: string, cleaned: string): string {
+  if (memo.size < MEMO_ENTRIES) {
+    map.set(text, cleaned);
+    memo.size++;
   }
   return cleaned;
 }
 
-function clean(value: unknown, redactor: Redactor, depth: number, freeText: boolean): unknown {
-  if (typeof value === "string") {
-    return memoized(redactor, freeText ? "f" : "v", value, () => {
-      const text = redactor.redact(stripInvisible(value));
-      return cap(freeText ? text : fold(text), MAX_STRING);
-    });
-  }
+/** A value of service JSON, cleaned (call content keeps its line breaks). */
+function cleanValue(redactor: Redactor, memo: Memo, text: string, freeText: boolean): string {
+  const map = freeText ? memo.f : memo.v;
+  const known = text.length <= MEMO_LONGEST ? map.get(text) : undefined;
+  if (known !== undefined) return known;
+  const redacted = redactor.redact(stripInvisible(text));
+  const cleaned = cap(freeText ? redacted : fold(redacted), MAX_STRING);
+  return text.length <= MEMO_LONGEST ? remember(memo, map, text, cleaned) : cleaned;
+}
+
+/** A key of service JSON, cleaned like one line of service text. */
+function cleanKey(redactor: Redactor, memo: Memo, key: string): string {
+  const known = key.length <= MEMO_LONGEST ? memo.k.get(key) : undefined;
+  if (known !== undefined) return known;
+  const cleaned = cleanServiceText(redactor, key, MAX_KEY);
+  return key.length <= MEMO_LONGEST ? remember(memo, memo.k, key, cleaned) : cleaned;
+}
+
+function clean(value: unknown, redactor: Redactor, memo: Memo, depth: number, freeText: boolean): unknown {
+  if (typeof value === "string") return cleanValue(redactor, memo, value, freeText);
   if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
   if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
-  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => clean(v, redactor, depth + 1, freeText));
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => clean(v, redactor, memo, depth + 1, freeText));
   const out: Record<string, unknown> = {};
   let items = 0;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     if (items++ >= MAX_ITEMS) break;
-    const name = memoized(redactor, "k", key, () => cleanServiceText(redactor, key, MAX_KEY));
-    defineData(out, name, clean((value as Record<string, unknown>)[key], redactor, depth + 1, freeText || FREE_TEXT.has(name)));
+    const name = cleanKey(redactor, memo, key);
+    defineData(out, name, clean((value as Record<string, unknown>)[key], redactor, memo, depth + 1, freeText || FREE_TEXT.has(name)));
   }
   return out;
 }

@@ -50,6 +50,8 @@ export class Redactor {
    * character and no such run cannot hold an encoded secret, and is not split into tokens at all.
    */
   private readonly shortestEncoded: number;
+  /** Per byte of a decoded token: can it be part of a window of a secret? (windowBytes) */
+  private readonly windowByte: Uint8Array;
 
   constructor(secrets: Array<string | undefined>) {
     const seen = new Set<string>();
@@ -67,6 +69,7 @@ export class Redactor {
     this.windowTest = all.length > 0 ? new RegExp(all.join("|"), "i") : undefined;
     this.shortest = Math.min(...this.secrets.map((s) => s.windowLength), Infinity);
     this.shortestEncoded = Math.max(12, 4 * Math.ceil(this.shortest / 3));
+    this.windowByte = windowBytes(this.secrets);
   }
 
   /** The text without any secret, in the forms listed above, nor any bearer token. */
@@ -138,7 +141,7 @@ export class Redactor {
 
   /** Whether a token, decoded in any covered way, spells a run of a secret. */
   private carriesSecret(token: string): boolean {
-    for (const decoded of decodings(token, this.shortest)) {
+    for (const decoded of decodings(token, this.shortest, this.windowByte)) {
       if (this.hasRun(decoded)) return true;
       if (ESCAPE.test(decoded) && this.hasRun(unescape(decoded))) return true;
     }
@@ -146,24 +149,84 @@ export class Redactor {
   }
 }
 
+/** The characters of the escapes unescape() decodes (%5f, \\u005f, \\u{5f}, \\x5f, &#x5f;, &#95;, \\/). */
+const ESCAPE_SYNTAX = "%\\&#;{}ux/0123456789abcdefABCDEF";
+
+/**
+ * Which of the 256 byte values of a decoded token can be part of a secret's window there: a byte that matches one of a
+ * secret's characters the way a window is matched (the `i` flag, as in windowTest), or a character of an escape
+ * (what it unescapes to may be one). A window of a secret, as decoded or once unescaped, comes from `shortest` or more
+ * such bytes in a row (an escape is never shorter than the character it stands for), so a decoding without that run
+ * cannot hold one.
+ */
+function windowBytes(secrets: readonly Secret[]): Uint8Array {
+  const bytes = new Uint8Array(256);
+  // One class of every secret character, matched as a window is: /[…]/i folds case as /…/i does, character by character.
+  const chars = [...new Set(secrets.flatMap((s) => s.text.split("")))].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const secretChar = chars.length > 0 ? new RegExp(`[${chars.join("")}]`, "i") : undefined;
+  for (let b = 0; b < 256; b++) {
+    const c = String.fromCharCode(b);
+    if (ESCAPE_SYNTAX.includes(c) || secretChar?.test(c)) bytes[b] = 1;
+  }
+  return bytes;
+}
+
+/** Base64 character → its 6 bits, standard and URL-safe alike. */
+const BASE64_VALUE = new Uint8Array(128);
+[..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].forEach((c, i) => (BASE64_VALUE[c.charCodeAt(0)] = i));
+BASE64_VALUE["-".charCodeAt(0)] = 62;
+BASE64_VALUE["_".charCodeAt(0)] = 63;
+/** Hex digit → its 4 bits. */
+const HEX_VALUE = new Uint8Array(128);
+[..."0123456789abcdef"].forEach((c, i) => (HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i));
+
+/** Whether `text[start, end)` (base64, standard or URL-safe, a multiple of 4 long) decodes to `need` window bytes in a row. */
+function base64MayHold(text: string, start: number, end: number, windowByte: Uint8Array, need: number): boolean {
+  let run = 0;
+  for (let i = start; i < end; i += 4) {
+    const n = (BASE64_VALUE[text.charCodeAt(i)]! << 18) | (BASE64_VALUE[text.charCodeAt(i + 1)]! << 12) | (BASE64_VALUE[text.charCodeAt(i + 2)]! << 6) | BASE64_VALUE[text.charCodeAt(i + 3)]!;
+    run = windowByte[n >>> 16] ? run + 1 : 0;
+    if (run >= need) return true;
+    run = windowByte[(n >>> 8) & 255] ? run + 1 : 0;
+    if (run >= need) return true;
+    run = windowByte[n & 255] ? run + 1 : 0;
+    if (run >= need) return true;
+  }
+  return false;
+}
+
+/** Whether `text[start, end)` (hex digits, an even number) decodes to `need` window bytes in a row. */
+function hexMayHold(text: string, start: number, end: number, windowByte: Uint8Array, need: number): boolean {
+  let run = 0;
+  for (let i = start; i < end; i += 2) {
+    run = windowByte[(HEX_VALUE[text.charCodeAt(i)]! << 4) | HEX_VALUE[text.charCodeAt(i + 1)]!] ? run + 1 : 0;
+    if (run >= need) return true;
+  }
+  return false;
+}
+
 /**
  * The token decoded by each covered scheme that applies to it; only decodings of at least `bytes` characters (the
- * shortest window of a secret): a shorter one cannot hold a window, nor can what its escapes decode to.
+ * shortest window of a secret): a shorter one cannot hold a window, nor can what its escapes decode to. A base64 or
+ * hex decoding is made into text only when its bytes may hold one (windowBytes): most runs are ids and
+ * words joined by underscores, whose decodings are noise, and decoding each in every alignment was most of the cost
+ * of cleaning a record.
  */
-function* decodings(token: string, bytes: number): Generator<string> {
+function* decodings(token: string, bytes: number, windowByte: Uint8Array): Generator<string> {
   if (ESCAPE.test(token)) yield unescape(token);
   for (const run of token.match(BASE64_RUN) ?? []) {
-    const body = run.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+    let length = run.length;
+    while (run.charCodeAt(length - 1) === 61) length--; // "=" padding
     // Any alignment: the run may start inside an encoded block.
-    for (let skip = 0; skip < 4 && body.length - skip >= 12 && Math.floor((body.length - skip) / 4) * 3 >= bytes; skip++) {
-      const part = body.slice(skip);
-      yield Buffer.from(part.slice(0, part.length - (part.length % 4)), "base64").toString("latin1");
+    for (let skip = 0; skip < 4 && length - skip >= 12 && Math.floor((length - skip) / 4) * 3 >= bytes; skip++) {
+      const end = length - ((length - skip) % 4);
+      if (base64MayHold(run, skip, end, windowByte, bytes)) yield Buffer.from(run.slice(skip, end).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
     }
   }
   for (const run of token.match(HEX_RUN) ?? []) {
     for (let skip = 0; skip < 2 && Math.floor((run.length - skip) / 2) >= bytes; skip++) {
-      const part = run.slice(skip);
-      yield Buffer.from(part.slice(0, part.length - (part.length % 2)), "hex").toString("latin1");
+      const end = run.length - ((run.length - skip) % 2);
+      if (hexMayHold(run, skip, end, windowByte, bytes)) yield Buffer.from(run.slice(skip, end), "hex").toString("latin1");
     }
   }
 }

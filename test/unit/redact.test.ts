@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { REDACTED, Redactor } from "../../src/text/redact.js";
 import { cap, cleanServiceText as cleanUpstreamText, stripInvisible } from "../../src/text/clean.js";
 
@@ -19,6 +19,20 @@ describe("Redactor.redact", () => {
     ["nothing to remove", "plain text", "plain text"],
   ])("%s", (_name, input, expected) => {
     expect(r.redact(input)).toBe(expected);
+  });
+
+  it("decodes a base64 or hex run only when its bytes could spell the key: ids and snake_case words are read, not decoded", () => {
+    const decode = vi.spyOn(Buffer, "from");
+    try {
+      const plain = ["call_dcu8vczhk8j0kqtdj1ok", "appointment_confirmed", "https://recordings.example/call_dcu8vczhk8j0kqtdj1ok.mp3", "0123456789abcdef0123456789"];
+      for (const text of plain) expect(r.redact(text)).toBe(text);
+      expect(decode).not.toHaveBeenCalled();
+      // The key itself, encoded, is still decoded and found.
+      expect(r.redact(`id ${Buffer.from(`x${KEY}`).toString("base64url")} end`)).toBe(`id ${REDACTED} end`);
+      expect(decode).toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
   });
 
   it("removes the longest secret whole when one contains another", () => {

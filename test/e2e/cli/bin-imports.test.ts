@@ -37,3 +37,13 @@ it("the bin's static imports are the command line and the discover answer: no zo
   // The CLI itself comes after, through the dynamic import the cache is on for.
   expect(graph.get(ENTRY)).toMatch(/await import\("\.\/chunks\/[^"]+\.js"\)/);
 });
+
+it("a start reaches neither the help texts nor the HTTP configuration: they load only for --help and --http", () => {
+  const bin = readFileSync(ENTRY, "utf8");
+  const cli = join(dirname(ENTRY), /await import\("(\.\/chunks\/[^"]+\.js)"\)/.exec(bin)![1]!);
+  const sources = [...staticGraph(cli).values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!));
+  // The CLI's own static graph is the start's (the server's code and the SDK); the check is meaningful only if it is.
+  expect(sources).toContain("src/mcp/server.ts");
+  expect(sources.filter((s) => s.startsWith("src/cli/") && s !== "src/cli/command-line.ts" && s !== "src/cli/env-flags.ts")).toEqual([]);
+  expect(sources.filter((s) => s.startsWith("src/http/") || s === "src/config/variables.ts")).toEqual([]);
+});
