@@ -61,10 +61,12 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     };
   }
   const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
-  await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
   // With OAuth the calls are the person's: only they (and a token that may read all) see them (call-access.ts).
+  // Recorded before the claim is settled, so no replica reads a placed claim whose calls have no owner yet (it would
+  // refuse the same person's own repeat as another's).
   const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(callIds, campaignId), s.clock.now());
   if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
+  await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
   // Each placed call is read once it ends, for a person who said stop (src/safety/compliance/opt-out-desk.ts).
   s.optOuts.watch(callIds, attempt.numbers);
   return {
