@@ -124,7 +124,7 @@ export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTime
  * for OUTBOUND_CALLS_CALL_PURPOSE. Its per-number limits are counted with the caps (capsStage, reserveStage).
  */
 export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string }> {
-  await checkLawOfThePlace(s.law, attempt.rows, s.clock.now());
+  await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), { batch: attempt.tool === "submit_batch" });
   const n = s.law.rules.length;
   return { check: n === 0 ? `law of the place called: no rule applies to ${s.law.purpose} calls` : `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)` };
 }

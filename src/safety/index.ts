@@ -53,7 +53,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const clock = s.testNow !== undefined ? clockStartingAt(s.testNow) : systemClock;
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
   const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
-  const law = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  const law = { ...lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? ""), batchSpanPerRowMs: s.batchSpanPerRowMs };
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of law.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
   let auditDamage: string | undefined;

@@ -15,6 +15,8 @@ export interface LawBook {
   rules: readonly LawRule[];
   /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
   changes?: readonly string[];
+  /** OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW (ms): how long a batch may ring per row; DEFAULT_BATCH_SPAN_PER_ROW_MS when absent. */
+  batchSpanPerRowMs?: number;
 }
 
 const spansText = (rule: LawRule) => JSON.stringify(rule.hours ?? null);

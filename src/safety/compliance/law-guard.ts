@@ -19,6 +19,7 @@ import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
+import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, rowsThatFit } from "./law-batch-span.js";
 
 export const LAW_RULE = "law_of_the_place";
 
@@ -135,10 +136,8 @@ export function ruleText(rule: LawRule): string {
 
 /** The hour and day rules for one row at `now`: the reason it may not go, naming rule, place and source. */
 function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: string; rule: LawRule } | undefined {
-  const rules = rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf);
+  const { rules, zones } = hoursRulesOf(book, row);
   if (rules.length === 0) return undefined;
-  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  const zones = zonesOfNumber(row.phone.country, national)?.zones;
   if (!zones || zones.length === 0) {
     const rule = rules[0]!;
     return { rule, reason: `the local time of ${row.phone.international} cannot be told, so ${ruleText(rule)} cannot be checked` };
@@ -177,8 +176,60 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
   }
 }
 
-/** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
-export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
+/** The hour, day and holiday rules of a row's place, and the zones it may ring in (undefined: cannot be told). */
+function hoursRulesOf(book: LawBook, row: CheckedRow): { rules: LawRule[]; zones: readonly string[] | undefined } {
+  const rules = rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf);
+  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
+  return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
+}
+
+/**
+ * A batch near closing (law-batch-span.ts): each row whose place closes before the whole batch may have rung, with
+ * the rule, the place, the closing time and how many rows fit before it. Called once every row is allowed now.
+ */
+function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: number): BatchSafetyRefusal | undefined {
+  const perRowMs = book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
+  const span = batchSpanMs(rows.length, perRowMs, RING_MARGIN_MS);
+  const closings = new Map<string, number | undefined>();
+  const problems: Array<{ problem: RowProblem; law: LawRule; fits: number }> = [];
+  rows.forEach((row, index) => {
+    const { rules, zones } = hoursRulesOf(book, row);
+    for (const rule of rules) {
+      for (const zone of zones ?? []) {
+        const key = `${rule.id}|${zone}`;
+        if (!closings.has(key)) closings.set(key, firstClosing(hoursProblem, rule, zone, now, now + span));
+        const closesAt = closings.get(key);
+        if (closesAt === undefined) continue;
+        const fits = rowsThatFit(closesAt, now, perRowMs, RING_MARGIN_MS);
+        const local = localDay(zone, closesAt);
+        const reason =
+          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(span / 60_000)} min after it is sent ` +
+          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), and the place closes at ${DAY_NAMES[local.weekday]} ` +
+          `${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)}); a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
+        problems.push({ problem: { index, field: "to", reason }, law: rule, fits });
+        return;
+      }
+    }
+  });
+  if (problems.length === 0) return undefined;
+  const ids = [...new Set(problems.map((p) => p.law.id))];
+  const fits = Math.min(...problems.map((p) => p.fits));
+  return new BatchSafetyRefusal(
+    ids.length === 1 ? ids[0]! : LAW_RULE,
+    problems.map((p) => p.problem),
+    rows.length,
+    `may ring after their place closes if the batch is sent now: the service's pace is not known (law of the place called, OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose})`,
+    fits > 0
+      ? `Split the batch: send at most ${fits} row${fits === 1 ? "" : "s"} with these numbers now, or send these rows after their place opens again`
+      : "Send these rows after their place opens again, or send the batch without them",
+  );
+}
+
+/**
+ * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
+ * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
+ */
+export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, options: { batch?: boolean } = {}): Promise<void> {
   if (book.rules.length === 0) return;
   // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
   await holidaysFor(book, rows);
@@ -187,7 +238,11 @@ export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRo
     const p = rowProblem(book, row, now);
     if (p) problems.push({ problem: { index, field: "to", reason: p.reason }, law: p.rule });
   });
-  if (problems.length === 0) return;
+  if (problems.length === 0) {
+    const late = options.batch ? batchSpanRefusal(book, rows, now) : undefined;
+    if (late) throw late;
+    return;
+  }
   const purpose = `OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose}`;
   if (rows.length === 1) {
     const p = problems[0]!;

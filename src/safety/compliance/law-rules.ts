@@ -47,6 +47,7 @@ export interface LawRule {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const CHECKED = "2026-11-25";
+const CHECKED_FEDERAL = "2026-11-26";
 
 export const hm = (h: number, m = 0): number => h * 60 + m;
 const span = (a: number, b: number): Span => ({ startMin: a, endMin: b });
@@ -110,6 +111,24 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       url: "https://app.leg.wa.gov/RCW/default.aspx?cite=19.158.040",
       quote: "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
       checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    // The federal floor for every US number (after the states' rules, so a refusal names the narrower state rule). Read on the FCC's own consumer guide (the regulator's statement of its
+    // rule, as the CRTC rule above is read on the CRTC's page); the text of 47 CFR 64.1200(c)(1) itself was not
+    // readable on eCFR, govinfo or in the Federal Register here (docs/compliance.md says what was searched). Applied
+    // in the callee's local time, in every zone the number may ring in: the stricter reading of "calls to your home".
+    id: "us_fcc_hours",
+    place: "US",
+    placeName: "United States (federal)",
+    purposes: ["telemarketing"],
+    hours: everyDay(span(hm(8), hm(21))),
+    source: {
+      cite: "FCC rules under the Telephone Consumer Protection Act (47 CFR § 64.1200(c)(1)), as stated in the FCC consumer guide \"Unwanted Telephone Marketing Calls\"",
+      url: "http://purl.access.gpo.gov/GPO/LPS76294",
+      quote: "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
+      checked: CHECKED_FEDERAL,
     },
     origin: "built-in",
   },
