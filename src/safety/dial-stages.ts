@@ -124,9 +124,10 @@ export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTime
  * for OUTBOUND_CALLS_CALL_PURPOSE. Its per-number limits are counted with the caps (capsStage, reserveStage).
  */
 export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string }> {
-  await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), { batch: attempt.tool === "submit_batch" });
+  const waived = await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), { batch: attempt.tool === "submit_batch", consent: s.consent });
   const n = s.law.rules.length;
-  return { check: n === 0 ? `law of the place called: no rule applies to ${s.law.purpose} calls` : `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)` };
+  if (n === 0) return { check: `law of the place called: no rule applies to ${s.law.purpose} calls` };
+  return { check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}` };
 }
 
 /** The caps, checked without counting. A claim taken over from a dead owner may be counted already, under its reservation. */

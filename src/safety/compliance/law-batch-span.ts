@@ -38,7 +38,10 @@ export function firstClosing(
   return problemAt(rule, zone, until) === undefined ? undefined : until;
 }
 
-/** How many rows a batch sent at `now` may hold for all of them to ring before `closesAt`. */
+/**
+ * How many rows a batch sent at `now` may hold for all of them to ring before `closesAt`: the largest k with
+ * now + margin + k × perRow strictly before the close (the closing minute itself is outside the hours).
+ */
 export function rowsThatFit(closesAt: number, now: number, perRowMs: number, ringMarginMs: number): number {
-  return Math.max(0, Math.floor((closesAt - now - ringMarginMs) / perRowMs));
+  return Math.max(0, Math.ceil((closesAt - now - ringMarginMs) / perRowMs) - 1);
 }
