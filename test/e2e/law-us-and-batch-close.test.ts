@@ -115,3 +115,35 @@ it("a per-row span out of range stops the start, naming the variable", async () 
   expect(run.code).not.toBe(0);
   expect(run.stderr).toContain("OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW must be a whole number of seconds from 1 to 3600");
 });
+
+describe("the sandbox (no real call): the federal window goes with its calling hours", () => {
+  /** 07:00 in San Francisco, before the federal window opens. */
+  async function sandbox(extra: Record<string, string> = {}) {
+    const s = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", ...extra } });
+    const agents = (await s.call("list_agents")).structuredContent as { agents: { id: string }[] };
+    return { s, agentId: agents.agents[0]!.id };
+  }
+
+  it("calling hours off (the sandbox's default): the first try at 07:00 goes, and the start's log says the rule is off", async () => {
+    const { s, agentId } = await sandbox();
+    try {
+      const result = await s.call("create_call", { to: "+14155550100", agent_id: agentId });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      await expect.poll(() => s.transport.stderr, { timeout: 15_000 }).toContain("sandbox: rule us_fcc_hours is off while calling hours are");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("calling hours set: the federal window is back, as on a live server", async () => {
+    const { s, agentId } = await sandbox({ OUTBOUND_CALLS_CALLING_HOURS: "06:00-23:00" });
+    try {
+      const result = await s.call("create_call", { to: "+14155550100", agent_id: agentId });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("rule us_fcc_hours, United States (federal)");
+      expect(textOf(result)).toContain("it is Saturday 07:00 in America/Los_Angeles, outside 08:00-21:00");
+    } finally {
+      await s.close();
+    }
+  });
+});

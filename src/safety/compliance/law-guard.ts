@@ -5,8 +5,11 @@
  * there, and whether the callee's local day and time allow the call in every
  * zone the number may ring in. A number whose state cannot be told (an area
  * code not in the table, e.g. 800) meets every state rule of its country: the
- * safe direction. Frequency rules are counted by the caps in the guard store
- * (frequencyLimits); refusals name the rule, the place and its source.
+ * safe direction. A rule whose own text exempts calls made with prior consent
+ * does not bind a number whose consent record has a basis the operator listed
+ * for it; a batch must stay allowed for as long as it may take to ring
+ * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
+ * store (frequencyLimits); refusals name the rule, the place and its source.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
@@ -250,7 +253,7 @@ function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: numbe
   );
 }
 
-/** Which rows a rule's consent exception let through, one line a rule, for the dial's checks and its audit line. */
+/** Which rows a rule's consent exception let through, one line a rule, for a dry run's checks and the audit line. */
 function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): string[] {
   const byRule = new Map<string, string[]>();
   for (const row of rows) {

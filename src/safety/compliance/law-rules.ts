@@ -53,6 +53,9 @@ export interface LawRule {
   origin: string;
 }
 
+/** The US federal window's id: the sandbox leaves it off with its calling hours (src/safety/index.ts). */
+export const FEDERAL_HOURS_RULE = "us_fcc_hours";
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const CHECKED = "2026-11-25";
@@ -163,7 +166,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     // rule, as the CRTC rule above is read on the CRTC's page); the text of 47 CFR 64.1200(c)(1) itself was not
     // readable on eCFR, govinfo or in the Federal Register here (docs/compliance.md says what was searched). Applied
     // in the callee's local time, in every zone the number may ring in: the stricter reading of "calls to your home".
-    id: "us_fcc_hours",
+    id: FEDERAL_HOURS_RULE,
     place: "US",
     placeName: "United States (federal)",
     purposes: ["telemarketing"],
