@@ -257,7 +257,8 @@ function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: numbe
 function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): string[] {
   const byRule = new Map<string, string[]>();
   for (const row of rows) {
-    for (const rule of rulesAt(book, placeOf(row))) {
+    // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
+    for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
       const record = consentWaiver(rule, row, now, options.consent);
       if (record) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), `${row.phone.international} (${record.basis}, obtained ${record.obtained})`]);
     }

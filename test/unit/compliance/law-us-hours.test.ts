@@ -139,6 +139,17 @@ describe("a rule's consent exception (Virginia: \"unless the telephone solicitor
     expect(() => book([{ id: "us_fcc_hours", consent_bases: ["express_written"] }])).toThrow(/rule us_fcc_hours has no consent exception/);
   });
 
+  it("lifts hours only: an operator's per-number limit with consent_bases is not reported as lifted", async () => {
+    const b = book([
+      { id: "us_fcc_hours", enabled: false },
+      { id: "us_va_hours", consent_bases: ["express_written"] },
+      { id: "us_va_limit", place: "US-VA", source: "counsel memo", max_calls: 2, window_hours: 24, consent_bases: ["express_written"] },
+    ]);
+    const v = await verdict(b, ARLINGTON_VA, late, { consent: record("express_written") });
+    expect(v).toContain("rule us_va_hours does not apply");
+    expect(v).not.toContain("us_va_limit");
+  });
+
   it("a listed basis is a loosening, so the start's log says it", () => {
     expect(vaWithBases().changes).toContain("rule us_va_hours (Virginia, US) is changed: consent exception for the bases: express_written");
   });
