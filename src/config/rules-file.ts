@@ -6,6 +6,7 @@
  *   { "rules": [
  *       { "id": "us_fl_hours", "enabled": false },
  *       { "id": "fr_frequency", "max_calls": 3, "window_hours": 720 },
+ *       { "id": "us_va_hours", "consent_bases": ["express_written"] },
  *       { "id": "us_tx_sunday", "place": "US-TX", "place_name": "Texas, US", "source": "counsel memo 2026-10",
  *         "hours": { "sun": ["12:00-21:00"], "mon": ["09:00-21:00"], "tue": ["09:00-21:00"], "wed": ["09:00-21:00"],
  *                    "thu": ["09:00-21:00"], "fri": ["09:00-21:00"], "sat": ["09:00-21:00"] } } ] }
@@ -42,6 +43,15 @@ const ruleChange = z.strictObject({
   holidays: z.union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)]).optional(),
   max_calls: z.number().int().min(1).max(1000).optional(),
   window_hours: z.number().int().min(1).max(744).optional(),
+  /**
+   * The bases of OUTBOUND_CALLS_CONSENT_FILE that are the called person's prior consent under this rule's own
+   * consent exception: a number with a live record of one of them is exempt from the rule's hours and days.
+   */
+  consent_bases: z
+    .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/, "a basis is written as in the consent file (letters, digits, space, _ . : / -)"))
+    .min(1)
+    .max(20)
+    .optional(),
   /** Where the rule comes from, in the operator's words (required for a new rule). */
   source: z.string().min(1).max(200).optional(),
 });

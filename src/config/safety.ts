@@ -56,6 +56,8 @@ export interface SafetySettings {
   callPurpose: "telemarketing" | "informational";
   /** The operator's changes to those rules (src/config/rules-file.ts). */
   rulesFile: string | undefined;
+  /** How long each row of a batch may take to ring (ms): every row's place must stay open that long per row. */
+  batchSpanPerRowMs: number;
   /** How often the opt-out watch reads the calls this process placed (ms): src/safety/compliance/opt-out-desk.ts. */
   optOutPollMs: number;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
@@ -176,6 +178,14 @@ export const safetyVariables = {
     summary: "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
     description:
       "JSON file that changes, switches off or adds rules of the law of the place called ([compliance](compliance.md#changing-the-rules)). A file that cannot be read or does not match the schema stops the start, naming the field.",
+  },
+  OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW: {
+    group: "safety",
+    default: "60",
+    example: "20",
+    summary: "a batch may ring this long per row after it is sent: every row's place must stay open that long, 1-3600 s",
+    description:
+      "How long the service may take per row to ring a batch (its pacing is not documented): a `submit_batch` of N rows is allowed only if every row's place stays open, under the law of the place called, for N times this plus 30 s; otherwise it is refused, naming the rule, the place, the closing time and how many rows may go now ([compliance](compliance.md#a-batch-near-closing)).",
   },
   OUTBOUND_CALLS_OPT_OUT_POLL_S: {
     group: "safety",
@@ -319,6 +329,8 @@ export const safetyEnvShape = {
   OUTBOUND_CALLS_RULES_FILE: pathVar,
   // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
   OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 1, 60),
+  // The service's pacing of a batch is undocumented: 60 s a row assumes a slow one (docs/compliance.md).
+  OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW: secondsVar("OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW", 1, 3_600),
   OUTBOUND_CALLS_TEST_NOW: z
     .string()
     .optional()
@@ -381,6 +393,7 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
     callPurpose: env.OUTBOUND_CALLS_CALL_PURPOSE,
     rulesFile: env.OUTBOUND_CALLS_RULES_FILE,
+    batchSpanPerRowMs: env.OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,
   };

@@ -17,6 +17,7 @@ const CARRIED = [
   "confirmation",
   "approver",
   "consent",
+  "law_exceptions",
   "call_ids",
   "batch_id",
   "campaign_id",

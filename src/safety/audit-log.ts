@@ -49,6 +49,8 @@ export interface AuditEntry {
   confirmation?: string;
   /** Each row's consent record (OUTBOUND_CALLS_CONSENT_FILE), as "basis (source …, obtained …)" or "no record". */
   consent?: string[];
+  /** Rules of the law of the place called a number was exempt from by the rule's own consent exception (law-guard.ts). */
+  law_exceptions?: string[];
   /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
   person?: string;
   /** The name the token gave that person, when it had one. */

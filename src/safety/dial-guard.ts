@@ -126,7 +126,7 @@ export class DialGuard {
     if (confirmed.idempotencyKey !== undefined) await claim.bindKey(confirmed.idempotencyKey);
     // Confirming took time (minutes, if a person was asked) and other dials went meanwhile: check again.
     hoursStage(attempt, this.s);
-    await lawStage(attempt, this.s);
+    this.trail.add((await lawStage(attempt, this.s)).audit);
     await optOutStage(attempt, this.s, "post");
     const reservation = await reserveStage(attempt, this.s, claim);
     await spendTokenStage(attempt, this.s, confirmed, reservation);

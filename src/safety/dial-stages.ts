@@ -143,10 +143,13 @@ export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTime
  * The law of the place called (src/safety/compliance/): the calling hours, days and holidays of each number's place
  * for OUTBOUND_CALLS_CALL_PURPOSE. Its per-number limits are counted with the caps (capsStage, reserveStage).
  */
-export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string }> {
-  await checkLawOfThePlace(s.law, attempt.rows, s.clock.now());
+export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string; audit: AuditFacts }> {
+  const waived = await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), { batch: attempt.tool === "submit_batch", consent: s.consent });
   const n = s.law.rules.length;
-  return { check: n === 0 ? `law of the place called: no rule applies to ${s.law.purpose} calls` : `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)` };
+  // A rule a consent record lifted is in the audit line, as the record itself is.
+  const audit: AuditFacts = waived.length > 0 ? { law_exceptions: waived } : {};
+  if (n === 0) return { check: `law of the place called: no rule applies to ${s.law.purpose} calls`, audit };
+  return { check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}`, audit };
 }
 
 /** The caps, checked without counting. A claim taken over from a dead owner may be counted already, under its reservation. */

@@ -23,6 +23,7 @@ import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { readOptOutHistory } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
+import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
@@ -53,9 +54,14 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const clock = s.testNow !== undefined ? clockStartingAt(s.testNow) : systemClock;
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
   const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
-  const law = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  const book = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
-  for (const change of law.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  for (const change of book.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
+  // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
+  const sandboxFree = config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
+  if (sandboxFree) deps.log(`outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`);
+  const law = { ...book, rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules, batchSpanPerRowMs: s.batchSpanPerRowMs };
   let auditDamage: string | undefined;
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.

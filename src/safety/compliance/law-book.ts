@@ -15,6 +15,8 @@ export interface LawBook {
   rules: readonly LawRule[];
   /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
   changes?: readonly string[];
+  /** OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW (ms): how long a batch may ring per row; DEFAULT_BATCH_SPAN_PER_ROW_MS when absent. */
+  batchSpanPerRowMs?: number;
 }
 
 const spansText = (rule: LawRule) => JSON.stringify(rule.hours ?? null);
@@ -29,6 +31,8 @@ function changeText(before: LawRule | undefined, after: LawRule, purpose: CallPu
   const freq = (r: LawRule) => (r.frequency ? `${r.frequency.limit} in ${r.frequency.windowMs / 3_600_000} h` : "none");
   if (freq(before) !== freq(after)) what.push(`limit ${freq(before)} -> ${freq(after)}`);
   if (before.purposes.join() !== after.purposes.join()) what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
+  const bases = (r: LawRule) => (r.consentBases ?? []).join(", ") || "none";
+  if (bases(before) !== bases(after)) what.push(`consent exception for the bases: ${bases(after)}`);
   const lost = before.purposes.includes(purpose) && !after.purposes.includes(purpose);
   return `${where} is changed: ${what.length > 0 ? what.join(", ") : "nothing"}${lost ? `; it no longer applies to ${purpose} calls` : ""}`;
 }
@@ -71,6 +75,18 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   const limit = change.max_calls ?? base?.frequency?.limit;
   const windowMs = change.window_hours !== undefined ? change.window_hours * 3_600_000 : base?.frequency?.windowMs;
   if (limit !== undefined && windowMs !== undefined) rule.frequency = { limit, windowMs: Math.min(windowMs, LONGEST_FREQUENCY_WINDOW_MS) };
+  if (change.consent_bases) {
+    // Only a rule whose own text exempts calls made with prior consent takes bases; a new rule is the operator's own.
+    if (base && !base.consentException) {
+      throw new ConfigurationError(
+        `${RULES_VARIABLE}: rule ${change.id} has no consent exception in its text (${base.source.cite}); consent_bases cannot relax it. Switch the rule off or change its hours instead`,
+      );
+    }
+    rule.consentException = base?.consentException ?? { quote: `the operator's rule: ${change.source}` };
+    rule.consentBases = change.consent_bases;
+  } else if (base?.consentException) {
+    rule.consentException = base.consentException;
+  }
   if (!rule.hours && !rule.frequency && !rule.holidaysOf) {
     throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays nor max_calls; it would do nothing`);
   }

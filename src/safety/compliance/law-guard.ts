@@ -5,8 +5,11 @@
  * there, and whether the callee's local day and time allow the call in every
  * zone the number may ring in. A number whose state cannot be told (an area
  * code not in the table, e.g. 800) meets every state rule of its country: the
- * safe direction. Frequency rules are counted by the caps in the guard store
- * (frequencyLimits); refusals name the rule, the place and its source.
+ * safe direction. A rule whose own text exempts calls made with prior consent
+ * does not bind a number whose consent record has a basis the operator listed
+ * for it; a batch must stay allowed for as long as it may take to ring
+ * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
+ * store (frequencyLimits); refusals name the rule, the place and its source.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
@@ -19,6 +22,29 @@ import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
+import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, rowsThatFit } from "./law-batch-span.js";
+import type { ConsentRecord } from "./consent-file.js";
+
+/** What a dial's law check is given beyond the rows: whether it is a batch, and the operator's consent records. */
+export interface LawCheckOptions {
+  /** submit_batch: the batch must stay allowed for as long as it may take to ring (law-batch-span.ts). */
+  batch?: boolean;
+  /** OUTBOUND_CALLS_CONSENT_FILE by E.164: a rule's consent exception applies to a live record of a basis it lists. */
+  consent?: ReadonlyMap<string, ConsentRecord>;
+}
+
+/**
+ * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
+ * operator listed this record's basis for it (consent_bases), and the record is live and was obtained before now.
+ */
+function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"]): ConsentRecord | undefined {
+  if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
+  const record = consent?.get(row.request.to);
+  if (!record || !rule.consentBases.includes(record.basis)) return undefined;
+  if (record.expiresAt !== undefined && record.expiresAt <= now) return undefined;
+  const obtained = Date.parse(record.obtained);
+  return Number.isFinite(obtained) && obtained <= now ? record : undefined;
+}
 
 export const LAW_RULE = "law_of_the_place";
 
@@ -134,11 +160,9 @@ export function ruleText(rule: LawRule): string {
 }
 
 /** The hour and day rules for one row at `now`: the reason it may not go, naming rule, place and source. */
-function rowProblem(book: LawBook, row: CheckedRow, now: number): { reason: string; rule: LawRule } | undefined {
-  const rules = rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf);
+function rowProblem(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { reason: string; rule: LawRule } | undefined {
+  const { rules, zones } = hoursRulesOf(book, row, now, options);
   if (rules.length === 0) return undefined;
-  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  const zones = zonesOfNumber(row.phone.country, national)?.zones;
   if (!zones || zones.length === 0) {
     const rule = rules[0]!;
     return { rule, reason: `the local time of ${row.phone.international} cannot be told, so ${ruleText(rule)} cannot be checked` };
@@ -177,17 +201,89 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
   }
 }
 
-/** Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. */
-export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number): Promise<void> {
-  if (book.rules.length === 0) return;
+/**
+ * The hour, day and holiday rules of a row's place, less those its consent record exempts it from, and the zones
+ * it may ring in (undefined: cannot be told).
+ */
+function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { rules: LawRule[]; zones: readonly string[] | undefined } {
+  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent));
+  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
+  return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
+}
+
+/**
+ * A batch near closing (law-batch-span.ts): each row whose place closes before the whole batch may have rung, with
+ * the rule, the place, the closing time and how many rows fit before it. Called once every row is allowed now.
+ */
+function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): BatchSafetyRefusal | undefined {
+  const perRowMs = book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
+  const span = batchSpanMs(rows.length, perRowMs, RING_MARGIN_MS);
+  const closings = new Map<string, number | undefined>();
+  const problems: Array<{ problem: RowProblem; law: LawRule; fits: number }> = [];
+  rows.forEach((row, index) => {
+    const { rules, zones } = hoursRulesOf(book, row, now, options);
+    for (const rule of rules) {
+      for (const zone of zones ?? []) {
+        const key = `${rule.id}|${zone}`;
+        if (!closings.has(key)) closings.set(key, firstClosing(hoursProblem, rule, zone, now, now + span));
+        const closesAt = closings.get(key);
+        if (closesAt === undefined) continue;
+        const fits = rowsThatFit(closesAt, now, perRowMs, RING_MARGIN_MS);
+        const local = localDay(zone, closesAt);
+        const reason =
+          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(span / 60_000)} min after it is sent ` +
+          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), and the place closes at ${DAY_NAMES[local.weekday]} ` +
+          `${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)}); a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
+        problems.push({ problem: { index, field: "to", reason }, law: rule, fits });
+        return;
+      }
+    }
+  });
+  if (problems.length === 0) return undefined;
+  const ids = [...new Set(problems.map((p) => p.law.id))];
+  const fits = Math.min(...problems.map((p) => p.fits));
+  return new BatchSafetyRefusal(
+    ids.length === 1 ? ids[0]! : LAW_RULE,
+    problems.map((p) => p.problem),
+    rows.length,
+    `may ring after their place closes if the batch is sent now: the service's pace is not known (law of the place called, OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose})`,
+    fits > 0
+      ? `Split the batch: send at most ${fits} row${fits === 1 ? "" : "s"} with these numbers now, or send these rows after their place opens again`
+      : "Send these rows after their place opens again, or send the batch without them",
+  );
+}
+
+/** Which rows a rule's consent exception let through, one line a rule, for a dry run's checks and the audit line. */
+function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): string[] {
+  const byRule = new Map<string, string[]>();
+  for (const row of rows) {
+    // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
+    for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
+      const record = consentWaiver(rule, row, now, options.consent);
+      if (record) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), `${row.phone.international} (${record.basis}, obtained ${record.obtained})`]);
+    }
+  }
+  return [...byRule].map(([id, numbers]) => `rule ${id} does not apply, by its consent exception, to ${numbers.join(", ")}`);
+}
+
+/**
+ * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
+ * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
+ */
+export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions = {}): Promise<string[]> {
+  if (book.rules.length === 0) return [];
   // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
   await holidaysFor(book, rows);
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
   rows.forEach((row, index) => {
-    const p = rowProblem(book, row, now);
+    const p = rowProblem(book, row, now, options);
     if (p) problems.push({ problem: { index, field: "to", reason: p.reason }, law: p.rule });
   });
-  if (problems.length === 0) return;
+  if (problems.length === 0) {
+    const late = options.batch ? batchSpanRefusal(book, rows, now, options) : undefined;
+    if (late) throw late;
+    return waivers(book, rows, now, options);
+  }
   const purpose = `OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose}`;
   if (rows.length === 1) {
     const p = problems[0]!;

@@ -39,14 +39,29 @@ export interface LawRule {
   holidaysOf?: string;
   /** At most `limit` calls to one number in any `windowMs` (counted in the guard store, with the caps). */
   frequency?: { limit: number; windowMs: number };
+  /**
+   * The rule's own words exempting a call made with the called person's prior consent. Only a rule whose verified
+   * text says so has one. It applies to a number only when the operator's consent file holds a live record, obtained
+   * before the call, whose basis the operator lists in `consentBases` (OUTBOUND_CALLS_RULES_FILE `consent_bases`):
+   * the server cannot tell from the operator's words which basis is "prior consent" under this rule.
+   */
+  consentException?: { quote: string };
+  /** The operator's consent-file bases that count as the consent of `consentException` (none built in). */
+  consentBases?: readonly string[];
   source: RuleSource;
   /** "built-in", or the rules file that changed or added it. */
   origin: string;
 }
 
+/** The US federal window's id: the sandbox leaves it off with its calling hours (src/safety/index.ts). */
+export const FEDERAL_HOURS_RULE = "us_fcc_hours";
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const CHECKED = "2026-11-25";
+/** The federal rule and the states added in the second check. */
+const CHECKED_FEDERAL = "2026-11-26";
+const CHECKED_STATES = CHECKED_FEDERAL;
 
 export const hm = (h: number, m = 0): number => h * 60 + m;
 const span = (a: number, b: number): Span => ({ startMin: a, endMin: b });
@@ -110,6 +125,57 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       url: "https://app.leg.wa.gov/RCW/default.aspx?cite=19.158.040",
       quote: "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
       checked: CHECKED,
+    },
+    origin: "built-in",
+  },
+  {
+    id: "us_va_hours",
+    place: "US-VA",
+    placeName: "Virginia, US",
+    purposes: ["telemarketing"],
+    hours: everyDay(span(hm(8), hm(21))),
+    source: {
+      cite: "Code of Virginia § 59.1-511 (Virginia Telephone Privacy Protection Act)",
+      url: "https://law.lis.virginia.gov/vacodepopularnames/virginia-telephone-privacy-protection-act/",
+      quote:
+        "No telephone solicitor shall initiate, or cause to be initiated, a telephone solicitation call at any time other than between 8:00 a.m. and 9:00 p.m. local time at the called person's location, unless the telephone solicitor has obtained the prior consent of the called person.",
+      checked: CHECKED_STATES,
+    },
+    consentException: { quote: "unless the telephone solicitor has obtained the prior consent of the called person" },
+    origin: "built-in",
+  },
+  {
+    // The section is about "an automated telephone dialing system"; a call an AI agent places through the calling
+    // service is treated as one (the definition was not read): the stricter reading, which the operator can undo.
+    id: "us_sd_automated_hours",
+    place: "US-SD",
+    placeName: "South Dakota, US",
+    purposes: ["telemarketing"],
+    hours: [[], ...Array.from({ length: 5 }, () => [span(hm(9), hm(21))]), []],
+    source: {
+      cite: "S.D. Codified Laws § 37-30-28",
+      url: "http://legis.state.sd.us/statutes/DisplayStatute.aspx?Type=Statute&Statute=37-30-28",
+      quote:
+        "No person may use an automated telephone dialing system to make a telephone solicitation to any telephone number in the state except weekdays between 9 a.m. and 9 p.m., according to the time in this state.",
+      checked: CHECKED_STATES,
+    },
+    origin: "built-in",
+  },
+  {
+    // The federal floor for every US number (after the states' rules, so a refusal names the narrower state rule). Read on the FCC's own consumer guide (the regulator's statement of its
+    // rule, as the CRTC rule above is read on the CRTC's page); the text of 47 CFR 64.1200(c)(1) itself was not
+    // readable on eCFR, govinfo or in the Federal Register here (docs/compliance.md says what was searched). Applied
+    // in the callee's local time, in every zone the number may ring in: the stricter reading of "calls to your home".
+    id: FEDERAL_HOURS_RULE,
+    place: "US",
+    placeName: "United States (federal)",
+    purposes: ["telemarketing"],
+    hours: everyDay(span(hm(8), hm(21))),
+    source: {
+      cite: "FCC rules under the Telephone Consumer Protection Act (47 CFR § 64.1200(c)(1)), as stated in the FCC consumer guide \"Unwanted Telephone Marketing Calls\"",
+      url: "http://purl.access.gpo.gov/GPO/LPS76294",
+      quote: "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
+      checked: CHECKED_FEDERAL,
     },
     origin: "built-in",
   },

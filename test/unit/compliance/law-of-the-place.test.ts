@@ -43,8 +43,9 @@ describe("where a number is", () => {
     expect(placeOf(row(MIAMI))).toEqual({ country: "US", region: "FL" });
     expect(placeOf(row(TORONTO))).toEqual({ country: "CA", region: "ON" });
     expect(placeOf(row(PARIS))).toEqual({ country: "FR" });
-    expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual([]);
-    expect(rulesAt(telemarketing, placeOf(row(TOLL_FREE))).map((r) => r.id).sort()).toEqual(["us_fl_frequency", "us_fl_hours", "us_wa_hours"]);
+    expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual(["us_fcc_hours"]);
+    expect(rulesAt(telemarketing, placeOf(row(TOLL_FREE))).map((r) => r.id).sort()).toEqual(["us_fcc_hours", "us_fl_frequency", "us_fl_hours", "us_sd_automated_hours", "us_va_hours", "us_wa_hours"]);
+    expect(rulesAt(telemarketing, placeOf(row(TORONTO))).map((r) => r.id)).toEqual(["ca_crtc_hours"]);
   });
 });
 
@@ -158,9 +159,14 @@ describe("a batch", () => {
 describe("the built-in rules", () => {
   it("each carries a primary source, a quote and the date it was checked", () => {
     for (const rule of BUILT_IN_RULES) {
-      expect(rule.source.url, rule.id).toMatch(/^https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr)\//);
+      // The FCC's guide is at the Government Publishing Office's permanent address, which is http.
+      // The FCC's guide is at the Government Publishing Office's permanent address and South Dakota's code at the
+      // legislature's older address, both http.
+      expect(rule.source.url, rule.id).toMatch(
+        /^(https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr|law\.lis\.virginia\.gov)|http:\/\/(purl\.access\.gpo\.gov|legis\.state\.sd\.us))\//,
+      );
       expect(rule.source.quote.length, rule.id).toBeGreaterThan(40);
-      expect(rule.source.checked, rule.id).toBe("2026-11-25");
+      expect(rule.source.checked, rule.id).toBe(["us_fcc_hours", "us_va_hours", "us_sd_automated_hours"].includes(rule.id) ? "2026-11-26" : "2026-11-25");
     }
   });
 });
