@@ -279,7 +279,8 @@ describe("advice at connect", () => {
       stores.push(store);
       await vi.waitFor(() => expect(seen.join("\n")).toContain("maxmemory-policy allkeys-lru"), { timeout: 30_000 });
       const quiet: string[] = [];
-      stores.push(await RedisStore.open(server.settings(), (l) => quiet.push(l)));
+      // A Redis that does not evict: connected and answering (the helper's 300 ms bounds are for the fault tests).
+      stores.push(await RedisStore.open(server.settings({ commandTimeoutMs: 5_000, connectTimeoutMs: 5_000 }), (l) => quiet.push(l)));
       await stores.at(-1)!.dials.get("x");
       expect(quiet.join("\n")).not.toContain("maxmemory-policy");
     } finally {
