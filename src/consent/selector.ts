@@ -31,7 +31,16 @@ import { ENROLL_HOWTO } from "./passkeys/index.js";
 /** Where the server's own page lives: on loopback for this machine's browser (stdio), or in the hosted inbox (--http). */
 export type PageSurface =
   | { kind: "local"; page: LocalPageServer; opener: Opener }
-  | { kind: "hosted"; /** False when OUTBOUND_CALLS_APPROVER_TOKEN is not set: no inbox. */ inbox: boolean };
+  | {
+      kind: "hosted";
+      /** False when neither OUTBOUND_CALLS_APPROVER_TOKEN nor, with OAuth, OUTBOUND_CALLS_APPROVER_CLIENT_ID is set: no inbox. */
+      inbox: boolean;
+      /**
+       * With OAuth and no self-approval: the client's dialog, form and card are the asker's own yes, so only the
+       * inbox asks (another approver decides there).
+       */
+      onlyInbox?: boolean;
+    };
 
 export interface SelectorParts {
   server: ConsentClient;
@@ -73,7 +82,9 @@ export class ConsentSelector implements ConsentChannel {
   /** The channel a new request would use now. */
   route(): Route {
     const { server, surface, allowPage, input, passkeys, apps, decision } = this.parts;
-    if (passkeys) {
+    if (surface.kind === "hosted" && surface.onlyInbox) {
+      // Nothing of the client's: the person asking may not be the one who says yes.
+    } else if (passkeys) {
       // A form's yes cannot carry a passkey, nor can the card's; a URL elicitation links to our own page, which asks for one.
       if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local") return { kind: "client_url" };
     } else if (apps || decision) return { kind: "app_card" };
@@ -101,6 +112,10 @@ export class ConsentSelector implements ConsentChannel {
     if (decision) {
       // Under OUTBOUND_CALLS_APPROVAL_PASSKEY=required no card is offered, and none decides: only the page asks for a passkey.
       if (this.parts.passkeys) return { kind: "unavailable", why: "Refused: approvals need a passkey, which only the approval page can ask for; the card decides nothing. Nothing was dialed." };
+      const { surface } = this.parts;
+      if (surface.kind === "hosted" && surface.onlyInbox) {
+        return { kind: "unavailable", why: "Refused: on this server another approver decides in the inbox (no self-approval); the card decides nothing. Nothing was dialed." };
+      }
       return decision.ask(request, ctx);
     }
     const open = await desk.findOpen(request.requestKey);
