@@ -21,7 +21,8 @@ import { launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";
-import { connectWithOAuth, type OAuthConnection } from "../helpers/oauth-client.js";
+import { connectWithOAuth, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
+import { modernHttp } from "../helpers/input-client.js";
 import { RESOURCE_SCOPES, startIdentityProvider, type SignIn, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
@@ -277,6 +278,21 @@ describe("who may decide", () => {
       expect(dials()).toBe(before + 1);
     } finally {
       await alice.connection.close();
+    }
+  });
+
+  it("the asker's own client is not asked (its form would be a self-approval): a 2026 client with a form still waits for the inbox, 0 POSTs", async () => {
+    idp.signIn = ALICE;
+    const token = await tokenFor(idp, `${hosted.publicUrl}/mcp`, "calls:read calls:place");
+    const modern = await modernHttp(`${hosted.publicUrl}/mcp`, { answer: () => ({ action: "accept", content: { confirm: true } }) }, token);
+    try {
+      const before = dials();
+      const answer = await modern.call("create_call", { to: "+14155550166", agent_id: "agt_1" });
+      expect(modern.asked).toEqual([]);
+      expect(JSON.stringify(answer)).toMatch(/pending|waiting/i);
+      expect(dials()).toBe(before);
+    } finally {
+      await modern.close();
     }
   });
 
