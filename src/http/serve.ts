@@ -26,6 +26,7 @@ import type { OAuthConfig } from "./oauth/config.js";
 import { checkScopes, oauthAuth, protectedResourceMetadata } from "./oauth/resource-server.js";
 import { createTokenVerifier } from "./oauth/verifier.js";
 import { SCOPES } from "./oauth/scopes.js";
+import { APPROVER_CLIENT_ID } from "./oauth/approver-config.js";
 import type { IdentityProviderSignIn } from "../consent/page/hosted.js";
 import type { GuardStore } from "../state/store.js";
 
@@ -204,6 +205,7 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
     transport: "http",
     writes: !options.readOnly && !options.config.safety.readOnly,
     inboxUrl: http.approverToken || http.approverSignIn ? `${base}${APPROVALS_PATH}` : undefined,
+    inboxVariable: http.oauth ? APPROVER_CLIENT_ID : undefined,
     baseUrl: base,
   });
   for (const note of notes) log(note);
