@@ -40,6 +40,8 @@ export type PageSurface =
        * inbox asks (another approver decides there).
        */
       onlyInbox?: boolean;
+      /** What opens the inbox, for the ways out: OUTBOUND_CALLS_APPROVER_TOKEN, or with OAuth OUTBOUND_CALLS_APPROVER_CLIENT_ID. */
+      inboxVariable?: string;
     };
 
 export interface SelectorParts {
@@ -65,15 +67,15 @@ export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
 const UNATTENDED = "set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply)";
 
 /** The ways out for whoever runs this server: what they can change where it runs (it already runs --http, or not). */
-export function waysOut(surface: PageSurface["kind"]): string {
+export function waysOut(surface: PageSurface["kind"], inboxVariable = "OUTBOUND_CALLS_APPROVER_TOKEN"): string {
   return surface === "hosted"
-    ? `Ways out, for whoever runs this server: set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals, or ${UNATTENDED}.`
+    ? `Ways out, for whoever runs this server: set ${inboxVariable} so that approvers decide in its inbox at /approvals, or ${UNATTENDED}.`
     : `Ways out, for whoever runs this server: ${UNATTENDED}, or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.`;
 }
 
 /** What the model is told when nobody can be asked: why, that nothing was dialed, and the ways out. */
-function refusal(why: string, surface: PageSurface["kind"]): string {
-  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${waysOut(surface)}`;
+function refusal(why: string, surface: PageSurface): string {
+  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${waysOut(surface.kind, surface.kind === "hosted" ? surface.inboxVariable : undefined)}`;
 }
 
 export class ConsentSelector implements ConsentChannel {
@@ -99,7 +101,7 @@ export class ConsentSelector implements ConsentChannel {
     if (surface.kind === "hosted") {
       return surface.inbox
         ? { kind: "page" }
-        : { kind: "unavailable", why: "this HTTP server has no approvers' inbox (OUTBOUND_CALLS_APPROVER_TOKEN is not set) and clients over stateless HTTP cannot be asked" };
+        : { kind: "unavailable", why: `this HTTP server has no approvers' inbox (${surface.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN"} is not set) and clients over stateless HTTP cannot be asked` };
     }
     const noBrowser = surface.opener.unavailable();
     if (noBrowser) return { kind: "unavailable", why: `this client cannot show a dialog (no MCP elicitation) and no browser can be opened (${noBrowser})` };
@@ -137,7 +139,7 @@ export class ConsentSelector implements ConsentChannel {
       case "app_card":
         return cardChannel(desk).ask(request, ctx);
       case "unavailable":
-        return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };
+        return { kind: "unavailable", why: refusal(route.why, this.parts.surface) };
       case "client_input": {
         const { input } = this.parts;
         // route() picks it only with a round of input requests.
@@ -156,7 +158,7 @@ export class ConsentSelector implements ConsentChannel {
         const { surface, log } = this.parts;
         const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
         const verdict = await channel.ask(request, ctx);
-        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface.kind) } : verdict;
+        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface) } : verdict;
       }
     }
   }

@@ -63,6 +63,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       inbox: http.approverToken !== undefined || http.approverSignIn !== undefined,
       // With OAuth and no self-approval, the asker's own client may not say yes: only another approver, in the inbox.
       onlyInbox: http.approverSignIn !== undefined && !http.approverSignIn.allowSelfApproval,
+      ...(http.oauth ? { inboxVariable: APPROVER_CLIENT_ID } : {}),
     },
     ...(options.redactor ? { redactor: options.redactor } : {}),
   });

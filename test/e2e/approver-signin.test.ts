@@ -19,7 +19,7 @@ import { approverEnv, atProvider, finishSignIn, oidcSignIn, registerApproverClie
 import { closedPort } from "../helpers/blackhole.js";
 import { launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import { rawRequest, runUntilExit, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";
 import { connectWithOAuth, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
 import { modernHttp } from "../helpers/input-client.js";
@@ -313,6 +313,43 @@ describe("who may decide", () => {
     } finally {
       await alice.connection.close();
     }
+  });
+});
+
+describe("without an approvers' client", () => {
+  it("the start note and a refused dial name OUTBOUND_CALLS_APPROVER_CLIENT_ID, and the shared approver token is refused at start", async () => {
+    const port = await closedPort();
+    const bare = await spawnHttpServer({
+      args: ["--port", String(port)],
+      env: {
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: upstream.url,
+        OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
+        OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
+        OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+        OUTBOUND_CALLS_CONFIRM: "person",
+      },
+    });
+    servers.push(bare);
+    expect(bare.stderr).toContain("OUTBOUND_CALLS_APPROVER_CLIENT_ID is not set");
+    idp.signIn = ALICE;
+    const connection = await connectWithOAuth(`http://localhost:${port}/mcp`, idp);
+    try {
+      const refused = (await connection.client.callTool({ name: "create_call", arguments: { to: "+14155550188", agent_id: "agt_1" } })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused)).toContain("set OUTBOUND_CALLS_APPROVER_CLIENT_ID so that approvers decide");
+    } finally {
+      await connection.close();
+    }
+    const withToken = await runUntilExit(["--http", "--port", "0"], {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
+      OUTBOUND_CALLS_PUBLIC_URL: "http://localhost:8808",
+      OUTBOUND_CALLS_APPROVER_TOKEN: "apr_e2e_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a",
+    });
+    expect(withToken.code).toBe(1);
+    expect(withToken.stderr).toContain("OUTBOUND_CALLS_APPROVER_TOKEN is not used with OUTBOUND_CALLS_OAUTH_ISSUER");
   });
 });
 
