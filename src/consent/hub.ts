@@ -32,7 +32,7 @@ export interface ConsentHubOptions {
   /** Seals approvals and decisions (desk.ts); derived from the API key (state/state-key.ts). */
   sealKey: Buffer;
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
-  surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean };
+  surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean; onlyInbox?: boolean; inboxVariable?: string };
   log: (line: string) => void;
   /** OUTBOUND_CALLS_APPROVAL_PASSKEY=required: Approve needs a passkey, on the page and in the inbox. */
   passkeys?: PasskeyGate | undefined;
@@ -61,7 +61,7 @@ export class ConsentHub {
       this.localPage = new LocalPageServer(this.desk, options.log, options.passkeys);
       this.surface = { kind: "local", page: this.localPage, opener: s.opener ?? browserOpener(s.env ?? process.env) };
     } else {
-      this.surface = { kind: "hosted", inbox: s.inbox };
+      this.surface = { kind: "hosted", inbox: s.inbox, onlyInbox: s.onlyInbox === true, ...(s.inboxVariable ? { inboxVariable: s.inboxVariable } : {}) };
     }
   }
 

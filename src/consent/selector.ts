@@ -31,7 +31,18 @@ import { ENROLL_HOWTO } from "./passkeys/index.js";
 /** Where the server's own page lives: on loopback for this machine's browser (stdio), or in the hosted inbox (--http). */
 export type PageSurface =
   | { kind: "local"; page: LocalPageServer; opener: Opener }
-  | { kind: "hosted"; /** False when OUTBOUND_CALLS_APPROVER_TOKEN is not set: no inbox. */ inbox: boolean };
+  | {
+      kind: "hosted";
+      /** False when neither OUTBOUND_CALLS_APPROVER_TOKEN nor, with OAuth, OUTBOUND_CALLS_APPROVER_CLIENT_ID is set: no inbox. */
+      inbox: boolean;
+      /**
+       * With OAuth and no self-approval: the client's dialog, form and card are the asker's own yes, so only the
+       * inbox asks (another approver decides there).
+       */
+      onlyInbox?: boolean;
+      /** What opens the inbox, for the ways out: OUTBOUND_CALLS_APPROVER_TOKEN, or with OAuth OUTBOUND_CALLS_APPROVER_CLIENT_ID. */
+      inboxVariable?: string;
+    };
 
 export interface SelectorParts {
   server: ConsentClient;
@@ -56,15 +67,15 @@ export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
 const UNATTENDED = "set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply)";
 
 /** The ways out for whoever runs this server: what they can change where it runs (it already runs --http, or not). */
-export function waysOut(surface: PageSurface["kind"]): string {
+export function waysOut(surface: PageSurface["kind"], inboxVariable = "OUTBOUND_CALLS_APPROVER_TOKEN"): string {
   return surface === "hosted"
-    ? `Ways out, for whoever runs this server: set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals, or ${UNATTENDED}.`
+    ? `Ways out, for whoever runs this server: set ${inboxVariable} so that approvers decide in its inbox at /approvals, or ${UNATTENDED}.`
     : `Ways out, for whoever runs this server: ${UNATTENDED}, or run it with --http and OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in the hosted inbox.`;
 }
 
 /** What the model is told when nobody can be asked: why, that nothing was dialed, and the ways out. */
-function refusal(why: string, surface: PageSurface["kind"]): string {
-  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${waysOut(surface)}`;
+function refusal(why: string, surface: PageSurface): string {
+  return `Refused: no person can be asked to approve this dial: ${why}. Nothing was dialed. ${waysOut(surface.kind, surface.kind === "hosted" ? surface.inboxVariable : undefined)}`;
 }
 
 export class ConsentSelector implements ConsentChannel {
@@ -73,7 +84,9 @@ export class ConsentSelector implements ConsentChannel {
   /** The channel a new request would use now. */
   route(): Route {
     const { server, surface, allowPage, input, passkeys, apps, decision } = this.parts;
-    if (passkeys) {
+    if (surface.kind === "hosted" && surface.onlyInbox) {
+      // Nothing of the client's: the person asking may not be the one who says yes.
+    } else if (passkeys) {
       // A form's yes cannot carry a passkey, nor can the card's; a URL elicitation links to our own page, which asks for one.
       if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local") return { kind: "client_url" };
     } else if (apps || decision) return { kind: "app_card" };
@@ -88,7 +101,7 @@ export class ConsentSelector implements ConsentChannel {
     if (surface.kind === "hosted") {
       return surface.inbox
         ? { kind: "page" }
-        : { kind: "unavailable", why: "this HTTP server has no approvers' inbox (OUTBOUND_CALLS_APPROVER_TOKEN is not set) and clients over stateless HTTP cannot be asked" };
+        : { kind: "unavailable", why: `this HTTP server has no approvers' inbox (${surface.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN"} is not set) and clients over stateless HTTP cannot be asked` };
     }
     const noBrowser = surface.opener.unavailable();
     if (noBrowser) return { kind: "unavailable", why: `this client cannot show a dialog (no MCP elicitation) and no browser can be opened (${noBrowser})` };
@@ -101,6 +114,10 @@ export class ConsentSelector implements ConsentChannel {
     if (decision) {
       // Under OUTBOUND_CALLS_APPROVAL_PASSKEY=required no card is offered, and none decides: only the page asks for a passkey.
       if (this.parts.passkeys) return { kind: "unavailable", why: "Refused: approvals need a passkey, which only the approval page can ask for; the card decides nothing. Nothing was dialed." };
+      const { surface } = this.parts;
+      if (surface.kind === "hosted" && surface.onlyInbox) {
+        return { kind: "unavailable", why: "Refused: on this server another approver decides in the inbox (no self-approval); the card decides nothing. Nothing was dialed." };
+      }
       return decision.ask(request, ctx);
     }
     const open = await desk.findOpen(request.requestKey);
@@ -122,7 +139,7 @@ export class ConsentSelector implements ConsentChannel {
       case "app_card":
         return cardChannel(desk).ask(request, ctx);
       case "unavailable":
-        return { kind: "unavailable", why: refusal(route.why, this.parts.surface.kind) };
+        return { kind: "unavailable", why: refusal(route.why, this.parts.surface) };
       case "client_input": {
         const { input } = this.parts;
         // route() picks it only with a round of input requests.
@@ -141,7 +158,7 @@ export class ConsentSelector implements ConsentChannel {
         const { surface, log } = this.parts;
         const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
         const verdict = await channel.ask(request, ctx);
-        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface.kind) } : verdict;
+        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface) } : verdict;
       }
     }
   }

@@ -13,6 +13,8 @@ export interface StartNoteOptions {
   inboxUrl?: string | undefined;
   /** Over --http: where the inbox would be. */
   baseUrl?: string | undefined;
+  /** The variable that opens the inbox: OUTBOUND_CALLS_APPROVER_TOKEN, or with OAuth OUTBOUND_CALLS_APPROVER_CLIENT_ID. */
+  inboxVariable?: string | undefined;
 }
 
 export function confirmModeNotes(mode: ConfirmMode, options: StartNoteOptions): string[] {
@@ -31,9 +33,10 @@ export function confirmModeNotes(mode: ConfirmMode, options: StartNoteOptions): 
   }
   if (options.transport === "stdio") return [];
   if (options.inboxUrl) return [`outbound-calls-mcp: approvers' inbox at ${options.inboxUrl}: every dial waits there until an approver decides`];
+  const variable = options.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN";
   return [
-    "outbound-calls-mcp: no person can approve dials here: clients over stateless HTTP cannot be asked and OUTBOUND_CALLS_APPROVER_TOKEN is not set, " +
-      `so every create_call and submit_batch will be refused. Set OUTBOUND_CALLS_APPROVER_TOKEN to open the approvers' inbox at ${options.baseUrl ?? ""}/approvals, ` +
+    `outbound-calls-mcp: no person can approve dials here: clients over stateless HTTP cannot be asked and ${variable} is not set, ` +
+      `so every create_call and submit_batch will be refused. Set ${variable} to open the approvers' inbox at ${options.baseUrl ?? ""}/approvals, ` +
       "or OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing.",
   ];
 }

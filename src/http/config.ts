@@ -5,6 +5,7 @@
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
 import { ISSUER_VARIABLE, parseOAuthConfig, type OAuthConfig } from "./oauth/config.js";
+import { APPROVER_CLIENT_ID, approverVariables, parseApproverSignIn, type ApproverSignInConfig } from "./oauth/approver-config.js";
 import type { VariableDocs } from "../config/variables.js";
 
 /** Where --http listens: `--http [host:]port`, parsed by cli/args.ts. */
@@ -43,6 +44,7 @@ export const httpVariables = {
     summary: "with OAuth: this server's public https:// URL (the resource its tokens must be issued for)",
     description: "With OAuth: this server's public `https://` URL; the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points.",
   },
+  ...approverVariables,
   OUTBOUND_CALLS_HTTP_RATE_LIMIT: {
     group: "http",
     default: "60/60",
@@ -79,8 +81,10 @@ export interface HttpConfig {
   token: string | undefined;
   /** OUTBOUND_CALLS_OAUTH_ISSUER + OUTBOUND_CALLS_PUBLIC_URL: clients bring access tokens of that issuer instead. */
   oauth: OAuthConfig | undefined;
-  /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals; undefined = no inbox. */
+  /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals (no OAuth); undefined = not this way. */
   approverToken: string | undefined;
+  /** With OAuth: approvers sign in to /approvals through the identity provider (OUTBOUND_CALLS_APPROVER_CLIENT_ID). */
+  approverSignIn: ApproverSignInConfig | undefined;
   /** Tool calls per client per window; undefined = no limit. */
   rateLimit: { max: number; windowMs: number } | undefined;
   /** Proxy hops whose X-Forwarded-For is believed when naming the client. */
@@ -259,6 +263,13 @@ export function loadHttpConfig(
         `without it anyone who can reach the port could place calls with the service's key (or sign people in with OAuth: ${ISSUER_VARIABLE} and OUTBOUND_CALLS_PUBLIC_URL)`,
     );
   }
+  const approverToken = parseApproverToken(env.OUTBOUND_CALLS_APPROVER_TOKEN, token, service.apiKeys);
+  if (oauth && approverToken !== undefined) {
+    // A shared token names nobody: the decision could not be bound to a person, nor self-approval refused.
+    throw new ConfigurationError(
+      `OUTBOUND_CALLS_APPROVER_TOKEN is not used with ${ISSUER_VARIABLE}: approvers sign in through the identity provider; unset it and set ${APPROVER_CLIENT_ID} (docs/hosting.md)`,
+    );
+  }
   const extraHosts = parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS);
   // The public URL's host is the one a proxy passes on: accept it without making the operator name it twice.
   if (oauth && !extraHosts.includes(oauth.publicHost)) extraHosts.push(oauth.publicHost);
@@ -267,7 +278,8 @@ export function loadHttpConfig(
     port: listen.port,
     token,
     oauth,
-    approverToken: parseApproverToken(env.OUTBOUND_CALLS_APPROVER_TOKEN, token, service.apiKeys),
+    approverToken,
+    approverSignIn: parseApproverSignIn(env, oauth),
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
     extraHosts,

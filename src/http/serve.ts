@@ -13,6 +13,7 @@ import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
 import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { hostedApprovals } from "../consent/page/hosted.js";
+import { OidcLogin } from "../consent/page/oidc-login.js";
 import { passkeyStartNote } from "../consent/passkeys/index.js";
 import { confirmModeNotes } from "../consent/start-notes.js";
 import { sharedTokenAuth, type Authenticate } from "./auth.js";
@@ -24,6 +25,10 @@ import { mcpPost } from "./mcp-endpoint.js";
 import type { OAuthConfig } from "./oauth/config.js";
 import { checkScopes, oauthAuth, protectedResourceMetadata } from "./oauth/resource-server.js";
 import { createTokenVerifier } from "./oauth/verifier.js";
+import { SCOPES } from "./oauth/scopes.js";
+import { APPROVER_CLIENT_ID } from "./oauth/approver-config.js";
+import type { IdentityProviderSignIn } from "../consent/page/hosted.js";
+import type { GuardStore } from "../state/store.js";
 
 export interface HttpServerOptions {
   config: Config;
@@ -53,7 +58,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const core = createCore(config, {
     log,
     store,
-    consentSurface: { kind: "hosted", inbox: http.approverToken !== undefined },
+    consentSurface: {
+      kind: "hosted",
+      inbox: http.approverToken !== undefined || http.approverSignIn !== undefined,
+      // With OAuth and no self-approval, the asker's own client may not say yes: only another approver, in the inbox.
+      onlyInbox: http.approverSignIn !== undefined && !http.approverSignIn.allowSelfApproval,
+      ...(http.oauth ? { inboxVariable: APPROVER_CLIENT_ID } : {}),
+    },
     ...(options.redactor ? { redactor: options.redactor } : {}),
   });
   const server: Server = createHttpServer({
@@ -78,10 +89,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   const hostCheck = makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins });
   const approverToken = http.approverToken;
-  const approvals = approverToken
+  const signIn = approverSignIn(http, core.store, log);
+  const approvals =
+    approverToken || signIn
     ? hostedApprovals({
         desk: core.consent.desk,
         approverToken,
+        signIn,
         store: core.store,
         hostCheck,
         passkeys: core.consent.passkeys,
@@ -142,6 +156,30 @@ function authenticator(http: HttpConfig, log: (line: string) => void): Authentic
   return http.token === undefined ? undefined : sharedTokenAuth(http.token);
 }
 
+/** With OAuth and OUTBOUND_CALLS_APPROVER_CLIENT_ID: the inbox's sign-in through the identity provider. */
+function approverSignIn(http: HttpConfig, store: GuardStore, log: (line: string) => void): IdentityProviderSignIn | undefined {
+  const config = http.approverSignIn;
+  if (!config) return undefined;
+  // The access token that comes with the sign-in is checked as /mcp checks tokens (issuer, audience, expiry, keys).
+  const verify = createTokenVerifier({ issuer: config.issuer, resource: config.resource });
+  const login = new OidcLogin({
+    issuer: config.issuer,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    redirectUri: config.redirectUri,
+    resource: config.resource,
+    approveScope: SCOPES.approve,
+    checkAccessToken: async (token) => {
+      const checked = await verify(token);
+      return checked.ok ? { ok: true, sub: checked.person.sub, scopes: checked.scopes } : { ok: false, why: checked.description };
+    },
+    secret: () => store.secret("approver-sessions"),
+    marks: store.once,
+    log,
+  });
+  return { login, binding: `${config.issuer}\n${config.clientId}`, allowSelfApproval: config.allowSelfApproval };
+}
+
 export interface RunHttpOptions extends HttpServerOptions {
   /** Run after the HTTP server stopped (e.g. the embedded sandbox). */
   onStopped?: () => Promise<void>;
@@ -167,7 +205,8 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
   const notes = confirmModeNotes(options.config.safety.confirm, {
     transport: "http",
     writes: !options.readOnly && !options.config.safety.readOnly,
-    inboxUrl: http.approverToken ? `${base}${APPROVALS_PATH}` : undefined,
+    inboxUrl: http.approverToken || http.approverSignIn ? `${base}${APPROVALS_PATH}` : undefined,
+    inboxVariable: http.oauth ? APPROVER_CLIENT_ID : undefined,
     baseUrl: base,
   });
   for (const note of notes) log(note);

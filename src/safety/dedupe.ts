@@ -5,7 +5,9 @@
  *   still under way (20 identical concurrent calls place one);
  * - another request to a number dialed within the window (another contact name, a
  *   metadata value, create_call after a 1-row batch…) is refused, naming the earlier
- *   call, unless it says a second call is meant (repeat_dial: true);
+ *   call, unless it says a second call is meant (repeat_dial: true); with OAuth its
+ *   id is named only to the person who placed it (or a token with calls:read_all):
+ *   a call id is not a credential, but it is not another person's to learn either;
  * - a claim whose owner died (its lease ran out) is taken over with the same
  *   Idempotency-Key, so the service itself recognizes a POST that did go out.
  */
@@ -48,7 +50,10 @@ export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Prom
       const { idempotencyKey, takeover, previousOwner } = result;
       return { kind: "claimed", claim: DialClaim.held(ledger, { key: attempt.key, numbers: attempt.numbers, owner, idempotencyKey, takeover, previousOwner }) };
     }
-    if (result.kind === "recent_numbers") throw recentNumbersRefusal(result.matches, attempt.tool === "create_call" ? undefined : attempt.numbers.length, clock.now());
+    if (result.kind === "recent_numbers") {
+      const shown = await shownCallIds(attempt, store, result.matches, clock.now());
+      throw recentNumbersRefusal(result.matches, attempt.tool === "create_call" ? undefined : attempt.numbers.length, clock.now(), shown);
+    }
     const settled = await waitSettled(result.record, attempt, ledger);
     // Not placed (forgotten), or its owner died: try to claim it ourselves.
     if (settled === undefined) continue;
@@ -78,6 +83,25 @@ async function waitSettled(first: DialRecord, attempt: DialAttempt, { store, clo
     record = await store.dials.get(first.requestKey);
   }
   return record;
+}
+
+/** Which earlier call ids the caller may be told: all without a person (no OAuth) or with calls:read_all; else their own. */
+async function shownCallIds(attempt: DialAttempt, store: GuardStore, matches: ReadonlyArray<{ record: DialRecord }>, now: number): Promise<(id: string) => boolean> {
+  const { person, readsAllCalls } = attempt.scope.identity;
+  if (!person || readsAllCalls) return () => true;
+  const ids = [...new Set(matches.flatMap((m) => (m.record.state.kind === "placed" ? m.record.state.callIds : [])))];
+  if (ids.length === 0) return () => false;
+  try {
+    const owners = await store.owners.ownersOf(
+      ids.map((id) => ({ kind: "call" as const, id })),
+      now,
+    );
+    const mine = new Set(ids.filter((_, i) => owners[i] === person.sub));
+    return (id) => mine.has(id);
+  } catch {
+    // Who placed them cannot be read now: name none (the refusal stands either way).
+    return () => false;
+  }
 }
 
 /** What a dry run says about duplicates, without claiming anything. */
@@ -112,7 +136,7 @@ function callIdsOf(record: DialRecord, number: string): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-function describe(record: DialRecord, now: number, number: string): string {
+function describe(record: DialRecord, now: number, number: string, shown: (id: string) => boolean): string {
   const s = record.state;
   if (s.kind === "in_flight") {
     return s.leaseUntil > now
@@ -123,28 +147,43 @@ function describe(record: DialRecord, now: number, number: string): string {
   if (s.kind !== "placed") return `a dial sent at ${agoText(s.at, now)} has an unknown outcome`;
   // Only the calls of this number: a batch's other rows are other people.
   const own = callIdsOf(record, number);
+  const visible = own?.filter(shown);
   const ids = own
-    ? ` as ${own.slice(0, 3).map(callIdText).join(", ")}`
+    ? visible && visible.length > 0
+      ? ` as ${visible.slice(0, 3).map(callIdText).join(", ")}`
+      : "; that call is not recorded as one of yours, so its id is not shown"
     : s.callIds.length > 0
       ? ` in a batch of ${record.numbers.length} whose answer does not say which call was this number's (find it with list_calls)`
       : "";
   return `it was dialed at ${agoText(s.at, now)}${ids}`;
 }
 
+/** Whether the caller may follow the earlier dial: it is not another person's placed call. */
+function ownIds(record: DialRecord, number: string, shown: (id: string) => boolean): boolean {
+  if (record.state.kind !== "placed") return true;
+  const own = callIdsOf(record, number);
+  return own === undefined || own.some(shown);
+}
+
 /** `batchRows`: the rows of a batch (its refusal names them), undefined for one call. */
-function recentNumbersRefusal(matches: Array<{ index: number; number: string; record: DialRecord }>, batchRows: number | undefined, now: number): Error {
+function recentNumbersRefusal(
+  matches: Array<{ index: number; number: string; record: DialRecord }>,
+  batchRows: number | undefined,
+  now: number,
+  shown: (id: string) => boolean,
+): Error {
   const advice = "If the user wants a second call to it now, repeat the request with repeat_dial: true; otherwise do not dial it again";
   if (batchRows === undefined) {
     const m = matches[0]!;
     return new SafetyRefusal(
       RULE,
-      `Not dialed: ${m.number} was dialed within the dedupe window by another request (${describe(m.record, now, m.number)}). ` +
-        `Follow the earlier call with get_call or list_calls. ${advice}. Nothing was dialed.`,
+      `Not dialed: ${m.number} was dialed within the dedupe window by another request (${describe(m.record, now, m.number, shown)}). ` +
+        `${ownIds(m.record, m.number, shown) ? "Follow the earlier call with get_call or list_calls. " : ""}${advice}. Nothing was dialed.`,
       "to",
     );
   }
   const first = new Map<number, (typeof matches)[number]>();
   for (const m of matches) if (!first.has(m.index)) first.set(m.index, m);
-  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now, m.number)}` }));
+  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now, m.number, shown)}` }));
   return new BatchSafetyRefusal(RULE, problems, batchRows, "were dialed within the dedupe window by other requests", advice);
 }

@@ -174,6 +174,25 @@ describe("one person cannot read another's calls", () => {
     expect(audit.filter((e) => e.person === "alice" && e.call_ids?.includes(bobCall))).toEqual([]);
   });
 
+  it("a dial to a number another person dialed recently is refused without naming their call's id", async () => {
+    const posts = upstream.requests.filter((r) => r.method === "POST").length;
+    // Another request (another contact name) to Alice's number: the dedupe window's "recently dialed" refusal.
+    const bobs = await tool(bob, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" });
+    expect(bobs.isError).toBe(true);
+    expect(textOf(bobs)).toMatch(/was dialed within the dedupe window .*; that call is not recorded as one of yours, so its id is not shown/);
+    expect(JSON.stringify(bobs)).not.toContain(aliceCall);
+    // Alice is told her own call's id, and so is a person whose token may read every call.
+    const alices = await tool(alice, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" });
+    expect(textOf(alices)).toContain(aliceCall);
+    const dave = await clientWith(mcpUrl, await tokenOf(mcpUrl, "dave", "calls:read calls:read_all calls:place"));
+    try {
+      expect(textOf(await tool(dave, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" }))).toContain(aliceCall);
+    } finally {
+      await dave.close();
+    }
+    expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
+  });
+
   it("list_calls shows each person their own calls, and no total of everyone's", async () => {
     const mine = await listedIds(alice);
     expect(mine.ids).toEqual([aliceCall]);

@@ -16,7 +16,8 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { closedPort } from "../helpers/blackhole.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { mcpHeaders, rawRequest, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { approvalIds, decide, inboxPage, signIn } from "../helpers/inbox.js";
+import { approvalIds, decide, inboxPage } from "../helpers/inbox.js";
+import { approverEnv, oidcSignIn, registerApproverClient } from "../helpers/approver-signin.js";
 import { connectWithOAuth, tokenFor } from "../helpers/oauth-client.js";
 import { newSigningKey, RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startOAuthServer } from "../helpers/oauth-server.js";
@@ -208,13 +209,19 @@ describe("tokens that are not good here: 401, nothing sent", () => {
 });
 
 describe("a person behind every request", () => {
-  const APPROVER_TOKEN = "apr_e2e_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a";
   let hosted: { server: HttpServerProcess; publicUrl: string };
   let auditPath: string;
   beforeAll(async () => {
     auditPath = join(mkdtempSync(join(tmpdir(), "oauth-audit-")), "audit.jsonl");
-    // A person approves every dial in the inbox; a tool call waits 1 s for it, then answers "pending".
-    hosted = await startServer({ OUTBOUND_CALLS_CONFIRM: "person", OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_AUDIT_LOG: auditPath });
+    // A person approves every dial in the inbox, signed in through the identity provider; a tool call waits 1 s for it, then answers "pending".
+    const port = await closedPort();
+    const approvers = await registerApproverClient(idp, [`http://127.0.0.1:${port}`]);
+    hosted = await startOAuthServer(
+      idp.issuer,
+      upstream.url,
+      { ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "person", ...approverEnv(approvers), OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_AUDIT_LOG: auditPath },
+      port,
+    );
   });
   afterAll(async () => {
     expect(await hosted?.server.stop()).toBe(0);
@@ -242,7 +249,7 @@ describe("a person behind every request", () => {
         ["bob", undefined],
       ]);
 
-      const session = await signIn(hosted.server.base, APPROVER_TOKEN, "Olga Approver");
+      const session = await oidcSignIn(hosted.server.base, idp, { sub: "olga", name: "Olga Approver", scopes: RESOURCE_SCOPES.split(" ") });
       const page = (await inboxPage(hosted.server.base, session)).body;
       const rows = page.split("<tr>").slice(2);
       expect(rows).toHaveLength(2);

@@ -4,7 +4,9 @@
  * issuing JWT access tokens (RFC 9068) for the resource a client names. Its
  * sign-in is automatic: whoever `signIn` names is logged in and grants the
  * scopes it lists (the identity provider's policy for that person), so a test
- * drives the whole authorization code flow without a browser.
+ * drives the whole authorization code flow without a browser. With `pages` on,
+ * it serves a login form and a consent form instead, for a real browser: the
+ * login names the person (`people` says what they may grant).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,7 +32,11 @@ export interface TestIdentityProvider {
   /** How many times its key set (JWKS) was fetched. */
   jwksFetches: number;
   /** Follows an authorization URL as a browser would (cookies, redirects) and returns the code sent to the client. */
-  authorize(authorizationUrl: URL): Promise<{ code: string; state: string | null }>;
+  authorize(authorizationUrl: URL): Promise<{ code: string; state: string | null; redirect: URL }>;
+  /** Serve login and consent pages (a browser signs in) instead of signing `signIn` in at once. */
+  pages: boolean;
+  /** With `pages`: who may log in, their name and the scopes they may grant (unknown logins get none of the resource's). */
+  people: Record<string, { name?: string; scopes: string[] }>;
   close(): Promise<void>;
 }
 
@@ -63,14 +69,19 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     signIn: { sub: "alice", name: "Alice Example", scopes: RESOURCE_SCOPES.split(" ") } as SignIn,
     accessTokenTtlS: 600,
     jwksFetches: 0,
+    pages: false,
+    people: {},
   } as TestIdentityProvider;
+  // Who logged in, for the ID token's profile claims.
+  const names = new Map<string, string>();
 
   const provider = new Provider(issuer, {
     jwks: { keys: keys as never },
     cookies: { keys: ["test-cookie-key-not-secret"] },
     // The one key is an EC key: clients registered without saying get ES256 ID tokens.
     clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: "ES256", response_types: ["code"], token_endpoint_auth_method: "none" },
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...(names.has(sub) ? { name: names.get(sub) } : {}) }) }),
+    claims: { openid: ["sub"], profile: ["name"] },
     // Registration checks a client's scope against these; the resource server info grants them per resource.
     scopes: ["openid", "offline_access", ...RESOURCE_SCOPES.split(" ")],
     pkce: { required: () => true },
@@ -98,11 +109,16 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
   // The interaction: log the configured person in, then grant what they may of what was asked.
   const interaction = async (req: IncomingMessage, res: ServerResponse) => {
     const details = await provider.interactionDetails(req, res);
+    if (idp.pages) return interactionPage(req, res, details);
     const who = idp.signIn;
+    if (who.name) names.set(who.sub, who.name);
     if (details.prompt.name === "login") {
       await provider.interactionFinished(req, res, { login: { accountId: who.sub } }, { mergeWithLastSubmission: false });
       return;
     }
+    await consent(req, res, details, who);
+  };
+  const consent = async (req: IncomingMessage, res: ServerResponse, details: Awaited<ReturnType<typeof provider.interactionDetails>>, who: SignIn) => {
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId: who.sub, clientId: String(details.params.client_id) });
@@ -118,6 +134,31 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     }
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+  // The browser's pages: a login form (any name; `people` says what it may grant), then a consent form.
+  const page = (res: ServerResponse, body: string) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><body>${body}</body></html>`);
+  const interactionPage = async (req: IncomingMessage, res: ServerResponse, details: Awaited<ReturnType<typeof provider.interactionDetails>>) => {
+    const uid = details.uid;
+    if (req.method === "GET") {
+      if (details.prompt.name === "login") {
+        return page(res, `<h1>Test IdP: sign in</h1><form method="post" action="/interaction/${uid}"><label>Login <input name="login" id="login"></label><button type="submit" id="signin">Sign in</button></form>`);
+      }
+      return page(res, `<h1>Test IdP: allow access</h1><p>${String(details.params.scope ?? "")}</p><form method="post" action="/interaction/${uid}"><button type="submit" id="allow">Allow</button></form>`);
+    }
+    const body = await new Promise<string>((resolve) => {
+      let text = "";
+      req.on("data", (c: Buffer) => (text += c.toString("utf8")));
+      req.on("end", () => resolve(text));
+    });
+    if (details.prompt.name === "login") {
+      const login = new URLSearchParams(body).get("login") ?? "";
+      const known = idp.people[login];
+      if (known?.name) names.set(login, known.name);
+      await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    const sub = String(details.session?.accountId ?? "");
+    await consent(req, res, details, { sub, scopes: idp.people[sub]?.scopes ?? [] });
   };
   const callback = provider.callback();
   handler = (req, res) => {
@@ -150,7 +191,7 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
         if (error) throw new Error(`authorization refused: ${error}: ${next.searchParams.get("error_description")}`);
         const code = next.searchParams.get("code");
         if (!code) throw new Error(`redirected to ${next.href} without a code`);
-        return { code, state: next.searchParams.get("state") };
+        return { code, state: next.searchParams.get("state"), redirect: next };
       }
       url = next;
     }

@@ -20,7 +20,9 @@ const readers: Record<string, (env: NodeJS.ProcessEnv) => unknown> = {};
 for (const name of Object.keys(variables)) {
   if (name in base || name === "BROWSER") continue;
   if (name === "OUTBOUND_CALLS_SANDBOX") readers[name] = sandboxFromEnv;
-  else if (name.startsWith("OUTBOUND_CALLS_HTTP_") || name === "OUTBOUND_CALLS_APPROVER_TOKEN") readers[name] = (env) => loadHttpConfig(env, loopback, service);
+  else if (name.startsWith("OUTBOUND_CALLS_HTTP_") || name.startsWith("OUTBOUND_CALLS_APPROVER_") || name === "OUTBOUND_CALLS_ALLOW_SELF_APPROVAL") {
+    readers[name] = (env) => loadHttpConfig(env, loopback, service);
+  }
   else readers[name] = (env) => loadConfig({ ...base, ...env });
 }
 

@@ -55,6 +55,48 @@ describe("parseOAuthConfig", () => {
   });
 });
 
+describe("the approvers' sign-in through the identity provider", () => {
+  const oauth = { OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER, OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com/team" };
+  const wide = { host: "0.0.0.0", port: 8808 };
+
+  it("is off without a client id, and then the inbox has no way in", () => {
+    expect(loadHttpConfig(oauth, wide, service).approverSignIn).toBeUndefined();
+  });
+
+  it("derives the redirect URI from the public URL; a secret is optional; self-approval is off by default", () => {
+    const config = loadHttpConfig({ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers" }, wide, service).approverSignIn;
+    expect(config).toEqual({
+      issuer: ISSUER,
+      clientId: "approvers",
+      clientSecret: undefined,
+      redirectUri: "https://calls.example.com/team/approvals/callback",
+      resource: "https://calls.example.com/team/mcp",
+      allowSelfApproval: false,
+    });
+    const lenient = loadHttpConfig({ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers", OUTBOUND_CALLS_APPROVER_CLIENT_SECRET: "s3cr3t", OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "true" }, wide, service);
+    expect(lenient.approverSignIn).toMatchObject({ clientSecret: "s3cr3t", allowSelfApproval: true });
+  });
+
+  it.each([
+    [{ ...oauth, OUTBOUND_CALLS_APPROVER_TOKEN: "a".repeat(40) }, /^OUTBOUND_CALLS_APPROVER_TOKEN is not used with OUTBOUND_CALLS_OAUTH_ISSUER/],
+    [{ OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers" }, /^OUTBOUND_CALLS_APPROVER_CLIENT_ID needs OAuth/],
+    [{ OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "true" }, /^OUTBOUND_CALLS_ALLOW_SELF_APPROVAL needs OAuth/],
+    [{ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_SECRET: "s3cr3t" }, /^OUTBOUND_CALLS_APPROVER_CLIENT_SECRET is set without OUTBOUND_CALLS_APPROVER_CLIENT_ID/],
+    [{ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "two words" }, /^OUTBOUND_CALLS_APPROVER_CLIENT_ID must be 1 to 255 printable characters/],
+    [{ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers", OUTBOUND_CALLS_APPROVER_CLIENT_SECRET: "x y" }, /^OUTBOUND_CALLS_APPROVER_CLIENT_SECRET must be 1 to 1024/],
+    [{ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers", OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "yes" }, /^OUTBOUND_CALLS_ALLOW_SELF_APPROVAL must be true or false/],
+  ])("refuses %j", (env, message) => {
+    expect(() => loadHttpConfig(env, { host: "127.0.0.1", port: 0 }, service)).toThrow(message);
+  });
+
+  it("never echoes the secret in an error", () => {
+    const secret = "sec ret-value-123";
+    expect(() => loadHttpConfig({ ...oauth, OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers", OUTBOUND_CALLS_APPROVER_CLIENT_SECRET: secret }, wide, service)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("ret-value") }),
+    );
+  });
+});
+
 describe("scopes", () => {
   const call = (name: string) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: {} } });
 

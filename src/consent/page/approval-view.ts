@@ -21,6 +21,8 @@ export interface DecisionForm {
   hidden: Record<string, string>;
   /** More inside the form: the passkey prompt when Approve needs one (consent/passkeys/). */
   extra?: Html | undefined;
+  /** Set when this approver may not approve (their own request): why, shown instead of the Approve button. */
+  approveRefused?: string | undefined;
 }
 
 export interface ApprovalPageInput {
@@ -137,7 +139,9 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   const form = input.form;
   const buttons = html`<form method="post" action="${form.action}" class="actions">${Object.entries(form.hidden).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
-  )}<button type="submit" name="decision" value="approve" class="approve">Approve</button><button type="submit" name="decision" value="decline" class="decline">Decline</button>${form.extra}</form>`;
+  )}${form.approveRefused ? "" : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}<button type="submit" name="decision" value="decline" class="decline">Decline</button>${form.approveRefused ? "" : form.extra}</form>${
+    form.approveRefused ? html`<p class="status invalid" role="note">No Approve button: ${form.approveRefused}.</p>` : ""
+  }`;
   const scope = count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
   return {
     title: `Approve ${what}?`,

@@ -1,13 +1,16 @@
 /**
  * The approval pages over --http, under /approvals on the MCP server's port:
  *   GET  /approvals            the inbox, a page at a time (?order=oldest&after=<cursor>), or the login form
- *   POST /approvals/login      name + OUTBOUND_CALLS_APPROVER_TOKEN -> session cookie
+ *   POST /approvals/login      name + OUTBOUND_CALLS_APPROVER_TOKEN -> session cookie (without OAuth)
+ *   GET  /approvals/signin     with OAuth: off to the identity provider (oidc-login.ts)
+ *   GET  /approvals/callback   with OAuth: back from it -> session cookie
  *   POST /approvals/logout
  *   GET  /approvals/<id>       one approval, as on the local page
  *   POST /approvals/<id>       Approve or Decline
  * Every request passes the Host/Origin checks of /mcp; every post needs its CSRF
  * token (the session's, or the login form's cookie pair). The client's bearer
  * token does not open these pages, and the approver token does not open /mcp.
+ * With OAuth, what a person may decide is approver-rights.ts's.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -17,18 +20,30 @@ import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
 import { inboxQuery } from "./inbox-paging.js";
-import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
+import { identityProviderLoginPage, inboxPage, loginPage, noGrantPage, signedInBanner, signedInPage } from "./inbox-view.js";
+import { approveRefusal, approverLabel, NO_GRANT } from "./approver-rights.js";
+import type { OidcLogin } from "./oidc-login.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
+/** With OAuth: approvers sign in through the identity provider instead of with a shared token. */
+export interface IdentityProviderSignIn {
+  login: OidcLogin;
+  /** The issuer and client id: a session is good only for the sign-in that made it. */
+  binding: string;
+  /** OUTBOUND_CALLS_ALLOW_SELF_APPROVAL. */
+  allowSelfApproval: boolean;
+}
+
 export const APPROVALS_PATH = "/approvals";
 
 export interface HostedApprovalsOptions {
   desk: ApprovalDesk;
-  /** OUTBOUND_CALLS_APPROVER_TOKEN. */
-  approverToken: string;
+  /** OUTBOUND_CALLS_APPROVER_TOKEN, or with OAuth the identity provider's sign-in: exactly one. */
+  approverToken?: string | undefined;
+  signIn?: IdentityProviderSignIn | undefined;
   /** The guard store: its shared secret signs the sessions, its marks end them (any replica checks both). */
   store: Pick<GuardStore, "secret" | "once">;
   hostCheck: HostCheck;
@@ -42,11 +57,21 @@ export interface HostedApprovalsOptions {
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
 export function hostedApprovals(options: HostedApprovalsOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const sessions = new ApproverSessions({ secret: () => options.store.secret("approver-sessions"), approverToken: options.approverToken, marks: options.store.once });
-  const expected = digest(options.approverToken);
-  const { desk } = options;
+  const { desk, signIn } = options;
+  if ((options.approverToken === undefined) === (signIn === undefined)) throw new Error("the inbox needs an approver token or a sign-in through the identity provider, not both");
+  const sessions = new ApproverSessions({
+    secret: () => options.store.secret("approver-sessions"),
+    ...(signIn ? { binding: signIn.binding, mode: "oidc" as const } : { binding: options.approverToken ?? "", mode: "token" as const }),
+    marks: options.store.once,
+  });
+  const expected = digest(options.approverToken ?? "");
+  const allowSelf = signIn?.allowSelfApproval ?? true;
 
   const showLogin = (req: IncomingMessage, res: ServerResponse, status: number, problem?: string) => {
+    if (signIn) {
+      const page = identityProviderLoginPage(problem);
+      return sendPage(res, status, page.title, page.body);
+    }
     const csrf = loginToken();
     const page = loginPage(csrf.value, problem);
     sendPage(res, status, page.title, page.body, { "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, options.isSecure(req)) });
@@ -56,6 +81,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${why}. Nothing was decided.</p><p><a href="${APPROVALS_PATH}">Back to the inbox</a></p>`, { connection: "close" });
 
   async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (signIn) return forbidden(res, "Approvers sign in through the identity provider here");
     const form = await readForm(req);
     const cookie = cookieOf(req, LOGIN_COOKIE);
     if (!form || !cookie || !tokensMatch(form.get("csrf"), cookie)) return forbidden(res, "The sign-in form expired or did not come from this server; reload it");
@@ -72,6 +98,25 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, secure), cookieHeader(LOGIN_COOKIE, "", 0, secure)] });
   }
 
+  /** Back from the identity provider: a session for whoever it signed in (oidc-login.ts checked everything). */
+  async function callback(req: IncomingMessage, res: ServerResponse, login: OidcLogin, url: URL): Promise<void> {
+    const secure = options.isSecure(req);
+    const result = await login.finish(req, url);
+    if (!result.ok) {
+      const page = identityProviderLoginPage(result.why);
+      return sendPage(res, result.status, page.title, page.body, { "set-cookie": login.clearCookie(secure) });
+    }
+    const { person } = result;
+    const created = await sessions.create(person.name, person);
+    options.log(`outbound-calls-mcp: approvers' inbox: ${person.name} (sub ${person.sub}) signed in${person.canApprove ? "" : ", without the right to decide"}`);
+    // A page of ours, not a redirect: the navigation from it is same-site, so the Strict session cookie goes along.
+    const page = signedInPage(person.name);
+    sendPage(res, 200, page.title, page.body, {
+      "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, secure), login.clearCookie(secure)],
+      refresh: `0; url=${APPROVALS_PATH}`,
+    });
+  }
+
   async function approval(req: IncomingMessage, res: ServerResponse, session: Session, id: string, url: URL): Promise<void> {
     const record = await desk.get(id);
     const view = record ? storedView(record) : undefined;
@@ -81,12 +126,18 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       return sendPage(res, 404, page.title, page.body);
     }
     const path = `${APPROVALS_PATH}/${record.id}`;
+    const refusal = approveRefusal(session, view, allowSelf);
     if (req.method === "POST") {
       const form = await readForm(req);
       if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
       const decision = form.get("decision");
       if (decision !== "approve" && decision !== "decline") return forbidden(res, "Use the Approve or Decline button");
-      let by = `approver:${session.name}`;
+      // On the server, at decision time: hiding the button is only the page's courtesy.
+      if (refusal && (decision === "approve" || !session.canApprove)) {
+        options.log(`outbound-calls-mcp: approvers' inbox: ${decision === "approve" ? "Approve" : "Decline"} of ${record.id} by ${approverLabel(session)} refused: ${refusal}`);
+        return forbidden(res, refusal);
+      }
+      let by = approverLabel(session);
       if (decision === "approve" && options.passkeys && desk.statusOf(record) === "pending") {
         // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
         const checked = await checkApprove(options.passkeys, form, record.id, (origin) => options.hostCheck(req.headers.host, origin) === undefined);
@@ -95,7 +146,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
           const page = passkeyRefusedPage(checked.why, banner, path);
           return sendPage(res, 403, page.title, page.body);
         }
-        by = `approver:${session.name}, passkey ${checked.passkey.name}`;
+        by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
       }
       if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
         options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${session.name}`);
@@ -103,7 +154,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       return redirect(res, path);
     }
     const status = desk.statusOf(record);
-    const extra = status === "pending" && options.passkeys ? await approvePrompt(options.passkeys, record.id, record.expiresAt) : undefined;
+    const extra = status === "pending" && options.passkeys && !refusal ? await approvePrompt(options.passkeys, record.id, record.expiresAt) : undefined;
     const page = approvalPage({
       view,
       status,
@@ -113,7 +164,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       decidedBy: record.decidedBy,
       page: pageParam(url),
       pageHref: (n) => `${path}?page=${n}#rows`,
-      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf }, extra } : undefined,
+      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf }, extra, approveRefused: refusal } : undefined,
       banner,
     });
     sendPage(res, 200, page.title, page.body, extra ? PASSKEY_PAGE_HEADERS : {});
@@ -148,6 +199,11 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);
     }
+    if (signIn && rest === "/signin" && req.method !== "POST") {
+      const failed = await signIn.login.start(res, options.isSecure(req));
+      return failed && showLogin(req, res, failed.status, failed.why);
+    }
+    if (signIn && rest === "/callback" && req.method !== "POST") return callback(req, res, signIn.login, url);
     const session = await sessions.of(req);
     if (!session) {
       // A post without a session changes nothing; a page asks to sign in first.
@@ -159,6 +215,12 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check)");
       await sessions.end(session);
       return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, options.isSecure(req)) });
+    }
+    // With OAuth, a person the identity provider gave no calls:approve sees no approval at all.
+    if (!session.canApprove && rest !== "/logout") {
+      if (req.method === "POST") return forbidden(res, NO_GRANT);
+      const page = noGrantPage(signedInBanner(session.name, session.csrf), NO_GRANT);
+      return sendPage(res, 403, page.title, page.body);
     }
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");

@@ -28,6 +28,28 @@ ${problem ? html`<p class="status invalid" role="alert">${problem}</p>` : ""}
   };
 }
 
+/** With OAuth: the sign-in goes through the identity provider (oidc-login.ts); `problem` says why the last one failed. */
+export function identityProviderLoginPage(problem?: string): { title: string; body: Html } {
+  return {
+    title: "Approvers' inbox: sign in",
+    body: html`<header class="top"><span>outbound-calls-mcp · approvers' inbox</span></header>
+<h1>Sign in to approve calls</h1>
+<p class="lead">Calls placed through this server wait here until an approver approves or declines them. Approvers sign in with the team's identity provider; your name and account are recorded with every decision.</p>
+${problem ? html`<p class="status invalid" role="alert">${problem}.</p>` : ""}
+<p class="actions"><a class="button" href="/approvals/signin">Sign in with the identity provider</a></p>`,
+  };
+}
+
+/** With OAuth, a signed-in person whose sign-in grants no calls:approve: nothing listed, nothing to decide. */
+export function noGrantPage(banner: Html, why: string): { title: string; body: Html } {
+  return { title: "Approvers' inbox: not an approver", body: html`${banner}<h1>You are not an approver here</h1><p class="lead">${why}.</p>` };
+}
+
+/** After the identity provider's redirect: a page of our own that moves on to the inbox, so the Strict session cookie goes with it. */
+export function signedInPage(name: string): { title: string; body: Html } {
+  return { title: "Signed in", body: html`<h1>Signed in as ${name}</h1><p class="lead"><a href="/approvals">Continue to the inbox</a></p>` };
+}
+
 /** The line above every signed-in page: who, the inbox, and sign out (a CSRF-protected post). */
 export function signedInBanner(name: string, csrf: string): Html {
   return html`<header class="top"><span>outbound-calls-mcp · <a href="/approvals">approvers' inbox</a></span><form method="post" action="/approvals/logout"><input type="hidden" name="csrf" value="${csrf}"><span>Signed in as ${name}</span> <button type="submit">Sign out</button></form></header>`;
