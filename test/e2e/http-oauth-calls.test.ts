@@ -412,7 +412,7 @@ describe("each person has their own share of the approvers' inbox", () => {
     // Every client here comes from 127.0.0.1, as every person of a hosted client (claude.ai, ChatGPT) comes from its few addresses.
     const { mcpUrl } = await startServer({
       OUTBOUND_CALLS_CONFIRM: "person",
-      OUTBOUND_CALLS_APPROVER_TOKEN: "apr_share_per_person_00112233445566778899aabb",
+      OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers-inbox",
       OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
       OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
     });
