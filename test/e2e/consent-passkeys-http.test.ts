@@ -112,9 +112,9 @@ function coseKey(jwk: { x?: string; y?: string }): string {
 describe("passkeys in the inbox, kept in Redis", () => {
   it("keeps the enrolled passkey in Redis, sealed", async () => {
     const admin = await redis.admin();
-    const stored = await admin.hGetAll(`${PREFIX}passkeys`);
-    expect(Object.values(stored)).toHaveLength(1);
-    expect(JSON.parse(Object.values(stored)[0]!)).toMatchObject({ name: "Dana", rpId: "localhost", seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const stored = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
+    expect(stored).toMatchObject({ v: 2, generation: expect.any(Number), seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(stored.passkeys).toEqual([expect.objectContaining({ name: "Dana", rpId: "localhost" })]);
   });
 
   it("a signed-in approver without the passkey approves nothing; with it the dial goes out once", async () => {
@@ -140,8 +140,12 @@ describe("passkeys in the inbox, kept in Redis", () => {
       credential: { credentialId: credentialId.toString("base64"), isResidentCredential: false, rpId: "localhost", privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"), signCount: 0 },
     });
     const id = credentialId.toString("base64url");
-    const forged = { id, name: "Mallory", publicKey: coseKey(publicKey.export({ format: "jwk" })), counter: 0, transports: [], rpId: "localhost", createdAt: Date.now(), seal: "A".repeat(43) };
-    await (await redis.admin()).hSet(`${PREFIX}passkeys`, id, JSON.stringify(forged));
+    const forged = { id, name: "Mallory", publicKey: coseKey(publicKey.export({ format: "jwk" })), counter: 0, transports: [], rpId: "localhost", createdAt: Date.now() };
+    // Added to the sealed set in Redis (the seal left as it was: the attacker cannot make one).
+    const admin = await redis.admin();
+    const set = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
+    set.passkeys.push(forged);
+    await admin.set(`${PREFIX}passkeys:set`, JSON.stringify(set));
 
     const result = dial("+14155552672");
     await openNewest();
@@ -191,7 +195,7 @@ describe("passkeys in the inbox, kept in Redis", () => {
     await chrome.page.getByRole("button", { name: "Create passkey" }).click();
     await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
     expect((await enrolling).code).toBe(0);
-    expect(Object.keys(await (await redis.admin()).hGetAll(`${PREFIX}passkeys`))).toHaveLength(3);
+    expect((JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] }).passkeys).toHaveLength(2);
     const listed = await runCli(["passkeys", "list"], env());
     expect(listed.stdout.split("\n").filter(Boolean)).toHaveLength(2);
   });
