@@ -20,10 +20,13 @@ export interface PasskeyBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium, one page, one virtual platform authenticator that verifies the user (as a fingerprint would). */
-export async function passkeyBrowser(): Promise<PasskeyBrowser> {
+/**
+ * Chromium, one page, one virtual platform authenticator that verifies the user (as a fingerprint would).
+ * `args`: more command-line flags (a host name mapped to 127.0.0.1, a test certificate trusted).
+ */
+export async function passkeyBrowser(args: string[] = []): Promise<PasskeyBrowser> {
   chmodSync(RECORD_BROWSER, 0o755);
-  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: [...CHROMIUM_ARGS, ...args] });
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
