@@ -126,3 +126,18 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     for (const w of writers) expect(w.logs.filter((l) => l.includes("ROLLBACK"))).toEqual([]);
   });
 });
+
+describe("a replica whose state folder cannot be written (a read-only container)", () => {
+  it("still approves and still refuses a rollback while it runs, and says once that a restart would forget", async () => {
+    const { shelf, write } = await shelves.file!();
+    const a = replica(shelf, "/dev/null/cannot/seen.json");
+    await a.registry.add(dana);
+    await a.registry.add(eve);
+    const withEve = (await shelf.read())!;
+    await a.registry.remove("Eve");
+    await write(withEve);
+    expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+    expect(a.logs.filter((l) => l.includes("cannot be written"))).toHaveLength(1);
+    expect(a.logs.some((l) => l.includes("ROLLBACK"))).toBe(true);
+  });
+});

@@ -49,7 +49,7 @@ export function createPasskeyGate(parts: PasskeyGateParts): PasskeyGate {
 /** What to do when a passkey is required and none is enrolled (the refusal and the start note say it). */
 export const ENROLL_HOWTO =
   "OUTBOUND_CALLS_APPROVAL_PASSKEY=required and no passkey is enrolled: the person who approves runs `outbound-calls-mcp passkeys enroll --name <their name>` " +
-  "with the same variables as this server (it opens a page on this computer where their passkey is made), then the dial can be asked again";
+  "with the same variables as this server (it opens a page on this computer where their passkey is made; with OUTBOUND_CALLS_PUBLIC_URL it prints a one-time link to the inbox's own enrollment page), then the dial can be asked again";
 
 /** What the server says on stderr at start when Approve needs a passkey: how many are enrolled, or how to enroll one. */
 export async function passkeyStartNote(gate: PasskeyGate | undefined): Promise<string | undefined> {

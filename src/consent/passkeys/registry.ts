@@ -56,7 +56,7 @@ export class PasskeyRegistry {
 
   constructor(private readonly options: RegistryOptions) {
     this.seal = new SetSeal(options.key);
-    this.watermark = new SetWatermark(options.watermarkFile, (text) => this.seal.open(text));
+    this.watermark = new SetWatermark(options.watermarkFile, (text) => this.seal.open(text), options.log);
   }
 
   /** The genuine passkeys, oldest first. */

@@ -38,9 +38,12 @@ export function watermarkFile(passkeyFile: string): string {
 export class SetWatermark {
   private readonly memory = new Map<string, Seen>();
 
+  private fileFailed = false;
+
   constructor(
     readonly file: string,
     private readonly open: (text: string) => PasskeySet | undefined,
+    private readonly log: (line: string) => void,
   ) {}
 
   /** The newest set seen for this shelf, by this process or (through the file) another of this machine. */
@@ -90,11 +93,24 @@ export class SetWatermark {
     }
   }
 
+  /**
+   * A folder that cannot be written (a read-only container) must not stop approvals: the memory still refuses a
+   * rollback while this process runs; the file's loss is said once.
+   */
   private async updateFile(scope: string, change: (entry: { set?: string; rollback?: RollbackNote }) => boolean): Promise<void> {
-    await withFileLock(this.file, async () => {
-      const file = await this.readFile();
-      const entry = (file.scopes[scope] ??= {});
-      if (change(entry)) await writeFileAtomic(this.file, `${JSON.stringify(file)}\n`);
-    });
+    try {
+      await withFileLock(this.file, async () => {
+        const file = await this.readFile();
+        const entry = (file.scopes[scope] ??= {});
+        if (change(entry)) await writeFileAtomic(this.file, `${JSON.stringify(file)}\n`);
+      });
+    } catch (error) {
+      if (this.fileFailed) return;
+      this.fileFailed = true;
+      this.log(
+        `outbound-calls-mcp: passkeys: ${this.file} cannot be written (${error instanceof Error ? error.message : String(error)}): ` +
+          "the newest passkey set seen is kept in memory only, so after a restart an older set written back would not be noticed. Give the server a writable OUTBOUND_CALLS_PASSKEY_FILE folder.",
+      );
+    }
   }
 }
