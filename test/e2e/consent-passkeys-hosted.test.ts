@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, passkeyBrowser, type PasskeyBrowser } from "../helpers/passkeys.js";
+import { assertionInPage, openNewestApproval, passkeyBrowser, submitDecisionForm, type PasskeyBrowser } from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -121,34 +121,8 @@ const dial = (to: string) => {
   return result;
 };
 
-/** Signs in at the public origin (once per browser context) and opens the newest waiting dial. */
-async function openNewest(): Promise<void> {
-  const page = chrome.page;
-  await page.goto(`${origin}/approvals`);
-  if (await page.getByLabel("Approver token").count()) {
-    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
-    await page.getByLabel("Approver token").fill(APPROVER_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  for (let i = 0; i < 200 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
-    await page.waitForTimeout(100);
-    await page.reload();
-  }
-  await page.getByRole("link", { name: /^Review/ }).first().click();
-  await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
-}
-
-/** Posts the page's own form with decision and passkey answer of our choosing, as script in the page could. */
-async function submitForm(decision: string, passkey: string): Promise<string> {
-  await chrome.page.evaluate(`(() => {
-    const form = document.getElementById("passkey-answer").form;
-    document.getElementById("passkey-answer").value = ${JSON.stringify(passkey)};
-    const i = document.createElement("input"); i.type = "hidden"; i.name = "decision"; i.value = ${JSON.stringify(decision)};
-    form.append(i); form.submit();
-  })()`);
-  await chrome.page.locator("h1 .status").waitFor();
-  return (await chrome.page.locator("h1").textContent()) ?? "";
-}
+const openNewest = () => openNewestApproval(chrome.page, origin, APPROVER_TOKEN);
+const submitForm = (decision: string, passkey: string) => submitDecisionForm(chrome.page, decision, passkey);
 
 describe("passkeys for an inbox reached at a public host name", () => {
   let dana: { link: string; secret: string };

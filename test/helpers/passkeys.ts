@@ -84,3 +84,31 @@ export function withBadSignature(assertion: string): string {
   a.response.signature = sig.toString("base64url");
   return JSON.stringify(a);
 }
+
+/** Signs in to the inbox at `base` (once per browser context) with `approverToken` and opens the newest waiting dial. */
+export async function openNewestApproval(page: Page, base: string, approverToken: string): Promise<void> {
+  await page.goto(`${base}/approvals`);
+  if (await page.getByLabel("Approver token").count()) {
+    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
+    await page.getByLabel("Approver token").fill(approverToken);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+  for (let i = 0; i < 200 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
+    await page.waitForTimeout(100);
+    await page.reload();
+  }
+  await page.getByRole("link", { name: /^Review/ }).first().click();
+  await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
+}
+
+/** Posts the page's own form with decision and passkey answer of our choosing, as script in the page could; the heading after. */
+export async function submitDecisionForm(page: Page, decision: string, passkey: string): Promise<string> {
+  await page.evaluate(`(() => {
+    const form = document.getElementById("passkey-answer").form;
+    document.getElementById("passkey-answer").value = ${JSON.stringify(passkey)};
+    const i = document.createElement("input"); i.type = "hidden"; i.name = "decision"; i.value = ${JSON.stringify(decision)};
+    form.append(i); form.submit();
+  })()`);
+  await page.locator("h1 .status").waitFor();
+  return (await page.locator("h1").textContent()) ?? "";
+}
