@@ -124,8 +124,17 @@ const dial = (to: string) => {
 const openNewest = () => openNewestApproval(chrome.page, origin, APPROVER_TOKEN);
 const submitForm = (decision: string, passkey: string) => submitDecisionForm(chrome.page, decision, passkey);
 
+/** A second virtual authenticator, as a security key. */
+async function addSecurityKey(): Promise<string> {
+  const { authenticatorId } = await chrome.cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "usb", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return authenticatorId;
+}
+
 describe("passkeys for an inbox reached at a public host name", () => {
   let dana: { link: string; secret: string };
+  let securityKey = "";
 
   it("the command prints a one-time link; the replicas' own page makes the passkey there, for calls.test", async () => {
     expect(await storedSet()).toBeNull();
@@ -158,9 +167,7 @@ describe("passkeys for an inbox reached at a public host name", () => {
 
     const eve = await enrollLink("Eve");
     // Eve's own authenticator (a security key): the page excludes the one that holds Dana's passkey.
-    await chrome.cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "usb", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    securityKey = await addSecurityKey();
     await chrome.page.goto(eve.link);
     const earlier = JSON.parse((await chrome.page.locator("#passkey-options").textContent())!) as { create: unknown };
     await chrome.page.reload();
@@ -235,5 +242,56 @@ describe("passkeys for an inbox reached at a public host name", () => {
     const doctor = await runCli(["doctor"], env());
     expect(doctor.stdout).toMatch(/passkeys\s+required; 1 enrolled \(1 for calls\.test\) in Redis/);
     expect(doctor.stdout).toMatch(/passkeys\s+a rollback was noticed at .*generation \d+ was expected; refused/);
+  });
+
+  it("a person's next passkey is added at /approvals/passkeys/add only with one of theirs vouching for it", async () => {
+    await chrome.page.goto(`${origin}/approvals/passkeys/add`);
+    // A credential made with the page's own options and posted without an enrolled passkey's answer.
+    await chrome.page.evaluate(`(async () => {
+      const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
+      const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+      const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+      const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) })) } });
+      const form = document.getElementById("passkey-answer").form;
+      const created = JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
+      for (const [n, v] of [["decision", "enroll"], ["created", created]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
+      form.submit();
+    })()`);
+    await chrome.page.locator("h1 .status").waitFor();
+    expect(await chrome.page.locator("h1").textContent()).toBe("No passkey was enrolled");
+    expect(await chrome.page.locator("main").innerText()).toContain("one of your enrolled passkeys must vouch for the new one");
+    expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana"]);
+
+    // With Dana's passkey vouching: her answer to the page's request, then the new passkey made on another
+    // authenticator (the one that holds hers stays out of the creation: it is excluded, and answers first if asked).
+    await chrome.page.goto("about:blank");
+    await chrome.page.goto(`${origin}/approvals/passkeys/add`);
+    // (Chromium ends a request when a security key without the credential answers, so Eve's key leaves first.)
+    await chrome.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: securityKey });
+    const vouch = await assertionInPage(chrome.page);
+    securityKey = await addSecurityKey();
+    await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: false });
+    try {
+      await chrome.page.evaluate(`(async (vouch) => {
+        const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
+        const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+        const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+        const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) })) } });
+        const form = document.getElementById("passkey-answer").form;
+        document.getElementById("passkey-answer").value = vouch;
+        const created = JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
+        for (const [n, v] of [["decision", "enroll"], ["created", created]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
+        form.submit();
+      })(${JSON.stringify(vouch)})`);
+      await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
+    } finally {
+      await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: true });
+    }
+    const set = (await storedSet())!;
+    expect(set.passkeys.map((p) => [p.name, p.rpId])).toEqual([
+      ["Dana", HOST],
+      ["Dana", HOST],
+    ]);
+    expect(stderrOfAll()).toMatch(/enrolled a passkey for Dana .* vouched for by passkey/);
   });
 });

@@ -21,7 +21,7 @@ import { inboxPage, loginPage, signedInBanner } from "./inbox-view.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
-import { HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
+import { isHostedEnrollPath, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 export const APPROVALS_PATH = "/approvals";
@@ -145,8 +145,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
-    // Passkey enrollment by one-time link: the link is the credential, no session (passkeys/hosted-enroll.ts).
-    if (options.passkeys && rest.startsWith(HOSTED_ENROLL_PREFIX)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
+    // Passkey enrollment by a one-time link, or vouched for by an enrolled passkey: no session (passkeys/hosted-enroll.ts).
+    if (options.passkeys && isHostedEnrollPath(rest)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "/login") {
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);
