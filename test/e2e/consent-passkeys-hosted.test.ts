@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, openNewestApproval, passkeyBrowser, submitDecisionForm, type PasskeyBrowser } from "../helpers/passkeys.js";
+import { assertionInPage, credentialInPage, openNewestApproval, passkeyBrowser, postFields, submitDecisionForm, type PasskeyBrowser } from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -178,15 +178,8 @@ describe("passkeys for an inbox reached at a public host name", () => {
     await chrome.page.goto(eve.link);
     expect(await chrome.page.locator("h1").textContent()).toBe("This enrollment link is not valid");
     // A second passkey made with the earlier load's challenge, posted from this origin with the link's secret.
-    await chrome.page.evaluate(`(async (o) => {
-      const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
-      const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-      const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: [] } });
-      const created = JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
-      const form = document.createElement("form"); form.method = "post"; form.action = location.pathname;
-      for (const [n, v] of [["decision", "enroll"], ["created", created], ["grant", location.hash.slice(1)]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-      document.body.append(form); form.submit();
-    })(${JSON.stringify(earlier.create)})`);
+    const again = await credentialInPage(chrome.page, { create: earlier.create, exclude: false });
+    await postFields(chrome.page, { decision: "enroll", created: again, grant: "#" });
     await chrome.page.waitForURL((url) => url.hash === "");
     await chrome.page.locator("h1 .status").waitFor();
     expect(await chrome.page.locator("h1").textContent()).toMatch(/^(This enrollment link is not valid|No passkey was enrolled)$/);
@@ -200,11 +193,7 @@ describe("passkeys for an inbox reached at a public host name", () => {
       await chrome.page.goto(frank.link.replace(/#.*$/, fragment));
       if ((await chrome.page.locator("#passkey-options").count()) === 0) throw new Error(await chrome.page.locator("body").innerText());
       // The page's own form, posted with whatever the fragment gave (a credential is not even looked at).
-      await chrome.page.evaluate(`(() => {
-        const form = document.getElementById("passkey-answer").form;
-        for (const [n, v] of [["decision", "enroll"], ["created", "{}"], ["grant", location.hash.slice(1)]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-        form.submit();
-      })()`);
+      await postFields(chrome.page, { decision: "enroll", created: "{}", grant: "#" });
       await chrome.page.locator("h1 .status").waitFor();
       expect(await chrome.page.locator("main").innerText()).toContain("the link's secret did not come with the form");
     }
@@ -247,16 +236,7 @@ describe("passkeys for an inbox reached at a public host name", () => {
   it("a person's next passkey is added at /approvals/passkeys/add only with one of theirs vouching for it", async () => {
     await chrome.page.goto(`${origin}/approvals/passkeys/add`);
     // A credential made with the page's own options and posted without an enrolled passkey's answer.
-    await chrome.page.evaluate(`(async () => {
-      const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
-      const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
-      const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-      const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) })) } });
-      const form = document.getElementById("passkey-answer").form;
-      const created = JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
-      for (const [n, v] of [["decision", "enroll"], ["created", created]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-      form.submit();
-    })()`);
+    await postFields(chrome.page, { decision: "enroll", created: await credentialInPage(chrome.page) });
     await chrome.page.locator("h1 .status").waitFor();
     expect(await chrome.page.locator("h1").textContent()).toBe("No passkey was enrolled");
     expect(await chrome.page.locator("main").innerText()).toContain("one of your enrolled passkeys must vouch for the new one");
@@ -272,17 +252,7 @@ describe("passkeys for an inbox reached at a public host name", () => {
     securityKey = await addSecurityKey();
     await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: false });
     try {
-      await chrome.page.evaluate(`(async (vouch) => {
-        const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
-        const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
-        const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-        const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) })) } });
-        const form = document.getElementById("passkey-answer").form;
-        document.getElementById("passkey-answer").value = vouch;
-        const created = JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
-        for (const [n, v] of [["decision", "enroll"], ["created", created]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-        form.submit();
-      })(${JSON.stringify(vouch)})`);
+      await postFields(chrome.page, { decision: "enroll", passkey: vouch, created: await credentialInPage(chrome.page) });
       await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
     } finally {
       await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: true });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, openNewestApproval, passkeyBrowser, submitDecisionForm, RECORD_BROWSER, RecordedLinks, type PasskeyBrowser } from "../helpers/passkeys.js";
+import { assertionInPage, credentialInPage, openNewestApproval, passkeyBrowser, postFields, submitDecisionForm, RECORD_BROWSER, RecordedLinks, type PasskeyBrowser } from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -145,18 +145,8 @@ describe("passkeys in the inbox, kept in Redis", () => {
     const link = await links.next();
     await chrome.page.goto(link);
     // A program that runs the command makes its own credential and posts it without an enrolled passkey's answer.
-    const created = await chrome.page.evaluate(`(async () => {
-      const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
-      const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
-      const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-      const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: [] } });
-      return JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
-    })()`);
-    await chrome.page.evaluate(`(() => {
-      const form = document.getElementById("passkey-answer").form;
-      for (const [n, v] of [["decision", "enroll"], ["created", ${JSON.stringify(created)}]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-      form.submit();
-    })()`);
+    const created = await credentialInPage(chrome.page, { exclude: false });
+    await postFields(chrome.page, { decision: "enroll", created });
     await chrome.page.locator("h1 .status").waitFor();
     expect(await chrome.page.locator("h1").textContent()).toBe("No passkey was enrolled");
     expect(await chrome.page.locator("main").innerText()).toContain("an enrolled passkey must vouch for a new one");

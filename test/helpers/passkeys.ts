@@ -112,3 +112,37 @@ export async function submitDecisionForm(page: Page, decision: string, passkey: 
   await page.locator("h1 .status").waitFor();
   return (await page.locator("h1").textContent()) ?? "";
 }
+
+/**
+ * A new credential made in the page, as page script could: with the page's own creation options or `create`, its
+ * excluded credentials kept unless `exclude` is false. Returns the JSON the page would post as `created`.
+ */
+export function credentialInPage(page: Page, options: { create?: unknown; exclude?: boolean } = {}): Promise<string> {
+  return page.evaluate(`(async (opts) => {
+    const o = opts.create || JSON.parse(document.getElementById("passkey-options").textContent).create;
+    const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+    const excluded = opts.exclude === false ? [] : (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) }));
+    const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: excluded } });
+    return JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
+  })(${JSON.stringify(options)})`);
+}
+
+/**
+ * Posts a form with these fields from the page: its own passkey form (the fields added to it), or, on a page
+ * without one, a new form to the page's own path. The secret after # is the value `#` stands for.
+ */
+export async function postFields(page: Page, fields: Record<string, string>): Promise<void> {
+  await page.evaluate(`((fields) => {
+    const own = document.getElementById("passkey-answer");
+    const form = own ? own.form : Object.assign(document.createElement("form"), { method: "post", action: location.pathname });
+    if (!own) document.body.append(form);
+    for (const [n, v] of Object.entries(fields)) {
+      const value = v === "#" ? location.hash.slice(1) : v;
+      const existing = n === "passkey" && own;
+      if (existing) { own.value = value; continue; }
+      const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = value; form.append(i);
+    }
+    form.submit();
+  })(${JSON.stringify(fields)})`);
+}
