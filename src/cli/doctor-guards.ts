@@ -16,6 +16,7 @@ import { loadDoNotCallList } from "../safety/do-not-call.js";
 import { openGuardStore } from "../state/open-store.js";
 import type { RedisStore } from "../state/redis-store.js";
 import { persistenceWarning, urlWarnings } from "../state/redis/posture.js";
+import { checkPasskeys } from "./doctor-passkeys.js";
 
 type Check = (mark: "ok" | "FAIL" | "warn" | "skip", label: string, detail: string, fix?: string) => void;
 
@@ -26,6 +27,7 @@ export async function checkGuards(config: Config, check: Check): Promise<void> {
   if (s.doNotCallFile !== undefined) checkDoNotCall(s.doNotCallFile, s.defaultCountry, check);
   if (s.auditLog !== undefined) checkAuditLog(s.auditLog, check);
   if (config.redis !== undefined) await checkRedis(config, check);
+  await checkPasskeys(config, check);
 }
 
 function checkDoNotCall(path: string, defaultCountry: string | undefined, check: Check): void {

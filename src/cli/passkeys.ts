@@ -7,12 +7,16 @@
  * variables as the server. `enroll` opens a one-time page on this computer in
  * the browser (as the approval page is opened: the link is in a file only this
  * account can read, never on a command line) and waits until the passkey is made.
+ * With OUTBOUND_CALLS_PUBLIC_URL (a hosted --http server), `enroll` instead
+ * records a one-time grant where the replicas read it and prints the link to
+ * give the person: the --http server serves the page (hosted-enroll.ts).
  */
 import { loadConfig } from "../config/env.js";
 import { writeLaunchFile } from "../consent/launch-file.js";
 import { browserOpener } from "../consent/opener.js";
 import { openEnrollPage } from "../consent/passkeys/enroll-page.js";
-import { createPasskeyGate } from "../consent/passkeys/index.js";
+import { createPasskeyGate, partyOf } from "../consent/passkeys/index.js";
+import { HOSTED_ENROLL_PREFIX } from "../consent/passkeys/hosted-enroll.js";
 import { PASSKEY_NAME } from "../consent/passkeys/registry.js";
 import { openGuardStore } from "../state/open-store.js";
 
@@ -20,11 +24,14 @@ export type PasskeyCommand = { kind: "passkeys"; action: "list" } | { kind: "pas
 
 /** How long the enrollment page waits for the person. */
 const ENROLL_MS = 10 * 60_000;
+/** How long a hosted enrollment link stays good: long enough to reach the person, short enough to matter. */
+const GRANT_MS = 24 * 60 * 60_000;
 
 export const PASSKEYS_HELP = `outbound-calls-mcp passkeys: the passkeys Approve asks for when OUTBOUND_CALLS_APPROVAL_PASSKEY=required.
 
 Usage:
-  outbound-calls-mcp passkeys enroll --name <person>   open a one-time page in this computer's browser and make a passkey there
+  outbound-calls-mcp passkeys enroll --name <person>   open a one-time page in this computer's browser and make a passkey there;
+                                                       with OUTBOUND_CALLS_PUBLIC_URL: print a one-time link to the --http server's page
   outbound-calls-mcp passkeys list                     the enrolled passkeys: name, when, id
   outbound-calls-mcp passkeys remove <name or id>      remove a person's passkeys (or one, by id)
 
@@ -37,7 +44,8 @@ export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEn
   const config = loadConfig(env);
   const store = await openGuardStore(config, log);
   try {
-    const gate = createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: Date.now, log });
+    const publicParty = partyOf(config.passkeys);
+    const gate = createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: Date.now, log, publicParty });
     const where = store.kind === "redis" ? "Redis" : config.passkeys.file;
     if (command.action === "list") {
       const passkeys = await gate.registry.list();
@@ -53,6 +61,24 @@ export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEn
     if (!PASSKEY_NAME.test(command.name)) {
       out("The name must be 1 to 60 letters, digits, spaces or . ' @ _ -");
       return 2;
+    }
+    const party = config.passkeys.publicParty;
+    if (party && "problem" in party) {
+      out(`No enrollment link can be made: ${party.problem}.`);
+      return 1;
+    }
+    if (party) {
+      const grant = await gate.grants.issue(command.name, GRANT_MS);
+      // Printed here only: never on a command line, in an environment or a log. The fragment (after #) is
+      // the secret; browsers do not send it in requests, so no proxy or access log keeps it.
+      out(`One-time enrollment link for ${command.name} (valid until ${new Date(grant.expiresAt).toISOString()}, works once):`);
+      out("");
+      out(`  ${party.origin}/approvals${HOSTED_ENROLL_PREFIX}${grant.ticket}#${grant.secret}`);
+      out("");
+      out(`Give it to ${command.name} only, through a channel only they read (in person, or an end-to-end encrypted message), whole.`);
+      out(`Whoever opens it first makes the passkey: check \`outbound-calls-mcp passkeys list\` when they say it is done, and remove any you do not know.`);
+      out(`The passkeys are kept in ${where}; this server's replicas read them there.`);
+      return 0;
     }
     const opener = browserOpener(env);
     const unavailable = opener.unavailable();

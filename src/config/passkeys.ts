@@ -13,6 +13,31 @@ export interface PasskeySettings {
   required: boolean;
   /** The file of enrolled passkeys when there is no Redis. */
   file: string;
+  /**
+   * OUTBOUND_CALLS_PUBLIC_URL as the relying party of hosted passkeys: its origin, and its host as the RP ID;
+   * `problem` when it is set but cannot be one (an IP address, plain http off localhost).
+   */
+  publicParty: { origin: string; rpId: string } | { problem: string } | undefined;
+}
+
+/**
+ * A WebAuthn relying party from a public URL. Browsers make passkeys only in a secure context (https, or
+ * http://localhost) and for a domain name: an IP address cannot be an RP ID.
+ */
+export function relyingPartyOf(raw: string | undefined): PasskeySettings["publicParty"] {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: `OUTBOUND_CALLS_PUBLIC_URL is not a URL: ${raw.trim()}` };
+  }
+  const host = url.hostname.toLowerCase();
+  if (/^[\d.]+$/.test(host) || host.startsWith("[")) return { problem: `passkeys need a host name, and OUTBOUND_CALLS_PUBLIC_URL names an IP address (${host})` };
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && host === "localhost")) {
+    return { problem: `browsers make passkeys only over https (or on http://localhost), and OUTBOUND_CALLS_PUBLIC_URL is ${url.origin}` };
+  }
+  return { origin: url.origin, rpId: host };
 }
 
 export const passkeyVariables = {
@@ -56,5 +81,5 @@ export function defaultPasskeyFile(env: NodeJS.ProcessEnv): string {
 }
 
 export function passkeySettings(e: { OUTBOUND_CALLS_APPROVAL_PASSKEY: boolean; OUTBOUND_CALLS_PASSKEY_FILE: string | undefined }, env: NodeJS.ProcessEnv): PasskeySettings {
-  return { required: e.OUTBOUND_CALLS_APPROVAL_PASSKEY, file: e.OUTBOUND_CALLS_PASSKEY_FILE ?? defaultPasskeyFile(env) };
+  return { required: e.OUTBOUND_CALLS_APPROVAL_PASSKEY, file: e.OUTBOUND_CALLS_PASSKEY_FILE ?? defaultPasskeyFile(env), publicParty: relyingPartyOf(env.OUTBOUND_CALLS_PUBLIC_URL) };
 }

@@ -4,7 +4,7 @@
  */
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
-import { ISSUER_VARIABLE, parseOAuthConfig, type OAuthConfig } from "./oauth/config.js";
+import { ISSUER_VARIABLE, parseOAuthConfig, parsePublicUrl, type OAuthConfig } from "./oauth/config.js";
 import { APPROVER_CLIENT_ID, approverVariables, parseApproverSignIn, type ApproverSignInConfig } from "./oauth/approver-config.js";
 import type { VariableDocs } from "../config/variables.js";
 
@@ -41,8 +41,9 @@ export const httpVariables = {
   OUTBOUND_CALLS_PUBLIC_URL: {
     group: "http",
     example: "https://calls.example.com",
-    summary: "with OAuth: this server's public https:// URL (the resource its tokens must be issued for)",
-    description: "With OAuth: this server's public `https://` URL; the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points.",
+    summary: "this server's public https:// URL: OAuth's resource, the passkeys' relying party, an accepted Host and Origin",
+    description:
+      "This server's public `https://` URL. Its host and origin are accepted in `Host` and `Origin`. With OAuth: the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points. With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the relying party of the inbox's passkeys (the RP ID is its host), enrolled through one-time links ([hosting](hosting.md#passkeys-on-a-hosted-inbox)).",
   },
   ...approverVariables,
   OUTBOUND_CALLS_HTTP_RATE_LIMIT: {
@@ -271,8 +272,12 @@ export function loadHttpConfig(
     );
   }
   const extraHosts = parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS);
-  // The public URL's host is the one a proxy passes on: accept it without making the operator name it twice.
-  if (oauth && !extraHosts.includes(oauth.publicHost)) extraHosts.push(oauth.publicHost);
+  // The public URL's host is the one a proxy passes on, and its origin the one browsers send from the inbox
+  // (and make passkeys on): accept both without making the operator name them twice.
+  const publicUrl = parsePublicUrl(env);
+  if (publicUrl && !extraHosts.includes(publicUrl.host)) extraHosts.push(publicUrl.host);
+  const extraOrigins = parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS);
+  if (publicUrl && !extraOrigins.includes(publicUrl.origin)) extraOrigins.push(publicUrl.origin);
   return {
     host: listen.host,
     port: listen.port,
@@ -283,7 +288,7 @@ export function loadHttpConfig(
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
     extraHosts,
-    extraOrigins: parseOrigins(env.OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS),
+    extraOrigins,
     maxBodyBytes: MAX_BODY_BYTES,
     shutdownGraceMs: (service.approvalWaitMs ?? 0) + service.timeoutMs + SHUTDOWN_MARGIN_MS,
     headersTimeoutMs: HEADERS_TIMEOUT_MS,

@@ -19,7 +19,7 @@ import { openCallScope, type CallerIdentity, type Person } from "../service/call
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { deriveStateKey } from "../state/state-key.js";
-import { createPasskeyGate } from "../consent/passkeys/index.js";
+import { createPasskeyGate, partyOf } from "../consent/passkeys/index.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
@@ -113,7 +113,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     sealKey: deriveStateKey(config.apiKey, "approvals"),
     surface: deps.consentSurface ?? { kind: "local" },
     log,
-    passkeys: config.passkeys.required ? createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: safety.now, log }) : undefined,
+    passkeys: config.passkeys.required ? createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: safety.now, log, publicParty: partyOf(config.passkeys) }) : undefined,
   });
   const core: ServerCore = {
     redactor,

@@ -54,7 +54,8 @@ export class RedisStore implements GuardStore {
   private constructor(
     readonly connection: RedisConnection,
     readonly prefix: string,
-    private readonly where: string,
+    /** host:port of Redis, for messages (no password). */
+    readonly where: string,
     private readonly log: Log,
     private readonly stateKey: Buffer | undefined,
     private readonly inspectOnly: boolean,

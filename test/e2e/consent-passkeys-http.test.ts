@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, passkeyBrowser, RECORD_BROWSER, RecordedLinks, type PasskeyBrowser } from "../helpers/passkeys.js";
+import { assertionInPage, credentialInPage, openNewestApproval, passkeyBrowser, postFields, submitDecisionForm, RECORD_BROWSER, RecordedLinks, type PasskeyBrowser } from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -73,34 +73,8 @@ const dial = (to: string) => {
   return result;
 };
 
-/** Signs in (once per browser context) and opens the newest waiting dial. */
-async function openNewest(): Promise<void> {
-  const page = chrome.page;
-  await page.goto(`${base}/approvals`);
-  if (await page.getByLabel("Approver token").count()) {
-    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
-    await page.getByLabel("Approver token").fill(APPROVER_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  for (let i = 0; i < 200 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
-    await page.waitForTimeout(100);
-    await page.reload();
-  }
-  await page.getByRole("link", { name: /^Review/ }).first().click();
-  await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
-}
-
-/** Posts the page's own form with decision and passkey answer of our choosing, as script in the page could. */
-async function submitForm(decision: string, passkey: string): Promise<string> {
-  await chrome.page.evaluate(`(() => {
-    const form = document.getElementById("passkey-answer").form;
-    document.getElementById("passkey-answer").value = ${JSON.stringify(passkey)};
-    const i = document.createElement("input"); i.type = "hidden"; i.name = "decision"; i.value = ${JSON.stringify(decision)};
-    form.append(i); form.submit();
-  })()`);
-  await chrome.page.locator("h1 .status").waitFor();
-  return (await chrome.page.locator("h1").textContent()) ?? "";
-}
+const openNewest = () => openNewestApproval(chrome.page, base, APPROVER_TOKEN);
+const submitForm = (decision: string, passkey: string) => submitDecisionForm(chrome.page, decision, passkey);
 
 /** A P-256 key as COSE (EC2, ES256), as a stored passkey holds it. */
 function coseKey(jwk: { x?: string; y?: string }): string {
@@ -112,9 +86,9 @@ function coseKey(jwk: { x?: string; y?: string }): string {
 describe("passkeys in the inbox, kept in Redis", () => {
   it("keeps the enrolled passkey in Redis, sealed", async () => {
     const admin = await redis.admin();
-    const stored = await admin.hGetAll(`${PREFIX}passkeys`);
-    expect(Object.values(stored)).toHaveLength(1);
-    expect(JSON.parse(Object.values(stored)[0]!)).toMatchObject({ name: "Dana", rpId: "localhost", seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const stored = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
+    expect(stored).toMatchObject({ v: 2, generation: expect.any(Number), seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(stored.passkeys).toEqual([expect.objectContaining({ name: "Dana", rpId: "localhost" })]);
   });
 
   it("a signed-in approver without the passkey approves nothing; with it the dial goes out once", async () => {
@@ -140,8 +114,12 @@ describe("passkeys in the inbox, kept in Redis", () => {
       credential: { credentialId: credentialId.toString("base64"), isResidentCredential: false, rpId: "localhost", privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"), signCount: 0 },
     });
     const id = credentialId.toString("base64url");
-    const forged = { id, name: "Mallory", publicKey: coseKey(publicKey.export({ format: "jwk" })), counter: 0, transports: [], rpId: "localhost", createdAt: Date.now(), seal: "A".repeat(43) };
-    await (await redis.admin()).hSet(`${PREFIX}passkeys`, id, JSON.stringify(forged));
+    const forged = { id, name: "Mallory", publicKey: coseKey(publicKey.export({ format: "jwk" })), counter: 0, transports: [], rpId: "localhost", createdAt: Date.now() };
+    // Added to the sealed set in Redis (the seal left as it was: the attacker cannot make one).
+    const admin = await redis.admin();
+    const set = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
+    set.passkeys.push(forged);
+    await admin.set(`${PREFIX}passkeys:set`, JSON.stringify(set));
 
     const result = dial("+14155552672");
     await openNewest();
@@ -167,18 +145,8 @@ describe("passkeys in the inbox, kept in Redis", () => {
     const link = await links.next();
     await chrome.page.goto(link);
     // A program that runs the command makes its own credential and posts it without an enrolled passkey's answer.
-    const created = await chrome.page.evaluate(`(async () => {
-      const o = JSON.parse(document.getElementById("passkey-options").textContent).create;
-      const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
-      const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-      const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: [] } });
-      return JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
-    })()`);
-    await chrome.page.evaluate(`(() => {
-      const form = document.getElementById("passkey-answer").form;
-      for (const [n, v] of [["decision", "enroll"], ["created", ${JSON.stringify(created)}]]) { const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = v; form.append(i); }
-      form.submit();
-    })()`);
+    const created = await credentialInPage(chrome.page, { exclude: false });
+    await postFields(chrome.page, { decision: "enroll", created });
     await chrome.page.locator("h1 .status").waitFor();
     expect(await chrome.page.locator("h1").textContent()).toBe("No passkey was enrolled");
     expect(await chrome.page.locator("main").innerText()).toContain("an enrolled passkey must vouch for a new one");
@@ -191,7 +159,7 @@ describe("passkeys in the inbox, kept in Redis", () => {
     await chrome.page.getByRole("button", { name: "Create passkey" }).click();
     await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
     expect((await enrolling).code).toBe(0);
-    expect(Object.keys(await (await redis.admin()).hGetAll(`${PREFIX}passkeys`))).toHaveLength(3);
+    expect((JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] }).passkeys).toHaveLength(2);
     const listed = await runCli(["passkeys", "list"], env());
     expect(listed.stdout.split("\n").filter(Boolean)).toHaveLength(2);
   });

@@ -20,10 +20,13 @@ export interface PasskeyBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium, one page, one virtual platform authenticator that verifies the user (as a fingerprint would). */
-export async function passkeyBrowser(): Promise<PasskeyBrowser> {
+/**
+ * Chromium, one page, one virtual platform authenticator that verifies the user (as a fingerprint would).
+ * `args`: more command-line flags (a host name mapped to 127.0.0.1, a test certificate trusted).
+ */
+export async function passkeyBrowser(args: string[] = []): Promise<PasskeyBrowser> {
   chmodSync(RECORD_BROWSER, 0o755);
-  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: [...CHROMIUM_ARGS, ...args] });
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -80,4 +83,66 @@ export function withBadSignature(assertion: string): string {
   sig.writeUInt8(sig.readUInt8(sig.length - 1) ^ 0x01, sig.length - 1);
   a.response.signature = sig.toString("base64url");
   return JSON.stringify(a);
+}
+
+/** Signs in to the inbox at `base` (once per browser context) with `approverToken` and opens the newest waiting dial. */
+export async function openNewestApproval(page: Page, base: string, approverToken: string): Promise<void> {
+  await page.goto(`${base}/approvals`);
+  if (await page.getByLabel("Approver token").count()) {
+    await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
+    await page.getByLabel("Approver token").fill(approverToken);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+  for (let i = 0; i < 200 && (await page.getByRole("link", { name: /^Review/ }).count()) === 0; i++) {
+    await page.waitForTimeout(100);
+    await page.reload();
+  }
+  await page.getByRole("link", { name: /^Review/ }).first().click();
+  await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
+}
+
+/** Posts the page's own form with decision and passkey answer of our choosing, as script in the page could; the heading after. */
+export async function submitDecisionForm(page: Page, decision: string, passkey: string): Promise<string> {
+  await page.evaluate(`(() => {
+    const form = document.getElementById("passkey-answer").form;
+    document.getElementById("passkey-answer").value = ${JSON.stringify(passkey)};
+    const i = document.createElement("input"); i.type = "hidden"; i.name = "decision"; i.value = ${JSON.stringify(decision)};
+    form.append(i); form.submit();
+  })()`);
+  await page.locator("h1 .status").waitFor();
+  return (await page.locator("h1").textContent()) ?? "";
+}
+
+/**
+ * A new credential made in the page, as page script could: with the page's own creation options or `create`, its
+ * excluded credentials kept unless `exclude` is false. Returns the JSON the page would post as `created`.
+ */
+export function credentialInPage(page: Page, options: { create?: unknown; exclude?: boolean } = {}): Promise<string> {
+  return page.evaluate(`(async (opts) => {
+    const o = opts.create || JSON.parse(document.getElementById("passkey-options").textContent).create;
+    const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const text = (b) => btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+    const excluded = opts.exclude === false ? [] : (o.excludeCredentials || []).map((x) => ({ ...x, id: bytes(x.id) }));
+    const c = await navigator.credentials.create({ publicKey: { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: excluded } });
+    return JSON.stringify({ id: c.id, rawId: text(c.rawId), type: c.type, clientExtensionResults: {}, response: { clientDataJSON: text(c.response.clientDataJSON), attestationObject: text(c.response.attestationObject) } });
+  })(${JSON.stringify(options)})`);
+}
+
+/**
+ * Posts a form with these fields from the page: its own passkey form (the fields added to it), or, on a page
+ * without one, a new form to the page's own path. The secret after # is the value `#` stands for.
+ */
+export async function postFields(page: Page, fields: Record<string, string>): Promise<void> {
+  await page.evaluate(`((fields) => {
+    const own = document.getElementById("passkey-answer");
+    const form = own ? own.form : Object.assign(document.createElement("form"), { method: "post", action: location.pathname });
+    if (!own) document.body.append(form);
+    for (const [n, v] of Object.entries(fields)) {
+      const value = v === "#" ? location.hash.slice(1) : v;
+      const existing = n === "passkey" && own;
+      if (existing) { own.value = value; continue; }
+      const i = document.createElement("input"); i.type = "hidden"; i.name = n; i.value = value; form.append(i);
+    }
+    form.submit();
+  })(${JSON.stringify(fields)})`);
 }

@@ -28,13 +28,23 @@ describe("parseOAuthConfig", () => {
 
   it.each([
     [{ OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER }, /^OUTBOUND_CALLS_PUBLIC_URL is required/],
-    [{ OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com" }, /^OUTBOUND_CALLS_OAUTH_ISSUER is required/],
     [{ OUTBOUND_CALLS_OAUTH_ISSUER: "http://login.example.com", OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com" }, /^OUTBOUND_CALLS_OAUTH_ISSUER must be an https:\/\/ URL/],
     [{ OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER, OUTBOUND_CALLS_PUBLIC_URL: "http://calls.example.com" }, /^OUTBOUND_CALLS_PUBLIC_URL must be an https:\/\/ URL/],
     [{ OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER, OUTBOUND_CALLS_PUBLIC_URL: "calls.example.com" }, /^OUTBOUND_CALLS_PUBLIC_URL must be this server's public URL/],
     [{ OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER, OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com/?x=1" }, /^OUTBOUND_CALLS_PUBLIC_URL must be .* without user, query or fragment/],
   ])("names the variable: %j", (env, message) => {
     expect(() => parseOAuthConfig(env)).toThrow(message);
+  });
+
+  it("takes the public URL alone as this server's address (no OAuth): its host and origin accepted, checked as with OAuth", () => {
+    const token = { OUTBOUND_CALLS_HTTP_TOKEN: "t".repeat(40) };
+    const config = loadHttpConfig({ ...token, OUTBOUND_CALLS_PUBLIC_URL: "https://Calls.Example.com:8443/" }, { host: "0.0.0.0", port: 8808 }, service);
+    expect(config.oauth).toBeUndefined();
+    expect(config.extraHosts).toEqual(["calls.example.com:8443"]);
+    expect(config.extraOrigins).toEqual(["https://calls.example.com:8443"]);
+    expect(() => loadHttpConfig({ ...token, OUTBOUND_CALLS_PUBLIC_URL: "http://calls.example.com" }, { host: "0.0.0.0", port: 8808 }, service)).toThrow(
+      /^OUTBOUND_CALLS_PUBLIC_URL must be an https:\/\/ URL/,
+    );
   });
 
   it("allows plain http on loopback only (tests, a proxy on the same machine)", () => {

@@ -26,6 +26,7 @@ import type { OidcLogin } from "./oidc-login.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
+import { isHostedEnrollPath, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 /** With OAuth: approvers sign in through the identity provider instead of with a shared token. */
@@ -195,6 +196,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
+    // Passkey enrollment by a one-time link, or vouched for by an enrolled passkey: no session (passkeys/hosted-enroll.ts).
+    if (options.passkeys && isHostedEnrollPath(rest)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "/login") {
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);

@@ -36,6 +36,7 @@ const SCRIPT = `(() => {
     try {
       if (data.get) document.getElementById("passkey-answer").value = JSON.stringify(await get(data.get));
       if (data.create) field("created", JSON.stringify(await create(data.create)));
+      if (data.fragment) field(data.fragment, location.hash.slice(1));
       field(button.name, button.value);
       form.submit();
     } catch (error) {
@@ -56,6 +57,8 @@ export interface PasskeyPrompt {
   get?: Record<string, unknown>;
   /** Options for navigator.credentials.create: the new credential goes into the field `created`. */
   create?: Record<string, unknown>;
+  /** The link's fragment (never sent by the browser on its own) is posted in this field. */
+  fragment?: string;
 }
 
 /** The fields and script to put inside the form whose button needs the passkey. */

@@ -12,6 +12,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { OnceMarks } from "../../state/store.js";
 import { Challenges, type ChallengePurpose } from "./challenges.js";
+import type { EnrollGrants } from "./grants.js";
 import type { Passkey, PasskeyRegistry } from "./registry.js";
 
 export type Checked = { ok: true; passkey: Passkey } | { ok: false; why: string };
@@ -19,8 +20,18 @@ export type Checked = { ok: true; passkey: Passkey } | { ok: false; why: string 
 /** How long a page's passkey prompt waits for the person. */
 const PROMPT_MS = 120_000;
 
+/** OUTBOUND_CALLS_PUBLIC_URL as a WebAuthn relying party: the origin answers must name, and its host, the RP ID. */
+export interface PublicRelyingParty {
+  origin: string;
+  rpId: string;
+}
+
 export interface PasskeyGateOptions {
   registry: PasskeyRegistry;
+  /** The one-time grants of hosted enrollment. */
+  grants: EnrollGrants;
+  /** With --http and OUTBOUND_CALLS_PUBLIC_URL: where the inbox is, and the passkeys it enrolls are for. */
+  publicParty?: PublicRelyingParty | undefined;
   /** The guard store's one-time marks: a challenge is spent there. */
   marks: OnceMarks;
   /** A key the servers hold and Redis does not (state/state-key.ts), for the challenges. */
@@ -56,10 +67,14 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 export class PasskeyGate {
   readonly registry: PasskeyRegistry;
+  readonly grants: EnrollGrants;
+  readonly publicParty: PublicRelyingParty | undefined;
   private readonly challenges: Challenges;
 
   constructor(private readonly options: PasskeyGateOptions) {
     this.registry = options.registry;
+    this.grants = options.grants;
+    this.publicParty = options.publicParty;
     this.challenges = new Challenges(options.challengeKey, options.marks, options.now);
   }
 
@@ -130,8 +145,11 @@ export class PasskeyGate {
     return options as unknown as Record<string, unknown>;
   }
 
-  /** Checks a new passkey made on ticket `ticket` and enrolls it under `name`. */
-  async enroll(text: string | null | undefined, ticket: string, name: string, originOk: (origin: string) => boolean): Promise<Checked> {
+  /**
+   * Checks a new passkey made on ticket `ticket` and enrolls it under `name`. `claim`, when given, runs after
+   * every check passed and before the passkey is kept; false (a one-time grant used meanwhile) enrolls nothing.
+   */
+  async enroll(text: string | null | undefined, ticket: string, name: string, originOk: (origin: string) => boolean, claim?: () => Promise<boolean>): Promise<Checked> {
     const response = parse<RegistrationResponseJSON>(text);
     if (!response || typeof response.id !== "string" || !response.response) return { ok: false, why: "no new passkey came with the form" };
     const origin = claimedOrigin(response.response.clientDataJSON);
@@ -152,6 +170,7 @@ export class PasskeyGate {
       });
       if (!result.verified || !result.registrationInfo.userVerified) return { ok: false, why: "the authenticator did not verify the person" };
       if (!(await this.challenges.spend(challenge, "enroll", ticket))) return { ok: false, why: "this enrollment answer was used already" };
+      if (claim && !(await claim())) return { ok: false, why: "this enrollment link was used already" };
       const { credential } = result.registrationInfo;
       const passkey: Passkey = {
         id: credential.id,

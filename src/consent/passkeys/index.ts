@@ -6,9 +6,12 @@
  */
 import { openPasskeyShelf, type PasskeyShelf } from "../../state/passkey-shelf.js";
 import { deriveStateKey } from "../../state/state-key.js";
+import type { PasskeySettings } from "../../config/passkeys.js";
 import type { GuardStore } from "../../state/store.js";
-import { PasskeyGate } from "./gate.js";
+import { PasskeyGate, type PublicRelyingParty } from "./gate.js";
+import { EnrollGrants } from "./grants.js";
 import { PasskeyRegistry } from "./registry.js";
+import { watermarkFile } from "./watermark.js";
 
 export { PasskeyGate } from "./gate.js";
 
@@ -19,6 +22,8 @@ export interface PasskeyGateParts {
   apiKey: string;
   now: () => number;
   log: (line: string) => void;
+  /** OUTBOUND_CALLS_PUBLIC_URL as relying party (config/passkeys.ts); used by the --http inbox and the command. */
+  publicParty?: PublicRelyingParty | undefined;
 }
 
 export function createPasskeyGate(parts: PasskeyGateParts): PasskeyGate {
@@ -28,14 +33,23 @@ export function createPasskeyGate(parts: PasskeyGateParts): PasskeyGate {
     shelf.catch(() => (shelf = undefined));
     return shelf;
   };
-  const registry = new PasskeyRegistry(open, deriveStateKey(parts.apiKey, "passkeys"), parts.log);
-  return new PasskeyGate({ registry, marks: parts.store.once, challengeKey: deriveStateKey(parts.apiKey, "passkey challenges"), now: parts.now, log: parts.log });
+  const registry = new PasskeyRegistry({ shelf: open, key: deriveStateKey(parts.apiKey, "passkeys"), watermarkFile: watermarkFile(parts.file), now: parts.now, log: parts.log });
+  const grants = new EnrollGrants(open, deriveStateKey(parts.apiKey, "passkey grants"), parts.now);
+  return new PasskeyGate({
+    registry,
+    grants,
+    publicParty: parts.publicParty,
+    marks: parts.store.once,
+    challengeKey: deriveStateKey(parts.apiKey, "passkey challenges"),
+    now: parts.now,
+    log: parts.log,
+  });
 }
 
 /** What to do when a passkey is required and none is enrolled (the refusal and the start note say it). */
 export const ENROLL_HOWTO =
   "OUTBOUND_CALLS_APPROVAL_PASSKEY=required and no passkey is enrolled: the person who approves runs `outbound-calls-mcp passkeys enroll --name <their name>` " +
-  "with the same variables as this server (it opens a page on this computer where their passkey is made), then the dial can be asked again";
+  "with the same variables as this server (it opens a page on this computer where their passkey is made; with OUTBOUND_CALLS_PUBLIC_URL it prints a one-time link to the inbox's own enrollment page), then the dial can be asked again";
 
 /** What the server says on stderr at start when Approve needs a passkey: how many are enrolled, or how to enroll one. */
 export async function passkeyStartNote(gate: PasskeyGate | undefined): Promise<string | undefined> {
@@ -47,4 +61,10 @@ export async function passkeyStartNote(gate: PasskeyGate | undefined): Promise<s
   } catch (error) {
     return `outbound-calls-mcp: the enrolled passkeys cannot be read (${error instanceof Error ? error.message : String(error)}); every dial is refused until they can.`;
   }
+}
+
+/** The public relying party of the settings, when OUTBOUND_CALLS_PUBLIC_URL can be one. */
+export function partyOf(settings: PasskeySettings): PublicRelyingParty | undefined {
+  const party = settings.publicParty;
+  return party && "origin" in party ? party : undefined;
 }

@@ -1,51 +1,67 @@
 /**
- * The enrolled passkeys, read and written through a shelf (state/passkey-shelf.ts:
- * Redis or a file) and sealed like approvals (consent/seal.ts): an HMAC under a
- * key derived from the API key, which the servers hold and Redis does not. A
- * public key is no secret, but which keys may approve is what matters: a record
- * written by anything but this code (a write to Redis, an edit of the file by
- * a program that lacks the API key) is never honoured, and is reported once.
+ * The enrolled passkeys, kept as one sealed set (passkey-set.ts) on a shelf
+ * (state/passkey-shelf.ts: Redis or a file). A set without this server's seal
+ * is never honoured (a write to Redis, an edit of the file by a program that
+ * lacks the API key), and is reported once. A sealed set older than the newest
+ * this replica has seen (watermark.ts) is a rollback: old sealed bytes written
+ * back to undo a removal or a counter. It is refused and reported, the newest
+ * set is used instead and written back over it. Every change is a
+ * compare-and-swap from the set read to the next generation, so concurrent
+ * writers (replicas, the command) retry rather than overwrite each other.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { PasskeyShelf } from "../../state/passkey-shelf.js";
+import { EMPTY_SET, MAX_TOMBSTONES, sameSet, SetSeal, type Passkey, type PasskeySet } from "./passkey-set.js";
+import { SetWatermark, type RollbackNote } from "./watermark.js";
 
-export interface Passkey {
-  /** The credential id, base64url (not a secret: the browser is told it). */
-  id: string;
-  /** The person's name given at enrollment, for the audit line and the list. */
-  name: string;
-  /** COSE public key, base64url. */
-  publicKey: string;
-  /** The authenticator's signature counter as last seen. */
-  counter: number;
-  transports: string[];
-  /** The relying party the passkey was made for (localhost, or the inbox's host). */
-  rpId: string;
-  createdAt: number;
-}
-
-type Sealed = Passkey & { seal: string };
+export type { Passkey } from "./passkey-set.js";
 
 /** The name a person gives: letters, digits and a few marks, as the inbox's approver names. */
 export const PASSKEY_NAME = /^[\p{L}\p{N} .'@_-]{1,60}$/u;
 
+export interface RegistryOptions {
+  shelf: () => Promise<PasskeyShelf>;
+  /** The key the set is sealed with (derived from the API key). */
+  key: Buffer;
+  /** Where this replica keeps the newest set it has seen (watermark.ts). */
+  watermarkFile: string;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+interface Current {
+  set: PasskeySet;
+  /** The text in the shelf now (what a change must swap out). */
+  stored: string | undefined;
+}
+
+/** What `doctor` shows: the set in force, where, and the last rollback noticed. */
+export interface RegistryStatus {
+  where: string;
+  set: PasskeySet;
+  /** The shelf holds a set without this server's seal. */
+  forged: boolean;
+  /** The shelf holds an older set than the newest seen (now, by this reading). */
+  rolledBack: { found: number | null; newest: number } | undefined;
+  /** The last rollback a replica of this machine noticed (its note in the watermark file). */
+  lastRollback: RollbackNote | undefined;
+}
+
+const digest = (text: string) => createHash("sha256").update(text, "utf8").digest("base64url").slice(0, 16);
+
 export class PasskeyRegistry {
   private readonly reported = new Set<string>();
+  private readonly seal: SetSeal;
+  private readonly watermark: SetWatermark;
 
-  constructor(
-    private readonly shelf: () => Promise<PasskeyShelf>,
-    private readonly key: Buffer,
-    private readonly log: (line: string) => void,
-  ) {}
+  constructor(private readonly options: RegistryOptions) {
+    this.seal = new SetSeal(options.key);
+    this.watermark = new SetWatermark(options.watermarkFile, (text) => this.seal.open(text), options.log);
+  }
 
-  /** The genuine passkeys, oldest first. A record without this server's seal is left out and reported. */
+  /** The genuine passkeys, oldest first. */
   async list(): Promise<Passkey[]> {
-    const out: Passkey[] = [];
-    for (const [id, text] of await (await this.shelf()).all()) {
-      const passkey = this.open(id, text);
-      if (passkey) out.push(passkey);
-    }
-    return out.sort((a, b) => a.createdAt - b.createdAt);
+    return [...(await this.current(true)).set.passkeys].sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async get(id: string): Promise<Passkey | undefined> {
@@ -53,72 +69,112 @@ export class PasskeyRegistry {
   }
 
   async add(passkey: Passkey): Promise<void> {
-    await (await this.shelf()).put(passkey.id, JSON.stringify({ ...passkey, seal: this.seal(passkey) } satisfies Sealed));
+    await this.change((set) => {
+      // A removed credential stays removed: its tombstone outlives any copy of it.
+      if (set.removed.includes(passkey.id)) throw new Error("this credential was removed before and is not enrolled again; make a new passkey");
+      return { ...set, passkeys: [...set.passkeys.filter((p) => p.id !== passkey.id), passkey] };
+    });
   }
 
-  /** Records the counter an assertion carried (resealed). */
+  /** Records the counter an assertion carried (never lower than the one stored). */
   async setCounter(passkey: Passkey, counter: number): Promise<void> {
-    await this.add({ ...passkey, counter });
+    await this.change((set) => {
+      const stored = set.passkeys.find((p) => p.id === passkey.id);
+      if (!stored || stored.counter >= counter) return undefined;
+      return { ...set, passkeys: set.passkeys.map((p) => (p.id === passkey.id ? { ...p, counter } : p)) };
+    });
   }
 
-  /** Removes the passkeys of this name or id; returns how many. */
+  /** Removes the passkeys of this name or id (their ids become tombstones); returns how many. */
   async remove(nameOrId: string): Promise<number> {
-    const shelf = await this.shelf();
     let removed = 0;
-    for (const [id, text] of await shelf.all()) {
-      const passkey = this.open(id, text, false);
-      if (id === nameOrId || passkey?.name === nameOrId) removed += (await shelf.remove(id)) ? 1 : 0;
-    }
+    await this.change((set) => {
+      const gone = set.passkeys.filter((p) => p.id === nameOrId || p.name === nameOrId).map((p) => p.id);
+      removed = gone.length;
+      if (gone.length === 0) return undefined;
+      return { ...set, passkeys: set.passkeys.filter((p) => !gone.includes(p.id)), removed: [...set.removed, ...gone].slice(-MAX_TOMBSTONES) };
+    });
     return removed;
   }
 
-  private open(id: string, text: string, report = true): Passkey | undefined {
-    let record: Partial<Sealed>;
-    try {
-      record = JSON.parse(text) as Partial<Sealed>;
-    } catch {
-      record = {};
+  /** For `doctor`: reads without writing anything back. */
+  async status(): Promise<RegistryStatus> {
+    const shelf = await this.options.shelf();
+    const known = await this.watermark.newest(shelf.scope);
+    const stored = await shelf.read();
+    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    const older = known && isOlder(opened, known.set);
+    return {
+      where: shelf.where,
+      set: older ? known.set : (opened ?? EMPTY_SET),
+      forged: stored !== undefined && !opened,
+      rolledBack: older ? { found: opened?.generation ?? null, newest: known.set.generation } : undefined,
+      lastRollback: await this.watermark.lastRollback(shelf.scope),
+    };
+  }
+
+  /** Applies `next` to the current set as one compare-and-swap, retried while other writers come first. */
+  private async change(next: (set: PasskeySet) => PasskeySet | undefined): Promise<void> {
+    const shelf = await this.options.shelf();
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const current = await this.current(true);
+      const changed = next(current.set);
+      if (!changed) return;
+      // Above every generation before it, and above the clock: a writer that found the shelf empty (a Redis that
+      // lost its data) still writes a set newer than the ones replicas remember.
+      const set = { ...changed, generation: Math.max(current.set.generation + 1, this.options.now()) };
+      const text = this.seal.seal(set);
+      if (await shelf.swap(current.stored, text)) {
+        await this.watermark.saw(shelf.scope, { text, set });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
-    const passkey = wellFormed(record) ? record : undefined;
-    if (passkey && passkey.id === id && same(record.seal, this.seal(passkey))) {
-      const { seal: _seal, ...rest } = passkey as Sealed;
-      return rest;
-    }
-    if (report && !this.reported.has(id)) {
-      this.reported.add(id);
-      this.log(
-        `outbound-calls-mcp: passkeys: the stored passkey ${id.slice(0, 24)} does not carry this server's seal: something other than ` +
-          "outbound-calls-mcp wrote it (or the API key changed); it approves nothing. Check who can write to Redis or the passkey file.",
+    throw new Error("the passkeys kept changing under this update (50 tries); try again");
+  }
+
+  /** The set in force: the stored one, unless it is forged or older than the newest seen. */
+  private async current(repair: boolean): Promise<Current> {
+    const shelf = await this.options.shelf();
+    // The newest seen first, then the shelf: a set is recorded as seen only once it is in the shelf, so a genuine
+    // shelf read after it is never older (read the other way round, a change made in between looks like a rollback).
+    const known = await this.watermark.newest(shelf.scope);
+    const stored = await shelf.read();
+    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    if (stored !== undefined && !opened) {
+      this.once(
+        `forged ${digest(stored)}`,
+        `outbound-calls-mcp: passkeys: the passkey set in ${shelf.where} does not carry this server's seal: something other than outbound-calls-mcp ` +
+          "wrote it (or the API key changed); it approves nothing. Check who can write to Redis or the passkey file.",
       );
     }
-    return undefined;
+    if (known && isOlder(opened, known.set)) {
+      const found = opened?.generation ?? null;
+      this.once(
+        `rollback ${digest(stored ?? "")}`,
+        `outbound-calls-mcp: passkeys: ROLLBACK: ${shelf.where} holds ${found === null ? "no genuine passkey set" : `the passkey set of generation ${found}`}, older than generation ` +
+          `${known.set.generation} this server has seen: old sealed bytes were written back (to bring back a removed passkey or an old counter), or Redis lost its data. ` +
+          "It is refused: the newest set is used and written back. Check who can write to Redis or the passkey file.",
+      );
+      if (!repair) return { set: known.set, stored };
+      await this.watermark.noteRollback(shelf.scope, { at: this.options.now(), found, newest: known.set.generation, pid: process.pid }).catch(() => undefined);
+      const restored = await shelf.swap(stored, known.text).catch(() => false);
+      return { set: known.set, stored: restored ? known.text : stored };
+    }
+    if (opened && stored !== undefined && repair) await this.watermark.saw(shelf.scope, { text: stored, set: opened });
+    return { set: opened ?? EMPTY_SET, stored };
   }
 
-  private seal(p: Passkey): string {
-    const h = createHmac("sha256", this.key);
-    const parts = ["passkey", p.id, p.name, p.publicKey, String(p.counter), p.transports.join(","), p.rpId, String(p.createdAt)];
-    for (const part of parts) h.update(`${Buffer.byteLength(part, "utf8")}:`).update(part, "utf8");
-    return h.digest("base64url");
+  private once(key: string, line: string): void {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.options.log(line);
   }
 }
 
-function wellFormed(r: Partial<Sealed>): r is Sealed {
-  return (
-    typeof r.id === "string" &&
-    typeof r.name === "string" &&
-    typeof r.publicKey === "string" &&
-    typeof r.counter === "number" &&
-    Number.isSafeInteger(r.counter) &&
-    Array.isArray(r.transports) &&
-    r.transports.every((t) => typeof t === "string") &&
-    typeof r.rpId === "string" &&
-    typeof r.createdAt === "number"
-  );
-}
-
-function same(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given, "utf8");
-  const b = Buffer.from(expected, "utf8");
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Is `found` (undefined: no genuine set) older than `newest`, or a different set of the same generation? */
+function isOlder(found: PasskeySet | undefined, newest: PasskeySet): boolean {
+  if (!found) return true;
+  if (found.generation !== newest.generation) return found.generation < newest.generation;
+  return !sameSet(found, newest);
 }

@@ -43,12 +43,21 @@ function parseUrl(name: string, raw: string, what: string): URL {
   return url;
 }
 
-/** undefined when neither variable is set (the shared-token mode). */
+/** The public address alone (OUTBOUND_CALLS_PUBLIC_URL), checked as for OAuth; undefined when not set. */
+export function parsePublicUrl(env: NodeJS.ProcessEnv): { origin: string; host: string } | undefined {
+  const raw = env[PUBLIC_URL_VARIABLE]?.trim() ?? "";
+  if (raw === "") return undefined;
+  const pub = parseUrl(PUBLIC_URL_VARIABLE, raw, "this server's public URL, e.g. https://calls.example.com");
+  return { origin: pub.origin, host: pub.host.toLowerCase() };
+}
+
+/** undefined when the issuer is not set (the shared-token mode, with or without a public URL). */
 export function parseOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefined {
   const rawIssuer = env[ISSUER_VARIABLE]?.trim() ?? "";
   const rawPublic = env[PUBLIC_URL_VARIABLE]?.trim() ?? "";
   if (rawIssuer === "" && rawPublic === "") return undefined;
-  if (rawIssuer === "") throw new ConfigurationError(`${ISSUER_VARIABLE} is required with ${PUBLIC_URL_VARIABLE}: the authorization server whose tokens this server accepts`);
+  // The public URL alone is this server's public address (its host and origin accepted, the passkeys' relying party).
+  if (rawIssuer === "") return undefined;
   if (rawPublic === "") throw new ConfigurationError(`${PUBLIC_URL_VARIABLE} is required with ${ISSUER_VARIABLE}: the public https:// URL clients reach this server at (its tokens are issued for it)`);
 
   parseUrl(ISSUER_VARIABLE, rawIssuer, "the authorization server's issuer URL, e.g. https://login.example.com/realms/team");

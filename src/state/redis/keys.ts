@@ -25,7 +25,8 @@
  *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
  *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
- *   passkeys                 hash   enrolled passkeys: credential id -> sealed record (state/redis/passkeys.ts); no TTL
+ *   passkeys:set             string the enrolled passkeys, one sealed set with a generation (state/redis/passkeys.ts); no TTL
+ *   passkey-grant:<ticket>   string a one-time enrollment grant (sealed); PX until the link expires
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
  *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
  *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);

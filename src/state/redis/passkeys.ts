@@ -1,32 +1,51 @@
 /**
- * The passkey shelf on Redis (state/passkey-shelf.ts): the hash `passkeys`
- * (credential id -> sealed record), no TTL, shared by every replica. A write to
- * Redis can put anything here; the registry honours only records that carry the
- * servers' seal.
+ * The passkey shelf on Redis (state/passkey-shelf.ts): the sealed set under
+ * `passkeys:set` (no TTL), replaced by a compare-and-swap script, and the
+ * enrollment grants under `passkey-grant:<ticket>` with their expiry, taken
+ * with DEL (one caller gets 1). A write to Redis can put anything here; the
+ * registry honours only a set that carries the servers' seal and is not older
+ * than the newest this replica has seen.
  */
 import type { PasskeyShelf } from "../passkey-shelf.js";
 import type { RedisConnection } from "./connection.js";
 
 export class RedisPasskeyShelf implements PasskeyShelf {
+  readonly scope: string;
+  readonly where = "Redis";
   private readonly key: string;
 
   constructor(
     private readonly redis: RedisConnection,
-    prefix: string,
+    private readonly prefix: string,
+    address: string,
   ) {
-    this.key = `${prefix}passkeys`;
+    this.key = `${prefix}passkeys:set`;
+    this.scope = `redis ${address} ${prefix}`;
   }
 
-  async all(): Promise<Map<string, string>> {
-    const entries = await this.redis.run("the passkeys", (c) => c.hGetAll(this.key));
-    return new Map(Object.entries(entries as Record<string, string>));
+  async read(): Promise<string | undefined> {
+    return (await this.redis.run("the passkeys", (c) => c.get(this.key))) ?? undefined;
   }
 
-  async put(id: string, record: string): Promise<void> {
-    await this.redis.run("a passkey", (c) => c.hSet(this.key, id, record));
+  async swap(expected: string | undefined, next: string): Promise<boolean> {
+    const reply = await this.redis.run("a passkey update", (c) => c.swapValue([this.key], [expected === undefined ? "0" : "1", expected ?? "", next]));
+    return Number(reply) === 1;
   }
 
-  async remove(id: string): Promise<boolean> {
-    return (await this.redis.run("a passkey removal", (c) => c.hDel(this.key, id))) === 1;
+  async putGrant(ticket: string, record: string, expiresAt: number): Promise<void> {
+    const ms = Math.max(1_000, expiresAt - Date.now());
+    await this.redis.run("a passkey enrollment grant", (c) => c.set(this.grantKey(ticket), record, { PX: ms }));
+  }
+
+  async getGrant(ticket: string): Promise<string | undefined> {
+    return (await this.redis.run("a passkey enrollment grant", (c) => c.get(this.grantKey(ticket)))) ?? undefined;
+  }
+
+  async takeGrant(ticket: string): Promise<boolean> {
+    return (await this.redis.run("a passkey enrollment grant", (c) => c.del(this.grantKey(ticket)))) === 1;
+  }
+
+  private grantKey(ticket: string): string {
+    return `${this.prefix}passkey-grant:${ticket}`;
   }
 }

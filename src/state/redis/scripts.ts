@@ -2,7 +2,7 @@
 import { capRelease, capVerdict } from "./cap-scripts.js";
 import { claimDial, recentDials, rekeyDial, renewDial, restoreDial, settleDial } from "./dial-scripts.js";
 import { consumeApproval, createApproval, decideApproval, findOpenApproval, listPendingApprovals } from "./approval-scripts.js";
-import { addOptOut, takeRate, useOnce } from "./small-scripts.js";
+import { addOptOut, swapValue, takeRate, useOnce } from "./small-scripts.js";
 
 export const SCRIPTS = {
   claimDial,
@@ -16,6 +16,7 @@ export const SCRIPTS = {
   useOnce,
   takeRate,
   addOptOut,
+  swapValue,
   createApproval,
   findOpenApproval,
   listPendingApprovals,

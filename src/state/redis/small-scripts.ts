@@ -13,6 +13,16 @@ redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1
 `);
 
+/** KEYS: the value. ARGV: 1 if a value is expected (else 0), the value expected, the new one. Reply: 1 swapped, 0 not. */
+export const swapValue = luaScript(`
+local v = redis.call('GET', KEYS[1])
+if (ARGV[1] == '0' and not v) or (ARGV[1] == '1' and v == ARGV[2]) then
+  redis.call('SET', KEYS[1], ARGV[3])
+  return 1
+end
+return 0
+`);
+
 /**
  * KEYS: rate:<client>. ARGV: n, max, windowMs, now. A window starts with the client's first request
  * (as in memory). Reply: {1, 0} counted, {0, retryAfterSeconds} refused (nothing counted).

@@ -56,41 +56,46 @@ describe("passkey challenges", () => {
 describe("the passkey registry", () => {
   const passkey: Passkey = { id: "cred1", name: "Dana", publicKey: "pk", counter: 3, transports: ["internal"], rpId: "localhost", createdAt: T0 };
 
-  function registry(key = KEY) {
-    const file = join(tempDir("passkey-registry"), "passkeys.json");
+  /** A registry on a passkey file; `seen` names the replica's own record of the newest set (a fresh one by default). */
+  function registry(key = KEY, file = join(tempDir("passkey-registry"), "passkeys.json"), seen = join(tempDir("passkey-seen"), "seen.json")) {
     const logs: string[] = [];
     const shelf = new FilePasskeyShelf(file);
-    return { file, logs, shelf, registry: new PasskeyRegistry(async () => shelf, key, (l) => logs.push(l)) };
+    return { file, logs, shelf, registry: new PasskeyRegistry({ shelf: async () => shelf, key, watermarkFile: seen, now: Date.now, log: (l) => logs.push(l) }) };
   }
 
-  it("lists what it sealed, and nothing that was changed after", async () => {
+  it("lists what it sealed; a changed copy is nothing to a replica that never saw the genuine one", async () => {
     const r = registry();
     await r.registry.add(passkey);
     expect(await r.registry.list()).toEqual([passkey]);
     for (const change of [{ name: "Mallory" }, { publicKey: "attacker" }, { rpId: "evil.example" }, { counter: 0 }]) {
-      const text = JSON.parse(readFileSync(r.file, "utf8")) as { credentials: Record<string, string> };
-      text.credentials.cred1 = JSON.stringify({ ...JSON.parse(text.credentials.cred1!), ...change });
+      const stored = JSON.parse(readFileSync(r.file, "utf8")) as { set: string };
+      const set = JSON.parse(stored.set) as { passkeys: Passkey[] };
+      set.passkeys[0] = { ...set.passkeys[0]!, ...change };
       const before = readFileSync(r.file, "utf8");
-      writeFileSync(r.file, JSON.stringify(text));
-      expect(await r.registry.list()).toEqual([]);
+      writeFileSync(r.file, JSON.stringify({ ...stored, set: JSON.stringify(set) }));
+      const fresh = registry(KEY, r.file);
+      expect(await fresh.registry.list()).toEqual([]);
+      expect(fresh.logs.join("\n")).toContain("does not carry this server's seal");
       writeFileSync(r.file, before);
     }
-    expect(r.logs.filter((l) => l.includes("does not carry this server's seal"))).toHaveLength(1);
   });
 
-  it("honours no record sealed under another key (another API key, or one an attacker chose)", async () => {
+  it("honours no set sealed under another key (another API key, or one an attacker chose)", async () => {
     const r = registry();
-    await new PasskeyRegistry(async () => r.shelf, OTHER_KEY, () => undefined).add(passkey);
+    await registry(OTHER_KEY, r.file).registry.add(passkey);
     expect(await r.registry.list()).toEqual([]);
     expect(await r.registry.get("cred1")).toBeUndefined();
   });
 
-  it("keeps the counter an assertion carried, sealed again, and removes by name", async () => {
+  it("keeps the counter an assertion carried (never lower), removes by name, and never enrolls a removed id again", async () => {
     const r = registry();
     await r.registry.add(passkey);
     await r.registry.setCounter(passkey, 9);
     expect((await r.registry.get("cred1"))?.counter).toBe(9);
+    await r.registry.setCounter(passkey, 5);
+    expect((await r.registry.get("cred1"))?.counter).toBe(9);
     expect(await r.registry.remove("Dana")).toBe(1);
     expect(await r.registry.list()).toEqual([]);
+    await expect(r.registry.add(passkey)).rejects.toThrow(/removed before/);
   });
 });
