@@ -233,6 +233,30 @@ describe("passkeys for an inbox reached at a public host name", () => {
     expect(doctor.stdout).toMatch(/passkeys\s+a rollback was noticed at .*generation \d+ was expected; refused/);
   });
 
+  it("the next-passkey page is for a signed-in approver: without a session it lists no credential id and enrolls nothing", async () => {
+    const danaId = (await storedSet())!.passkeys[0]!.id;
+    const ask = (method: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: "127.0.0.1", port: replicas[0]!.port, method, path: "/approvals/passkeys/add", headers: { host: new URL(origin).host, origin, "content-type": "application/x-www-form-urlencoded" } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (body += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on("error", reject);
+        req.end(method === "POST" ? "decision=enroll&ticket=AAAAAAAAAAAAAAAAAAAAAA" : undefined);
+      });
+    const page = await ask("GET");
+    expect(page.status).toBe(401);
+    expect(page.body).not.toContain(danaId);
+    expect(page.body).not.toContain("passkey-options");
+    expect((await ask("POST")).status).toBe(403);
+    expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana"]);
+  });
+
   it("a person's next passkey is added at /approvals/passkeys/add only with one of theirs vouching for it", async () => {
     await chrome.page.goto(`${origin}/approvals/passkeys/add`);
     // A credential made with the page's own options and posted without an enrolled passkey's answer.

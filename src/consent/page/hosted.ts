@@ -26,7 +26,7 @@ import type { OidcLogin } from "./oidc-login.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
-import { isHostedEnrollPath, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
+import { HOSTED_ADD_PATH, HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
 /** With OAuth: approvers sign in through the identity provider instead of with a shared token. */
@@ -196,8 +196,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
-    // Passkey enrollment by a one-time link, or vouched for by an enrolled passkey: no session (passkeys/hosted-enroll.ts).
-    if (options.passkeys && isHostedEnrollPath(rest)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
+    // Passkey enrollment by a one-time link: the link's secret is the credential, no session (passkeys/hosted-enroll.ts).
+    if (options.passkeys && rest.startsWith(HOSTED_ENROLL_PREFIX)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "/login") {
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);
@@ -225,6 +225,9 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       const page = noGrantPage(signedInBanner(session.name, session.csrf), NO_GRANT);
       return sendPage(res, 403, page.title, page.body);
     }
+    // A next passkey, vouched for by an enrolled one, by a signed-in approver only: the page lists the credential ids
+    // of the host's passkeys (how many approvers have how many), which nobody outside the inbox needs to learn.
+    if (options.passkeys && rest === HOSTED_ADD_PATH) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");
       // A page of light records: its cost does not grow with the backlog (inbox-paging.ts, inbox-summary.ts).

@@ -10,8 +10,9 @@
  * checked out and before it is kept: a second use of the link enrolls nothing.
  *   GET  /approvals/passkeys/add               a person's next passkey (a backup
  *   POST /approvals/passkeys/add               key, a new phone), vouched for by
- *        one of their enrolled passkeys for this host: no link needed, and the
- *        new passkey takes the name of the one that vouched.
+ *        one of their enrolled passkeys for this host, for an approver signed
+ *        in to the inbox (hosted.ts): no link needed, and the new passkey takes
+ *        the name of the one that vouched.
  * The Host/Origin checks of the inbox run before this (hosted.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -35,10 +36,7 @@ export interface HostedEnrollOptions {
   log: (line: string) => void;
 }
 
-/** Is `rest` (the path under /approvals) one of these pages? */
-export const isHostedEnrollPath = (rest: string): boolean => rest.startsWith(HOSTED_ENROLL_PREFIX) || rest === HOSTED_ADD_PATH;
-
-/** Serves `rest` (the path under /approvals: isHostedEnrollPath). */
+/** Serves `rest` (the path under /approvals: a one-time link under HOSTED_ENROLL_PREFIX, or HOSTED_ADD_PATH). */
 export async function serveHostedEnroll(req: IncomingMessage, res: ServerResponse, rest: string, options: HostedEnrollOptions): Promise<void> {
   const { gate, log } = options;
   const party = gate.publicParty;
