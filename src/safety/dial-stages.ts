@@ -8,7 +8,7 @@
  * anything is sent. No stage writes the audit line or changes the attempt.
  */
 import type { ConsentSelector } from "../consent/selector.js";
-import type { CapLedger, CapLimits } from "../state/store.js";
+import type { CapLedger, CapLimits, OptOutEntry } from "../state/store.js";
 import type { AuditFacts } from "./audit-trail.js";
 import { refuseOverCap } from "./caps-guard.js";
 import { confirmationPlan, confirmDial, tokenRefusal, type Confirmation, type Shown } from "./confirm.js";
@@ -23,7 +23,7 @@ import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { checkLawOfThePlace } from "./compliance/law-guard.js";
 import { lawLimits, refuseOverLawLimit } from "./compliance/law-frequency.js";
 import { SafetyRefusal } from "./refusals.js";
-import { claimOfAnother, ownedThings } from "./call-access.js";
+import { claimOfAnother, ownCalls, ownedThings } from "./call-access.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The least time the POST after a person's answer gets, however much the stages before asking used. */
@@ -59,7 +59,25 @@ export function auditIntact(s: SafetyServices): void {
 export async function optOutStage(attempt: DialAttempt, s: SafetyServices, before: "claim" | "post" = "claim"): Promise<void> {
   const numbers = [...attempt.numbers];
   if (before === "claim") await s.optOuts.readBeforeDial(numbers, attempt.scope.deadline);
-  refuseOptedOut(attempt.rows, await s.optOuts.listed(numbers));
+  const entries = await s.optOuts.listed(numbers);
+  if (entries.every((e) => e === undefined)) return;
+  refuseOptedOut(attempt.rows, entries, await optOutsShown(attempt, s, entries));
+}
+
+/**
+ * Which opt-out entries the caller may read whole: with OAuth, one learned on a call only when that call is the
+ * caller's (call-access.ts), one a model reported only for a caller who reads every call; an operator's always.
+ */
+async function optOutsShown(attempt: DialAttempt, s: SafetyServices, entries: ReadonlyArray<OptOutEntry | undefined>): Promise<(index: number) => boolean> {
+  const { identity } = attempt.scope;
+  if (!identity.person || identity.readsAllCalls) return () => true;
+  const calls = entries.flatMap((e) => (e?.source === "call" && e.callId ? [{ id: e.callId }] : []));
+  const own = new Set((await ownCalls(s.store, identity, calls, s.clock.now())).map((c) => c.id));
+  return (index) => {
+    const entry = entries[index];
+    if (!entry || entry.source === "operator") return true;
+    return entry.source === "call" && entry.callId !== undefined && own.has(entry.callId);
+  };
 }
 
 /**

@@ -55,7 +55,8 @@ export const addDoNotCall = defineTool({
       listed: true as const,
       already_listed: !added,
       listed_at: new Date(entry.at).toISOString(),
-      ...(entry.callId ? { listed_from_call: entry.callId } : {}),
+      // An entry already there may come from another person's call: with OAuth its id is not told (call-access.ts).
+      ...(entry.callId && (added || !ctx.calls.restricted) ? { listed_from_call: entry.callId } : {}),
     };
   },
   render(out) {

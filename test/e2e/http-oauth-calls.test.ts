@@ -44,7 +44,9 @@ function statefulService(): Handler {
       const key = req.headers["idempotency-key"];
       const seen = typeof key === "string" ? byKey.get(key) : undefined;
       if (seen) return sendJson(res, 201, { data: seen });
-      const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to };
+      // A person who says stop on the call (the service's record shows it ended, with the words).
+      const stops = contact === "Says Stop" ? { status: "completed", transcript: "Agent: Hello, this is an AI assistant.\nCustomer: Please stop calling me." } : {};
+      const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to, ...stops };
       calls.unshift(call);
       if (typeof key === "string") byKey.set(key, call);
       if (contact === "Dies At Post" && atPostThatDies) {
@@ -191,6 +193,29 @@ describe("one person cannot read another's calls", () => {
       await dave.close();
     }
     expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
+  });
+
+  it("an opt-out heard on another person's call refuses the dial without that call's id or words; its owner is told both", async () => {
+    // Carol, not Alice: the tests below count Alice's calls.
+    const carol = await clientWith(mcpUrl, await tokenOf(mcpUrl, "carol", "calls:read calls:place"));
+    const said = await tool(carol, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Says Stop" });
+    const stopCall = placedId(said);
+    const posts = upstream.requests.filter((r) => r.method === "POST").length;
+    // The call is read before the next dial to its number (or by itself within the poll): the person said stop.
+    let refused = "";
+    await expect
+      .poll(async () => (refused = textOf(await tool(bob, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Other", repeat_dial: true }))), { timeout: 20_000, interval: 250 })
+      .toMatch(/Refused \(opted_out\)/);
+    expect(refused).toContain("on a call placed by someone else on this server");
+    expect(refused).not.toContain(stopCall);
+    expect(refused).not.toMatch(/stop calling/i);
+    const noted = await tool(bob, "add_do_not_call", { number: "+1 415 555 0177", heard: "please do not call again" });
+    expect(JSON.stringify(noted)).not.toContain(stopCall);
+    const own = textOf(await tool(carol, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Other", repeat_dial: true }));
+    expect(own).toContain(`on call ${stopCall}`);
+    expect(own).toMatch(/stop calling/i);
+    expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
+    await carol.close();
   });
 
   it("list_calls shows each person their own calls, and no total of everyone's", async () => {

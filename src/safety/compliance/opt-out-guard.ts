@@ -10,18 +10,27 @@ import { BatchSafetyRefusal, SafetyRefusal } from "../refusals.js";
 
 export const OPTED_OUT_RULE = "opted_out";
 
-function why(entry: OptOutEntry): string {
-  const from = entry.callId ? `on call ${entry.callId}` : entry.source === "model" ? "as reported in a conversation (add_do_not_call)" : "by an operator";
+function why(entry: OptOutEntry, shown: boolean): string {
   const when = entry.at > 0 ? ` (${new Date(entry.at).toISOString()})` : "";
+  // With OAuth, another person's call (its id, the words matched in its transcript) is theirs: the refusal says only
+  // that the person asked, and when.
+  if (!shown) {
+    const from = entry.source === "call" ? "on a call placed by someone else on this server" : "as reported in someone else's conversation (add_do_not_call)";
+    return `asked not to be called again ${from}${when}; what was said is shown only to them and to the operator (opt-outs list)`;
+  }
+  const from = entry.callId ? `on call ${entry.callId}` : entry.source === "model" ? "as reported in a conversation (add_do_not_call)" : "by an operator";
   return `asked not to be called again ${from}${when}: ${entry.evidence.slice(0, 200)}`;
 }
 
-/** Refuses, naming every listed row, when any row's number is on the opt-out list. */
-export function refuseOptedOut(rows: readonly CheckedRow[], entries: ReadonlyArray<OptOutEntry | undefined>): void {
+/**
+ * Refuses, naming every listed row, when any row's number is on the opt-out list. `shown` says which entries the
+ * caller may read whole (by default all: without OAuth there is one person).
+ */
+export function refuseOptedOut(rows: readonly CheckedRow[], entries: ReadonlyArray<OptOutEntry | undefined>, shown: (index: number) => boolean = () => true): void {
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
     const entry = entries[index];
-    if (entry) problems.push({ index, field: "to", reason: `${row.phone.international} ${why(entry)}` });
+    if (entry) problems.push({ index, field: "to", reason: `${row.phone.international} ${why(entry, shown(index))}` });
   });
   if (problems.length === 0) return;
   if (rows.length === 1) {
