@@ -316,6 +316,45 @@ describe("who may decide", () => {
   });
 });
 
+describe("a name chosen at the identity provider cannot pass for another person", () => {
+  it("an asker named \"Alice Example (alice)\" (and a long tail) is shown to approvers with their own sub, never cut off", async () => {
+    // Mallory may place calls; her profile name copies Alice's as the inbox used to show it, padded so a cut loses the rest.
+    const mallory: SignIn = { sub: "mallory", name: `Alice Example (alice)${" ".repeat(220)}.`, scopes: ["calls:read", "calls:place"] };
+    const to = "+14155550177";
+    const asked = await asks(hosted, mallory, to);
+    try {
+      const olga = await oidcSignIn(hosted.server.base, idp, OLGA);
+      const inbox = await rawRequest(hosted.server.base, { path: "/approvals", headers: { cookie: olga.cookie } });
+      const row = inbox.body.split("<tr>").find((r) => r.includes("+1 415 555 0177"))!;
+      expect(row).toContain("(sub mallory)");
+      expect(row).not.toContain("(alice)");
+      const id = approvalIds(row)[0]!;
+      const page = await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: olga.cookie } });
+      expect(page.body).toContain("(sub mallory)");
+      expect(page.body).not.toContain("(alice)");
+    } finally {
+      await asked.connection.close();
+    }
+  });
+
+  it("an approver named \"Olga Approver (olga)\" is logged and recorded with their own sub", async () => {
+    const to = "+14155550178";
+    const alice = await asks(hosted, ALICE, to);
+    try {
+      const mole = await oidcSignIn(hosted.server.base, idp, { sub: "mole", name: "Olga Approver (olga)", scopes: ALL });
+      const id = await approvalFor(hosted, mole, to);
+      expect((await decide(hosted.server.base, mole, id, "approve")).status).toBe(303);
+      const page = await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: mole.cookie } });
+      expect(page.body).toContain("sub mole");
+      await vi.waitFor(() => expect(hosted.server.stderr).toContain(`approval ${id} approved by`), { timeout: 10_000 });
+      const line = hosted.server.stderr.split("\n").find((l) => l.includes(`approval ${id} approved by`))!;
+      expect(line).toContain("(sub mole)");
+    } finally {
+      await alice.connection.close();
+    }
+  });
+});
+
 describe("without an approvers' client", () => {
   it("the start note and a refused dial name OUTBOUND_CALLS_APPROVER_CLIENT_ID, and the shared approver token is refused at start", async () => {
     const port = await closedPort();

@@ -142,14 +142,14 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
         // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
         const checked = await checkApprove(options.passkeys, form, record.id, (origin) => options.hostCheck(req.headers.host, origin) === undefined);
         if (!checked.ok) {
-          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${session.name} refused: ${checked.why}`);
+          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${approverLabel(session)} refused: ${checked.why}`);
           const page = passkeyRefusedPage(checked.why, banner, path);
           return sendPage(res, 403, page.title, page.body);
         }
         by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
       }
       if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
-        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${session.name}`);
+        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`);
       }
       return redirect(res, path);
     }
