@@ -230,6 +230,23 @@ describe("the callback makes a session only for the sign-in this browser started
   });
 });
 
+describe("behind a TLS proxy that says nothing of TLS", () => {
+  it("with an https:// public URL the sign-in and session cookies are Secure even without X-Forwarded-Proto", async () => {
+    const tlsPort = await closedPort();
+    const publicUrl = `https://localhost:${tlsPort}`;
+    const tlsClient = await registerApproverClient(idp, [publicUrl]);
+    // No OUTBOUND_CALLS_HTTP_TRUST_PROXY and no X-Forwarded-Proto: the browser is on https all the same.
+    const behind = await startHosted(tlsClient, tlsPort, {}, publicUrl);
+    const { answer, cookie, authorizationUrl } = await startSignIn(behind.server.base);
+    expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${publicUrl}/approvals/callback`);
+    const signin = (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_signin="))!;
+    expect(signin).toMatch(/;\s*Secure/i);
+    const { answer: done, session } = await finishSignIn(behind.server.base, await atProvider(idp, authorizationUrl, OLGA), cookie);
+    expect(session, done.body).toBeDefined();
+    for (const set of done.headers["set-cookie"] ?? []) expect(set).toMatch(/;\s*Secure/i);
+  });
+});
+
 describe("who may decide", () => {
   it("a person the identity provider did not make an approver sees no approval and cannot decide: 0 POSTs", async () => {
     const to = "+14155550122";

@@ -76,11 +76,14 @@ const said = (value: unknown): string => (typeof value === "string" ? value.repl
 
 export class OidcLogin {
   private readonly now: () => number;
+  /** The browser reaches the callback (the public URL) over https: its cookies are Secure whatever a proxy says. */
+  readonly httpsOnly: boolean;
   private configuration: Promise<{ lib: Library; config: import("openid-client").Configuration }> | undefined;
   private failedAt = -Infinity;
 
   constructor(private readonly options: OidcLoginOptions) {
     this.now = options.now ?? Date.now;
+    this.httpsOnly = new URL(options.redirectUri).protocol === "https:";
   }
 
   /** GET /approvals/signin: sends the browser to the identity provider with a new state, nonce and PKCE challenge. */
