@@ -409,6 +409,57 @@ describe("without an approvers' client", () => {
   });
 });
 
+describe("no self-approval without an approvers' client either", () => {
+  /** A server with OAuth and no OUTBOUND_CALLS_APPROVER_CLIENT_ID: no inbox, so no other person can approve. */
+  async function bareServer(env: Record<string, string> = {}): Promise<{ url: string }> {
+    const port = await closedPort();
+    const bare = await spawnHttpServer({
+      args: ["--port", String(port)],
+      env: {
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: upstream.url,
+        OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
+        OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
+        OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+        OUTBOUND_CALLS_CONFIRM: "person",
+        ...env,
+      },
+    });
+    servers.push(bare);
+    return { url: `http://localhost:${port}/mcp` };
+  }
+
+  it("the asker's own 2026 client is not asked: its form's yes would be a self-approval, so the dial is refused, 0 POSTs", async () => {
+    const { url } = await bareServer();
+    idp.signIn = ALICE;
+    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    try {
+      const before = dials();
+      const answer = await modern.call("create_call", { to: "+14155550199", agent_id: "agt_1" });
+      expect(modern.asked).toEqual([]);
+      expect(JSON.stringify(answer)).toContain("OUTBOUND_CALLS_APPROVER_CLIENT_ID");
+      expect(dials()).toBe(before);
+    } finally {
+      await modern.close();
+    }
+  });
+
+  it("with OUTBOUND_CALLS_ALLOW_SELF_APPROVAL=true the asker's own form decides: 1 POST", async () => {
+    const { url } = await bareServer({ OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "true" });
+    idp.signIn = ALICE;
+    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    try {
+      const before = dials();
+      const answer = await modern.call("create_call", { to: "+14155550198", agent_id: "agt_1" });
+      expect(modern.asked.length).toBeGreaterThan(0);
+      expect(JSON.stringify(answer)).not.toContain("Refused");
+      expect(dials()).toBe(before + 1);
+    } finally {
+      await modern.close();
+    }
+  });
+});
+
 describe("replicas on one Redis", () => {
   let redis: RedisServer;
   beforeAll(async () => {
