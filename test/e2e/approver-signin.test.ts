@@ -23,6 +23,8 @@ import { rawRequest, runUntilExit, spawnHttpServer, type HttpServerProcess } fro
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";
 import { connectWithOAuth, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
 import { modernHttp } from "../helpers/input-client.js";
+import { connectModernHttpClient } from "../helpers/modern-client.js";
+import { APPS_CAPABILITIES } from "../helpers/apps-host.js";
 import { RESOURCE_SCOPES, startIdentityProvider, type SignIn, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
@@ -310,6 +312,27 @@ describe("who may decide", () => {
       expect(dials()).toBe(before);
     } finally {
       await modern.close();
+    }
+  });
+
+  it("the asker's MCP Apps client gets no approval card, and approval_card_decide on the inbox's approval decides nothing: 0 POSTs", async () => {
+    const to = "+14155550167";
+    idp.signIn = ALICE;
+    const token = await tokenFor(idp, `${hosted.publicUrl}/mcp`, "calls:read calls:place");
+    const apps = await connectModernHttpClient(`${hosted.publicUrl}/mcp`, token, APPS_CAPABILITIES);
+    try {
+      const before = dials();
+      const first = await apps.call("create_call", { to, agent_id: "agt_1" });
+      expect(JSON.stringify(first)).not.toContain("approval card");
+      expect(JSON.stringify(first)).toMatch(/pending|waiting/i);
+      const self = await oidcSignIn(hosted.server.base, idp, ALICE);
+      const id = await approvalFor(hosted, self, to);
+      const card = await apps.call("approval_card_decide", { approval_id: id, secret: "x".repeat(43), decision: "approve", arguments: { to, agent_id: "agt_1" } });
+      expect(card.isError).toBe(true);
+      expect(JSON.stringify(await apps.call("create_call", { to, agent_id: "agt_1" }))).toMatch(/pending|waiting/i);
+      expect(dials()).toBe(before);
+    } finally {
+      await apps.close();
     }
   });
 
