@@ -127,6 +127,37 @@ describe("in Chromium, through the identity provider's login and consent pages",
     await chromium?.close();
   });
 
+  it("login CSRF: a callback the attacker started (their code and state) signs the victim's browser in as nobody, and leaves the victim's own session", async () => {
+    // Mallory (calls:place, no calls:approve) starts a sign-in and stops before the callback, to hand its URL to a victim.
+    const mallory: SignIn = { sub: "mallory", name: "Mallory", scopes: ["calls:read", "calls:place"] };
+    const { authorizationUrl } = await startSignIn(hosted.server.base);
+    const trap = `${hosted.publicUrl}${await atProvider(idp, authorizationUrl, mallory)}&return_to=${encodeURIComponent("https://evil.example/")}`;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // A browser with no session: the trap makes none.
+      const first = await page.goto(trap);
+      expect(first?.status()).toBe(401);
+      await page.goto(`${hosted.publicUrl}/approvals`);
+      await expect.poll(() => page.getByRole("link", { name: "Sign in with the identity provider" }).count()).toBe(1);
+      expect((await context.cookies()).map((c) => c.name)).not.toContain("ocm_approver");
+      // Signed in as Olga, with a sign-in of her own under way: the trap neither replaces her session nor finishes as Mallory.
+      const olga = await oidcSignIn(hosted.server.base, idp, OLGA);
+      const [name, value] = olga.cookie.split("=") as [string, string];
+      await context.addCookies([{ name, value, url: `${hosted.publicUrl}/approvals` }]);
+      const own = await startSignIn(hosted.server.base);
+      const [signinName, signinValue] = own.cookie.split("=") as [string, string];
+      await context.addCookies([{ name: signinName, value: signinValue, url: `${hosted.publicUrl}/approvals` }]);
+      expect((await page.goto(trap))?.status()).toBe(401);
+      expect(page.url()).toContain(hosted.publicUrl);
+      await page.goto(`${hosted.publicUrl}/approvals`);
+      expect(await page.locator("header.top").innerText()).toContain("Signed in as Olga Approver");
+      expect(hosted.server.stderr).not.toContain("Mallory (sub mallory) signed in");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("an approver signs in, approves, and the dial goes out once with the approver's subject in the audit line", async () => {
     const to = "+14155550111";
     const alice = await asks(hosted, ALICE, to);
