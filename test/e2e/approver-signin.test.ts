@@ -21,7 +21,8 @@ import { launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { rawRequest, runUntilExit, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";
-import { connectWithOAuth, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { connectWithOAuth, TestOAuthClient, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
 import { modernHttp } from "../helpers/input-client.js";
 import { connectModernHttpClient } from "../helpers/modern-client.js";
 import { APPS_CAPABILITIES } from "../helpers/apps-host.js";
@@ -510,6 +511,51 @@ describe("no self-approval without an approvers' client either", () => {
       expect(dials()).toBe(before + 1);
     } finally {
       await modern.close();
+    }
+  });
+});
+
+describe("an identity provider that lets a client choose pairwise subjects", () => {
+  it("gives the asker a second sub, so the server cannot see a self-approval: it says so on the first sign-in", async () => {
+    const pairwiseIdp = await startIdentityProvider({ pairwise: true });
+    const saved = idp;
+    idp = pairwiseIdp;
+    try {
+      const p = await closedPort();
+      const inboxClient = await registerApproverClient(idp, [`http://localhost:${p}`]);
+      const server = await startHosted(inboxClient, p);
+      const url = `${server.publicUrl}/mcp`;
+      // Alice's own MCP client registers with pairwise subjects: its tokens name her by another sub than "alice".
+      class PairwiseClient extends TestOAuthClient {
+        override get clientMetadata() {
+          return { ...super.clientMetadata, subject_type: "pairwise" };
+        }
+      }
+      idp.signIn = ALICE;
+      const metadata = JSON.stringify({ resource: url, authorization_servers: [idp.issuer], scopes_supported: ["calls:read", "calls:place"] });
+      const fetchFn: typeof fetch = async (input, init) =>
+        new URL(input instanceof Request ? input.url : String(input)).pathname.startsWith("/.well-known/oauth-protected-resource") ? new Response(metadata, { headers: { "content-type": "application/json" } }) : fetch(input, init);
+      const oauth = new PairwiseClient(idp);
+      expect(await auth(oauth, { serverUrl: url, fetchFn })).toBe("REDIRECT");
+      expect(await auth(oauth, { serverUrl: url, authorizationCode: await oauth.code(), fetchFn })).toBe("AUTHORIZED");
+      const to = "+14155550191";
+      const alice = await connectModernHttpClient(url, oauth.accessToken());
+      try {
+        expect(JSON.stringify(await alice.call("create_call", { to, agent_id: "agt_1" }))).toMatch(/pending|waiting/i);
+        const self = await oidcSignIn(server.server.base, idp, ALICE);
+        const id = await approvalFor(server, self, to);
+        // The residual the docs name: her own approval goes through under her second sub.
+        const page = await rawRequest(server.server.base, { path: `/approvals/${id}`, headers: { cookie: self.cookie } });
+        expect(page.body).not.toContain("(sub alice)");
+        expect(page.body).toContain('value="approve"');
+        expect((await decide(server.server.base, self, id, "approve")).status).toBe(303);
+        await vi.waitFor(() => expect(server.server.stderr).toContain("offers pairwise subjects"), { timeout: 10_000 });
+      } finally {
+        await alice.close();
+      }
+    } finally {
+      idp = saved;
+      await pairwiseIdp.close();
     }
   });
 });

@@ -179,6 +179,12 @@ export class OidcLogin {
         const config = await lib.discovery(new URL(issuer), clientId, clientSecret === undefined ? undefined : { client_secret: clientSecret }, auth, { execute, timeout: FETCH_TIMEOUT_S });
         // The ID token's signature too, against the issuer's keys (not only its claims).
         lib.enableNonRepudiationChecks(config);
+        // No self-approval compares subjects: a client given pairwise subjects sees the same person under another one.
+        if (config.serverMetadata().subject_types_supported?.includes("pairwise")) {
+          this.options.log(
+            "outbound-calls-mcp: approvers' inbox: WARNING: the identity provider offers pairwise subjects: a person whose MCP client gets pairwise subjects there has another sub in its tokens, so approving their own dial is not recognized; let no client choose them (docs/hosting.md)",
+          );
+        }
         return { lib, config };
       })();
       this.configuration.catch((error: unknown) => {
