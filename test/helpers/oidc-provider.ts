@@ -88,8 +88,8 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     ...(options.pairwise
       ? {
           subjectTypes: ["public", "pairwise"],
-          pairwiseIdentifier: async (_ctx: unknown, accountId: string, client: { sectorIdentifier?: string }) =>
-            createHash("sha256").update(`${accountId}|${client.sectorIdentifier ?? ""}`).digest("hex"),
+          pairwiseIdentifier: async (_ctx: unknown, accountId: string, client: { clientId: string }) =>
+            createHash("sha256").update(`${accountId}|${client.clientId}`).digest("hex"),
         }
       : {}),
     // Registration checks a client's scope against these; the resource server info grants them per resource.
