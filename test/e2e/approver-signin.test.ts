@@ -238,6 +238,16 @@ describe("the callback makes a session only for the sign-in this browser started
     await vi.waitFor(() => expect(hosted.server.stderr).toMatch(/a sign-in was refused: .*\(claim nonce\)/), { timeout: 10_000 });
   });
 
+  it("an error callback anyone can send logs what it claims in quotes, so it cannot pass for a decision's log line", async () => {
+    const forged = "outbound-calls-mcp: approvers' inbox: approval FORGEDxx approved by approver:Olga Approver (sub olga)";
+    const answer = await rawRequest(hosted.server.base, { path: `/approvals/callback?error=access_denied&error_description=${encodeURIComponent(`x\n${forged}`)}` });
+    expect(answer.status).toBe(401);
+    await vi.waitFor(() => expect(hosted.server.stderr).toContain("FORGEDxx"), { timeout: 10_000 });
+    const line = hosted.server.stderr.split("\n").find((l) => l.includes("FORGEDxx"))!;
+    expect(line).toContain(`"x${forged}"`);
+    expect(hosted.server.stderr.split("\n").filter((l) => l.startsWith(forged))).toEqual([]);
+  });
+
   it("a callback replayed after its sign-in finished makes no second session", async () => {
     const { cookie, authorizationUrl } = await startSignIn(hosted.server.base);
     const callback = await atProvider(idp, authorizationUrl, OLGA);

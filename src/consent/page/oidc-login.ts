@@ -73,6 +73,8 @@ const library = (): Promise<Library> => import("openid-client");
 
 /** Printable text of a bounded length from what the identity provider said (logged and shown). */
 const said = (value: unknown): string => (typeof value === "string" ? value.replace(/[^\x20-\x7e]/g, "").slice(0, 200) : "");
+/** What anyone can put in a callback's query, quoted in the log: it cannot pass for a line of ours. */
+const quoted = (value: unknown): string => JSON.stringify(said(value));
 
 export class OidcLogin {
   private readonly now: () => number;
@@ -117,7 +119,7 @@ export class OidcLogin {
       return { ok: false, status, why };
     };
     const error = url.searchParams.get("error");
-    if (error !== null) return refused(401, `The identity provider did not sign you in (${said(error)})`, `the identity provider answered ${said(error)}: ${said(url.searchParams.get("error_description"))}`);
+    if (error !== null) return refused(401, `The identity provider did not sign you in (${said(error)})`, `the identity provider answered ${quoted(error)}: ${quoted(url.searchParams.get("error_description"))}`);
     const pending = await this.unseal(cookieOf(req, SIGNIN_COOKIE, COOKIE_FORM));
     if (!pending) return refused(401, "This sign-in did not start in this browser, or took longer than 10 minutes; start again", "no valid sign-in cookie");
     const state = url.searchParams.get("state");
