@@ -437,21 +437,28 @@ describe("a name chosen at the identity provider cannot pass for another person"
   });
 });
 
+/** A server with OAuth and no OUTBOUND_CALLS_APPROVER_CLIENT_ID: no inbox, so no other person can approve. */
+async function bareServer(env: Record<string, string> = {}): Promise<{ url: string; server: HttpServerProcess; port: number }> {
+  const port = await closedPort();
+  const bare = await spawnHttpServer({
+    args: ["--port", String(port)],
+    env: {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
+      OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
+      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+      OUTBOUND_CALLS_CONFIRM: "person",
+      ...env,
+    },
+  });
+  servers.push(bare);
+  return { url: `http://localhost:${port}/mcp`, server: bare, port };
+}
+
 describe("without an approvers' client", () => {
   it("the start note and a refused dial name OUTBOUND_CALLS_APPROVER_CLIENT_ID, and the shared approver token is refused at start", async () => {
-    const port = await closedPort();
-    const bare = await spawnHttpServer({
-      args: ["--port", String(port)],
-      env: {
-        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-        OUTBOUND_CALLS_BASE_URL: upstream.url,
-        OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-        OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
-        OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
-        OUTBOUND_CALLS_CONFIRM: "person",
-      },
-    });
-    servers.push(bare);
+    const { server: bare, port } = await bareServer();
     expect(bare.stderr).toContain("OUTBOUND_CALLS_APPROVER_CLIENT_ID is not set");
     idp.signIn = ALICE;
     const connection = await connectWithOAuth(`http://localhost:${port}/mcp`, idp);
@@ -475,24 +482,6 @@ describe("without an approvers' client", () => {
 });
 
 describe("no self-approval without an approvers' client either", () => {
-  /** A server with OAuth and no OUTBOUND_CALLS_APPROVER_CLIENT_ID: no inbox, so no other person can approve. */
-  async function bareServer(env: Record<string, string> = {}): Promise<{ url: string }> {
-    const port = await closedPort();
-    const bare = await spawnHttpServer({
-      args: ["--port", String(port)],
-      env: {
-        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-        OUTBOUND_CALLS_BASE_URL: upstream.url,
-        OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-        OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
-        OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
-        OUTBOUND_CALLS_CONFIRM: "person",
-        ...env,
-      },
-    });
-    servers.push(bare);
-    return { url: `http://localhost:${port}/mcp` };
-  }
 
   it("the asker's own 2026 client is not asked: its form's yes would be a self-approval, so the dial is refused, 0 POSTs", async () => {
     const { url } = await bareServer();
