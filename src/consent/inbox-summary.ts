@@ -34,6 +34,8 @@ export type SealedSummary = InboxSummary & { seal: string };
 
 const SHOWN = 3;
 const TEXT_MAX = 200;
+/** The asker's name as shown beside their subject (which is never cut: at most 256 characters, verifier.ts). */
+const NAME_MAX = 60;
 
 /** "a, b, c, and 4 more", at most TEXT_MAX characters. */
 function firstOf(items: string[]): string {
@@ -41,10 +43,15 @@ function firstOf(items: string[]): string {
   return cap(text, TEXT_MAX);
 }
 
-/** Who asked: the person's name and subject with OAuth; with a shared token the server cannot know. */
+/**
+ * Who asked: the person's name and subject with OAuth; with a shared token the server cannot know. The name is the
+ * person's own choice at the identity provider ("Alice Example (alice)"), so it loses its brackets and is cut short,
+ * and the subject follows whole, marked as such: no name can pass for another person or push the subject out.
+ */
 export function askedBy(requestedBy: { sub: string; name?: string } | undefined): string {
   if (!requestedBy) return "a client (no sign-in)";
-  return requestedBy.name ? `${requestedBy.name} (${requestedBy.sub})` : requestedBy.sub;
+  const name = (requestedBy.name ?? "").replace(/[()[\]{}]/g, "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX).trim();
+  return name ? `${name} (sub ${requestedBy.sub})` : `sub ${requestedBy.sub}`;
 }
 
 export function inboxSummary(fixed: { id: string; tool: string; createdAt: number; expiresAt: number }, view: ConsentView, client: string): InboxSummary {
@@ -52,7 +59,7 @@ export function inboxSummary(fixed: { id: string; tool: string; createdAt: numbe
     id: fixed.id,
     tool: fixed.tool,
     client: cap(client, TEXT_MAX),
-    by: cap(askedBy(view.requestedBy), TEXT_MAX),
+    by: askedBy(view.requestedBy),
     calls: view.rows.length,
     numbers: firstOf(view.rows.map((r) => r.international)),
     countries: firstOf(view.countries.map((c) => `${c.name} ×${c.count}`)),

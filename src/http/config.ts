@@ -5,7 +5,7 @@
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
 import { ISSUER_VARIABLE, parseOAuthConfig, parsePublicUrl, type OAuthConfig } from "./oauth/config.js";
-import { APPROVER_CLIENT_ID, approverVariables, parseApproverSignIn, type ApproverSignInConfig } from "./oauth/approver-config.js";
+import { APPROVER_CLIENT_ID, approverVariables, parseApproverSignIn, selfApprovalAllowed, type ApproverSignInConfig } from "./oauth/approver-config.js";
 import type { VariableDocs } from "../config/variables.js";
 
 /** Where --http listens: `--http [host:]port`, parsed by cli/args.ts. */
@@ -86,6 +86,8 @@ export interface HttpConfig {
   approverToken: string | undefined;
   /** With OAuth: approvers sign in to /approvals through the identity provider (OUTBOUND_CALLS_APPROVER_CLIENT_ID). */
   approverSignIn: ApproverSignInConfig | undefined;
+  /** With OAuth: OUTBOUND_CALLS_ALLOW_SELF_APPROVAL (false: the asker's own client is never asked, with or without an inbox). */
+  allowSelfApproval: boolean;
   /** Tool calls per client per window; undefined = no limit. */
   rateLimit: { max: number; windowMs: number } | undefined;
   /** Proxy hops whose X-Forwarded-For is believed when naming the client. */
@@ -285,6 +287,7 @@ export function loadHttpConfig(
     oauth,
     approverToken,
     approverSignIn: parseApproverSignIn(env, oauth),
+    allowSelfApproval: selfApprovalAllowed(env, oauth),
     rateLimit: parseRateLimit(env.OUTBOUND_CALLS_HTTP_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.OUTBOUND_CALLS_HTTP_TRUST_PROXY),
     extraHosts,

@@ -62,7 +62,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       kind: "hosted",
       inbox: http.approverToken !== undefined || http.approverSignIn !== undefined,
       // With OAuth and no self-approval, the asker's own client may not say yes: only another approver, in the inbox.
-      onlyInbox: http.approverSignIn !== undefined && !http.approverSignIn.allowSelfApproval,
+      // Without an approvers' client that leaves nobody to ask: such dials are refused (the start note says so).
+      onlyInbox: http.oauth !== undefined && !http.allowSelfApproval,
       ...(http.oauth ? { inboxVariable: APPROVER_CLIENT_ID } : {}),
     },
     ...(options.redactor ? { redactor: options.redactor } : {}),

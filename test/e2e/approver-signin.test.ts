@@ -21,8 +21,11 @@ import { launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { rawRequest, runUntilExit, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";
-import { connectWithOAuth, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { connectWithOAuth, TestOAuthClient, tokenFor, type OAuthConnection } from "../helpers/oauth-client.js";
 import { modernHttp } from "../helpers/input-client.js";
+import { connectModernHttpClient } from "../helpers/modern-client.js";
+import { APPS_CAPABILITIES } from "../helpers/apps-host.js";
 import { RESOURCE_SCOPES, startIdentityProvider, type SignIn, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
@@ -125,6 +128,37 @@ describe("in Chromium, through the identity provider's login and consent pages",
     await chromium?.close();
   });
 
+  it("login CSRF: a callback the attacker started (their code and state) signs the victim's browser in as nobody, and leaves the victim's own session", async () => {
+    // Mallory (calls:place, no calls:approve) starts a sign-in and stops before the callback, to hand its URL to a victim.
+    const mallory: SignIn = { sub: "mallory", name: "Mallory", scopes: ["calls:read", "calls:place"] };
+    const { authorizationUrl } = await startSignIn(hosted.server.base);
+    const trap = `${hosted.publicUrl}${await atProvider(idp, authorizationUrl, mallory)}&return_to=${encodeURIComponent("https://evil.example/")}`;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // A browser with no session: the trap makes none.
+      const first = await page.goto(trap);
+      expect(first?.status()).toBe(401);
+      await page.goto(`${hosted.publicUrl}/approvals`);
+      await expect.poll(() => page.getByRole("link", { name: "Sign in with the identity provider" }).count()).toBe(1);
+      expect((await context.cookies()).map((c) => c.name)).not.toContain("ocm_approver");
+      // Signed in as Olga, with a sign-in of her own under way: the trap neither replaces her session nor finishes as Mallory.
+      const olga = await oidcSignIn(hosted.server.base, idp, OLGA);
+      const [name, value] = olga.cookie.split("=") as [string, string];
+      await context.addCookies([{ name, value, url: `${hosted.publicUrl}/approvals` }]);
+      const own = await startSignIn(hosted.server.base);
+      const [signinName, signinValue] = own.cookie.split("=") as [string, string];
+      await context.addCookies([{ name: signinName, value: signinValue, url: `${hosted.publicUrl}/approvals` }]);
+      expect((await page.goto(trap))?.status()).toBe(401);
+      expect(page.url()).toContain(hosted.publicUrl);
+      await page.goto(`${hosted.publicUrl}/approvals`);
+      expect(await page.locator("header.top").innerText()).toContain("Signed in as Olga Approver");
+      expect(hosted.server.stderr).not.toContain("Mallory (sub mallory) signed in");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("an approver signs in, approves, and the dial goes out once with the approver's subject in the audit line", async () => {
     const to = "+14155550111";
     const alice = await asks(hosted, ALICE, to);
@@ -204,6 +238,16 @@ describe("the callback makes a session only for the sign-in this browser started
     await vi.waitFor(() => expect(hosted.server.stderr).toMatch(/a sign-in was refused: .*\(claim nonce\)/), { timeout: 10_000 });
   });
 
+  it("an error callback anyone can send logs what it claims in quotes, so it cannot pass for a decision's log line", async () => {
+    const forged = "outbound-calls-mcp: approvers' inbox: approval FORGEDxx approved by approver:Olga Approver (sub olga)";
+    const answer = await rawRequest(hosted.server.base, { path: `/approvals/callback?error=access_denied&error_description=${encodeURIComponent(`x\n${forged}`)}` });
+    expect(answer.status).toBe(401);
+    await vi.waitFor(() => expect(hosted.server.stderr).toContain("FORGEDxx"), { timeout: 10_000 });
+    const line = hosted.server.stderr.split("\n").find((l) => l.includes("FORGEDxx"))!;
+    expect(line).toContain(`"x${forged}"`);
+    expect(hosted.server.stderr.split("\n").filter((l) => l.startsWith(forged))).toEqual([]);
+  });
+
   it("a callback replayed after its sign-in finished makes no second session", async () => {
     const { cookie, authorizationUrl } = await startSignIn(hosted.server.base);
     const callback = await atProvider(idp, authorizationUrl, OLGA);
@@ -227,6 +271,23 @@ describe("the callback makes a session only for the sign-in this browser started
     // The shared-token login does not exist in this mode.
     const login = await rawRequest(hosted.server.base, { method: "POST", path: "/approvals/login", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x&token=y" });
     expect(login.status).toBe(403);
+  });
+});
+
+describe("behind a TLS proxy that says nothing of TLS", () => {
+  it("with an https:// public URL the sign-in and session cookies are Secure even without X-Forwarded-Proto", async () => {
+    const tlsPort = await closedPort();
+    const publicUrl = `https://localhost:${tlsPort}`;
+    const tlsClient = await registerApproverClient(idp, [publicUrl]);
+    // No OUTBOUND_CALLS_HTTP_TRUST_PROXY and no X-Forwarded-Proto: the browser is on https all the same.
+    const behind = await startHosted(tlsClient, tlsPort, {}, publicUrl);
+    const { answer, cookie, authorizationUrl } = await startSignIn(behind.server.base);
+    expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${publicUrl}/approvals/callback`);
+    const signin = (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_signin="))!;
+    expect(signin).toMatch(/;\s*Secure/i);
+    const { answer: done, session } = await finishSignIn(behind.server.base, await atProvider(idp, authorizationUrl, OLGA), cookie);
+    expect(session, done.body).toBeDefined();
+    for (const set of done.headers["set-cookie"] ?? []) expect(set).toMatch(/;\s*Secure/i);
   });
 });
 
@@ -296,6 +357,27 @@ describe("who may decide", () => {
     }
   });
 
+  it("the asker's MCP Apps client gets no approval card, and approval_card_decide on the inbox's approval decides nothing: 0 POSTs", async () => {
+    const to = "+14155550167";
+    idp.signIn = ALICE;
+    const token = await tokenFor(idp, `${hosted.publicUrl}/mcp`, "calls:read calls:place");
+    const apps = await connectModernHttpClient(`${hosted.publicUrl}/mcp`, token, APPS_CAPABILITIES);
+    try {
+      const before = dials();
+      const first = await apps.call("create_call", { to, agent_id: "agt_1" });
+      expect(JSON.stringify(first)).not.toContain("approval card");
+      expect(JSON.stringify(first)).toMatch(/pending|waiting/i);
+      const self = await oidcSignIn(hosted.server.base, idp, ALICE);
+      const id = await approvalFor(hosted, self, to);
+      const card = await apps.call("approval_card_decide", { approval_id: id, secret: "x".repeat(43), decision: "approve", arguments: { to, agent_id: "agt_1" } });
+      expect(card.isError).toBe(true);
+      expect(JSON.stringify(await apps.call("create_call", { to, agent_id: "agt_1" }))).toMatch(/pending|waiting/i);
+      expect(dials()).toBe(before);
+    } finally {
+      await apps.close();
+    }
+  });
+
   it("with OUTBOUND_CALLS_ALLOW_SELF_APPROVAL=true an approver may approve their own dial: 1 POST", async () => {
     const selfPort = await closedPort();
     const selfClient = await registerApproverClient(idp, [`http://localhost:${selfPort}`]);
@@ -316,21 +398,67 @@ describe("who may decide", () => {
   });
 });
 
+describe("a name chosen at the identity provider cannot pass for another person", () => {
+  it("an asker named \"Alice Example (alice)\" (and a long tail) is shown to approvers with their own sub, never cut off", async () => {
+    // Mallory may place calls; her profile name copies Alice's as the inbox used to show it, padded so a cut loses the rest.
+    const mallory: SignIn = { sub: "mallory", name: `Alice Example (alice)${" ".repeat(220)}.`, scopes: ["calls:read", "calls:place"] };
+    const to = "+14155550177";
+    const asked = await asks(hosted, mallory, to);
+    try {
+      const olga = await oidcSignIn(hosted.server.base, idp, OLGA);
+      const inbox = await rawRequest(hosted.server.base, { path: "/approvals", headers: { cookie: olga.cookie } });
+      const row = inbox.body.split("<tr>").find((r) => r.includes("+1 415 555 0177"))!;
+      expect(row).toContain("(sub mallory)");
+      expect(row).not.toContain("(alice)");
+      const id = approvalIds(row)[0]!;
+      const page = await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: olga.cookie } });
+      expect(page.body).toContain("(sub mallory)");
+      expect(page.body).not.toContain("(alice)");
+    } finally {
+      await asked.connection.close();
+    }
+  });
+
+  it("an approver named \"Olga Approver (olga)\" is logged and recorded with their own sub", async () => {
+    const to = "+14155550178";
+    const alice = await asks(hosted, ALICE, to);
+    try {
+      const mole = await oidcSignIn(hosted.server.base, idp, { sub: "mole", name: "Olga Approver (olga)", scopes: ALL });
+      const id = await approvalFor(hosted, mole, to);
+      expect((await decide(hosted.server.base, mole, id, "approve")).status).toBe(303);
+      const page = await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: mole.cookie } });
+      expect(page.body).toContain("sub mole");
+      await vi.waitFor(() => expect(hosted.server.stderr).toContain(`approval ${id} approved by`), { timeout: 10_000 });
+      const line = hosted.server.stderr.split("\n").find((l) => l.includes(`approval ${id} approved by`))!;
+      expect(line).toContain("(sub mole)");
+    } finally {
+      await alice.connection.close();
+    }
+  });
+});
+
+/** A server with OAuth and no OUTBOUND_CALLS_APPROVER_CLIENT_ID: no inbox, so no other person can approve. */
+async function bareServer(env: Record<string, string> = {}): Promise<{ url: string; server: HttpServerProcess; port: number }> {
+  const port = await closedPort();
+  const bare = await spawnHttpServer({
+    args: ["--port", String(port)],
+    env: {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
+      OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
+      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+      OUTBOUND_CALLS_CONFIRM: "person",
+      ...env,
+    },
+  });
+  servers.push(bare);
+  return { url: `http://localhost:${port}/mcp`, server: bare, port };
+}
+
 describe("without an approvers' client", () => {
   it("the start note and a refused dial name OUTBOUND_CALLS_APPROVER_CLIENT_ID, and the shared approver token is refused at start", async () => {
-    const port = await closedPort();
-    const bare = await spawnHttpServer({
-      args: ["--port", String(port)],
-      env: {
-        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
-        OUTBOUND_CALLS_BASE_URL: upstream.url,
-        OUTBOUND_CALLS_OAUTH_ISSUER: idp.issuer,
-        OUTBOUND_CALLS_PUBLIC_URL: `http://localhost:${port}`,
-        OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
-        OUTBOUND_CALLS_CONFIRM: "person",
-      },
-    });
-    servers.push(bare);
+    const { server: bare, port } = await bareServer();
     expect(bare.stderr).toContain("OUTBOUND_CALLS_APPROVER_CLIENT_ID is not set");
     idp.signIn = ALICE;
     const connection = await connectWithOAuth(`http://localhost:${port}/mcp`, idp);
@@ -350,6 +478,84 @@ describe("without an approvers' client", () => {
     });
     expect(withToken.code).toBe(1);
     expect(withToken.stderr).toContain("OUTBOUND_CALLS_APPROVER_TOKEN is not used with OUTBOUND_CALLS_OAUTH_ISSUER");
+  });
+});
+
+describe("no self-approval without an approvers' client either", () => {
+
+  it("the asker's own 2026 client is not asked: its form's yes would be a self-approval, so the dial is refused, 0 POSTs", async () => {
+    const { url } = await bareServer();
+    idp.signIn = ALICE;
+    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    try {
+      const before = dials();
+      const answer = await modern.call("create_call", { to: "+14155550199", agent_id: "agt_1" });
+      expect(modern.asked).toEqual([]);
+      expect(JSON.stringify(answer)).toContain("OUTBOUND_CALLS_APPROVER_CLIENT_ID");
+      expect(dials()).toBe(before);
+    } finally {
+      await modern.close();
+    }
+  });
+
+  it("with OUTBOUND_CALLS_ALLOW_SELF_APPROVAL=true the asker's own form decides: 1 POST", async () => {
+    const { url } = await bareServer({ OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "true" });
+    idp.signIn = ALICE;
+    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    try {
+      const before = dials();
+      const answer = await modern.call("create_call", { to: "+14155550198", agent_id: "agt_1" });
+      expect(modern.asked.length).toBeGreaterThan(0);
+      expect(JSON.stringify(answer)).not.toContain("Refused");
+      expect(dials()).toBe(before + 1);
+    } finally {
+      await modern.close();
+    }
+  });
+});
+
+describe("an identity provider that lets a client choose pairwise subjects", () => {
+  it("gives the asker a second sub, so the server cannot see a self-approval: it says so on the first sign-in", async () => {
+    const pairwiseIdp = await startIdentityProvider({ pairwise: true });
+    const saved = idp;
+    idp = pairwiseIdp;
+    try {
+      const p = await closedPort();
+      const inboxClient = await registerApproverClient(idp, [`http://localhost:${p}`]);
+      const server = await startHosted(inboxClient, p);
+      const url = `${server.publicUrl}/mcp`;
+      // Alice's own MCP client registers with pairwise subjects: its tokens name her by another sub than "alice".
+      class PairwiseClient extends TestOAuthClient {
+        override get clientMetadata() {
+          return { ...super.clientMetadata, subject_type: "pairwise" };
+        }
+      }
+      idp.signIn = ALICE;
+      const metadata = JSON.stringify({ resource: url, authorization_servers: [idp.issuer], scopes_supported: ["calls:read", "calls:place"] });
+      const fetchFn: typeof fetch = async (input, init) =>
+        new URL(input instanceof Request ? input.url : String(input)).pathname.startsWith("/.well-known/oauth-protected-resource") ? new Response(metadata, { headers: { "content-type": "application/json" } }) : fetch(input, init);
+      const oauth = new PairwiseClient(idp);
+      expect(await auth(oauth, { serverUrl: url, fetchFn })).toBe("REDIRECT");
+      expect(await auth(oauth, { serverUrl: url, authorizationCode: await oauth.code(), fetchFn })).toBe("AUTHORIZED");
+      const to = "+14155550191";
+      const alice = await connectModernHttpClient(url, oauth.accessToken());
+      try {
+        expect(JSON.stringify(await alice.call("create_call", { to, agent_id: "agt_1" }))).toMatch(/pending|waiting/i);
+        const self = await oidcSignIn(server.server.base, idp, ALICE);
+        const id = await approvalFor(server, self, to);
+        // The residual the docs name: her own approval goes through under her second sub.
+        const page = await rawRequest(server.server.base, { path: `/approvals/${id}`, headers: { cookie: self.cookie } });
+        expect(page.body).not.toContain("(sub alice)");
+        expect(page.body).toContain('value="approve"');
+        expect((await decide(server.server.base, self, id, "approve")).status).toBe(303);
+        await vi.waitFor(() => expect(server.server.stderr).toContain("offers pairwise subjects"), { timeout: 10_000 });
+      } finally {
+        await alice.close();
+      }
+    } finally {
+      idp = saved;
+      await pairwiseIdp.close();
+    }
   });
 });
 

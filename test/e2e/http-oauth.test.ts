@@ -253,8 +253,8 @@ describe("a person behind every request", () => {
       const page = (await inboxPage(hosted.server.base, session)).body;
       const rows = page.split("<tr>").slice(2);
       expect(rows).toHaveLength(2);
-      const aliceRow = rows.find((r) => r.includes("Alice Example (alice)"));
-      const bobRow = rows.find((r) => r.includes("<td>bob</td>"));
+      const aliceRow = rows.find((r) => r.includes("Alice Example (sub alice)"));
+      const bobRow = rows.find((r) => r.includes("<td>sub bob</td>"));
       expect(aliceRow && bobRow).toBeTruthy();
       const aliceApproval = approvalIds(aliceRow!)[0]!;
       expect((await decide(hosted.server.base, session, aliceApproval, "approve")).status).toBeLessThan(400);

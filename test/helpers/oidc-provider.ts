@@ -8,6 +8,7 @@
  * it serves a login form and a consent form instead, for a real browser: the
  * login names the person (`people` says what they may grant).
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
@@ -52,6 +53,8 @@ export interface IdpOptions {
   port?: number;
   /** Sign with these keys (default: a fresh one). */
   keys?: JWK[];
+  /** Offer pairwise subjects too (a client may register with `subject_type: "pairwise"` and see another `sub`). */
+  pairwise?: boolean;
 }
 
 export async function startIdentityProvider(options: IdpOptions = {}): Promise<TestIdentityProvider> {
@@ -82,6 +85,13 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: "ES256", response_types: ["code"], token_endpoint_auth_method: "none" },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...(names.has(sub) ? { name: names.get(sub) } : {}) }) }),
     claims: { openid: ["sub"], profile: ["name"] },
+    ...(options.pairwise
+      ? {
+          subjectTypes: ["public", "pairwise"],
+          pairwiseIdentifier: async (_ctx: unknown, accountId: string, client: { clientId: string }) =>
+            createHash("sha256").update(`${accountId}|${client.clientId}`).digest("hex"),
+        }
+      : {}),
     // Registration checks a client's scope against these; the resource server info grants them per resource.
     scopes: ["openid", "offline_access", ...RESOURCE_SCOPES.split(" ")],
     pkce: { required: () => true },

@@ -15,6 +15,7 @@ describe("loadHttpConfig", () => {
       token: undefined,
       rateLimit: { max: 60, windowMs: 60_000 },
       trustProxy: 0,
+      allowSelfApproval: false,
       extraHosts: [],
       extraOrigins: [],
       maxBodyBytes: MAX_BODY_BYTES,

@@ -67,6 +67,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
   });
   const expected = digest(options.approverToken ?? "");
   const allowSelf = signIn?.allowSelfApproval ?? true;
+  // With an https:// public URL the browser is on TLS even when the proxy does not say so (no X-Forwarded-Proto).
+  const secure = (req: IncomingMessage) => options.isSecure(req) || signIn?.login.httpsOnly === true;
 
   const showLogin = (req: IncomingMessage, res: ServerResponse, status: number, problem?: string) => {
     if (signIn) {
@@ -75,7 +77,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     const csrf = loginToken();
     const page = loginPage(csrf.value, problem);
-    sendPage(res, status, page.title, page.body, { "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, options.isSecure(req)) });
+    sendPage(res, status, page.title, page.body, { "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, secure(req)) });
   };
 
   const forbidden = (res: ServerResponse, why: string) =>
@@ -95,17 +97,17 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     if (!APPROVER_NAME.test(name)) return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
     const created = await sessions.create(name);
     options.log(`outbound-calls-mcp: approvers' inbox: ${name} signed in`);
-    const secure = options.isSecure(req);
-    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, secure), cookieHeader(LOGIN_COOKIE, "", 0, secure)] });
+    const isSecure = secure(req);
+    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, isSecure), cookieHeader(LOGIN_COOKIE, "", 0, isSecure)] });
   }
 
   /** Back from the identity provider: a session for whoever it signed in (oidc-login.ts checked everything). */
   async function callback(req: IncomingMessage, res: ServerResponse, login: OidcLogin, url: URL): Promise<void> {
-    const secure = options.isSecure(req);
+    const isSecure = secure(req);
     const result = await login.finish(req, url);
     if (!result.ok) {
       const page = identityProviderLoginPage(result.why);
-      return sendPage(res, result.status, page.title, page.body, { "set-cookie": login.clearCookie(secure) });
+      return sendPage(res, result.status, page.title, page.body, { "set-cookie": login.clearCookie(isSecure) });
     }
     const { person } = result;
     const created = await sessions.create(person.name, person);
@@ -113,7 +115,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     // A page of ours, not a redirect: the navigation from it is same-site, so the Strict session cookie goes along.
     const page = signedInPage(person.name);
     sendPage(res, 200, page.title, page.body, {
-      "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, secure), login.clearCookie(secure)],
+      "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, isSecure), login.clearCookie(isSecure)],
       refresh: `0; url=${APPROVALS_PATH}`,
     });
   }
@@ -143,14 +145,14 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
         // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
         const checked = await checkApprove(options.passkeys, form, record.id, (origin) => options.hostCheck(req.headers.host, origin) === undefined);
         if (!checked.ok) {
-          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${session.name} refused: ${checked.why}`);
+          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${approverLabel(session)} refused: ${checked.why}`);
           const page = passkeyRefusedPage(checked.why, banner, path);
           return sendPage(res, 403, page.title, page.body);
         }
         by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
       }
       if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
-        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${session.name}`);
+        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`);
       }
       return redirect(res, path);
     }
@@ -203,7 +205,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       return redirect(res, APPROVALS_PATH);
     }
     if (signIn && rest === "/signin" && req.method !== "POST") {
-      const failed = await signIn.login.start(res, options.isSecure(req));
+      const failed = await signIn.login.start(res, secure(req));
       return failed && showLogin(req, res, failed.status, failed.why);
     }
     if (signIn && rest === "/callback" && req.method !== "POST") return callback(req, res, signIn.login, url);
@@ -217,7 +219,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       const form = await readForm(req);
       if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check)");
       await sessions.end(session);
-      return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, options.isSecure(req)) });
+      return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, secure(req)) });
     }
     // With OAuth, a person the identity provider gave no calls:approve sees no approval at all.
     if (!session.canApprove && rest !== "/logout") {

@@ -73,14 +73,19 @@ const library = (): Promise<Library> => import("openid-client");
 
 /** Printable text of a bounded length from what the identity provider said (logged and shown). */
 const said = (value: unknown): string => (typeof value === "string" ? value.replace(/[^\x20-\x7e]/g, "").slice(0, 200) : "");
+/** What anyone can put in a callback's query, quoted in the log: it cannot pass for a line of ours. */
+const quoted = (value: unknown): string => JSON.stringify(said(value));
 
 export class OidcLogin {
   private readonly now: () => number;
+  /** The browser reaches the callback (the public URL) over https: its cookies are Secure whatever a proxy says. */
+  readonly httpsOnly: boolean;
   private configuration: Promise<{ lib: Library; config: import("openid-client").Configuration }> | undefined;
   private failedAt = -Infinity;
 
   constructor(private readonly options: OidcLoginOptions) {
     this.now = options.now ?? Date.now;
+    this.httpsOnly = new URL(options.redirectUri).protocol === "https:";
   }
 
   /** GET /approvals/signin: sends the browser to the identity provider with a new state, nonce and PKCE challenge. */
@@ -114,7 +119,7 @@ export class OidcLogin {
       return { ok: false, status, why };
     };
     const error = url.searchParams.get("error");
-    if (error !== null) return refused(401, `The identity provider did not sign you in (${said(error)})`, `the identity provider answered ${said(error)}: ${said(url.searchParams.get("error_description"))}`);
+    if (error !== null) return refused(401, `The identity provider did not sign you in (${said(error)})`, `the identity provider answered ${quoted(error)}: ${quoted(url.searchParams.get("error_description"))}`);
     const pending = await this.unseal(cookieOf(req, SIGNIN_COOKIE, COOKIE_FORM));
     if (!pending) return refused(401, "This sign-in did not start in this browser, or took longer than 10 minutes; start again", "no valid sign-in cookie");
     const state = url.searchParams.get("state");
@@ -176,6 +181,12 @@ export class OidcLogin {
         const config = await lib.discovery(new URL(issuer), clientId, clientSecret === undefined ? undefined : { client_secret: clientSecret }, auth, { execute, timeout: FETCH_TIMEOUT_S });
         // The ID token's signature too, against the issuer's keys (not only its claims).
         lib.enableNonRepudiationChecks(config);
+        // No self-approval compares subjects: a client given pairwise subjects sees the same person under another one.
+        if (config.serverMetadata().subject_types_supported?.includes("pairwise")) {
+          this.options.log(
+            "outbound-calls-mcp: approvers' inbox: WARNING: the identity provider offers pairwise subjects: a person whose MCP client gets pairwise subjects there has another sub in its tokens, so approving their own dial is not recognized; let no client choose them (docs/hosting.md)",
+          );
+        }
         return { lib, config };
       })();
       this.configuration.catch((error: unknown) => {

@@ -38,7 +38,7 @@ export const approverVariables = {
     default: "false",
     summary: "with OAuth: let an approver approve a dial they asked for themselves",
     description:
-      "With OAuth: `true` lets an approver approve a dial their own token asked for (same subject). By default another person must approve it: the server refuses the decision, and with OAuth the client's own dialog and the approval card are not used, only the inbox.",
+      "With OAuth: `true` lets an approver approve a dial their own token asked for (same subject). By default another person must approve it: the server refuses the decision, and with OAuth the client's own dialog and the approval card are not used, only the inbox (without `OUTBOUND_CALLS_APPROVER_CLIENT_ID` there is no inbox, so such dials are refused).",
   },
 } as const satisfies VariableDocs;
 
@@ -61,6 +61,14 @@ const schema = z.object({
   clientId: credential(255),
   clientSecret: credential(1024).optional(),
 });
+
+/**
+ * With OAuth: may the asker say yes to their own dial (their client's form or card, or the inbox)? Also without an
+ * approvers' client: with no inbox the asker's own client is the only one left to ask, which is self-approval too.
+ */
+export function selfApprovalAllowed(env: NodeJS.ProcessEnv, oauth: OAuthConfig | undefined): boolean {
+  return oauth !== undefined && parseSwitch(env[ALLOW_SELF_APPROVAL]) === true;
+}
 
 /** undefined: no inbox sign-in through the identity provider (no OAuth, or no client id). */
 export function parseApproverSignIn(env: NodeJS.ProcessEnv, oauth: OAuthConfig | undefined): ApproverSignInConfig | undefined {
