@@ -149,7 +149,9 @@ export class OidcLogin {
     const claims = tokens.claims();
     const sub = claims?.sub;
     if (typeof sub !== "string" || !SUBJECT.test(sub)) return refused(401, "The identity provider named no usable subject", "the ID token's subject is not usable");
-    const name = approverNameOf(said(claims?.name) || said(claims?.preferred_username) || said(claims?.email), sub);
+    // The name keeps its letters in any script ("José"): approverNameOf keeps letters, digits and a few marks only.
+    const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 200) : "");
+    const name = approverNameOf(text(claims?.name) || text(claims?.preferred_username) || text(claims?.email), sub);
     return { ok: true, person: { name, sub, canApprove: await this.grantsApproval(tokens.access_token, sub) } };
   }
 
