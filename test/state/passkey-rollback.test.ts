@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EnrollGrants } from "../../src/consent/passkeys/grants.js";
 import { PasskeyRegistry, type Passkey } from "../../src/consent/passkeys/registry.js";
 import { FilePasskeyShelf, type PasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { RedisStore } from "../../src/state/redis-store.js";
@@ -139,5 +140,38 @@ describe("a replica whose state folder cannot be written (a read-only container)
     expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
     expect(a.logs.filter((l) => l.includes("cannot be written"))).toHaveLength(1);
     expect(a.logs.some((l) => l.includes("ROLLBACK"))).toBe(true);
+  });
+});
+
+describe("two deployments sharing one Redis under different prefixes, with the same API key", () => {
+  async function deployment(prefix: string) {
+    const store = await RedisStore.open(redis.settings({ prefix, commandTimeoutMs: 5_000 }), () => undefined);
+    stores.push(store);
+    const shelf = new RedisPasskeyShelf(store.connection, prefix, store.where);
+    return { prefix, shelf, ...replica(shelf), grants: new EnrollGrants(async () => shelf, KEY, Date.now) };
+  }
+
+  it("a passkey set copied from one deployment's keys into the other's is no set there: the other's passkeys stay in force", async () => {
+    const staging = await deployment(`stg${++serial}:`);
+    const production = await deployment(`prod${serial}:`);
+    await production.registry.add(dana);
+    await staging.registry.add(eve);
+    const admin = await redis.admin();
+    // Someone who can write Redis (no API key) copies staging's sealed set over production's.
+    await admin.set(`${production.prefix}passkeys:set`, (await admin.get(`${staging.prefix}passkeys:set`))!);
+    expect((await production.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+    // Nor does a production replica that never saw Dana's set take it.
+    await admin.set(`${production.prefix}passkeys:set`, (await admin.get(`${staging.prefix}passkeys:set`))!);
+    expect((await replica(production.shelf).registry.list()).map((p) => p.name)).toEqual([]);
+  });
+
+  it("an enrollment grant copied from one deployment's keys into the other's opens nothing there", async () => {
+    const staging = await deployment(`stg${++serial}:`);
+    const production = await deployment(`prod${serial}:`);
+    const { ticket } = await staging.grants.issue("Eve", 60_000);
+    expect(await staging.grants.read(ticket)).toMatchObject({ name: "Eve" });
+    const admin = await redis.admin();
+    await admin.set(`${production.prefix}passkey-grant:${ticket}`, (await admin.get(`${staging.prefix}passkey-grant:${ticket}`))!, { PX: 60_000 });
+    expect(await production.grants.read(ticket)).toBeUndefined();
   });
 });

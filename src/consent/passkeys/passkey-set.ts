@@ -52,7 +52,11 @@ function normal(set: PasskeySet): PasskeySet {
 }
 
 export class SetSeal {
-  constructor(private readonly key: Buffer) {}
+  /** `namespace`: the shelf's (passkey-shelf.ts), so a set copied from another deployment's keys opens nothing. */
+  constructor(
+    private readonly key: Buffer,
+    private readonly namespace: string,
+  ) {}
 
   /** The stored text of `set`. */
   seal(set: PasskeySet): string {
@@ -78,7 +82,7 @@ export class SetSeal {
   }
 
   private mac(set: PasskeySet): string {
-    return createHmac("sha256", this.key).update("passkey-set.v2\n", "utf8").update(JSON.stringify(normal(set)), "utf8").digest("base64url");
+    return createHmac("sha256", this.key).update(`passkey-set.v2\n${this.namespace}\n`, "utf8").update(JSON.stringify(normal(set)), "utf8").digest("base64url");
   }
 }
 

@@ -51,12 +51,19 @@ const digest = (text: string) => createHash("sha256").update(text, "utf8").diges
 
 export class PasskeyRegistry {
   private readonly reported = new Set<string>();
-  private readonly seal: SetSeal;
+  private readonly seals = new Map<string, SetSeal>();
   private readonly watermark: SetWatermark;
 
   constructor(private readonly options: RegistryOptions) {
-    this.seal = new SetSeal(options.key);
-    this.watermark = new SetWatermark(options.watermarkFile, (text) => this.seal.open(text), options.log);
+    this.watermark = new SetWatermark(options.watermarkFile, (text, scope) => this.seals.get(scope)?.open(text), options.log);
+  }
+
+  /** The shelf, and the seal of its namespace (a set of another deployment, under the same API key, opens nothing). */
+  private async shelf(): Promise<{ shelf: PasskeyShelf; seal: SetSeal }> {
+    const shelf = await this.options.shelf();
+    let seal = this.seals.get(shelf.scope);
+    if (!seal) this.seals.set(shelf.scope, (seal = new SetSeal(this.options.key, shelf.namespace)));
+    return { shelf, seal };
   }
 
   /** The genuine passkeys, oldest first. */
@@ -99,10 +106,10 @@ export class PasskeyRegistry {
 
   /** For `doctor`: reads without writing anything back. */
   async status(): Promise<RegistryStatus> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     const known = await this.watermark.newest(shelf.scope);
     const stored = await shelf.read();
-    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    const opened = stored === undefined ? undefined : seal.open(stored);
     const older = known && isOlder(opened, known.set);
     return {
       where: shelf.where,
@@ -115,7 +122,7 @@ export class PasskeyRegistry {
 
   /** Applies `next` to the current set as one compare-and-swap, retried while other writers come first. */
   private async change(next: (set: PasskeySet) => PasskeySet | undefined): Promise<void> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     for (let attempt = 0; attempt < 50; attempt++) {
       const current = await this.current(true);
       const changed = next(current.set);
@@ -123,7 +130,7 @@ export class PasskeyRegistry {
       // Above every generation before it, and above the clock: a writer that found the shelf empty (a Redis that
       // lost its data) still writes a set newer than the ones replicas remember.
       const set = { ...changed, generation: Math.max(current.set.generation + 1, this.options.now()) };
-      const text = this.seal.seal(set);
+      const text = seal.seal(set);
       if (await shelf.swap(current.stored, text)) {
         await this.watermark.saw(shelf.scope, { text, set });
         return;
@@ -135,12 +142,12 @@ export class PasskeyRegistry {
 
   /** The set in force: the stored one, unless it is forged or older than the newest seen. */
   private async current(repair: boolean): Promise<Current> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     // The newest seen first, then the shelf: a set is recorded as seen only once it is in the shelf, so a genuine
     // shelf read after it is never older (read the other way round, a change made in between looks like a rollback).
     const known = await this.watermark.newest(shelf.scope);
     const stored = await shelf.read();
-    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    const opened = stored === undefined ? undefined : seal.open(stored);
     if (stored !== undefined && !opened) {
       this.once(
         `forged ${digest(stored)}`,
