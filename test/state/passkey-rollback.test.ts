@@ -117,6 +117,24 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     expect(a.logs.join("\n")).toContain("does not carry this server's seal");
   });
 
+  it("a writer that never saw the newest set (the command on another machine, a new replica) does not make a rollback stick by changing the old set", async () => {
+    const { shelf, write } = await shelves[kind]!();
+    const a = replica(shelf);
+    await a.registry.add(dana);
+    await a.registry.add(eve);
+    const withEve = (await shelf.read())!;
+    await a.registry.remove("Eve");
+    await write(withEve);
+    // Its own empty record of what it saw: the old set looks current to it, and it records a counter on it.
+    const fresh = replica(shelf);
+    await fresh.registry.setCounter(dana, 5);
+    expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+    expect(await a.registry.get("cred-eve")).toBeUndefined();
+    expect(a.logs.join("\n")).toMatch(/ROLLBACK: .* generation/);
+    // The replica wrote its newest set back: the next reader without a record of its own gets it.
+    expect((await replica(shelf).registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+  });
+
   it("concurrent writers (replicas, the command) lose no change: each is a compare-and-swap", async () => {
     const { shelf } = await shelves[kind]!();
     const writers = [replica(shelf), replica(shelf), replica(shelf)];

@@ -127,9 +127,11 @@ export class PasskeyRegistry {
       const current = await this.current(true);
       const changed = next(current.set);
       if (!changed) return;
-      // Above every generation before it, and above the clock: a writer that found the shelf empty (a Redis that
-      // lost its data) still writes a set newer than the ones replicas remember.
-      const set = { ...changed, generation: Math.max(current.set.generation + 1, this.options.now()) };
+      // One above the set it changes, never more (not the clock): a writer that never saw the newest set (the
+      // command on another machine, a new replica) and changes an old one put back writes a generation that
+      // replicas who saw the newest find taken by another set or lower, and refuse. A change made on a Redis that
+      // lost its data gives way the same way to the set a replica remembers.
+      const set = { ...changed, generation: current.set.generation + 1 };
       const text = seal.seal(set);
       if (await shelf.swap(current.stored, text)) {
         await this.watermark.saw(shelf.scope, { text, set });
