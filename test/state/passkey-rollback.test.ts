@@ -135,6 +135,21 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     expect((await replica(shelf).registry.list()).map((p) => p.name)).toEqual(["Dana"]);
   });
 
+  it("a passkey whose enrollment link was made before its person was removed by name is not enrolled, whichever replica removed", async () => {
+    const { shelf } = await shelves[kind]!();
+    const a = replica(shelf);
+    const command = replica(shelf);
+    await a.registry.add(dana);
+    const linkMadeAt = Date.now() - 1;
+    // No passkey of Eve's yet: the removal by name is recorded all the same, for her links.
+    expect(await command.registry.remove("Eve")).toBe(0);
+    await expect(a.registry.add(eve, linkMadeAt)).rejects.toThrow(/Eve was removed after this enrollment link was made/);
+    expect(await a.registry.removedSince("Eve", linkMadeAt)).toBe(true);
+    // A link made after the removal enrolls.
+    await a.registry.add(eve, Date.now() + 1);
+    expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana", "Eve"]);
+  });
+
   it("concurrent writers (replicas, the command) lose no change: each is a compare-and-swap", async () => {
     const { shelf } = await shelves[kind]!();
     const writers = [replica(shelf), replica(shelf), replica(shelf)];

@@ -19,6 +19,8 @@ export interface EnrollGrant {
   /** The person the passkey is for (the name it is enrolled under). */
   name: string;
   secretHash: string;
+  /** When the command made it: a removal of `name` after this makes it enroll nothing (registry.ts). */
+  issuedAt: number;
   expiresAt: number;
 }
 
@@ -33,7 +35,8 @@ export class EnrollGrants {
   async issue(name: string, ttlMs: number): Promise<{ ticket: string; secret: string; expiresAt: number }> {
     const ticket = newId();
     const secret = newSecret();
-    const grant: EnrollGrant = { ticket, name, secretHash: hashSecret(secret), expiresAt: this.now() + ttlMs };
+    const issuedAt = this.now();
+    const grant: EnrollGrant = { ticket, name, secretHash: hashSecret(secret), issuedAt, expiresAt: issuedAt + ttlMs };
     const shelf = await this.shelf();
     await shelf.putGrant(ticket, JSON.stringify({ ...grant, seal: this.mac(grant, shelf.namespace) }), grant.expiresAt);
     return { ticket, secret, expiresAt: grant.expiresAt };
@@ -51,8 +54,8 @@ export class EnrollGrants {
     } catch {
       return undefined;
     }
-    if (raw.ticket !== ticket || typeof raw.name !== "string" || typeof raw.secretHash !== "string" || typeof raw.expiresAt !== "number" || typeof raw.seal !== "string") return undefined;
-    const grant: EnrollGrant = { ticket, name: raw.name, secretHash: raw.secretHash, expiresAt: raw.expiresAt };
+    if (raw.ticket !== ticket || typeof raw.name !== "string" || typeof raw.secretHash !== "string" || typeof raw.issuedAt !== "number" || typeof raw.expiresAt !== "number" || typeof raw.seal !== "string") return undefined;
+    const grant: EnrollGrant = { ticket, name: raw.name, secretHash: raw.secretHash, issuedAt: raw.issuedAt, expiresAt: raw.expiresAt };
     const given = Buffer.from(raw.seal, "utf8");
     const expected = Buffer.from(this.mac(grant, shelf.namespace), "utf8");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
@@ -71,6 +74,6 @@ export class EnrollGrants {
 
   /** Bound to the shelf's namespace: a grant copied from another deployment's keys opens nothing here. */
   private mac(g: EnrollGrant, namespace: string): string {
-    return createHmac("sha256", this.key).update(`passkey-grant.v1\n${JSON.stringify([namespace, g.ticket, g.name, g.secretHash, g.expiresAt])}`, "utf8").digest("base64url");
+    return createHmac("sha256", this.key).update(`passkey-grant.v1\n${JSON.stringify([namespace, g.ticket, g.name, g.secretHash, g.issuedAt, g.expiresAt])}`, "utf8").digest("base64url");
   }
 }

@@ -75,10 +75,12 @@ export class PasskeyRegistry {
     return (await this.list()).find((p) => p.id === id);
   }
 
-  async add(passkey: Passkey): Promise<void> {
+  /** Enrolls `passkey`; `since`: when the link or page it was made on was issued (a removal of its name after that wins). */
+  async add(passkey: Passkey, since?: number): Promise<void> {
     await this.change((set) => {
       // A removed credential stays removed: its tombstone outlives any copy of it.
       if (set.removed.includes(passkey.id)) throw new Error("this credential was removed before and is not enrolled again; make a new passkey");
+      if (since !== undefined && nameRemovedSince(set, passkey.name, since)) throw new Error(`${passkey.name} was removed after this enrollment link was made; ask for a new one`);
       return { ...set, passkeys: [...set.passkeys.filter((p) => p.id !== passkey.id), passkey] };
     });
   }
@@ -92,14 +94,31 @@ export class PasskeyRegistry {
     });
   }
 
-  /** Removes the passkeys of this name or id (their ids become tombstones); returns how many. */
+  /** Was `name` removed at or after `since`? (Its enrollment links made before then enroll nothing.) */
+  async removedSince(name: string, since: number): Promise<boolean> {
+    return nameRemovedSince((await this.current(true)).set, name, since);
+  }
+
+  /**
+   * Removes the passkeys of this name or id (their ids become tombstones); returns how many. A name (not an id)
+   * is recorded as removed now, even with no passkey yet: its enrollment links made before now enroll nothing.
+   */
   async remove(nameOrId: string): Promise<number> {
     let removed = 0;
     await this.change((set) => {
+      const byId = set.passkeys.some((p) => p.id === nameOrId);
       const gone = set.passkeys.filter((p) => p.id === nameOrId || p.name === nameOrId).map((p) => p.id);
       removed = gone.length;
-      if (gone.length === 0) return undefined;
-      return { ...set, passkeys: set.passkeys.filter((p) => !gone.includes(p.id)), removed: [...set.removed, ...gone].slice(-MAX_TOMBSTONES) };
+      const byName = !byId && PASSKEY_NAME.test(nameOrId);
+      if (gone.length === 0 && !byName) return undefined;
+      const names = byName ? { ...set.namesRemoved, [nameOrId]: this.options.now() } : set.namesRemoved;
+      const kept = Object.entries(names).sort(([, a], [, b]) => a - b).slice(-MAX_TOMBSTONES);
+      return {
+        ...set,
+        passkeys: set.passkeys.filter((p) => !gone.includes(p.id)),
+        removed: [...set.removed, ...gone].slice(-MAX_TOMBSTONES),
+        namesRemoved: Object.fromEntries(kept),
+      };
     });
     return removed;
   }
@@ -179,6 +198,11 @@ export class PasskeyRegistry {
     this.reported.add(key);
     this.options.log(line);
   }
+}
+
+function nameRemovedSince(set: PasskeySet, name: string, since: number): boolean {
+  const at = Object.hasOwn(set.namesRemoved, name) ? set.namesRemoved[name] : undefined;
+  return at !== undefined && at >= since;
 }
 
 /** Is `found` (undefined: no genuine set) older than `newest`, or a different set of the same generation? */
