@@ -54,8 +54,10 @@ export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEn
       return 0;
     }
     if (command.action === "remove") {
+      const byId = (await gate.registry.list()).some((p) => p.id === command.which);
       const removed = await gate.registry.remove(command.which);
-      out(removed === 0 ? `No passkey named or with the id ${command.which}; nothing was changed.` : `Removed ${removed} passkey(s) of ${command.which} (${where}).`);
+      const links = !byId && PASSKEY_NAME.test(command.which) ? `; enrollment links made for ${command.which} before now no longer work` : "";
+      out(removed === 0 ? `No passkey named or with the id ${command.which}${links}.` : `Removed ${removed} passkey(s) of ${command.which} (${where})${links}.`);
       return removed === 0 ? 1 : 0;
     }
     if (!PASSKEY_NAME.test(command.name)) {

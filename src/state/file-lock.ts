@@ -8,11 +8,15 @@
  * A lock left by a process that died is broken when its process is gone (same
  * machine: the pid it wrote) or when it is older than STALE_MS (a holder never
  * needs more than a few milliseconds; a pid of another machine or container
- * cannot be checked). Two waiters that find the same stale lock at the same
- * instant could both break it; a holder is never broken while alive and young.
+ * cannot be checked); a holder is never broken while alive and young. A lock
+ * is broken by renaming it aside and checking it is the one judged stale (two
+ * waiters that judged the same lock stale do not both break it: the second
+ * puts back the newer lock it moved), and a holder removes the lock only if
+ * it is still its own (one broken as stale while its holder stalled belongs to
+ * the writer that broke it).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { link, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 const STALE_MS = 30_000;
@@ -30,16 +34,33 @@ function alive(pid: number): boolean {
   }
 }
 
-async function isStale(lock: string): Promise<boolean> {
+/** The lock's text when it is stale (its holder gone, or too old), else undefined. */
+async function staleText(lock: string): Promise<string | undefined> {
   try {
     const [text, info] = await Promise.all([readFile(lock, "utf8"), stat(lock)]);
-    if (Date.now() - info.mtimeMs > STALE_MS) return true;
+    if (Date.now() - info.mtimeMs > STALE_MS) return text;
     const pid = Number(/^(\d+) /.exec(text)?.[1]);
     // A lock still being written has no pid yet: young, so not stale.
-    return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
+    return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid) ? text : undefined;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
+  }
+}
+
+/** Breaks the lock if it still holds `stale`: moved aside first, and put back if another waiter broke it already. */
+async function breakLock(lock: string, stale: string): Promise<void> {
+  const aside = `${lock}.${randomBytes(6).toString("hex")}.broken`;
+  try {
+    await rename(lock, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  try {
+    if ((await readFile(aside, "utf8")) !== stale) await link(aside, lock).catch(() => undefined);
+  } finally {
+    await unlink(aside).catch(() => undefined);
   }
 }
 
@@ -48,19 +69,21 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
   const lock = `${path}.lock`;
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const until = Date.now() + WAIT_MS;
+  const mine = `${process.pid} ${Date.now()} ${randomBytes(9).toString("base64url")}\n`;
   for (let attempt = 0; ; attempt++) {
     try {
       const handle = await open(lock, "wx", 0o600);
       try {
-        await handle.writeFile(`${process.pid} ${Date.now()}\n`);
+        await handle.writeFile(mine);
       } finally {
         await handle.close();
       }
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (await isStale(lock)) {
-        await unlink(lock).catch(() => undefined);
+      const stale = await staleText(lock);
+      if (stale !== undefined) {
+        await breakLock(lock, stale);
         continue;
       }
       if (Date.now() > until) throw new Error(`${lock} is held by another process for longer than ${WAIT_MS / 1000} s; if none is running, remove it`);
@@ -70,7 +93,8 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
   try {
     return await work();
   } finally {
-    await unlink(lock).catch(() => undefined);
+    // Only our own: if ours was broken as stale meanwhile, the lock there now is another writer's.
+    if ((await readFile(lock, "utf8").catch(() => undefined)) === mine) await unlink(lock).catch(() => undefined);
   }
 }
 

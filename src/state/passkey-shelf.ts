@@ -18,6 +18,12 @@ export interface PasskeyShelf {
   readonly scope: string;
   /** Where, for people: "Redis" or the file's path. */
   readonly where: string;
+  /**
+   * Whose passkeys these are, the same on every replica of one deployment ("file", or Redis and prefix): sealed
+   * into the set and the grants, so a record copied from another deployment's keys (one Redis, several prefixes,
+   * one API key) opens nothing here.
+   */
+  readonly namespace: string;
   /** The sealed set as stored, undefined when there is none. */
   read(): Promise<string | undefined>;
   /** Stores `next` if the stored set is still `expected` (undefined: none); false when another writer came first. */
@@ -61,6 +67,7 @@ function parseFile(text: string | undefined): ShelfFile {
 export class FilePasskeyShelf implements PasskeyShelf {
   readonly scope: string;
   readonly where: string;
+  readonly namespace = "file";
 
   constructor(
     readonly path: string,

@@ -204,6 +204,37 @@ describe("passkeys for an inbox reached at a public host name", () => {
     expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana", "Eve"]);
   });
 
+  it("a person removed by name enrolls nothing with a link made before the removal, even one open in the browser meanwhile", async () => {
+    const gina = await enrollLink("Gina");
+    await chrome.page.goto("about:blank");
+    await chrome.page.goto(gina.link);
+    expect(await chrome.page.locator("h1").textContent()).toBe("Enroll a passkey for Gina");
+    // Her passkey, made on the page with its own options (on an authenticator that holds one already: not excluded).
+    const created = await credentialInPage(chrome.page, { exclude: false });
+    // The operator removes Gina meanwhile (she has no passkey yet: her link is what is left of her).
+    const removed = await runCli(["passkeys", "remove", "Gina"], env());
+    expect(removed.stdout).toContain("enrollment links made for Gina before now no longer work");
+    await postFields(chrome.page, { decision: "enroll", created, grant: "#" });
+    await chrome.page.waitForURL((url) => url.hash === "");
+    await chrome.page.locator("h1 .status").waitFor();
+    expect(await chrome.page.locator("h1").textContent()).toMatch(/^(This enrollment link is not valid|No passkey was enrolled)$/);
+    expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana", "Eve"]);
+    await chrome.page.goto("about:blank");
+    await chrome.page.goto(gina.link);
+    expect(await chrome.page.locator("h1").textContent()).toBe("This enrollment link is not valid");
+    // A link made for her after the removal works (the operator took her back).
+    const again = await enrollLink("Gina");
+    await chrome.page.goto("about:blank");
+    await chrome.page.goto(again.link);
+    expect(await chrome.page.locator("h1").textContent()).toBe("Enroll a passkey for Gina");
+    // The authenticator that made it forgets the credential made above (the next test counts on what they hold).
+    const credentialId = Buffer.from((JSON.parse(created) as { id: string }).id, "base64url").toString("base64");
+    for (const authenticatorId of [chrome.authenticatorId, securityKey]) {
+      const { credentials } = await chrome.cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      if (credentials.some((c) => c.credentialId === credentialId)) await chrome.cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId });
+    }
+  });
+
   it("a removed passkey put back (the old sealed set written into Redis) approves nothing; the rollback is reported and undone", async () => {
     const admin = await redis.admin();
     const withEve = (await admin.get(`${PREFIX}passkeys:set`))!;

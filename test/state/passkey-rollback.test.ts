@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EnrollGrants } from "../../src/consent/passkeys/grants.js";
 import { PasskeyRegistry, type Passkey } from "../../src/consent/passkeys/registry.js";
 import { FilePasskeyShelf, type PasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { RedisStore } from "../../src/state/redis-store.js";
@@ -116,6 +117,39 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     expect(a.logs.join("\n")).toContain("does not carry this server's seal");
   });
 
+  it("a writer that never saw the newest set (the command on another machine, a new replica) does not make a rollback stick by changing the old set", async () => {
+    const { shelf, write } = await shelves[kind]!();
+    const a = replica(shelf);
+    await a.registry.add(dana);
+    await a.registry.add(eve);
+    const withEve = (await shelf.read())!;
+    await a.registry.remove("Eve");
+    await write(withEve);
+    // Its own empty record of what it saw: the old set looks current to it, and it records a counter on it.
+    const fresh = replica(shelf);
+    await fresh.registry.setCounter(dana, 5);
+    expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+    expect(await a.registry.get("cred-eve")).toBeUndefined();
+    expect(a.logs.join("\n")).toMatch(/ROLLBACK: .* generation/);
+    // The replica wrote its newest set back: the next reader without a record of its own gets it.
+    expect((await replica(shelf).registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+  });
+
+  it("a passkey whose enrollment link was made before its person was removed by name is not enrolled, whichever replica removed", async () => {
+    const { shelf } = await shelves[kind]!();
+    const a = replica(shelf);
+    const command = replica(shelf);
+    await a.registry.add(dana);
+    const linkMadeAt = Date.now() - 1;
+    // No passkey of Eve's yet: the removal by name is recorded all the same, for her links.
+    expect(await command.registry.remove("Eve")).toBe(0);
+    await expect(a.registry.add(eve, linkMadeAt)).rejects.toThrow(/Eve was removed after this enrollment link was made/);
+    expect(await a.registry.removedSince("Eve", linkMadeAt)).toBe(true);
+    // A link made after the removal enrolls.
+    await a.registry.add(eve, Date.now() + 1);
+    expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana", "Eve"]);
+  });
+
   it("concurrent writers (replicas, the command) lose no change: each is a compare-and-swap", async () => {
     const { shelf } = await shelves[kind]!();
     const writers = [replica(shelf), replica(shelf), replica(shelf)];
@@ -139,5 +173,38 @@ describe("a replica whose state folder cannot be written (a read-only container)
     expect((await a.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
     expect(a.logs.filter((l) => l.includes("cannot be written"))).toHaveLength(1);
     expect(a.logs.some((l) => l.includes("ROLLBACK"))).toBe(true);
+  });
+});
+
+describe("two deployments sharing one Redis under different prefixes, with the same API key", () => {
+  async function deployment(prefix: string) {
+    const store = await RedisStore.open(redis.settings({ prefix, commandTimeoutMs: 5_000 }), () => undefined);
+    stores.push(store);
+    const shelf = new RedisPasskeyShelf(store.connection, prefix, store.where);
+    return { prefix, shelf, ...replica(shelf), grants: new EnrollGrants(async () => shelf, KEY, Date.now) };
+  }
+
+  it("a passkey set copied from one deployment's keys into the other's is no set there: the other's passkeys stay in force", async () => {
+    const staging = await deployment(`stg${++serial}:`);
+    const production = await deployment(`prod${serial}:`);
+    await production.registry.add(dana);
+    await staging.registry.add(eve);
+    const admin = await redis.admin();
+    // Someone who can write Redis (no API key) copies staging's sealed set over production's.
+    await admin.set(`${production.prefix}passkeys:set`, (await admin.get(`${staging.prefix}passkeys:set`))!);
+    expect((await production.registry.list()).map((p) => p.name)).toEqual(["Dana"]);
+    // Nor does a production replica that never saw Dana's set take it.
+    await admin.set(`${production.prefix}passkeys:set`, (await admin.get(`${staging.prefix}passkeys:set`))!);
+    expect((await replica(production.shelf).registry.list()).map((p) => p.name)).toEqual([]);
+  });
+
+  it("an enrollment grant copied from one deployment's keys into the other's opens nothing there", async () => {
+    const staging = await deployment(`stg${++serial}:`);
+    const production = await deployment(`prod${serial}:`);
+    const { ticket } = await staging.grants.issue("Eve", 60_000);
+    expect(await staging.grants.read(ticket)).toMatchObject({ name: "Eve" });
+    const admin = await redis.admin();
+    await admin.set(`${production.prefix}passkey-grant:${ticket}`, (await admin.get(`${staging.prefix}passkey-grant:${ticket}`))!, { PX: 60_000 });
+    expect(await production.grants.read(ticket)).toBeUndefined();
   });
 });

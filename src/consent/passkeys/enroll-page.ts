@@ -33,7 +33,8 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
   const ticket = newId();
   const secret = newSecret();
   const secretHash = hashSecret(secret);
-  const expiresAt = Date.now() + ttlMs;
+  const openedAt = Date.now();
+  const expiresAt = openedAt + ttlMs;
   let done = false;
   let settle: { resolve: (p: Passkey) => void; reject: (e: Error) => void } = { resolve: () => undefined, reject: () => undefined };
   const enrolled = new Promise<Passkey>((resolve, reject) => (settle = { resolve, reject }));
@@ -66,7 +67,7 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
         const vouched = await gate.verify(form.get("passkey"), "enroll-auth", ticket, originOk);
         if (!vouched.ok) return refuse(res, `an enrolled passkey must vouch for a new one: ${vouched.why}`);
       }
-      const made = await gate.enroll(form.get("created"), ticket, name, originOk);
+      const made = await gate.enroll(form.get("created"), ticket, name, originOk, undefined, openedAt);
       if (!made.ok) return refuse(res, made.why);
       done = true;
       settle.resolve(made.passkey);

@@ -148,8 +148,16 @@ export class PasskeyGate {
   /**
    * Checks a new passkey made on ticket `ticket` and enrolls it under `name`. `claim`, when given, runs after
    * every check passed and before the passkey is kept; false (a one-time grant used meanwhile) enrolls nothing.
+   * `since`, when given, is when the link was made: a removal of `name` after it enrolls nothing (registry.ts).
    */
-  async enroll(text: string | null | undefined, ticket: string, name: string, originOk: (origin: string) => boolean, claim?: () => Promise<boolean>): Promise<Checked> {
+  async enroll(
+    text: string | null | undefined,
+    ticket: string,
+    name: string,
+    originOk: (origin: string) => boolean,
+    claim?: () => Promise<boolean>,
+    since?: number,
+  ): Promise<Checked> {
     const response = parse<RegistrationResponseJSON>(text);
     if (!response || typeof response.id !== "string" || !response.response) return { ok: false, why: "no new passkey came with the form" };
     const origin = claimedOrigin(response.response.clientDataJSON);
@@ -181,7 +189,7 @@ export class PasskeyGate {
         rpId,
         createdAt: this.options.now(),
       };
-      await this.registry.add(passkey);
+      await this.registry.add(passkey, since);
       return { ok: true, passkey };
     } catch (error) {
       return { ok: false, why: `the new passkey did not check out (${reason(error)})` };

@@ -19,6 +19,8 @@ export interface EnrollGrant {
   /** The person the passkey is for (the name it is enrolled under). */
   name: string;
   secretHash: string;
+  /** When the command made it: a removal of `name` after this makes it enroll nothing (registry.ts). */
+  issuedAt: number;
   expiresAt: number;
 }
 
@@ -33,15 +35,18 @@ export class EnrollGrants {
   async issue(name: string, ttlMs: number): Promise<{ ticket: string; secret: string; expiresAt: number }> {
     const ticket = newId();
     const secret = newSecret();
-    const grant: EnrollGrant = { ticket, name, secretHash: hashSecret(secret), expiresAt: this.now() + ttlMs };
-    await (await this.shelf()).putGrant(ticket, JSON.stringify({ ...grant, seal: this.mac(grant) }), grant.expiresAt);
+    const issuedAt = this.now();
+    const grant: EnrollGrant = { ticket, name, secretHash: hashSecret(secret), issuedAt, expiresAt: issuedAt + ttlMs };
+    const shelf = await this.shelf();
+    await shelf.putGrant(ticket, JSON.stringify({ ...grant, seal: this.mac(grant, shelf.namespace) }), grant.expiresAt);
     return { ticket, secret, expiresAt: grant.expiresAt };
   }
 
   /** The grant of `ticket` if it is ours, unused and in time. */
   async read(ticket: string): Promise<EnrollGrant | undefined> {
     if (!ID_PATTERN.test(ticket)) return undefined;
-    const text = await (await this.shelf()).getGrant(ticket);
+    const shelf = await this.shelf();
+    const text = await shelf.getGrant(ticket);
     if (text === undefined) return undefined;
     let raw: Partial<EnrollGrant> & { seal?: unknown };
     try {
@@ -49,10 +54,10 @@ export class EnrollGrants {
     } catch {
       return undefined;
     }
-    if (raw.ticket !== ticket || typeof raw.name !== "string" || typeof raw.secretHash !== "string" || typeof raw.expiresAt !== "number" || typeof raw.seal !== "string") return undefined;
-    const grant: EnrollGrant = { ticket, name: raw.name, secretHash: raw.secretHash, expiresAt: raw.expiresAt };
+    if (raw.ticket !== ticket || typeof raw.name !== "string" || typeof raw.secretHash !== "string" || typeof raw.issuedAt !== "number" || typeof raw.expiresAt !== "number" || typeof raw.seal !== "string") return undefined;
+    const grant: EnrollGrant = { ticket, name: raw.name, secretHash: raw.secretHash, issuedAt: raw.issuedAt, expiresAt: raw.expiresAt };
     const given = Buffer.from(raw.seal, "utf8");
-    const expected = Buffer.from(this.mac(grant), "utf8");
+    const expected = Buffer.from(this.mac(grant, shelf.namespace), "utf8");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     return grant.expiresAt > this.now() ? grant : undefined;
   }
@@ -67,7 +72,8 @@ export class EnrollGrants {
     return (await this.shelf()).takeGrant(ticket);
   }
 
-  private mac(g: EnrollGrant): string {
-    return createHmac("sha256", this.key).update(`passkey-grant.v1\n${JSON.stringify([g.ticket, g.name, g.secretHash, g.expiresAt])}`, "utf8").digest("base64url");
+  /** Bound to the shelf's namespace: a grant copied from another deployment's keys opens nothing here. */
+  private mac(g: EnrollGrant, namespace: string): string {
+    return createHmac("sha256", this.key).update(`passkey-grant.v1\n${JSON.stringify([namespace, g.ticket, g.name, g.secretHash, g.issuedAt, g.expiresAt])}`, "utf8").digest("base64url");
   }
 }

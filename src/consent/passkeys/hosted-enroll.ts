@@ -58,7 +58,8 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
       "Link not valid",
       html`${BANNER}<h1><span class="status invalid">This enrollment link is not valid</span></h1><p class="lead">It works once and expires. Ask the operator for a new one (<code>outbound-calls-mcp passkeys enroll --name &lt;your name&gt;</code>).</p>`,
     );
-  if (!grant) return invalid();
+  // A link made before its person was removed (`passkeys remove <name>`) is dead, like a used one.
+  if (!grant || (await gate.registry.removedSince(grant.name, grant.issuedAt))) return invalid();
 
   if (req.method === "POST") {
     const form = await readForm(req);
@@ -68,7 +69,7 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
       return refuse(res, "the link's secret did not come with the form: open the whole link, as it was given, including the part after #");
     }
     // Made on exactly the public origin, so the passkey is for its host: the one Approve will later ask for.
-    const made = await gate.enroll(form.get("created"), ticket, grant.name, (origin) => origin === party.origin, () => gate.grants.take(ticket));
+    const made = await gate.enroll(form.get("created"), ticket, grant.name, (origin) => origin === party.origin, () => gate.grants.take(ticket), grant.issuedAt);
     if (!made.ok) {
       log(`outbound-calls-mcp: passkey enrollment for ${grant.name} refused: ${made.why}`);
       return refuse(res, made.why);
@@ -110,6 +111,8 @@ async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, option
   }
   const fromHere = (origin: string) => origin === party.origin;
   if (req.method === "POST") {
+    // A removal of the vouching person while this runs wins over the passkey it vouches for.
+    const since = Date.now();
     const form = await readForm(req);
     const ticket = form?.get("ticket") ?? "";
     if (!form || form.get("decision") !== "enroll" || !/^[A-Za-z0-9_-]{22}$/.test(ticket)) {
@@ -120,7 +123,7 @@ async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, option
       log(`outbound-calls-mcp: passkeys: a passkey added without a vouching one was refused: ${vouched.why}`);
       return refuse(res, `one of your enrolled passkeys must vouch for the new one: ${vouched.why}`);
     }
-    const made = await gate.enroll(form.get("created"), ticket, vouched.passkey.name, fromHere);
+    const made = await gate.enroll(form.get("created"), ticket, vouched.passkey.name, fromHere, undefined, since);
     if (!made.ok) return refuse(res, made.why);
     log(`outbound-calls-mcp: passkeys: enrolled a passkey for ${made.passkey.name} (id ${made.passkey.id.slice(0, 24)}, for ${made.passkey.rpId}), vouched for by passkey ${vouched.passkey.id.slice(0, 24)}`);
     return sendPage(res, 200, "Passkey enrolled", html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${made.passkey.name}</h1><p class="lead">Either passkey now approves in the <a href="${options.inboxPath}">inbox</a>.</p>`);

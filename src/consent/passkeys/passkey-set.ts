@@ -31,10 +31,15 @@ export interface PasskeySet {
   passkeys: Passkey[];
   /** Credential ids removed (newest last, at most MAX_TOMBSTONES): never enrolled again. */
   removed: string[];
+  /**
+   * The names removed (`passkeys remove <name>`) and when (ms, at most MAX_TOMBSTONES, the oldest dropped): an
+   * enrollment link made for that name before then enrolls nothing, even one being used while the removal runs.
+   */
+  namesRemoved: Record<string, number>;
 }
 
 export const MAX_TOMBSTONES = 1_000;
-export const EMPTY_SET: PasskeySet = { generation: 0, passkeys: [], removed: [] };
+export const EMPTY_SET: PasskeySet = { generation: 0, passkeys: [], removed: [], namesRemoved: {} };
 
 const str = (v: unknown): v is string => typeof v === "string";
 const int = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
@@ -47,12 +52,21 @@ function passkeyOf(r: Partial<Passkey> | null | undefined): Passkey | undefined 
   return { id: r.id, name: r.name, publicKey: r.publicKey, counter: r.counter, transports: [...r.transports], rpId: r.rpId, createdAt: r.createdAt };
 }
 
+/** Sorted by name, so the sealed text does not depend on the order names were added in. */
+function namesOf(names: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(names).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 function normal(set: PasskeySet): PasskeySet {
-  return { generation: set.generation, passkeys: set.passkeys.map((p) => passkeyOf(p)!), removed: [...set.removed] };
+  return { generation: set.generation, passkeys: set.passkeys.map((p) => passkeyOf(p)!), removed: [...set.removed], namesRemoved: namesOf(set.namesRemoved) };
 }
 
 export class SetSeal {
-  constructor(private readonly key: Buffer) {}
+  /** `namespace`: the shelf's (passkey-shelf.ts), so a set copied from another deployment's keys opens nothing. */
+  constructor(
+    private readonly key: Buffer,
+    private readonly namespace: string,
+  ) {}
 
   /** The stored text of `set`. */
   seal(set: PasskeySet): string {
@@ -62,23 +76,25 @@ export class SetSeal {
 
   /** The set in `text`, if this server's key sealed it; undefined for anything else. */
   open(text: string): PasskeySet | undefined {
-    let raw: { v?: unknown; generation?: unknown; passkeys?: unknown; removed?: unknown; seal?: unknown };
+    let raw: { v?: unknown; generation?: unknown; passkeys?: unknown; removed?: unknown; namesRemoved?: unknown; seal?: unknown };
     try {
       raw = JSON.parse(text) as typeof raw;
     } catch {
       return undefined;
     }
     if (!raw || raw.v !== 2 || !int(raw.generation) || !Array.isArray(raw.passkeys) || !Array.isArray(raw.removed) || !raw.removed.every(str) || !str(raw.seal)) return undefined;
+    const names = raw.namesRemoved;
+    if (!names || typeof names !== "object" || Array.isArray(names) || !Object.values(names).every(int)) return undefined;
     const passkeys = (raw.passkeys as Partial<Passkey>[]).map(passkeyOf);
     if (passkeys.some((p) => p === undefined)) return undefined;
-    const set: PasskeySet = { generation: raw.generation, passkeys: passkeys as Passkey[], removed: raw.removed };
+    const set: PasskeySet = { generation: raw.generation, passkeys: passkeys as Passkey[], removed: raw.removed, namesRemoved: names as Record<string, number> };
     const given = Buffer.from(raw.seal, "utf8");
     const expected = Buffer.from(this.mac(set), "utf8");
     return given.length === expected.length && timingSafeEqual(given, expected) ? set : undefined;
   }
 
   private mac(set: PasskeySet): string {
-    return createHmac("sha256", this.key).update("passkey-set.v2\n", "utf8").update(JSON.stringify(normal(set)), "utf8").digest("base64url");
+    return createHmac("sha256", this.key).update(`passkey-set.v2\n${this.namespace}\n`, "utf8").update(JSON.stringify(normal(set)), "utf8").digest("base64url");
   }
 }
 

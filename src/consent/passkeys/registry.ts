@@ -51,12 +51,19 @@ const digest = (text: string) => createHash("sha256").update(text, "utf8").diges
 
 export class PasskeyRegistry {
   private readonly reported = new Set<string>();
-  private readonly seal: SetSeal;
+  private readonly seals = new Map<string, SetSeal>();
   private readonly watermark: SetWatermark;
 
   constructor(private readonly options: RegistryOptions) {
-    this.seal = new SetSeal(options.key);
-    this.watermark = new SetWatermark(options.watermarkFile, (text) => this.seal.open(text), options.log);
+    this.watermark = new SetWatermark(options.watermarkFile, (text, scope) => this.seals.get(scope)?.open(text), options.log);
+  }
+
+  /** The shelf, and the seal of its namespace (a set of another deployment, under the same API key, opens nothing). */
+  private async shelf(): Promise<{ shelf: PasskeyShelf; seal: SetSeal }> {
+    const shelf = await this.options.shelf();
+    let seal = this.seals.get(shelf.scope);
+    if (!seal) this.seals.set(shelf.scope, (seal = new SetSeal(this.options.key, shelf.namespace)));
+    return { shelf, seal };
   }
 
   /** The genuine passkeys, oldest first. */
@@ -68,10 +75,12 @@ export class PasskeyRegistry {
     return (await this.list()).find((p) => p.id === id);
   }
 
-  async add(passkey: Passkey): Promise<void> {
+  /** Enrolls `passkey`; `since`: when the link or page it was made on was issued (a removal of its name after that wins). */
+  async add(passkey: Passkey, since?: number): Promise<void> {
     await this.change((set) => {
       // A removed credential stays removed: its tombstone outlives any copy of it.
       if (set.removed.includes(passkey.id)) throw new Error("this credential was removed before and is not enrolled again; make a new passkey");
+      if (since !== undefined && nameRemovedSince(set, passkey.name, since)) throw new Error(`${passkey.name} was removed after this enrollment link was made; ask for a new one`);
       return { ...set, passkeys: [...set.passkeys.filter((p) => p.id !== passkey.id), passkey] };
     });
   }
@@ -85,24 +94,41 @@ export class PasskeyRegistry {
     });
   }
 
-  /** Removes the passkeys of this name or id (their ids become tombstones); returns how many. */
+  /** Was `name` removed at or after `since`? (Its enrollment links made before then enroll nothing.) */
+  async removedSince(name: string, since: number): Promise<boolean> {
+    return nameRemovedSince((await this.current(true)).set, name, since);
+  }
+
+  /**
+   * Removes the passkeys of this name or id (their ids become tombstones); returns how many. A name (not an id)
+   * is recorded as removed now, even with no passkey yet: its enrollment links made before now enroll nothing.
+   */
   async remove(nameOrId: string): Promise<number> {
     let removed = 0;
     await this.change((set) => {
+      const byId = set.passkeys.some((p) => p.id === nameOrId);
       const gone = set.passkeys.filter((p) => p.id === nameOrId || p.name === nameOrId).map((p) => p.id);
       removed = gone.length;
-      if (gone.length === 0) return undefined;
-      return { ...set, passkeys: set.passkeys.filter((p) => !gone.includes(p.id)), removed: [...set.removed, ...gone].slice(-MAX_TOMBSTONES) };
+      const byName = !byId && PASSKEY_NAME.test(nameOrId);
+      if (gone.length === 0 && !byName) return undefined;
+      const names = byName ? { ...set.namesRemoved, [nameOrId]: this.options.now() } : set.namesRemoved;
+      const kept = Object.entries(names).sort(([, a], [, b]) => a - b).slice(-MAX_TOMBSTONES);
+      return {
+        ...set,
+        passkeys: set.passkeys.filter((p) => !gone.includes(p.id)),
+        removed: [...set.removed, ...gone].slice(-MAX_TOMBSTONES),
+        namesRemoved: Object.fromEntries(kept),
+      };
     });
     return removed;
   }
 
   /** For `doctor`: reads without writing anything back. */
   async status(): Promise<RegistryStatus> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     const known = await this.watermark.newest(shelf.scope);
     const stored = await shelf.read();
-    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    const opened = stored === undefined ? undefined : seal.open(stored);
     const older = known && isOlder(opened, known.set);
     return {
       where: shelf.where,
@@ -115,15 +141,17 @@ export class PasskeyRegistry {
 
   /** Applies `next` to the current set as one compare-and-swap, retried while other writers come first. */
   private async change(next: (set: PasskeySet) => PasskeySet | undefined): Promise<void> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     for (let attempt = 0; attempt < 50; attempt++) {
       const current = await this.current(true);
       const changed = next(current.set);
       if (!changed) return;
-      // Above every generation before it, and above the clock: a writer that found the shelf empty (a Redis that
-      // lost its data) still writes a set newer than the ones replicas remember.
-      const set = { ...changed, generation: Math.max(current.set.generation + 1, this.options.now()) };
-      const text = this.seal.seal(set);
+      // One above the set it changes, never more (not the clock): a writer that never saw the newest set (the
+      // command on another machine, a new replica) and changes an old one put back writes a generation that
+      // replicas who saw the newest find taken by another set or lower, and refuse. A change made on a Redis that
+      // lost its data gives way the same way to the set a replica remembers.
+      const set = { ...changed, generation: current.set.generation + 1 };
+      const text = seal.seal(set);
       if (await shelf.swap(current.stored, text)) {
         await this.watermark.saw(shelf.scope, { text, set });
         return;
@@ -135,12 +163,12 @@ export class PasskeyRegistry {
 
   /** The set in force: the stored one, unless it is forged or older than the newest seen. */
   private async current(repair: boolean): Promise<Current> {
-    const shelf = await this.options.shelf();
+    const { shelf, seal } = await this.shelf();
     // The newest seen first, then the shelf: a set is recorded as seen only once it is in the shelf, so a genuine
     // shelf read after it is never older (read the other way round, a change made in between looks like a rollback).
     const known = await this.watermark.newest(shelf.scope);
     const stored = await shelf.read();
-    const opened = stored === undefined ? undefined : this.seal.open(stored);
+    const opened = stored === undefined ? undefined : seal.open(stored);
     if (stored !== undefined && !opened) {
       this.once(
         `forged ${digest(stored)}`,
@@ -170,6 +198,11 @@ export class PasskeyRegistry {
     this.reported.add(key);
     this.options.log(line);
   }
+}
+
+function nameRemovedSince(set: PasskeySet, name: string, since: number): boolean {
+  const at = Object.hasOwn(set.namesRemoved, name) ? set.namesRemoved[name] : undefined;
+  return at !== undefined && at >= since;
 }
 
 /** Is `found` (undefined: no genuine set) older than `newest`, or a different set of the same generation? */

@@ -42,7 +42,7 @@ export class SetWatermark {
 
   constructor(
     readonly file: string,
-    private readonly open: (text: string) => PasskeySet | undefined,
+    private readonly open: (text: string, scope: string) => PasskeySet | undefined,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -50,7 +50,7 @@ export class SetWatermark {
   async newest(scope: string): Promise<Seen | undefined> {
     const inMemory = this.memory.get(scope);
     const text = (await this.readFile()).scopes[scope]?.set;
-    const set = text === undefined ? undefined : this.open(text);
+    const set = text === undefined ? undefined : this.open(text, scope);
     const onFile = text !== undefined && set ? { text, set } : undefined;
     if (!onFile) return inMemory;
     if (!inMemory || onFile.set.generation > inMemory.set.generation) {
@@ -66,7 +66,7 @@ export class SetWatermark {
     if (known && known.set.generation >= seen.set.generation) return;
     this.memory.set(scope, seen);
     await this.updateFile(scope, (entry) => {
-      const old = entry.set === undefined ? undefined : this.open(entry.set);
+      const old = entry.set === undefined ? undefined : this.open(entry.set, scope);
       if (old && old.generation >= seen.set.generation) return false;
       entry.set = seen.text;
       return true;

@@ -12,6 +12,7 @@ import type { RedisConnection } from "./connection.js";
 export class RedisPasskeyShelf implements PasskeyShelf {
   readonly scope: string;
   readonly where = "Redis";
+  readonly namespace: string;
   private readonly key: string;
 
   constructor(
@@ -21,6 +22,7 @@ export class RedisPasskeyShelf implements PasskeyShelf {
   ) {
     this.key = `${prefix}passkeys:set`;
     this.scope = `redis ${address} ${prefix}`;
+    this.namespace = `redis ${prefix}`;
   }
 
   async read(): Promise<string | undefined> {
