@@ -8,6 +8,7 @@ import { agentIdSchema } from "../validation/ids.js";
 import { dateFilterSchema, dateFilterStart } from "../validation/dates.js";
 import { ResponseTooLargeError } from "../service/transport/failures.js";
 import { UserInputError } from "../validation/errors.js";
+import { ownCallsPage, SCAN_MAX_CALLS } from "./own-calls-page.js";
 
 export const DEFAULT_LIMIT = 20;
 /** A page too large for OUTBOUND_CALLS_MAX_RESPONSE_BYTES is asked for again with half the limit, this many times at most. */
@@ -59,18 +60,26 @@ export const listCalls = defineTool({
     }
     const filters = { status: args.status, agent_id: args.agent_id, campaign_id: args.campaign_id, date_from: args.date_from, date_to: args.date_to };
     let limit = args.limit ?? DEFAULT_LIMIT;
+    if (ctx.calls.restricted) {
+      // Pages of this person's own calls, never the service's pages over everyone's (own-calls-page.ts).
+      const page = args.page ?? 1;
+      const own = await ownCallsPage(ctx, filters, page, limit);
+      const calls = own.calls.map(listItem);
+      const notes = ["Only calls you placed are listed."];
+      if (own.cut) {
+        notes.push(
+          `Only the newest ${SCAN_MAX_CALLS} matching calls of the account were looked through for yours: narrow date_from/date_to, status or agent_id to reach older ones.`,
+        );
+      }
+      return { calls, count: calls.length, page, limit, next_page: own.nextPage, notes };
+    }
     let page = args.page;
     let halved = 0;
     for (;;) {
       try {
         const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.scope.deadline);
-        // With OAuth: only the calls this person placed (src/safety/call-access.ts); the service's total counts all.
-        const shown = await ctx.calls.filter(result.calls);
-        const calls = shown.map(listItem);
+        const calls = result.calls.map(listItem);
         const notes: string[] = [];
-        if (ctx.calls.restricted) {
-          notes.push("Only calls you placed are listed; a page may hold fewer than the limit, and next_page still leads on.");
-        }
         if (halved > 0) {
           notes.push(
             `The service's answer for ${limit * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${limit}: keep limit=${limit} when you ask for the next page.`,
@@ -83,7 +92,7 @@ export const listCalls = defineTool({
           page: result.paging.page ?? page ?? 1,
           limit,
           next_page: result.paging.nextPage,
-          ...(result.paging.total !== undefined && !ctx.calls.restricted ? { total: result.paging.total } : {}),
+          ...(result.paging.total !== undefined ? { total: result.paging.total } : {}),
           ...(notes.length > 0 ? { notes } : {}),
         };
       } catch (error) {

@@ -69,7 +69,13 @@ function statefulService(): Handler {
       for (const row of rows) calls.unshift({ id: `call_${++serial}`, status: "queued", campaign_id: campaign, to: row.to });
       return sendJson(res, 202, { data: { batch_id: `bat_${serial}`, campaign_id: campaign, status: "accepted" } });
     }
-    if (req.method === "GET" && req.path === "/api/v1/calls") return sendJson(res, 200, { data: calls, meta: { page: 1, total: calls.length, has_more: false } });
+    if (req.method === "GET" && req.path === "/api/v1/calls") {
+      // Pages over every call of the account, as the service's list does.
+      const page = Number(req.query.page ?? 1);
+      const limit = Number(req.query.limit ?? 20);
+      const slice = calls.slice((page - 1) * limit, page * limit);
+      return sendJson(res, 200, { data: slice, meta: { page, total: calls.length, has_more: page * limit < calls.length } });
+    }
     const one = /^\/api\/v1\/calls\/([^/]+)$/.exec(req.path);
     const found = one && calls.find((c) => c.id === one[1]);
     if (req.method === "GET" && found) return sendJson(res, 200, { data: found });
@@ -223,6 +229,29 @@ describe("one person cannot read another's calls", () => {
     expect(mine.ids).toEqual([aliceCall]);
     expect(mine.out.total).toBeUndefined();
     expect((await listedIds(bob)).ids).toEqual([bobCall]);
+  });
+
+  it("list_calls pages over one's own calls: a page at a time tells nothing of how many calls others have", async () => {
+    // Eve has one call; the account has many more, newer and older. Page by page with limit 1, what Eve sees must
+    // depend on her calls only: one page, then the end (the service's pages over everyone's would lead on).
+    const eve = await clientWith(mcpUrl, await tokenOf(mcpUrl, "eve", "calls:read calls:place"));
+    const frank = await clientWith(mcpUrl, await tokenOf(mcpUrl, "frank", "calls:read calls:place"));
+    try {
+      const eveCall = placedId(await tool(eve, "create_call", { to: "+1 415 555 0190", agent_id: "agt_1" }));
+      for (let i = 0; i < 5; i++) placedId(await tool(frank, "create_call", { to: `+1 415 555 019${i + 1}`, agent_id: "agt_1" }));
+      const first = (await tool(eve, "list_calls", { limit: 1 })).structuredContent as { calls: Array<{ id: string }>; next_page: number | null; total?: number };
+      expect(first.calls.map((c) => c.id)).toEqual([eveCall]);
+      expect(first.next_page).toBeNull();
+      expect(first.total).toBeUndefined();
+      const second = (await tool(eve, "list_calls", { limit: 1, page: 2 })).structuredContent as { calls: unknown[]; next_page: number | null };
+      expect(second).toMatchObject({ calls: [], next_page: null });
+      // Frank's own pages: his calls only, each page full, next_page while another of his exists.
+      const pages = [];
+      for (let page = 1; page <= 3; page++) pages.push((await tool(frank, "list_calls", { limit: 2, page })).structuredContent as { calls: unknown[]; next_page: number | null });
+      expect(pages.map((p) => [p.calls.length, p.next_page])).toEqual([[2, 2], [2, 3], [1, null]]);
+    } finally {
+      await Promise.all([eve.close(), frank.close()]);
+    }
   });
 
   it("a batch's calls are its placer's through their campaign, though the batch answer listed none", async () => {
