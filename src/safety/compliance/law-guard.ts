@@ -73,10 +73,19 @@ export function placeOf(row: CheckedRow): Place {
   return entry && entry.country === country ? { country, region: entry.region } : { country };
 }
 
+/**
+ * US territories with their own country code in the numbering plan (+1 787 Puerto Rico, +1 340 US Virgin Islands,
+ * +1 671 Guam, +1 684 American Samoa, +1 670 Northern Mariana Islands). Federal rules are commonly read to reach
+ * them; that reading was not verified on a primary source here, so a country-wide US rule (the federal window)
+ * applies there, in their own zone, as the safe direction; no state rule does. Before, such a number met no rule.
+ */
+const US_TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
+
 /** The rules of the book that apply at a place (every state's rules of the country when the state is unknown). */
 export function rulesAt(book: LawBook, place: Place): LawRule[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
+    if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;
     // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
     return place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`);
