@@ -31,18 +31,25 @@ export interface LawCheckOptions {
   batch?: boolean;
   /** OUTBOUND_CALLS_CONSENT_FILE by E.164: a rule's consent exception applies to a live record of a basis it lists. */
   consent?: ReadonlyMap<string, ConsentRecord>;
+  /** Set by checkLawOfThePlace: until when a consent record must stay live to lift a rule (the dial's last ring). */
+  consentUntil?: number;
 }
+
+/** A date obtained without a time may be that date in any zone: before the call only once it has ended everywhere (UTC-12). */
+const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
 
 /**
  * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
- * operator listed this record's basis for it (consent_bases), and the record is live and was obtained before now.
+ * operator listed this record's basis for it (consent_bases), the record was obtained before now, and it stays
+ * live until `until`, the last instant the dial may ring (options.consentUntil: the ring margin, or a batch's span).
  */
-function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"]): ConsentRecord | undefined {
+function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"], until = now): ConsentRecord | undefined {
   if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
   const record = consent?.get(row.request.to);
   if (!record || !rule.consentBases.includes(record.basis)) return undefined;
-  if (record.expiresAt !== undefined && record.expiresAt <= now) return undefined;
-  const obtained = Date.parse(record.obtained);
+  // A record that ends while the call or the batch may still ring would leave its last rings without consent.
+  if (record.expiresAt !== undefined && record.expiresAt <= Math.max(now, until)) return undefined;
+  const obtained = Date.parse(record.obtained) + (record.obtained.length === 10 ? DATE_ONLY_OBTAINED_MS : 0);
   return Number.isFinite(obtained) && obtained <= now ? record : undefined;
 }
 
@@ -215,7 +222,7 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
  * it may ring in (undefined: cannot be told).
  */
 function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { rules: LawRule[]; zones: readonly string[] | undefined } {
-  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent));
+  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil));
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
 }
@@ -268,7 +275,7 @@ function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, option
   for (const row of rows) {
     // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
     for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
-      const record = consentWaiver(rule, row, now, options.consent);
+      const record = consentWaiver(rule, row, now, options.consent, options.consentUntil);
       if (record) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), `${row.phone.international} (${record.basis}, obtained ${record.obtained})`]);
     }
   }
@@ -279,8 +286,11 @@ function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, option
  * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
  * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
  */
-export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions = {}): Promise<string[]> {
+export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, given: LawCheckOptions = {}): Promise<string[]> {
   if (book.rules.length === 0) return [];
+  // A consent exception must hold for as long as the dial may ring: a single call's margin, a batch's whole span.
+  const ringsFor = given.batch ? batchSpanMs(rows.length, book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS, RING_MARGIN_MS) : RING_MARGIN_MS;
+  const options: LawCheckOptions = { ...given, consentUntil: now + ringsFor };
   // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
   await holidaysFor(book, rows);
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
