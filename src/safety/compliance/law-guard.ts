@@ -22,7 +22,7 @@ import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
-import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, rowsThatFit } from "./law-batch-span.js";
+import { batchSpanMs, beyondScan, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, LONGEST_SPAN_MS, rowsThatFit } from "./law-batch-span.js";
 import type { ConsentRecord } from "./consent-file.js";
 
 /** What a dial's law check is given beyond the rows: whether it is a batch, and the operator's consent records. */
@@ -234,6 +234,8 @@ function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawC
 function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): BatchSafetyRefusal | undefined {
   const perRowMs = book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
   const span = batchSpanMs(rows.length, perRowMs, RING_MARGIN_MS);
+  const tooLong = beyondScan(rows.length, perRowMs, RING_MARGIN_MS);
+  const ringsMs = RING_MARGIN_MS + rows.length * perRowMs;
   const closings = new Map<string, number | undefined>();
   const problems: Array<{ problem: RowProblem; law: LawRule; fits: number }> = [];
   rows.forEach((row, index) => {
@@ -242,14 +244,19 @@ function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: numbe
       for (const zone of zones ?? []) {
         const key = `${rule.id}|${zone}`;
         if (!closings.has(key)) closings.set(key, firstClosing(hoursProblem, rule, zone, now, now + span));
-        const closesAt = closings.get(key);
+        const found = closings.get(key);
+        // Past the scan a rule may still close (a holiday-only rule, 00:00-24:00 hours): the unseen close counts.
+        const closesAt = found ?? (tooLong ? now + LONGEST_SPAN_MS : undefined);
         if (closesAt === undefined) continue;
         const fits = rowsThatFit(closesAt, now, perRowMs, RING_MARGIN_MS);
         const local = localDay(zone, closesAt);
+        const closes =
+          found === undefined
+            ? `which is longer than the 8 days the guard checks ahead, so the place may close while it rings`
+            : `and the place closes at ${DAY_NAMES[local.weekday]} ${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)})`;
         const reason =
-          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(span / 60_000)} min after it is sent ` +
-          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), and the place closes at ${DAY_NAMES[local.weekday]} ` +
-          `${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)}); a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
+          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(ringsMs / 60_000)} min after it is sent ` +
+          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), ${closes}; a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
         problems.push({ problem: { index, field: "to", reason }, law: rule, fits });
         return;
       }
