@@ -10,11 +10,8 @@ import type { RuleChange } from "../../../src/config/rules-file.js";
 import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
 import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
 import { BUILT_IN_RULES } from "../../../src/safety/compliance/law-rules.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
-import { row } from "./law-rows.js";
+import { at, lawVerdict as verdict } from "./law-rows.js";
 
-const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 const NEW_YORK = "+12125550123";
 const PARIS = "+33142685300";
 const ALL_DAY = { sun: ["00:00-24:00"], mon: ["00:00-24:00"], tue: ["00:00-24:00"], wed: ["00:00-24:00"], thu: ["00:00-24:00"], fri: ["00:00-24:00"], sat: ["00:00-24:00"] };
@@ -24,16 +21,6 @@ const book = (changes: RuleChange[], perRowMs?: number): LawBook => ({
   ...(perRowMs ? { batchSpanPerRowMs: perRowMs } : {}),
 });
 
-async function verdict(b: LawBook, to: readonly string[], now: number, options: LawCheckOptions = {}): Promise<string> {
-  try {
-    const waived = await checkLawOfThePlace(b, to.map(row), now, options);
-    return waived.length > 0 ? `ok; ${waived.join("; ")}` : "ok";
-  } catch (error) {
-    if (error instanceof BatchSafetyRefusal) return `${error.safetyRule}: ${error.message}`;
-    if (error instanceof SafetyRefusal) return `${error.rule}: ${error.message}`;
-    throw error;
-  }
-}
 const batchOf = (n: number, to: string) => Array.from({ length: n }, () => to);
 
 describe("a toll-free number (800: no state) under the federal window", () => {

@@ -6,23 +6,10 @@
 import { describe, expect, it } from "vitest";
 import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
 import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
-import { row } from "./law-rows.js";
+import { at, lawVerdict as verdict } from "./law-rows.js";
 
-const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 const ARLINGTON_VA = "+17035550123";
 
-async function verdict(book: LawBook, to: readonly string[], now: number, options: LawCheckOptions = {}): Promise<string> {
-  try {
-    const waived = await checkLawOfThePlace(book, to.map(row), now, options);
-    return waived.length > 0 ? `ok; ${waived.join("; ")}` : "ok";
-  } catch (error) {
-    if (error instanceof BatchSafetyRefusal) return `${error.safetyRule}: ${error.message}`;
-    if (error instanceof SafetyRefusal) return `${error.rule}: ${error.message}`;
-    throw error;
-  }
-}
 
 describe("a consent exception holds only while the record is live for as long as the dial may ring", () => {
   // The federal window is switched off so that Virginia's own hours and its consent exception are seen alone.

@@ -5,23 +5,10 @@
  * Virgin Islands AST UTC-4, Guam UTC+10.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
-import { row } from "./law-rows.js";
+import { lawBook } from "../../../src/safety/compliance/law-book.js";
+import { at, lawVerdict as verdict } from "./law-rows.js";
 
-const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 
-async function verdict(book: LawBook, to: readonly string[], now: number, options: LawCheckOptions = {}): Promise<string> {
-  try {
-    const waived = await checkLawOfThePlace(book, to.map(row), now, options);
-    return waived.length > 0 ? `ok; ${waived.join("; ")}` : "ok";
-  } catch (error) {
-    if (error instanceof BatchSafetyRefusal) return `${error.safetyRule}: ${error.message}`;
-    if (error instanceof SafetyRefusal) return `${error.rule}: ${error.message}`;
-    throw error;
-  }
-}
 
 describe("the federal window covers the US territories that have their own country code (PR, VI, GU, AS, MP)", () => {
   const telemarketing = lawBook("telemarketing");
