@@ -13,9 +13,12 @@ export const DEFAULT_BATCH_SPAN_PER_ROW_MS = 60_000;
 
 const MINUTE_MS = 60_000;
 /** A span longer than this is checked only this far: every rule in force closes within a day, so it is refused. */
-const LONGEST_SPAN_MS = 8 * 24 * 3_600_000;
+export const LONGEST_SPAN_MS = 8 * 24 * 3_600_000;
 
-/** How long after it is sent a batch of `rows` rows may still ring. */
+/**
+ * How long after it is sent a batch of `rows` rows may still ring, at most LONGEST_SPAN_MS: a longer batch is
+ * checked that far only, so every row a rule of hours or holidays covers is refused (beyondScan).
+ */
 export function batchSpanMs(rows: number, perRowMs: number, ringMarginMs: number): number {
   return Math.min(ringMarginMs + rows * perRowMs, LONGEST_SPAN_MS);
 }
@@ -44,4 +47,9 @@ export function firstClosing(
  */
 export function rowsThatFit(closesAt: number, now: number, perRowMs: number, ringMarginMs: number): number {
   return Math.max(0, Math.ceil((closesAt - now - ringMarginMs) / perRowMs) - 1);
+}
+
+/** Whether a batch may ring longer than the guard scans (LONGEST_SPAN_MS): a rule closing only later is not seen. */
+export function beyondScan(rows: number, perRowMs: number, ringMarginMs: number): boolean {
+  return ringMarginMs + rows * perRowMs > LONGEST_SPAN_MS;
 }

@@ -22,7 +22,7 @@ import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
-import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, rowsThatFit } from "./law-batch-span.js";
+import { batchSpanMs, beyondScan, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, LONGEST_SPAN_MS, rowsThatFit } from "./law-batch-span.js";
 import type { ConsentRecord } from "./consent-file.js";
 
 /** What a dial's law check is given beyond the rows: whether it is a batch, and the operator's consent records. */
@@ -31,18 +31,25 @@ export interface LawCheckOptions {
   batch?: boolean;
   /** OUTBOUND_CALLS_CONSENT_FILE by E.164: a rule's consent exception applies to a live record of a basis it lists. */
   consent?: ReadonlyMap<string, ConsentRecord>;
+  /** Set by checkLawOfThePlace: until when a consent record must stay live to lift a rule (the dial's last ring). */
+  consentUntil?: number;
 }
+
+/** A date obtained without a time may be that date in any zone: before the call only once it has ended everywhere (UTC-12). */
+const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
 
 /**
  * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
- * operator listed this record's basis for it (consent_bases), and the record is live and was obtained before now.
+ * operator listed this record's basis for it (consent_bases), the record was obtained before now, and it stays
+ * live until `until`, the last instant the dial may ring (options.consentUntil: the ring margin, or a batch's span).
  */
-function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"]): ConsentRecord | undefined {
+function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"], until = now): ConsentRecord | undefined {
   if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
   const record = consent?.get(row.request.to);
   if (!record || !rule.consentBases.includes(record.basis)) return undefined;
-  if (record.expiresAt !== undefined && record.expiresAt <= now) return undefined;
-  const obtained = Date.parse(record.obtained);
+  // A record that ends while the call or the batch may still ring would leave its last rings without consent.
+  if (record.expiresAt !== undefined && record.expiresAt <= Math.max(now, until)) return undefined;
+  const obtained = Date.parse(record.obtained) + (record.obtained.length === 10 ? DATE_ONLY_OBTAINED_MS : 0);
   return Number.isFinite(obtained) && obtained <= now ? record : undefined;
 }
 
@@ -73,10 +80,19 @@ export function placeOf(row: CheckedRow): Place {
   return entry && entry.country === country ? { country, region: entry.region } : { country };
 }
 
+/**
+ * US territories with their own country code in the numbering plan (+1 787 Puerto Rico, +1 340 US Virgin Islands,
+ * +1 671 Guam, +1 684 American Samoa, +1 670 Northern Mariana Islands). Federal rules are commonly read to reach
+ * them; that reading was not verified on a primary source here, so a country-wide US rule (the federal window)
+ * applies there, in their own zone, as the safe direction; no state rule does. Before, such a number met no rule.
+ */
+const US_TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
+
 /** The rules of the book that apply at a place (every state's rules of the country when the state is unknown). */
 export function rulesAt(book: LawBook, place: Place): LawRule[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
+    if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;
     // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
     return place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`);
@@ -206,7 +222,7 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
  * it may ring in (undefined: cannot be told).
  */
 function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { rules: LawRule[]; zones: readonly string[] | undefined } {
-  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent));
+  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil));
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
 }
@@ -218,6 +234,8 @@ function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawC
 function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): BatchSafetyRefusal | undefined {
   const perRowMs = book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
   const span = batchSpanMs(rows.length, perRowMs, RING_MARGIN_MS);
+  const tooLong = beyondScan(rows.length, perRowMs, RING_MARGIN_MS);
+  const ringsMs = RING_MARGIN_MS + rows.length * perRowMs;
   const closings = new Map<string, number | undefined>();
   const problems: Array<{ problem: RowProblem; law: LawRule; fits: number }> = [];
   rows.forEach((row, index) => {
@@ -226,14 +244,19 @@ function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: numbe
       for (const zone of zones ?? []) {
         const key = `${rule.id}|${zone}`;
         if (!closings.has(key)) closings.set(key, firstClosing(hoursProblem, rule, zone, now, now + span));
-        const closesAt = closings.get(key);
+        const found = closings.get(key);
+        // Past the scan a rule may still close (a holiday-only rule, 00:00-24:00 hours): the unseen close counts.
+        const closesAt = found ?? (tooLong ? now + LONGEST_SPAN_MS : undefined);
         if (closesAt === undefined) continue;
         const fits = rowsThatFit(closesAt, now, perRowMs, RING_MARGIN_MS);
         const local = localDay(zone, closesAt);
+        const closes =
+          found === undefined
+            ? `which is longer than the 8 days the guard checks ahead, so the place may close while it rings`
+            : `and the place closes at ${DAY_NAMES[local.weekday]} ${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)})`;
         const reason =
-          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(span / 60_000)} min after it is sent ` +
-          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), and the place closes at ${DAY_NAMES[local.weekday]} ` +
-          `${hhmm(local.minutes)} in ${zone} (${whenText(closesAt, now)}); a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
+          `${row.phone.international} is refused by ${ruleText(rule)}: a batch of ${rows.length} rows may still be ringing ${Math.ceil(ringsMs / 60_000)} min after it is sent ` +
+          `(${perRowMs / 1000} s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW, plus ${RING_MARGIN_MS / 1000} s), ${closes}; a batch with this row may hold at most ${fits} row${fits === 1 ? "" : "s"} now`;
         problems.push({ problem: { index, field: "to", reason }, law: rule, fits });
         return;
       }
@@ -259,7 +282,7 @@ function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, option
   for (const row of rows) {
     // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
     for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
-      const record = consentWaiver(rule, row, now, options.consent);
+      const record = consentWaiver(rule, row, now, options.consent, options.consentUntil);
       if (record) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), `${row.phone.international} (${record.basis}, obtained ${record.obtained})`]);
     }
   }
@@ -270,8 +293,11 @@ function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, option
  * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
  * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
  */
-export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions = {}): Promise<string[]> {
+export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, given: LawCheckOptions = {}): Promise<string[]> {
   if (book.rules.length === 0) return [];
+  // A consent exception must hold for as long as the dial may ring: a single call's margin, a batch's whole span.
+  const ringsFor = given.batch ? batchSpanMs(rows.length, book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS, RING_MARGIN_MS) : RING_MARGIN_MS;
+  const options: LawCheckOptions = { ...given, consentUntil: now + ringsFor };
   // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
   await holidaysFor(book, rows);
   const problems: Array<{ problem: RowProblem; law: LawRule }> = [];
