@@ -1,5 +1,5 @@
 /** Reads the file OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE names, at start (its format: src/phone/blocked-prefixes.ts). */
-import { readFileSync } from "node:fs";
+import { readOperatorFile } from "./operator-file.js";
 import { BlockedPrefixes, PREFIXES_VARIABLE } from "../phone/blocked-prefixes.js";
 import { ConfigurationError } from "./errors.js";
 
@@ -7,13 +7,7 @@ const MAX_DIGITS = 15;
 
 /** Reads the list; throws ConfigurationError naming the first line it cannot read. */
 export function loadBlockedPrefixes(path: string): BlockedPrefixes {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "unreadable";
-    throw new ConfigurationError(`${PREFIXES_VARIABLE}: the file cannot be read (${code}); fix the path or unset the variable`);
-  }
+  const text = readOperatorFile(PREFIXES_VARIABLE, path);
   const prefixes: string[] = [];
   text
     .replace(/^\uFEFF/, "")

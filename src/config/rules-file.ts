@@ -14,7 +14,7 @@
  * A file that cannot be read, is not JSON, or does not match the schema stops
  * the start with a message naming the variable and the field.
  */
-import { readFileSync } from "node:fs";
+import { readOperatorFile } from "./operator-file.js";
 import { z } from "zod";
 import { parseCallingWindow } from "./calling-window.js";
 import { ConfigurationError } from "./errors.js";
@@ -62,13 +62,7 @@ export type RuleChange = z.output<typeof ruleChange>;
 
 /** Reads and checks the file; throws ConfigurationError naming the variable and the first problem. */
 export function loadRulesFile(path: string): RuleChange[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "unreadable";
-    throw new ConfigurationError(`${RULES_VARIABLE}: the file cannot be read (${code}); fix the path or unset the variable`);
-  }
+  const text = readOperatorFile(RULES_VARIABLE, path);
   if (text.length > MAX_BYTES) throw new ConfigurationError(`${RULES_VARIABLE}: the file is over ${MAX_BYTES / 1024} KiB; it holds rule changes, not data`);
   let json: unknown;
   try {

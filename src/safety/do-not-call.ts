@@ -6,7 +6,7 @@
  * be read stops the server, because a list that silently misses a number is
  * worse than none. Changes are read at the next start.
  */
-import { readFileSync } from "node:fs";
+import { readOperatorFile } from "../config/operator-file.js";
 import type { CountryCode } from "libphonenumber-js/max";
 import { phoneLib } from "../phone/lib.js";
 import { ConfigurationError } from "../config/errors.js";
@@ -60,13 +60,7 @@ export function readDoNotCallLine(text: string, defaultCountry: string | undefin
 
 /** Reads and normalizes the list; throws ConfigurationError naming the first bad line. */
 export function loadDoNotCallList(path: string, defaultCountry: string | undefined): DoNotCallList {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? "unreadable";
-    throw new ConfigurationError(`${DNC_VARIABLE}: the file cannot be read (${code}); fix the path or unset the variable`);
-  }
+  const text = readOperatorFile(DNC_VARIABLE, path);
   const numbers = new Set<string>();
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   lines.forEach((raw, i) => {

@@ -5,7 +5,7 @@
  * cannot be read stops the server (a record silently missed is a dial refused or,
  * worse, a basis shown wrongly). Only the operator writes it: no tool can.
  */
-import { readFileSync } from "node:fs";
+import { readOperatorFile } from "../../config/operator-file.js";
 import { ConfigurationError } from "../../config/errors.js";
 import { readDoNotCallLine } from "../do-not-call.js";
 
@@ -28,12 +28,7 @@ const WORD = /^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z)?$/;
 
 export function loadConsentFile(path: string, defaultCountry: string | undefined): ReadonlyMap<string, ConsentRecord> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new ConfigurationError(`${CONSENT_VARIABLE}: the file cannot be read (${(error as { code?: string }).code ?? "unreadable"}); fix the path or unset the variable`);
-  }
+  const text = readOperatorFile(CONSENT_VARIABLE, path);
   const records = new Map<string, ConsentRecord>();
   text
     .replace(/^\uFEFF/, "")
