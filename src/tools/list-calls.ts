@@ -6,9 +6,9 @@ import { optional } from "../validation/optional.js";
 import { callLine, listItem } from "../render/calls.js";
 import { agentIdSchema } from "../validation/ids.js";
 import { dateFilterSchema, dateFilterStart } from "../validation/dates.js";
-import { ResponseTooLargeError } from "../service/transport/failures.js";
 import { UserInputError } from "../validation/errors.js";
 import { ownCallsPage, SCAN_MAX_CALLS } from "./own-calls-page.js";
+import { fittingPage } from "./fitting-page.js";
 
 export const DEFAULT_LIMIT = 20;
 /** A page too large for OUTBOUND_CALLS_MAX_RESPONSE_BYTES is asked for again with half the limit, this many times at most. */
@@ -59,7 +59,7 @@ export const listCalls = defineTool({
       throw new UserInputError("date_from is after date_to; swap them or widen the range. Nothing was sent.", "date_from");
     }
     const filters = { status: args.status, agent_id: args.agent_id, campaign_id: args.campaign_id, date_from: args.date_from, date_to: args.date_to };
-    let limit = args.limit ?? DEFAULT_LIMIT;
+    const limit = args.limit ?? DEFAULT_LIMIT;
     if (ctx.calls.restricted) {
       // Pages of this person's own calls, never the service's pages over everyone's (own-calls-page.ts).
       const page = args.page ?? 1;
@@ -73,36 +73,25 @@ export const listCalls = defineTool({
       }
       return { calls, count: calls.length, page, limit, next_page: own.nextPage, notes };
     }
-    let page = args.page;
-    let halved = 0;
-    for (;;) {
-      try {
-        const result = await ctx.service.calls.list({ ...filters, page, limit }, ctx.scope.deadline);
-        const calls = result.calls.map(listItem);
-        const notes: string[] = [];
-        if (halved > 0) {
-          notes.push(
-            `The service's answer for ${limit * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${limit}: keep limit=${limit} when you ask for the next page.`,
-          );
-        }
-        if (result.overLimit > 0) notes.push(`The service sent ${result.overLimit} more calls than the limit of ${limit}; they were left out.`);
-        return {
-          calls,
-          count: calls.length,
-          page: result.paging.page ?? page ?? 1,
-          limit,
-          next_page: result.paging.nextPage,
-          ...(result.paging.total !== undefined ? { total: result.paging.total } : {}),
-          ...(notes.length > 0 ? { notes } : {}),
-        };
-      } catch (error) {
-        // Transcripts can make a page larger than the cap: ask for half as many calls (the same first call), three times at most.
-        if (!(error instanceof ResponseTooLargeError) || limit === 1 || halved === MAX_HALVINGS) throw error;
-        limit = Math.ceil(limit / 2);
-        page = page === undefined ? undefined : (page - 1) * 2 + 1;
-        halved += 1;
-      }
+    // Transcripts can make a page larger than the cap: half as many calls (the same first call), three times at most.
+    const { result, page, limit: fitted, halved } = await fittingPage(ctx, { ...filters, page: args.page, limit }, MAX_HALVINGS);
+    const calls = result.calls.map(listItem);
+    const notes: string[] = [];
+    if (halved > 0) {
+      notes.push(
+        `The service's answer for ${fitted * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${fitted}: keep limit=${fitted} when you ask for the next page.`,
+      );
     }
+    if (result.overLimit > 0) notes.push(`The service sent ${result.overLimit} more calls than the limit of ${fitted}; they were left out.`);
+    return {
+      calls,
+      count: calls.length,
+      page: result.paging.page ?? page ?? 1,
+      limit: fitted,
+      next_page: result.paging.nextPage,
+      ...(result.paging.total !== undefined ? { total: result.paging.total } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+    };
   },
   render(out) {
     const where = `page ${out.page}${out.total !== undefined ? `, ${out.total} in all` : ""}`;

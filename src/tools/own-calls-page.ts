@@ -10,7 +10,7 @@
  * is bounded (SCAN_MAX_CALLS newest matching calls); the answer then says so.
  */
 import type { CallQuery } from "../service/calls.js";
-import { ResponseTooLargeError } from "../service/transport/failures.js";
+import { fittingPage } from "./fitting-page.js";
 import type { CallRecord } from "../service/shapes.js";
 import type { ToolContext } from "./define.js";
 
@@ -38,17 +38,11 @@ export async function ownCallsPage(ctx: Pick<ToolContext, "service" | "calls" | 
   let seen = 0;
   let ended = false;
   while (own.length < wanted && seen < SCAN_MAX_CALLS) {
-    let result;
-    try {
-      result = await ctx.service.calls.list({ ...filters, page: servicePage, limit: size }, ctx.scope.deadline);
-    } catch (error) {
-      // Transcripts can make a page larger than the answer cap: the same calls in two halves.
-      if (!(error instanceof ResponseTooLargeError) || size === 1 || halvings === MAX_HALVINGS) throw error;
-      servicePage = (servicePage - 1) * 2 + 1;
-      size /= 2;
-      halvings += 1;
-      continue;
-    }
+    // A page too large for the answer cap: the same calls in halves, and the pages after it in that size.
+    const fitted = await fittingPage(ctx, { ...filters, page: servicePage, limit: size }, MAX_HALVINGS - halvings);
+    const { result } = fitted;
+    size = fitted.limit;
+    halvings += fitted.halved;
     seen += result.calls.length;
     own.push(...(await ctx.calls.filter(result.calls)));
     if (result.paging.nextPage === null || result.calls.length === 0) {
