@@ -8,6 +8,7 @@
  */
 import { isObject, type CallRecord } from "../service/shapes.js";
 import { foldText } from "../text/fold.js";
+import { derivedOnce } from "../text/shared-values.js";
 
 /** One line, the same in the preview, the client's dialog and the approval page. */
 export const AI_DISCLOSURE_REMINDER = "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.";
@@ -73,7 +74,10 @@ export function disclosureMemoSize(): number {
   return verdicts.size;
 }
 
-export function checkAiDisclosure(record: CallRecord): AiDisclosure {
+/** Read once per record the service layer shares (a polled call sent again; src/text/shared-values.ts). */
+export const checkAiDisclosure = derivedOnce(disclosureOf);
+
+function disclosureOf(record: CallRecord): AiDisclosure {
   const opening = agentOpening(record.transcript);
   if (opening === undefined) return {};
   let disclosed = verdicts.get(opening);

@@ -8,6 +8,7 @@ import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js
 import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
 import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
+import { derivedOnce } from "../text/shared-values.js";
 import { callIdText, nameText, numberText, otherIdText, statusText, timeText, wordText } from "../service/values.js";
 
 /** One line per call, for lists. Every field is already one line (cleaned once); here it is capped. */
@@ -46,8 +47,14 @@ export function transcriptText(raw: unknown): string | undefined {
   return lines.filter(Boolean).join("\n") || undefined;
 }
 
-/** The compact block `get_call` shows. */
-export function callDetail(c: CallRecord): string {
+/**
+ * The compact block `get_call` shows. Made once per record the service layer shares (a polled call sent again;
+ * src/text/shared-values.ts): its fences' nonces were drawn after the service wrote that text, so showing the same text
+ * with the same nonces again tells its author nothing they could have used; a changed record is a new one, fenced anew.
+ */
+export const callDetail: (c: CallRecord) => string = derivedOnce(detailOf);
+
+function detailOf(c: CallRecord): string {
   const lines = [`Call ${callLine(c)}`];
   const contact = [pickString(c, "contact_name"), pickString(c, "company_name")].filter(Boolean).join(", ");
   if (contact) lines.push(`Contact: ${oneLine(contact, 300)}`);
@@ -90,8 +97,11 @@ function fenceDeep(value: unknown, depth: number): unknown {
  * with a line break is left outside a fence.
  */
 export function withFencedContent<T extends JsonObject>(c: T): T {
-  return fenceDeep(c, 0) as T;
+  return fencedOnce(c) as T;
 }
+
+/** Once per shared record, as callDetail (frozen). */
+const fencedOnce = derivedOnce((c: JsonObject) => fenceDeep(c, 0));
 
 const LIST_SUMMARY_CHARS = 200;
 

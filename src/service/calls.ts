@@ -9,6 +9,7 @@ import type { Deadline } from "./deadline.js";
 import { readCreated } from "./errors.js";
 import { isObject, normalizeCall, readList, readPaging, readSingle, type CallRecord, type JsonObject, type Paging } from "./shapes.js";
 import { cleanServiceJson } from "../text/clean.js";
+import { derivedOnce } from "../text/shared-values.js";
 import type { Redactor } from "../text/redact.js";
 import type { NormalizedCall } from "../validation/call-row.js";
 import type { CallsApi } from "./index.js";
@@ -67,10 +68,13 @@ export class CallsResource implements CallsApi {
     return { calls, paging: readPaging(body, query.page ?? 1, query.limit, calls.length), overLimit: all.length - calls.length };
   }
 
+  /** A read's record, cleaned once per body the service sent (the client shares a body sent again: a polled call). */
+  private readonly recordOf = derivedOnce((body: JsonObject): CallRecord => normalizeCall(readSingle(cleanServiceJson(body, this.redactor), "a call")));
+
   async get(callId: string, deadline: Deadline): Promise<CallRecord> {
     // The id passed the allowlist regex (validation/ids.ts), so it cannot climb out of /calls/; encoding is belt and braces.
     const res = await this.api.get(`/calls/${encodeURIComponent(callId)}`, { deadline, subject: `call ${callId}` });
-    return normalizeCall(readSingle(cleanServiceJson(res.body, this.redactor), "a call"));
+    return isObject(res.body) ? this.recordOf(res.body) : normalizeCall(readSingle(res.body, "a call"));
   }
 
   async create(call: NormalizedCall, opts: PostOptions): Promise<Created<CallRecord>> {

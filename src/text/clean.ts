@@ -8,6 +8,7 @@
  * it is only ever shown inside a fence (fence.ts).
  */
 import type { Redactor } from "./redact.js";
+import { TextMemo } from "./shared-values.js";
 
 /**
  * C0/C1 controls except \t \n, and every default-ignorable code point (Unicode's invisibles: zero-width and bidi
@@ -89,6 +90,12 @@ export function cleanServiceJson(value: unknown, redactor: Redactor): unknown {
  */
 const MEMO_LONGEST = 40;
 const MEMO_ENTRIES = 2_000;
+/**
+ * Longer texts (transcript lines, summaries, URLs): a model that polls a call, or pages through calls, is sent the same
+ * ones again and again, and redacting them was most of cleaning a record. Bounded by the characters held (256K
+ * characters of keys per kind); started over when full, since these vary more than keys do.
+ */
+const LONG_MEMO_CHARS = 256 * 1024;
 
 /**
  * One map per kind of string, keyed by the text itself: a string from JSON.parse keeps its hash once computed, where a
@@ -103,12 +110,15 @@ interface Memo {
   /** Call content (kept multi-line). */
   f: Map<string, string>;
   size: number;
+  /** Values longer than MEMO_LONGEST, outside call content and in it. */
+  longV: TextMemo<string>;
+  longF: TextMemo<string>;
 }
 const memos = new WeakMap<Redactor, Memo>();
 
 function memoOf(redactor: Redactor): Memo {
   let memo = memos.get(redactor);
-  if (!memo) memos.set(redactor, (memo = { k: new Map(), v: new Map(), f: new Map(), size: 0 }));
+  if (!memo) memos.set(redactor, (memo = { k: new Map(), v: new Map(), f: new Map(), size: 0, longV: new TextMemo(LONG_MEMO_CHARS), longF: new TextMemo(LONG_MEMO_CHARS) }));
   return memo;
 }
 
@@ -122,12 +132,12 @@ function remember(memo: Memo, map: Map<string, string>, text: string, cleaned: s
 
 /** A value of service JSON, cleaned (call content keeps its line breaks). */
 function cleanValue(redactor: Redactor, memo: Memo, text: string, freeText: boolean): string {
-  const map = freeText ? memo.f : memo.v;
-  const known = text.length <= MEMO_LONGEST ? map.get(text) : undefined;
+  const short = text.length <= MEMO_LONGEST;
+  const known = short ? (freeText ? memo.f : memo.v).get(text) : (freeText ? memo.longF : memo.longV).get(text);
   if (known !== undefined) return known;
   const redacted = redactor.redact(stripInvisible(text));
   const cleaned = cap(freeText ? redacted : fold(redacted), MAX_STRING);
-  return text.length <= MEMO_LONGEST ? remember(memo, map, text, cleaned) : cleaned;
+  return short ? remember(memo, freeText ? memo.f : memo.v, text, cleaned) : (freeText ? memo.longF : memo.longV).set(text, cleaned);
 }
 
 /** A key of service JSON, cleaned like one line of service text. */

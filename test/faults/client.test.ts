@@ -234,3 +234,41 @@ describe("the service's request id", () => {
     expect(JSON.stringify(created)).not.toContain(CANARY_KEY);
   });
 });
+
+describe("where a request goes", () => {
+  // Plain paths skip parsing a URL per request (docs/performance.md); the path on the wire must be the one URL gives.
+  it("every path and query reaches the service as URL parsing writes it, under a base URL with a path of its own", async () => {
+    const seen: string[] = [];
+    const { createServer } = await import("node:http");
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/svc%20a/x`;
+    const api = client(base);
+    clients.push(api);
+    const cases: Array<[string, Record<string, string | number | undefined> | undefined]> = [
+      ["/calls/call_8f2k3", undefined],
+      ["/agents", { limit: undefined }],
+      ["/calls/a b", undefined],
+      ["/calls/a.b/../c", undefined],
+      ["/calls/%2e%2e", undefined],
+      ["/calls/é", undefined],
+      ["/calls", { limit: 5, status: "x y&z=1" }],
+    ];
+    try {
+      for (const [path, query] of cases) await api.get(path, { deadline: startDeadline(5_000), ...(query ? { query } : {}) });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const expected = cases.map(([path, query]) => {
+      const url = new URL(`${base}/api/v1${path}`);
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+      return url.pathname + url.search;
+    });
+    expect(seen).toEqual(expected);
+    expect(seen[0]).toBe("/svc%20a/x/api/v1/calls/call_8f2k3");
+    expect(seen[6]).toBe("/svc%20a/x/api/v1/calls?limit=5&status=x+y%26z%3D1");
+  });
+});

@@ -133,6 +133,9 @@ it("cleaning the same answer again (keys and short values come from a memo) give
     // The same text as call content keeps what a plain value loses: each kind has its own memo.
     notes: " x\ty ",
     transcript: [{ speaker: "agent", text: `line\n${key}\n` }],
+    // Longer texts have a memo of their own (bounded by characters, started over when full).
+    long_value: `${"word ".repeat(10)}${key} and ${i % 7}`,
+    summary: `${"said ".repeat(10)}\n${key}\n${i}`,
     [`__proto__`]: { polluted: true },
   });
   // Another redactor (without this key) first: its memo is its own.
@@ -147,6 +150,9 @@ it("cleaning the same answer again (keys and short values come from a memo) give
   expect(first).toContain('"ab":"x y"');
   expect(first).toContain('"notes":" x\\ty "');
   expect(first).not.toContain(key.slice(0, 12));
+  expect(first).toContain('"long_value":"word word');
+  expect(first).toMatch(/"summary":"said said .*\\n/);
+  expect(JSON.stringify(late)).not.toContain(key.slice(4, 16));
   expect(Object.getPrototypeOf(late)).toBe(Object.prototype);
   expect(Object.hasOwn(late, "__proto__")).toBe(true);
 });

@@ -182,7 +182,7 @@ export class OptOutDesk {
     this.watched.clear();
   }
 
-  private entryFor(number: string, callId: string, matches: OptOutMatch[]): OptOutEntry {
+  private entryFor(number: string, callId: string, matches: readonly OptOutMatch[]): OptOutEntry {
     return { number, at: this.d.clock.now(), source: "call", callId, evidence: matchesText(matches).slice(0, 400) };
   }
 

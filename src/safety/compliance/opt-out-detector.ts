@@ -9,6 +9,7 @@ import { isObject, type CallRecord, type JsonObject } from "../../service/shapes
 import { callOutcome, callSummary } from "../../service/call-fields.js";
 import { OPT_OUT_PHRASES } from "./opt-out-phrases.js";
 import { foldText } from "../../text/fold.js";
+import { derivedOnce } from "../../text/shared-values.js";
 
 export interface OptOutMatch {
   /** Where it was read: "transcript", "summary", or the field's name. */
@@ -88,24 +89,32 @@ function matchFolded(text: string): Omit<OptOutMatch, "where"> | undefined {
   return undefined;
 }
 
+/** Where a key sits. Key names are the service's: shown only as identifiers, short. Built only when shown or descended into. */
+function whereOf(path: string, key: string): string {
+  return (path ? `${path}.${key}` : key).replace(/[^\w.]/g, "_").slice(0, 60);
+}
+
 /** A flag the service set (`opt_out: true`, `outcome: "do_not_call"`), at most three levels deep. */
 function flagMatch(o: JsonObject, path: string, depth: number): OptOutMatch | undefined {
   for (const [key, value] of Object.entries(o)) {
-    // Key names are the service's: shown only as identifiers, short.
-    const where = (path ? `${path}.${key}` : key).replace(/[^\w.]/g, "_").slice(0, 60);
     if (FLAG_KEYS.test(key) && (value === true || value === 1 || (typeof value === "string" && /^(?:true|yes|1|y)$/i.test(value.trim())))) {
-      return { where, text: `set to ${value === true || value === 1 ? "true" : "yes"}` };
+      return { where: whereOf(path, key), text: `set to ${value === true || value === 1 ? "true" : "yes"}` };
     }
     if (isObject(value) && depth < 3 && key !== "transcript") {
-      const inner = flagMatch(value, where, depth + 1);
+      const inner = flagMatch(value, whereOf(path, key), depth + 1);
       if (inner) return inner;
     }
   }
   return undefined;
 }
 
-/** Every reason to believe the person asked not to be called again; empty when none. */
-export function detectOptOut(record: CallRecord): OptOutMatch[] {
+/**
+ * Every reason to believe the person asked not to be called again; empty when none. Read once per record the service
+ * layer shares (a polled call sent again; src/text/shared-values.ts): what is found is frozen.
+ */
+export const detectOptOut: (record: CallRecord) => readonly OptOutMatch[] = derivedOnce(optOutsIn);
+
+function optOutsIn(record: CallRecord): OptOutMatch[] {
   const found: OptOutMatch[] = [];
   const flag = flagMatch(record, "", 0);
   if (flag) found.push(flag);

@@ -3,7 +3,7 @@
  * deadline, and an exact account of whether its bytes may have left this
  * machine (the only fact that allows a POST to be sent again).
  */
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 
 /**
  * Whether an attempt's bytes may have left this machine. undici calls a handler's
@@ -88,7 +88,10 @@ export interface NetworkFailure {
 }
 
 export interface AttemptRequest {
-  url: URL;
+  /** `http(s)://host[:port]`. */
+  origin: string;
+  /** The path and query, as sent. */
+  path: string;
   method: "GET" | "POST";
   headers: Record<string, string>;
   payload: string | undefined;
@@ -119,12 +122,14 @@ export async function attempt(req: AttemptRequest): Promise<HttpAnswer | Network
   let status: number | undefined;
   let headers: Headers | undefined;
   try {
-    const pending = request(req.url, {
+    // The dispatcher's own request (what undici's top-level request calls after parsing a URL).
+    const pending = req.dispatcher.request({
+      origin: req.origin,
+      path: req.path,
       method: req.method,
       headers: req.headers,
       body: req.payload,
       signal: req.signal,
-      dispatcher: req.dispatcher,
       opaque: state,
     });
     // The loser of the race below settles later (at the connect timeout at worst); nobody awaits it.

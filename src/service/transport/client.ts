@@ -10,6 +10,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { errorFromResponse, outcomeUnknown, UpstreamFaultError, type ApiError, type PostSubject } from "../errors.js";
 import { sleep, type Deadline } from "../deadline.js";
+import { share, TextMemo } from "../../text/shared-values.js";
 import { cleanServiceText } from "../../text/clean.js";
 import type { Redactor } from "../../text/redact.js";
 import { attempt, headerValue, markWrites, type Headers, type HttpAnswer, type NetworkFailure } from "./attempt.js";
@@ -82,6 +83,9 @@ export interface PostOptions extends CallOptions {
 export type ClientSettings = Pick<ApiClientOptions, "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes">;
 
 /** `type/subtype` as RFC 9110 spells it (token characters), e.g. text/html, application/problem+json. */
+/** A request path URL parsing leaves exactly as written: slashes, letters, digits, `-` and `_`. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
+
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]{1,64}\/[A-Za-z0-9!#$&^_.+-]{1,64}$/;
 
 export class ApiClient {
@@ -92,11 +96,30 @@ export class ApiClient {
   private readonly maxRetries: number;
   private readonly backoffBaseMs: number;
   private readonly random: () => number;
+  /** The base URL's origin and path, parsed once (every request used to parse a whole URL: a few µs each). */
+  private base: { origin: string; path: string } | undefined;
+  /** The bodies of recent reads, by their text: 512K characters at most (a body over 128K characters is not kept). */
+  private readonly reads = new TextMemo<unknown>(512 * 1024);
 
   constructor(private readonly options: ApiClientOptions) {
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
     this.random = options.random ?? Math.random;
+  }
+
+  /**
+   * Where a request goes. A path of plain characters (no dot, no percent sign, nothing URL parsing would encode or
+   * resolve) is appended to the parsed base as is; anything else, and every query, goes through URL as before.
+   */
+  private target(path: string, query: CallOptions["query"]): { origin: string; path: string } {
+    const base = (this.base ??= (({ origin, pathname }) => ({ origin, path: pathname }))(new URL(this.options.apiBaseUrl)));
+    const hasQuery = query !== undefined && Object.values(query).some((v) => v !== undefined);
+    if (!hasQuery && PLAIN_PATH.test(path)) return { origin: base.origin, path: base.path + path };
+    const url = new URL(this.options.apiBaseUrl + path);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return { origin: url.origin, path: url.pathname + url.search };
   }
 
   private pool(): Dispatcher {
@@ -130,7 +153,7 @@ export class ApiClient {
       const result = await this.send("GET", path, undefined, undefined, opts, n);
       let retryAfterS: number | undefined;
       if (result.kind === "answer") {
-        if (result.status >= 200 && result.status < 300) return { status: result.status, body: this.parseSuccess(result, undefined) };
+        if (result.status >= 200 && result.status < 300) return { status: result.status, body: this.readBody(result) };
         lastError = this.toError(result, opts.subject);
         const retryable = result.status === 408 || result.status === 429 || result.status >= 500;
         if (!retryable) throw lastError;
@@ -206,10 +229,7 @@ export class ApiClient {
     opts: CallOptions,
     n: number,
   ): Promise<HttpAnswer | NetworkFailure> {
-    const url = new URL(this.options.apiBaseUrl + path);
-    for (const [name, value] of Object.entries(opts.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
+    const { origin, path: target } = this.target(path, opts.query);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: "application/json",
@@ -220,7 +240,7 @@ export class ApiClient {
       if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     }
     const started = performance.now();
-    const result = await attempt({ url, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.pool() });
+    const result = await attempt({ origin, path: target, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.pool() });
     if (this.options.onRequest) {
       const entry: RequestLogEntry = {
         method,
@@ -254,6 +274,17 @@ export class ApiClient {
     const id = clean.length > 0 ? clean : undefined;
     this.lastRequestId = { headers, id };
     return id;
+  }
+
+  /**
+   * A read's 2xx body: the same text gives the same value, parsed once and frozen (src/text/shared-values.ts), so what
+   * is derived from it is kept too. A model polling a call is sent the same record again and again.
+   */
+  private readBody(answer: HttpAnswer): unknown {
+    const known = this.reads.get(answer.text);
+    if (known !== undefined) return known;
+    const body = this.parseSuccess(answer, undefined);
+    return this.reads.fits(answer.text) ? this.reads.set(answer.text, share(body)) : body;
   }
 
   /** A 2xx body, parsed: it must be JSON; anything else is an upstream fault (after a POST: an unknown outcome). */
