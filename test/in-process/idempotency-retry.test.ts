@@ -20,20 +20,24 @@ const state = vi.hoisted(() => ({
   refusePosts: 0,
 }));
 
+// The client sends through its dispatcher's own request (src/service/transport/attempt.ts): a refused connection is
+// made there, before anything is written.
 vi.mock("undici", async (importOriginal) => {
   const real = await importOriginal<typeof import("undici")>();
-  const request: typeof real.request = (async (url: Parameters<typeof real.request>[0], options: Parameters<typeof real.request>[1]) => {
+  const original = real.Dispatcher.prototype.request;
+  const request = function (this: InstanceType<typeof real.Dispatcher>, options: Parameters<typeof original>[0]) {
     const headers = (options?.headers ?? {}) as Record<string, string>;
-    const attempt = { method: String(options?.method ?? "GET"), path: new URL(String(url)).pathname, key: headers["idempotency-key"], refused: false };
+    const attempt = { method: String(options?.method ?? "GET"), path: String(options.path).split("?")[0]!, key: headers["idempotency-key"], refused: false };
     state.attempts.push(attempt);
     if (attempt.method === "POST" && state.refusePosts > 0) {
       state.refusePosts--;
       attempt.refused = true;
-      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1"), { code: "ECONNREFUSED" });
+      return Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1"), { code: "ECONNREFUSED" }));
     }
-    return real.request(url, options);
-  }) as typeof real.request;
-  return { ...real, request };
+    return original.call(this, options);
+  };
+  real.Dispatcher.prototype.request = request as typeof original;
+  return real;
 });
 
 let upstream: FakeUpstream;
