@@ -22,6 +22,8 @@ afterAll(async () => {
 function server(log: string, now: string): Promise<StartedServer> {
   return startServer({
     env: envFor(upstream, {
+      // The server's default purpose (telemarketing): what this file is about (the helpers set informational).
+      OUTBOUND_CALLS_CALL_PURPOSE: undefined,
       OUTBOUND_CALLS_TEST_NOW: now,
       OUTBOUND_CALLS_CALLING_HOURS: "off",
       OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",

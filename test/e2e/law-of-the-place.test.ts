@@ -27,6 +27,8 @@ afterAll(async () => {
 function server(extra: Record<string, string> = {}): Promise<StartedServer> {
   return startServer({
     env: envFor(upstream, {
+      // The server's default purpose (telemarketing): what this file is about (the helpers set informational).
+      OUTBOUND_CALLS_CALL_PURPOSE: undefined,
       OUTBOUND_CALLS_TEST_NOW: SATURDAY_1830_ET,
       OUTBOUND_CALLS_CALLING_HOURS: "off",
       OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",

@@ -34,6 +34,8 @@ it("the start names every rule the file switches off, loosens or moves to anothe
   );
   const s = await startServer({
     env: envFor(upstream, {
+      // The server's default purpose (telemarketing): what this file is about (the helpers set informational).
+      OUTBOUND_CALLS_CALL_PURPOSE: undefined,
       OUTBOUND_CALLS_RULES_FILE: file,
       // Saturday 2026-11-28 18:30 in Miami.
       OUTBOUND_CALLS_TEST_NOW: "2026-11-28T23:30:00Z",

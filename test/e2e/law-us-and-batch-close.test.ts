@@ -119,7 +119,7 @@ it("a per-row span out of range stops the start, naming the variable", async () 
 describe("the sandbox (no real call): the federal window goes with its calling hours", () => {
   /** 07:00 in San Francisco, before the federal window opens. */
   async function sandbox(extra: Record<string, string> = {}) {
-    const s = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", ...extra } });
+    const s = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", OUTBOUND_CALLS_CALL_PURPOSE: undefined, ...extra } });
     const agents = (await s.call("list_agents")).structuredContent as { agents: { id: string }[] };
     return { s, agentId: agents.agents[0]!.id };
   }

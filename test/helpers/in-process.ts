@@ -97,7 +97,8 @@ export const NOWHERE = "http://127.0.0.1:9";
 
 /**
  * As test/helpers/server-process.ts `serverEnv`: dials are unattended (OUTBOUND_CALLS_CONFIRM=never) unless the
- * test names OUTBOUND_CALLS_CONFIRM; `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves).
+ * test names OUTBOUND_CALLS_CONFIRM; `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves). The
+ * same for OUTBOUND_CALLS_CALL_PURPOSE (informational unless named: the law of the place depends on the hour).
  */
 export function inProcessConfig(options: Pick<InProcessOptions, "env" | "now"> = {}): Config {
   const env = options.env ?? {};
@@ -105,6 +106,8 @@ export function inProcessConfig(options: Pick<InProcessOptions, "env" | "now"> =
     OUTBOUND_CALLS_API_KEY: CANARY_KEY,
     OUTBOUND_CALLS_BASE_URL: NOWHERE,
     ...("OUTBOUND_CALLS_CONFIRM" in env ? {} : { OUTBOUND_CALLS_CONFIRM: "never" }),
+    // As serverEnv: the law of the place depends on the hour; a test about it names the purpose.
+    ...("OUTBOUND_CALLS_CALL_PURPOSE" in env ? {} : { OUTBOUND_CALLS_CALL_PURPOSE: "informational" }),
     ...(options.now ? { OUTBOUND_CALLS_TEST_NOW: options.now } : {}),
     ...env,
   });
