@@ -116,8 +116,16 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
 /** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
 function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Clock, windowMs: number, log: (line: string) => void): string | undefined {
   store.caps.seed(history.dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))));
-  // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON).
-  for (const d of history.dials) if (d.person !== undefined) store.personCaps(d.person).seed(d.numbers.map((to) => ({ at: d.at, to })));
+  // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON), one seed a person: a seed
+  // sorts the person's whole ledger, so one a dial cost seconds at start on a log with many.
+  const byPerson = new Map<string, Array<{ at: number; to: string }>>();
+  for (const d of history.dials) {
+    if (d.person === undefined) continue;
+    const past = byPerson.get(d.person) ?? [];
+    for (const to of d.numbers) past.push({ at: d.at, to });
+    byPerson.set(d.person, past);
+  }
+  for (const [person, past] of byPerson) store.personCaps(person).seed(past);
   const since = clock.now() - windowMs;
   const records: DialRecord[] = history.dials
     .filter((d) => d.at > since)
