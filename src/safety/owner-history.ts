@@ -5,6 +5,7 @@
  * hide a person's calls from them. Damaged lines give nothing: a call nobody is
  * recorded for is seen only by a token that may read all (fail closed).
  */
+import { MemoryStore } from "../state/memory-store.js";
 import type { GuardStore, OwnedThing } from "../state/store.js";
 import { CALL_OWNERS_KEPT_MS } from "../state/store.js";
 import { readBackWith, type AuditLine, type LineReader } from "./audit-readback.js";
@@ -44,6 +45,10 @@ export function ownerReader(now: number): LineReader<OwnedDial[]> {
 /** Into the store, oldest first (the first owner of a thing stays): in memory at once, in Redis in the background. */
 export function seedOwners(store: GuardStore, dials: OwnedDial[], log: (line: string) => void): void {
   if (dials.length === 0) return;
+  if (store instanceof MemoryStore) {
+    store.owners.seed(dials);
+    return;
+  }
   void (async () => {
     for (const dial of dials) await store.owners.record(dial.things, dial.owner, dial.at);
   })().catch((error: unknown) =>

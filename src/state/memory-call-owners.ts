@@ -14,6 +14,15 @@ export class MemoryCallOwners implements CallOwners {
   private firstExpiry = Number.POSITIVE_INFINITY;
 
   async record(things: readonly OwnedThing[], owner: string, now: number): Promise<void> {
+    this.recordNow(things, owner, now);
+  }
+
+  /** Past owners (from the audit log), oldest first: what record() does with each, at once. */
+  seed(dials: ReadonlyArray<{ things: readonly OwnedThing[]; owner: string; at: number }>): void {
+    for (const dial of dials) this.recordNow(dial.things, dial.owner, dial.at);
+  }
+
+  private recordNow(things: readonly OwnedThing[], owner: string, now: number): void {
     this.sweep(now);
     for (const thing of things) {
       const key = keyOf(thing);

@@ -39,3 +39,18 @@ it("sweeps what expired each time it runs, however many sweeps found nothing bef
   expect(held(owners)).toBe(1_000 - 801 + 3);
   expect(await owners.ownersOf([...call(800), ...call(801), ...call(2_000)], T0 + CALL_OWNERS_KEPT_MS + 800 * HOUR)).toEqual([undefined, "alice", "bob"]);
 });
+
+it("seed() (the start's owners from the audit log, oldest first) keeps the first owner of each call, as record() does", async () => {
+  const dials = [
+    { things: call(1), owner: "alice", at: T0 },
+    { things: [...call(1), { kind: "campaign" as const, id: "cmp_1" }], owner: "mallory", at: T0 + HOUR },
+    { things: call(2), owner: "bob", at: T0 + 2 * HOUR },
+  ];
+  const seeded = new MemoryCallOwners();
+  seeded.seed(dials);
+  const recorded = new MemoryCallOwners();
+  for (const d of dials) await recorded.record(d.things, d.owner, d.at);
+  const asked = [...call(1), ...call(2), { kind: "campaign" as const, id: "cmp_1" }];
+  expect(await seeded.ownersOf(asked, T0 + 3 * HOUR)).toEqual(["alice", "bob", "mallory"]);
+  expect(await seeded.ownersOf(asked, T0 + 3 * HOUR)).toEqual(await recorded.ownersOf(asked, T0 + 3 * HOUR));
+});
