@@ -6,12 +6,12 @@
  * dedupe window survive a restart; a line that cannot be read never lets more
  * dials through than an intact one would (see readAuditHistory).
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, writeSync } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
+import { closeSync, fstatSync, openSync, statSync, writeSync } from "node:fs";
 import { ConfigurationError } from "../config/errors.js";
 import type { Redactor } from "../text/redact.js";
+import { AUDIT_VARIABLE, readBackWith, type AuditLine, type LineReader } from "./audit-readback.js";
 
-export const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
+export { AUDIT_VARIABLE };
 
 /**
  * `sending` is written just before a POST, and the line that ends the tool call follows it (with the same
@@ -72,8 +72,6 @@ export interface AuditEntry {
 
 /** Only these lines rebuild the caps and the dedupe window: the dials that may have reached someone. */
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);
-/** How much of the log is held in memory at once while it is read back. */
-const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export class AuditLog {
@@ -175,34 +173,6 @@ export interface AuditHistory {
 }
 
 /**
- * Calls `fn` with each line of the log (numbered from 0), reading it a chunk at a time, so a log of any size is read
- * back at start without holding it whole. Never past the size the file system gives it: a path that is not a regular
- * file (a device such as /dev/full, whose reads never end) has size 0 and reads as empty.
- */
-export function forEachLogLine(path: string, fn: (line: string, index: number) => void): void {
-  const fd = openSync(path, "r");
-  try {
-    const buffer = Buffer.alloc(READ_CHUNK_BYTES);
-    const decoder = new StringDecoder("utf8");
-    let rest = "";
-    let index = 0;
-    // Up to the size it has now (a device such as /dev/full reads as endless zeros; lines appended meanwhile are this run's).
-    for (let left = fstatSync(fd).size; left > 0; ) {
-      const read = readSync(fd, buffer, 0, Math.min(buffer.length, left), null);
-      if (read === 0) break;
-      left -= read;
-      const lines = (rest + decoder.write(buffer.subarray(0, read))).split("\n");
-      rest = lines.pop() ?? "";
-      for (const line of lines) fn(line, index++);
-    }
-    rest += decoder.end();
-    if (rest !== "") fn(rest, index);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
  * The dials logged at or after `since`. A damaged line (torn by a crash, or edited)
  * is read as conservatively as possible: every E.164 number in it counts as a dial at
  * the time it shows (or `now`, if none can be read), whatever its decision was; if it
@@ -210,65 +180,70 @@ export function forEachLogLine(path: string, fn: (line: string, index: number) =
  * repairs the log. So a damaged log never lets more dials through than an intact one.
  */
 export function readAuditHistory(path: string, since: number, now: number): AuditHistory {
+  return readBackWith(path, dialHistoryReader(since, now));
+}
+
+/** readAuditHistory's reader, one line at a time (src/safety/audit-readback.ts reads the log once for every reader). */
+export function dialHistoryReader(since: number, now: number): LineReader<AuditHistory> {
   const history: AuditHistory = { dials: [], damagedLines: [], unattributed: [] };
   // POSTs announced by a `sending` line, by Idempotency-Key, until the line that ends their tool call is read.
   const sending = new Map<string, LoggedDial>();
-  // The whole log, a chunk at a time: a per-number limit of the law looks back 31 days, however much was logged since.
-  const each = (line: string, index: number) => {
-    if (line.trim() === "") return;
-    const entry = parseLine(line);
-    if (entry === undefined) {
-      history.damagedLines.push(index + 1);
-      const numbers = line.match(E164) ?? [];
+  // The whole log: a per-number limit of the law looks back 31 days, however much was logged since.
+  const readLine = (line: AuditLine) => {
+    if (line.text.trim() === "") return;
+    const read = wellFormed(line.object());
+    if (read === undefined) {
+      history.damagedLines.push(line.index + 1);
+      const numbers = line.text.match(E164) ?? [];
       if (numbers.length === 0) {
-        history.unattributed.push(index + 1);
+        history.unattributed.push(line.index + 1);
         return;
       }
-      const shown = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/.exec(line);
+      const shown = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/.exec(line.text);
       const at = shown ? Date.parse(shown[0]) : Number.NaN;
       history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
       return;
     }
+    const { entry, at } = read;
     const key = typeof entry.idempotency_key === "string" ? entry.idempotency_key : undefined;
-    const at = Date.parse(entry.time);
-    const dial: LoggedDial = {
-      at,
-      numbers: entry.numbers,
-      requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
-      decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
-      callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
-      ...(typeof entry.person === "string" && entry.person !== "" ? { person: entry.person } : {}),
-    };
     if (entry.decision === "sending") {
-      if (key !== undefined) sending.set(key, dial);
+      if (key !== undefined) sending.set(key, loggedDial(entry, at));
       return;
     }
     if (key !== undefined) sending.delete(key);
     if (!COUNTED.has(entry.decision) || at < since) return;
-    history.dials.push(dial);
+    history.dials.push(loggedDial(entry, at));
   };
-  try {
-    forEachLogLine(path, each);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return history;
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
-  }
-  // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
-  for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
-  return history;
+  return {
+    rebuilds: "the dial caps",
+    read: readLine,
+    result: () => {
+      // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
+      for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
+      sending.clear();
+      return history;
+    },
+  };
 }
 
-/** A line that is a well-formed entry, or undefined. */
-function parseLine(line: string): AuditEntry | undefined {
-  let entry: unknown;
-  try {
-    entry = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  if (typeof entry !== "object" || entry === null) return undefined;
-  const e = entry as Partial<AuditEntry>;
-  if (typeof e.decision !== "string" || typeof e.time !== "string" || Number.isNaN(Date.parse(e.time))) return undefined;
+function loggedDial(entry: AuditEntry, at: number): LoggedDial {
+  return {
+    at,
+    numbers: entry.numbers,
+    requestKey: typeof entry.request_key === "string" ? entry.request_key : undefined,
+    decision: entry.decision === "dialed" ? "dialed" : "outcome_unknown",
+    callIds: Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string") : [],
+    ...(typeof entry.person === "string" && entry.person !== "" ? { person: entry.person } : {}),
+  };
+}
+
+/** A line's JSON object that is a well-formed entry (with its time read), or undefined. */
+function wellFormed(object: Record<string, unknown> | undefined): { entry: AuditEntry; at: number } | undefined {
+  if (object === undefined) return undefined;
+  const e = object as Partial<AuditEntry>;
+  if (typeof e.decision !== "string" || typeof e.time !== "string") return undefined;
+  const at = Date.parse(e.time);
+  if (Number.isNaN(at)) return undefined;
   if (!Array.isArray(e.numbers) || !e.numbers.every((n) => typeof n === "string")) return undefined;
-  return e as AuditEntry;
+  return { entry: e as AuditEntry, at };
 }

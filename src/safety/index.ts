@@ -9,7 +9,8 @@ import type { Config } from "../config/env.js";
 import type { CallingService } from "../service/index.js";
 import { MemoryStore } from "../state/memory-store.js";
 import type { DialRecord, GuardStore, OptOutEntry } from "../state/store.js";
-import { AuditLog, readAuditHistory, type AuditHistory } from "./audit-log.js";
+import { AuditLog, dialHistoryReader, readAuditHistory, type AuditHistory } from "./audit-log.js";
+import { readAuditLogBack } from "./audit-readback.js";
 import { clockStartingAt, systemClock, type Clock } from "./clock.js";
 import { ConfirmationTokens } from "./confirmation-token.js";
 import type { SafetyServices } from "./dial-attempt.js";
@@ -18,9 +19,9 @@ import { DoNotCallList, loadDoNotCallList } from "./do-not-call.js";
 import type { Redactor } from "../text/redact.js";
 import type { CallerIdentity, CallScope } from "../service/call-scope.js";
 import { callAccess, type CallAccess } from "./call-access.js";
-import { readOwnerHistory, seedOwners } from "./owner-history.js";
+import { ownerReader, seedOwners } from "./owner-history.js";
 import { OptOutDesk } from "./compliance/opt-out-desk.js";
-import { readOptOutHistory } from "./compliance/opt-out-history.js";
+import { optOutReader, type OptOutEvent } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
 import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
@@ -62,7 +63,6 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const sandboxFree = config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
   if (sandboxFree) deps.log(`outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`);
   const law = { ...book, rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules, batchSpanPerRowMs: s.batchSpanPerRowMs };
-  let auditDamage: string | undefined;
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
@@ -76,12 +76,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
       return { now, dials: dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))) };
     };
   }
-  if (audit && deps.store instanceof MemoryStore) auditDamage = seedFromAuditLog(deps.store, readAuditHistory(audit.path, since, clock.now()), clock, s.dedupeWindowMs, deps.log);
-  // Opt-outs have no age: the whole log is read back. In memory it is the list; Redis gets what it lacks (a Redis
-  // restarted empty forgets nobody), and an operator's removal written in the log stays removed.
-  if (audit) seedOptOuts(deps.store, readOptOutHistory(audit.path), deps.log);
-  // Who placed which call (OAuth): what the store lacks comes back from the log; the first owner of a call stays.
-  if (audit) seedOwners(deps.store, readOwnerHistory(audit.path, clock.now()), deps.log);
+  const auditDamage = audit ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs) : undefined;
   const optOuts = new OptOutDesk({ store: deps.store, service: deps.service, audit, clock, pollMs: s.optOutPollMs, log: deps.log });
   if (s.testNow !== undefined) {
     deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
@@ -113,11 +108,40 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   };
 }
 
+/**
+ * What a start rebuilds from the audit log, in one pass (src/safety/audit-readback.ts; a log it cannot read refuses
+ * the start naming the first of these): in memory, the caps' dials and the dedupe window (with Redis the state
+ * outlives the process there); the opt-outs, which have no age (in memory they are the list; Redis gets what it
+ * lacks, so a Redis restarted empty forgets nobody, and an operator's removal written in the log stays removed); who
+ * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays). Returns the
+ * refusal to give while the log is damaged.
+ */
+function readBackAtStart(path: string, deps: SafetyDeps, since: number, clock: Clock, dedupeWindowMs: number): string | undefined {
+  const now = clock.now();
+  const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
+  const dials = memory ? dialHistoryReader(since, now) : undefined;
+  const optOuts = optOutReader();
+  const owners = ownerReader(now);
+  readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
+  const damage = memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
+  seedOptOuts(deps.store, optOuts.result(), deps.log);
+  seedOwners(deps.store, owners.result(), deps.log);
+  return damage;
+}
+
 /** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
 function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Clock, windowMs: number, log: (line: string) => void): string | undefined {
   store.caps.seed(history.dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))));
-  // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON).
-  for (const d of history.dials) if (d.person !== undefined) store.personCaps(d.person).seed(d.numbers.map((to) => ({ at: d.at, to })));
+  // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON), one seed a person: a seed
+  // sorts the person's whole ledger, so one a dial cost seconds at start on a log with many.
+  const byPerson = new Map<string, Array<{ at: number; to: string }>>();
+  for (const d of history.dials) {
+    if (d.person === undefined) continue;
+    const past = byPerson.get(d.person) ?? [];
+    for (const to of d.numbers) past.push({ at: d.at, to });
+    byPerson.set(d.person, past);
+  }
+  for (const [person, past] of byPerson) store.personCaps(person).seed(past);
   const since = clock.now() - windowMs;
   const records: DialRecord[] = history.dials
     .filter((d) => d.at > since)
@@ -150,7 +174,7 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
 }
 
 /** The log's opt-outs into the store: at once in memory; in Redis in the background (it may not be reachable yet). */
-function seedOptOuts(store: GuardStore, events: ReturnType<typeof readOptOutHistory>, log: (line: string) => void): void {
+function seedOptOuts(store: GuardStore, events: OptOutEvent[], log: (line: string) => void): void {
   if (events.length === 0) return;
   if (store instanceof MemoryStore) {
     store.optOuts.seed(events);

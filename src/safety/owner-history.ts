@@ -5,10 +5,10 @@
  * hide a person's calls from them. Damaged lines give nothing: a call nobody is
  * recorded for is seen only by a token that may read all (fail closed).
  */
-import { ConfigurationError } from "../config/errors.js";
+import { MemoryStore } from "../state/memory-store.js";
 import type { GuardStore, OwnedThing } from "../state/store.js";
 import { CALL_OWNERS_KEPT_MS } from "../state/store.js";
-import { AUDIT_VARIABLE, forEachLogLine } from "./audit-log.js";
+import { readBackWith, type AuditLine, type LineReader } from "./audit-readback.js";
 import { ownedThings } from "./call-access.js";
 
 export interface OwnedDial {
@@ -18,17 +18,18 @@ export interface OwnedDial {
 }
 
 export function readOwnerHistory(path: string, now: number): OwnedDial[] {
+  return readBackWith(path, ownerReader(now));
+}
+
+/** readOwnerHistory's reader, one line at a time (src/safety/audit-readback.ts reads the log once for every reader). */
+export function ownerReader(now: number): LineReader<OwnedDial[]> {
   const dials: OwnedDial[] = [];
-  const each = (line: string) => {
-    if (!line.includes('"person"') || (!line.includes('"call_ids"') && !line.includes('"campaign_id"'))) return;
-    let entry: Record<string, unknown>;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      if (typeof parsed !== "object" || parsed === null) return;
-      entry = parsed as Record<string, unknown>;
-    } catch {
-      return;
-    }
+  const read = (line: AuditLine) => {
+    const text = line.text;
+    if (!text.includes('"person"') || (!text.includes('"call_ids"') && !text.includes('"campaign_id"'))) return;
+    const entry = line.object();
+    // Not a JSON object: nobody is recorded (fail closed).
+    if (entry === undefined) return;
     if (typeof entry.person !== "string" || entry.person === "") return;
     if (entry.decision !== "dialed" && entry.decision !== "outcome_unknown") return;
     const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
@@ -38,18 +39,16 @@ export function readOwnerHistory(path: string, now: number): OwnedDial[] {
     const things = ownedThings(callIds, campaign);
     if (things.length > 0) dials.push({ owner: entry.person, at, things });
   };
-  try {
-    forEachLogLine(path, each);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); who placed which call could not be rebuilt`);
-  }
-  return dials;
+  return { rebuilds: "who placed which call", read, result: () => dials };
 }
 
 /** Into the store, oldest first (the first owner of a thing stays): in memory at once, in Redis in the background. */
 export function seedOwners(store: GuardStore, dials: OwnedDial[], log: (line: string) => void): void {
   if (dials.length === 0) return;
+  if (store instanceof MemoryStore) {
+    store.owners.seed(dials);
+    return;
+  }
   void (async () => {
     for (const dial of dials) await store.owners.record(dial.things, dial.owner, dial.at);
   })().catch((error: unknown) =>

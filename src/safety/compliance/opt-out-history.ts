@@ -4,29 +4,27 @@
  * damaged line that mentions an opt-out and shows a number lists that number:
  * a torn line never frees anyone.
  */
-import { ConfigurationError } from "../../config/errors.js";
 import type { OptOutEntry } from "../../state/store.js";
-import { AUDIT_VARIABLE, forEachLogLine } from "../audit-log.js";
+import { readBackWith, type AuditLine, type LineReader } from "../audit-readback.js";
 
 export type OptOutEvent = { kind: "add"; entry: OptOutEntry } | { kind: "remove"; number: string };
 
 const E164 = /\+[1-9][0-9]{5,14}/g;
 
 export function readOptOutHistory(path: string): OptOutEvent[] {
+  return readBackWith(path, optOutReader());
+}
+
+/** readOptOutHistory's reader, one line at a time (src/safety/audit-readback.ts reads the log once for every reader). */
+export function optOutReader(): LineReader<OptOutEvent[]> {
   const events: OptOutEvent[] = [];
-  const each = (line: string) => {
-    if (!line.includes("opted_out") && !line.includes("opt_out_removed")) return;
-    let entry: Record<string, unknown> | undefined;
-    try {
-      const parsed: unknown = JSON.parse(line);
-      entry = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-    } catch {
-      entry = undefined;
-    }
+  const read = (line: AuditLine) => {
+    if (!line.text.includes("opted_out") && !line.text.includes("opt_out_removed")) return;
+    const entry = line.object();
     const numbers = Array.isArray(entry?.numbers) ? entry.numbers.filter((n): n is string => typeof n === "string") : undefined;
     if (!entry || !numbers || typeof entry.decision !== "string") {
       // Damaged: list every number it shows (never free one).
-      for (const number of line.match(E164) ?? []) events.push({ kind: "add", entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" } });
+      for (const number of line.text.match(E164) ?? []) events.push({ kind: "add", entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" } });
       return;
     }
     if (entry.decision === "opt_out_removed") {
@@ -43,12 +41,6 @@ export function readOptOutHistory(path: string): OptOutEvent[] {
       }
     }
   };
-  try {
-    // The whole file (an opt-out has no age), a chunk at a time.
-    forEachLogLine(path, each);
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`);
-  }
-  return events;
+  // The whole file (an opt-out has no age).
+  return { rebuilds: "the opt-outs", read, result: () => events };
 }
