@@ -145,6 +145,52 @@ async function toolListings() {
   }
 }
 
+/** The module the bin imports dynamically (the CLI): its static graph is what every start loads. */
+const CLI = "src/index.ts";
+
+/**
+ * The modules src/ imports dynamically (the tools, the sandbox, --http, doctor, Redis...) that the CLI's static graph
+ * does not reach anyway, from a first pass of the same build (nothing written).
+ */
+async function lazyEntries(options) {
+  const { metafile } = await build({ ...options, write: false, metafile: true });
+  const started = new Set();
+  const visit = (path) => {
+    if (started.has(path)) return;
+    started.add(path);
+    for (const i of metafile.inputs[path]?.imports ?? []) if (i.kind !== "dynamic-import" && !i.external) visit(i.path);
+  };
+  visit(CLI);
+  const lazy = Object.entries(metafile.inputs).flatMap(([from, input]) => input.imports.filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/")).map((i) => ({ from, path: i.path })));
+  // Such an import gains nothing (the module is loaded at start) and splits the start's chunk in two.
+  const loaded = lazy.filter(({ from, path }) => started.has(path) && !(from === "src/bin.ts" && path === CLI));
+  if (loaded.length > 0) throw new Error(`imported dynamically, though every start loads it: ${loaded.map(({ from, path }) => `${path} (in ${from})`).join(", ")}; import it statically`);
+  return new Set(lazy.map(({ path }) => path).filter((path) => !started.has(path)));
+}
+
+/**
+ * One chunk for the start-up, not two dozen. esbuild splits the modules a start loads by which lazy modules also reach
+ * them (the CLI and the tools, the CLI and the sandbox and doctor, ...), and every file an ES start loads costs about
+ * 0.3 ms of resolving, reading and linking. The CLI's static graph is loaded by every start, whatever the command (the
+ * bin imports it), before any lazy module: so each lazy module may import it too, which changes nothing when it runs
+ * and puts every module of that graph in one shared chunk (docs/performance.md, "Start-up, third round").
+ */
+function oneStartChunk(lazy) {
+  const cli = join(common.absWorkingDir, CLI);
+  return {
+    name: "one-start-chunk",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        if (!lazy.has(relative(common.absWorkingDir, args.path))) return undefined;
+        const source = await readFile(args.path, "utf8");
+        if (source.startsWith("#!")) throw new Error(`${args.path}: a lazily imported module with a #! line`);
+        // On the first line: the source map's lines stay the source's.
+        return { contents: `import ${JSON.stringify(cli)}; ${source}`, loader: "ts" };
+      });
+    },
+  };
+}
+
 /** @type {import("esbuild").BuildOptions} */
 const serverBuild = {
   ...common,
@@ -157,7 +203,7 @@ const serverBuild = {
 };
 
 const [server, demo] = await Promise.all([
-  build(serverBuild),
+  build({ ...serverBuild, plugins: [...common.plugins, oneStartChunk(await lazyEntries(serverBuild))] }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
 

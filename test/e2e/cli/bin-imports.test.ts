@@ -65,3 +65,13 @@ it("a start reads neither undici nor ajv: each is a file of its own beside the b
   expect(holders).toHaveLength(1);
   for (const file of ["undici.cjs", "sdk-ajv.cjs"]) expect(readFileSync(join(dirname(holders[0]![0]), file), "utf8").length).toBeGreaterThan(100_000);
 });
+
+it("a start loads five files: the bin, the CLI and three chunks, not one per group of lazy modules sharing code", () => {
+  // Every ES module file costs a start about 0.3 ms to resolve, read and link (docs/performance.md, "Start-up, third
+  // round"); scripts/build.mjs keeps the CLI's whole static graph in one chunk.
+  const files = new Set([...staticGraph(ENTRY).keys(), ...startGraph().keys()]);
+  expect(files.size).toBeLessThanOrEqual(5);
+  // The check is meaningful only if the graph is the start's: the server, the SDK and the guards.
+  const sources = [...startGraph().values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!));
+  expect(sources).toEqual(expect.arrayContaining(["src/mcp/server.ts", "src/safety/index.ts", "src/config/env.ts", "src/index.ts"]));
+});
