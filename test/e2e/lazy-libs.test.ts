@@ -6,32 +6,18 @@
  * reports every require of them; and the form's answer is still checked against
  * the form's schema by the SDK's own validator.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { requireTrace } from "../helpers/require-trace.js";
 import { GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf } from "../helpers/server-process.js";
 
-const dir = mkdtempSync(join(tmpdir(), "outbound-calls-lazy-libs-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const preload = join(dir, "trace-lazy-libs.cjs");
-writeFileSync(
-  preload,
-  `const Module = require("node:module");
-const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (/(undici|sdk-ajv)\\.cjs$/.test(String(request))) process.stderr.write("LAZY-LIB-LOADED " + request + "\\n");
-  return load.call(this, request, ...rest);
-};
-`,
-);
+const trace = requireTrace(/(undici|sdk-ajv)\.cjs$/, "LAZY-LIB-LOADED");
 
 async function start(answer: Record<string, unknown>) {
   const server = await startServer({
     args: ["--sandbox", "--sandbox-speed", "instant"],
     // Asked in the client, by a form: the default confirmation mode.
-    env: { NODE_OPTIONS: `--require ${preload}`, ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_CONFIRM: undefined },
+    env: { NODE_OPTIONS: trace, ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_CONFIRM: undefined },
     capabilities: { elicitation: { form: {} } },
   });
   let asked = 0;
