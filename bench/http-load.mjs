@@ -40,12 +40,13 @@ function serverEnv(sandboxUrl, token, extra = {}) {
     OUTBOUND_CALLS_HTTP_TOKEN: token,
     OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
     OUTBOUND_CALLS_CALLING_HOURS: "off",
-    // The law of the place called depends on the hour too (us_fcc_hours): the load dials at any hour.
-    OUTBOUND_CALLS_CALL_PURPOSE: "informational",
     // Unattended load: nobody approves thousands of dials.
     OUTBOUND_CALLS_CONFIRM: "never",
     OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+    // The law of the place called depends on the hour and day too: telemarketing hours would refuse the US numbers
+    // at night there (informational calls are checked, with the rules for them, at any hour).
+    OUTBOUND_CALLS_CALL_PURPOSE: "informational",
     ...extra,
   };
 }

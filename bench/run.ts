@@ -117,10 +117,11 @@ async function main(): Promise<void> {
       // The benchmark dials thousands of sandbox numbers at any hour: the guards that depend on the clock or count
       // dials would refuse them. Every other check (validation, number policy, agent check, dedupe) stays on.
       OUTBOUND_CALLS_CALLING_HOURS: "off",
-      // The law of the place called depends on the hour too (us_fcc_hours).
-      OUTBOUND_CALLS_CALL_PURPOSE: "informational",
       OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
       OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+      // The law of the place called depends on the hour and day too: telemarketing hours would refuse the batch's US
+      // rows at night there (informational calls are checked, with the rules for them, at any hour).
+      OUTBOUND_CALLS_CALL_PURPOSE: "informational",
       // Nobody is there to approve thousands of dials: the benchmark dials unattended (the page is measured nowhere).
       OUTBOUND_CALLS_CONFIRM: "never",
       ...extra,

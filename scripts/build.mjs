@@ -7,6 +7,10 @@
  *   server loads at start; the sandbox is a lazy chunk under dist/chunks/, loaded
  *   only by `--sandbox` / `sandbox`.
  * - dist/demo.js: `npm run demo`, a separate bundle (it is an MCP client).
+ * - undici (Agent, request, errors) and the SDK's ajv provider are CommonJS
+ *   files of their own beside the bundle, `undici.cjs` and `sdk-ajv.cjs`,
+ *   required on first use (the first request to the service; the first form a
+ *   client answers): neither is read nor compiled at start-up.
  * - libphonenumber-js (max metadata) is a CommonJS bundle of its own,
  *   `libphonenumber-max.cjs`, beside the bundle file that holds src/phone/lib.ts,
  *   which requires it on first use (a number check, or
@@ -40,17 +44,42 @@ const requireShim = 'import { createRequire as __obcCreateRequire } from "node:m
 
 const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 
+/** The CommonJS files required on first use, beside the bundle file holding scripts/shims/beside.js. */
+const UNDICI_FILE = "undici.cjs";
+const SDK_AJV_FILE = "sdk-ajv.cjs";
+
+/**
+ * The SDK's ajv provider as its `_shims` module imports it (`import { n as AjvJsonSchemaValidator } from
+ * "./ajvProvider-<hash>.mjs"`): the file and the name it is exported under. A different import stops the build.
+ */
+async function sdkAjvProvider() {
+  const shims = new URL("shimsNode.mjs", import.meta.resolve("@modelcontextprotocol/server")).pathname;
+  const match = /^import \{ (\w+) as AjvJsonSchemaValidator \} from "(\.\/ajvProvider-[\w-]+\.mjs)";$/m.exec(await readFile(shims, "utf8"));
+  if (!match) throw new Error(`${shims} no longer imports AjvJsonSchemaValidator from its ajv provider as scripts/shims/sdk-ajv-provider.js replaces it: check that the stand-in still does what the SDK's class does, then update sdkAjvProvider()`);
+  return { importer: shims, specifier: match[2], file: join(dirname(shims), match[2]), exportedAs: match[1] };
+}
+const ajvProvider = await sdkAjvProvider();
+
 /**
  * Start-up costs that a bundle can leave out without changing behaviour
  * (docs/performance.md has the measurements):
- * - `undici` as the server imports it resolves to scripts/shims/undici.cjs: Agent, request and errors only,
- *   without fetch, WebSocket, cache, mocks and proxies.
+ * - `undici` as the server imports it resolves to scripts/shims/undici.cjs, which requires Agent, request and
+ *   errors (scripts/shims/undici-lib.cjs: without fetch, WebSocket, cache, mocks and proxies) from `undici.cjs`
+ *   on the first request.
+ * - The SDK's ajv provider resolves to scripts/shims/sdk-ajv-provider.js, which requires the SDK's own provider
+ *   from `sdk-ajv.cjs` on the first JSON Schema it validates.
  * - zod's locales other than English (below).
  */
 const lean = {
   name: "lean-start",
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("undici.cjs") } : undefined));
+    b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) => (args.importer === ajvProvider.importer && args.path === ajvProvider.specifier ? { path: "sdk-ajv-provider", namespace: "lean-start" } : undefined));
+    b.onLoad({ filter: /^sdk-ajv-provider$/, namespace: "lean-start" }, () => ({
+      contents: `export { AjvJsonSchemaValidator as ${ajvProvider.exportedAs} } from ${JSON.stringify(shim("sdk-ajv-provider.js"))};`,
+      loader: "js",
+      resolveDir: dirname(shim("sdk-ajv-provider.js")),
+    }));
     // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
     // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
@@ -93,6 +122,7 @@ const common = {
   banner: { js: requireShim },
   logLevel: "warning",
   plugins: [lean],
+  define: { BUNDLED_UNDICI_FILE: JSON.stringify(`./${UNDICI_FILE}`), BUNDLED_SDK_AJV_FILE: JSON.stringify(`./${SDK_AJV_FILE}`) },
 };
 
 await rm(outdir, { recursive: true, force: true });
@@ -106,7 +136,7 @@ async function toolListings() {
   const dir = await mkdtemp(join(tmpdir(), "outbound-calls-build-"));
   try {
     // Split like the server: src/mcp/tools.ts imports the tools dynamically, which one file would reorder.
-    await build({ ...common, entryPoints: { "tool-listings": "scripts/tool-listings.ts" }, outdir: dir, outExtension: { ".js": ".mjs" }, splitting: true, define: { BUNDLED_PHONE_LIB_FILE: "undefined" } });
+    await build({ ...common, entryPoints: { "tool-listings": "scripts/tool-listings.ts" }, outdir: dir, outExtension: { ".js": ".mjs" }, splitting: true, define: { ...common.define, BUNDLED_PHONE_LIB_FILE: "undefined" } });
     const json = execFileSync(process.execPath, [join(dir, "tool-listings.mjs")], { encoding: "utf8" });
     if (!Array.isArray(JSON.parse(json))) throw new Error("scripts/tool-listings.ts did not print a list");
     return json;
@@ -115,17 +145,66 @@ async function toolListings() {
   }
 }
 
-const [server] = await Promise.all([
-  build({
-    ...common,
-    entryPoints: { index: "src/bin.ts" },
-    outdir,
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
-    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`), BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()) },
-    metafile: true,
-  }),
-  build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir }),
+/** The module the bin imports dynamically (the CLI): its static graph is what every start loads. */
+const CLI = "src/index.ts";
+
+/**
+ * The modules src/ imports dynamically (the tools, the sandbox, --http, doctor, Redis...) that the CLI's static graph
+ * does not reach anyway, from a first pass of the same build (nothing written).
+ */
+async function lazyEntries(options) {
+  const { metafile } = await build({ ...options, write: false, metafile: true });
+  const started = new Set();
+  const visit = (path) => {
+    if (started.has(path)) return;
+    started.add(path);
+    for (const i of metafile.inputs[path]?.imports ?? []) if (i.kind !== "dynamic-import" && !i.external) visit(i.path);
+  };
+  visit(CLI);
+  const lazy = Object.entries(metafile.inputs).flatMap(([from, input]) => input.imports.filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/")).map((i) => ({ from, path: i.path })));
+  // Such an import gains nothing (the module is loaded at start) and splits the start's chunk in two.
+  const loaded = lazy.filter(({ from, path }) => started.has(path) && !(from === "src/bin.ts" && path === CLI));
+  if (loaded.length > 0) throw new Error(`imported dynamically, though every start loads it: ${loaded.map(({ from, path }) => `${path} (in ${from})`).join(", ")}; import it statically`);
+  return new Set(lazy.map(({ path }) => path).filter((path) => !started.has(path)));
+}
+
+/**
+ * One chunk for the start-up, not two dozen. esbuild splits the modules a start loads by which lazy modules also reach
+ * them (the CLI and the tools, the CLI and the sandbox and doctor, ...), and every file an ES start loads costs about
+ * 0.3 ms of resolving, reading and linking. The CLI's static graph is loaded by every start, whatever the command (the
+ * bin imports it), before any lazy module: so each lazy module may import it too, which changes nothing when it runs
+ * and puts every module of that graph in one shared chunk (docs/performance.md, "Start-up, third round").
+ */
+function oneStartChunk(lazy) {
+  const cli = join(common.absWorkingDir, CLI);
+  return {
+    name: "one-start-chunk",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        if (!lazy.has(relative(common.absWorkingDir, args.path))) return undefined;
+        const source = await readFile(args.path, "utf8");
+        if (source.startsWith("#!")) throw new Error(`${args.path}: a lazily imported module with a #! line`);
+        // On the first line: the source map's lines stay the source's.
+        return { contents: `import ${JSON.stringify(cli)}; ${source}`, loader: "ts" };
+      });
+    },
+  };
+}
+
+/** @type {import("esbuild").BuildOptions} */
+const serverBuild = {
+  ...common,
+  entryPoints: { index: "src/bin.ts" },
+  outdir,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  define: { ...common.define, BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`), BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()) },
+  metafile: true,
+};
+
+const [server, demo] = await Promise.all([
+  build({ ...serverBuild, plugins: [...common.plugins, oneStartChunk(await lazyEntries(serverBuild))] }),
+  build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
 
 // The phone library goes beside whichever output file holds src/phone/lib.ts (its require is relative to it).
@@ -141,6 +220,26 @@ await build({
   plugins: [patternCache],
 });
 process.stderr.write(`build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`);
+
+// undici and the SDK's ajv provider go beside every output file that may require them (scripts/shims/beside.js).
+const besideHolders = new Set(
+  [server, demo].flatMap((result) => Object.entries(result.metafile.outputs).filter(([, output]) => "scripts/shims/beside.js" in output.inputs).map(([file]) => dirname(join(common.absWorkingDir, file)))),
+);
+if (besideHolders.size === 0) throw new Error("no bundle file holds scripts/shims/beside.js: the lazy undici and ajv are gone");
+for (const dir of besideHolders) {
+  await Promise.all([
+    build({ ...common, banner: {}, format: "cjs", entryPoints: [shim("undici-lib.cjs")], outfile: join(dir, UNDICI_FILE), plugins: [] }),
+    build({
+      ...common,
+      banner: {},
+      format: "cjs",
+      stdin: { contents: `export { ${ajvProvider.exportedAs} as AjvJsonSchemaValidator } from ${JSON.stringify(ajvProvider.file)};`, resolveDir: dirname(ajvProvider.file), loader: "js" },
+      outfile: join(dir, SDK_AJV_FILE),
+      plugins: [],
+    }),
+  ]);
+  process.stderr.write(`build: ${relative(common.absWorkingDir, join(dir, UNDICI_FILE))}, ${SDK_AJV_FILE} (loaded on first use)\n`);
+}
 
 // External maps carry no sourceMappingURL comment, so moving them leaves the bundle as it ships.
 if (mapsDir) {

@@ -18,6 +18,8 @@ import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
 import { confirmModeNotes } from "./consent/start-notes.js";
+// Static: src/mcp/server.ts loads it at start anyway (a dynamic import would split the start's chunk, scripts/build.mjs).
+import { passkeyStartNote } from "./consent/passkeys/index.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
 /* eslint-disable no-console -- the one place console is touched: to move it off stdout */
@@ -106,7 +108,6 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   const core = createCore(config, { log: stderr, redactor, store });
   partsReady({ config, core, deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true } });
   if (core.consent.passkeys) {
-    const { passkeyStartNote } = await import("./consent/passkeys/index.js");
     void passkeyStartNote(core.consent.passkeys).then((note) => note && stderr(note));
   }
 

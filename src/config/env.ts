@@ -250,7 +250,9 @@ function withoutKey(message: string, rawKey: string | undefined): string {
 
 /** Reads and validates the environment; throws ConfigurationError naming every variable that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // Parsed once per process: zod's compiled fast path for objects (generated code, compiled on the object's first
+  // parse) would cost more to build than it saves, about 2 ms of every start (docs/performance.md).
+  const parsed = envSchema.safeParse(env, { jitless: true });
   if (!parsed.success) {
     // Every problem at once (a person fixing a client's config should not need one run per variable).
     // Our own messages start with the variable name; zod's generic ones get it prefixed.

@@ -23,42 +23,52 @@ export const RULES_VARIABLE = "OUTBOUND_CALLS_RULES_FILE";
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 const MAX_BYTES = 256 * 1024;
 
-/** "HH:MM-HH:MM" within one day (no wrap past midnight: a day's spans are that day's). */
-const spanText = z.string().refine((text) => {
-  const w = parseCallingWindow(text);
-  return w !== undefined && w.startMin < w.endMin;
-}, 'a span is "HH:MM-HH:MM" within one day, start before end, e.g. "09:00-20:00"');
+/**
+ * The file's schema, built on first use: most servers run without a rules file, and building zod schemas is a
+ * good share of start-up (docs/performance.md).
+ */
+function ruleChangeSchema() {
+  // "HH:MM-HH:MM" within one day (no wrap past midnight: a day's spans are that day's).
+  const spanText = z.string().refine((text) => {
+    const w = parseCallingWindow(text);
+    return w !== undefined && w.startMin < w.endMin;
+  }, 'a span is "HH:MM-HH:MM" within one day, start before end, e.g. "09:00-20:00"');
 
-const hoursShape = z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(spanText).max(8)])) as Record<(typeof WEEKDAYS)[number], z.ZodArray<typeof spanText>>);
+  const hoursShape = z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(spanText).max(8)])) as Record<(typeof WEEKDAYS)[number], z.ZodArray<typeof spanText>>);
 
-const ruleChange = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, "an id is lowercase letters, digits and _, e.g. us_fl_hours"),
-  enabled: z.boolean().optional(),
-  /** For a new rule: "FR", or "US-TX". */
-  place: z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/, 'a place is a country ("FR") or a country and state ("US-TX")').optional(),
-  place_name: z.string().min(1).max(80).optional(),
-  purposes: z.array(z.enum(["telemarketing", "informational"])).min(1).optional(),
-  hours: hoursShape.optional(),
-  /** A country whose public holidays allow no call, or false for none. */
-  holidays: z.union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)]).optional(),
-  max_calls: z.number().int().min(1).max(1000).optional(),
-  window_hours: z.number().int().min(1).max(744).optional(),
-  /**
-   * The bases of OUTBOUND_CALLS_CONSENT_FILE that are the called person's prior consent under this rule's own
-   * consent exception: a number with a live record of one of them is exempt from the rule's hours and days.
-   */
-  consent_bases: z
-    .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/, "a basis is written as in the consent file (letters, digits, space, _ . : / -)"))
-    .min(1)
-    .max(20)
-    .optional(),
-  /** Where the rule comes from, in the operator's words (required for a new rule). */
-  source: z.string().min(1).max(200).optional(),
-});
+  return z.strictObject({
+    id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, "an id is lowercase letters, digits and _, e.g. us_fl_hours"),
+    enabled: z.boolean().optional(),
+    /** For a new rule: "FR", or "US-TX". */
+    place: z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/, 'a place is a country ("FR") or a country and state ("US-TX")').optional(),
+    place_name: z.string().min(1).max(80).optional(),
+    purposes: z.array(z.enum(["telemarketing", "informational"])).min(1).optional(),
+    hours: hoursShape.optional(),
+    /** A country whose public holidays allow no call, or false for none. */
+    holidays: z.union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)]).optional(),
+    max_calls: z.number().int().min(1).max(1000).optional(),
+    window_hours: z.number().int().min(1).max(744).optional(),
+    /**
+     * The bases of OUTBOUND_CALLS_CONSENT_FILE that are the called person's prior consent under this rule's own
+     * consent exception: a number with a live record of one of them is exempt from the rule's hours and days.
+     */
+    consent_bases: z
+      .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/, "a basis is written as in the consent file (letters, digits, space, _ . : / -)"))
+      .min(1)
+      .max(20)
+      .optional(),
+    /** Where the rule comes from, in the operator's words (required for a new rule). */
+    source: z.string().min(1).max(200).optional(),
+  });
+}
 
-const rulesFile = z.strictObject({ rules: z.array(ruleChange).max(500) });
+let rulesFile: ReturnType<typeof rulesFileSchema> | undefined;
 
-export type RuleChange = z.output<typeof ruleChange>;
+function rulesFileSchema() {
+  return z.strictObject({ rules: z.array(ruleChangeSchema()).max(500) });
+}
+
+export type RuleChange = z.output<ReturnType<typeof ruleChangeSchema>>;
 
 /** Reads and checks the file; throws ConfigurationError naming the variable and the first problem. */
 export function loadRulesFile(path: string): RuleChange[] {
@@ -70,7 +80,7 @@ export function loadRulesFile(path: string): RuleChange[] {
   } catch {
     throw new ConfigurationError(`${RULES_VARIABLE}: the file is not JSON; the server does not start with rules it cannot read`);
   }
-  const parsed = rulesFile.safeParse(json);
+  const parsed = (rulesFile ??= rulesFileSchema()).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? issue.path.join(".") : "the file";

@@ -215,6 +215,6 @@ export class ApprovalDesk {
 
 /** The view stored with an approval, as the page renders it; undefined if the store gave back something else. */
 export function storedView(record: ApprovalRecord): StoredView | undefined {
-  const parsed = storedViewSchema.safeParse(record.view);
+  const parsed = storedViewSchema().safeParse(record.view);
   return parsed.success ? parsed.data : undefined;
 }

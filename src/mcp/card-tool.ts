@@ -53,14 +53,18 @@ export function cardMeta(ticket: CardTicket, args: unknown): Record<string, unkn
   return { [CARD_META_KEY]: { ...ticket, arguments: args ?? {} } };
 }
 
-const decisionSchema = z
-  .object({
-    approval_id: z.string().max(100),
-    secret: z.string().max(100),
-    decision: z.enum(["approve", "decline"]),
-    arguments: z.record(z.string(), z.unknown()),
-  })
-  .strict();
+const buildDecisionSchema = () =>
+  z
+    .object({
+      approval_id: z.string().max(100),
+      secret: z.string().max(100),
+      decision: z.enum(["approve", "decline"]),
+      arguments: z.record(z.string(), z.unknown()),
+    })
+    .strict();
+
+/** Built on the first decision (most clients never show the card), not at start-up. */
+let decisionSchema: ReturnType<typeof buildDecisionSchema> | undefined;
 
 export interface CardDecisionHost {
   desk: ApprovalDesk;
@@ -72,7 +76,7 @@ const refused = (text: string): CallToolResult => ({ isError: true, content: [{ 
 
 /** One decision of the card: checked, then declined, or approved and dialed through the whole guard pipeline. */
 export async function decideOnCard(args: unknown, host: CardDecisionHost): Promise<CallToolResult> {
-  const parsed = decisionSchema.safeParse(args);
+  const parsed = (decisionSchema ??= buildDecisionSchema()).safeParse(args);
   if (!parsed.success) return refused("Refused: the card's decision is not in the expected form. Nothing was dialed.");
   const { approval_id, secret, decision } = parsed.data;
   const check = await checkCardDecision(host.desk, approval_id, secret);

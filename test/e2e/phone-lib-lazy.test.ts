@@ -4,28 +4,14 @@
  * start-up: a server that only lists tools or agents never reads it. Watched
  * with a preload that reports every module load whose name mentions it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { requireTrace } from "../helpers/require-trace.js";
 import { GUARDS_OFF_FOR_SHAPE_TESTS, startServer } from "../helpers/server-process.js";
 
-const dir = mkdtempSync(join(tmpdir(), "outbound-calls-lazy-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const preload = join(dir, "trace-phone-lib.cjs");
-writeFileSync(
-  preload,
-  `const Module = require("node:module");
-const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (String(request).includes("libphonenumber")) process.stderr.write("PHONE-LIB-LOADED " + request + "\\n");
-  return load.call(this, request, ...rest);
-};
-`,
-);
+const trace = requireTrace(/libphonenumber/, "PHONE-LIB-LOADED");
 
 it("is not loaded by start-up, tools/list or list_agents, and is loaded (from the bundle) by the first number check", async () => {
-  const server = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { NODE_OPTIONS: `--require ${preload}`, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+  const server = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { NODE_OPTIONS: trace, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
   const loads = () => server.transport.stderr.split("\n").filter((l) => l.startsWith("PHONE-LIB-LOADED"));
   try {
     await server.client.listTools();

@@ -15,7 +15,7 @@ import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { phoneLib } from "../../phone/lib.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../refusals.js";
-import { NANP_AREA_CODES } from "../time-zones/nanp-area-codes.js";
+import { nanpAreaCodes } from "../time-zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../time-zones/zones-of-number.js";
 import { whenText } from "../time-text.js";
 import { hhmm } from "../calling-hours.js";
@@ -76,7 +76,7 @@ export function placeOf(row: CheckedRow): Place {
   if (FRENCH_OVERSEAS.has(country)) return { country: "FR", region: country };
   if (country !== "US" && country !== "CA") return { country };
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  const entry = NANP_AREA_CODES.get(national.slice(0, 3));
+  const entry = nanpAreaCodes().get(national.slice(0, 3));
   return entry && entry.country === country ? { country, region: entry.region } : { country };
 }
 

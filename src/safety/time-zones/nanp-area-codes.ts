@@ -222,11 +222,16 @@ function buildTable(): ReadonlyMap<string, AreaCodeEntry> {
   return table;
 }
 
-export const NANP_AREA_CODES: ReadonlyMap<string, AreaCodeEntry> = buildTable();
+let table: ReadonlyMap<string, AreaCodeEntry> | undefined;
+
+/** Every listed area code; built on first use (the first US or Canadian number checked), not at start-up. */
+export function nanpAreaCodes(): ReadonlyMap<string, AreaCodeEntry> {
+  return (table ??= buildTable());
+}
 
 /** The zones of a US or Canadian number from its area code, or undefined when the code is not listed. */
 export function nanpZones(country: string, nationalNumber: string): readonly string[] | undefined {
-  const entry = NANP_AREA_CODES.get(nationalNumber.slice(0, 3));
+  const entry = nanpAreaCodes().get(nationalNumber.slice(0, 3));
   // The parsed country must agree with the table, or the table is not about this number.
   return entry && entry.country === country ? entry.zones : undefined;
 }

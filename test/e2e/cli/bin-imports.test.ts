@@ -47,3 +47,31 @@ it("a start reaches neither the help texts nor the HTTP configuration: they load
   expect(sources.filter((s) => s.startsWith("src/cli/") && s !== "src/cli/command-line.ts" && s !== "src/cli/env-flags.ts")).toEqual([]);
   expect(sources.filter((s) => s.startsWith("src/http/") || s === "src/config/variables.ts")).toEqual([]);
 });
+
+/** The CLI's static graph: the files every start loads after the bin. */
+function startGraph(): Map<string, string> {
+  const bin = readFileSync(ENTRY, "utf8");
+  return staticGraph(join(dirname(ENTRY), /await import\("(\.\/chunks\/[^"]+\.js)"\)/.exec(bin)![1]!));
+}
+
+it("a start reads neither undici nor ajv: each is a file of its own beside the bundle, required on first use", () => {
+  const graph = startGraph();
+  const packages = [...graph.values()].flatMap((text) => [...text.matchAll(/^\/\/ node_modules\/(\S+)$/gm)].map((m) => m[1]!));
+  // The check is meaningful only if the graph holds the SDK and zod, as a start does.
+  expect(packages.some((p) => p.startsWith("@modelcontextprotocol/server/"))).toBe(true);
+  expect(packages.filter((p) => p.startsWith("undici/") || /(^|\/)ajv(Provider-[\w-]+\.mjs|\/)/.test(p))).toEqual([]);
+  // What the stand-ins require, beside the file that requires it.
+  const holders = [...graph].filter(([, text]) => text.includes("// scripts/shims/beside.js"));
+  expect(holders).toHaveLength(1);
+  for (const file of ["undici.cjs", "sdk-ajv.cjs"]) expect(readFileSync(join(dirname(holders[0]![0]), file), "utf8").length).toBeGreaterThan(100_000);
+});
+
+it("a start loads five files: the bin, the CLI and three chunks, not one per group of lazy modules sharing code", () => {
+  // Every ES module file costs a start about 0.3 ms to resolve, read and link (docs/performance.md, "Start-up, third
+  // round"); scripts/build.mjs keeps the CLI's whole static graph in one chunk.
+  const files = new Set([...staticGraph(ENTRY).keys(), ...startGraph().keys()]);
+  expect(files.size).toBeLessThanOrEqual(5);
+  // The check is meaningful only if the graph is the start's: the server, the SDK and the guards.
+  const sources = [...startGraph().values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!));
+  expect(sources).toEqual(expect.arrayContaining(["src/mcp/server.ts", "src/safety/index.ts", "src/config/env.ts", "src/index.ts"]));
+});

@@ -38,6 +38,8 @@ describe("npm pack", () => {
     expect(files.some((f) => /^dist\/chunks\/doctor-[A-Z0-9]+\.js$/.test(f))).toBe(true);
     // The phone library, bundled as a file of its own (loaded on the first number check).
     expect(files.some((f) => /^dist\/(chunks\/)?libphonenumber-max\.cjs$/.test(f))).toBe(true);
+    // undici and the SDK's ajv provider: required on first use, beside the bundle (scripts/shims/beside.js).
+    expect(files).toEqual(expect.arrayContaining(["dist/chunks/undici.cjs", "dist/chunks/sdk-ajv.cjs"]));
   });
 
   it("declares no runtime dependency: everything the server runs is bundled in dist/", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getCountries, parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { COUNTRY_ZONES } from "../../../src/safety/time-zones/country-zones.js";
-import { NANP_AREA_CODES } from "../../../src/safety/time-zones/nanp-area-codes.js";
+import { nanpAreaCodes } from "../../../src/safety/time-zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../../../src/safety/time-zones/zones-of-number.js";
 import { parseCallingWindow } from "../../../src/config/calling-window.js";
 import { checkCallingHours } from "../../../src/safety/calling-hours.js";
@@ -19,7 +19,7 @@ describe("coverage", () => {
   });
 
   it("every zone of every table is known to this runtime's Intl", () => {
-    const all = new Set([...Object.values(COUNTRY_ZONES).flat(), ...[...NANP_AREA_CODES.values()].flatMap((e) => e.zones)]);
+    const all = new Set([...Object.values(COUNTRY_ZONES).flat(), ...[...nanpAreaCodes().values()].flatMap((e) => e.zones)]);
     const unknown = [...all].filter((zone) => {
       try {
         new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -33,7 +33,7 @@ describe("coverage", () => {
 
   it("every NANP area code in the table belongs to the country libphonenumber says", () => {
     const disagree: string[] = [];
-    for (const [npa, entry] of NANP_AREA_CODES) {
+    for (const [npa, entry] of nanpAreaCodes()) {
       const p = parsePhoneNumberWithError(`+1${npa}2345678`, { extract: false });
       if (p.country && p.country !== entry.country) disagree.push(`${npa}: table ${entry.country}, libphonenumber ${p.country}`);
     }
@@ -42,7 +42,7 @@ describe("coverage", () => {
 
   it("US and Canadian zones in the table are zones of that country (tz zone.tab)", () => {
     const stray: string[] = [];
-    for (const [npa, entry] of NANP_AREA_CODES) {
+    for (const [npa, entry] of nanpAreaCodes()) {
       for (const zone of entry.zones) {
         const ok = COUNTRY_ZONES[entry.country]?.includes(zone) || zone === "America/Blanc-Sablon";
         if (!ok) stray.push(`${npa} ${zone}`);
