@@ -82,10 +82,10 @@ export interface PostOptions extends CallOptions {
 /** The settings of a client that talks to the configured service. */
 export type ClientSettings = Pick<ApiClientOptions, "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes">;
 
-/** `type/subtype` as RFC 9110 spells it (token characters), e.g. text/html, application/problem+json. */
 /** A request path URL parsing leaves exactly as written: slashes, letters, digits, `-` and `_`. */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
 
+/** `type/subtype` as RFC 9110 spells it (token characters), e.g. text/html, application/problem+json. */
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]{1,64}\/[A-Za-z0-9!#$&^_.+-]{1,64}$/;
 
 export class ApiClient {
