@@ -36,7 +36,7 @@ import type { GuardStore } from "../../src/state/store.js";
 import { Redactor } from "../../src/text/redact.js";
 import { FakeService } from "./fake-service.js";
 import { inProcessLogs } from "./leak-registry.js";
-import { CANARY_KEY } from "./server-process.js";
+import { CANARY_KEY, unlessNamed } from "./server-process.js";
 import { LEGACY, MODERN, type Era } from "./modern-client.js";
 
 import { ERAS } from "./modern-client.js";
@@ -105,11 +105,8 @@ export function inProcessConfig(options: Pick<InProcessOptions, "env" | "now"> =
   return loadConfig({
     OUTBOUND_CALLS_API_KEY: CANARY_KEY,
     OUTBOUND_CALLS_BASE_URL: NOWHERE,
-    ...("OUTBOUND_CALLS_CONFIRM" in env ? {} : { OUTBOUND_CALLS_CONFIRM: "never" }),
-    // As serverEnv: the law of the place depends on the hour; a test about it names the purpose.
-    ...("OUTBOUND_CALLS_CALL_PURPOSE" in env ? {} : { OUTBOUND_CALLS_CALL_PURPOSE: "informational" }),
     ...(options.now ? { OUTBOUND_CALLS_TEST_NOW: options.now } : {}),
-    ...env,
+    ...unlessNamed(env),
   });
 }
 

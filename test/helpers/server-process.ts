@@ -62,12 +62,21 @@ export interface StartOptions {
 export function serverEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
   if (process.env.TEST_CHILD_COVERAGE) env.NODE_V8_COVERAGE = process.env.TEST_CHILD_COVERAGE;
-  if (!("OUTBOUND_CALLS_CONFIRM" in extra)) env.OUTBOUND_CALLS_CONFIRM = "never";
-  // The law of the place called depends on the hour and day (us_fcc_hours: 08:00-21:00 where the number rings), so a
-  // test that does not name the purpose would pass or fail with the time of day: it is about something else.
-  if (!("OUTBOUND_CALLS_CALL_PURPOSE" in extra)) env.OUTBOUND_CALLS_CALL_PURPOSE = "informational";
-  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(unlessNamed(extra))) if (v !== undefined) env[k] = v;
   return env;
+}
+
+/**
+ * What a test server gets unless the test names the variable (`undefined`: the server's own default): dials are
+ * unattended, and the calls informational, since the law of the place called depends on the hour and day
+ * (us_fcc_hours: 08:00-21:00 where the number rings) and a test that does not name the purpose is about something
+ * else. serverEnv and test/helpers/in-process.ts's inProcessConfig both start from it.
+ */
+const UNLESS_NAMED = { OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALL_PURPOSE: "informational" } as const;
+
+export function unlessNamed(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const defaults = Object.entries(UNLESS_NAMED).filter(([name]) => !(name in env));
+  return { ...Object.fromEntries(defaults), ...env };
 }
 
 export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
