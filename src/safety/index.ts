@@ -137,9 +137,9 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
   const byPerson = new Map<string, Array<{ at: number; to: string }>>();
   for (const d of history.dials) {
     if (d.person === undefined) continue;
-    const past = byPerson.get(d.person) ?? [];
+    let past = byPerson.get(d.person);
+    if (!past) byPerson.set(d.person, (past = []));
     for (const to of d.numbers) past.push({ at: d.at, to });
-    byPerson.set(d.person, past);
   }
   for (const [person, past] of byPerson) store.personCaps(person).seed(past);
   const since = clock.now() - windowMs;

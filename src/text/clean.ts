@@ -133,11 +133,13 @@ function remember(memo: Memo, map: Map<string, string>, text: string, cleaned: s
 /** A value of service JSON, cleaned (call content keeps its line breaks). */
 function cleanValue(redactor: Redactor, memo: Memo, text: string, freeText: boolean): string {
   const short = text.length <= MEMO_LONGEST;
-  const known = short ? (freeText ? memo.f : memo.v).get(text) : (freeText ? memo.longF : memo.longV).get(text);
+  const shortMap = freeText ? memo.f : memo.v;
+  const longMemo = freeText ? memo.longF : memo.longV;
+  const known = short ? shortMap.get(text) : longMemo.get(text);
   if (known !== undefined) return known;
   const redacted = redactor.redact(stripInvisible(text));
   const cleaned = cap(freeText ? redacted : fold(redacted), MAX_STRING);
-  return short ? remember(memo, freeText ? memo.f : memo.v, text, cleaned) : (freeText ? memo.longF : memo.longV).set(text, cleaned);
+  return short ? remember(memo, shortMap, text, cleaned) : longMemo.set(text, cleaned);
 }
 
 /** A key of service JSON, cleaned like one line of service text. */
