@@ -9,6 +9,7 @@ import { startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { startBlackhole, type Blackhole } from "../helpers/blackhole.js";
 import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
 import { collectLogs, timed } from "../helpers/mcp-logs.js";
+import { sendJson } from "../helpers/fake-upstream.js";
 
 const NOISE_MS = 1_000;
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -32,8 +33,20 @@ const keyOf = (line: string) => /idempotency key ([0-9a-f-]{36})/.exec(line)?.[1
 async function serviceThatWentDown(deadlineMs: number): Promise<{ server: StartedServer; port: number }> {
   const upstream = await startFaultServer();
   const server = await mcpFor(upstream.url, deadlineMs);
+  // The service closes that connection once it answered, and the test waits until the server's pool has closed its
+  // end too: otherwise a request could still be written on the pooled socket before the server saw it go (in flight,
+  // not refused: an unknown outcome for a POST), which depends on how busy the machine is.
+  let poolClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (poolClosed = resolve));
+  upstream.inject({ method: "GET", path: "/api/v1/agents" }, async (ctx) => {
+    await ctx.readBody();
+    sendJson(ctx.res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
+    ctx.res.on("finish", () => ctx.socket.end());
+    ctx.socket.once("close", () => poolClosed());
+  });
   const agents = await server.call("list_agents");
   expect(agents.isError, textOf(agents)).toBeFalsy();
+  await closed;
   await upstream.close();
   return { server, port: upstream.port };
 }
