@@ -29,8 +29,8 @@ export interface ApprovalDeskOptions {
   now: () => number;
   /** How long an approval may be decided and then used. */
   ttlMs: number;
-  /** The state key's share for approvals (state/state-key.ts): seals every record and decision. */
-  sealKey: Buffer;
+  /** The state key's share for approvals (state/state-key.ts), asked for on first use: seals every record and decision. */
+  sealKey: () => Buffer;
   /** stderr: a record that fails its seal is reported (someone wrote to the shared state). */
   log: (line: string) => void;
 }

@@ -29,8 +29,8 @@ export interface ConsentHubOptions {
   now: () => number;
   /** How long an approval may be decided and then used. */
   ttlMs: number;
-  /** Seals approvals and decisions (desk.ts); derived from the API key (state/state-key.ts). */
-  sealKey: Buffer;
+  /** Seals approvals and decisions (desk.ts); derived from the API key on first use (state/state-key.ts). */
+  sealKey: () => Buffer;
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
   surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean; onlyInbox?: boolean; inboxVariable?: string };
   log: (line: string) => void;

@@ -13,7 +13,8 @@ import type { ApprovalRecord } from "../state/store.js";
 import { summaryParts, type InboxSummary, type SealedSummary } from "./inbox-summary.js";
 
 export class ApprovalSeals {
-  constructor(private readonly key: Buffer) {}
+  /** `key` is asked for on the first seal (state/state-key.ts stateKeyOnFirstUse). */
+  constructor(private readonly key: () => Buffer) {}
 
   /** The seal of what the desk opened (fixed for the approval's life). */
   ofRecord(r: Pick<ApprovalRecord, "id" | "requestKey" | "tool" | "secretHash" | "view" | "createdAt" | "expiresAt">): string {
@@ -42,7 +43,7 @@ export class ApprovalSeals {
    * service answers it with the first call instead of placing a second (docs/safety.md).
    */
   dialKey(use: string): string {
-    return keyedUuid(this.key, `dial idempotency key.${use}`);
+    return keyedUuid(this.key(), `dial idempotency key.${use}`);
   }
 
   /**
@@ -59,7 +60,7 @@ export class ApprovalSeals {
   }
 
   private mac(parts: string[]): string {
-    const h = createHmac("sha256", this.key);
+    const h = createHmac("sha256", this.key());
     // Length-prefixed, so no two lists of parts hash alike.
     for (const part of parts) h.update(`${Buffer.byteLength(part, "utf8")}:`).update(part, "utf8");
     return h.digest("base64url");

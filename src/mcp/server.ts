@@ -18,7 +18,7 @@ import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
-import { deriveStateKey } from "../state/state-key.js";
+import { stateKeyOnFirstUse } from "../state/state-key.js";
 import { createPasskeyGate, partyOf } from "../consent/passkeys/index.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
@@ -110,7 +110,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     secret: (name) => store.secret(name),
     now: safety.now,
     ttlMs: config.safety.approvalTtlMs,
-    sealKey: deriveStateKey(config.apiKey, "approvals"),
+    sealKey: stateKeyOnFirstUse(config.apiKey, "approvals"),
     surface: deps.consentSurface ?? { kind: "local" },
     log,
     passkeys: config.passkeys.required ? createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: safety.now, log, publicParty: partyOf(config.passkeys) }) : undefined,

@@ -17,6 +17,15 @@ export function deriveStateKey(apiKey: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", Buffer.from(apiKey, "utf8"), SALT, purpose, 32));
 }
 
+/**
+ * deriveStateKey on first use. A start derives nothing: HKDF is the first thing that would load node:crypto, about
+ * 5 ms of every start before the first tools/list (docs/performance.md, "Start-up, fourth round").
+ */
+export function stateKeyOnFirstUse(apiKey: string, purpose: string): () => Buffer {
+  let key: Buffer | undefined;
+  return () => (key ??= deriveStateKey(apiKey, purpose));
+}
+
 /** A secret kept in shared state, bound to the state key: reading Redis alone does not give it. */
 export function bindSecret(stateKey: Buffer, name: string, shared: Buffer): Buffer {
   return createHmac("sha256", stateKey).update(`secret.${name}.`).update(shared).digest();

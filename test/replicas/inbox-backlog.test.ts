@@ -45,7 +45,7 @@ it("answers every load within its deadline and pages through 220 approvals of 50
   // Another replica: the same Redis, prefix and API key, so the same seals.
   const store = await RedisStore.open(fx.redis.settings({ prefix: env.OUTBOUND_CALLS_REDIS_PREFIX!, commandTimeoutMs: 10_000 }), () => undefined);
   try {
-    const desk = new ApprovalDesk({ approvals: store.approvals, now: Date.now, ttlMs: 20 * 60_000, sealKey: deriveStateKey(env.OUTBOUND_CALLS_API_KEY!, "approvals"), log: () => undefined });
+    const desk = new ApprovalDesk({ approvals: store.approvals, now: Date.now, ttlMs: 20 * 60_000, sealKey: () => deriveStateKey(env.OUTBOUND_CALLS_API_KEY!, "approvals"), log: () => undefined });
     const backlog = new Set<string>();
     for (let c = 0; c < CLIENTS; c++) {
       for (let k = 0; k < EACH; k++) backlog.add((await desk.open(bigRequest(c * EACH + k), "page", `10.1.0.${c}`)).record.id);

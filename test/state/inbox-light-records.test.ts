@@ -31,7 +31,7 @@ function request(n: number, rows: number): ConsentRequest {
 }
 
 function desk(approvals: ApprovalStore, log: string[] = []): ApprovalDesk {
-  return new ApprovalDesk({ approvals, now: Date.now, ttlMs: 20 * 60_000, sealKey: SEAL_KEY, log: (line) => log.push(line) });
+  return new ApprovalDesk({ approvals, now: Date.now, ttlMs: 20 * 60_000, sealKey: () => SEAL_KEY, log: (line) => log.push(line) });
 }
 
 async function pageAll(d: ApprovalDesk, order: "newest" | "oldest", size = 50): Promise<string[]> {

@@ -37,7 +37,7 @@ function replica(store: GuardStore) {
     secret: (name) => store.secret(name),
     now: () => clock.now,
     ttlMs: TTL,
-    sealKey: deriveStateKey("sk_test_input_approvals", "approvals"),
+    sealKey: () => deriveStateKey("sk_test_input_approvals", "approvals"),
     surface: { kind: "hosted", inbox: false },
     log: () => undefined,
   });
@@ -80,7 +80,7 @@ function inputApprovalContract(open: Open): void {
     // The key is derived from the state: a replay of it (its mark deleted from the store) re-sends the same key;
     // another state gives another key.
     const id = JSON.parse(Buffer.from(state.split(".")[1]!, "base64url").toString("utf8")).id as string;
-    const hub = new ConsentHub({ approvals: store!.approvals, marks: store!.once, secret: (n) => store!.secret(n), now: () => clock.now, ttlMs: TTL, sealKey: deriveStateKey("sk_test_input_approvals", "approvals"), surface: { kind: "hosted", inbox: false }, log: () => undefined });
+    const hub = new ConsentHub({ approvals: store!.approvals, marks: store!.once, secret: (n) => store!.secret(n), now: () => clock.now, ttlMs: TTL, sealKey: () => deriveStateKey("sk_test_input_approvals", "approvals"), surface: { kind: "hosted", inbox: false }, log: () => undefined });
     expect((approved as { idempotencyKey: string }).idempotencyKey).toBe(hub.desk.dialKeyOf(`input-state:${id}`));
     const other = await ask({ requestState: await firstRound(ask), inputResponses: approve });
     expect((other as { idempotencyKey: string }).idempotencyKey).not.toBe((approved as { idempotencyKey: string }).idempotencyKey);

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { approvalPage, invalidPage } from "../../src/consent/page/approval-view.js";
-import { CONTENT_SECURITY_POLICY, document, escapeHtml, html } from "../../src/consent/page/html.js";
+import { contentSecurityPolicy, document, escapeHtml, html } from "../../src/consent/page/html.js";
 import { inboxPage, loginPage, signedInBanner } from "../../src/consent/page/inbox-view.js";
 import type { StoredView } from "../../src/consent/desk.js";
 import { inboxSummary } from "../../src/consent/inbox-summary.js";
@@ -105,7 +105,7 @@ describe("the page", () => {
     const page = render(view());
     const css = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
     const hash = createHash("sha256").update(css, "utf8").digest("base64");
-    expect(CONTENT_SECURITY_POLICY).toBe(
+    expect(contentSecurityPolicy()).toBe(
       `default-src 'none'; style-src 'sha256-${hash}'; img-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
     expect(page).toContain('<meta name="referrer" content="no-referrer">');

@@ -25,7 +25,7 @@ import { approveRefusal, approverLabel, NO_GRANT } from "./approver-rights.js";
 import type { OidcLogin } from "./oidc-login.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
-import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
+import { approvePrompt, checkApprove, passkeyPageHeaders, passkeyRefusedPage } from "../passkeys/approve.js";
 import { HOSTED_ADD_PATH, HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
 
@@ -170,7 +170,7 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       form: status === "pending" ? { action: path, hidden: { csrf: session.csrf }, extra, approveRefused: refusal } : undefined,
       banner,
     });
-    sendPage(res, 200, page.title, page.body, extra ? PASSKEY_PAGE_HEADERS : {});
+    sendPage(res, 200, page.title, page.body, extra ? passkeyPageHeaders() : {});
   }
 
   // The sessions and the approvals live in the guard store: while it cannot answer, nothing can be seen or decided.

@@ -78,17 +78,22 @@ input[type=text],input[type=password]{font:inherit;width:100%;max-width:28rem;pa
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
-const CSS_HASH = createHash("sha256").update(CSS, "utf8").digest("base64");
+let policy: string | undefined;
 
-/** No script at all; the one stylesheet by hash; forms post only to this server; never framed. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `style-src 'sha256-${CSS_HASH}'`,
-  "img-src 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
+/**
+ * No script at all; the one stylesheet by hash; forms post only to this server; never framed. Hashed on first use:
+ * at import it would load node:crypto at every start, pages or not (docs/performance.md, "Start-up, fourth round").
+ */
+export function contentSecurityPolicy(): string {
+  return (policy ??= [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash("sha256").update(CSS, "utf8").digest("base64")}'`,
+    "img-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; "));
+}
 
 export function document(title: string, body: Html, refreshSeconds?: number): string {
   return html`<!doctype html>
@@ -107,7 +112,7 @@ ${refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}">`
 
 export function securityHeaders(): Record<string, string> {
   return {
-    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "content-security-policy": contentSecurityPolicy(),
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",

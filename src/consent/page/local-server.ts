@@ -14,7 +14,7 @@ import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
-import { approvePrompt, checkApprove, PASSKEY_PAGE_HEADERS, passkeyRefusedPage } from "../passkeys/approve.js";
+import { approvePrompt, checkApprove, passkeyPageHeaders, passkeyRefusedPage } from "../passkeys/approve.js";
 
 /** Who decided, in the audit log, for a decision taken on this machine's page. */
 export const LOCAL_APPROVER = "local browser";
@@ -134,6 +134,6 @@ export class LocalPageServer {
       form: status === "pending" ? { action: path, hidden: {}, extra } : undefined,
       banner: BANNER,
     });
-    sendPage(res, 200, page.title, page.body, extra ? PASSKEY_PAGE_HEADERS : {});
+    sendPage(res, 200, page.title, page.body, extra ? passkeyPageHeaders() : {});
   }
 }

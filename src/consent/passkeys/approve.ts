@@ -6,9 +6,9 @@
  */
 import { html, type Html } from "../page/html.js";
 import type { Checked, PasskeyGate } from "./gate.js";
-import { PASSKEY_PAGE_HEADERS, passkeyFields } from "./browser.js";
+import { passkeyPageHeaders, passkeyFields } from "./browser.js";
 
-export { PASSKEY_PAGE_HEADERS };
+export { passkeyPageHeaders };
 
 /** The passkey prompt for Approve of approval `id` (a fresh challenge each time the page is shown). */
 export async function approvePrompt(gate: PasskeyGate, id: string, expiresAt: number): Promise<Html> {

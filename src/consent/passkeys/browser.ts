@@ -6,7 +6,7 @@
  * by its hash in the page's Content-Security-Policy, and nothing else is.
  */
 import { createHash } from "node:crypto";
-import { CONTENT_SECURITY_POLICY, html, Html } from "../page/html.js";
+import { contentSecurityPolicy, html, Html } from "../page/html.js";
 
 const SCRIPT = `(() => {
   const data = JSON.parse(document.getElementById("passkey-options").textContent);
@@ -45,10 +45,12 @@ const SCRIPT = `(() => {
   });
 })();`;
 
-const SCRIPT_HASH = createHash("sha256").update(SCRIPT, "utf8").digest("base64");
+let headers: Record<string, string> | undefined;
 
-/** The page's policy with this one script allowed by its hash (and still nothing loaded from anywhere). */
-export const PASSKEY_PAGE_HEADERS = { "content-security-policy": `${CONTENT_SECURITY_POLICY}; script-src 'sha256-${SCRIPT_HASH}'` };
+/** The page's policy with this one script allowed by its hash (and still nothing loaded from anywhere), on first use. */
+export function passkeyPageHeaders(): Record<string, string> {
+  return (headers ??= { "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'` });
+}
 
 export interface PasskeyPrompt {
   /** The value of the submit button that needs the passkey ("approve", "enroll"). */

@@ -14,7 +14,7 @@ import { makeHostCheck, type HostCheck } from "../../web/host-check.js";
 import { html, sendPage } from "../page/html.js";
 import { readForm, refusedRequest } from "../page/forms.js";
 import { newId, newSecret, secretMatches, hashSecret } from "../secrets.js";
-import { PASSKEY_PAGE_HEADERS, passkeyFields } from "./browser.js";
+import { passkeyPageHeaders, passkeyFields } from "./browser.js";
 import type { PasskeyGate } from "./gate.js";
 import type { Passkey } from "./registry.js";
 
@@ -86,7 +86,7 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
       200,
       "Enroll a passkey",
       html`${BANNER}<h1>Enroll a passkey for ${name}</h1><p class="lead">With OUTBOUND_CALLS_APPROVAL_PASSKEY=required, Approve on the approval page and in the inbox asks for this passkey and for your PIN, fingerprint or face. A program on this computer cannot answer it for you.</p>${vouch}<form method="post" action="${path}" class="actions"><button type="submit" name="decision" value="enroll" class="approve">Create passkey</button>${prompt}</form>`,
-      PASSKEY_PAGE_HEADERS,
+      passkeyPageHeaders(),
     );
   }
 

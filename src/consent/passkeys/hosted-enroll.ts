@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { html, sendPage } from "../page/html.js";
 import { readForm } from "../page/forms.js";
-import { PASSKEY_PAGE_HEADERS, passkeyFields } from "./browser.js";
+import { passkeyPageHeaders, passkeyFields } from "./browser.js";
 import type { PasskeyGate } from "./gate.js";
 import { newId } from "../secrets.js";
 
@@ -93,7 +93,7 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
     200,
     "Enroll a passkey",
     html`${BANNER}<h1>Enroll a passkey for ${grant.name}</h1><p class="lead">With OUTBOUND_CALLS_APPROVAL_PASSKEY=required, Approve in the inbox at ${party.origin} asks for this passkey and for your PIN, fingerprint or face. This link works once.</p><form method="post" action="${options.inboxPath}${HOSTED_ENROLL_PREFIX}${ticket}" class="actions"><button type="submit" name="decision" value="enroll" class="approve">Create passkey</button>${prompt}</form>`,
-    PASSKEY_PAGE_HEADERS,
+    passkeyPageHeaders(),
   );
 }
 
@@ -140,7 +140,7 @@ async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, option
     200,
     "Add a passkey",
     html`${BANNER}<h1>Add a passkey</h1><p class="lead">Your browser first asks for one of your enrolled passkeys, then makes the new one (a security key, another device). The new one is enrolled under the same name.</p><form method="post" action="${options.inboxPath}${HOSTED_ADD_PATH}" class="actions"><input type="hidden" name="ticket" value="${ticket}"><button type="submit" name="decision" value="enroll" class="approve">Add passkey</button>${prompt}</form>`,
-    PASSKEY_PAGE_HEADERS,
+    passkeyPageHeaders(),
   );
 }
 

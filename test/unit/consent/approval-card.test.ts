@@ -46,7 +46,7 @@ describe("the card's HTML", () => {
 
 describe("the card's decisions on the desk", () => {
   const store = new MemoryStore();
-  const desk = new ApprovalDesk({ approvals: store.approvals, now: () => Date.now(), ttlMs: 60_000, sealKey: Buffer.alloc(32, 7), log: () => undefined });
+  const desk = new ApprovalDesk({ approvals: store.approvals, now: () => Date.now(), ttlMs: 60_000, sealKey: () => Buffer.alloc(32, 7), log: () => undefined });
   const view = { tool: "create_call" as const, rows: [{ e164: "+14155552671", international: "+1 415 555 2671", country: "US", countryName: "United States", agentId: "agt_1" }], countries: [], agents: [] };
   const request = (key: string) => ({ requestKey: key, view, text: "" });
   const ctx = { signal: new AbortController().signal, progress: async () => undefined, waitMs: 0, client: "local" };
