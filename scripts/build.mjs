@@ -27,8 +27,8 @@
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createRequire, isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
@@ -61,6 +61,26 @@ async function sdkAjvProvider() {
 const ajvProvider = await sdkAjvProvider();
 
 /**
+ * The built-ins src/ imports that a start never calls, and that cost a start to load: node:crypto alone is about 5 ms
+ * (it loads its whole family, webcrypto and argon2 among them), node:child_process and node:fs/promises about 1 ms
+ * each. In the bundle each resolves, for src/ only, to a stand-in exporting every function of the built-in, which
+ * requires the built-in on its first call (test/e2e/lazy-builtins.test.ts checks that a start loads none of them). An
+ * import of anything but a function (a class, `constants`) finds no export and stops the build.
+ */
+const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
+
+function lazyBuiltin(name) {
+  const real = createRequire(import.meta.url)(name);
+  const functions = Object.keys(real).filter((key) => typeof real[key] === "function" && /^[a-z]/.test(key));
+  return [
+    'import { createRequire } from "node:module";',
+    "let loaded;",
+    `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(name)}));`,
+    ...functions.map((key) => `export function ${key}(...args) { return load().${key}(...args); }`),
+  ].join("\n");
+}
+
+/**
  * Start-up costs that a bundle can leave out without changing behaviour
  * (docs/performance.md has the measurements):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs, which requires Agent, request and
@@ -69,6 +89,7 @@ const ajvProvider = await sdkAjvProvider();
  * - The SDK's ajv provider resolves to scripts/shims/sdk-ajv-provider.js, which requires the SDK's own provider
  *   from `sdk-ajv.cjs` on the first JSON Schema it validates.
  * - zod's locales other than English (below).
+ * - node:crypto, node:child_process and node:fs/promises, as src/ imports them, load on first use (LAZY_BUILTIN).
  */
 const lean = {
   name: "lean-start",
@@ -83,6 +104,8 @@ const lean = {
     // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
     // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
+    b.onResolve({ filter: LAZY_BUILTIN }, (args) => (args.kind === "import-statement" && args.importer.includes("/src/") ? { path: args.path, namespace: "lazy-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: lazyBuiltin(args.path), loader: "js" }));
   },
 };
 
@@ -206,6 +229,39 @@ const [server, demo] = await Promise.all([
   build({ ...serverBuild, plugins: [...common.plugins, oneStartChunk(await lazyEntries(serverBuild))] }),
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
+
+/** A static import in an ES module output (esbuild writes one per statement, the names on one or more lines). */
+const STATIC_IMPORT = /^import ([\w$]+)?(?:, )?(\{[^}]*\})? from "([^"]+)";$/gm;
+/** The require shim's second line (requireShim), on which the built-ins' requires go. */
+const SHIM_LINE = "const require = __obcCreateRequire(import.meta.url);";
+
+/**
+ * Node's built-ins are required, not imported, in the ES module outputs. An ES import of a built-in builds its module
+ * facade, which reads every export and so runs Node's lazy getters: node:fs loads its streams, node:process its
+ * allowed-flags set and process.stderr, about 3 ms of every start (docs/performance.md, "Start-up, fourth round").
+ * The requires go on the shim's line, above all code: the built-ins are loaded before any of the file's code runs, as
+ * imports are, and every line keeps its number (the source maps). node:module stays an import: the shim needs it.
+ */
+async function requireBuiltins(file) {
+  const source = await readFile(file, "utf8");
+  const requires = [];
+  const rewritten = source.replace(STATIC_IMPORT, (statement, name, named, specifier) => {
+    if (!isBuiltin(specifier) || specifier === "node:module") return statement;
+    const required = `require(${JSON.stringify(specifier)})`;
+    const fields = named?.replace(/([\w$]+) as ([\w$]+)/g, "$1: $2").replace(/\s+/g, " ");
+    requires.push(`const ${[name && `${name} = ${required}`, fields && `${fields} = ${name ?? required}`].filter(Boolean).join(", ")};`);
+    return "\n".repeat(statement.split("\n").length - 1);
+  });
+  const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter((s) => isBuiltin(s) && s !== "node:module");
+  if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
+  if (requires.length === 0) return;
+  if (!rewritten.includes(SHIM_LINE)) throw new Error(`${file}: imports built-ins but has no require shim`);
+  await writeFile(file, rewritten.replace(SHIM_LINE, `${SHIM_LINE} ${requires.join(" ")}`));
+}
+
+for (const result of [server, demo]) {
+  await Promise.all(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => requireBuiltins(join(common.absWorkingDir, file))));
+}
 
 // The phone library goes beside whichever output file holds src/phone/lib.ts (its require is relative to it).
 const holders = Object.entries(server.metafile.outputs).filter(([, output]) => "src/phone/lib.ts" in output.inputs);
