@@ -32,6 +32,7 @@ import { createRequire, isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
+import { lazyBuiltin } from "./lazy-builtin.mjs";
 
 const minify = process.argv.includes("--minify");
 const mapsArg = process.argv.indexOf("--sourcemap-dir");
@@ -65,20 +66,10 @@ const ajvProvider = await sdkAjvProvider();
  * (it loads its whole family, webcrypto and argon2 among them), node:child_process and node:fs/promises about 1 ms
  * each. In the bundle each resolves, for src/ only, to a stand-in exporting every function of the built-in, which
  * requires the built-in on its first call (test/e2e/lazy-builtins.test.ts checks that a start loads none of them). An
- * import of anything but a function (a class, `constants`) finds no export and stops the build.
+ * import of anything but a function (a class, `constants`) finds no export and stops the build. The stand-ins are
+ * written by scripts/lazy-builtin.mjs.
  */
 const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
-
-function lazyBuiltin(name) {
-  const real = createRequire(import.meta.url)(name);
-  const functions = Object.keys(real).filter((key) => typeof real[key] === "function" && /^[a-z]/.test(key));
-  return [
-    'import { createRequire } from "node:module";',
-    "let loaded;",
-    `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(name)}));`,
-    ...functions.map((key) => `export function ${key}(...args) { return load().${key}(...args); }`),
-  ].join("\n");
-}
 
 /**
  * Start-up costs that a bundle can leave out without changing behaviour

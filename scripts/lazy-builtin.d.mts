@@ -1,0 +1,1 @@
+export declare function lazyBuiltin(name: string): string;
