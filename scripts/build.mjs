@@ -31,6 +31,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:f
 import { createRequire, isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
 
@@ -38,6 +39,9 @@ const minify = process.argv.includes("--minify");
 const mapsArg = process.argv.indexOf("--sourcemap-dir");
 const mapsDir = mapsArg >= 0 ? process.argv[mapsArg + 1] : undefined;
 const root = new URL("..", import.meta.url);
+/** This checkout's src/, not any folder named src: a dependency's (node_modules/x/src/), or every path of a checkout under ~/src/. */
+const SRC_DIR = fileURLToPath(new URL("src/", root));
+const fromSrc = (importer) => importer.startsWith(SRC_DIR);
 const outdir = new URL("dist/", root).pathname;
 
 // Bundled CommonJS dependencies (undici, ajv) call require() for Node's built-ins.
@@ -85,7 +89,7 @@ const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
 const lean = {
   name: "lean-start",
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes("/src/") ? { path: shim("undici.cjs") } : undefined));
+    b.onResolve({ filter: /^undici$/ }, (args) => (fromSrc(args.importer) ? { path: shim("undici.cjs") } : undefined));
     b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) => (args.importer === ajvProvider.importer && args.path === ajvProvider.specifier ? { path: "sdk-ajv-provider", namespace: "lean-start" } : undefined));
     b.onLoad({ filter: /^sdk-ajv-provider$/, namespace: "lean-start" }, () => ({
       contents: `export { AjvJsonSchemaValidator as ${ajvProvider.exportedAs} } from ${JSON.stringify(shim("sdk-ajv-provider.js"))};`,
@@ -95,7 +99,7 @@ const lean = {
     // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
     // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
-    b.onResolve({ filter: LAZY_BUILTIN }, (args) => (args.kind === "import-statement" && args.importer.includes("/src/") ? { path: args.path, namespace: "lazy-builtin" } : undefined));
+    b.onResolve({ filter: LAZY_BUILTIN }, (args) => (args.kind === "import-statement" && fromSrc(args.importer) ? { path: args.path, namespace: "lazy-builtin" } : undefined));
     b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: lazyBuiltin(args.path), loader: "js" }));
   },
 };
