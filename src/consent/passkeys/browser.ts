@@ -45,11 +45,14 @@ const SCRIPT = `(() => {
   });
 })();`;
 
-let headers: Record<string, string> | undefined;
+let headers: Readonly<Record<string, string>> | undefined;
 
-/** The page's policy with this one script allowed by its hash (and still nothing loaded from anywhere), on first use. */
-export function passkeyPageHeaders(): Record<string, string> {
-  return (headers ??= { "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'` });
+/**
+ * The page's policy with this one script allowed by its hash (and still nothing loaded from anywhere), on first use.
+ * Every page gets the same object: frozen, so a header one response adds cannot reach the next.
+ */
+export function passkeyPageHeaders(): Readonly<Record<string, string>> {
+  return (headers ??= Object.freeze({ "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'` }));
 }
 
 export interface PasskeyPrompt {
