@@ -3,12 +3,14 @@
  * as the built-ins where src/ could tell them apart, though the tests of src/ never run them: each one imported here
  * from the source the build writes, next to the real built-in.
  */
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, expect, it } from "vitest";
 import { lazyBuiltin } from "../../scripts/lazy-builtin.mjs";
 
@@ -51,4 +53,36 @@ it("a stand-in calls the built-in's function with its arguments and gives back i
   const lazy = await standIn("node:crypto");
   const digest = (c: Functions) => (c.createHash!("sha256") as { update(s: string): { digest(e: string): string } }).update("x").digest("hex");
   expect(digest(lazy)).toBe(digest(real("node:crypto")));
+});
+
+it("in a bundle, a stand-in works when code of an import cycle calls it before the stand-in's module body ran", async () => {
+  // digest.mjs imports early.mjs first, and early.mjs calls digest() while digest.mjs has not run: an imported built-in
+  // is ready by then, and so must its stand-in be.
+  const src = join(dir, "cycle");
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, "entry.mjs"), 'import { digest } from "./digest.mjs";\nimport { early } from "./early.mjs";\nconsole.log(JSON.stringify([early, digest("b")]));\n');
+  writeFileSync(join(src, "digest.mjs"), 'import "./early.mjs";\nimport { createHash } from "node:crypto";\nexport function digest(s) { return createHash("sha256").update(s).digest("hex").slice(0, 8); }\n');
+  writeFileSync(join(src, "early.mjs"), 'import { digest } from "./digest.mjs";\nexport const early = digest("a");\n');
+  const unbundled = execFileSync(process.execPath, [join(src, "entry.mjs")], { encoding: "utf8" });
+  const outfile = join(dir, "cycle.mjs");
+  await build({
+    entryPoints: [join(src, "entry.mjs")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    logLevel: "silent",
+    // As scripts/build.mjs gives src/ its stand-in.
+    plugins: [
+      {
+        name: "stand-in",
+        setup: (b) => {
+          b.onResolve({ filter: /^node:crypto$/ }, (args) => ({ path: args.path, namespace: "lazy-builtin" }));
+          b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: lazyBuiltin(args.path), loader: "js" }));
+        },
+      },
+    ],
+  });
+  expect(readFileSync(outfile, "utf8")).toContain("// lazy-builtin:node:crypto");
+  expect(execFileSync(process.execPath, [outfile], { encoding: "utf8" })).toBe(unbundled);
 });
