@@ -28,12 +28,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire, isBuiltin } from "node:module";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
+import { REQUIRE_SHIM, requireBuiltins } from "./require-builtins.mjs";
 
 const minify = process.argv.includes("--minify");
 const mapsArg = process.argv.indexOf("--sourcemap-dir");
@@ -43,9 +44,6 @@ const root = new URL("..", import.meta.url);
 const SRC_DIR = fileURLToPath(new URL("src/", root));
 const fromSrc = (importer) => importer.startsWith(SRC_DIR);
 const outdir = new URL("dist/", root).pathname;
-
-// Bundled CommonJS dependencies (undici, ajv) call require() for Node's built-ins.
-const requireShim = 'import { createRequire as __obcCreateRequire } from "node:module";\nconst require = __obcCreateRequire(import.meta.url);';
 
 const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 
@@ -137,7 +135,7 @@ const common = {
   target: "node20",
   minify,
   ...(mapsDir ? { sourcemap: "external" } : {}),
-  banner: { js: requireShim },
+  banner: { js: REQUIRE_SHIM },
   logLevel: "warning",
   plugins: [lean],
   define: { BUNDLED_UNDICI_FILE: JSON.stringify(`./${UNDICI_FILE}`), BUNDLED_SDK_AJV_FILE: JSON.stringify(`./${SDK_AJV_FILE}`) },
@@ -225,37 +223,15 @@ const [server, demo] = await Promise.all([
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
 
-/** A static import in an ES module output (esbuild writes one per statement, the names on one or more lines). */
-const STATIC_IMPORT = /^import ([\w$]+)?(?:, )?(\{[^}]*\})? from "([^"]+)";$/gm;
-/** The require shim's second line (requireShim), on which the built-ins' requires go. */
-const SHIM_LINE = "const require = __obcCreateRequire(import.meta.url);";
-
-/**
- * Node's built-ins are required, not imported, in the ES module outputs. An ES import of a built-in builds its module
- * facade, which reads every export and so runs Node's lazy getters: node:fs loads its streams, node:process its
- * allowed-flags set and process.stderr, about 3 ms of every start (docs/performance.md, "Start-up, fourth round").
- * The requires go on the shim's line, above all code: the built-ins are loaded before any of the file's code runs, as
- * imports are, and every line keeps its number (the source maps). node:module stays an import: the shim needs it.
- */
-async function requireBuiltins(file) {
+/** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs). */
+async function requireBuiltinsIn(file) {
   const source = await readFile(file, "utf8");
-  const requires = [];
-  const rewritten = source.replace(STATIC_IMPORT, (statement, name, named, specifier) => {
-    if (!isBuiltin(specifier) || specifier === "node:module") return statement;
-    const required = `require(${JSON.stringify(specifier)})`;
-    const fields = named?.replace(/([\w$]+) as ([\w$]+)/g, "$1: $2").replace(/\s+/g, " ");
-    requires.push(`const ${[name && `${name} = ${required}`, fields && `${fields} = ${name ?? required}`].filter(Boolean).join(", ")};`);
-    return "\n".repeat(statement.split("\n").length - 1);
-  });
-  const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter((s) => isBuiltin(s) && s !== "node:module");
-  if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
-  if (requires.length === 0) return;
-  if (!rewritten.includes(SHIM_LINE)) throw new Error(`${file}: imports built-ins but has no require shim`);
-  await writeFile(file, rewritten.replace(SHIM_LINE, `${SHIM_LINE} ${requires.join(" ")}`));
+  const rewritten = requireBuiltins(source, file);
+  if (rewritten !== source) await writeFile(file, rewritten);
 }
 
 for (const result of [server, demo]) {
-  await Promise.all(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => requireBuiltins(join(common.absWorkingDir, file))));
+  await Promise.all(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => requireBuiltinsIn(join(common.absWorkingDir, file))));
 }
 
 // The phone library goes beside whichever output file holds src/phone/lib.ts (its require is relative to it).
