@@ -22,13 +22,13 @@
  * dependencies (test/e2e/packaging/pack-install.test.ts installs it with --omit=dev).
  *
  * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
- * it was measured and is not the default).
+ * it was measured and is not the default), with Node's built-ins left as imports.
  * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -223,15 +223,22 @@ const [server, demo] = await Promise.all([
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
 
-/** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs). */
-async function requireBuiltinsIn(file) {
+/** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs), as many as esbuild wrote. */
+async function requireBuiltinsIn(file, output) {
+  const expected = output.imports.filter((i) => i.kind === "import-statement" && isBuiltin(i.path) && i.path !== "node:module").length;
   const source = await readFile(file, "utf8");
-  const rewritten = requireBuiltins(source, file);
+  const rewritten = requireBuiltins(source, file, expected);
   if (rewritten !== source) await writeFile(file, rewritten);
 }
 
-for (const result of [server, demo]) {
-  await Promise.all(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => requireBuiltinsIn(join(common.absWorkingDir, file))));
+// Minified, esbuild writes its imports inside lines, which requireBuiltins does not read: the built-ins stay imports.
+if (minify) process.stderr.write("build: --minify: Node's built-ins stay ES imports (scripts/require-builtins.mjs reads unminified output)\n");
+for (const result of minify ? [] : [server, demo]) {
+  await Promise.all(
+    Object.entries(result.metafile.outputs)
+      .filter(([file]) => file.endsWith(".js"))
+      .map(([file, output]) => requireBuiltinsIn(join(common.absWorkingDir, file), output)),
+  );
 }
 
 // The phone library goes beside whichever output file holds src/phone/lib.ts (its require is relative to it).

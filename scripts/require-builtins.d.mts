@@ -1,2 +1,2 @@
 export declare const REQUIRE_SHIM: string;
-export declare function requireBuiltins(source: string, file: string): string;
+export declare function requireBuiltins(source: string, file: string, expected?: number): string;

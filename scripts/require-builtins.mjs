@@ -32,8 +32,12 @@ function declarators(required, name, named) {
   ];
 }
 
-/** `source` (the ES output `file`) with its built-in imports turned into requires; unchanged if it has none. */
-export function requireBuiltins(source, file) {
+/**
+ * `source` (the ES output `file`) with its built-in imports turned into requires; unchanged if it has none. `expected`:
+ * how many import statements of built-ins (node:module aside) esbuild wrote there (its metafile): any other count
+ * stops the build, whatever form hid one from the line-by-line reading here (minified code, say).
+ */
+export function requireBuiltins(source, file, expected) {
   const requires = [];
   const rewritten = source.replace(STATIC_IMPORT, (statement, name, named, specifier) => {
     if (!isBuiltin(specifier) || specifier === "node:module") return statement;
@@ -42,6 +46,7 @@ export function requireBuiltins(source, file) {
   });
   const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter((s) => isBuiltin(s) && s !== "node:module");
   if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
+  if (expected !== undefined && requires.length !== expected) throw new Error(`${file}: esbuild wrote ${expected} imports of built-ins, requireBuiltins found ${requires.length}`);
   if (requires.length === 0) return source;
   if (!rewritten.includes(SHIM_LINE)) throw new Error(`${file}: imports built-ins but has no require shim`);
   return rewritten.replace(SHIM_LINE, `${SHIM_LINE} ${requires.join(" ")}`);

@@ -47,3 +47,12 @@ it("an import of a built-in in a form it does not rewrite stops the build", () =
   const source = `${REQUIRE_SHIM}\nimport * as path from "node:path";\nconsole.log(path.sep);\n`;
   expect(() => requireBuiltins(source, "star.mjs")).toThrow(/star\.mjs: imports node:path in a form requireBuiltins does not rewrite/);
 });
+
+it("an import esbuild wrote that the line-by-line reading misses (minified) stops the build: the count is esbuild's", async () => {
+  const entry = join(dir, "minified.mjs");
+  writeFileSync(entry, 'import { sep } from "node:path";\nconsole.log(sep);\n');
+  const result = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", write: false, metafile: true, minify: true, outdir: dir, banner: { js: REQUIRE_SHIM }, logLevel: "silent" });
+  const expected = Object.values(result.metafile.outputs)[0]!.imports.filter((i) => i.kind === "import-statement").length;
+  expect(expected).toBe(1);
+  expect(() => requireBuiltins(result.outputFiles[0]!.text, "minified.mjs", expected)).toThrow("minified.mjs: esbuild wrote 1 imports of built-ins, requireBuiltins found 0");
+});
