@@ -28,13 +28,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire, isBuiltin } from "node:module";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
-import { REQUIRE_SHIM, requireBuiltins } from "./require-builtins.mjs";
+import { REQUIRE_SHIM, requireBuiltins, rewritesBuiltin } from "./require-builtins.mjs";
 
 const minify = process.argv.includes("--minify");
 const mapsArg = process.argv.indexOf("--sourcemap-dir");
@@ -225,7 +225,7 @@ const [server, demo] = await Promise.all([
 
 /** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs), as many as esbuild wrote. */
 async function requireBuiltinsIn(file, output) {
-  const expected = output.imports.filter((i) => i.kind === "import-statement" && isBuiltin(i.path) && i.path !== "node:module").length;
+  const expected = output.imports.filter((i) => i.kind === "import-statement" && rewritesBuiltin(i.path)).length;
   const source = await readFile(file, "utf8");
   const rewritten = requireBuiltins(source, file, expected);
   if (rewritten !== source) await writeFile(file, rewritten);

@@ -1,2 +1,3 @@
 export declare const REQUIRE_SHIM: string;
+export declare function rewritesBuiltin(specifier: string): boolean;
 export declare function requireBuiltins(source: string, file: string, expected?: number): string;

@@ -8,13 +8,16 @@
  */
 import { isBuiltin } from "node:module";
 
+/** A built-in this rewrite turns into a require: every one but node:module, which the shim is made from. */
+export const rewritesBuiltin = (specifier) => isBuiltin(specifier) && specifier !== "node:module";
+
 /** The banner of every ES output: bundled CommonJS dependencies (undici, ajv) call require() for Node's built-ins. */
 export const REQUIRE_SHIM = 'import { createRequire as __obcCreateRequire } from "node:module";\nconst require = __obcCreateRequire(import.meta.url);';
 
 /** A static import in an ES module output (esbuild writes one per statement, the names on one or more lines). */
 const STATIC_IMPORT = /^import ([\w$]+)?(?:, )?(\{[^}]*\})? from "([^"]+)";$/gm;
 /** The require shim's second line, on which the built-ins' requires go. */
-const SHIM_LINE = "const require = __obcCreateRequire(import.meta.url);";
+const SHIM_LINE = REQUIRE_SHIM.slice(REQUIRE_SHIM.indexOf("\n") + 1);
 
 /**
  * The declarators of one import's bindings, from `required` (the require call). `default as x` is the module itself,
@@ -40,11 +43,11 @@ function declarators(required, name, named) {
 export function requireBuiltins(source, file, expected) {
   const requires = [];
   const rewritten = source.replace(STATIC_IMPORT, (statement, name, named, specifier) => {
-    if (!isBuiltin(specifier) || specifier === "node:module") return statement;
+    if (!rewritesBuiltin(specifier)) return statement;
     requires.push(`const ${declarators(`require(${JSON.stringify(specifier)})`, name, named).join(", ")};`);
     return "\n".repeat(statement.split("\n").length - 1);
   });
-  const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter((s) => isBuiltin(s) && s !== "node:module");
+  const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter(rewritesBuiltin);
   if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
   if (expected !== undefined && requires.length !== expected) throw new Error(`${file}: esbuild wrote ${expected} imports of built-ins, requireBuiltins found ${requires.length}`);
   if (requires.length === 0) return source;
