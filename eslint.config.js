@@ -1,10 +1,23 @@
 // Stdout belongs to JSON-RPC: nothing in src/ may write to it through console (typescript-sdk's own rule; CONTRIBUTING.md).
 // The demo and the benchmark are clients, not servers: their stdout is theirs.
+//
+// zod as a namespace import: `import { z } from "zod"` (or its default) hands esbuild zod's namespace as a value, and the
+// bundle then keeps all of zod (z.compile, fromJSONSchema...) in the start chunk: 180 KB and about 6 ms of every start
+// (docs/performance.md, "Start-up, fifth round"). scripts/build.mjs also stops if the start chunk holds zod's compiler.
 import tseslint from "typescript-eslint";
 
 export default tseslint.config({
   files: ["src/**/*.ts"],
   ignores: ["src/demo.ts"],
   languageOptions: { parser: tseslint.parser },
-  rules: { "no-console": "error" },
+  rules: {
+    "no-console": "error",
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+        message: 'import * as z from "zod": a named or default z keeps all of zod in the start chunk (docs/performance.md, "Start-up, fifth round").',
+      },
+    ],
+  },
 });

@@ -223,6 +223,16 @@ const [server, demo] = await Promise.all([
   build({ ...common, entryPoints: { demo: "src/demo.ts" }, outdir, metafile: true }),
 ]);
 
+/**
+ * zod's compiler (z.compile) is used by nothing in the server: if the start chunk holds it, zod's namespace object was
+ * bundled as a value (an `import { z } from "zod"`, or `z` passed around), which keeps every part of zod, 180 KB and
+ * about 6 ms of every start (docs/performance.md, "Start-up, fifth round"). eslint.config.js forbids the import.
+ */
+const ZOD_COMPILER = "node_modules/zod/v4/core/compile.js";
+const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => CLI in output.inputs);
+if (!startChunk) throw new Error(`no output holds ${CLI}`);
+if (ZOD_COMPILER in startChunk[1].inputs) throw new Error(`${startChunk[0]} holds ${ZOD_COMPILER}: zod's whole namespace is bundled; use z.<name> of \`import * as z from "zod"\` only, never z as a value`);
+
 /** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs), as many as esbuild wrote. */
 async function requireBuiltinsIn(file, output) {
   const expected = output.imports.filter((i) => i.kind === "import-statement" && rewritesBuiltin(i.path)).length;

@@ -2,7 +2,7 @@
  * Configuration from the environment, validated once at start. Every error
  * names the variable and never echoes a value (the key must not reach a log).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { DEFAULT_BLOCKED_TYPES, NUMBER_TYPES, type NumberTypeName } from "../phone/types.js";
 import type { BlockedPrefixes } from "../phone/blocked-prefixes.js";

@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { VariableDocs } from "./variables.js";
 
 export interface PasskeySettings {

@@ -4,7 +4,7 @@
  * Unset URL: the state stays in process memory. Messages name the variable and
  * never quote the URL, which may carry a password.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { VariableDocs } from "./variables.js";
 
 export interface RedisSettings {

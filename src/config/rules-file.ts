@@ -15,7 +15,7 @@
  * the start with a message naming the variable and the field.
  */
 import { readOperatorFile } from "./operator-file.js";
-import { z } from "zod";
+import * as z from "zod";
 import { parseCallingWindow } from "./calling-window.js";
 import { ConfigurationError } from "./errors.js";
 

@@ -3,7 +3,7 @@
  * merges into its one schema over process.env. Each has a safe default; each
  * message names the variable and never echoes a value.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { phoneLib } from "../phone/lib.js";
 import { parseSwitch } from "./switch.js";
 import type { VariableDocs, WithDefault } from "./variables.js";

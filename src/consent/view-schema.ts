@@ -2,7 +2,7 @@
  * The approval's view as it comes back from the store (memory or Redis): checked
  * before the page renders it, so a damaged record shows an error, not a page.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 function buildSchema() {
   const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);

@@ -10,7 +10,7 @@
  * the exact request that approval was opened for (card-channel.ts).
  */
 import type { CallToolResult, InputRequiredResult, McpServer, Tool as ListedTool } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import * as z from "zod";
 import { CARD_META_KEY, CARD_MIME, CARD_URI, cardToolMeta, DECIDE_TOOL } from "../consent/card/apps-support.js";
 import { cardHtml } from "../consent/card/card-html.js";
 import { approvedOnCard, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";

@@ -13,7 +13,7 @@
  * What a person typed is quoted as data; call content (summaries, transcripts)
  * is named as data, never instructions.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { completable, type GetPromptResult, type McpServer } from "@modelcontextprotocol/server";
 import type { CallingService } from "../service/index.js";
 import { startDeadline } from "../service/deadline.js";

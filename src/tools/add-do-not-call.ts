@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "./define.js";
 import { sandboxMark } from "./schemas.js";
 import { toolInput, toolOutput } from "./published-schema.js";

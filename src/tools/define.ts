@@ -6,7 +6,7 @@
  * render in step, and hides their types behind `Tool`, so the list of tools
  * needs no cast.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Config } from "../config/env.js";
 import { OutputMismatchError, type PostSubject } from "../service/errors.js";

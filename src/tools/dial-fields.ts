@@ -2,7 +2,7 @@
  * Input and output fields both write tools share for the safety guards:
  * dry runs, confirmation tokens, second calls, and the answers a dial can end in.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { optional } from "../validation/optional.js";
 import type { DialOutcome } from "../safety/dial-guard.js";
 

@@ -16,7 +16,7 @@
  * every `.int()`, the safe-integer range (±9007199254740991): 50 bytes each,
  * nothing a model or a validator can use. Explicit bounds stay.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { closedObject } from "../validation/optional.js";
 
 const NO_SCHEMA_URI = { $schema: undefined };

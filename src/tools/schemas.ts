@@ -1,5 +1,5 @@
 /** Output shapes shared by several tools (documented in docs/tools.md, snapshotted in tests). */
-import { z } from "zod";
+import * as z from "zod";
 import { openObject } from "./published-schema.js";
 
 /** A call record as the service sent it, with `id` normalized; unknown fields kept. */

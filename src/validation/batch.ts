@@ -1,5 +1,5 @@
 /** A batch's rows, validated together: every row by itself, then duplicates across rows. */
-import type { z } from "zod";
+import type * as z from "zod";
 import { checkRow, type callRowSchema, type CheckedRow } from "./call-row.js";
 import { BatchValidationError, type RowProblem } from "./errors.js";
 

@@ -3,7 +3,7 @@
  * the model sees in tools/list) plus the checks a schema cannot express well
  * (phone policy, trimmed names). Nothing here does I/O.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { agentIdSchema } from "./ids.js";
 import { closedObject, optional } from "./optional.js";
 import { parsePhone, type PhonePolicy, type ParsedPhone } from "../phone/parse.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Dates for list filters: YYYY-MM-DD, or an ISO 8601 date-time with Z or an offset.
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 /** The id rules of docs/service-contract.md: what may be sent in a path or a filter, and nothing else. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const AGENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Also the allowlist that keeps a call id from climbing out of /calls/{id}. */

@@ -22,7 +22,7 @@
  *   type; the description inside the branch keeps it an anyOf.
  * So the description is an argument here, not a `.describe()` after it.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * An object of tool arguments: closed (`additionalProperties: false`: every

@@ -5,7 +5,7 @@
  * URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Checked once at start
  * with zod; every error names the variable and never echoes the secret.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ConfigurationError } from "../../config/errors.js";
 import { parseSwitch } from "../../config/switch.js";
 import type { VariableDocs } from "../../config/variables.js";
