@@ -233,7 +233,7 @@ const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => 
 if (!startChunk) throw new Error(`no output holds ${CLI}`);
 if (ZOD_COMPILER in startChunk[1].inputs) throw new Error(`${startChunk[0]} holds ${ZOD_COMPILER}: zod's whole namespace is bundled; use z.<name> of \`import * as z from "zod"\` only, never z as a value`);
 
-/** The ES outputs' built-in imports become requires (scripts/require-builtins.mjs), as many as esbuild wrote. */
+/** The ES outputs' built-in imports are taken from process.getBuiltinModule (scripts/require-builtins.mjs), as many as esbuild wrote. */
 async function requireBuiltinsIn(file, output) {
   const expected = output.imports.filter((i) => i.kind === "import-statement" && rewritesBuiltin(i.path)).length;
   const source = await readFile(file, "utf8");

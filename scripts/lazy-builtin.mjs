@@ -18,14 +18,13 @@ export function lazyBuiltin(name) {
   const functions = Object.keys(real).filter((key) => typeof real[key] === "function" && /^[a-z]/.test(key));
   const special = (key) => Object.getOwnPropertySymbols(real[key]).length > 0; // promisify.custom, or Node's own list of the callback's result names
   return [
-    'import { createRequire } from "node:module";',
     // var and a function declaration: ready before this module's body runs, as an imported built-in is. In a bundle,
     // code of an import cycle can run before the body of a module it imports.
     "var loaded;",
-    `function load() { return (loaded ??= createRequire(import.meta.url)(${JSON.stringify(name)})); }`,
+    `function load() { return (loaded ??= globalThis.process.getBuiltinModule(${JSON.stringify(name)})); }`,
     // Marked pure, so that a function src/ does not import still leaves the bundle (such a one, a const, is not ready
     // before this module's body runs: none is imported by src/ today).
-    `const promisable = (f) => Object.assign(f, { [${PROMISIFY_CUSTOM}]: (...args) => createRequire(import.meta.url)("node:util").promisify(load()[f.name])(...args) });`,
+    `const promisable = (f) => Object.assign(f, { [${PROMISIFY_CUSTOM}]: (...args) => globalThis.process.getBuiltinModule("node:util").promisify(load()[f.name])(...args) });`,
     ...functions.map((key) =>
       special(key)
         ? `export const ${key} = /* @__PURE__ */ promisable(function ${key}(...args) { return load().${key}(...args); });`

@@ -1,6 +1,7 @@
 /**
- * The bundle requires Node's built-ins instead of importing them (scripts/require-builtins.mjs): every import form
- * esbuild writes gives the same values as the import did, on the same lines.
+ * The bundle takes Node's built-ins from process.getBuiltinModule instead of importing them
+ * (scripts/require-builtins.mjs): every import form esbuild writes gives the same values as the import did, on the same
+ * lines, and the shim's require makes no createRequire until it is first called.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { REQUIRE_SHIM, requireBuiltins } from "../../scripts/require-builtins.mj
 const dir = mkdtempSync(join(tmpdir(), "outbound-calls-require-builtins-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("default, `default as`, renamed, combined and multi-line imports of built-ins keep their values as requires", async () => {
+it("default, `default as`, renamed, combined and multi-line imports of built-ins keep their values, taken from getBuiltinModule", async () => {
   const entry = join(dir, "entry.mjs");
   writeFileSync(
     entry,
@@ -23,7 +24,8 @@ it("default, `default as`, renamed, combined and multi-line imports of built-ins
       // Written over several lines, as esbuild then writes it.
       'import {\n  join as joinPaths,\n  dirname,\n  basename, extname, isAbsolute, normalize, relative, resolve\n} from "node:path";',
       'import os from "os";',
-      "console.log(JSON.stringify([typeof fsModule.readFileSync, read === fsModule.readFileSync, pathModule.sep, separator, joinPaths('a', 'b'), [dirname, basename, extname, isAbsolute, normalize, relative, resolve].length, typeof os.tmpdir]));",
+      'import { createRequire } from "node:module";',
+      "console.log(JSON.stringify([typeof fsModule.readFileSync, read === fsModule.readFileSync, pathModule.sep, separator, joinPaths('a', 'b'), [dirname, basename, extname, isAbsolute, normalize, relative, resolve].length, typeof os.tmpdir, typeof createRequire]));",
     ].join("\n"),
   );
   const bundled = (await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", write: false, banner: { js: REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
@@ -33,13 +35,14 @@ it("default, `default as`, renamed, combined and multi-line imports of built-ins
   expect(bundled).toMatch(/^import \{\n/m);
   const rewritten = requireBuiltins(bundled, "entry.mjs");
   expect(rewritten.split("\n")).toHaveLength(bundled.split("\n").length);
-  expect(rewritten.match(/^import .*$/gm)).toEqual(['import { createRequire as __obcCreateRequire } from "node:module";']);
+  expect(rewritten.match(/^import .*$/gm)).toBeNull();
+  expect(rewritten).not.toMatch(/\brequire\("node:/);
   const run = (text: string, name: string) => {
     writeFileSync(join(dir, name), text);
     return execFileSync(process.execPath, [join(dir, name)], { encoding: "utf8" });
   };
   const imported = run(bundled, "imported.mjs");
-  expect(JSON.parse(imported)).toEqual(["function", true, "/", "/", "a/b", 7, "function"]);
+  expect(JSON.parse(imported)).toEqual(["function", true, "/", "/", "a/b", 7, "function", "function"]);
   expect(run(rewritten, "required.mjs")).toBe(imported);
 });
 
@@ -55,4 +58,22 @@ it("an import esbuild wrote that the line-by-line reading misses (minified) stop
   const expected = Object.values(result.metafile.outputs)[0]!.imports.filter((i) => i.kind === "import-statement").length;
   expect(expected).toBe(1);
   expect(() => requireBuiltins(result.outputFiles[0]!.text, "minified.mjs", expected)).toThrow("minified.mjs: esbuild wrote 1 imports of built-ins, requireBuiltins found 0");
+});
+
+it("the shim's require makes its createRequire on its first call, and requires relative to the output file", () => {
+  const sub = mkdtempSync(join(dir, "shim-"));
+  writeFileSync(join(sub, "beside.cjs"), "module.exports = 42;");
+  // A preload counts the createRequire calls, as the shim makes them (through process.getBuiltinModule).
+  writeFileSync(
+    join(sub, "count.cjs"),
+    'const m = require("node:module"); const real = m.createRequire; globalThis.made = 0; m.createRequire = (...a) => { globalThis.made += 1; return real(...a); };',
+  );
+  writeFileSync(join(sub, "out.mjs"), `${REQUIRE_SHIM}\nconst before = globalThis.made;\nconst value = require("./beside.cjs");\nrequire("./beside.cjs");\nconsole.log(JSON.stringify([before, globalThis.made, value]));\n`);
+  const out = execFileSync(process.execPath, ["--require", join(sub, "count.cjs"), join(sub, "out.mjs")], { encoding: "utf8" });
+  expect(JSON.parse(out)).toEqual([0, 1, 42]);
+});
+
+it("an output using a property of require (require.resolve) stops the build: the shim's require is a plain function", () => {
+  const source = `${REQUIRE_SHIM}\nconsole.log(require.resolve("x"));\n`;
+  expect(() => requireBuiltins(source, "resolve.mjs")).toThrow("resolve.mjs: uses require.resolve, which the shim's require (a plain function) does not have");
 });
