@@ -5,6 +5,8 @@
  * initialize). Stdout carries JSON-RPC only; everything else goes to stderr,
  * with the key removed.
  */
+// First: whether zod compiles its fast paths is read as each schema is built (the SDK's among them).
+import "./cli/zod-jitless.js";
 import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 // The command line only: the help texts (src/cli/args.ts) are built from every variable's documentation, which loads
 // modules a stdio start never needs (the HTTP configuration's among them); they load when asked for.
