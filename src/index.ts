@@ -5,7 +5,7 @@
  * initialize). Stdout carries JSON-RPC only; everything else goes to stderr,
  * with the key removed.
  */
-// First: whether zod compiles its fast paths is read as each schema is built (the SDK's among them).
+// First: whether zod compiles fast paths is decided as each schema is built, the SDK's among them (src/mcp/zod-mode.ts).
 import "./cli/zod-jitless.js";
 import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 // The command line only: the help texts (src/cli/args.ts) are built from every variable's documentation, which loads

@@ -1,14 +1,13 @@
 /**
- * A stdio server parses with zod's interpreter, not its compiled fast paths. zod compiles (new Function) a fast path
- * for each object schema on its first parse: at a stdio start that is the SDK's request schemas, the configuration's
- * and the first tools', about 4–7 ms of every start, paid again by every spawn, for a session of one client whose
- * messages are small. Over --http, one long-lived process parses for many clients: there the fast paths pay and stay on.
+ * A stdio server starts with zod interpreting the schemas it builds (src/mcp/zod-mode.ts says why): the SDK's, the
+ * configuration's, the prompts' and resources'. The tools' schemas, built later, compile as usual. Over --http, one
+ * long-lived process parses for many clients: every schema compiles its fast path.
  *
  * zod reads the setting as each schema is built, so this module must be evaluated before any schema: src/index.ts
  * imports it first (ES modules evaluate in import order, in the bundle too); test/e2e/zod-jitless.test.ts checks the
- * built server. docs/performance.md, "Start-up, fifth round", has the figures.
+ * built server.
  */
-import * as z from "zod";
+import { interpretSchemasBuiltFromNow } from "../mcp/zod-mode.js";
 import { parseArgs } from "./command-line.js";
 
 const command = (() => {
@@ -18,4 +17,4 @@ const command = (() => {
     return undefined; // src/index.ts says what is wrong
   }
 })();
-if (command?.kind === "serve" && command.http === undefined) z.config({ jitless: true });
+if (command?.kind === "serve" && command.http === undefined) interpretSchemasBuiltFromNow();

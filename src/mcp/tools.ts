@@ -22,6 +22,7 @@ import { cardMeta, decideOnCard, DECIDE_LISTING, withCard } from "./card-tool.js
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
 import { publishedJsonSchema } from "../tools/published-schema.js";
+import { compileSchemasBuiltFromNow } from "./zod-mode.js";
 
 declare const BUNDLED_TOOL_LISTINGS: string | undefined;
 
@@ -67,6 +68,8 @@ let publishing: Promise<readonly PublishedTool[]> | undefined;
 
 /** Every tool, in tools/list order; imported once per process. */
 export function loadTools(): Promise<readonly Tool[]> {
+  // The tools' schemas parse every call of a session: they compile zod's fast paths, whatever the start chose.
+  if (!loadingTools) compileSchemasBuiltFromNow();
   return (loadingTools ??= import("../tools/index.js").then((m) => m.tools));
 }
 

@@ -1,7 +1,9 @@
 /**
- * A stdio server parses with zod's interpreter: it compiles no fast path (src/cli/zod-jitless.ts), which is 4–7 ms of
- * every start. Over --http the fast paths stay on. Watched with a preload that reports every function compiled from a
- * string (zod's fast paths are built with `new Function`), through a Proxy in place of the global Function.
+ * A stdio server starts with zod interpreting the schemas it builds: no fast path is compiled before tools/list is
+ * answered (src/mcp/zod-mode.ts), which is 4–7 ms of every start; the tools' schemas, built after, compile theirs.
+ * Over --http every schema does. Watched with a preload that counts the functions compiled from a string (zod's fast
+ * paths are built with `new Function`), through a Proxy in place of the global Function, and reports the count with
+ * each message the server writes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,14 +17,26 @@ const dir = mkdtempSync(join(tmpdir(), "outbound-calls-jitless-"));
 const preload = join(dir, "probe.cjs");
 writeFileSync(
   preload,
-  `const report = (args) => process.stderr.write("COMPILED " + JSON.stringify(String(args.at(-1) ?? "").slice(0, 80)) + "\\n");
+  `let count = 0;
+const report = (args) => { count += 1; process.stderr.write("COMPILED " + JSON.stringify(String(args.at(-1) ?? "").slice(0, 80)) + "\\n"); };
 globalThis.Function = new Proxy(Function, {
   construct(target, args, newTarget) { report(args); return Reflect.construct(target, args, newTarget); },
   apply(target, self, args) { report(args); return Reflect.apply(target, self, args); },
 });
+const write = process.stdout.write;
+process.stdout.write = function (chunk, ...rest) {
+  process.stderr.write("WROTE " + JSON.stringify({ answer: String(chunk).slice(0, 30), compiled: count }) + "\\n");
+  return write.call(this, chunk, ...rest);
+};
 `,
 );
 const compiled = (stderr: string) => stderr.split("\n").filter((line) => line.startsWith("COMPILED "));
+/** Each message the server wrote, with how many functions had been compiled from strings by then. */
+const wrote = (stderr: string) =>
+  stderr
+    .split("\n")
+    .filter((line) => line.startsWith("WROTE "))
+    .map((line) => JSON.parse(line.slice("WROTE ".length)) as { answer: string; compiled: number });
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -35,14 +49,22 @@ afterAll(async () => {
 
 const env = () => ({ NODE_OPTIONS: `--require ${preload}`, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS });
 
-it("over stdio, nothing is compiled from a string: not at start, not by tools/list, not by tool calls", async () => {
+it("over stdio, nothing is compiled from a string until tools/list is answered; the tools' schemas compile after", async () => {
   const server = await startServer({ env: env() });
   try {
     await server.client.listTools();
+    // The initialize answer and tools/list's, with nothing compiled before them.
+    expect(wrote(server.transport.stderr).map((w) => [w.answer.slice(0, 20), w.compiled])).toEqual([
+      ['{"result":{"protocol', 0],
+      ['{"result":{"tools":[', 0],
+    ]);
     const agents = await server.call("list_agents");
     expect(agents.isError).toBeFalsy();
     await server.call("list_calls", { limit: 5 });
-    expect(compiled(server.transport.stderr)).toEqual([]);
+    // The tools' schemas did compile theirs, and nothing else did: zod's fast paths, and its check that it may.
+    const after = compiled(server.transport.stderr);
+    expect(after.filter((line) => line.includes("function (payload, ctx)")).length).toBeGreaterThan(0);
+    expect(after.filter((line) => !line.includes("function (payload, ctx)"))).toEqual(['COMPILED ""']);
   } finally {
     await server.close();
   }

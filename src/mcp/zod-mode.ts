@@ -1,0 +1,18 @@
+/**
+ * Whether zod compiles a fast path (new Function) for an object schema on its first parse: zod decides it as each
+ * schema is built. A stdio server builds the SDK's message schemas, the configuration's, the prompts' and the
+ * resources' as it starts, and parses with most of them once or twice there: compiling them is 4–7 ms of every start,
+ * paid again by every spawn. The tools' schemas, built when the tools load (after the first tools/list), parse every
+ * call of a session: compiling theirs pays. docs/performance.md, "Start-up, fifth round", has the figures.
+ */
+import * as z from "zod";
+
+/** Schemas built from now on are interpreted: set before any is built (src/cli/zod-jitless.ts, stdio only). */
+export function interpretSchemasBuiltFromNow(): void {
+  z.config({ jitless: true });
+}
+
+/** Schemas built from now on compile their fast paths, zod's default (src/mcp/tools.ts, as the tools load). */
+export function compileSchemasBuiltFromNow(): void {
+  z.config({ jitless: false });
+}
