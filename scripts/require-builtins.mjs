@@ -21,6 +21,13 @@ const builtin = (specifier) => `globalThis.process.getBuiltinModule(${JSON.strin
 /** The banner of every ES output: bundled CommonJS dependencies (undici, ajv) call require(). */
 export const REQUIRE_SHIM = `let __obcRequire;\nconst require = (id) => (__obcRequire ??= ${builtin("node:module")}.createRequire(import.meta.url))(id);`;
 
+/**
+ * A property of require read, as the output writes it: esbuild writes every `require` of bundled code as its
+ * `__require` (the shim's require), so `require.resolve` in a dependency is `__require.resolve` there; read with `.`,
+ * `?.`, `[...]` or destructured. `require.apply` is esbuild's own call of it.
+ */
+const REQUIRE_PROPERTY = /(?<![\w$])(?:__require\d*|require)\s*(?:(?:\?\.|\.)(?!apply\b)[\w$]+|(?:\?\.)?\[[^\]]*\])|\}\s*=\s*(?:__require\d*|require)\b(?!\s*\()/;
+
 /** A static import in an ES module output (esbuild writes one per statement, the names on one or more lines). */
 const STATIC_IMPORT = /^import ([\w$]+)?(?:, )?(\{[^}]*\})? from "([^"]+)";$/gm;
 /** The require shim's second line, on which the built-ins go. */
@@ -57,7 +64,7 @@ export function requireBuiltins(source, file, expected) {
   const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter(rewritesBuiltin);
   if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
   if (expected !== undefined && requires.length !== expected) throw new Error(`${file}: esbuild wrote ${expected} imports of built-ins, requireBuiltins found ${requires.length}`);
-  const property = /\brequire\.(?!apply\b)[\w$]+/.exec(rewritten);
+  const property = REQUIRE_PROPERTY.exec(rewritten);
   if (property) throw new Error(`${file}: uses ${property[0]}, which the shim's require (a plain function) does not have`);
   if (requires.length === 0) return source;
   if (!rewritten.includes(SHIM_LINE)) throw new Error(`${file}: imports built-ins but has no require shim`);

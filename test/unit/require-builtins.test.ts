@@ -77,3 +77,17 @@ it("an output using a property of require (require.resolve) stops the build: the
   const source = `${REQUIRE_SHIM}\nconsole.log(require.resolve("x"));\n`;
   expect(() => requireBuiltins(source, "resolve.mjs")).toThrow("resolve.mjs: uses require.resolve, which the shim's require (a plain function) does not have");
 });
+
+it("bundled CommonJS code reading a property of require stops the build in every form esbuild writes it (as __require)", async () => {
+  // esbuild writes every `require` of bundled code as its `__require`, which is the shim's require: `require.resolve`
+  // in a dependency reaches the output as `__require.resolve`, and would be undefined there when called.
+  const forms = ['require.resolve("./dep.cjs")', 'require?.resolve("./dep.cjs")', 'require["cache"]', "(() => { const { cache } = require; return cache; })()"];
+  for (const [n, form] of forms.entries()) {
+    const sub = mkdtempSync(join(dir, "property-"));
+    writeFileSync(join(sub, "dep.cjs"), `module.exports = ${form};`);
+    writeFileSync(join(sub, "entry.mjs"), 'import value from "./dep.cjs";\nconsole.log(typeof value);\n');
+    const bundled = (await build({ entryPoints: [join(sub, "entry.mjs")], bundle: true, platform: "node", format: "esm", write: false, banner: { js: REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
+    expect(bundled).toContain("__require");
+    expect(() => requireBuiltins(bundled, `form-${n}.mjs`), form).toThrow(new RegExp(`^form-${n}\\.mjs: uses .*require.*, which the shim's require \\(a plain function\\) does not have$`));
+  }
+});
