@@ -1,12 +1,13 @@
 /**
  * A stdio server parses with zod's interpreter (src/cli/zod-jitless.ts), --http with zod's compiled fast paths: the two
  * must give the same result for every argument a model can send, to the last key and message. Each tool's arguments
- * (and answers, and a stored approval view) are parsed both ways here: hostile values in every field, unknown,
+ * (and answers, a stored approval view, and the SDK's schemas of a client's messages) are parsed both ways here: hostile values in every field, unknown,
  * inherited and `__proto__` keys, null and undefined for optional ones. Compared: success, the parsed value (own keys,
  * also those holding undefined, and prototypes) and every issue.
  */
 import * as z from "zod";
-import { afterEach, expect, it } from "vitest";
+import { specTypeSchemas } from "@modelcontextprotocol/server";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { tools } from "../../src/tools/index.js";
 import { storedViewSchema } from "../../src/consent/view-schema.js";
 
@@ -35,11 +36,13 @@ const outcome = (schema: z.ZodType, input: unknown, jitless: boolean) => {
 // Counts zod's compiled fast paths (built with `new Function`), to know the fast path ran.
 const RealFunction = globalThis.Function;
 let compiled = 0;
-globalThis.Function = new Proxy(RealFunction, {
-  construct(target, args, newTarget) {
-    compiled += 1;
-    return Reflect.construct(target, args, newTarget) as object;
-  },
+beforeEach(() => {
+  globalThis.Function = new Proxy(RealFunction, {
+    construct(target, args, newTarget) {
+      compiled += 1;
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+  });
 });
 afterEach(() => {
   globalThis.Function = RealFunction;
@@ -116,6 +119,37 @@ it("every tool's arguments, answers and a stored approval view parse the same wi
   for (const input of hostileObjects(view)) cases.push(["stored view", storedViewSchema(), input]);
   for (const input of hostileObjects(view.rows[0]!)) cases.push(["stored view row", storedViewSchema(), { ...view, rows: [input] }]);
 
+  const accepted = compareAll(cases);
+  // Both kinds of outcome were compared, not only refusals.
+  expect(accepted).toBeGreaterThan(50);
+  expect(cases.length - accepted).toBeGreaterThan(500);
+});
+
+it("the SDK's schemas of what a client sends parse every hostile message the same both ways", () => {
+  const messages: Record<string, unknown>[] = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: { elicitation: {} }, clientInfo: { name: "c", version: "1" } } },
+    { jsonrpc: "2.0", id: "a", method: "tools/call", params: { name: "create_call", arguments: { to: E164 }, _meta: { progressToken: 1, "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } },
+    { jsonrpc: "2.0", id: 2, method: "tools/list", params: { cursor: "x" } },
+    { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "x" } },
+    { jsonrpc: "2.0", id: 1, result: { action: "accept", content: { approve: true } } },
+    { jsonrpc: "2.0", id: 1, error: { code: -32600, message: "x", data: { a: 1 } } },
+  ];
+  const inputs = messages.flatMap((message) => [...hostileObjects(message), ...(typeof message.params === "object" ? hostileObjects(message.params as Record<string, unknown>).map((params) => ({ ...message, params })) : [])]);
+  const names = ["JSONRPCMessage", "JSONRPCRequest", "JSONRPCNotification", "JSONRPCResponse", "ClientRequest", "ClientNotification", "ClientResult", "InitializeRequest", "CallToolRequest", "ListToolsRequest", "CancelledNotification", "ElicitResult", "DiscoverRequest"] as const;
+  const cases: Array<[string, z.ZodType, unknown]> = [];
+  for (const name of names) {
+    const schema = (specTypeSchemas as unknown as Record<string, z.ZodType | undefined>)[name];
+    if (!schema) throw new Error(`the SDK has no ${name} schema`);
+    for (const input of inputs) cases.push([name, schema, input]);
+    cases.push([`${name} result`, schema, (messages[4] as { result: unknown }).result]);
+  }
+  const accepted = compareAll(cases);
+  expect(accepted).toBeGreaterThan(100);
+  expect(cases.length - accepted).toBeGreaterThan(1_000);
+});
+
+/** Parses each case both ways and compares; returns how many were accepted. */
+function compareAll(cases: Array<[string, z.ZodType, unknown]>): number {
   let accepted = 0;
   for (const [what, schema, input] of cases) {
     const interpreted = outcome(schema, input, true);
@@ -123,10 +157,9 @@ it("every tool's arguments, answers and a stored approval view parse the same wi
     const before = compiled;
     const fast = outcome(schema.clone(), input, false);
     expect(fast, `${what}: ${JSON.stringify(described(input))}`).toEqual(interpreted);
-    if (typeof input === "object" && input !== null && !Array.isArray(input) && compiled === before) throw new Error(`${what}: the fast path did not run`);
+    const objectInput = typeof input === "object" && input !== null && !Array.isArray(input);
+    if (schema instanceof z.ZodObject && objectInput && compiled === before) throw new Error(`${what}: the fast path did not run`);
     if ((interpreted as [string, [string, unknown][]])[1]?.[0]?.[1] === true) accepted += 1;
   }
-  // Both kinds of outcome were compared, not only refusals.
-  expect(accepted).toBeGreaterThan(50);
-  expect(cases.length - accepted).toBeGreaterThan(500);
-});
+  return accepted;
+}
