@@ -1,9 +1,10 @@
 /**
- * A stdio server parses with zod's interpreter (src/cli/zod-jitless.ts), --http with zod's compiled fast paths: the two
- * must give the same result for every argument a model can send, to the last key and message. Each tool's arguments
- * (and answers, a stored approval view, and the SDK's schemas of a client's messages) are parsed both ways here: hostile values in every field, unknown,
- * inherited and `__proto__` keys, null and undefined for optional ones. Compared: success, the parsed value (own keys,
- * also those holding undefined, and prototypes) and every issue.
+ * A stdio server parses the schemas it builds as it starts (the SDK's, the configuration's) with zod's interpreter, and
+ * the tools' with their compiled fast paths (src/mcp/zod-mode.ts); --http compiles every one. The two ways must give
+ * the same result for every message and argument, to the last key and message. Each tool's arguments (and answers, a
+ * stored approval view, and the SDK's schemas of a client's messages) are parsed both ways here: hostile values in
+ * every field, unknown, inherited and `__proto__` keys, null and undefined for optional ones. Compared: success, the
+ * parsed value (own keys, also those holding undefined, and prototypes) and every issue.
  */
 import * as z from "zod";
 import { specTypeSchemas } from "@modelcontextprotocol/server";
