@@ -34,7 +34,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
-import { REQUIRE_SHIM, requireBuiltins, rewritesBuiltin } from "./require-builtins.mjs";
+import { EAGER_REQUIRE_SHIM, REQUIRE_SHIM, requireBuiltins, rewritesBuiltin } from "./require-builtins.mjs";
 
 const minify = process.argv.includes("--minify");
 const mapsArg = process.argv.indexOf("--sourcemap-dir");
@@ -135,7 +135,7 @@ const common = {
   target: "node20",
   minify,
   ...(mapsDir ? { sourcemap: "external" } : {}),
-  banner: { js: REQUIRE_SHIM },
+  banner: { js: minify ? EAGER_REQUIRE_SHIM : REQUIRE_SHIM },
   logLevel: "warning",
   plugins: [lean],
   define: { BUNDLED_UNDICI_FILE: JSON.stringify(`./${UNDICI_FILE}`), BUNDLED_SDK_AJV_FILE: JSON.stringify(`./${SDK_AJV_FILE}`) },

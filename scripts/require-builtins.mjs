@@ -22,6 +22,13 @@ const builtin = (specifier) => `globalThis.process.getBuiltinModule(${JSON.strin
 export const REQUIRE_SHIM = `let __obcRequire;\nconst require = (id) => (__obcRequire ??= ${builtin("node:module")}.createRequire(import.meta.url))(id);`;
 
 /**
+ * The banner of a minified build (`--minify`, measured, not shipped): Node's real require, made as the file loads. The
+ * guard below cannot read minified code (esbuild renames `__require`), so there `require.resolve` and the like must
+ * work as they are.
+ */
+export const EAGER_REQUIRE_SHIM = `const require = ${builtin("node:module")}.createRequire(import.meta.url);`;
+
+/**
  * A property of require read, as the output writes it: esbuild writes every `require` of bundled code as its
  * `__require` (the shim's require), so `require.resolve` in a dependency is `__require.resolve` there; read with `.`,
  * `?.`, `[...]` or destructured. `require.apply` is esbuild's own call of it.

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, expect, it } from "vitest";
-import { REQUIRE_SHIM, requireBuiltins } from "../../scripts/require-builtins.mjs";
+import { EAGER_REQUIRE_SHIM, REQUIRE_SHIM, requireBuiltins } from "../../scripts/require-builtins.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "outbound-calls-require-builtins-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,4 +90,13 @@ it("bundled CommonJS code reading a property of require stops the build in every
     expect(bundled).toContain("__require");
     expect(() => requireBuiltins(bundled, `form-${n}.mjs`), form).toThrow(new RegExp(`^form-${n}\\.mjs: uses .*require.*, which the shim's require \\(a plain function\\) does not have$`));
   }
+});
+
+it("a minified build, which the guard cannot read, gets Node's real require: require.resolve works there", async () => {
+  const sub = mkdtempSync(join(dir, "minified-"));
+  writeFileSync(join(sub, "dep.cjs"), 'module.exports = typeof require.resolve("./dep.cjs");');
+  writeFileSync(join(sub, "entry.mjs"), 'import value from "./dep.cjs";\nconsole.log(value);\n');
+  const bundled = (await build({ entryPoints: [join(sub, "entry.mjs")], bundle: true, platform: "node", format: "esm", write: false, minify: true, banner: { js: EAGER_REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
+  writeFileSync(join(sub, "out.mjs"), bundled);
+  expect(execFileSync(process.execPath, [join(sub, "out.mjs")], { encoding: "utf8" }).trim()).toBe("string");
 });
