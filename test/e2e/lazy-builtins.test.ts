@@ -50,11 +50,14 @@ for (const confirm of ["never", undefined]) {
         .map((l) => JSON.parse(l.slice("LOADED ".length)) as { answer: string; loaded: string[] });
     try {
       await server.client.listTools();
+      // stderr is a pipe of its own: the report of an answer may come after the answer.
+      await expect.poll(() => reports().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
       // The initialize answer and tools/list's.
       expect(reports().map((r) => r.answer.slice(0, 20))).toEqual(['{"result":{"protocol', '{"result":{"tools":[']);
       expect(reports().flatMap((r) => r.loaded)).toEqual([]);
       // The probe sees it once it is there: undici, loaded by the first request, requires node:crypto.
       await server.call("list_agents");
+      await expect.poll(() => reports().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
       expect(reports().at(-1)!.loaded).toContain("crypto");
     } finally {
       await server.close();

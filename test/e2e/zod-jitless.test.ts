@@ -53,6 +53,8 @@ it("over stdio, nothing is compiled from a string until tools/list is answered; 
   const server = await startServer({ env: env() });
   try {
     await server.client.listTools();
+    // stderr is a pipe of its own: the report of an answer may come after the answer.
+    await expect.poll(() => wrote(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     // The initialize answer and tools/list's, with nothing compiled before them.
     expect(wrote(server.transport.stderr).map((w) => [w.answer.slice(0, 20), w.compiled])).toEqual([
       ['{"result":{"protocol', 0],
@@ -61,6 +63,8 @@ it("over stdio, nothing is compiled from a string until tools/list is answered; 
     const agents = await server.call("list_agents");
     expect(agents.isError).toBeFalsy();
     await server.call("list_calls", { limit: 5 });
+    // Both answers reported: every compilation before them is on stderr too (one pipe, in order).
+    await expect.poll(() => wrote(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     // The tools' schemas did compile theirs, and nothing else did: zod's fast paths, and its check that it may.
     const after = compiled(server.transport.stderr);
     expect(after.filter((line) => line.includes("function (payload, ctx)")).length).toBeGreaterThan(0);
@@ -80,7 +84,7 @@ it("over --http, zod compiles its fast paths (the probe sees them): a long-lived
     } finally {
       await client.close();
     }
-    expect(compiled(server.stderr).length).toBeGreaterThan(0);
+    await expect.poll(() => compiled(server.stderr).length, { timeout: 15_000 }).toBeGreaterThan(0);
   } finally {
     await server.stop();
   }
