@@ -2,7 +2,7 @@
 // The demo and the benchmark are clients, not servers: their stdout is theirs.
 //
 // zod as a namespace import: `import { z } from "zod"` (or its default) hands esbuild zod's namespace as a value, and the
-// bundle then keeps all of zod (z.compile, fromJSONSchema...) in the start chunk: 180 KB and about 6 ms of every start
+// bundle then keeps all of zod (z.compile, fromJSONSchema...) in the start chunk: 180 KB and 3–5 ms of every start
 // (docs/performance.md, "Start-up, fifth round"). scripts/build.mjs also stops if the start chunk holds zod's compiler.
 import tseslint from "typescript-eslint";
 

@@ -226,7 +226,7 @@ const [server, demo] = await Promise.all([
 /**
  * zod's compiler (z.compile) is used by nothing in the server: if the start chunk holds it, zod's namespace object was
  * bundled as a value (an `import { z } from "zod"`, or `z` passed around), which keeps every part of zod, 180 KB and
- * about 6 ms of every start (docs/performance.md, "Start-up, fifth round"). eslint.config.js forbids the import.
+ * 3–5 ms of every start (docs/performance.md, "Start-up, fifth round"). eslint.config.js forbids the import.
  */
 const ZOD_COMPILER = "node_modules/zod/v4/core/compile.js";
 const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => CLI in output.inputs);

@@ -1,9 +1,10 @@
 /**
  * Whether zod compiles a fast path (new Function) for an object schema on its first parse: zod decides it as each
  * schema is built. A stdio server builds the SDK's message schemas, the configuration's, the prompts' and the
- * resources' as it starts, and parses with most of them once or twice there: compiling them is 4–7 ms of every start,
- * paid again by every spawn. The tools' schemas, built when the tools load (after the first tools/list), parse every
- * call of a session: compiling theirs pays. docs/performance.md, "Start-up, fifth round", has the figures.
+ * resources' as it starts, and its first messages parse with them: compiling them there is 4–7 ms of every start, paid
+ * again by every spawn, where interpreting them costs a call about 20 µs. The tools' schemas, built when the tools
+ * load (after the first tools/list), compile theirs on the first call, off the start. docs/performance.md, "Start-up,
+ * fifth round", has the figures.
  */
 import * as z from "zod";
 
