@@ -7,25 +7,14 @@
  * Node has loaded (process.moduleLoadList: however they were loaded, import or
  * require).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { answerProbe } from "../helpers/answer-probe.js";
 import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer } from "../helpers/server-process.js";
 
-const dir = mkdtempSync(join(tmpdir(), "outbound-calls-builtins-"));
-const preload = join(dir, "probe.cjs");
-writeFileSync(
-  preload,
-  `const names = ["crypto", "child_process", "fs/promises"];
-const write = process.stdout.write;
-process.stdout.write = function (chunk, ...rest) {
-  const loaded = names.filter((name) => process.moduleLoadList.includes("NativeModule " + name));
-  process.stderr.write("LOADED " + JSON.stringify({ answer: String(chunk).slice(0, 200), loaded }) + "\\n");
-  return write.call(this, chunk, ...rest);
-};
-`,
+const probe = answerProbe<string[]>(
+  'const names = ["crypto", "child_process", "fs/promises"];',
+  'names.filter((name) => process.moduleLoadList.includes("NativeModule " + name))',
 );
 
 let sandbox: Sandbox;
@@ -35,30 +24,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 for (const confirm of ["never", undefined]) {
   it(`none is loaded by start-up and tools/list (OUTBOUND_CALLS_CONFIRM=${confirm ?? "unset"}); the first request loads node:crypto (undici)`, async () => {
     const server = await startServer({
-      env: { NODE_OPTIONS: `--require ${preload}`, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_CONFIRM: confirm },
+      env: { NODE_OPTIONS: probe.nodeOptions, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_CONFIRM: confirm },
     });
-    const reports = () =>
-      server.transport.stderr
-        .split("\n")
-        .filter((l) => l.startsWith("LOADED "))
-        .map((l) => JSON.parse(l.slice("LOADED ".length)) as { answer: string; loaded: string[] });
+    const reports = () => probe.reports(server.transport.stderr);
     try {
       await server.client.listTools();
       // stderr is a pipe of its own: the report of an answer may come after the answer.
       await expect.poll(() => reports().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
       // The initialize answer and tools/list's.
       expect(reports().map((r) => r.answer.slice(0, 20))).toEqual(['{"result":{"protocol', '{"result":{"tools":[']);
-      expect(reports().flatMap((r) => r.loaded)).toEqual([]);
+      expect(reports().flatMap((r) => r.seen)).toEqual([]);
       // The probe sees it once it is there: undici, loaded by the first request, requires node:crypto.
       await server.call("list_agents");
       await expect.poll(() => reports().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-      expect(reports().at(-1)!.loaded).toContain("crypto");
+      expect(reports().at(-1)!.seen).toContain("crypto");
     } finally {
       await server.close();
     }

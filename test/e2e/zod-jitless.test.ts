@@ -5,38 +5,23 @@
  * paths are built with `new Function`), through a Proxy in place of the global Function, and reports the count with
  * each message the server writes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { answerProbe } from "../helpers/answer-probe.js";
 import { connectHttpClient, HTTP_TOKEN, spawnHttpServer } from "../helpers/http-server-process.js";
 import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer } from "../helpers/server-process.js";
 
-const dir = mkdtempSync(join(tmpdir(), "outbound-calls-jitless-"));
-const preload = join(dir, "probe.cjs");
-writeFileSync(
-  preload,
+/** Each message the server wrote, with how many functions had been compiled from strings by then. */
+const probe = answerProbe<number>(
   `let count = 0;
 const report = (args) => { count += 1; process.stderr.write("COMPILED " + JSON.stringify(String(args.at(-1) ?? "").slice(0, 80)) + "\\n"); };
 globalThis.Function = new Proxy(Function, {
   construct(target, args, newTarget) { report(args); return Reflect.construct(target, args, newTarget); },
   apply(target, self, args) { report(args); return Reflect.apply(target, self, args); },
-});
-const write = process.stdout.write;
-process.stdout.write = function (chunk, ...rest) {
-  process.stderr.write("WROTE " + JSON.stringify({ answer: String(chunk).slice(0, 30), compiled: count }) + "\\n");
-  return write.call(this, chunk, ...rest);
-};
-`,
+});`,
+  "count",
 );
 const compiled = (stderr: string) => stderr.split("\n").filter((line) => line.startsWith("COMPILED "));
-/** Each message the server wrote, with how many functions had been compiled from strings by then. */
-const wrote = (stderr: string) =>
-  stderr
-    .split("\n")
-    .filter((line) => line.startsWith("WROTE "))
-    .map((line) => JSON.parse(line.slice("WROTE ".length)) as { answer: string; compiled: number });
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -44,19 +29,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ NODE_OPTIONS: `--require ${preload}`, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS });
+const env = () => ({ NODE_OPTIONS: probe.nodeOptions, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS });
 
 it("over stdio, nothing is compiled from a string until tools/list is answered; the tools' schemas compile after", async () => {
   const server = await startServer({ env: env() });
   try {
     await server.client.listTools();
     // stderr is a pipe of its own: the report of an answer may come after the answer.
-    await expect.poll(() => wrote(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     // The initialize answer and tools/list's, with nothing compiled before them.
-    expect(wrote(server.transport.stderr).map((w) => [w.answer.slice(0, 20), w.compiled])).toEqual([
+    expect(probe.reports(server.transport.stderr).map((w) => [w.answer.slice(0, 20), w.seen])).toEqual([
       ['{"result":{"protocol', 0],
       ['{"result":{"tools":[', 0],
     ]);
@@ -64,7 +48,7 @@ it("over stdio, nothing is compiled from a string until tools/list is answered; 
     expect(agents.isError).toBeFalsy();
     await server.call("list_calls", { limit: 5 });
     // Both answers reported: every compilation before them is on stderr too (one pipe, in order).
-    await expect.poll(() => wrote(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     // The tools' schemas did compile theirs, and nothing else did: zod's fast paths, and its check that it may.
     const after = compiled(server.transport.stderr);
     expect(after.filter((line) => line.includes("function (payload, ctx)")).length).toBeGreaterThan(0);
