@@ -8,7 +8,7 @@
  * command line, the discover answer): test/e2e/startup.test.ts holds the
  * bundle's entry to that.
  */
-import { parseArgs } from "./cli/command-line.js";
+import { servesStdio } from "./cli/command-line.js";
 import { startCompileCache } from "./cli/compile-cache.js";
 import { answerEarlyDiscover } from "./cli/early-discover.js";
 
@@ -17,12 +17,5 @@ const FIRST_LINE_WAIT_MS = 100;
 
 startCompileCache(new URL("../.cache/node-compile-cache", import.meta.url));
 // Serving over stdio: a 2026-07-28 client's first server/discover is answered before the bundle loads.
-const command = (() => {
-  try {
-    return parseArgs(process.argv.slice(2));
-  } catch {
-    return undefined; // src/index.ts says what is wrong
-  }
-})();
-if (command?.kind === "serve" && !command.http) await answerEarlyDiscover(FIRST_LINE_WAIT_MS);
+if (servesStdio(process.argv.slice(2))) await answerEarlyDiscover(FIRST_LINE_WAIT_MS);
 await import("./index.js");

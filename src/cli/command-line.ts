@@ -31,6 +31,19 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/**
+ * Whether the command line asks for a server over stdio: false for any other command, and for a wrong command line
+ * (src/index.ts says what is wrong). Read before the bundle loads, by the bin (src/bin.ts) and src/cli/zod-jitless.ts.
+ */
+export function servesStdio(argv: string[]): boolean {
+  try {
+    const command = parseArgs(argv);
+    return command.kind === "serve" && command.http === undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function parseArgs(argv: string[]): Command {
   if (argv[0] === "opt-outs") return parseOptOuts(argv.slice(1));
   if (argv[0] === "passkeys") return parsePasskeys(argv.slice(1));

@@ -8,13 +8,6 @@
  * built server.
  */
 import { interpretSchemasBuiltFromNow } from "../mcp/zod-mode.js";
-import { parseArgs } from "./command-line.js";
+import { servesStdio } from "./command-line.js";
 
-const command = (() => {
-  try {
-    return parseArgs(process.argv.slice(2));
-  } catch {
-    return undefined; // src/index.ts says what is wrong
-  }
-})();
-if (command?.kind === "serve" && command.http === undefined) interpretSchemasBuiltFromNow();
+if (servesStdio(process.argv.slice(2))) interpretSchemasBuiltFromNow();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError, parseArgs, type Command } from "../../src/cli/args.js";
+import { servesStdio } from "../../src/cli/command-line.js";
 
 const serve = (over: Partial<Extract<Command, { kind: "serve" }>> = {}): Command => ({
   kind: "serve",
@@ -73,5 +74,16 @@ describe("parseArgs: refused command lines", () => {
 describe("parseArgs: a flag is never a value", () => {
   it("a flag is not the value of --sandbox-speed", () => {
     expect(() => parseArgs(["--sandbox", "--sandbox-speed", "--read-only"])).toThrow(UsageError);
+  });
+});
+
+describe("servesStdio: what the bin and zod's start mode read before the bundle loads", () => {
+  it("is true for a server over stdio, with or without the sandbox and read-only", () => {
+    for (const argv of [[], ["--sandbox"], ["--read-only"], ["--sandbox", "--sandbox-speed", "fast"]]) expect(servesStdio(argv), argv.join(" ")).toBe(true);
+  });
+  it("is false for --http, every other command, and a wrong command line", () => {
+    for (const argv of [["--http"], ["--http", "--port", "0"], ["--help"], ["--version"], ["doctor"], ["sandbox"], ["opt-outs", "list"], ["passkeys", "list"], ["--no-such-flag"], ["--port", "1"]]) {
+      expect(servesStdio(argv), argv.join(" ")).toBe(false);
+    }
   });
 });
