@@ -16,12 +16,16 @@ export default tseslint.config({
       "error",
       // zod and zod/v4 export the same z, as `z` and as default; `{ default as x }` is the default import.
       {
-        selector: "ImportDeclaration[source.value=/^zod(\\u002Fv4)?$/][importKind!='type'] > :matches(ImportSpecifier[imported.name=/^(z|default)$/][importKind!='type'], ImportDefaultSpecifier)",
-        message: 'import * as z from "zod": a named or default z keeps all of zod in the start chunk (docs/performance.md, "Start-up, fifth round").',
+        selector:
+          "ImportDeclaration[source.value=/^zod(\\u002Fv4)?$/][importKind!='type'] > :matches(ImportSpecifier[imported.name=/^(z|default)$/][importKind!='type'], ImportDefaultSpecifier)",
+        message:
+          'import * as z from "zod": a named or default z keeps all of zod in the start chunk (docs/performance.md, "Start-up, fifth round").',
       },
       {
-        selector: "ExportNamedDeclaration[source.value=/^zod(\\u002Fv4)?$/][exportKind!='type'] > ExportSpecifier[local.name=/^(z|default)$/][exportKind!='type']",
-        message: 'import * as z from "zod": a re-exported z keeps all of zod in the start chunk where it is imported (docs/performance.md, "Start-up, fifth round").',
+        selector:
+          "ExportNamedDeclaration[source.value=/^zod(\\u002Fv4)?$/][exportKind!='type'] > ExportSpecifier[local.name=/^(z|default)$/][exportKind!='type']",
+        message:
+          'import * as z from "zod": a re-exported z keeps all of zod in the start chunk where it is imported (docs/performance.md, "Start-up, fifth round").',
       },
     ],
   },

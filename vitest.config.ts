@@ -10,7 +10,13 @@ import { defineConfig } from "vitest/config";
  *   replicas on one Redis, and
  *   the files of the shared folders that mock a module or start the built server.
  */
-const shared = ["test/unit/**/*.test.ts", "test/in-process/**/*.test.ts", "test/fuzz/**/*.test.ts", "test/sandbox/**/*.test.ts", "test/docs/**/*.test.ts"];
+const shared = [
+  "test/unit/**/*.test.ts",
+  "test/in-process/**/*.test.ts",
+  "test/fuzz/**/*.test.ts",
+  "test/sandbox/**/*.test.ts",
+  "test/docs/**/*.test.ts",
+];
 const ownGraph = [
   "test/in-process/idempotency-retry.test.ts", // vi.mock("undici")
   "test/fuzz/tools-stdio.test.ts", // the built server over stdio
@@ -29,7 +35,19 @@ export default defineConfig({
     maxWorkers: 4,
     projects: [
       { extends: true, test: { name: "shared", include: shared, exclude: ownGraph, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/e2e/**/*.test.ts", "test/faults/**/*.test.ts", "test/state/**/*.test.ts", "test/replicas/**/*.test.ts", ...ownGraph] } },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: [
+            "test/e2e/**/*.test.ts",
+            "test/faults/**/*.test.ts",
+            "test/state/**/*.test.ts",
+            "test/replicas/**/*.test.ts",
+            ...ownGraph,
+          ],
+        },
+      },
     ],
     // `npm run coverage` (scripts/coverage.mjs) turns it on; it adds the spawned servers' coverage to this.
     coverage: {

@@ -13,7 +13,8 @@ export const BLOCK_END = "<!-- bench:end -->";
 export function replaceBenchBlock(text: string, tables: string): string {
   const start = text.indexOf(BLOCK_START);
   const end = text.indexOf(BLOCK_END);
-  const once = start >= 0 && text.indexOf(BLOCK_START, start + 1) < 0 && end >= 0 && text.indexOf(BLOCK_END, end + 1) < 0;
+  const once =
+    start >= 0 && text.indexOf(BLOCK_START, start + 1) < 0 && end >= 0 && text.indexOf(BLOCK_END, end + 1) < 0;
   if (!once || end < start) throw new Error(`${BENCH_DOCS_FILE} needs one ${BLOCK_START} … ${BLOCK_END} block`);
   return `${text.slice(0, start + BLOCK_START.length)}\n${tables}\n${text.slice(end)}`;
 }

@@ -21,7 +21,12 @@ export interface HttpLoadResult {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   perTool: Record<string, number>;
   /** The server process's resident memory; undefined where /proc is not available. */
-  rssKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined; everyTenth: Array<number | undefined> };
+  rssKb: {
+    start: number | undefined;
+    afterWarmUp: number | undefined;
+    end: number | undefined;
+    everyTenth: Array<number | undefined>;
+  };
   rssGrowthAfterWarmUpKb: number | undefined;
   /** The server's live memory (JS heap + external) after a full collection (bench/heap-probe.mjs, SIGUSR2): what it really keeps. */
   heapAfterGcKb: { start: number | undefined; afterWarmUp: number | undefined; end: number | undefined };

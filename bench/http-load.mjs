@@ -118,7 +118,11 @@ export async function runReplicaLoad(options) {
   const rounds = options.rounds ?? 2;
   const log = options.log ?? (() => undefined);
   const binary = findRedisServer();
-  if (!binary) return { skipped: "redis-server is not installed (Debian: apt-get install redis-server; or run node scripts/test-parts.mjs as root)" };
+  if (!binary)
+    return {
+      skipped:
+        "redis-server is not installed (Debian: apt-get install redis-server; or run node scripts/test-parts.mjs as root)",
+    };
   const sandbox = await options.startSandbox(SANDBOX);
   const redis = await startRedis(binary);
   const lb = await startRoundRobin();
@@ -127,14 +131,18 @@ export async function runReplicaLoad(options) {
     for (let round = 0; round < rounds; round++) {
       // Alternating, so that neither mode always runs first (on a colder, or a quieter, machine).
       for (const mode of round % 2 === 0 ? ["memory", "redis"] : ["redis", "memory"]) {
-        log(`round ${round + 1}/${rounds}: ${replicas} replicas, guard state in ${mode}: ${clients} clients, ${calls} calls, then ${probeDials} dials one by one`);
+        log(
+          `round ${round + 1}/${rounds}: ${replicas} replicas, guard state in ${mode}: ${clients} clients, ${calls} calls, then ${probeDials} dials one by one`,
+        );
         runs[mode].push(await replicaRun({ mode, round, replicas, clients, calls, probeDials, sandbox, redis, lb }));
       }
     }
     const memory = merged(runs.memory, calls);
     const shared = merged(runs.redis, calls);
-    const dials = (shared.perTool.create_call?.count ?? 0) + (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
-    const rows = (shared.perTool.create_call?.count ?? 0) + 2 * (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
+    const dials =
+      (shared.perTool.create_call?.count ?? 0) + (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
+    const rows =
+      (shared.perTool.create_call?.count ?? 0) + 2 * (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
     const d = shared.redisDelta;
     const diff = (a, b) => Math.round((a - b) * 100) / 100;
     const scripts = (by) => (by.evalsha ?? 0) + (by.eval ?? 0);
@@ -193,7 +201,9 @@ function merged(runs, calls) {
     callsPerSecond: Math.round(((calls * runs.length) / durationMs) * 1000),
     roundsCallsPerSecond: runs.map((r) => Math.round((calls / r.durationMs) * 1000)),
     latencyMs: latencyStats(runs.flatMap((r) => Array.from(r.latencies))),
-    perTool: Object.fromEntries(Object.entries(byTool).map(([name, values]) => [name, { count: values.length, ...latencyStats(values) }])),
+    perTool: Object.fromEntries(
+      Object.entries(byTool).map(([name, values]) => [name, { count: values.length, ...latencyStats(values) }]),
+    ),
     probe: { count: runs.reduce((t, r) => t + r.probe.length, 0), ...latencyStats(runs.flatMap((r) => r.probe)) },
     requestsPerReplica: runs.map((r) => r.requestsPerReplica).reduce((a, b) => a.map((n, i) => n + (b[i] ?? 0))),
     ...(deltas.length > 0
@@ -236,7 +246,10 @@ async function replicaRun({ mode, round, replicas, clients, calls, probeDials, s
     const probe = [];
     for (let i = 0; i < probeDials; i++) {
       const t0 = performance.now();
-      const result = await connected[0].callTool({ name: "create_call", arguments: { ...args.create_call(calls + i), contact_name: `Probe ${i}` } });
+      const result = await connected[0].callTool({
+        name: "create_call",
+        arguments: { ...args.create_call(calls + i), contact_name: `Probe ${i}` },
+      });
       probe.push(performance.now() - t0);
       if (result.isError) run.errors++;
     }

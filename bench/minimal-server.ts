@@ -20,7 +20,9 @@ serveStdio(() => {
     "get_call",
     { description: "Reads one call record by id.", inputSchema: z.object({ call_id: z.string() }) },
     async ({ call_id }) => {
-      const res = await request(`${base}/calls/${call_id}`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
+      const res = await request(`${base}/calls/${call_id}`, {
+        headers: { authorization: `Bearer ${key}`, accept: "application/json" },
+      });
       return { content: [{ type: "text", text: await res.body.text() }] };
     },
   );

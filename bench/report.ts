@@ -42,7 +42,12 @@ export function targetsOf(r: BenchResults): BenchResults["targets"] {
       met: rt.ratio <= TARGETS.roundTripRatio,
       note: 'what the gap is made of: docs/performance.md, "The round trip: what the gap is made of"',
     });
-    t.push({ name: `RSS after the call loop, ${era} client, real / minimal`, target: `≤ ${TARGETS.rssRatio}`, value: fmt(rt.rss.ratio, 2), met: rt.rss.ratio <= TARGETS.rssRatio });
+    t.push({
+      name: `RSS after the call loop, ${era} client, real / minimal`,
+      target: `≤ ${TARGETS.rssRatio}`,
+      value: fmt(rt.rss.ratio, 2),
+      met: rt.rss.ratio <= TARGETS.rssRatio,
+    });
   }
   if (r.batch) {
     const judged = r.batch.sizes.find((s) => s.rows === TARGETS.batchValidationRows);
@@ -65,7 +70,12 @@ export function targetsOf(r: BenchResults): BenchResults["targets"] {
     });
   }
   if (r.answer_size) {
-    t.push({ name: `list_calls text vs raw JSON (${r.answer_size.records} records)`, target: `≥ ${TARGETS.textReduction * 100}% smaller`, value: `${fmt(r.answer_size.text_reduction * 100, 0)}% smaller`, met: r.answer_size.text_reduction >= TARGETS.textReduction });
+    t.push({
+      name: `list_calls text vs raw JSON (${r.answer_size.records} records)`,
+      target: `≥ ${TARGETS.textReduction * 100}% smaller`,
+      value: `${fmt(r.answer_size.text_reduction * 100, 0)}% smaller`,
+      met: r.answer_size.text_reduction >= TARGETS.textReduction,
+    });
   }
   return t;
 }
@@ -73,7 +83,9 @@ export function targetsOf(r: BenchResults): BenchResults["targets"] {
 export function renderTables(r: BenchResults): string {
   const out: string[] = [];
   const m = r.meta;
-  out.push(`Node ${m.node}, ${m.nproc} CPUs (${m.cpu}), load average ${m.loadavg_before.join(" ")} before / ${m.loadavg_after.join(" ")} after; \`${m.command}\`, ${m.date}, ${m.elapsed_s} s${m.quick ? " (QUICK: small counts, figures not meaningful)" : ""}`);
+  out.push(
+    `Node ${m.node}, ${m.nproc} CPUs (${m.cpu}), load average ${m.loadavg_before.join(" ")} before / ${m.loadavg_after.join(" ")} after; \`${m.command}\`, ${m.date}, ${m.elapsed_s} s${m.quick ? " (QUICK: small counts, figures not meaningful)" : ""}`,
+  );
   out.push("");
   out.push("| measure | real server | minimal server | ratio |");
   out.push("|---|---:|---:|---:|");
@@ -82,22 +94,40 @@ export function renderTables(r: BenchResults): string {
     if (!c) continue;
     const f = c.first_start;
     const handshake = era === "2026-07-28" ? "server/discover" : "initialize";
-    out.push(`| ${era} client: cold start, spawn → ${handshake} answered (median of ${c.runs}) | ${fmt(c.real.initialize_ms.median)} ms | ${fmt(c.minimal.initialize_ms.median)} ms | ${fmt(c.ratio_initialize, 2)} |`);
-    out.push(`| ${era} client: cold start, spawn → tools/list answered (median of ${c.runs}) | **${fmt(c.real.tools_list_ms.median)} ms** | ${fmt(c.minimal.tools_list_ms.median)} ms | **${fmt(c.ratio, 2)}** |`);
-    out.push(`| ${era} client: server CPU time until tools/list answered | ${fmt(c.real.cpu_ms.median)} ms | ${fmt(c.minimal.cpu_ms.median)} ms | ${fmt(c.ratio_cpu, 2)} |`);
-    out.push(`| ${era} client: first start after install or upgrade (no compile cache yet): spawn → tools/list | ${fmt(f.real.tools_list_ms.median)} ms (CPU ${fmt(f.real.cpu_ms.median)}) | ${fmt(f.minimal.tools_list_ms.median)} ms (CPU ${fmt(f.minimal.cpu_ms.median)}) | ${fmt(f.ratio, 2)} (CPU ${fmt(f.ratio_cpu, 2)}) |`);
+    out.push(
+      `| ${era} client: cold start, spawn → ${handshake} answered (median of ${c.runs}) | ${fmt(c.real.initialize_ms.median)} ms | ${fmt(c.minimal.initialize_ms.median)} ms | ${fmt(c.ratio_initialize, 2)} |`,
+    );
+    out.push(
+      `| ${era} client: cold start, spawn → tools/list answered (median of ${c.runs}) | **${fmt(c.real.tools_list_ms.median)} ms** | ${fmt(c.minimal.tools_list_ms.median)} ms | **${fmt(c.ratio, 2)}** |`,
+    );
+    out.push(
+      `| ${era} client: server CPU time until tools/list answered | ${fmt(c.real.cpu_ms.median)} ms | ${fmt(c.minimal.cpu_ms.median)} ms | ${fmt(c.ratio_cpu, 2)} |`,
+    );
+    out.push(
+      `| ${era} client: first start after install or upgrade (no compile cache yet): spawn → tools/list | ${fmt(f.real.tools_list_ms.median)} ms (CPU ${fmt(f.real.cpu_ms.median)}) | ${fmt(f.minimal.tools_list_ms.median)} ms (CPU ${fmt(f.minimal.cpu_ms.median)}) | ${fmt(f.ratio, 2)} (CPU ${fmt(f.ratio_cpu, 2)}) |`,
+    );
   }
   for (const era of ERAS) {
     const rt = r.round_trip?.[era];
     if (!rt) continue;
-    out.push(`| ${era} client: get_call round trip, median of ${rt.calls.toLocaleString("en-US")} | **${fmt(rt.real.median_ms, 3)} ms** | ${fmt(rt.minimal.median_ms, 3)} ms | **${fmt(rt.ratio, 2)}** |`);
-    out.push(`| ${era} client: get_call round trip, p99 | ${fmt(rt.real.p99_ms, 3)} ms | ${fmt(rt.minimal.p99_ms, 3)} ms | ${fmt(rt.ratio_p99, 2)} |`);
-    out.push(`| ${era} client: server CPU time per get_call | ${fmt(rt.real.cpu_us_per_call, 0)} µs | ${fmt(rt.minimal.cpu_us_per_call, 0)} µs | ${fmt(rt.ratio_cpu, 2)} |`);
-    out.push(`| ${era} client: RSS after the call loop (peak) | **${fmt(rt.rss.real_mib)} MiB** (${fmt(rt.rss.real_peak_mib)}) | ${fmt(rt.rss.minimal_mib)} MiB (${fmt(rt.rss.minimal_peak_mib)}) | **${fmt(rt.rss.ratio, 2)}** |`);
+    out.push(
+      `| ${era} client: get_call round trip, median of ${rt.calls.toLocaleString("en-US")} | **${fmt(rt.real.median_ms, 3)} ms** | ${fmt(rt.minimal.median_ms, 3)} ms | **${fmt(rt.ratio, 2)}** |`,
+    );
+    out.push(
+      `| ${era} client: get_call round trip, p99 | ${fmt(rt.real.p99_ms, 3)} ms | ${fmt(rt.minimal.p99_ms, 3)} ms | ${fmt(rt.ratio_p99, 2)} |`,
+    );
+    out.push(
+      `| ${era} client: server CPU time per get_call | ${fmt(rt.real.cpu_us_per_call, 0)} µs | ${fmt(rt.minimal.cpu_us_per_call, 0)} µs | ${fmt(rt.ratio_cpu, 2)} |`,
+    );
+    out.push(
+      `| ${era} client: RSS after the call loop (peak) | **${fmt(rt.rss.real_mib)} MiB** (${fmt(rt.rss.real_peak_mib)}) | ${fmt(rt.rss.minimal_mib)} MiB (${fmt(rt.rss.minimal_peak_mib)}) | **${fmt(rt.rss.ratio, 2)}** |`,
+    );
   }
   if (r.batch) {
     out.push("");
-    out.push("| submit_batch rows | schema (zod) | checkBatchRows | local validation (fastest) | per row | CPU per row | whole tool call | per row | sandbox alone |");
+    out.push(
+      "| submit_batch rows | schema (zod) | checkBatchRows | local validation (fastest) | per row | CPU per row | whole tool call | per row | sandbox alone |",
+    );
     out.push("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const s of r.batch.sizes) {
       out.push(
@@ -122,16 +152,22 @@ export function renderTables(r: BenchResults): string {
   if (r.tools_list) {
     const l = r.tools_list;
     out.push("");
-    out.push("| tools/list | bytes | tokens (o200k) | what a model is given (name, description, input schema) | description | input schema | output schema | annotations |");
+    out.push(
+      "| tools/list | bytes | tokens (o200k) | what a model is given (name, description, input schema) | description | input schema | output schema | annotations |",
+    );
     out.push("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const tool of l.tools) {
       out.push(
         `| \`${tool.name}\` | ${rows(tool.bytes)} | ${rows(tool.tokens)} | ${rows(tool.model_bytes)} B, ${rows(tool.model_tokens)} tokens | ${rows(tool.description_bytes)} | ${rows(tool.input_schema_bytes)} | ${rows(tool.output_schema_bytes)} | ${rows(tool.annotations_bytes)} |`,
       );
     }
-    out.push(`| **per tool** | **${rows(l.bytes_per_tool)}** | **${rows(l.tokens_per_tool)}** | ${rows(l.model_bytes_per_tool)} B, ${rows(l.model_tokens_per_tool)} tokens | | | | |`);
+    out.push(
+      `| **per tool** | **${rows(l.bytes_per_tool)}** | **${rows(l.tokens_per_tool)}** | ${rows(l.model_bytes_per_tool)} B, ${rows(l.model_tokens_per_tool)} tokens | | | | |`,
+    );
     out.push("");
-    out.push(`Peers, bytes per tool (issue 17): ${l.peers.map((p) => `${p.name} ${rows(p.bytes_per_tool)}`).join(", ")}.`);
+    out.push(
+      `Peers, bytes per tool (issue 17): ${l.peers.map((p) => `${p.name} ${rows(p.bytes_per_tool)}`).join(", ")}.`,
+    );
   }
   if (r.http_load) {
     const h = r.http_load;
@@ -147,7 +183,8 @@ export function renderTables(r: BenchResults): string {
   out.push("");
   out.push("| target | wanted | measured | met |");
   out.push("|---|---|---|---|");
-  for (const t of r.targets) out.push(`| ${t.name} | ${t.target} | ${t.value} | ${t.met ? "yes" : `**no**${t.note ? `: ${t.note}` : ""}`} |`);
+  for (const t of r.targets)
+    out.push(`| ${t.name} | ${t.target} | ${t.value} | ${t.met ? "yes" : `**no**${t.note ? `: ${t.note}` : ""}`} |`);
   return out.join("\n");
 }
 

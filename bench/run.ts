@@ -77,7 +77,9 @@ function argValue(argv: string[], flag: string): string | undefined {
 
 function cpuModel(): string {
   try {
-    const line = readFileSync("/proc/cpuinfo", "utf8").split("\n").find((l) => l.startsWith("model name"));
+    const line = readFileSync("/proc/cpuinfo", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("model name"));
     if (line) return line.split(":")[1]?.trim() ?? "unknown";
   } catch {
     // not Linux
@@ -90,8 +92,11 @@ async function main(): Promise<void> {
   const quick = argv.includes("--quick") || process.env.BENCH_QUICK === "1";
   const counts = quick ? QUICK : FULL;
   const out = argValue(argv, "--out") ?? `${ROOT}bench/${quick ? "results.quick.json" : "results.json"}`;
-  const only = argValue(argv, "--only")?.split(",").map((s) => s.trim()) as SectionName[] | undefined;
-  for (const name of only ?? []) if (!(name in SECTIONS)) throw new Error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(", ")}`);
+  const only = argValue(argv, "--only")
+    ?.split(",")
+    .map((s) => s.trim()) as SectionName[] | undefined;
+  for (const name of only ?? [])
+    if (!(name in SECTIONS)) throw new Error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(", ")}`);
 
   const started = performance.now();
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);

@@ -14,12 +14,24 @@ import { chromium } from "playwright-core";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 async function capture(link, path) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
   try {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1, colorScheme: "light" });
+    const page = await browser.newPage({
+      viewport: { width: 1100, height: 700 },
+      deviceScaleFactor: 1,
+      colorScheme: "light",
+    });
     await page.goto(link);
     await page.screenshot({ path, fullPage: true });
     await page.getByRole("button", { name: "Approve", exact: true }).click();
@@ -35,14 +47,23 @@ async function shoot(file, name, args) {
     command: process.execPath,
     args: [`${ROOT}dist/index.js`, "--sandbox", "--sandbox-speed", "instant"],
     stderr: "ignore",
-    env: { ...getDefaultEnvironment(), OUTBOUND_CALLS_CALLING_HOURS: "off", BROWSER: SELF, SCREENSHOT_PATH: `${ROOT}docs/${file}` },
+    env: {
+      ...getDefaultEnvironment(),
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      BROWSER: SELF,
+      SCREENSHOT_PATH: `${ROOT}docs/${file}`,
+    },
   });
   const client = new Client({ name: "approval-screenshots", version: "1.0.0" });
   await client.connect(transport);
   try {
     const agents = (await client.callTool({ name: "list_agents", arguments: {} })).structuredContent.agents;
-    const result = await client.callTool({ name, arguments: args(agents.map((a) => a.id)) }, undefined, { timeout: 60_000 });
-    process.stdout.write(`docs/${file}: ${result.isError ? `refused: ${result.content[0]?.text}` : "approved and placed"}\n`);
+    const result = await client.callTool({ name, arguments: args(agents.map((a) => a.id)) }, undefined, {
+      timeout: 60_000,
+    });
+    process.stdout.write(
+      `docs/${file}: ${result.isError ? `refused: ${result.content[0]?.text}` : "approved and placed"}\n`,
+    );
   } finally {
     await client.close();
   }
@@ -77,7 +98,10 @@ async function main() {
 
 // The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).
 const launch = process.argv[2];
-const link = launch && process.env.SCREENSHOT_PATH ? /url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1]?.replaceAll("&amp;", "&") : undefined;
+const link =
+  launch && process.env.SCREENSHOT_PATH
+    ? /url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1]?.replaceAll("&amp;", "&")
+    : undefined;
 if (link?.startsWith("http://127.0.0.1:") && process.env.SCREENSHOT_PATH) {
   await capture(link, process.env.SCREENSHOT_PATH);
 } else {

@@ -15,11 +15,20 @@ const root = new URL("..", import.meta.url).pathname;
 const outdir = `${root}dist-bench`;
 const common = { absWorkingDir: root, platform: "node", format: "esm", target: "node20", logLevel: "warning" };
 
-const phoneLib = [`${root}dist/chunks/libphonenumber-max.cjs`, `${root}dist/libphonenumber-max.cjs`].find((f) => existsSync(f));
+const phoneLib = [`${root}dist/chunks/libphonenumber-max.cjs`, `${root}dist/libphonenumber-max.cjs`].find((f) =>
+  existsSync(f),
+);
 if (!phoneLib) throw new Error("dist/chunks/libphonenumber-max.cjs is missing: run npm run build first");
 
 await rm(outdir, { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ["bench/run.ts"], outdir, bundle: true, packages: "external", define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib) } }),
+  build({
+    ...common,
+    entryPoints: ["bench/run.ts"],
+    outdir,
+    bundle: true,
+    packages: "external",
+    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib) },
+  }),
   build({ ...common, entryPoints: ["bench/minimal-server.ts"], outdir, bundle: false }),
 ]);

@@ -57,8 +57,13 @@ const SDK_AJV_FILE = "sdk-ajv.cjs";
  */
 async function sdkAjvProvider() {
   const shims = new URL("shimsNode.mjs", import.meta.resolve("@modelcontextprotocol/server")).pathname;
-  const match = /^import \{ (\w+) as AjvJsonSchemaValidator \} from "(\.\/ajvProvider-[\w-]+\.mjs)";$/m.exec(await readFile(shims, "utf8"));
-  if (!match) throw new Error(`${shims} no longer imports AjvJsonSchemaValidator from its ajv provider as scripts/shims/sdk-ajv-provider.js replaces it: check that the stand-in still does what the SDK's class does, then update sdkAjvProvider()`);
+  const match = /^import \{ (\w+) as AjvJsonSchemaValidator \} from "(\.\/ajvProvider-[\w-]+\.mjs)";$/m.exec(
+    await readFile(shims, "utf8"),
+  );
+  if (!match)
+    throw new Error(
+      `${shims} no longer imports AjvJsonSchemaValidator from its ajv provider as scripts/shims/sdk-ajv-provider.js replaces it: check that the stand-in still does what the SDK's class does, then update sdkAjvProvider()`,
+    );
   return { importer: shims, specifier: match[2], file: join(dirname(shims), match[2]), exportedAs: match[1] };
 }
 const ajvProvider = await sdkAjvProvider();
@@ -88,7 +93,11 @@ const lean = {
   name: "lean-start",
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) => (fromSrc(args.importer) ? { path: shim("undici.cjs") } : undefined));
-    b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) => (args.importer === ajvProvider.importer && args.path === ajvProvider.specifier ? { path: "sdk-ajv-provider", namespace: "lean-start" } : undefined));
+    b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) =>
+      args.importer === ajvProvider.importer && args.path === ajvProvider.specifier
+        ? { path: "sdk-ajv-provider", namespace: "lean-start" }
+        : undefined,
+    );
     b.onLoad({ filter: /^sdk-ajv-provider$/, namespace: "lean-start" }, () => ({
       contents: `export { AjvJsonSchemaValidator as ${ajvProvider.exportedAs} } from ${JSON.stringify(shim("sdk-ajv-provider.js"))};`,
       loader: "js",
@@ -96,9 +105,18 @@ const lean = {
     }));
     // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
     // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined));
-    b.onResolve({ filter: LAZY_BUILTIN }, (args) => (args.kind === "import-statement" && fromSrc(args.importer) ? { path: args.path, namespace: "lazy-builtin" } : undefined));
-    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: lazyBuiltin(args.path), loader: "js" }));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined,
+    );
+    b.onResolve({ filter: LAZY_BUILTIN }, (args) =>
+      args.kind === "import-statement" && fromSrc(args.importer)
+        ? { path: args.path, namespace: "lazy-builtin" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+      contents: lazyBuiltin(args.path),
+      loader: "js",
+    }));
   },
 };
 
@@ -115,13 +133,16 @@ const patternCache = {
     b.onLoad({ filter: /libphonenumber-js[\\/]build[\\/]helpers[\\/]matchesEntirely\.js$/ }, async (args) => {
       const original = await readFile(args.path, "utf8");
       if (!original.includes(MATCHES_ENTIRELY)) {
-        throw new Error(`${args.path} changed: check that scripts/shims/matches-entirely.cjs still does what it does, then update MATCHES_ENTIRELY`);
+        throw new Error(
+          `${args.path} changed: check that scripts/shims/matches-entirely.cjs still does what it does, then update MATCHES_ENTIRELY`,
+        );
       }
       replaced += 1;
       return { contents: await readFile(shim("matches-entirely.cjs"), "utf8"), loader: "js" };
     });
     b.onEnd((result) => {
-      if (result.errors.length === 0 && replaced !== 1) throw new Error(`the pattern cache replaced ${replaced} helpers instead of 1`);
+      if (result.errors.length === 0 && replaced !== 1)
+        throw new Error(`the pattern cache replaced ${replaced} helpers instead of 1`);
     });
   },
 };
@@ -138,7 +159,10 @@ const common = {
   banner: { js: minify ? EAGER_REQUIRE_SHIM : REQUIRE_SHIM },
   logLevel: "warning",
   plugins: [lean],
-  define: { BUNDLED_UNDICI_FILE: JSON.stringify(`./${UNDICI_FILE}`), BUNDLED_SDK_AJV_FILE: JSON.stringify(`./${SDK_AJV_FILE}`) },
+  define: {
+    BUNDLED_UNDICI_FILE: JSON.stringify(`./${UNDICI_FILE}`),
+    BUNDLED_SDK_AJV_FILE: JSON.stringify(`./${SDK_AJV_FILE}`),
+  },
 };
 
 await rm(outdir, { recursive: true, force: true });
@@ -152,7 +176,14 @@ async function toolListings() {
   const dir = await mkdtemp(join(tmpdir(), "outbound-calls-build-"));
   try {
     // Split like the server: src/mcp/tools.ts imports the tools dynamically, which one file would reorder.
-    await build({ ...common, entryPoints: { "tool-listings": "scripts/tool-listings.ts" }, outdir: dir, outExtension: { ".js": ".mjs" }, splitting: true, define: { ...common.define, BUNDLED_PHONE_LIB_FILE: "undefined" } });
+    await build({
+      ...common,
+      entryPoints: { "tool-listings": "scripts/tool-listings.ts" },
+      outdir: dir,
+      outExtension: { ".js": ".mjs" },
+      splitting: true,
+      define: { ...common.define, BUNDLED_PHONE_LIB_FILE: "undefined" },
+    });
     const json = execFileSync(process.execPath, [join(dir, "tool-listings.mjs")], { encoding: "utf8" });
     if (!Array.isArray(JSON.parse(json))) throw new Error("scripts/tool-listings.ts did not print a list");
     return json;
@@ -177,10 +208,17 @@ async function lazyEntries(options) {
     for (const i of metafile.inputs[path]?.imports ?? []) if (i.kind !== "dynamic-import" && !i.external) visit(i.path);
   };
   visit(CLI);
-  const lazy = Object.entries(metafile.inputs).flatMap(([from, input]) => input.imports.filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/")).map((i) => ({ from, path: i.path })));
+  const lazy = Object.entries(metafile.inputs).flatMap(([from, input]) =>
+    input.imports
+      .filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/"))
+      .map((i) => ({ from, path: i.path })),
+  );
   // Such an import gains nothing (the module is loaded at start) and splits the start's chunk in two.
   const loaded = lazy.filter(({ from, path }) => started.has(path) && !(from === "src/bin.ts" && path === CLI));
-  if (loaded.length > 0) throw new Error(`imported dynamically, though every start loads it: ${loaded.map(({ from, path }) => `${path} (in ${from})`).join(", ")}; import it statically`);
+  if (loaded.length > 0)
+    throw new Error(
+      `imported dynamically, though every start loads it: ${loaded.map(({ from, path }) => `${path} (in ${from})`).join(", ")}; import it statically`,
+    );
   return new Set(lazy.map(({ path }) => path).filter((path) => !started.has(path)));
 }
 
@@ -214,7 +252,11 @@ const serverBuild = {
   outdir,
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
-  define: { ...common.define, BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`), BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()) },
+  define: {
+    ...common.define,
+    BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`),
+    BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()),
+  },
   metafile: true,
 };
 
@@ -231,7 +273,10 @@ const [server, demo] = await Promise.all([
 const ZOD_COMPILER = "node_modules/zod/v4/core/compile.js";
 const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => CLI in output.inputs);
 if (!startChunk) throw new Error(`no output holds ${CLI}`);
-if (ZOD_COMPILER in startChunk[1].inputs) throw new Error(`${startChunk[0]} holds ${ZOD_COMPILER}: zod's whole namespace is bundled; use z.<name> of \`import * as z from "zod"\` only, never z as a value`);
+if (ZOD_COMPILER in startChunk[1].inputs)
+  throw new Error(
+    `${startChunk[0]} holds ${ZOD_COMPILER}: zod's whole namespace is bundled; use z.<name> of \`import * as z from "zod"\` only, never z as a value`,
+  );
 
 /** The ES outputs' built-in imports are taken from process.getBuiltinModule (scripts/require-builtins.mjs), as many as esbuild wrote. */
 async function requireBuiltinsIn(file, output) {
@@ -242,7 +287,10 @@ async function requireBuiltinsIn(file, output) {
 }
 
 // Minified, esbuild writes its imports inside lines, which requireBuiltins does not read: the built-ins stay imports.
-if (minify) process.stderr.write("build: --minify: Node's built-ins stay ES imports (scripts/require-builtins.mjs reads unminified output)\n");
+if (minify)
+  process.stderr.write(
+    "build: --minify: Node's built-ins stay ES imports (scripts/require-builtins.mjs reads unminified output)\n",
+  );
 for (const result of minify ? [] : [server, demo]) {
   await Promise.all(
     Object.entries(result.metafile.outputs)
@@ -263,26 +311,46 @@ await build({
   outfile: join(phoneLibDir, PHONE_LIB_FILE),
   plugins: [patternCache],
 });
-process.stderr.write(`build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`);
+process.stderr.write(
+  `build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`,
+);
 
 // undici and the SDK's ajv provider go beside every output file that may require them (scripts/shims/beside.js).
 const besideHolders = new Set(
-  [server, demo].flatMap((result) => Object.entries(result.metafile.outputs).filter(([, output]) => "scripts/shims/beside.js" in output.inputs).map(([file]) => dirname(join(common.absWorkingDir, file)))),
+  [server, demo].flatMap((result) =>
+    Object.entries(result.metafile.outputs)
+      .filter(([, output]) => "scripts/shims/beside.js" in output.inputs)
+      .map(([file]) => dirname(join(common.absWorkingDir, file))),
+  ),
 );
-if (besideHolders.size === 0) throw new Error("no bundle file holds scripts/shims/beside.js: the lazy undici and ajv are gone");
+if (besideHolders.size === 0)
+  throw new Error("no bundle file holds scripts/shims/beside.js: the lazy undici and ajv are gone");
 for (const dir of besideHolders) {
   await Promise.all([
-    build({ ...common, banner: {}, format: "cjs", entryPoints: [shim("undici-lib.cjs")], outfile: join(dir, UNDICI_FILE), plugins: [] }),
     build({
       ...common,
       banner: {},
       format: "cjs",
-      stdin: { contents: `export { ${ajvProvider.exportedAs} as AjvJsonSchemaValidator } from ${JSON.stringify(ajvProvider.file)};`, resolveDir: dirname(ajvProvider.file), loader: "js" },
+      entryPoints: [shim("undici-lib.cjs")],
+      outfile: join(dir, UNDICI_FILE),
+      plugins: [],
+    }),
+    build({
+      ...common,
+      banner: {},
+      format: "cjs",
+      stdin: {
+        contents: `export { ${ajvProvider.exportedAs} as AjvJsonSchemaValidator } from ${JSON.stringify(ajvProvider.file)};`,
+        resolveDir: dirname(ajvProvider.file),
+        loader: "js",
+      },
       outfile: join(dir, SDK_AJV_FILE),
       plugins: [],
     }),
   ]);
-  process.stderr.write(`build: ${relative(common.absWorkingDir, join(dir, UNDICI_FILE))}, ${SDK_AJV_FILE} (loaded on first use)\n`);
+  process.stderr.write(
+    `build: ${relative(common.absWorkingDir, join(dir, UNDICI_FILE))}, ${SDK_AJV_FILE} (loaded on first use)\n`,
+  );
 }
 
 // External maps carry no sourceMappingURL comment, so moving them leaves the bundle as it ships.

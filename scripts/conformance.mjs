@@ -28,7 +28,8 @@ const IF_DECLARED = { "resources-list": "resources", "prompts-list": "prompts" }
 
 /** Why the rest do not apply (also in docs/hosting.md, "Conformance"). */
 export const NOT_APPLICABLE = {
-  "completion-complete": "needs the fixture prompt test_prompt_with_arguments (this server completes its own prompts and calls:// template)",
+  "completion-complete":
+    "needs the fixture prompt test_prompt_with_arguments (this server completes its own prompts and calls:// template)",
   "tools-call-simple-text": "fixture tool test_simple_text (it 'passes' only because the unknown-tool error is text)",
   "tools-call-image": "fixture tool test_image_content",
   "tools-call-audio": "fixture tool test_audio_content",
@@ -110,13 +111,23 @@ async function resolveSuite() {
   const value = (name) => new RegExp(`^${name}=(.+)$`, "m").exec(output)?.[1]?.trim();
   const node = value("NODE");
   const suite = value("SUITE");
-  if (code !== 0 || !node || !suite) throw new Error(`could not install node@22 and the conformance suite with npx:\n${output}`);
+  if (code !== 0 || !node || !suite)
+    throw new Error(`could not install node@22 and the conformance suite with npx:\n${output}`);
   return { node, suite, nodeVersion: value("VERSION") ?? "?" };
 }
 
 async function runScenario(tools, url, scenario, outDir) {
   const started = Date.now();
-  const { code, output } = await run(tools.node, [tools.suite, "server", "--url", url, "--scenario", scenario, "-o", outDir]);
+  const { code, output } = await run(tools.node, [
+    tools.suite,
+    "server",
+    "--url",
+    url,
+    "--scenario",
+    scenario,
+    "-o",
+    outDir,
+  ]);
   const dir = readdirSync(outDir).find((d) => d.startsWith(`server-${scenario}-`));
   const checks = dir ? JSON.parse(readFileSync(join(outDir, dir, "checks.json"), "utf8")) : [];
   const count = (status) => checks.filter((c) => c.status === status).length;
@@ -125,7 +136,9 @@ async function runScenario(tools, url, scenario, outDir) {
     scenario,
     passed,
     checks: { success: count("SUCCESS"), failure: count("FAILURE"), warning: count("WARNING"), total: checks.length },
-    failures: checks.filter((c) => c.status !== "SUCCESS").map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? c.details?.message ?? ""}`.trim()),
+    failures: checks
+      .filter((c) => c.status !== "SUCCESS")
+      .map((c) => `${c.id}: ${c.status} ${c.errorMessage ?? c.details?.message ?? ""}`.trim()),
     seconds: (Date.now() - started) / 1000,
     output: passed ? "" : output,
   };
@@ -142,13 +155,20 @@ async function main() {
     const tools = await resolveSuite();
     const url = await server.url;
     const capabilities = await declaredCapabilities(url);
-    const applicable = [...APPLICABLE, ...Object.entries(IF_DECLARED).filter(([, cap]) => capabilities[cap]).map(([s]) => s)];
+    const applicable = [
+      ...APPLICABLE,
+      ...Object.entries(IF_DECLARED)
+        .filter(([, cap]) => capabilities[cap])
+        .map(([s]) => s),
+    ];
     const others = Object.keys(NOT_APPLICABLE).filter((s) => !applicable.includes(s));
     console.log(`conformance ${CONFORMANCE_VERSION} on Node ${tools.nodeVersion} (via npx) against ${url}`);
     for (const scenario of applicable) {
       const result = await runScenario(tools, url, scenario, outDir);
       results.push({ ...result, applicable: true });
-      console.log(`  ${result.passed ? "PASS" : "FAIL"}  ${scenario}  (${result.checks.success}/${result.checks.total} checks, ${result.seconds.toFixed(1)} s)`);
+      console.log(
+        `  ${result.passed ? "PASS" : "FAIL"}  ${scenario}  (${result.checks.success}/${result.checks.total} checks, ${result.seconds.toFixed(1)} s)`,
+      );
       for (const f of result.failures) console.log(`        ${f}`);
       if (!result.passed && result.checks.total === 0) console.log(result.output.split("\n").slice(-15).join("\n"));
     }
@@ -157,7 +177,9 @@ async function main() {
       for (const scenario of others) {
         const result = await runScenario(tools, url, scenario, outDir);
         results.push({ ...result, applicable: false });
-        console.log(`  ${result.passed ? "pass" : "fail"}  ${scenario}  (${result.checks.success}/${result.checks.total}): ${NOT_APPLICABLE[scenario]}`);
+        console.log(
+          `  ${result.passed ? "pass" : "fail"}  ${scenario}  (${result.checks.success}/${result.checks.total}): ${NOT_APPLICABLE[scenario]}`,
+        );
       }
     } else {
       console.log(`not applicable (${others.length}, see docs/hosting.md; --all runs them too): ${others.join(", ")}`);

@@ -35,8 +35,13 @@ function run(cmd, args, env = {}) {
 // `--report-only [DIR]`: no test run; the reports of an earlier run (DIR: a copy of coverage/) are added up again.
 const reportIndex = process.argv.indexOf("--report-only");
 const onlyReport = reportIndex >= 0;
-const savedDir = onlyReport && process.argv[reportIndex + 1] && !process.argv[reportIndex + 1].startsWith("-") ? process.argv[reportIndex + 1] : undefined;
-const vitestArgs = process.argv.slice(2).filter((a, i) => a !== "--report-only" && !(savedDir && i === reportIndex - 1));
+const savedDir =
+  onlyReport && process.argv[reportIndex + 1] && !process.argv[reportIndex + 1].startsWith("-")
+    ? process.argv[reportIndex + 1]
+    : undefined;
+const vitestArgs = process.argv
+  .slice(2)
+  .filter((a, i) => a !== "--report-only" && !(savedDir && i === reportIndex - 1));
 let testStatus = 0;
 if (!onlyReport) {
   rmSync(OUT, { recursive: true, force: true });
@@ -147,7 +152,12 @@ function addUp(base, extra) {
 function summary(map) {
   const s = map.getCoverageSummary().toJSON();
   const pick = (k) => ({ covered: s[k].covered, total: s[k].total, pct: s[k].pct });
-  return { lines: pick("lines"), branches: pick("branches"), functions: pick("functions"), statements: pick("statements") };
+  return {
+    lines: pick("lines"),
+    branches: pick("branches"),
+    functions: pick("functions"),
+    statements: pick("statements"),
+  };
 }
 
 const FROM = savedDir ?? OUT;
@@ -158,14 +168,22 @@ if (!existsSync(finalFile)) {
 }
 const inProcess = libCoverage.createCoverageMap(JSON.parse(readFileSync(finalFile, "utf8")));
 const saved = join(FROM, "children-final.json");
-const { map: children, processes } = savedDir && existsSync(saved)
-  ? { map: libCoverage.createCoverageMap(JSON.parse(readFileSync(saved, "utf8"))), processes: JSON.parse(readFileSync(join(FROM, "summary.json"), "utf8")).spawnedServers.processes }
-  : await childCoverage();
+const { map: children, processes } =
+  savedDir && existsSync(saved)
+    ? {
+        map: libCoverage.createCoverageMap(JSON.parse(readFileSync(saved, "utf8"))),
+        processes: JSON.parse(readFileSync(join(FROM, "summary.json"), "utf8")).spawnedServers.processes,
+      }
+    : await childCoverage();
 mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, "children-final.json"), JSON.stringify(children.toJSON()));
 const total = addUp(inProcess, children);
 writeFileSync(join(OUT, "total-final.json"), JSON.stringify(total.toJSON()));
-const result = { inProcess: summary(inProcess), spawnedServers: { processes, ...summary(children) }, total: summary(total) };
+const result = {
+  inProcess: summary(inProcess),
+  spawnedServers: { processes, ...summary(children) },
+  total: summary(total),
+};
 writeFileSync(join(OUT, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);
 
 const row = (name, s) =>

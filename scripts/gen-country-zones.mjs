@@ -34,7 +34,13 @@ const version = (() => {
   }
 })();
 
-const lines = [...zones.keys()].sort().map((c) => `  ${c}: [${zones.get(c).map((z) => JSON.stringify(z)).join(", ")}],`);
+const lines = [...zones.keys()].sort().map(
+  (c) =>
+    `  ${c}: [${zones
+      .get(c)
+      .map((z) => JSON.stringify(z))
+      .join(", ")}],`,
+);
 writeFileSync(
   out,
   `/**

@@ -30,14 +30,18 @@ try {
     banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
     define: { BUNDLED_PHONE_LIB_FILE: "undefined" },
   });
-  const files = JSON.parse(execFileSync(process.execPath, [join(dir, "entry.mjs")], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+  const files = JSON.parse(
+    execFileSync(process.execPath, [join(dir, "entry.mjs")], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }),
+  );
   const stale = files.filter((f) => f.current !== f.expected);
   if (check) {
     for (const f of stale) process.stderr.write(`${f.path} is stale: run npm run docs\n`);
     process.exitCode = stale.length > 0 ? 1 : 0;
   } else {
     for (const f of stale) await writeFile(join(root, f.path), f.expected);
-    process.stderr.write(stale.length > 0 ? `regenerated: ${stale.map((f) => f.path).join(", ")}\n` : "the generated docs were current\n");
+    process.stderr.write(
+      stale.length > 0 ? `regenerated: ${stale.map((f) => f.path).join(", ")}\n` : "the generated docs were current\n",
+    );
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -56,7 +56,9 @@ export function replaceRegion(text: string, name: string, content: string, path:
   const end = `\n<!-- END GENERATED: ${name} -->`;
   const starts = [...text.matchAll(begin)];
   if (starts.length !== 1 || text.split(end).length !== 2) {
-    throw new Error(`${path}: expected one "<!-- BEGIN GENERATED: ${name} … -->" line and one "${end.trim()}" line around the generated part`);
+    throw new Error(
+      `${path}: expected one "<!-- BEGIN GENERATED: ${name} … -->" line and one "${end.trim()}" line around the generated part`,
+    );
   }
   const from = starts[0]!.index + starts[0]![0].length;
   const to = text.indexOf(end, from);

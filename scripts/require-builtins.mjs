@@ -33,7 +33,8 @@ export const EAGER_REQUIRE_SHIM = `const require = ${builtin("node:module")}.cre
  * `__require` (the shim's require), so `require.resolve` in a dependency is `__require.resolve` there; read with `.`,
  * `?.`, `[...]` or destructured. `require.apply` is esbuild's own call of it.
  */
-const REQUIRE_PROPERTY = /(?<![\w$])(?:__require\d*|require)\s*(?:(?:\?\.|\.)(?!apply\b)[\w$]+|(?:\?\.)?\[[^\]]*\])|\}\s*=\s*(?:__require\d*|require)\b(?!\s*\()/;
+const REQUIRE_PROPERTY =
+  /(?<![\w$])(?:__require\d*|require)\s*(?:(?:\?\.|\.)(?!apply\b)[\w$]+|(?:\?\.)?\[[^\]]*\])|\}\s*=\s*(?:__require\d*|require)\b(?!\s*\()/;
 
 /** A static import in an ES module output (esbuild writes one per statement, the names on one or more lines). */
 const STATIC_IMPORT = /^import ([\w$]+)?(?:, )?(\{[^}]*\})? from "([^"]+)";$/gm;
@@ -45,9 +46,18 @@ const SHIM_LINE = REQUIRE_SHIM.slice(REQUIRE_SHIM.indexOf("\n") + 1);
  * module itself, as for the default import: getBuiltinModule's module has no `default` field.
  */
 function declarators(required, name, named) {
-  const names = (named ?? "").slice(1, -1).split(",").map((n) => n.trim()).filter(Boolean);
-  const modules = [name, ...names.filter((n) => n.startsWith("default as ")).map((n) => n.slice("default as ".length))].filter(Boolean);
-  const fields = names.filter((n) => !n.startsWith("default as ")).map((n) => n.replace(/^([\w$]+) as ([\w$]+)$/, "$1: $2"));
+  const names = (named ?? "")
+    .slice(1, -1)
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const modules = [
+    name,
+    ...names.filter((n) => n.startsWith("default as ")).map((n) => n.slice("default as ".length)),
+  ].filter(Boolean);
+  const fields = names
+    .filter((n) => !n.startsWith("default as "))
+    .map((n) => n.replace(/^([\w$]+) as ([\w$]+)$/, "$1: $2"));
   const [first, ...more] = modules;
   return [
     ...(first ? [`${first} = ${required}`] : []),
@@ -69,10 +79,15 @@ export function requireBuiltins(source, file, expected) {
     return "\n".repeat(statement.split("\n").length - 1);
   });
   const left = [...rewritten.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter(rewritesBuiltin);
-  if (left.length > 0) throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
-  if (expected !== undefined && requires.length !== expected) throw new Error(`${file}: esbuild wrote ${expected} imports of built-ins, requireBuiltins found ${requires.length}`);
+  if (left.length > 0)
+    throw new Error(`${file}: imports ${left.join(", ")} in a form requireBuiltins does not rewrite`);
+  if (expected !== undefined && requires.length !== expected)
+    throw new Error(
+      `${file}: esbuild wrote ${expected} imports of built-ins, requireBuiltins found ${requires.length}`,
+    );
   const property = REQUIRE_PROPERTY.exec(rewritten);
-  if (property) throw new Error(`${file}: uses ${property[0]}, which the shim's require (a plain function) does not have`);
+  if (property)
+    throw new Error(`${file}: uses ${property[0]}, which the shim's require (a plain function) does not have`);
   if (requires.length === 0) return source;
   if (!rewritten.includes(SHIM_LINE)) throw new Error(`${file}: imports built-ins but has no require shim`);
   return rewritten.replace(SHIM_LINE, `${SHIM_LINE} ${requires.join(" ")}`);

@@ -21,7 +21,9 @@ function option(name, fallback) {
 
 const runs = option("runs", 3);
 const hogs = option("hogs", 4 * availableParallelism());
-const children = Array.from({ length: hogs }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+const children = Array.from({ length: hogs }, () =>
+  spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+);
 const stopHogs = () => children.forEach((c) => c.kill("SIGKILL"));
 process.on("exit", stopHogs);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
@@ -36,7 +38,9 @@ for (let i = 1; i <= runs; i++) {
     child.on("close", (c) => resolve(c ?? 1));
   });
   const seconds = Math.round((Date.now() - t0) / 1000);
-  process.stderr.write(`test-busy: run ${i} of ${runs} with ${hogs} CPU hogs: ${code === 0 ? "green" : "RED"} in ${seconds} s\n`);
+  process.stderr.write(
+    `test-busy: run ${i} of ${runs} with ${hogs} CPU hogs: ${code === 0 ? "green" : "RED"} in ${seconds} s\n`,
+  );
   if (code === 0) passed++;
   else failed++;
 }

@@ -14,9 +14,24 @@ import { existsSync } from "node:fs";
 
 /** What each part is, how to find it, and the Debian package that brings it. */
 export const PARTS = [
-  { name: "redis-server", binary: "/usr/bin/redis-server", pkg: "redis-server", why: "shared guard state across replicas (OUTBOUND_CALLS_REDIS_URL)" },
-  { name: "chromium", binary: "/usr/bin/chromium", pkg: "chromium", why: "the approval page, tested in a real browser" },
-  { name: "openssl", binary: "/usr/bin/openssl", pkg: "openssl", why: "a test certificate for Redis over TLS (rediss://)" },
+  {
+    name: "redis-server",
+    binary: "/usr/bin/redis-server",
+    pkg: "redis-server",
+    why: "shared guard state across replicas (OUTBOUND_CALLS_REDIS_URL)",
+  },
+  {
+    name: "chromium",
+    binary: "/usr/bin/chromium",
+    pkg: "chromium",
+    why: "the approval page, tested in a real browser",
+  },
+  {
+    name: "openssl",
+    binary: "/usr/bin/openssl",
+    pkg: "openssl",
+    why: "a test certificate for Redis over TLS (rediss://)",
+  },
 ];
 
 const missing = () => PARTS.filter((p) => !existsSync(p.binary));

@@ -46,7 +46,10 @@ function say(line) {
  * Returns `done` (resolves with its exit code and output) and `stop` (ends it and every process it started).
  */
 function background(command, args, env = process.env, { niced = true } = {}) {
-  const nice = niced && process.platform !== "win32" && spawnSync("sh", ["-c", "command -v nice"], { stdio: "ignore" }).status === 0;
+  const nice =
+    niced &&
+    process.platform !== "win32" &&
+    spawnSync("sh", ["-c", "command -v nice"], { stdio: "ignore" }).status === 0;
   // Its own process group, so stopping it stops npm's children too.
   const child = spawn(nice ? "nice" : command, nice ? ["-n", "19", command, ...args] : args, {
     cwd: ROOT,
@@ -82,12 +85,17 @@ function run(command, args, options = {}) {
 /** The path of a `node` binary of this major line: this one, or one from the npm registry. */
 function nodeOf(major) {
   if (Number(process.versions.node.split(".")[0]) === major) return process.execPath;
-  const found = spawnSync("npx", ["-y", "-p", `node@${major}`, "node", "-e", "process.stdout.write(process.execPath)"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  if (found.status !== 0 || !found.stdout) throw new Error(`could not get Node ${major} with npx -y -p node@${major} (is the npm registry reachable?)`);
+  const found = spawnSync(
+    "npx",
+    ["-y", "-p", `node@${major}`, "node", "-e", "process.stdout.write(process.execPath)"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  if (found.status !== 0 || !found.stdout)
+    throw new Error(`could not get Node ${major} with npx -y -p node@${major} (is the npm registry reachable?)`);
   return found.stdout.trim();
 }
 
@@ -98,14 +106,27 @@ function vitest(major, files) {
   const report = join(dir, "report.json");
   try {
     say(`vitest on Node ${major} (${node})${files.length ? `: ${files.join(" ")}` : ": the whole suite"}`);
-    const code = run(node, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files], {
-      env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ""}` },
-    });
+    const code = run(
+      node,
+      [
+        join(ROOT, "node_modules/vitest/vitest.mjs"),
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${report}`,
+        ...files,
+      ],
+      {
+        env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ""}` },
+      },
+    );
     let counts = { passed: 0, failed: 0 };
     try {
       const json = JSON.parse(readFileSync(report, "utf8"));
       // A file that failed before running any test (an import error, a Node line too old) counts as one failure.
-      const brokenFiles = (json.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+      const brokenFiles = (json.testResults ?? []).filter(
+        (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
+      ).length;
       counts = { passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + brokenFiles };
     } catch {
       // No report: vitest itself failed; the exit code says so.
@@ -140,9 +161,20 @@ const checkCommands = only
   : [
       ["type check", "npm", ["run", "typecheck", "--silent"], process.env],
       ["lint", "npm", ["run", "lint", "--silent"], process.env],
-      ["import rule", "npm", ["run", "lint:imports", "--silent"], { ...process.env, PATH: `${dirname(nodeOf(FULL_LINE))}${delimiter}${process.env.PATH ?? ""}` }],
+      [
+        "import rule",
+        "npm",
+        ["run", "lint:imports", "--silent"],
+        { ...process.env, PATH: `${dirname(nodeOf(FULL_LINE))}${delimiter}${process.env.PATH ?? ""}` },
+      ],
     ];
-const checks = checkCommands.map(([what, command, args, env]) => [what, command, args, env, background(command, args, env)]);
+const checks = checkCommands.map(([what, command, args, env]) => [
+  what,
+  command,
+  args,
+  env,
+  background(command, args, env),
+]);
 if (checks.length > 0) say("type check, lint and the import rule, beside the suite");
 
 const runs = [
@@ -161,7 +193,10 @@ for (const [what, command, args, env, check] of checks) {
   // On a machine busy with other work, a niced check gets almost no CPU and could wait for hours: once the suite is
   // over, one still running starts again at normal priority, as it would be run by hand.
   // The suite ran synchronously, so a check that ended meanwhile is told only now: give the event loop a moment.
-  const ended = await Promise.race([check.done.then(() => true), new Promise((resolve) => setTimeout(resolve, 1000, false))]);
+  const ended = await Promise.race([
+    check.done.then(() => true),
+    new Promise((resolve) => setTimeout(resolve, 1000, false)),
+  ]);
   let result;
   if (ended) result = await check.done;
   else {

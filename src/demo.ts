@@ -27,7 +27,9 @@ const SELF = fileURLToPath(import.meta.url);
 /** Where the stand-in person notes what it saw (BROWSER's output goes nowhere). */
 const APPROVALS_LOG = "DEMO_APPROVALS_LOG";
 const out = (line = "") => process.stdout.write(`${line}\n`);
-const color = process.stdout.isTTY ? (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m` : (_c: string, s: string) => s;
+const color = process.stdout.isTTY
+  ? (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m`
+  : (_c: string, s: string) => s;
 
 function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
@@ -43,7 +45,10 @@ async function approveAsAPerson(link: string, log: string): Promise<void> {
   // The consent record the page shows (the operator's consent file), as the person reads it.
   const consent = /<dt>Consent<\/dt><dd>([^<]*)<\/dd>/.exec(page)?.[1];
   // Noted before the click: the tool call may end as soon as the server has the decision.
-  appendFileSync(log, `${title}"${consent ? ` (consent: ${consent.replace(/&#39;/g, "'").replace(/&quot;/g, '"')})` : ""} → the person clicks Approve\n`);
+  appendFileSync(
+    log,
+    `${title}"${consent ? ` (consent: ${consent.replace(/&#39;/g, "'").replace(/&quot;/g, '"')})` : ""} → the person clicks Approve\n`,
+  );
   const origin = new URL(link).origin;
   await fetch(link, {
     method: "POST",
@@ -68,7 +73,8 @@ async function main(): Promise<void> {
     } catch {
       return;
     }
-    for (const line of lines.slice(approvalsShown)) out(color("35", `   👤 approval page opened in the browser: "${line}`));
+    for (const line of lines.slice(approvalsShown))
+      out(color("35", `   👤 approval page opened in the browser: "${line}`));
     approvalsShown = lines.length;
   };
   // What the demo stages, said before anything runs (README "Quick start" says the same).
@@ -93,7 +99,14 @@ async function main(): Promise<void> {
   );
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ENTRY, "--sandbox", "--sandbox-speed", String(staged.speed), "--sandbox-balance-cents", String(staged.balanceCents)],
+    args: [
+      ENTRY,
+      "--sandbox",
+      "--sandbox-speed",
+      String(staged.speed),
+      "--sandbox-balance-cents",
+      String(staged.balanceCents),
+    ],
     stderr: "ignore",
     // What a default client passes on, plus BROWSER: a person approves every dial (the default), and the demo is
     // their stand-in on the approval page.
@@ -127,13 +140,17 @@ async function main(): Promise<void> {
   const agent = agentList[0]?.id;
   if (!agent) throw new Error("the sandbox has no agents");
 
-  const created = await call("Place one call (a sandbox test number that answers); a person approves it on the approval page", "create_call", {
-    to: "+1 415 555 0100",
-    agent_id: agent,
-    contact_name: "Dana Lee",
-    company_name: "Acme Dental",
-    metadata: [{ key: "service_type", value: "appointment_reminder" }],
-  });
+  const created = await call(
+    "Place one call (a sandbox test number that answers); a person approves it on the approval page",
+    "create_call",
+    {
+      to: "+1 415 555 0100",
+      agent_id: agent,
+      contact_name: "Dana Lee",
+      company_name: "Acme Dental",
+      metadata: [{ key: "service_type", value: "appointment_reminder" }],
+    },
+  );
   const callId = (created.structuredContent as { call: { id: string } }).call.id;
 
   // Follow the call to its result: one get_call that waits (wait_seconds), with the status changes shown as they
@@ -142,11 +159,17 @@ async function main(): Promise<void> {
   out();
   out(color("1", `${step}. Wait for the call to end (get_call with wait_seconds; progress shows each status)`));
   out(color("36", `   → get_call {"call_id":"${callId}","wait_seconds":30}`));
-  const final = (await client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: 30 } }, {
-    onprogress: (p) => out(color("2", `     … ${p.progress} s: ${p.message ?? ""}`)),
-  })) as CallToolResult;
-  const sc = final.structuredContent as { final: boolean; call: { status?: string }; waited_seconds?: number } | undefined;
-  out(`   ${final.isError ? color("31", "✗ refused:") : color("32", "✓ answer:")} status: ${sc?.call.status ?? "?"} after ${sc?.waited_seconds ?? "?"} s`);
+  const final = (await client.callTool(
+    { name: "get_call", arguments: { call_id: callId, wait_seconds: 30 } },
+    {
+      onprogress: (p) => out(color("2", `     … ${p.progress} s: ${p.message ?? ""}`)),
+    },
+  )) as CallToolResult;
+  const sc = final.structuredContent as
+    { final: boolean; call: { status?: string }; waited_seconds?: number } | undefined;
+  out(
+    `   ${final.isError ? color("31", "✗ refused:") : color("32", "✓ answer:")} status: ${sc?.call.status ?? "?"} after ${sc?.waited_seconds ?? "?"} s`,
+  );
   for (const line of textOf(final).split("\n")) out(`     ${line}`);
 
   const today = new Date().toISOString().slice(0, 10);
@@ -154,22 +177,34 @@ async function main(): Promise<void> {
 
   // The callee's no is final: a person in Florida says (in Spanish) not to call again; the server reads the call's
   // transcript by itself once it has ended, and the second dial is refused before anyone is asked or anything sent.
-  const no = await call("Call a number in Florida; the person answers in Spanish and asks not to be called again", "create_call", {
+  const no = await call(
+    "Call a number in Florida; the person answers in Spanish and asks not to be called again",
+    "create_call",
+    {
+      to: "+1 305 555 0107",
+      agent_id: agent,
+      contact_name: "Rosa Díaz",
+    },
+  );
+  const noId = (no.structuredContent as { call: { id: string } }).call.id;
+  await client.callTool({ name: "get_call", arguments: { call_id: noId, wait_seconds: 30 } });
+  await call("Dial Rosa again: refused (opted_out), nothing sent, nobody asked", "create_call", {
     to: "+1 305 555 0107",
     agent_id: agent,
     contact_name: "Rosa Díaz",
   });
-  const noId = (no.structuredContent as { call: { id: string } }).call.id;
-  await client.callTool({ name: "get_call", arguments: { call_id: noId, wait_seconds: 30 } });
-  await call("Dial Rosa again: refused (opted_out), nothing sent, nobody asked", "create_call", { to: "+1 305 555 0107", agent_id: agent, contact_name: "Rosa Díaz" });
 
   // The law of the place called: Canada's telemarketing hours end at 18:00 at weekends (CRTC); refused before anyone is
   // asked, naming the rule, the place and its source.
-  await call("Call a number in Montréal, Canada, on a Saturday at 18:30: refused by the law of the place called, nothing sent", "create_call", {
-    to: "+1 514 555 0100",
-    agent_id: agent,
-    contact_name: "Luc Tremblay",
-  });
+  await call(
+    "Call a number in Montréal, Canada, on a Saturday at 18:30: refused by the law of the place called, nothing sent",
+    "create_call",
+    {
+      to: "+1 514 555 0100",
+      agent_id: agent,
+      contact_name: "Luc Tremblay",
+    },
+  );
 
   const rows = [
     { to: "+14155550101", agent_id: agent, contact_name: "Sam Ortiz" },
@@ -185,7 +220,12 @@ async function main(): Promise<void> {
   await client.close();
   rmSync(workDir, { recursive: true, force: true });
   out();
-  out(color("1", `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: every answer above came from the built-in sandbox.`));
+  out(
+    color(
+      "1",
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: every answer above came from the built-in sandbox.`,
+    ),
+  );
 }
 
 // The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).

@@ -74,20 +74,33 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   let config: Config;
   let closeSandbox: (() => Promise<void>) | undefined;
   let partsReady: (parts: StdioParts) => void = () => undefined;
-  const connection = command.http ? undefined : serveStdioEarly(new Promise<StdioParts>((resolve) => (partsReady = resolve)));
+  const connection = command.http
+    ? undefined
+    : serveStdioEarly(new Promise<StdioParts>((resolve) => (partsReady = resolve)));
   if (command.sandbox || sandboxFromEnv(process.env)) {
     // Loaded only when asked: the simulated service is not part of the live server's start-up.
     const { startSandbox } = await import("./sandbox/index.js");
     const { parseSandboxArgs } = await import("./sandbox/cli.js");
     const sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(command.sandboxArgs) });
     closeSandbox = () => sandbox.close();
-    config = loadConfig({ ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
-    const hours = config.safety.callingHours ? `calling hours ${config.safety.callingHours.text}` : "calling hours off (set OUTBOUND_CALLS_CALLING_HOURS, e.g. 08:00-21:00, to try that guard)";
-    stderr(`outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed; ${hours}`);
+    config = loadConfig(
+      { ...process.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url },
+      { sandbox: true },
+    );
+    const hours = config.safety.callingHours
+      ? `calling hours ${config.safety.callingHours.text}`
+      : "calling hours off (set OUTBOUND_CALLS_CALLING_HOURS, e.g. 08:00-21:00, to try that guard)";
+    stderr(
+      `outbound-calls-mcp ${VERSION}: sandbox mode, simulated service at ${sandbox.url}; no real call will be placed; ${hours}`,
+    );
   } else {
     config = loadConfig(process.env);
   }
-  redactor = new Redactor([config.apiKey, process.env.OUTBOUND_CALLS_HTTP_TOKEN, process.env.OUTBOUND_CALLS_APPROVER_TOKEN]);
+  redactor = new Redactor([
+    config.apiKey,
+    process.env.OUTBOUND_CALLS_HTTP_TOKEN,
+    process.env.OUTBOUND_CALLS_APPROVER_TOKEN,
+  ]);
 
   if (command.http) {
     // Loaded only when asked, like the sandbox: stdio start-up stays as it was.
@@ -104,11 +117,19 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
 
   // Read: from here on the key lives in `config` only, and no process started by the server inherits it.
   forgetOwnVariables(process.env);
-  for (const note of confirmModeNotes(config.safety.confirm, { transport: "stdio", writes: !command.readOnly && !config.safety.readOnly })) stderr(note);
+  for (const note of confirmModeNotes(config.safety.confirm, {
+    transport: "stdio",
+    writes: !command.readOnly && !config.safety.readOnly,
+  }))
+    stderr(note);
   const store = await openGuardStore(config, stderr);
   // One core for the connection: the server the SDK makes for a server/discover probe and the one it keeps share it.
   const core = createCore(config, { log: stderr, redactor, store });
-  partsReady({ config, core, deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true } });
+  partsReady({
+    config,
+    core,
+    deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true },
+  });
   if (core.consent.passkeys) {
     void passkeyStartNote(core.consent.passkeys).then((note) => note && stderr(note));
   }
@@ -138,8 +159,14 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
 
 async function main(): Promise<void> {
   // A bug must not kill a server an AI client depends on: log it and keep serving.
-  process.on("unhandledRejection", (reason) => stderr(`outbound-calls-mcp: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
-  process.on("uncaughtException", (error) => stderr(`outbound-calls-mcp: uncaught exception: ${error.stack ?? error.message}`));
+  process.on("unhandledRejection", (reason) =>
+    stderr(
+      `outbound-calls-mcp: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    ),
+  );
+  process.on("uncaughtException", (error) =>
+    stderr(`outbound-calls-mcp: uncaught exception: ${error.stack ?? error.message}`),
+  );
 
   let command: Command;
   try {
@@ -166,7 +193,11 @@ async function main(): Promise<void> {
     }
     case "doctor": {
       const { runDoctor } = await import("./cli/doctor.js");
-      process.exitCode = await runDoctor({ ...command, env: process.env, out: (line) => process.stdout.write(`${line}\n`) });
+      process.exitCode = await runDoctor({
+        ...command,
+        env: process.env,
+        out: (line) => process.stdout.write(`${line}\n`),
+      });
       return;
     }
     case "opt-outs-help": {

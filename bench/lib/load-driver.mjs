@@ -22,11 +22,26 @@ const HEAP_PROBE = fileURLToPath(new URL("bench/heap-probe.mjs", ROOT));
 
 /** One tool call per slot, in turn: mostly reads, a quarter dials, an occasional batch. */
 export const MIX = [
-  "list_agents", "get_call", "create_call", "list_calls",
-  "get_call", "create_call", "list_agents", "get_call",
-  "list_calls", "create_call", "get_call", "list_agents",
-  "create_call", "get_call", "list_calls", "list_agents",
-  "get_call", "create_call", "list_agents", "submit_batch",
+  "list_agents",
+  "get_call",
+  "create_call",
+  "list_calls",
+  "get_call",
+  "create_call",
+  "list_agents",
+  "get_call",
+  "list_calls",
+  "create_call",
+  "get_call",
+  "list_agents",
+  "create_call",
+  "get_call",
+  "list_calls",
+  "list_agents",
+  "get_call",
+  "create_call",
+  "list_agents",
+  "submit_batch",
 ];
 
 /** RSS of a process in kB (Linux /proc); undefined elsewhere. */
@@ -51,12 +66,20 @@ export const round = (ms) => Math.round(ms * 10) / 10;
 /** p50/p90/p99/max of latencies (ms), rounded to 0.1 ms. */
 export function latencyStats(values) {
   const sorted = Float64Array.from(values).sort();
-  return { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) };
+  return {
+    p50: round(percentile(sorted, 50)),
+    p90: round(percentile(sorted, 90)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+  };
 }
 
 /** The built server with `--http --port 0` and `env`; resolves `url` once it listens. */
 export function startServer(env) {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   let stdout = "";
   child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
@@ -104,7 +127,11 @@ export async function connectClients(url, token, n) {
   const clients = [];
   for (let i = 0; i < n; i++) {
     const client = new Client({ name: `load-${i}`, version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     clients.push(client);
   }
   return clients;
@@ -122,7 +149,12 @@ export async function mixArguments(client) {
     list_calls: () => ({ limit: 5 }),
     // The load dials 100 numbers over and over on purpose: repeat_dial says so, so every dial goes through the
     // whole pipeline (dedupe claim, caps, POST) instead of being refused as a second call within the window.
-    create_call: (i) => ({ to: `+1415555${String(100 + (i % 100)).padStart(4, "0")}`, agent_id: agentId, contact_name: `Load ${i}`, repeat_dial: true }),
+    create_call: (i) => ({
+      to: `+1415555${String(100 + (i % 100)).padStart(4, "0")}`,
+      agent_id: agentId,
+      contact_name: `Load ${i}`,
+      repeat_dial: true,
+    }),
     submit_batch: (i) => ({
       repeat_dial: true,
       calls: [
@@ -158,7 +190,8 @@ export async function runMix(clients, calls, args, onDone = () => undefined) {
           }
         } catch (error) {
           errors++;
-          if (errorSamples.length < 5) errorSamples.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+          if (errorSamples.length < 5)
+            errorSamples.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
         }
         latencies[i] = performance.now() - t0;
         (byTool[name] ??= []).push(latencies[i]);

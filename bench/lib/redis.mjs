@@ -29,9 +29,24 @@ async function freePort() {
 
 export async function startRedis(binary) {
   const port = await freePort();
-  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    binary,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--maxmemory-policy",
+      "noeviction",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
@@ -55,7 +70,8 @@ export async function startRedis(binary) {
     /** Calls and server-side microseconds of every command kind so far ({cmd: {calls, usec}}), and the memory. */
     async stats() {
       const commands = {};
-      for (const m of (await admin.info("commandstats")).matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+)/gm)) commands[m[1]] = { calls: Number(m[2]), usec: Number(m[3]) };
+      for (const m of (await admin.info("commandstats")).matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+)/gm))
+        commands[m[1]] = { calls: Number(m[2]), usec: Number(m[3]) };
       const memory = Number(/^used_memory:(\d+)/m.exec(await admin.info("memory"))?.[1] ?? 0);
       return { commands, memory, keys: await admin.dbSize() };
     },
@@ -98,5 +114,12 @@ export function statsDelta(before, after) {
     calls += c;
     usec += now.usec - was.usec;
   }
-  return { calls, usec, byCommand, usecByCommand, memoryBytes: after.memory - before.memory, keys: after.keys - before.keys };
+  return {
+    calls,
+    usec,
+    byCommand,
+    usecByCommand,
+    memoryBytes: after.memory - before.memory,
+    keys: after.keys - before.keys,
+  };
 }

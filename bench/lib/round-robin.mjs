@@ -33,10 +33,13 @@ export async function startRoundRobin(options = {}) {
     const headers = forwardable(req.headers);
     const from = req.socket.remoteAddress ?? "";
     headers["x-forwarded-for"] = req.headers["x-forwarded-for"] ? `${req.headers["x-forwarded-for"]}, ${from}` : from;
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" }).end("bad gateway");
       else res.destroy();

@@ -50,7 +50,11 @@ export class StdioRpc {
     readonly era: Era = "2025-11-25",
   ) {
     this.spawnedAt = performance.now();
-    this.child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), entry, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), entry, ...args],
+      { env, stdio: ["pipe", "pipe", "pipe"] },
+    );
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (chunk: string) => this.onData(chunk));
     this.child.stderr.setEncoding("utf8");
@@ -60,7 +64,8 @@ export class StdioRpc {
     });
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
     this.child.once("exit", () => {
-      for (const [id, resolve] of this.waiting) resolve({ id, error: { code: -1, message: `server exited; stderr: ${this.stderr.trim()}` } });
+      for (const [id, resolve] of this.waiting)
+        resolve({ id, error: { code: -1, message: `server exited; stderr: ${this.stderr.trim()}` } });
       this.waiting.clear();
     });
   }
@@ -87,7 +92,10 @@ export class StdioRpc {
 
   request(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
     const id = this.nextId++;
-    const sent = this.era === "2026-07-28" ? { ...params, _meta: { ...MODERN_META, ...(params._meta as object | undefined) } } : params;
+    const sent =
+      this.era === "2026-07-28"
+        ? { ...params, _meta: { ...MODERN_META, ...(params._meta as object | undefined) } }
+        : params;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       this.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params: sent })}\n`);
@@ -105,7 +113,11 @@ export class StdioRpc {
       if (answer.error) throw new Error(`server/discover failed: ${answer.error.message}`);
       return answer;
     }
-    const answer = await this.request("initialize", { protocolVersion: this.era, capabilities: {}, clientInfo: CLIENT_INFO });
+    const answer = await this.request("initialize", {
+      protocolVersion: this.era,
+      capabilities: {},
+      clientInfo: CLIENT_INFO,
+    });
     if (answer.error) throw new Error(`initialize failed: ${answer.error.message}`);
     this.notify("notifications/initialized");
     return answer;
@@ -116,7 +128,8 @@ export class StdioRpc {
     const answer = await this.request("tools/call", { name, arguments: args });
     if (answer.error) throw new Error(`${name} failed: ${answer.error.message}`);
     const result = answer.result ?? {};
-    if (result.isError === true) throw new Error(`${name} answered isError: ${JSON.stringify(result.content).slice(0, 500)}`);
+    if (result.isError === true)
+      throw new Error(`${name} answered isError: ${JSON.stringify(result.content).slice(0, 500)}`);
     return result;
   }
 

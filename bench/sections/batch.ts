@@ -88,7 +88,8 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
   const largest = Math.max(...ctx.counts.batchSizes);
   const numbers = batchNumbers(largest);
   // Agent ids derive from the key in the sandbox: every account has its own.
-  const rowsOf = (n: number, agentId = agent) => numbers.slice(0, n).map((to, i) => ({ to, agent_id: agentId, contact_name: `Contact ${i}` }));
+  const rowsOf = (n: number, agentId = agent) =>
+    numbers.slice(0, n).map((to, i) => ({ to, agent_id: agentId, contact_name: `Contact ${i}` }));
 
   // Every generated number must pass the server's own check, or the timings would be of refusals.
   checkBatchRows(rowsOf(largest), POLICY, false);
@@ -126,7 +127,10 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
   // Local validation of every size first, each from a collected heap (when run with --expose-gc, as npm run bench
   // does): later, this process also holds the sandbox's records of every batch submitted, and collecting them would
   // be billed to whichever size ran last.
-  const local = new Map<number, { schemaMs: ReturnType<typeof timeIt>; checkMs: ReturnType<typeof timeIt>; reps: number }>();
+  const local = new Map<
+    number,
+    { schemaMs: ReturnType<typeof timeIt>; checkMs: ReturnType<typeof timeIt>; reps: number }
+  >();
   for (const n of ctx.counts.batchSizes) {
     const rows = rowsOf(n);
     const reps = Math.max(ctx.counts.batchValidationReps, Math.round(ctx.counts.batchValidationRows / n));
@@ -153,10 +157,15 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
       const server = await serverFor(freshKey());
       try {
         // The benchmark dials the same numbers on purpose: repeat_dial says so (a second call to a number is refused otherwise).
-        for (let i = 0; i < 3; i++) await server.rpc.callTool("submit_batch", { calls: rowsOf(1_000, server.agentId), repeat_dial: true });
+        for (let i = 0; i < 3; i++)
+          await server.rpc.callTool("submit_batch", { calls: rowsOf(1_000, server.agentId), repeat_dial: true });
         const ownRows = rowsOf(n, server.agentId);
         const started = performance.now();
-        const result = await server.rpc.callTool("submit_batch", { calls: ownRows, repeat_dial: true, ...(dryRun ? { dry_run: true } : {}) });
+        const result = await server.rpc.callTool("submit_batch", {
+          calls: ownRows,
+          repeat_dial: true,
+          ...(dryRun ? { dry_run: true } : {}),
+        });
         toolTimes.push(performance.now() - started);
         const count = (result.structuredContent as { count?: number } | undefined)?.count;
         if (count !== n) throw new Error(`submit_batch of ${n} rows answered count ${String(count)}`);
@@ -167,7 +176,8 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
       if (dryRun) continue;
       const direct = freshKey();
       const directAgent = await firstAgent(ctx, direct);
-      for (let i = 0; i < 3; i++) await upstream(ctx, direct, "POST", "/calls/batch", { calls: rowsOf(1_000, directAgent) });
+      for (let i = 0; i < 3; i++)
+        await upstream(ctx, direct, "POST", "/calls/batch", { calls: rowsOf(1_000, directAgent) });
       const directRows = rowsOf(n, directAgent);
       const started = performance.now();
       await upstream(ctx, direct, "POST", "/calls/batch", { calls: directRows });
@@ -190,12 +200,15 @@ export async function batch(ctx: BenchContext): Promise<BatchResult> {
       dry_run: dryRun,
       upstream_ms: upstreamTimes.length > 0 ? round(median(upstreamTimes)) : undefined,
     });
-    ctx.log(`  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms${dryRun ? " (dry run)" : ""}`);
+    ctx.log(
+      `  batch ${n}: validation ${round(validation)} ms, tool call ${round(tool)} ms${dryRun ? " (dry run)" : ""}`,
+    );
   }
   const first = sizes[0];
   const before = sizes[sizes.length - 2];
   const last = sizes[sizes.length - 1];
-  const perRow = (a: BatchRow | undefined, b: BatchRow | undefined) => (a && b ? round(b.validation_cpu_us_per_row / a.validation_cpu_us_per_row, 2) : Number.NaN);
+  const perRow = (a: BatchRow | undefined, b: BatchRow | undefined) =>
+    a && b ? round(b.validation_cpu_us_per_row / a.validation_cpu_us_per_row, 2) : Number.NaN;
   return {
     sizes,
     first_call_100_ms: round(firstCall),

@@ -63,7 +63,11 @@ async function once(entry: string, env: Record<string, string>, era: Era): Promi
   }
 }
 
-const stats = (values: number[]) => ({ median: round(median(values)), min: round(Math.min(...values)), p90: round(quantile(values, 0.9)) });
+const stats = (values: number[]) => ({
+  median: round(median(values)),
+  min: round(Math.min(...values)),
+  p90: round(quantile(values, 0.9)),
+});
 
 const summarize = (s: Sample[]): ColdStats => ({
   initialize_ms: stats(s.map((x) => x.init)),
@@ -73,7 +77,13 @@ const summarize = (s: Sample[]): ColdStats => ({
 });
 
 /** `runs` rounds of one start of each, the order flipping every round; `before` runs before each real start. */
-async function series(ctx: BenchContext, env: Record<string, string>, era: Era, runs: number, before: () => void): Promise<{ real: ColdStats; minimal: ColdStats }> {
+async function series(
+  ctx: BenchContext,
+  env: Record<string, string>,
+  era: Era,
+  runs: number,
+  before: () => void,
+): Promise<{ real: ColdStats; minimal: ColdStats }> {
   const samples = { real: [] as Sample[], minimal: [] as Sample[] };
   for (let round = 0; round < runs; round++) {
     const order = round % 2 === 0 ? (["real", "minimal"] as const) : (["minimal", "real"] as const);

@@ -63,7 +63,13 @@ export interface BenchContext {
 }
 
 /** Sandbox HTTP, straight from the bench process (creating records, reading raw answers). */
-export async function upstream(ctx: BenchContext, key: string, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; text: string; json: unknown }> {
+export async function upstream(
+  ctx: BenchContext,
+  key: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string; json: unknown }> {
   const send = () =>
     fetch(`${ctx.sandbox.url}/api/v1${path}`, {
       method,

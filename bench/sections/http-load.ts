@@ -13,7 +13,12 @@ import type { BenchContext } from "./common.js";
 export type HttpLoadSection = HttpLoadResult & { replicas: ReplicaLoadResult };
 
 export async function httpLoad(ctx: BenchContext): Promise<HttpLoadSection> {
-  const single = await runHttpLoad({ startSandbox, clients: ctx.counts.httpClients, calls: ctx.counts.httpCalls, log: ctx.log });
+  const single = await runHttpLoad({
+    startSandbox,
+    clients: ctx.counts.httpClients,
+    calls: ctx.counts.httpCalls,
+    log: ctx.log,
+  });
   const replicas = await runReplicaLoad({
     startSandbox,
     replicas: 3,

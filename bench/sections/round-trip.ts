@@ -40,11 +40,19 @@ export async function roundTrip(ctx: BenchContext): Promise<RoundTripEras> {
 async function roundTripOf(ctx: BenchContext, era: Era): Promise<RoundTripResult> {
   const key = "sk_test_bench_round_trip";
   const agent = await firstAgent(ctx, key);
-  const created = await upstream(ctx, key, "POST", "/calls", { to: "+14155550100", agent_id: agent, contact_name: "Dana Lee", company_name: "Acme Dental" });
+  const created = await upstream(ctx, key, "POST", "/calls", {
+    to: "+14155550100",
+    agent_id: agent,
+    contact_name: "Dana Lee",
+    company_name: "Acme Dental",
+  });
   const callId = ((created.json as { data?: { id: string } }).data ?? (created.json as { id: string })).id;
   const args = { call_id: callId };
 
-  const servers = { real: new StdioRpc(ctx.realEntry, ctx.env(key), [], era), minimal: new StdioRpc(ctx.minimalEntry, ctx.env(key), [], era) };
+  const servers = {
+    real: new StdioRpc(ctx.realEntry, ctx.env(key), [], era),
+    minimal: new StdioRpc(ctx.minimalEntry, ctx.env(key), [], era),
+  };
   try {
     for (const rpc of Object.values(servers)) await rpc.initialize();
     for (const rpc of Object.values(servers)) {

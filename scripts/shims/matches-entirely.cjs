@@ -1,4 +1,4 @@
-'use strict'
+"use strict";
 /**
  * Build-time stand-in for libphonenumber-js's build/helpers/matchesEntirely.js
  * in the bundled copy of the library (scripts/build.mjs). The library checks a
@@ -9,15 +9,15 @@
  * `test` keeps no state between calls. The build fails if the library's own
  * function no longer reads as this one replaces (docs/performance.md).
  */
-Object.defineProperty(exports, '__esModule', { value: true })
+Object.defineProperty(exports, "__esModule", { value: true });
 
-const cache = new Map()
+const cache = new Map();
 
-exports['default'] = function matchesEntirely (text, regularExpressionText) {
-  let regExp = cache.get(regularExpressionText)
+exports["default"] = function matchesEntirely(text, regularExpressionText) {
+  let regExp = cache.get(regularExpressionText);
   if (regExp === undefined) {
-    regExp = new RegExp('^(?:' + regularExpressionText + ')$')
-    cache.set(regularExpressionText, regExp)
+    regExp = new RegExp("^(?:" + regularExpressionText + ")$");
+    cache.set(regularExpressionText, regExp);
   }
-  return regExp.test(text || '')
-}
+  return regExp.test(text || "");
+};

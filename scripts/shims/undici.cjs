@@ -1,4 +1,4 @@
-'use strict'
+"use strict";
 /**
  * Build-time stand-in for `undici` in the bundle (scripts/build.mjs): Agent,
  * request and errors, from undici's own files (scripts/shims/undici-lib.cjs),
@@ -9,15 +9,15 @@
  * tools/list (docs/performance.md). An import of anything else from `undici`
  * in src/ fails the build ("No matching export"): add it here and there.
  */
-const { requireBeside } = require('./beside.js')
+const { requireBeside } = require("./beside.js");
 
-let lib
+let lib;
 
-const undici = () => (lib ??= requireBeside(BUNDLED_UNDICI_FILE))
+const undici = () => (lib ??= requireBeside(BUNDLED_UNDICI_FILE));
 
 Object.defineProperties(module.exports, {
   Agent: { enumerable: true, get: () => undici().Agent },
   Dispatcher: { enumerable: true, get: () => undici().Dispatcher },
   errors: { enumerable: true, get: () => undici().errors },
-  request: { enumerable: true, get: () => undici().request }
-})
+  request: { enumerable: true, get: () => undici().request },
+});

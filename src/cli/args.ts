@@ -6,7 +6,14 @@
 import { helpSections } from "../config/variables.js";
 import { variables } from "./variables.js";
 
-export { HTTP_DEFAULT_HOST, HTTP_DEFAULT_PORT, parseArgs, UsageError, type Command, type HttpListen } from "./command-line.js";
+export {
+  HTTP_DEFAULT_HOST,
+  HTTP_DEFAULT_PORT,
+  parseArgs,
+  UsageError,
+  type Command,
+  type HttpListen,
+} from "./command-line.js";
 
 export const DOCTOR_HELP = `outbound-calls-mcp doctor: check the configuration, the service and the key, the way the server would use them.
 

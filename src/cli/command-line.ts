@@ -75,8 +75,7 @@ export function parseArgs(argv: string[]): Command {
       if (arg === "--host") host = value;
       else if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) port = Number(value);
       else throw new UsageError(`--port needs a whole number from 0 to 65535, got "${value}"`);
-    }
-    else if (/^--sandbox-[a-z-]+$/.test(arg)) {
+    } else if (/^--sandbox-[a-z-]+$/.test(arg)) {
       // Options of the embedded simulated service, passed on as its own flags.
       const value = argv[++i];
       if (value === undefined || value.startsWith("--")) throw new UsageError(`${arg} needs a value`);
@@ -86,7 +85,13 @@ export function parseArgs(argv: string[]): Command {
   if (sandboxArgs.length > 0 && !sandbox) throw new UsageError("--sandbox-* options need --sandbox");
   if ((host !== undefined || port !== undefined) && !http) throw new UsageError("--host and --port need --http");
   if (!http) return { kind: "serve", sandbox, readOnly, sandboxArgs };
-  return { kind: "serve", sandbox, readOnly, sandboxArgs, http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT } };
+  return {
+    kind: "serve",
+    sandbox,
+    readOnly,
+    sandboxArgs,
+    http: { host: host ?? HTTP_DEFAULT_HOST, port: port ?? HTTP_DEFAULT_PORT },
+  };
 }
 
 /** `opt-outs list` | `opt-outs remove <number> --by <name>`: the operator's commands for the opt-out list. */
@@ -95,10 +100,12 @@ function parseOptOuts(argv: string[]): Command {
   if (argv[0] === "list" && argv.length === 1) return { kind: "opt-outs", action: "list" };
   if (argv[0] !== "remove") throw new UsageError(`unknown opt-outs command: ${argv[0]} (see opt-outs --help)`);
   const number = argv[1];
-  if (number === undefined || number.startsWith("--")) throw new UsageError("opt-outs remove needs the number, e.g. opt-outs remove +14155550123 --by alice");
+  if (number === undefined || number.startsWith("--"))
+    throw new UsageError("opt-outs remove needs the number, e.g. opt-outs remove +14155550123 --by alice");
   const byAt = argv.indexOf("--by");
   const by = byAt > 0 ? argv[byAt + 1] : undefined;
-  if (by === undefined || by.trim() === "" || by.startsWith("--")) throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
+  if (by === undefined || by.trim() === "" || by.startsWith("--"))
+    throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
   if (argv.length !== 4) throw new UsageError("opt-outs remove takes <number> --by <name> and nothing else");
   return { kind: "opt-outs", action: "remove", number, by };
 }
@@ -109,12 +116,14 @@ function parsePasskeys(argv: string[]): Command {
   if (argv[0] === "list" && argv.length === 1) return { kind: "passkeys", action: "list" };
   if (argv[0] === "enroll") {
     const name = argv[1] === "--name" ? argv[2] : undefined;
-    if (name === undefined || name.trim() === "" || name.startsWith("--") || argv.length !== 3) throw new UsageError("passkeys enroll needs --name <person> and nothing else, e.g. passkeys enroll --name alice");
+    if (name === undefined || name.trim() === "" || name.startsWith("--") || argv.length !== 3)
+      throw new UsageError("passkeys enroll needs --name <person> and nothing else, e.g. passkeys enroll --name alice");
     return { kind: "passkeys", action: "enroll", name: name.trim() };
   }
   if (argv[0] === "remove") {
     const which = argv[1];
-    if (which === undefined || which.startsWith("--") || argv.length !== 2) throw new UsageError("passkeys remove needs the name or the id of a passkey (see passkeys list)");
+    if (which === undefined || which.startsWith("--") || argv.length !== 2)
+      throw new UsageError("passkeys remove needs the name or the id of a passkey (see passkeys list)");
     return { kind: "passkeys", action: "remove", which };
   }
   throw new UsageError(`unknown passkeys command: ${argv[0]} (see passkeys --help)`);

@@ -36,7 +36,12 @@ function checkDoNotCall(path: string, defaultCountry: string | undefined, check:
     check("ok", "do-not-call", `${list.size} number${list.size === 1 ? "" : "s"} listed`);
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    check("FAIL", "do-not-call", `${error.message} (the server does not start)`, "fix the file, or point OUTBOUND_CALLS_DO_NOT_CALL_FILE at a readable list");
+    check(
+      "FAIL",
+      "do-not-call",
+      `${error.message} (the server does not start)`,
+      "fix the file, or point OUTBOUND_CALLS_DO_NOT_CALL_FILE at a readable list",
+    );
   }
 }
 
@@ -56,7 +61,12 @@ function checkAuditLog(path: string, check: Check): void {
     if (!statSync(path).isFile()) throw Object.assign(new Error("not a file"), { code: "not a regular file" });
     accessSync(path, constants.R_OK | constants.W_OK);
   } catch (error) {
-    check("FAIL", "audit log", `the file cannot be read and appended to (${codeOf(error)}): the server does not start`, fix);
+    check(
+      "FAIL",
+      "audit log",
+      `the file cannot be read and appended to (${codeOf(error)}): the server does not start`,
+      fix,
+    );
     return;
   }
   const now = Date.now();
@@ -77,7 +87,10 @@ function checkAuditLog(path: string, check: Check): void {
     );
     return;
   }
-  const damaged = history.damagedLines.length > 0 ? `; ${history.damagedLines.length} damaged line(s), their numbers counted as dialed` : "";
+  const damaged =
+    history.damagedLines.length > 0
+      ? `; ${history.damagedLines.length} damaged line(s), their numbers counted as dialed`
+      : "";
   check("ok", "audit log", `${history.dials.length} dial(s) in the last 24 h${damaged}`);
 }
 
@@ -105,7 +118,9 @@ async function checkRedis(config: Config, check: Check): Promise<void> {
     }
   } catch (error) {
     // The connection's own log says why (refused, a wrong password, TLS), without the password.
-    const logged = lines.findLast((line) => !line.includes("not reachable yet"))?.replace(`outbound-calls-mcp: guard state: Redis at ${config.redis!.where}: `, "");
+    const logged = lines
+      .findLast((line) => !line.includes("not reachable yet"))
+      ?.replace(`outbound-calls-mcp: guard state: Redis at ${config.redis!.where}: `, "");
     const why = logged ?? (error instanceof Error ? error.message : String(error));
     check(
       "FAIL",

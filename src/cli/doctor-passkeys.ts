@@ -25,11 +25,21 @@ export async function checkPasskeys(config: Config, check: Check): Promise<void>
   let status: RegistryStatus;
   const store = await openGuardStore(config, () => undefined, true);
   try {
-    const gate = createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: Date.now, log: () => undefined });
+    const gate = createPasskeyGate({
+      store,
+      file: config.passkeys.file,
+      apiKey: config.apiKey,
+      now: Date.now,
+      log: () => undefined,
+    });
     status = await gate.registry.status();
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    check(required ? "FAIL" : "warn", LABEL, `${setting}; the enrolled passkeys cannot be read (${why})${required ? ": every dial would be refused" : ""}`);
+    check(
+      required ? "FAIL" : "warn",
+      LABEL,
+      `${setting}; the enrolled passkeys cannot be read (${why})${required ? ": every dial would be refused" : ""}`,
+    );
     return;
   } finally {
     await store.close().catch(() => undefined);
@@ -41,12 +51,26 @@ export async function checkPasskeys(config: Config, check: Check): Promise<void>
   const enrolled = passkeys.length === 0 ? "none enrolled" : `${passkeys.length} enrolled (${parties})`;
   const where = status.where;
   if (required && passkeys.length === 0) {
-    check("warn", LABEL, `required, and ${enrolled} in ${where}: every dial is refused`, `the approver runs \`${ENROLL}\` with this server's variables`);
+    check(
+      "warn",
+      LABEL,
+      `required, and ${enrolled} in ${where}: every dial is refused`,
+      `the approver runs \`${ENROLL}\` with this server's variables`,
+    );
   } else {
-    check("ok", LABEL, `${setting}; ${enrolled} in ${where}${passkeys.length > 0 ? `, set generation ${status.set.generation}` : ""}`);
+    check(
+      "ok",
+      LABEL,
+      `${setting}; ${enrolled} in ${where}${passkeys.length > 0 ? `, set generation ${status.set.generation}` : ""}`,
+    );
   }
   if (publicParty && "problem" in publicParty) {
-    check("warn", LABEL, `the hosted inbox cannot use passkeys: ${publicParty.problem}`, "set OUTBOUND_CALLS_PUBLIC_URL to the https:// address with the host name approvers open");
+    check(
+      "warn",
+      LABEL,
+      `the hosted inbox cannot use passkeys: ${publicParty.problem}`,
+      "set OUTBOUND_CALLS_PUBLIC_URL to the https:// address with the host name approvers open",
+    );
   } else if (publicParty && passkeys.length > 0 && !byParty.has(publicParty.rpId)) {
     check(
       required ? "warn" : "ok",
@@ -56,15 +80,30 @@ export async function checkPasskeys(config: Config, check: Check): Promise<void>
     );
   }
   if (status.forged) {
-    check("warn", LABEL, `${where} holds a passkey set without this server's seal (written by something else, or under another API key): it approves nothing`, "check who can write to Redis or the passkey file");
+    check(
+      "warn",
+      LABEL,
+      `${where} holds a passkey set without this server's seal (written by something else, or under another API key): it approves nothing`,
+      "check who can write to Redis or the passkey file",
+    );
   }
   if (status.rolledBack) {
     const found = status.rolledBack.found === null ? "no genuine set" : `generation ${status.rolledBack.found}`;
-    check("warn", LABEL, `ROLLBACK: ${where} holds ${found}, older than generation ${status.rolledBack.newest} seen on this machine; the servers refuse it and write the newest back`, "check who can write to Redis or the passkey file");
+    check(
+      "warn",
+      LABEL,
+      `ROLLBACK: ${where} holds ${found}, older than generation ${status.rolledBack.newest} seen on this machine; the servers refuse it and write the newest back`,
+      "check who can write to Redis or the passkey file",
+    );
   }
   const last = status.lastRollback;
   if (last) {
     const found = last.found === null ? "no genuine set" : `generation ${last.found}`;
-    check("warn", LABEL, `a rollback was noticed at ${new Date(last.at).toISOString()} (process ${last.pid}): ${found} where generation ${last.newest} was expected; refused`, "find out who wrote to Redis or the passkey file");
+    check(
+      "warn",
+      LABEL,
+      `a rollback was noticed at ${new Date(last.at).toISOString()} (process ${last.pid}): ${found} where generation ${last.newest} was expected; refused`,
+      "find out who wrote to Redis or the passkey file",
+    );
   }
 }

@@ -68,7 +68,10 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       const { startSandbox } = await import("../sandbox/index.js");
       const { parseSandboxArgs } = await import("../sandbox/cli.js");
       sandbox = await startSandbox({ speed: 10, ...parseSandboxArgs(options.sandboxArgs) });
-      config = loadConfig({ ...options.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url }, { sandbox: true });
+      config = loadConfig(
+        { ...options.env, OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url },
+        { sandbox: true },
+      );
     } else {
       config = loadConfig(options.env);
     }
@@ -94,12 +97,22 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY]);
 
   try {
-    const where = config.sandbox ? `built-in sandbox at ${config.origin} (simulated: no real call)` : `service at ${config.origin}`;
-    check("ok", "configuration", `${where}; API ${config.apiBaseUrl}; API key ${config.sandbox ? "of the sandbox account" : "set"}`);
+    const where = config.sandbox
+      ? `built-in sandbox at ${config.origin} (simulated: no real call)`
+      : `service at ${config.origin}`;
+    check(
+      "ok",
+      "configuration",
+      `${where}; API ${config.apiBaseUrl}; API key ${config.sandbox ? "of the sandbox account" : "set"}`,
+    );
     print(`${" ".repeat(7 + LABEL_WIDTH)} ${settingsSummary(config)}`);
 
     const entries: RequestLogEntry[] = [];
-    const service = createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => entries.push(entry) });
+    const service = createService(config, {
+      redactor,
+      userAgent: USER_AGENT,
+      onRequest: (entry) => entries.push(entry),
+    });
     try {
       let agents: Agent[] | undefined;
       let failure: unknown;
@@ -113,9 +126,10 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       }
       const last = entries.at(-1);
       const attempts = entries.length > 1 ? `, after ${entries.length} attempts` : "";
-      const answered = last?.status !== undefined
-        ? `GET ${pathOf(config)}/agents answered HTTP ${last.status} in ${last.latencyMs} ms${last.requestId ? ` (request ${last.requestId})` : ""}${attempts}`
-        : undefined;
+      const answered =
+        last?.status !== undefined
+          ? `GET ${pathOf(config)}/agents answered HTTP ${last.status} in ${last.latencyMs} ms${last.requestId ? ` (request ${last.requestId})` : ""}${attempts}`
+          : undefined;
       reportReach(check, config, failure, answered, last);
       reportAgents(check, failure, agents, answered !== undefined);
     } finally {
@@ -130,7 +144,11 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
 
 function finish(print: (line?: string) => void, problems: number): number {
   print();
-  print(problems === 0 ? "All checks passed." : `${problems} problem${problems === 1 ? "" : "s"} found: the server would not work as configured.`);
+  print(
+    problems === 0
+      ? "All checks passed."
+      : `${problems} problem${problems === 1 ? "" : "s"} found: the server would not work as configured.`,
+  );
   return problems === 0 ? 0 : 1;
 }
 
@@ -150,9 +168,16 @@ function settingsSummary(config: Config): string {
 
 type Check = (mark: Mark, label: string, detail: string, fix?: string) => void;
 
-const BASE_URL_FIX = "set OUTBOUND_CALLS_BASE_URL to your account's application host only, e.g. https://app.example.com (the server adds /api/v1)";
+const BASE_URL_FIX =
+  "set OUTBOUND_CALLS_BASE_URL to your account's application host only, e.g. https://app.example.com (the server adds /api/v1)";
 
-function reportReach(check: Check, config: Config, failure: unknown, answered: string | undefined, last: RequestLogEntry | undefined): void {
+function reportReach(
+  check: Check,
+  config: Config,
+  failure: unknown,
+  answered: string | undefined,
+  last: RequestLogEntry | undefined,
+): void {
   if (answered === undefined) {
     // No HTTP answer at all: DNS, refused connection, timeout.
     const why = failure instanceof ApiError ? failure.message : String(failure);
@@ -167,7 +192,10 @@ function reportReach(check: Check, config: Config, failure: unknown, answered: s
     check("skip", "key accepted", "not checked (the service was not reached)");
     return;
   }
-  if (failure instanceof NotFoundError || (failure instanceof UpstreamFaultError && failure.status !== undefined && failure.status < 500)) {
+  if (
+    failure instanceof NotFoundError ||
+    (failure instanceof UpstreamFaultError && failure.status !== undefined && failure.status < 500)
+  ) {
     // A 404 or a redirect or a web page: something answered, but not the v1 API.
     const what = failure instanceof NotFoundError ? "no calling API at that address" : (failure as ApiError).message;
     check("FAIL", "reachable", `${answered}: ${what}`, BASE_URL_FIX);
@@ -182,9 +210,18 @@ function reportReach(check: Check, config: Config, failure: unknown, answered: s
       "no: key refused (HTTP 401): fix OUTBOUND_CALLS_API_KEY",
       "copy the key again from the service's developer section into OUTBOUND_CALLS_API_KEY; a key of another account or environment is refused",
     );
-  } else if (failure === undefined || failure instanceof PlanError || failure instanceof RateLimitError || failure instanceof UpstreamFaultError) {
+  } else if (
+    failure === undefined ||
+    failure instanceof PlanError ||
+    failure instanceof RateLimitError ||
+    failure instanceof UpstreamFaultError
+  ) {
     // Anything but 401 means the key itself got past authentication (or was not judged yet on a fault).
-    check(failure instanceof UpstreamFaultError ? "skip" : "ok", "key accepted", failure instanceof UpstreamFaultError ? "not known (the service failed)" : "yes");
+    check(
+      failure instanceof UpstreamFaultError ? "skip" : "ok",
+      "key accepted",
+      failure instanceof UpstreamFaultError ? "not known (the service failed)" : "yes",
+    );
   } else {
     check("ok", "key accepted", "yes");
   }
@@ -193,7 +230,12 @@ function reportReach(check: Check, config: Config, failure: unknown, answered: s
 function reportAgents(check: Check, failure: unknown, agents: Agent[] | undefined, answered: boolean): void {
   if (agents) {
     if (agents.length === 0) {
-      check("FAIL", "agents", "none: this key has no agent, so no call can be placed", "create an agent in the service's dashboard");
+      check(
+        "FAIL",
+        "agents",
+        "none: this key has no agent, so no call can be placed",
+        "create an agent in the service's dashboard",
+      );
       return;
     }
     const names = agents.slice(0, 10).map((a) => (a.name ? `${a.id} (${a.name})` : a.id));
@@ -203,7 +245,12 @@ function reportAgents(check: Check, failure: unknown, agents: Agent[] | undefine
   }
   if (answered && failure instanceof ApiError && failure.status === undefined) {
     // An answer came but could not be read as a list of agents.
-    check("FAIL", "agents", failure.message, "the service's answer was not understood; check OUTBOUND_CALLS_BASE_URL, or report it");
+    check(
+      "FAIL",
+      "agents",
+      failure.message,
+      "the service's answer was not understood; check OUTBOUND_CALLS_BASE_URL, or report it",
+    );
     return;
   }
   if (failure instanceof AuthenticationError || !(failure instanceof ApiError) || failure.status === undefined) {
@@ -215,8 +262,18 @@ function reportAgents(check: Check, failure: unknown, agents: Agent[] | undefine
   } else if (failure instanceof PlanError) {
     check("FAIL", "agents", failure.message, "the account's plan must allow API access; see the service's dashboard");
   } else if (failure instanceof RateLimitError) {
-    check("FAIL", "agents", failure.message, "wait, then run doctor again; if it persists, another client is using the key heavily");
+    check(
+      "FAIL",
+      "agents",
+      failure.message,
+      "wait, then run doctor again; if it persists, another client is using the key heavily",
+    );
   } else {
-    check("FAIL", "agents", failure.message, "the service failed; try again later, and contact the service if it persists");
+    check(
+      "FAIL",
+      "agents",
+      failure.message,
+      "the service failed; try again later, and contact the service if it persists",
+    );
   }
 }

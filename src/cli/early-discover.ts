@@ -26,11 +26,21 @@ function answerFor(line: string): string | undefined {
     return undefined;
   }
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const { jsonrpc, id, method, params } = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { _meta?: Record<string, unknown> } };
-  if (jsonrpc !== "2.0" || method !== "server/discover" || (typeof id !== "string" && typeof id !== "number")) return undefined;
+  const { jsonrpc, id, method, params } = message as {
+    jsonrpc?: unknown;
+    id?: unknown;
+    method?: unknown;
+    params?: { _meta?: Record<string, unknown> };
+  };
+  if (jsonrpc !== "2.0" || method !== "server/discover" || (typeof id !== "string" && typeof id !== "number"))
+    return undefined;
   // The SDK checks the rest of the envelope; a request it might refuse is left to it.
   const meta = params?._meta;
-  if (meta?.["io.modelcontextprotocol/protocolVersion"] !== MODERN_PROTOCOL || typeof meta["io.modelcontextprotocol/clientCapabilities"] !== "object") return undefined;
+  if (
+    meta?.["io.modelcontextprotocol/protocolVersion"] !== MODERN_PROTOCOL ||
+    typeof meta["io.modelcontextprotocol/clientCapabilities"] !== "object"
+  )
+    return undefined;
   return JSON.stringify({ result: discoverResult(), jsonrpc: "2.0", id });
 }
 
@@ -41,7 +51,9 @@ function gaveUp(rest: Buffer): boolean {
   return lines.some((line) => {
     try {
       const message: unknown = JSON.parse(line);
-      return typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize";
+      return (
+        typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize"
+      );
     } catch {
       return false;
     }
@@ -52,7 +64,11 @@ function gaveUp(rest: Buffer): boolean {
  * Resolves once the first line was answered or given back, or after `waitMs` without one (a client speaks first, at
  * once; a silent stdin must not hold the start-up); stdin is then paused with everything unread on it.
  */
-export function answerEarlyDiscover(waitMs: number, stdin: NodeJS.ReadStream = process.stdin, stdout: NodeJS.WriteStream = process.stdout): Promise<void> {
+export function answerEarlyDiscover(
+  waitMs: number,
+  stdin: NodeJS.ReadStream = process.stdin,
+  stdout: NodeJS.WriteStream = process.stdout,
+): Promise<void> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

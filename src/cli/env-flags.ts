@@ -14,7 +14,7 @@ export const sandboxVariable = {
     default: "false",
     summary: '"true" does what --sandbox does, for clients that set variables more easily than arguments',
     description:
-      "`true` (or `1`) does what `--sandbox` does: the built-in simulated service, no key needed. For clients that set variables more easily than arguments (the MCPB bundle's \"Sandbox mode\" switch).",
+      '`true` (or `1`) does what `--sandbox` does: the built-in simulated service, no key needed. For clients that set variables more easily than arguments (the MCPB bundle\'s "Sandbox mode" switch).',
   },
 } as const satisfies VariableDocs;
 

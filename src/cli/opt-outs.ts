@@ -15,7 +15,8 @@ import { readOptOutHistory } from "../safety/compliance/opt-out-history.js";
 import { Redactor } from "../text/redact.js";
 import { oneLine } from "../text/clean.js";
 
-export type OptOutCommand = { kind: "opt-outs"; action: "list" } | { kind: "opt-outs"; action: "remove"; number: string; by: string };
+export type OptOutCommand =
+  { kind: "opt-outs"; action: "list" } | { kind: "opt-outs"; action: "remove"; number: string; by: string };
 
 export const OPT_OUTS_HELP = `outbound-calls-mcp opt-outs: the numbers whose owners asked not to be called again.
 
@@ -27,10 +28,18 @@ It reads the server's variables: OUTBOUND_CALLS_REDIS_URL (the list replicas sha
 (the list a server without Redis rebuilds at start; it sees a removal when it restarts). remove needs ${AUDIT_VARIABLE}.
 `;
 
-export async function runOptOuts(command: OptOutCommand, env: NodeJS.ProcessEnv, out: (line: string) => void, log: (line: string) => void): Promise<number> {
+export async function runOptOuts(
+  command: OptOutCommand,
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  log: (line: string) => void,
+): Promise<number> {
   const config = loadConfig(env);
   const path = config.safety.auditLog;
-  if (command.action === "remove" && !path) throw new ConfigurationError(`opt-outs remove needs ${AUDIT_VARIABLE}: every removal is written there with who made it`);
+  if (command.action === "remove" && !path)
+    throw new ConfigurationError(
+      `opt-outs remove needs ${AUDIT_VARIABLE}: every removal is written there with who made it`,
+    );
   const store = await openGuardStore(config, log);
   try {
     if (store instanceof MemoryStore && path) store.optOuts.seed(readOptOutHistory(path));
@@ -72,7 +81,10 @@ export async function runOptOuts(command: OptOutCommand, env: NodeJS.ProcessEnv,
       return 1;
     }
     await store.optOuts.remove(read.e164);
-    const where = store.kind === "redis" ? "every replica sharing this Redis dials it again from now" : "a server without Redis sees this when it restarts";
+    const where =
+      store.kind === "redis"
+        ? "every replica sharing this Redis dials it again from now"
+        : "a server without Redis sees this when it restarts";
     out(`${read.e164} is off the opt-out list (by ${by}, written to ${AUDIT_VARIABLE}); ${where}.`);
     return 0;
   } finally {

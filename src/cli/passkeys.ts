@@ -20,7 +20,10 @@ import { HOSTED_ENROLL_PREFIX } from "../consent/passkeys/hosted-enroll.js";
 import { PASSKEY_NAME } from "../consent/passkeys/registry.js";
 import { openGuardStore } from "../state/open-store.js";
 
-export type PasskeyCommand = { kind: "passkeys"; action: "list" } | { kind: "passkeys"; action: "enroll"; name: string } | { kind: "passkeys"; action: "remove"; which: string };
+export type PasskeyCommand =
+  | { kind: "passkeys"; action: "list" }
+  | { kind: "passkeys"; action: "enroll"; name: string }
+  | { kind: "passkeys"; action: "remove"; which: string };
 
 /** How long the enrollment page waits for the person. */
 const ENROLL_MS = 10 * 60_000;
@@ -40,12 +43,24 @@ OUTBOUND_CALLS_REDIS_URL (replicas share the passkeys there) or, without Redis, 
 BROWSER for the page. When passkeys are enrolled already, the page first asks for one of them.
 `;
 
-export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEnv, out: (line: string) => void, log: (line: string) => void): Promise<number> {
+export async function runPasskeys(
+  command: PasskeyCommand,
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  log: (line: string) => void,
+): Promise<number> {
   const config = loadConfig(env);
   const store = await openGuardStore(config, log);
   try {
     const publicParty = partyOf(config.passkeys);
-    const gate = createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: Date.now, log, publicParty });
+    const gate = createPasskeyGate({
+      store,
+      file: config.passkeys.file,
+      apiKey: config.apiKey,
+      now: Date.now,
+      log,
+      publicParty,
+    });
     const where = store.kind === "redis" ? "Redis" : config.passkeys.file;
     if (command.action === "list") {
       const passkeys = await gate.registry.list();
@@ -56,8 +71,15 @@ export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEn
     if (command.action === "remove") {
       const byId = (await gate.registry.list()).some((p) => p.id === command.which);
       const removed = await gate.registry.remove(command.which);
-      const links = !byId && PASSKEY_NAME.test(command.which) ? `; enrollment links made for ${command.which} before now no longer work` : "";
-      out(removed === 0 ? `No passkey named or with the id ${command.which}${links}.` : `Removed ${removed} passkey(s) of ${command.which} (${where})${links}.`);
+      const links =
+        !byId && PASSKEY_NAME.test(command.which)
+          ? `; enrollment links made for ${command.which} before now no longer work`
+          : "";
+      out(
+        removed === 0
+          ? `No passkey named or with the id ${command.which}${links}.`
+          : `Removed ${removed} passkey(s) of ${command.which} (${where})${links}.`,
+      );
       return removed === 0 ? 1 : 0;
     }
     if (!PASSKEY_NAME.test(command.name)) {
@@ -73,19 +95,27 @@ export async function runPasskeys(command: PasskeyCommand, env: NodeJS.ProcessEn
       const grant = await gate.grants.issue(command.name, GRANT_MS);
       // Printed here only: never on a command line, in an environment or a log. The fragment (after #) is
       // the secret; browsers do not send it in requests, so no proxy or access log keeps it.
-      out(`One-time enrollment link for ${command.name} (valid until ${new Date(grant.expiresAt).toISOString()}, works once):`);
+      out(
+        `One-time enrollment link for ${command.name} (valid until ${new Date(grant.expiresAt).toISOString()}, works once):`,
+      );
       out("");
       out(`  ${party.origin}/approvals${HOSTED_ENROLL_PREFIX}${grant.ticket}#${grant.secret}`);
       out("");
-      out(`Give it to ${command.name} only, through a channel only they read (in person, or an end-to-end encrypted message), whole.`);
-      out(`Whoever opens it first makes the passkey: check \`outbound-calls-mcp passkeys list\` when they say it is done, and remove any you do not know.`);
+      out(
+        `Give it to ${command.name} only, through a channel only they read (in person, or an end-to-end encrypted message), whole.`,
+      );
+      out(
+        `Whoever opens it first makes the passkey: check \`outbound-calls-mcp passkeys list\` when they say it is done, and remove any you do not know.`,
+      );
       out(`The passkeys are kept in ${where}; this server's replicas read them there.`);
       return 0;
     }
     const opener = browserOpener(env);
     const unavailable = opener.unavailable();
     if (unavailable) {
-      out(`No browser can be opened here (${unavailable}): run this where the person's browser is, with BROWSER set if needed.`);
+      out(
+        `No browser can be opened here (${unavailable}): run this where the person's browser is, with BROWSER set if needed.`,
+      );
       return 1;
     }
     const page = await openEnrollPage(gate, command.name, ENROLL_MS, log);

@@ -13,7 +13,6 @@ import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
 import { passkeyEnvShape, passkeySettings, type PasskeySettings } from "./passkeys.js";
 import type { VariableDocs, WithDefault } from "./variables.js";
 
-
 export interface Config {
   apiKey: string;
   /** `{base_url}/api/v1`, without a trailing slash. */
@@ -57,7 +56,8 @@ export const serviceVariables = {
     group: "service",
     required: "yes (not with `--sandbox`)",
     summary: "required (not with --sandbox): the service's API key; sent only to the base URL",
-    description: "The API key from the service's developer section. Sent as `Authorization: Bearer …` to the base URL only.",
+    description:
+      "The API key from the service's developer section. Sent as `Authorization: Bearer …` to the base URL only.",
   },
   OUTBOUND_CALLS_BASE_URL: {
     group: "service",
@@ -79,7 +79,8 @@ export const serviceVariables = {
     unset: "any",
     example: "US,CA",
     summary: "ISO 3166 codes that may be dialed",
-    description: "ISO 3166 codes that may be dialed, comma-separated. Checked on the number's country, not its `+1` prefix (so `+1 268` Antigua is not the US).",
+    description:
+      "ISO 3166 codes that may be dialed, comma-separated. Checked on the number's country, not its `+1` prefix (so `+1 268` Antigua is not the US).",
   },
   OUTBOUND_CALLS_BLOCKED_TYPES: {
     group: "service",
@@ -147,34 +148,49 @@ const envSchema = z.object({
     .transform((raw, ctx) => {
       const key = raw.trim();
       if (key.length === 0) {
-        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_API_KEY is required: the API key from the service's developer section" });
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_API_KEY is required: the API key from the service's developer section",
+        });
         return z.NEVER;
       }
       if (/[\s\u0000-\u001f\u007f]/.test(key)) {
-        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_API_KEY contains white space or control characters; paste the key alone" });
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_API_KEY contains white space or control characters; paste the key alone",
+        });
         return z.NEVER;
       }
       return key;
     }),
   OUTBOUND_CALLS_BASE_URL: z
-    .string({ error: "OUTBOUND_CALLS_BASE_URL is required: your account's application host, e.g. https://app.example.com" })
+    .string({
+      error: "OUTBOUND_CALLS_BASE_URL is required: your account's application host, e.g. https://app.example.com",
+    })
     .transform((raw, ctx) => {
       let url: URL;
       try {
         url = new URL(raw.trim());
       } catch {
-        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_BASE_URL is not a URL; expected e.g. https://app.example.com" });
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_BASE_URL is not a URL; expected e.g. https://app.example.com",
+        });
         return z.NEVER;
       }
       if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
         ctx.addIssue({
           code: "custom",
-          message: "OUTBOUND_CALLS_BASE_URL must use https (plain http is allowed only for a loopback host such as 127.0.0.1), so the key never travels in clear text",
+          message:
+            "OUTBOUND_CALLS_BASE_URL must use https (plain http is allowed only for a loopback host such as 127.0.0.1), so the key never travels in clear text",
         });
         return z.NEVER;
       }
       if (url.username || url.password || url.search || url.hash) {
-        ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_BASE_URL must not carry credentials, a query or a fragment" });
+        ctx.addIssue({
+          code: "custom",
+          message: "OUTBOUND_CALLS_BASE_URL must not carry credentials, a query or a fragment",
+        });
         return z.NEVER;
       }
       // The server appends /api/v1; accept a URL that already ends with it.
@@ -289,7 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     maxBatchSize: e.OUTBOUND_CALLS_MAX_BATCH_SIZE,
     allowedCountries,
     blockedTypes: e.OUTBOUND_CALLS_BLOCKED_TYPES,
-    blockedPrefixes: e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE === undefined ? undefined : loadBlockedPrefixes(e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE),
+    blockedPrefixes:
+      e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE === undefined
+        ? undefined
+        : loadBlockedPrefixes(e.OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE),
     agentCacheTtlMs: 60_000,
     waits: { perClient: e.OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT, perProcess: e.OUTBOUND_CALLS_MAX_WAITS },
     sandbox: overrides.sandbox ?? false,

@@ -33,9 +33,12 @@ export function relyingPartyOf(raw: string | undefined): PasskeySettings["public
     return { problem: `OUTBOUND_CALLS_PUBLIC_URL is not a URL: ${raw.trim()}` };
   }
   const host = url.hostname.toLowerCase();
-  if (/^[\d.]+$/.test(host) || host.startsWith("[")) return { problem: `passkeys need a host name, and OUTBOUND_CALLS_PUBLIC_URL names an IP address (${host})` };
+  if (/^[\d.]+$/.test(host) || host.startsWith("["))
+    return { problem: `passkeys need a host name, and OUTBOUND_CALLS_PUBLIC_URL names an IP address (${host})` };
   if (url.protocol !== "https:" && !(url.protocol === "http:" && host === "localhost")) {
-    return { problem: `browsers make passkeys only over https (or on http://localhost), and OUTBOUND_CALLS_PUBLIC_URL is ${url.origin}` };
+    return {
+      problem: `browsers make passkeys only over https (or on http://localhost), and OUTBOUND_CALLS_PUBLIC_URL is ${url.origin}`,
+    };
   }
   return { origin: url.origin, rpId: host };
 }
@@ -45,7 +48,8 @@ export const passkeyVariables = {
     group: "safety",
     default: "off",
     example: "required",
-    summary: "required: Approve needs an enrolled passkey with user verification (PIN, fingerprint); dialogs and model tokens cannot approve",
+    summary:
+      "required: Approve needs an enrolled passkey with user verification (PIN, fingerprint); dialogs and model tokens cannot approve",
     description:
       "`required`: Approve, on the approval page and in the inbox, needs a passkey enrolled with `outbound-calls-mcp passkeys enroll` and the person's verification (PIN, fingerprint, face); the client's own dialogs cannot approve, and a dial with no passkey enrolled is refused. See [consent.md](consent.md#passkeys-a-yes-no-program-can-give).",
   },
@@ -53,7 +57,8 @@ export const passkeyVariables = {
     group: "safety",
     unset: "$XDG_STATE_HOME/outbound-calls-mcp/passkeys.json (~/.local/state/…)",
     summary: "where enrolled passkeys are kept without Redis (with Redis: in Redis)",
-    description: "Where the enrolled passkeys are kept when there is no Redis (0600; with `OUTBOUND_CALLS_REDIS_URL` they are kept in Redis). Each is sealed with a key derived from the API key.",
+    description:
+      "Where the enrolled passkeys are kept when there is no Redis (0600; with `OUTBOUND_CALLS_REDIS_URL` they are kept in Redis). Each is sealed with a key derived from the API key.",
   },
 } as const satisfies VariableDocs;
 
@@ -62,10 +67,17 @@ export const passkeyEnvShape = {
     .string()
     .optional()
     .transform((raw, ctx): boolean => {
-      const text = (raw === undefined || raw.trim() === "" ? passkeyVariables.OUTBOUND_CALLS_APPROVAL_PASSKEY.default : raw).trim().toLowerCase();
+      const text = (
+        raw === undefined || raw.trim() === "" ? passkeyVariables.OUTBOUND_CALLS_APPROVAL_PASSKEY.default : raw
+      )
+        .trim()
+        .toLowerCase();
       if (text === "off") return false;
       if (text === "required") return true;
-      ctx.addIssue({ code: "custom", message: "OUTBOUND_CALLS_APPROVAL_PASSKEY must be off (the default) or required" });
+      ctx.addIssue({
+        code: "custom",
+        message: "OUTBOUND_CALLS_APPROVAL_PASSKEY must be off (the default) or required",
+      });
       return z.NEVER;
     }),
   OUTBOUND_CALLS_PASSKEY_FILE: z
@@ -80,6 +92,13 @@ export function defaultPasskeyFile(env: NodeJS.ProcessEnv): string {
   return join(state, "outbound-calls-mcp", "passkeys.json");
 }
 
-export function passkeySettings(e: { OUTBOUND_CALLS_APPROVAL_PASSKEY: boolean; OUTBOUND_CALLS_PASSKEY_FILE: string | undefined }, env: NodeJS.ProcessEnv): PasskeySettings {
-  return { required: e.OUTBOUND_CALLS_APPROVAL_PASSKEY, file: e.OUTBOUND_CALLS_PASSKEY_FILE ?? defaultPasskeyFile(env), publicParty: relyingPartyOf(env.OUTBOUND_CALLS_PUBLIC_URL) };
+export function passkeySettings(
+  e: { OUTBOUND_CALLS_APPROVAL_PASSKEY: boolean; OUTBOUND_CALLS_PASSKEY_FILE: string | undefined },
+  env: NodeJS.ProcessEnv,
+): PasskeySettings {
+  return {
+    required: e.OUTBOUND_CALLS_APPROVAL_PASSKEY,
+    file: e.OUTBOUND_CALLS_PASSKEY_FILE ?? defaultPasskeyFile(env),
+    publicParty: relyingPartyOf(env.OUTBOUND_CALLS_PUBLIC_URL),
+  };
 }

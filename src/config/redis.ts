@@ -43,13 +43,15 @@ function parseRedisUrl(raw: string, ctx: z.RefinementCtx): RedisTarget {
   } catch {
     return fail(`is not a URL; ${URL_HINT}`);
   }
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:") return fail(`must start with redis:// or rediss:// (TLS); ${URL_HINT}`);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`must start with redis:// or rediss:// (TLS); ${URL_HINT}`);
   if (url.hostname === "") return fail(`has no host; ${URL_HINT}`);
   if (url.search || url.hash) return fail("must not carry a query or a fragment");
   const path = url.pathname.replace(/^\/+/, "");
   let database = 0;
   if (path !== "") {
-    if (!/^\d{1,5}$/.test(path) || Number(path) > MAX_DATABASE) return fail(`names a database that is not a number from 0 to ${MAX_DATABASE} (the part after the last /)`);
+    if (!/^\d{1,5}$/.test(path) || Number(path) > MAX_DATABASE)
+      return fail(`names a database that is not a number from 0 to ${MAX_DATABASE} (the part after the last /)`);
     database = Number(path);
   }
   try {
@@ -78,7 +80,8 @@ export const redisVariables = {
     group: "replicas",
     default: REDIS_DEFAULT_PREFIX,
     summary: "prefix of every Redis key (a {hash tag} allowed)",
-    description: "Prefix of every Redis key (letters, digits, `:_-.` and a `{hash tag}`), so several deployments can share one Redis.",
+    description:
+      "Prefix of every Redis key (letters, digits, `:_-.` and a `{hash tag}`), so several deployments can share one Redis.",
   },
 } as const satisfies VariableDocs;
 
@@ -98,7 +101,8 @@ export const redisEnvShape = {
       if (!/^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix)) {
         ctx.addIssue({
           code: "custom",
-          message: "OUTBOUND_CALLS_REDIS_PREFIX must be 1 to 64 characters from letters, digits and _ . : - { } (e.g. obc:)",
+          message:
+            "OUTBOUND_CALLS_REDIS_PREFIX must be 1 to 64 characters from letters, digits and _ . : - { } (e.g. obc:)",
         });
         return z.NEVER;
       }

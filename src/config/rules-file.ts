@@ -34,18 +34,31 @@ function ruleChangeSchema() {
     return w !== undefined && w.startMin < w.endMin;
   }, 'a span is "HH:MM-HH:MM" within one day, start before end, e.g. "09:00-20:00"');
 
-  const hoursShape = z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(spanText).max(8)])) as Record<(typeof WEEKDAYS)[number], z.ZodArray<typeof spanText>>);
+  const hoursShape = z.strictObject(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(spanText).max(8)])) as Record<
+      (typeof WEEKDAYS)[number],
+      z.ZodArray<typeof spanText>
+    >,
+  );
 
   return z.strictObject({
     id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, "an id is lowercase letters, digits and _, e.g. us_fl_hours"),
     enabled: z.boolean().optional(),
     /** For a new rule: "FR", or "US-TX". */
-    place: z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/, 'a place is a country ("FR") or a country and state ("US-TX")').optional(),
+    place: z
+      .string()
+      .regex(/^[A-Z]{2}(-[A-Z]{2})?$/, 'a place is a country ("FR") or a country and state ("US-TX")')
+      .optional(),
     place_name: z.string().min(1).max(80).optional(),
-    purposes: z.array(z.enum(["telemarketing", "informational"])).min(1).optional(),
+    purposes: z
+      .array(z.enum(["telemarketing", "informational"]))
+      .min(1)
+      .optional(),
     hours: hoursShape.optional(),
     /** A country whose public holidays allow no call, or false for none. */
-    holidays: z.union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)]).optional(),
+    holidays: z
+      .union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)])
+      .optional(),
     max_calls: z.number().int().min(1).max(1000).optional(),
     window_hours: z.number().int().min(1).max(744).optional(),
     /**
@@ -53,7 +66,14 @@ function ruleChangeSchema() {
      * consent exception: a number with a live record of one of them is exempt from the rule's hours and days.
      */
     consent_bases: z
-      .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/, "a basis is written as in the consent file (letters, digits, space, _ . : / -)"))
+      .array(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,79}$/,
+            "a basis is written as in the consent file (letters, digits, space, _ . : / -)",
+          ),
+      )
       .min(1)
       .max(20)
       .optional(),
@@ -73,22 +93,30 @@ export type RuleChange = z.output<ReturnType<typeof ruleChangeSchema>>;
 /** Reads and checks the file; throws ConfigurationError naming the variable and the first problem. */
 export function loadRulesFile(path: string): RuleChange[] {
   const text = readOperatorFile(RULES_VARIABLE, path);
-  if (text.length > MAX_BYTES) throw new ConfigurationError(`${RULES_VARIABLE}: the file is over ${MAX_BYTES / 1024} KiB; it holds rule changes, not data`);
+  if (text.length > MAX_BYTES)
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: the file is over ${MAX_BYTES / 1024} KiB; it holds rule changes, not data`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
-    throw new ConfigurationError(`${RULES_VARIABLE}: the file is not JSON; the server does not start with rules it cannot read`);
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: the file is not JSON; the server does not start with rules it cannot read`,
+    );
   }
   const parsed = (rulesFile ??= rulesFileSchema()).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? issue.path.join(".") : "the file";
-    throw new ConfigurationError(`${RULES_VARIABLE}: ${where}: ${issue.message}. Fix the file; the server does not start with rules it cannot fully read`);
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: ${where}: ${issue.message}. Fix the file; the server does not start with rules it cannot fully read`,
+    );
   }
   const seen = new Set<string>();
   for (const rule of parsed.data.rules) {
-    if (seen.has(rule.id)) throw new ConfigurationError(`${RULES_VARIABLE}: rule ${rule.id} is written twice; write each rule once`);
+    if (seen.has(rule.id))
+      throw new ConfigurationError(`${RULES_VARIABLE}: rule ${rule.id} is written twice; write each rule once`);
     seen.add(rule.id);
   }
   return parsed.data.rules;

@@ -84,7 +84,8 @@ export const safetyVariables = {
     // Under the 60 s request timeout of clients that do not extend it on progress (the SDK's default).
     default: "50",
     summary: 'how long a tool call waits for the person\'s decision before answering "pending"',
-    description: 'How long a tool call waits for the person\'s decision before it answers "pending" (a repeat of the call picks the decision up).',
+    description:
+      'How long a tool call waits for the person\'s decision before it answers "pending" (a repeat of the call picks the decision up).',
   },
   OUTBOUND_CALLS_APPROVAL_TTL_S: {
     group: "safety",
@@ -144,7 +145,8 @@ export const safetyVariables = {
   },
   OUTBOUND_CALLS_AUDIT_LOG: {
     group: "safety",
-    summary: "file for one JSON line per write attempt (created 0600); without Redis, caps, dedupe and opt-outs survive restarts",
+    summary:
+      "file for one JSON line per write attempt (created 0600); without Redis, caps, dedupe and opt-outs survive restarts",
     description:
       "File for one JSON line per write attempt, and one before each POST (created 0600). Without Redis it makes the caps, the dedupe window and the opt-outs survive restarts (they are read back at start).",
   },
@@ -161,7 +163,8 @@ export const safetyVariables = {
     default: "false",
     example: "true",
     summary: "true: refuse a dial to a number without a live record in the consent file",
-    description: "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
+    description:
+      "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
   },
   OUTBOUND_CALLS_CALL_PURPOSE: {
     group: "safety",
@@ -175,7 +178,8 @@ export const safetyVariables = {
     group: "safety",
     unset: "the built-in rules",
     example: "/etc/outbound-calls/rules.json",
-    summary: "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
+    summary:
+      "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
     description:
       "JSON file that changes, switches off or adds rules of the law of the place called ([compliance](compliance.md#changing-the-rules)). A file that cannot be read or does not match the schema stops the start, naming the field.",
   },
@@ -183,7 +187,8 @@ export const safetyVariables = {
     group: "safety",
     default: "60",
     example: "20",
-    summary: "a batch may ring this long per row after it is sent: every row's place must stay open that long, 1-3600 s",
+    summary:
+      "a batch may ring this long per row after it is sent: every row's place must stay open that long, 1-3600 s",
     description:
       "How long the service may take per row to ring a batch (its pacing is not documented): a `submit_batch` of N rows is allowed only if every row's place stays open, under the law of the place called, for N times this plus 30 s; otherwise it is refused, naming the rule, the place, the closing time and how many rows may go now ([compliance](compliance.md#a-batch-near-closing)).",
   },
@@ -199,7 +204,8 @@ export const safetyVariables = {
     group: "safety",
     example: "2026-11-21T15:00:00Z",
     summary: "tests only: start the clock at this UTC time; only with a loopback base URL",
-    description: "Tests only: start the guards' clock at this UTC time; accepted only with a loopback base URL or `--sandbox`.",
+    description:
+      "Tests only: start the guards' clock at this UTC time; accepted only with a loopback base URL or `--sandbox`.",
   },
   OUTBOUND_CALLS_TEST_LEASE_MS: {
     group: "safety",
@@ -231,7 +237,8 @@ const capVar = (name: Defaulted, max: number) =>
       const text = (blank(raw) ? fallback(name) : raw).trim().toLowerCase();
       if (text === "off") return undefined;
       const n = Number(text);
-      if (!/^\d+$/.test(text) || n < 1 || n > max) return custom(ctx, `${name} must be a whole number from 1 to ${max}, or off`);
+      if (!/^\d+$/.test(text) || n < 1 || n > max)
+        return custom(ctx, `${name} must be a whole number from 1 to ${max}, or off`);
       return n;
     });
 
@@ -243,7 +250,8 @@ const secondsVar = (name: Defaulted, min: number, max: number) =>
     .transform((raw, ctx): number => {
       const text = (blank(raw) ? fallback(name) : raw).trim();
       const n = Number(text);
-      if (!/^\d+$/.test(text) || n < min || n > max) return custom(ctx, `${name} must be a whole number of seconds from ${min} to ${max}`);
+      if (!/^\d+$/.test(text) || n < min || n > max)
+        return custom(ctx, `${name} must be a whole number of seconds from ${min} to ${max}`);
       return n * 1000;
     });
 
@@ -271,7 +279,8 @@ export const safetyEnvShape = {
     .transform((raw, ctx) => {
       const text = (blank(raw) ? fallback("OUTBOUND_CALLS_DEDUPE_WINDOW_S") : raw).trim();
       const n = Number(text);
-      if (!/^\d+$/.test(text) || n > 86_400) return custom(ctx, "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds from 0 (off) to 86400");
+      if (!/^\d+$/.test(text) || n > 86_400)
+        return custom(ctx, "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds from 0 (off) to 86400");
       return n * 1000;
     }),
   OUTBOUND_CALLS_DO_NOT_CALL_FILE: pathVar,
@@ -293,7 +302,11 @@ export const safetyEnvShape = {
       const text = blank(raw) ? fallback("OUTBOUND_CALLS_CALLING_HOURS") : raw;
       if (text.trim().toLowerCase() === "off") return undefined;
       const window = parseCallingWindow(text);
-      if (!window) return custom(ctx, 'OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM in the callee\'s local time (e.g. 08:00-21:00), or "off"');
+      if (!window)
+        return custom(
+          ctx,
+          'OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM in the callee\'s local time (e.g. 08:00-21:00), or "off"',
+        );
       return window;
     }),
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: capVar("OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", 100_000),
@@ -350,7 +363,10 @@ export const safetyEnvShape = {
       const text = raw.trim();
       const n = Number(text);
       if (!/^\d+$/.test(text) || n < 100 || n > 60_000) {
-        return custom(ctx, "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000");
+        return custom(
+          ctx,
+          "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000",
+        );
       }
       return n;
     }),
@@ -366,7 +382,10 @@ type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEn
  */
 export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
   if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
-    return { error: "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off" };
+    return {
+      error:
+        "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off",
+    };
   }
   for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {
     if (env[name] !== undefined && !baseUrlIsLoopback) {

@@ -29,7 +29,9 @@ export interface VariableDoc {
 export type VariableDocs = Readonly<Record<string, VariableDoc>>;
 
 /** The names of the definitions in `docs` that have a default (so a parser can read it, checked by the compiler). */
-export type WithDefault<D extends VariableDocs> = { [K in keyof D]: D[K] extends { default: string } ? K : never }[keyof D];
+export type WithDefault<D extends VariableDocs> = {
+  [K in keyof D]: D[K] extends { default: string } ? K : never;
+}[keyof D];
 
 /** The heading of each group in `--help`, in order. */
 export const HELP_HEADINGS: Readonly<Record<VariableGroup, string>> = {
@@ -59,9 +61,13 @@ function wrap(first: string, text: string): string[] {
 /** The line (or lines) `--help` prints for one variable. */
 export function helpEntry(name: string, doc: VariableDoc): string[] {
   const example = doc.example === undefined ? "" : `, e.g. ${doc.example}`;
-  const fallback = doc.default !== undefined ? ` (default ${doc.default})` : doc.unset !== undefined ? ` (default: ${doc.unset})` : "";
+  const fallback =
+    doc.default !== undefined ? ` (default ${doc.default})` : doc.unset !== undefined ? ` (default: ${doc.unset})` : "";
   const head = `  ${name}`;
-  return wrap(head.length < NAME_COLUMN - 1 ? head.padEnd(NAME_COLUMN) : `${head}  `, `${doc.summary}${example}${fallback}`);
+  return wrap(
+    head.length < NAME_COLUMN - 1 ? head.padEnd(NAME_COLUMN) : `${head}  `,
+    `${doc.summary}${example}${fallback}`,
+  );
 }
 
 /** Every group of `--help`: its heading, then one entry per variable, in definition order. */

@@ -11,7 +11,8 @@ import { foldText } from "../text/fold.js";
 import { derivedOnce } from "../text/shared-values.js";
 
 /** One line, the same in the preview, the client's dialog and the approval page. */
-export const AI_DISCLOSURE_REMINDER = "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.";
+export const AI_DISCLOSURE_REMINDER =
+  "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.";
 
 const FIRST_WORDS = 400;
 const AGENT = /^(?:agent|assistant|ai|bot|caller|voice ?agent|model)$/i;

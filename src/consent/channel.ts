@@ -80,7 +80,12 @@ export type ConsentVerdict =
        */
       idempotencyKey?: string;
     }
-  | { kind: "declined"; via: ConsentVia; why: "declined" | "cancelled" | "expired"; /** What happened, for the model (never a link or secret). */ detail?: string }
+  | {
+      kind: "declined";
+      via: ConsentVia;
+      why: "declined" | "cancelled" | "expired";
+      /** What happened, for the model (never a link or secret). */ detail?: string;
+    }
   /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
   | { kind: "pending"; via: ConsentVia; expiresAt: number }
   /**

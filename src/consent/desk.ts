@@ -56,7 +56,11 @@ export class ApprovalDesk {
    * A new pending approval for exactly this request, on `client`'s share; the secret is returned once and never
    * stored.
    */
-  async open(request: ConsentRequest, via: PageVia, client: string): Promise<{ record: ApprovalRecord; secret: string }> {
+  async open(
+    request: ConsentRequest,
+    via: PageVia,
+    client: string,
+  ): Promise<{ record: ApprovalRecord; secret: string }> {
     const secret = newSecret();
     const now = this.now();
     const view: StoredView = { ...request.view, via };
@@ -71,7 +75,13 @@ export class ApprovalDesk {
     };
     // The light record the inbox lists, sealed and stored beside the full one (inbox-summary.ts).
     const summary = inboxSummary(fixed, view, client);
-    const record: ApprovalRecord = { ...fixed, status: "pending", seal: this.seals.ofRecord(fixed), client, summary: { ...summary, seal: this.seals.ofSummary(summary) } };
+    const record: ApprovalRecord = {
+      ...fixed,
+      status: "pending",
+      seal: this.seals.ofRecord(fixed),
+      client,
+      summary: { ...summary, seal: this.seals.ofSummary(summary) },
+    };
     // A client past its share is refused here (ApprovalBoundError): nothing is stored, nobody else's pushed out.
     await this.options.approvals.create(record);
     return { record, secret };
@@ -88,7 +98,10 @@ export class ApprovalDesk {
     // The store judged "open" by its own, unsealed expiry field; the sealed expiresAt is the one that counts.
     if (this.statusOf(record) === "expired") return undefined;
     if (record.requestKey === requestKey) return record;
-    this.report(record.id, `approval ${record.id} of another request is listed among this request's approvals in the guard state`);
+    this.report(
+      record.id,
+      `approval ${record.id} of another request is listed among this request's approvals in the guard state`,
+    );
     return undefined;
   }
 
@@ -131,12 +144,17 @@ export class ApprovalDesk {
    * One page of the inbox: the light records whose seal checks out (any other is reported once and not listed).
    * Opening one (get) reads its full record and checks that record's own seals.
    */
-  async listPending(query: InboxQuery): Promise<{ items: SealedSummary[]; next?: InboxCursor | undefined; total: number }> {
+  async listPending(
+    query: InboxQuery,
+  ): Promise<{ items: SealedSummary[]; next?: InboxCursor | undefined; total: number }> {
     const page = await this.options.approvals.listPending(this.now(), query);
     const items = page.entries.flatMap((entry) => {
       const summary = readSummary(entry.summary);
       if (summary && this.seals.authenticSummary(summary, entry.id)) return [summary];
-      this.report(entry.id, `the inbox entry of approval ${entry.id} in the guard state does not carry this server's seal`);
+      this.report(
+        entry.id,
+        `the inbox entry of approval ${entry.id} in the guard state does not carry this server's seal`,
+      );
       return [];
     });
     return { items, next: page.next, total: page.total };
@@ -150,7 +168,13 @@ export class ApprovalDesk {
   /** pending -> approved/declined, once, sealed. */
   async decide(id: string, decision: "approved" | "declined", by: string): Promise<boolean> {
     const now = this.now();
-    const done = await this.options.approvals.decide(id, decision, by, now, this.seals.ofDecision(id, decision, by, now));
+    const done = await this.options.approvals.decide(
+      id,
+      decision,
+      by,
+      now,
+      this.seals.ofDecision(id, decision, by, now),
+    );
     if (done) this.wake(id);
     return done;
   }
@@ -170,7 +194,10 @@ export class ApprovalDesk {
    * Waits until the approval is decided, expires, or `waitMs` passes; `tick` is called about every
    * `tickMs` with the time waited (for progress notifications).
    */
-  async wait(id: string, options: { waitMs: number; signal: AbortSignal; tickMs: number; tick: (waitedMs: number) => Promise<void> }): Promise<WaitEnd> {
+  async wait(
+    id: string,
+    options: { waitMs: number; signal: AbortSignal; tickMs: number; tick: (waitedMs: number) => Promise<void> },
+  ): Promise<WaitEnd> {
     const started = Date.now();
     let nextTick = 0;
     for (;;) {
@@ -178,7 +205,10 @@ export class ApprovalDesk {
       if (!record) return "gone";
       if (!this.authentic(record, id)) return "forged";
       const status = this.statusOf(record);
-      if (status !== "pending") return status === "approved" || status === "declined" || status === "expired" || status === "used" ? status : "gone";
+      if (status !== "pending")
+        return status === "approved" || status === "declined" || status === "expired" || status === "used"
+          ? status
+          : "gone";
       const waited = Date.now() - started;
       if (options.signal.aborted) return "aborted";
       if (waited >= options.waitMs) return "timeout";
@@ -187,7 +217,11 @@ export class ApprovalDesk {
         nextTick = waited + options.tickMs;
       }
       const untilExpiry = Math.max(0, record.expiresAt - this.now());
-      await this.sleep(id, Math.min(POLL_MS, options.waitMs - waited, untilExpiry + 1, Math.max(1, nextTick - waited)), options.signal);
+      await this.sleep(
+        id,
+        Math.min(POLL_MS, options.waitMs - waited, untilExpiry + 1, Math.max(1, nextTick - waited)),
+        options.signal,
+      );
     }
   }
 

@@ -21,21 +21,44 @@ export function formChannel(server: ConsentClient, requestId: RequestId | undefi
             message: request.text,
             requestedSchema: {
               type: "object",
-              properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
+              properties: {
+                confirm: {
+                  type: "boolean",
+                  title: "Place this call?",
+                  description: "Yes dials now; no dials nothing.",
+                },
+              },
               required: ["confirm"],
             },
           },
-          { signal: ctx.signal, timeout: FORM_TIMEOUT_MS, ...(requestId !== undefined ? { relatedRequestId: requestId } : {}) },
+          {
+            signal: ctx.signal,
+            timeout: FORM_TIMEOUT_MS,
+            ...(requestId !== undefined ? { relatedRequestId: requestId } : {}),
+          },
         );
-        if (result.action === "accept" && result.content?.confirm === true) return { kind: "approved", via: "client_form" };
+        if (result.action === "accept" && result.content?.confirm === true)
+          return { kind: "approved", via: "client_form" };
         return { kind: "declined", via: "client_form", why: result.action === "cancel" ? "cancelled" : "declined" };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         // -32001 is the SDK's request timeout.
-        if (code === -32001) return { kind: "declined", via: "client_form", why: "expired", detail: `no answer within ${FORM_TIMEOUT_MS / 60_000} minutes` };
-        if (ctx.signal.aborted) return { kind: "declined", via: "client_form", why: "cancelled", detail: "the tool call was cancelled" };
+        if (code === -32001)
+          return {
+            kind: "declined",
+            via: "client_form",
+            why: "expired",
+            detail: `no answer within ${FORM_TIMEOUT_MS / 60_000} minutes`,
+          };
+        if (ctx.signal.aborted)
+          return { kind: "declined", via: "client_form", why: "cancelled", detail: "the tool call was cancelled" };
         const message = oneLine(error instanceof Error ? error.message : String(error), 120);
-        return { kind: "declined", via: "client_form", why: "cancelled", detail: `the client could not ask (${message})` };
+        return {
+          kind: "declined",
+          via: "client_form",
+          why: "cancelled",
+          detail: `the client could not ask (${message})`,
+        };
       }
     },
   };

@@ -32,7 +32,9 @@ export interface ConsentHubOptions {
   /** Seals approvals and decisions (desk.ts); derived from the API key on first use (state/state-key.ts). */
   sealKey: () => Buffer;
   /** "local": the page on 127.0.0.1 opened in a browser (stdio); "hosted": the approvers' inbox (--http). */
-  surface: { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv } | { kind: "hosted"; inbox: boolean; onlyInbox?: boolean; inboxVariable?: string };
+  surface:
+    | { kind: "local"; opener?: Opener; env?: NodeJS.ProcessEnv }
+    | { kind: "hosted"; inbox: boolean; onlyInbox?: boolean; inboxVariable?: string };
   log: (line: string) => void;
   /** OUTBOUND_CALLS_APPROVAL_PASSKEY=required: Approve needs a passkey, on the page and in the inbox. */
   passkeys?: PasskeyGate | undefined;
@@ -53,7 +55,13 @@ export class ConsentHub {
   private states: Promise<RequestStates> | undefined;
 
   constructor(private readonly options: ConsentHubOptions) {
-    this.desk = new ApprovalDesk({ approvals: options.approvals, now: options.now, ttlMs: options.ttlMs, sealKey: options.sealKey, log: options.log });
+    this.desk = new ApprovalDesk({
+      approvals: options.approvals,
+      now: options.now,
+      ttlMs: options.ttlMs,
+      sealKey: options.sealKey,
+      log: options.log,
+    });
     this.passkeys = options.passkeys;
     const s = options.surface;
     if (s.kind === "local") {
@@ -61,7 +69,12 @@ export class ConsentHub {
       this.localPage = new LocalPageServer(this.desk, options.log, options.passkeys);
       this.surface = { kind: "local", page: this.localPage, opener: s.opener ?? browserOpener(s.env ?? process.env) };
     } else {
-      this.surface = { kind: "hosted", inbox: s.inbox, onlyInbox: s.onlyInbox === true, ...(s.inboxVariable ? { inboxVariable: s.inboxVariable } : {}) };
+      this.surface = {
+        kind: "hosted",
+        inbox: s.inbox,
+        onlyInbox: s.onlyInbox === true,
+        ...(s.inboxVariable ? { inboxVariable: s.inboxVariable } : {}),
+      };
     }
   }
 
@@ -69,15 +82,42 @@ export class ConsentHub {
    * The selector for one tool call of the client behind `server`; `allowPage` is false in the token mode.
    * `round`: the call's input requests, for a request of protocol 2026-07-28 (absent for a 2025 client).
    */
-  forCall(server: ConsentClient, requestId: RequestId | undefined, allowPage: boolean, round?: InputRound, card: CardParts = {}): ConsentSelector {
+  forCall(
+    server: ConsentClient,
+    requestId: RequestId | undefined,
+    allowPage: boolean,
+    round?: InputRound,
+    card: CardParts = {},
+  ): ConsentSelector {
     const { now, ttlMs, marks } = this.options;
-    const input = round ? { round, states: () => this.requestStates(), marks, now, ttlMs, dialKey: (use: string) => this.desk.dialKeyOf(use) } : undefined;
-    return new ConsentSelector({ server, requestId, desk: this.desk, surface: this.surface, allowPage, log: this.options.log, input, passkeys: this.passkeys, ...card });
+    const input = round
+      ? {
+          round,
+          states: () => this.requestStates(),
+          marks,
+          now,
+          ttlMs,
+          dialKey: (use: string) => this.desk.dialKeyOf(use),
+        }
+      : undefined;
+    return new ConsentSelector({
+      server,
+      requestId,
+      desk: this.desk,
+      surface: this.surface,
+      allowPage,
+      log: this.options.log,
+      input,
+      passkeys: this.passkeys,
+      ...card,
+    });
   }
 
   /** Made once, on first need, from the store's shared secret: every replica verifies every other's states. */
   requestStates(): Promise<RequestStates> {
-    this.states ??= this.options.secret(REQUEST_STATE_SECRET).then((secret) => new RequestStates(secret, this.options.now, this.options.ttlMs));
+    this.states ??= this.options
+      .secret(REQUEST_STATE_SECRET)
+      .then((secret) => new RequestStates(secret, this.options.now, this.options.ttlMs));
     // A store that could not answer is asked again next time.
     this.states.catch(() => (this.states = undefined));
     return this.states;

@@ -50,11 +50,20 @@ function firstOf(items: string[]): string {
  */
 export function askedBy(requestedBy: { sub: string; name?: string } | undefined): string {
   if (!requestedBy) return "a client (no sign-in)";
-  const name = (requestedBy.name ?? "").replace(/[()[\]{}]/g, "").replace(/\s+/g, " ").trim().slice(0, NAME_MAX).trim();
+  const name = (requestedBy.name ?? "")
+    .replace(/[()[\]{}]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, NAME_MAX)
+    .trim();
   return name ? `${name} (sub ${requestedBy.sub})` : `sub ${requestedBy.sub}`;
 }
 
-export function inboxSummary(fixed: { id: string; tool: string; createdAt: number; expiresAt: number }, view: ConsentView, client: string): InboxSummary {
+export function inboxSummary(
+  fixed: { id: string; tool: string; createdAt: number; expiresAt: number },
+  view: ConsentView,
+  client: string,
+): InboxSummary {
   return {
     id: fixed.id,
     tool: fixed.tool,
@@ -72,7 +81,19 @@ export function inboxSummary(fixed: { id: string; tool: string; createdAt: numbe
 
 /** The fields in one fixed order: what the seal covers. */
 export function summaryParts(s: InboxSummary): string[] {
-  return [s.id, s.tool, s.client, s.by, String(s.calls), s.numbers, s.countries, s.agents, String(s.repeatDial), String(s.createdAt), String(s.expiresAt)];
+  return [
+    s.id,
+    s.tool,
+    s.client,
+    s.by,
+    String(s.calls),
+    s.numbers,
+    s.countries,
+    s.agents,
+    String(s.repeatDial),
+    String(s.createdAt),
+    String(s.expiresAt),
+  ];
 }
 
 /** A stored light record read back, if it has the shape of one (its seal is checked by the desk). */

@@ -48,7 +48,9 @@ export interface InputSeat {
 /** The form asked: the same one boolean as the 2025 dialog. */
 export const APPROVAL_SCHEMA = {
   type: "object",
-  properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
+  properties: {
+    confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." },
+  },
   required: ["confirm"],
 } as const;
 
@@ -62,7 +64,8 @@ export function readAnswer(responses: Readonly<Record<string, unknown>> | undefi
   const { action, content } = response as { action?: unknown; content?: unknown };
   if (action === "decline") return "decline";
   if (action === "cancel") return "cancel";
-  if (action !== "accept" || content === null || typeof content !== "object" || Array.isArray(content)) return "not_the_form";
+  if (action !== "accept" || content === null || typeof content !== "object" || Array.isArray(content))
+    return "not_the_form";
   const fields = Object.keys(content);
   if (fields.length !== 1 || fields[0] !== "confirm") return "not_the_form";
   const confirm = (content as { confirm: unknown }).confirm;
@@ -86,8 +89,16 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
       const states = await seat.states();
       const askAnew = (): ConsentVerdict => {
         const { state, body } = states.mint(binding, APPROVAL_INPUT);
-        const form = { method: "elicitation/create", params: { mode: "form", message: request.text, requestedSchema: APPROVAL_SCHEMA } };
-        return { kind: "input_required", inputRequests: { [APPROVAL_INPUT]: form }, requestState: state, expiresAt: body.exp };
+        const form = {
+          method: "elicitation/create",
+          params: { mode: "form", message: request.text, requestedSchema: APPROVAL_SCHEMA },
+        };
+        return {
+          kind: "input_required",
+          inputRequests: { [APPROVAL_INPUT]: form },
+          requestState: state,
+          expiresAt: body.exp,
+        };
       };
       if (round.requestState === undefined) return askAnew();
       const check = states.check(round.requestState, binding);
@@ -98,19 +109,30 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
       // One state, one decision: spent before its answer counts, in one atomic step of the shared store. The mark
       // outlives the state by a whole TTL, so a replica whose clock lags still finds it.
       const now = seat.now();
-      if (!(await seat.marks.use(`input-state:${check.body.id}`, now, Math.max(0, check.body.exp - now) + seat.ttlMs))) {
+      if (
+        !(await seat.marks.use(`input-state:${check.body.id}`, now, Math.max(0, check.body.exp - now) + seat.ttlMs))
+      ) {
         return { kind: "refused", why: `${REFUSED.used} ${AGAIN}` };
       }
       switch (answer) {
         case "approve":
           // A replay of this state (its mark removed from shared state) re-sends the first dial's key.
-          return { kind: "approved", via: "client_input", idempotencyKey: seat.dialKey(`input-state:${check.body.id}`) };
+          return {
+            kind: "approved",
+            via: "client_input",
+            idempotencyKey: seat.dialKey(`input-state:${check.body.id}`),
+          };
         case "decline":
           return { kind: "declined", via: "client_input", why: "declined" };
         case "cancel":
           return { kind: "declined", via: "client_input", why: "cancelled" };
         case "not_the_form":
-          return { kind: "declined", via: "client_input", why: "cancelled", detail: "the client's answer was not an approval of the form it was asked to show" };
+          return {
+            kind: "declined",
+            via: "client_input",
+            why: "cancelled",
+            detail: "the client's answer was not an approval of the form it was asked to show",
+          };
       }
     },
   };

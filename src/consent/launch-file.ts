@@ -58,5 +58,10 @@ export function removeLaunchFiles(): void {
 /** The link a launch file forwards to, as a browser reads it (the demo's stand-in person uses this). */
 export function linkInLaunchFile(path: string): string | undefined {
   const href = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(readFileSync(path, "utf8"))?.[1];
-  return href?.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return href
+    ?.replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }

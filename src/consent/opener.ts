@@ -36,7 +36,13 @@ export function browserEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 function runCommand(command: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, [url], { stdio: "ignore", detached: true, shell: false, env: browserEnv(env) });
-    child.once("error", (error) => reject(new Error(`BROWSER (${command}) could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message}`)));
+    child.once("error", (error) =>
+      reject(
+        new Error(
+          `BROWSER (${command}) could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
+        ),
+      ),
+    );
     child.once("spawn", () => {
       // It may run as long as the browser does; the server does not wait for it.
       child.unref();

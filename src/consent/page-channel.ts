@@ -18,7 +18,12 @@ export const IN_INBOX = "in the approvers' inbox";
 const LAUNCH_FILE_GRACE_MS = 60_000;
 
 /** Over stdio: open the page in the browser, then wait. */
-export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, opener: Opener, log: (line: string) => void): ConsentChannel {
+export function browserPageChannel(
+  desk: ApprovalDesk,
+  page: LocalPageServer,
+  opener: Opener,
+  log: (line: string) => void,
+): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
       const { record, secret } = await desk.open(request, "page", ctx.client);
@@ -32,7 +37,11 @@ export function browserPageChannel(desk: ApprovalDesk, page: LocalPageServer, op
         launch?.remove();
         // Nobody can see it: close it so it cannot be approved later, and say so (without the link).
         await desk.decide(record.id, "declined", "nobody (the browser could not be opened)");
-        const why = (error instanceof Error ? error.message : String(error)).split(link).join("[link]").split(secret).join("[secret]");
+        const why = (error instanceof Error ? error.message : String(error))
+          .split(link)
+          .join("[link]")
+          .split(secret)
+          .join("[secret]");
         log(`outbound-calls-mcp: the approval page could not be opened: ${why}`);
         return { kind: "unavailable", why: `the approval page could not be opened in a browser (${why})` };
       }

@@ -51,8 +51,11 @@ export function metadataValueText(value: string | number | boolean | null): stri
 
 function metadataLines(metadata: CheckedRow["request"]["metadata"], indent: string): string[] {
   const entries = Object.entries(metadata ?? {});
-  const lines = entries.slice(0, METADATA_LINES).map(([key, value]) => `${indent}Metadata: ${key} = ${metadataValueText(value)}`);
-  if (entries.length > METADATA_LINES) lines.push(`${indent}Metadata: …and ${entries.length - METADATA_LINES} more keys`);
+  const lines = entries
+    .slice(0, METADATA_LINES)
+    .map(([key, value]) => `${indent}Metadata: ${key} = ${metadataValueText(value)}`);
+  if (entries.length > METADATA_LINES)
+    lines.push(`${indent}Metadata: …and ${entries.length - METADATA_LINES} more keys`);
   return lines;
 }
 
@@ -86,7 +89,8 @@ export function previewText(input: PreviewInput): string {
     if (local) lines.push(`Local time there: ${local}`);
     const consent = input.consentRecords?.[0];
     if (consent) lines.push(`Consent: ${consent}`);
-    if (input.repeatDial) lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
+    if (input.repeatDial)
+      lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
     lines.push(...metadataLines(r.metadata, ""));
     lines.push(AI_DISCLOSURE_REMINDER);
     return lines.join("\n");
@@ -105,7 +109,10 @@ export function previewText(input: PreviewInput): string {
     `First ${Math.min(FIRST_ROWS, rows.length)} rows:`,
   ];
   rows.slice(0, FIRST_ROWS).forEach((row, i) => {
-    lines.push(`Row ${i + 1}: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`, ...rowLines(row, input, i, "  "));
+    lines.push(
+      `Row ${i + 1}: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
+      ...rowLines(row, input, i, "  "),
+    );
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
   if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");

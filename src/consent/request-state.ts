@@ -23,7 +23,8 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
  * Who is asking, as the server knows it. Over stdio the process is one client; over --http (one shared bearer
  * token) the client's address as the rate limit counts it; an OAuth subject once the server authenticates users.
  */
-export type CallerIdentity = { kind: "local" } | { kind: "http_client"; address: string } | { kind: "oauth"; issuer: string; subject: string };
+export type CallerIdentity =
+  { kind: "local" } | { kind: "http_client"; address: string } | { kind: "oauth"; issuer: string; subject: string };
 
 /** The caller as one line of the MAC's input. Each kind has its own prefix, so no two identities collide. */
 export function callerTag(caller: CallerIdentity): string {
@@ -84,7 +85,13 @@ export class RequestStates {
 
   /** A new state for `binding`, asking the input request named `ask`. */
   mint(binding: StateBinding, ask: string): { state: string; body: StateBody } {
-    const body: StateBody = { v: 1, id: randomBytes(16).toString("base64url"), tool: binding.tool, exp: this.now() + this.ttlMs, ask };
+    const body: StateBody = {
+      v: 1,
+      id: randomBytes(16).toString("base64url"),
+      tool: binding.tool,
+      exp: this.now() + this.ttlMs,
+      ask,
+    };
     const text = Buffer.from(JSON.stringify(body)).toString("base64url");
     return { state: `s1.${text}.${this.mac(text, binding).toString("base64url")}`, body };
   }
@@ -122,7 +129,14 @@ function readBody(text: string): StateBody | undefined {
   }
   if (value === null || typeof value !== "object") return undefined;
   const b = value as Record<string, unknown>;
-  if (b.v !== 1 || typeof b.id !== "string" || !ID_FORM.test(b.id) || typeof b.tool !== "string" || typeof b.ask !== "string") return undefined;
+  if (
+    b.v !== 1 ||
+    typeof b.id !== "string" ||
+    !ID_FORM.test(b.id) ||
+    typeof b.tool !== "string" ||
+    typeof b.ask !== "string"
+  )
+    return undefined;
   if (typeof b.exp !== "number" || !Number.isSafeInteger(b.exp)) return undefined;
   return { v: 1, id: b.id, tool: b.tool, exp: b.exp, ask: b.ask };
 }

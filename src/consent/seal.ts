@@ -17,8 +17,19 @@ export class ApprovalSeals {
   constructor(private readonly key: () => Buffer) {}
 
   /** The seal of what the desk opened (fixed for the approval's life). */
-  ofRecord(r: Pick<ApprovalRecord, "id" | "requestKey" | "tool" | "secretHash" | "view" | "createdAt" | "expiresAt">): string {
-    return this.mac(["record", r.id, r.requestKey, r.tool, r.secretHash, JSON.stringify(r.view), String(r.createdAt), String(r.expiresAt)]);
+  ofRecord(
+    r: Pick<ApprovalRecord, "id" | "requestKey" | "tool" | "secretHash" | "view" | "createdAt" | "expiresAt">,
+  ): string {
+    return this.mac([
+      "record",
+      r.id,
+      r.requestKey,
+      r.tool,
+      r.secretHash,
+      JSON.stringify(r.view),
+      String(r.createdAt),
+      String(r.expiresAt),
+    ]);
   }
 
   /** The seal of an approval's light record (inbox-summary.ts), over every field it lists. */
@@ -52,7 +63,8 @@ export class ApprovalSeals {
    */
   authentic(record: ApprovalRecord, id: string = record.id): boolean {
     if (record.id !== id || !same(record.seal, this.ofRecord(record))) return false;
-    if (record.status === "pending" || record.status === "expired") return record.decisionSeal === undefined && record.decidedBy === undefined;
+    if (record.status === "pending" || record.status === "expired")
+      return record.decisionSeal === undefined && record.decidedBy === undefined;
     // A used approval was approved first; its decision seal is that of the approval.
     const decision = record.status === "declined" ? "declined" : "approved";
     if (record.decidedBy === undefined || record.decidedAt === undefined) return false;

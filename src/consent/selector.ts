@@ -64,7 +64,8 @@ export interface SelectorParts {
 
 export type Route = { kind: ConsentVia } | { kind: "unavailable"; why: string };
 
-const UNATTENDED = "set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply)";
+const UNATTENDED =
+  "set OUTBOUND_CALLS_CONFIRM=never to accept unattended dialing (the caps and the other guards still apply)";
 
 /** The ways out for whoever runs this server: what they can change where it runs (it already runs --http, or not). */
 export function waysOut(surface: PageSurface["kind"], inboxVariable = "OUTBOUND_CALLS_APPROVER_TOKEN"): string {
@@ -88,7 +89,8 @@ export class ConsentSelector implements ConsentChannel {
       // Nothing of the client's: the person asking may not be the one who says yes.
     } else if (passkeys) {
       // A form's yes cannot carry a passkey, nor can the card's; a URL elicitation links to our own page, which asks for one.
-      if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local") return { kind: "client_url" };
+      if (!input && server.getClientCapabilities()?.elicitation?.url && surface.kind === "local")
+        return { kind: "client_url" };
     } else if (apps || decision) return { kind: "app_card" };
     else if (input) {
       if (input.round.formElicitation) return { kind: "client_input" };
@@ -97,14 +99,22 @@ export class ConsentSelector implements ConsentChannel {
       if (elicitation?.form) return { kind: "client_form" };
       if (elicitation?.url && surface.kind === "local") return { kind: "client_url" };
     }
-    if (!allowPage) return { kind: "unavailable", why: "this client cannot ask the person (it supports no MCP elicitation)" };
+    if (!allowPage)
+      return { kind: "unavailable", why: "this client cannot ask the person (it supports no MCP elicitation)" };
     if (surface.kind === "hosted") {
       return surface.inbox
         ? { kind: "page" }
-        : { kind: "unavailable", why: `this HTTP server has no approvers' inbox (${surface.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN"} is not set) and clients over stateless HTTP cannot be asked` };
+        : {
+            kind: "unavailable",
+            why: `this HTTP server has no approvers' inbox (${surface.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN"} is not set) and clients over stateless HTTP cannot be asked`,
+          };
     }
     const noBrowser = surface.opener.unavailable();
-    if (noBrowser) return { kind: "unavailable", why: `this client cannot show a dialog (no MCP elicitation) and no browser can be opened (${noBrowser})` };
+    if (noBrowser)
+      return {
+        kind: "unavailable",
+        why: `this client cannot show a dialog (no MCP elicitation) and no browser can be opened (${noBrowser})`,
+      };
     return { kind: "page" };
   }
 
@@ -113,10 +123,17 @@ export class ConsentSelector implements ConsentChannel {
     // The card's Approve: only the approval it carries counts, never another one found or opened.
     if (decision) {
       // Under OUTBOUND_CALLS_APPROVAL_PASSKEY=required no card is offered, and none decides: only the page asks for a passkey.
-      if (this.parts.passkeys) return { kind: "unavailable", why: "Refused: approvals need a passkey, which only the approval page can ask for; the card decides nothing. Nothing was dialed." };
+      if (this.parts.passkeys)
+        return {
+          kind: "unavailable",
+          why: "Refused: approvals need a passkey, which only the approval page can ask for; the card decides nothing. Nothing was dialed.",
+        };
       const { surface } = this.parts;
       if (surface.kind === "hosted" && surface.onlyInbox) {
-        return { kind: "unavailable", why: "Refused: on this server another approver decides in the inbox (no self-approval); the card decides nothing. Nothing was dialed." };
+        return {
+          kind: "unavailable",
+          why: "Refused: on this server another approver decides in the inbox (no self-approval); the card decides nothing. Nothing was dialed.",
+        };
       }
       return decision.ask(request, ctx);
     }
@@ -124,16 +141,30 @@ export class ConsentSelector implements ConsentChannel {
     if (open) {
       const via = storedView(open)?.via ?? "page";
       // A repeat of a call whose card is already in the conversation: that card decides; nothing new is shown.
-      if (via === "app_card" && open.status === "pending") return { kind: "card", ticket: ticketOf(open, request.view) };
+      if (via === "app_card" && open.status === "pending")
+        return { kind: "card", ticket: ticketOf(open, request.view) };
       if (open.status === "approved") {
         if (await desk.consume(open.id)) return approvedVerdict(desk, open, via);
       } else {
-        return awaitDecision(desk, open.id, via, ctx, via === "client_url" ? "on the page the client linked to" : this.pageWhere());
+        return awaitDecision(
+          desk,
+          open.id,
+          via,
+          ctx,
+          via === "client_url" ? "on the page the client linked to" : this.pageWhere(),
+        );
       }
     }
     const route = this.route();
-    if (this.parts.passkeys && route.kind !== "unavailable" && (await this.parts.passkeys.registry.list()).length === 0) {
-      return { kind: "unavailable", why: `Refused: no person can be asked to approve this dial: ${ENROLL_HOWTO}. Nothing was dialed.` };
+    if (
+      this.parts.passkeys &&
+      route.kind !== "unavailable" &&
+      (await this.parts.passkeys.registry.list()).length === 0
+    ) {
+      return {
+        kind: "unavailable",
+        why: `Refused: no person can be asked to approve this dial: ${ENROLL_HOWTO}. Nothing was dialed.`,
+      };
     }
     switch (route.kind) {
       case "app_card":
@@ -152,13 +183,20 @@ export class ConsentSelector implements ConsentChannel {
         const { surface } = this.parts;
         // route() offers the link only with a local page to link to.
         if (surface.kind !== "local") throw new Error("URL elicitation needs the local approval page");
-        return urlChannel(this.parts.server, this.parts.requestId, desk, (id, secret) => surface.page.link(id, secret)).ask(request, ctx);
+        return urlChannel(this.parts.server, this.parts.requestId, desk, (id, secret) =>
+          surface.page.link(id, secret),
+        ).ask(request, ctx);
       }
       case "page": {
         const { surface, log } = this.parts;
-        const channel = surface.kind === "local" ? browserPageChannel(desk, surface.page, surface.opener, log) : inboxPageChannel(desk, log);
+        const channel =
+          surface.kind === "local"
+            ? browserPageChannel(desk, surface.page, surface.opener, log)
+            : inboxPageChannel(desk, log);
         const verdict = await channel.ask(request, ctx);
-        return verdict.kind === "unavailable" ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface) } : verdict;
+        return verdict.kind === "unavailable"
+          ? { kind: "unavailable", why: refusal(verdict.why, this.parts.surface) }
+          : verdict;
       }
     }
   }

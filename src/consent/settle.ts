@@ -32,13 +32,23 @@ export async function awaitDecision(
   return verdictOf(desk, id, via, end);
 }
 
-async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awaited<ReturnType<ApprovalDesk["wait"]>>): Promise<ConsentVerdict> {
+async function verdictOf(
+  desk: ApprovalDesk,
+  id: string,
+  via: PageVia,
+  end: Awaited<ReturnType<ApprovalDesk["wait"]>>,
+): Promise<ConsentVerdict> {
   switch (end) {
     case "approved": {
       const record = await desk.get(id);
       if (!record) return forged(via);
       if (await desk.consume(id)) return approvedVerdict(desk, record, via);
-      return { kind: "declined", via, why: "expired", detail: "the approval was used by another identical call, or ran out of time, before this one could use it" };
+      return {
+        kind: "declined",
+        via,
+        why: "expired",
+        detail: "the approval was used by another identical call, or ran out of time, before this one could use it",
+      };
     }
     case "declined":
       return { kind: "declined", via, why: "declined" };
@@ -61,8 +71,17 @@ async function verdictOf(desk: ApprovalDesk, id: string, via: PageVia, end: Awai
  * The verdict of an approval just consumed: its one dial goes with the key derived from the approval's id, so a
  * replay of this approval from shared state re-sends the same key (docs/safety.md).
  */
-export function approvedVerdict(desk: ApprovalDesk, record: Pick<ApprovalRecord, "id" | "decidedBy">, via: PageVia): ConsentVerdict {
-  return { kind: "approved", via, idempotencyKey: desk.dialKeyOf(`approval:${record.id}`), ...(record.decidedBy ? { approver: record.decidedBy } : {}) };
+export function approvedVerdict(
+  desk: ApprovalDesk,
+  record: Pick<ApprovalRecord, "id" | "decidedBy">,
+  via: PageVia,
+): ConsentVerdict {
+  return {
+    kind: "approved",
+    via,
+    idempotencyKey: desk.dialKeyOf(`approval:${record.id}`),
+    ...(record.decidedBy ? { approver: record.decidedBy } : {}),
+  };
 }
 
 /** A decision the server did not make (desk.ts `forged`): refused, nothing dialed, and no approver named. */
@@ -71,6 +90,7 @@ function forged(via: PageVia): ConsentVerdict {
     kind: "declined",
     via,
     why: "expired",
-    detail: "the approval's record in the shared state was changed by something other than this server, so it is not honoured",
+    detail:
+      "the approval's record in the shared state was changed by something other than this server, so it is not honoured",
   };
 }

@@ -32,7 +32,10 @@ export function confirmModeNotes(mode: ConfirmMode, options: StartNoteOptions): 
     ];
   }
   if (options.transport === "stdio") return [];
-  if (options.inboxUrl) return [`outbound-calls-mcp: approvers' inbox at ${options.inboxUrl}: every dial waits there until an approver decides`];
+  if (options.inboxUrl)
+    return [
+      `outbound-calls-mcp: approvers' inbox at ${options.inboxUrl}: every dial waits there until an approver decides`,
+    ];
   const variable = options.inboxVariable ?? "OUTBOUND_CALLS_APPROVER_TOKEN";
   return [
     `outbound-calls-mcp: no person can approve dials here: clients over stateless HTTP cannot be asked and ${variable} is not set, ` +

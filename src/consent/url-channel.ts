@@ -15,7 +15,12 @@ import { awaitDecision } from "./settle.js";
 
 export const CLIENT_DECLINED = "the person, in the client (declined to open the link)";
 
-export function urlChannel(server: ConsentClient, requestId: RequestId | undefined, desk: ApprovalDesk, link: (id: string, secret: string) => Promise<string>): ConsentChannel {
+export function urlChannel(
+  server: ConsentClient,
+  requestId: RequestId | undefined,
+  desk: ApprovalDesk,
+  link: (id: string, secret: string) => Promise<string>,
+): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
       const { record, secret } = await desk.open(request, "client_url", ctx.client);

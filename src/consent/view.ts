@@ -38,7 +38,9 @@ export function consentView(tool: ConsentView["tool"], input: PreviewInput): Con
     countries.set(row.country, entry);
   }
   const agents = new Map<string, { id: string; name?: string }>();
-  for (const row of rows) if (!agents.has(row.agentId)) agents.set(row.agentId, { id: row.agentId, ...(row.agentName ? { name: row.agentName } : {}) });
+  for (const row of rows)
+    if (!agents.has(row.agentId))
+      agents.set(row.agentId, { id: row.agentId, ...(row.agentName ? { name: row.agentName } : {}) });
   return {
     tool,
     rows,

@@ -9,7 +9,13 @@
  * A 2026-07-28 request is one per POST and is cancelled by closing it: nothing
  * to do there.
  */
-import { isJSONRPCNotification, isJSONRPCRequest, type RequestId, type Server, type Transport } from "@modelcontextprotocol/server";
+import {
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  type RequestId,
+  type Server,
+  type Transport,
+} from "@modelcontextprotocol/server";
 
 /** The code LSP gives a cancelled request; MCP names none. */
 const REQUEST_CANCELLED = -32800;
@@ -27,7 +33,9 @@ export function answerCancelledRequests(server: Server): void {
       if (!isJSONRPCNotification(message) || message.method !== "notifications/cancelled") return;
       const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if ((typeof id !== "string" && typeof id !== "number") || !dispatched.delete(id)) return;
-      transport.send({ jsonrpc: "2.0", id, error: { code: REQUEST_CANCELLED, message: "Request cancelled by the client" } }).catch(() => undefined);
+      transport
+        .send({ jsonrpc: "2.0", id, error: { code: REQUEST_CANCELLED, message: "Request cancelled by the client" } })
+        .catch(() => undefined);
     };
   };
 }

@@ -49,7 +49,9 @@ export class HttpApp {
     });
     if (this.draining) res.setHeader("connection", "close");
     this.route(req, res).catch((error: unknown) => {
-      this.options.log(`http: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.options.log(
+        `http: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (!res.headersSent) sendRpcError(res, 500, -32603, "Internal error of the MCP server");
       else res.destroy();
     });
@@ -76,7 +78,8 @@ export class HttpApp {
     const path = (req.url ?? "/").split("?")[0];
     if (path === HEALTH_PATH) return this.health(req, res);
     if (this.options.resourceMetadata?.paths.includes(path ?? "")) return this.resourceMetadata(req, res);
-    if (this.options.approvals && (path === APPROVALS_PATH || path?.startsWith(`${APPROVALS_PATH}/`))) return this.options.approvals(req, res);
+    if (this.options.approvals && (path === APPROVALS_PATH || path?.startsWith(`${APPROVALS_PATH}/`)))
+      return this.options.approvals(req, res);
     if (path !== MCP_PATH) return sendJson(res, 404, { error: "not found" });
 
     // A refusal before the body is read closes the connection rather than reading a body nobody wants.
@@ -87,16 +90,32 @@ export class HttpApp {
     let caller: AuthenticatedCaller | undefined;
     if (this.options.auth) {
       const outcome = await this.options.auth(req.headers.authorization);
-      if (!outcome.ok) return sendRpcError(res, outcome.status, outcome.status === 401 ? -32001 : -32000, outcome.message, { ...unread, ...outcome.headers });
+      if (!outcome.ok)
+        return sendRpcError(res, outcome.status, outcome.status === 401 ? -32001 : -32000, outcome.message, {
+          ...unread,
+          ...outcome.headers,
+        });
       caller = outcome.caller;
     }
 
     if (this.draining) {
-      return sendRpcError(res, 503, -32000, "Service unavailable: the server is shutting down; retry on another replica", { ...unread, "retry-after": "1" });
+      return sendRpcError(
+        res,
+        503,
+        -32000,
+        "Service unavailable: the server is shutting down; retry on another replica",
+        { ...unread, "retry-after": "1" },
+      );
     }
     if (req.method !== "POST") {
       // Stateless: no session to stream to (GET) or to end (DELETE).
-      return sendRpcError(res, 405, -32000, "Method not allowed: this server is stateless and takes JSON-RPC by POST only", { ...unread, allow: "POST" });
+      return sendRpcError(
+        res,
+        405,
+        -32000,
+        "Method not allowed: this server is stateless and takes JSON-RPC by POST only",
+        { ...unread, allow: "POST" },
+      );
     }
     await this.options.mcpPost(req, res, caller);
   }
@@ -105,13 +124,18 @@ export class HttpApp {
   private resourceMetadata(req: IncomingMessage, res: ServerResponse): void {
     const refused = this.options.hostCheck(req.headers.host, undefined);
     if (refused) return sendJson(res, 403, { error: `forbidden: ${refused}` });
-    if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD" });
-    sendJson(res, 200, this.options.resourceMetadata?.document ?? {}, { "access-control-allow-origin": "*", "cache-control": "public, max-age=300" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendJson(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD" });
+    sendJson(res, 200, this.options.resourceMetadata?.document ?? {}, {
+      "access-control-allow-origin": "*",
+      "cache-control": "public, max-age=300",
+    });
   }
 
   /** For load balancers: up or stopping, and nothing about the configuration. */
   private health(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendJson(res, 405, { error: "method not allowed" }, { allow: "GET, HEAD" });
     const status = this.draining ? 503 : 200;
     const body = JSON.stringify({ status: this.draining ? "stopping" : "ok" });
     res.writeHead(status, {

@@ -47,7 +47,13 @@ export function sharedTokenAuth(token: string): Authenticate {
   return async (authorization) => {
     const result = check(authorization);
     if (result === "ok") return { ok: true };
-    if (result === "missing") return { ok: false, status: 401, message: "Unauthorized: send Authorization: Bearer <token>", headers: { "www-authenticate": REALM } };
+    if (result === "missing")
+      return {
+        ok: false,
+        status: 401,
+        message: "Unauthorized: send Authorization: Bearer <token>",
+        headers: { "www-authenticate": REALM },
+      };
     return {
       ok: false,
       status: 401,

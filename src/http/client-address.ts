@@ -11,7 +11,11 @@ import ipaddr from "ipaddr.js";
 /** The IPv6 prefix one client is counted by (express-rate-limit's default too). */
 export const IPV6_CLIENT_PREFIX = 56;
 
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const socket = normalize(socketAddress ?? "unknown");
   if (trustedHops <= 0) return socket;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
@@ -29,7 +33,10 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
 /** `::ffff:10.0.0.1` is 10.0.0.1; a port is dropped; an IPv6 address is its network (`2001:db8:1:200::/56`); anything else as given, lower-cased. */
 function normalize(address: string): string {
   // Some proxies write the client's port too ("1.2.3.4:5678", "[2001:db8::1]:443"): each connection would be a new client.
-  const lower = address.toLowerCase().replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/, "$1").replace(/^\[([0-9a-f:.]+)\](?::\d{1,5})?$/, "$1");
+  const lower = address
+    .toLowerCase()
+    .replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/, "$1")
+    .replace(/^\[([0-9a-f:.]+)\](?::\d{1,5})?$/, "$1");
   if (!ipaddr.IPv6.isValid(lower)) return lower;
   const v6 = ipaddr.IPv6.parse(lower);
   if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();

@@ -5,7 +5,13 @@
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
 import { ISSUER_VARIABLE, parseOAuthConfig, parsePublicUrl, type OAuthConfig } from "./oauth/config.js";
-import { APPROVER_CLIENT_ID, approverVariables, parseApproverSignIn, selfApprovalAllowed, type ApproverSignInConfig } from "./oauth/approver-config.js";
+import {
+  APPROVER_CLIENT_ID,
+  approverVariables,
+  parseApproverSignIn,
+  selfApprovalAllowed,
+  type ApproverSignInConfig,
+} from "./oauth/approver-config.js";
 import type { VariableDocs } from "../config/variables.js";
 
 /** Where --http listens: `--http [host:]port`, parsed by cli/args.ts. */
@@ -34,14 +40,16 @@ export const httpVariables = {
   OUTBOUND_CALLS_OAUTH_ISSUER: {
     group: "http",
     example: "https://login.example.com/realms/team",
-    summary: "OAuth instead of the client token: the issuer URL of the identity provider whose JWT access tokens are accepted",
+    summary:
+      "OAuth instead of the client token: the issuer URL of the identity provider whose JWT access tokens are accepted",
     description:
       "With `--http`: OAuth 2.1 instead of the shared client token ([hosting](hosting.md#oauth-a-person-behind-every-request)): the issuer URL of the authorization server whose JWT access tokens are accepted (signature from its JWKS, issuer, audience, expiry, scopes). Needs `OUTBOUND_CALLS_PUBLIC_URL`; not with `OUTBOUND_CALLS_HTTP_TOKEN`.",
   },
   OUTBOUND_CALLS_PUBLIC_URL: {
     group: "http",
     example: "https://calls.example.com",
-    summary: "this server's public https:// URL: OAuth's resource, the passkeys' relying party, an accepted Host and Origin",
+    summary:
+      "this server's public https:// URL: OAuth's resource, the passkeys' relying party, an accepted Host and Origin",
     description:
       "This server's public `https://` URL. Its host and origin are accepted in `Host` and `Origin`. With OAuth: the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points. With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the relying party of the inbox's passkeys (the RP ID is its host), enrolled through one-time links ([hosting](hosting.md#passkeys-on-a-hosted-inbox)).",
   },
@@ -126,7 +134,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 
 /** `name` or `name:port`, lower-cased; IPv6 literals in brackets. */
-const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const HOST_ENTRY =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
 function list(raw: string | undefined): string[] {
   return (raw ?? "")
@@ -164,7 +173,11 @@ function checkTokenShape(name: string, token: string): void {
  * The approvers' credential: distinct from the client token and the service key, so that neither a client nor
  * anyone holding the key can approve dials, and an approver cannot use /mcp or the service.
  */
-function parseApproverToken(raw: string | undefined, clientToken: string | undefined, apiKeys: string[]): string | undefined {
+function parseApproverToken(
+  raw: string | undefined,
+  clientToken: string | undefined,
+  apiKeys: string[],
+): string | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const token = raw.trim();
   checkTokenShape("OUTBOUND_CALLS_APPROVER_TOKEN", token);
@@ -195,7 +208,9 @@ function parseToken(raw: string | undefined, apiKeys: string[]): string | undefi
 }
 
 function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
-  const value = (raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_RATE_LIMIT.default : raw).trim().toLowerCase();
+  const value = (raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_RATE_LIMIT.default : raw)
+    .trim()
+    .toLowerCase();
   if (value === "off") return undefined;
   const match = /^(\d{1,7})\/(\d{1,5})$/.exec(value);
   const max = Number(match?.[1]);
@@ -209,9 +224,13 @@ function parseRateLimit(raw: string | undefined): HttpConfig["rateLimit"] {
 }
 
 function parseTrustProxy(raw: string | undefined): number {
-  const value = (raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_TRUST_PROXY.default : raw).trim();
+  const value = (
+    raw === undefined || raw.trim() === "" ? httpVariables.OUTBOUND_CALLS_HTTP_TRUST_PROXY.default : raw
+  ).trim();
   if (!/^\d{1,2}$/.test(value) || Number(value) > 10) {
-    throw new ConfigurationError("OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number from 0 to 10 (the proxies in front of the server)");
+    throw new ConfigurationError(
+      "OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number from 0 to 10 (the proxies in front of the server)",
+    );
   }
   return Number(value);
 }
@@ -236,7 +255,13 @@ function parseOrigins(raw: string | undefined): string[] {
     } catch {
       url = undefined;
     }
-    const bare = url && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+    const bare =
+      url &&
+      (url.pathname === "/" || url.pathname === "") &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password;
     if (!url || !bare || (url.protocol !== "https:" && url.protocol !== "http:")) {
       throw new ConfigurationError(
         `OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be origins (scheme://host[:port], no path) separated by commas, e.g. https://app.example.com; not understood: ${entry}`,

@@ -36,7 +36,12 @@ export interface McpEndpointOptions {
   /** The client of a request: the key of its share of waits, and of its rate limit when no person is known. */
   clientOf: (req: IncomingMessage) => string;
   /** With OAuth: refuses (403) a body that needs a scope the caller's token lacks (src/http/oauth/). */
-  authorize?: ((caller: AuthenticatedCaller, body: unknown) => { status: number; message: string; headers: Record<string, string> } | undefined) | undefined;
+  authorize?:
+    | ((
+        caller: AuthenticatedCaller,
+        body: unknown,
+      ) => { status: number; message: string; headers: Record<string, string> } | undefined)
+    | undefined;
   log: (line: string) => void;
 }
 
@@ -44,11 +49,14 @@ export interface McpEndpointOptions {
 const personClient = (sub: string): string => `person:${sub}`;
 
 function requestId(body: unknown): string | number | null {
-  const id = !Array.isArray(body) && typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
+  const id =
+    !Array.isArray(body) && typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
+export function mcpPost(
+  options: McpEndpointOptions,
+): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
   let lastFallbackLog = -Infinity;
   // Which client (and, with OAuth, which person) each request came from, for the server the SDK's factory makes for it.
   const byRequest = new WeakMap<Request, { client: string; caller: AuthenticatedCaller | undefined }>();
@@ -61,7 +69,11 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       // and of waits is theirs, not that of everyone behind the same address (a hosted client's few, an office's NAT).
       const client = person ? personClient(person.sub) : (from?.client ?? "unknown");
       const readsAllCalls = from?.caller?.scopes.has(SCOPES.readAll) === true;
-      const { mcp } = createServer(options.config, { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) }, options.core);
+      const { mcp } = createServer(
+        options.config,
+        { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) },
+        options.core,
+      );
       if (era === "legacy") answerCancelledRequests(mcp.server);
       return mcp;
     },
@@ -78,15 +90,27 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
       return true;
     });
     if (body.busy) {
-      return sendRpcError(res, 503, -32000, "Service unavailable: too many request bodies are being read at once (from this client or in all); retry in a moment", {
-        connection: "close",
-        "retry-after": "1",
-      });
+      return sendRpcError(
+        res,
+        503,
+        -32000,
+        "Service unavailable: too many request bodies are being read at once (from this client or in all); retry in a moment",
+        {
+          connection: "close",
+          "retry-after": "1",
+        },
+      );
     }
     if (body.tooLarge) {
-      return sendRpcError(res, 413, -32000, `Payload too large: a request body may be at most ${options.maxBodyBytes} bytes`, {
-        connection: "close",
-      });
+      return sendRpcError(
+        res,
+        413,
+        -32000,
+        `Payload too large: a request body may be at most ${options.maxBodyBytes} bytes`,
+        {
+          connection: "close",
+        },
+      );
     }
     let message: unknown;
     try {
@@ -97,7 +121,8 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
 
     if (caller && options.authorize) {
       const refusal = options.authorize(caller, message);
-      if (refusal) return sendRpcError(res, refusal.status, -32000, refusal.message, refusal.headers, requestId(message));
+      if (refusal)
+        return sendRpcError(res, refusal.status, -32000, refusal.message, refusal.headers, requestId(message));
     }
 
     // A person is counted as one client from any address; without OAuth the address is the client.
@@ -113,7 +138,9 @@ export function mcpPost(options: McpEndpointOptions): (req: IncomingMessage, res
         // themselves are refused by the guards meanwhile (they need the store).
         if (Date.now() - lastFallbackLog >= 30_000) {
           lastFallbackLog = Date.now();
-          options.log(`http: the shared rate limit cannot be checked (${error instanceof Error ? error.message : String(error)}); counting per replica meanwhile`);
+          options.log(
+            `http: the shared rate limit cannot be checked (${error instanceof Error ? error.message : String(error)}); counting per replica meanwhile`,
+          );
         }
         taken = await fallback.take(rateKey, counted, max, windowMs, Date.now());
       }

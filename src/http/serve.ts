@@ -88,25 +88,37 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const address = server.address() as AddressInfo;
 
-  const hostCheck = makeHostCheck({ bindHost: http.host, port: address.port, extraHosts: http.extraHosts, extraOrigins: http.extraOrigins });
+  const hostCheck = makeHostCheck({
+    bindHost: http.host,
+    port: address.port,
+    extraHosts: http.extraHosts,
+    extraOrigins: http.extraOrigins,
+  });
   const approverToken = http.approverToken;
   const signIn = approverSignIn(http, core.store, log);
   const approvals =
     approverToken || signIn
-    ? hostedApprovals({
-        desk: core.consent.desk,
-        approverToken,
-        signIn,
-        store: core.store,
-        hostCheck,
-        passkeys: core.consent.passkeys,
-        // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
-        isSecure: (req) => http.trustProxy > 0 && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim().toLowerCase() === "https",
-        log,
-      })
-    : undefined;
+      ? hostedApprovals({
+          desk: core.consent.desk,
+          approverToken,
+          signIn,
+          store: core.store,
+          hostCheck,
+          passkeys: core.consent.passkeys,
+          // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
+          isSecure: (req) =>
+            http.trustProxy > 0 &&
+            String(req.headers["x-forwarded-proto"] ?? "")
+              .split(",")[0]
+              ?.trim()
+              .toLowerCase() === "https",
+          log,
+        })
+      : undefined;
   // The guard store's counter: in process memory, or shared by the replicas when the store is.
-  const limiter = http.rateLimit ? { counter: core.store.rates, fallback: new MemoryRateCounter(), ...http.rateLimit } : undefined;
+  const limiter = http.rateLimit
+    ? { counter: core.store.rates, fallback: new MemoryRateCounter(), ...http.rateLimit }
+    : undefined;
   const oauth = http.oauth;
   const app = new HttpApp({
     hostCheck,
@@ -158,7 +170,11 @@ function authenticator(http: HttpConfig, log: (line: string) => void): Authentic
 }
 
 /** With OAuth and OUTBOUND_CALLS_APPROVER_CLIENT_ID: the inbox's sign-in through the identity provider. */
-function approverSignIn(http: HttpConfig, store: GuardStore, log: (line: string) => void): IdentityProviderSignIn | undefined {
+function approverSignIn(
+  http: HttpConfig,
+  store: GuardStore,
+  log: (line: string) => void,
+): IdentityProviderSignIn | undefined {
   const config = http.approverSignIn;
   if (!config) return undefined;
   // The access token that comes with the sign-in is checked as /mcp checks tokens (issuer, audience, expiry, keys).
@@ -172,7 +188,9 @@ function approverSignIn(http: HttpConfig, store: GuardStore, log: (line: string)
     approveScope: SCOPES.approve,
     checkAccessToken: async (token) => {
       const checked = await verify(token);
-      return checked.ok ? { ok: true, sub: checked.person.sub, scopes: checked.scopes } : { ok: false, why: checked.description };
+      return checked.ok
+        ? { ok: true, sub: checked.person.sub, scopes: checked.scopes }
+        : { ok: false, why: checked.description };
     },
     secret: () => store.secret("approver-sessions"),
     marks: store.once,
@@ -192,9 +210,13 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
   const running = await startHttpServer(options);
   const base = running.url.slice(0, -MCP_PATH.length);
   if (http.oauth) {
-    log(`outbound-calls-mcp: OAuth: access tokens of ${http.oauth.issuer} for ${http.oauth.resource} (metadata at ${http.oauth.metadataUrl})`);
+    log(
+      `outbound-calls-mcp: OAuth: access tokens of ${http.oauth.issuer} for ${http.oauth.resource} (metadata at ${http.oauth.metadataUrl})`,
+    );
   } else if (http.token === undefined) {
-    log("outbound-calls-mcp: OUTBOUND_CALLS_HTTP_TOKEN is not set: any program on this machine can use the server (allowed on loopback only)");
+    log(
+      "outbound-calls-mcp: OUTBOUND_CALLS_HTTP_TOKEN is not set: any program on this machine can use the server (allowed on loopback only)",
+    );
   }
   if (isWildcardHost(http.host) && http.extraHosts.length === 0) {
     log(
@@ -212,21 +234,27 @@ export async function runHttp(options: RunHttpOptions): Promise<void> {
   });
   for (const note of notes) log(note);
   // Last, so whoever waits for this line has seen the warnings too.
-  log(`outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`);
+  log(
+    `outbound-calls-mcp: listening on ${running.url} (Streamable HTTP, stateless; health check at ${base}${HEALTH_PATH})`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     const inFlight = running.requestsInFlight();
-    log(`outbound-calls-mcp: ${signal}: no new requests; finishing ${inFlight} in flight (at most ${Math.ceil(http.shutdownGraceMs / 1000)} s)`);
-    void running
-      .stop()
-      .then(async ({ drained, abandoned }) => {
-        await options.onStopped?.().catch(() => undefined);
-        log(drained ? `outbound-calls-mcp: stopped (${signal})` : `outbound-calls-mcp: stopped (${signal}); ${abandoned} requests were cut off at the deadline`);
-        process.exit(0);
-      });
+    log(
+      `outbound-calls-mcp: ${signal}: no new requests; finishing ${inFlight} in flight (at most ${Math.ceil(http.shutdownGraceMs / 1000)} s)`,
+    );
+    void running.stop().then(async ({ drained, abandoned }) => {
+      await options.onStopped?.().catch(() => undefined);
+      log(
+        drained
+          ? `outbound-calls-mcp: stopped (${signal})`
+          : `outbound-calls-mcp: stopped (${signal}); ${abandoned} requests were cut off at the deadline`,
+      );
+      process.exit(0);
+    });
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

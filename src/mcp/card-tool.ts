@@ -33,14 +33,27 @@ export const DECIDE_LISTING: ListedTool = {
       approval_id: { type: "string" },
       secret: { type: "string" },
       decision: { type: "string", enum: ["approve", "decline"] },
-      arguments: { type: "object", description: "The arguments of the call the card shows, as the card received them." },
+      arguments: {
+        type: "object",
+        description: "The arguments of the call the card shows, as the card received them.",
+      },
     },
     required: ["approval_id", "secret", "decision", "arguments"],
     additionalProperties: false,
   },
-  annotations: { title: "Approval card decision", readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  annotations: {
+    title: "Approval card decision",
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
   // The MCP Apps visibility, and ChatGPT's own words for the same (its Apps SDK: hidden from the model, callable by the widget).
-  _meta: { ui: { resourceUri: CARD_URI, visibility: ["app"] }, "openai/visibility": "private", "openai/widgetAccessible": true },
+  _meta: {
+    ui: { resourceUri: CARD_URI, visibility: ["app"] },
+    "openai/visibility": "private",
+    "openai/widgetAccessible": true,
+  },
 };
 
 /** A tool's listing as an Apps client sees it: the write tools point at the card. */
@@ -69,7 +82,11 @@ let decisionSchema: ReturnType<typeof buildDecisionSchema> | undefined;
 export interface CardDecisionHost {
   desk: ApprovalDesk;
   /** Runs the write tool the approval is for, with the arguments the card sent and this consent channel. */
-  run(toolName: string, args: Record<string, unknown>, decision: ConsentChannel): Promise<CallToolResult | InputRequiredResult>;
+  run(
+    toolName: string,
+    args: Record<string, unknown>,
+    decision: ConsentChannel,
+  ): Promise<CallToolResult | InputRequiredResult>;
 }
 
 const refused = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
@@ -83,16 +100,21 @@ export async function decideOnCard(args: unknown, host: CardDecisionHost): Promi
   if (!check.ok) return refused(check.why);
   const { record } = check;
   if (decision === "decline") {
-    if (!(await declineOnCard(host.desk, record))) return refused("Refused: this approval was decided elsewhere or ran out of time first. Nothing was dialed.");
+    if (!(await declineOnCard(host.desk, record)))
+      return refused("Refused: this approval was decided elsewhere or ran out of time first. Nothing was dialed.");
     const text = "Declined on the approval card: nothing was dialed.";
     return { content: [{ type: "text", text }], structuredContent: { outcome: "declined", text } };
   }
   const result = await host.run(record.tool, parsed.data.arguments, approvedOnCard(host.desk, record));
-  if ("resultType" in result && result.resultType === "input_required") return refused("Refused: the card's decision cannot be asked again. Nothing was dialed.");
+  if ("resultType" in result && result.resultType === "input_required")
+    return refused("Refused: the card's decision cannot be asked again. Nothing was dialed.");
   const answer = result as CallToolResult;
   const text = answer.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
   if (answer.isError) return refused(text);
-  return { content: answer.content, structuredContent: { outcome: "dialed", text, result: answer.structuredContent ?? {} } };
+  return {
+    content: answer.content,
+    structuredContent: { outcome: "dialed", text, result: answer.structuredContent ?? {} },
+  };
 }
 
 /**
@@ -100,13 +122,17 @@ export async function decideOnCard(args: unknown, host: CardDecisionHost): Promi
  * host's restrictive default), and a border.
  */
 export function registerCardResource(mcp: McpServer): void {
-  const ui = { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true };
+  const ui = {
+    csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    prefersBorder: true,
+  };
   mcp.registerResource(
     "approval_card",
     CARD_URI,
     {
       title: "Approval card",
-      description: "The card an MCP Apps host shows to let a person approve or decline a create_call or submit_batch in the conversation.",
+      description:
+        "The card an MCP Apps host shows to let a person approve or decline a create_call or submit_batch in the conversation.",
       mimeType: CARD_MIME,
       _meta: { ui },
     },

@@ -32,8 +32,12 @@ export function callerOf(client: string | undefined, oauth?: { issuer: string; s
 
 export function inputRound(request: RoundSource, caller: CallerIdentity): InputRound {
   const capabilities = request.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY];
-  const elicitation = capabilities !== null && typeof capabilities === "object" ? (capabilities as { elicitation?: unknown }).elicitation : undefined;
-  const form = elicitation !== null && typeof elicitation === "object" ? (elicitation as { form?: unknown }).form : undefined;
+  const elicitation =
+    capabilities !== null && typeof capabilities === "object"
+      ? (capabilities as { elicitation?: unknown }).elicitation
+      : undefined;
+  const form =
+    elicitation !== null && typeof elicitation === "object" ? (elicitation as { form?: unknown }).form : undefined;
   return {
     formElicitation: form !== undefined && form !== null,
     inputResponses: request.mcpReq.inputResponses,

@@ -16,9 +16,19 @@
 import { LOG_LEVEL_META_KEY, type LoggingLevel, type Server, type ServerContext } from "@modelcontextprotocol/server";
 import { envelopeOf } from "../protocol/consent-client.js";
 
-const SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const SEVERITY: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
 
-const atLeast = (level: LoggingLevel, minimum: LoggingLevel | undefined) => minimum !== undefined && SEVERITY.indexOf(level) >= SEVERITY.indexOf(minimum);
+const atLeast = (level: LoggingLevel, minimum: LoggingLevel | undefined) =>
+  minimum !== undefined && SEVERITY.indexOf(level) >= SEVERITY.indexOf(minimum);
 
 export interface ClientLog {
   /** Sends `data` at `level` if the client asked for it: about `request` (2026-07-28), or on the connection (2025). */
@@ -38,7 +48,9 @@ export function clientLog(server: Server, era: "legacy" | "modern"): ClientLog {
     });
   }
   const wants = (level: LoggingLevel, request?: ServerContext) =>
-    era === "modern" ? request !== undefined && atLeast(level, envelopeOf(request)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined) : atLeast(level, minimum);
+    era === "modern"
+      ? request !== undefined && atLeast(level, envelopeOf(request)?.[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
+      : atLeast(level, minimum);
   return {
     wants,
     send(level, logger, data, request) {

@@ -102,7 +102,9 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const redactor = deps.redactor ?? new Redactor([config.apiKey]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const store = deps.store ?? new MemoryStore();
-  const service = deps.service ?? createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
+  const service =
+    deps.service ??
+    createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
   const safety = createSafety(config, { service, store, redactor, log });
   const consent = new ConsentHub({
     approvals: store.approvals,
@@ -113,7 +115,16 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     sealKey: stateKeyOnFirstUse(config.apiKey, "approvals"),
     surface: deps.consentSurface ?? { kind: "local" },
     log,
-    passkeys: config.passkeys.required ? createPasskeyGate({ store, file: config.passkeys.file, apiKey: config.apiKey, now: safety.now, log, publicParty: partyOf(config.passkeys) }) : undefined,
+    passkeys: config.passkeys.required
+      ? createPasskeyGate({
+          store,
+          file: config.passkeys.file,
+          apiKey: config.apiKey,
+          now: safety.now,
+          log,
+          publicParty: partyOf(config.passkeys),
+        })
+      : undefined,
   });
   const core: ServerCore = {
     redactor,
@@ -136,14 +147,25 @@ export const SANDBOX_NOTE = "[SANDBOX: simulated service, no real call was place
 
 /** `shared`: a core made by createCore and owned by the caller (HTTP); without it the server makes and closes its own. */
 export function createServer(config: Config, deps: ServerDeps = {}, shared?: ServerCore): OutboundCallsServer {
-  const core = shared ?? createCore(config, { ...(deps.log ? { log: deps.log } : {}), ...(deps.redactor ? { redactor: deps.redactor } : {}), ...(deps.store ? { store: deps.store } : {}) });
+  const core =
+    shared ??
+    createCore(config, {
+      ...(deps.log ? { log: deps.log } : {}),
+      ...(deps.redactor ? { redactor: deps.redactor } : {}),
+      ...(deps.store ? { store: deps.store } : {}),
+    });
   const { redactor, service, safety, consent } = core;
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const era = deps.era ?? "legacy";
-  const mcp = new McpServer(SERVER_INFO, { capabilities: { logging: {} }, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS });
+  const mcp = new McpServer(SERVER_INFO, {
+    capabilities: { logging: {} },
+    instructions: INSTRUCTIONS,
+    cacheHints: CACHE_HINTS,
+  });
   // Client logging only when asked for: logging/setLevel (2025) or the request's own level (2026-07-28), src/mcp/logging.ts.
   const clientLogs = clientLog(mcp.server, era);
-  const send = (level: "debug" | "warning", logger: string, data: string, request?: ServerContext) => clientLogs.send(level, logger, redactor.redact(data), request);
+  const send = (level: "debug" | "warning", logger: string, data: string, request?: ServerContext) =>
+    clientLogs.send(level, logger, redactor.redact(data), request);
   if (!shared || deps.ownsConnection) {
     core.onRequest = (entry) => {
       if (!clientLogs.wants("debug")) return;
@@ -151,7 +173,15 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       // The request id is the service's text, already cleaned to one line; the Idempotency-Key (a UUID) shows retries reusing it.
       const id = entry.requestId ? `, request ${entry.requestId}` : "";
       const key = entry.idempotencyKey ? `, idempotency key ${entry.idempotencyKey}` : "";
-      send("debug", "upstream", cleanServiceText(redactor, `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${id}${key})`, 600));
+      send(
+        "debug",
+        "upstream",
+        cleanServiceText(
+          redactor,
+          `${entry.method} ${entry.path} -> ${outcome} in ${entry.latencyMs} ms (attempt ${entry.attempt}${id}${key})`,
+          600,
+        ),
+      );
     };
   }
   // Refusals and faults are worth a client's log at warning; never the key.
@@ -165,7 +195,9 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
   };
   const client = deps.client ?? "local";
   // Who the requests come from: with OAuth the person, and whether their token may read every call.
-  const identity: CallerIdentity = deps.person ? { client, person: deps.person, ...(deps.readsAllCalls ? { readsAllCalls: true } : {}) } : { client };
+  const identity: CallerIdentity = deps.person
+    ? { client, person: deps.person, ...(deps.readsAllCalls ? { readsAllCalls: true } : {}) }
+    : { client };
   const readOnly = deps.readOnly === true || config.safety.readOnly;
   const prefix = config.sandbox ? `${SANDBOX_NOTE}\n` : "";
 
@@ -175,7 +207,12 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     prefix,
     context: (tool, request, decision) => {
       // The call's scope, once: the tool, its guard and the consent channels share it.
-      const scope = openCallScope({ timeoutMs: config.timeoutMs, signal: request.mcpReq.signal, progress: progressReporter(request.mcpReq), identity });
+      const scope = openCallScope({
+        timeoutMs: config.timeoutMs,
+        signal: request.mcpReq.signal,
+        progress: progressReporter(request.mcpReq),
+        identity,
+      });
       const asked = consentClient(mcp.server, era, request);
       const selector = consent.forCall(
         asked,
@@ -183,13 +220,30 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
         config.safety.confirm !== "token",
         // A 2026-07-28 request may be asked through input requests; a 2025 one never reads them.
         // With OAuth the state is bound to the person (one issuer per server, so the subject names them).
-        era === "modern" ? inputRound(request, callerOf(deps.client, deps.person ? { issuer: "the configured issuer", subject: deps.person.sub } : undefined)) : undefined,
-        { apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()), ...(decision ? { decision } : {}) },
+        era === "modern"
+          ? inputRound(
+              request,
+              callerOf(
+                deps.client,
+                deps.person ? { issuer: "the configured issuer", subject: deps.person.sub } : undefined,
+              ),
+            )
+          : undefined,
+        {
+          apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()),
+          ...(decision ? { decision } : {}),
+        },
       );
-      return toolContext({ config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) }, tool, scope, selector);
+      return toolContext(
+        { config, service, phonePolicy, safety, waits: core.waits, warn: warnAbout(request) },
+        tool,
+        scope,
+        selector,
+      );
     },
     // With passkeys required the card is never offered (it cannot ask for one): no card, no card tool.
-    rendersApps: (request) => !config.passkeys.required && rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
+    rendersApps: (request) =>
+      !config.passkeys.required && rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
     desk: consent.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });
@@ -197,7 +251,15 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       return described.text;
     },
   });
-  registerResources(mcp, { config, service, redactor, log, warn, mark: (text) => prefix + text, calls: safety.accessFor(identity) });
+  registerResources(mcp, {
+    config,
+    service,
+    redactor,
+    log,
+    warn,
+    mark: (text) => prefix + text,
+    calls: safety.accessFor(identity),
+  });
   registerPrompts(mcp, { config, service, phonePolicy, readOnly });
   if (!readOnly) registerCardResource(mcp);
 

@@ -13,7 +13,13 @@
  * bundle) and test/unit/tool-listing.test.ts (the sources) hold both to one
  * snapshot.
  */
-import type { CallToolResult, InputRequiredResult, Tool as ListedTool, Server, ServerContext } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  Tool as ListedTool,
+  Server,
+  ServerContext,
+} from "@modelcontextprotocol/server";
 import { ApprovalCardPending, InputRequiredPending } from "../safety/refusals.js";
 import type { ConsentChannel } from "../consent/channel.js";
 import type { ApprovalDesk } from "../consent/desk.js";
@@ -93,7 +99,9 @@ export function registerTools(server: Server, host: ToolHost): void {
     return { tools: listed };
   });
   server.setRequestHandler("tools/call", async (request, mcpCtx): Promise<CallToolResult | InputRequiredResult> => {
-    byName ??= new Map((await loadTools()).filter((t) => !(host.readOnly && t.creates !== undefined)).map((t) => [t.name, t]));
+    byName ??= new Map(
+      (await loadTools()).filter((t) => !(host.readOnly && t.creates !== undefined)).map((t) => [t.name, t]),
+    );
     if (request.params.name === DECIDE_TOOL && !host.readOnly && host.rendersApps(mcpCtx)) {
       const tools = byName;
       return decideOnCard(request.params.arguments, {
@@ -113,7 +121,13 @@ export function registerTools(server: Server, host: ToolHost): void {
 }
 
 /** One tool call, from its context to its answer; `decision` only for the card's Approve. */
-async function callTool(host: ToolHost, tool: Tool, args: unknown, mcpCtx: ServerContext, decision?: ConsentChannel): Promise<CallToolResult | InputRequiredResult> {
+async function callTool(
+  host: ToolHost,
+  tool: Tool,
+  args: unknown,
+  mcpCtx: ServerContext,
+  decision?: ConsentChannel,
+): Promise<CallToolResult | InputRequiredResult> {
   const ctx = host.context(tool, mcpCtx, decision);
   try {
     const { structured, text } = await tool.run(args, ctx, host.mark);
@@ -124,14 +138,23 @@ async function callTool(host: ToolHost, tool: Tool, args: unknown, mcpCtx: Serve
     ctx.guard.finish(error);
     // Protocol 2026-07-28: a person is asked in the client, which sends this call again with the answer.
     if (error instanceof InputRequiredPending) {
-      return { resultType: "input_required", inputRequests: error.inputRequests as InputRequiredResult["inputRequests"], requestState: error.requestState };
+      return {
+        resultType: "input_required",
+        inputRequests: error.inputRequests as InputRequiredResult["inputRequests"],
+        requestState: error.requestState,
+      };
     }
     // MCP Apps: the card shows the call and decides; its ticket (with the secret) is in `_meta`, for the card only.
     if (error instanceof ApprovalCardPending) {
-      return { isError: true, content: [{ type: "text", text: host.prefix + error.message }], _meta: cardMeta(error.ticket, args) };
+      return {
+        isError: true,
+        content: [{ type: "text", text: host.prefix + error.message }],
+        _meta: cardMeta(error.ticket, args),
+      };
     }
     // A cancelled call gets no answer (the SDK drops it): an abort is not an internal error to log.
-    if (mcpCtx.mcpReq.signal.aborted && !(error instanceof ApiError)) return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
+    if (mcpCtx.mcpReq.signal.aborted && !(error instanceof ApiError))
+      return { isError: true, content: [{ type: "text", text: "Cancelled by the client." }] };
     return { isError: true, content: [{ type: "text", text: host.prefix + host.failure(error, tool, mcpCtx) }] };
   } finally {
     ctx.scope.dispose();

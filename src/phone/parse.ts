@@ -58,7 +58,11 @@ const TYPE_WORDS: Record<string, string> = {
  * The type the policy judges a number by: the library's, except that UK 03 numbers (typed UAN, like the costly
  * 055 range) count as fixed lines, because Ofcom caps calls to 03 at the price of a call to 01/02, inside bundles.
  */
-export function policyType(type: string | undefined, country: string | undefined, nationalNumber: string): string | undefined {
+export function policyType(
+  type: string | undefined,
+  country: string | undefined,
+  nationalNumber: string,
+): string | undefined {
   if (type === "UAN" && country === "GB" && nationalNumber.startsWith("3")) return "FIXED_LINE";
   return type;
 }
@@ -72,7 +76,10 @@ function suggestInternational(digitsOnly: string, policy: PhonePolicy): string |
   const candidates = [policy.defaultCountry, "US"].filter((c): c is string => typeof c === "string");
   for (const country of candidates) {
     try {
-      const p = phoneLib().parsePhoneNumberWithError(digitsOnly, { defaultCountry: country as CountryCode, extract: false });
+      const p = phoneLib().parsePhoneNumberWithError(digitsOnly, {
+        defaultCountry: country as CountryCode,
+        extract: false,
+      });
       if (p.isValid()) return p.formatInternational();
     } catch {
       // Not a number there either; try the next guess.
@@ -87,7 +94,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
   if (text.length === 0) return problem("format", "is empty; give the number in E.164 format, e.g. +14155550123");
   if (text.length > MAX_PHONE_INPUT) return problem("format", `is longer than ${MAX_PHONE_INPUT} characters`);
   if (/(?:ext\.?|extension|x|#)\s*\.?\s*\d+\s*$|;ext=/i.test(text)) {
-    return problem("extension", "carries an extension or extra text; the service dials plain numbers only (remove the extension)");
+    return problem(
+      "extension",
+      "carries an extension or extra text; the service dials plain numbers only (remove the extension)",
+    );
   }
   if (!text.startsWith("+")) {
     const digits = text.replace(/[^0-9]/g, "");
@@ -144,7 +154,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
   }
   // The plan does not tell its fixed lines from its mobiles (every US and Canadian number): it may be either, so it is
   // refused when either is blocked (blocking MOBILE must not let every North American mobile through).
-  const maybe = judged === "FIXED_LINE_OR_MOBILE" ? (["MOBILE", "FIXED_LINE"] as const).find((t) => policy.blockedTypes.has(t)) : undefined;
+  const maybe =
+    judged === "FIXED_LINE_OR_MOBILE"
+      ? (["MOBILE", "FIXED_LINE"] as const).find((t) => policy.blockedTypes.has(t))
+      : undefined;
   if (maybe) {
     return problem(
       "blocked_type",
@@ -159,7 +172,10 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
   }
   const range = policy.blockedPrefixes?.match(parsed.number);
   if (range) {
-    return problem("blocked_prefix", `(${parsed.formatInternational()}) is in a blocked range (${range}, ${PREFIXES_VARIABLE}); such numbers are refused`);
+    return problem(
+      "blocked_prefix",
+      `(${parsed.formatInternational()}) is in a blocked range (${range}, ${PREFIXES_VARIABLE}); such numbers are refused`,
+    );
   }
   return new CheckedPhone(parsed.number, parsed.country, type);
 }

@@ -19,4 +19,11 @@ export type NumberTypeName = (typeof NUMBER_TYPES)[number];
  * (premium rate, shared cost, personal numbers, UANs, whose cost the type cannot tell) or that no person answers
  * (pagers, voicemail). docs/number-policy.md gives the reasons, type by type.
  */
-export const DEFAULT_BLOCKED_TYPES: readonly NumberTypeName[] = ["PREMIUM_RATE", "SHARED_COST", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
+export const DEFAULT_BLOCKED_TYPES: readonly NumberTypeName[] = [
+  "PREMIUM_RATE",
+  "SHARED_COST",
+  "PERSONAL_NUMBER",
+  "PAGER",
+  "UAN",
+  "VOICEMAIL",
+];

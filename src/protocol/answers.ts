@@ -5,7 +5,13 @@
  * text goes through the redactor once more as a last line of defence for the key).
  */
 import { ConfigurationError } from "../config/errors.js";
-import { ApiError, answerDoesNotMatch, NotFoundError, OutputMismatchError, type PostSubject } from "../service/errors.js";
+import {
+  ApiError,
+  answerDoesNotMatch,
+  NotFoundError,
+  OutputMismatchError,
+  type PostSubject,
+} from "../service/errors.js";
 import { StoreUnavailableError } from "../state/store.js";
 import { cap } from "../text/clean.js";
 import type { Redactor } from "../text/redact.js";
@@ -61,5 +67,9 @@ export function describeError(error: unknown, opts: DescribeOptions): Described 
     warning = `${opts.what}: internal error of the MCP server (details on its stderr)`;
     text = `${opts.what} failed because of an internal error of the MCP server; nothing more is known.${opts.creates ? " If it placed a call, check with list_calls before trying again." : ""}`;
   }
-  return { text: cap(opts.redactor.redact(text), MAX_ERROR_TEXT), ...(warning ? { warning } : {}), notFound: error instanceof NotFoundError };
+  return {
+    text: cap(opts.redactor.redact(text), MAX_ERROR_TEXT),
+    ...(warning ? { warning } : {}),
+    notFound: error instanceof NotFoundError,
+  };
 }

@@ -14,12 +14,21 @@
  * server's approval page or the hosted inbox, never to a request the SDK would
  * refuse to send.
  */
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 
-export type ConsentClient = Pick<Server, "getClientCapabilities" | "elicitInput" | "createElicitationCompletionNotifier">;
+export type ConsentClient = Pick<
+  Server,
+  "getClientCapabilities" | "elicitInput" | "createElicitationCompletionNotifier"
+>;
 
 /** The reserved `_meta` keys a 2026-07-28 request carried (the SDK types the envelope loosely). */
-export const envelopeOf = (request: ServerContext) => request.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+export const envelopeOf = (request: ServerContext) =>
+  request.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
 
 export function consentClient(server: Server, era: "legacy" | "modern", request: ServerContext): ConsentClient {
   if (era === "legacy") return server;
@@ -27,7 +36,8 @@ export function consentClient(server: Server, era: "legacy" | "modern", request:
   return {
     // What the client declared, without elicitation: it is not asked by a server request in this revision.
     getClientCapabilities: () => (declared ? { ...declared, elicitation: undefined } : undefined),
-    elicitInput: () => Promise.reject(new Error("a 2026-07-28 client is asked through input requests, not elicitation/create")),
+    elicitInput: () =>
+      Promise.reject(new Error("a 2026-07-28 client is asked through input requests, not elicitation/create")),
     createElicitationCompletionNotifier: () => () => Promise.resolve(),
   };
 }

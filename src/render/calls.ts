@@ -5,7 +5,16 @@
  * Field names are read tolerantly because the service does not publish them.
  */
 import { isObject, type CallRecord, type JsonObject } from "../service/shapes.js";
-import { callAgent, callCreated, callDuration, callOutcome, callRecording, callSummary, callTo, pickString } from "../service/call-fields.js";
+import {
+  callAgent,
+  callCreated,
+  callDuration,
+  callOutcome,
+  callRecording,
+  callSummary,
+  callTo,
+  pickString,
+} from "../service/call-fields.js";
 import { defineData, FREE_TEXT, MAX_JSON_DEPTH, oneLine } from "../text/clean.js";
 import { fence } from "../text/fence.js";
 import { derivedOnce } from "../text/shared-values.js";

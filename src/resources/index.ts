@@ -82,7 +82,9 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
     const calls = service.calls
       .list({ limit: RECENT_CALLS }, d)
       // Only ids that can be read back are offered.
-      .then(async (page) => (access ? await access.filter(page.calls) : page.calls).filter((c) => CALL_ID.test(c.id)).map(listItem));
+      .then(async (page) =>
+        (access ? await access.filter(page.calls) : page.calls).filter((c) => CALL_ID.test(c.id)).map(listItem),
+      );
     recent = { at: Date.now(), calls };
     calls.catch(() => {
       if (recent?.calls === calls) recent = undefined;
@@ -95,7 +97,8 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
     AGENTS_URI,
     {
       title: "Calling agents",
-      description: "The agents this API key may use to place calls (id, name, language, voice…). Use an id as agent_id.",
+      description:
+        "The agents this API key may use to place calls (id, name, language, voice…). Use an id as agent_id.",
       mimeType: "application/json",
     },
     async (uri, ctx): Promise<ReadResourceResult> => {
@@ -164,7 +167,11 @@ export function registerResources(mcp: McpServer, deps: ResourceDeps): void {
         return {
           contents: [
             { uri: uri.href, mimeType: "text/plain", text: mark(`${callDetail(call)}${next}`) },
-            { uri: uri.href, mimeType: "application/json", text: JSON.stringify({ call: withFencedContent(call), final }, null, 2) },
+            {
+              uri: uri.href,
+              mimeType: "application/json",
+              text: JSON.stringify({ call: withFencedContent(call), final }, null, 2),
+            },
           ],
         };
       } catch (error) {
@@ -181,7 +188,13 @@ function callResource(call: CallRecord): Resource {
   return {
     uri: `calls://${call.id}`,
     name: call.id,
-    title: [call.status === undefined ? "status unknown" : statusText(call.status), to && numberText(to), when && timeText(when)].filter(Boolean).join(" · "),
+    title: [
+      call.status === undefined ? "status unknown" : statusText(call.status),
+      to && numberText(to),
+      when && timeText(when),
+    ]
+      .filter(Boolean)
+      .join(" · "),
     description: callLine(call),
     mimeType: "application/json",
   };

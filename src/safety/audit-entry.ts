@@ -9,7 +9,10 @@ import { BatchValidationError, UserInputError } from "../validation/errors.js";
 import type { AuditEntry } from "./audit-log.js";
 import { ApprovalPendingError, DuplicateOfUnknownError, UserDeclinedError } from "./refusals.js";
 
-export type AuditDraft = Partial<Omit<AuditEntry, "time" | "tool" | "latency_ms" | "numbers" | "agents">> & { numbers: string[]; agents: string[] };
+export type AuditDraft = Partial<Omit<AuditEntry, "time" | "tool" | "latency_ms" | "numbers" | "agents">> & {
+  numbers: string[];
+  agents: string[];
+};
 
 const CARRIED = [
   "request_key",
@@ -28,10 +31,23 @@ const CARRIED = [
 ] as const;
 
 /** `person`: who asked (the call scope's identity), on every line of the tool call, `sending` included. */
-export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "tool" | "latency_ms"> & { person?: Person | undefined }, error: unknown): AuditEntry {
+export function auditEntry(
+  draft: AuditDraft,
+  base: Pick<AuditEntry, "time" | "tool" | "latency_ms"> & { person?: Person | undefined },
+  error: unknown,
+): AuditEntry {
   const { person, ...fixed } = base;
-  const entry: AuditEntry = { ...fixed, decision: draft.decision ?? "failed", numbers: draft.numbers, agents: draft.agents };
-  if (person) Object.assign(entry, person.name === undefined ? { person: person.sub } : { person: person.sub, person_name: person.name });
+  const entry: AuditEntry = {
+    ...fixed,
+    decision: draft.decision ?? "failed",
+    numbers: draft.numbers,
+    agents: draft.agents,
+  };
+  if (person)
+    Object.assign(
+      entry,
+      person.name === undefined ? { person: person.sub } : { person: person.sub, person_name: person.name },
+    );
   for (const field of CARRIED) if (draft[field] !== undefined) Object.assign(entry, { [field]: draft[field] });
   if (draft.rule !== undefined) entry.rule = draft.rule;
   if (draft.reason !== undefined) entry.reason = draft.reason;
@@ -47,7 +63,12 @@ export function auditEntry(draft: AuditDraft, base: Pick<AuditEntry, "time" | "t
 function classify(error: unknown): Pick<AuditEntry, "decision" | "rule" | "reason" | "upstream_status" | "request_id"> {
   const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300);
   const upstream =
-    error instanceof ApiError ? { ...(error.status ? { upstream_status: error.status } : {}), ...(error.requestId ? { request_id: error.requestId } : {}) } : {};
+    error instanceof ApiError
+      ? {
+          ...(error.status ? { upstream_status: error.status } : {}),
+          ...(error.requestId ? { request_id: error.requestId } : {}),
+        }
+      : {};
   if (error instanceof UserDeclinedError) return { decision: "declined", reason };
   if (error instanceof ApprovalPendingError) return { decision: "pending", reason };
   if (error instanceof DuplicateOfUnknownError) return { decision: "deduplicated", reason };

@@ -89,11 +89,15 @@ export class AuditLog {
       fd = openSync(path, "a", 0o600);
     } catch (error) {
       const code = (error as { code?: string }).code ?? "unknown error";
-      throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be opened for appending (${code}); the folder must exist and be writable`);
+      throw new ConfigurationError(
+        `${AUDIT_VARIABLE}: the file cannot be opened for appending (${code}); the folder must exist and be writable`,
+      );
     }
     const mode = fstatSync(fd).mode & 0o777;
     if (process.platform !== "win32" && (mode & 0o077) !== 0) {
-      onError(`${AUDIT_VARIABLE}: the existing file is readable by others (mode ${mode.toString(8)}); consider chmod 600`);
+      onError(
+        `${AUDIT_VARIABLE}: the existing file is readable by others (mode ${mode.toString(8)}); consider chmod 600`,
+      );
     }
     return new AuditLog(fd, path, redactor, onError);
   }
@@ -103,10 +107,9 @@ export class AuditLog {
     // Redact each value, then serialize: redacting serialized JSON could eat an escape and break the line.
     // JSON leaves NEL, U+2028 and U+2029 raw inside strings, and many readers end a line there (Python's splitlines,
     // a JavaScript /^…$/m, some editors): escaped, a value the model chose cannot start what looks like a line of its own.
-    const line = JSON.stringify(entry, (_key, value: unknown) => (typeof value === "string" ? this.redactor.redact(value) : value)).replace(
-      /[\u0085\u2028\u2029]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
+    const line = JSON.stringify(entry, (_key, value: unknown) =>
+      typeof value === "string" ? this.redactor.redact(value) : value,
+    ).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
     try {
       this.followPath();
       writeSync(this.fd, `${line}\n`);
@@ -137,7 +140,9 @@ export class AuditLog {
       fd = openSync(this.path, "a", 0o600);
     } catch (error) {
       // The folder went too: keep the line in the old file rather than lose it.
-      this.onError(`${AUDIT_VARIABLE}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`);
+      this.onError(
+        `${AUDIT_VARIABLE}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`,
+      );
       return;
     }
     this.close();
@@ -201,7 +206,13 @@ export function dialHistoryReader(since: number, now: number): LineReader<AuditH
       }
       const shown = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/.exec(line.text);
       const at = shown ? Date.parse(shown[0]) : Number.NaN;
-      history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
+      history.dials.push({
+        at: Number.isNaN(at) ? now : Math.max(at, since),
+        numbers,
+        requestKey: undefined,
+        decision: "outcome_unknown",
+        callIds: [],
+      });
       return;
     }
     const { entry, at } = read;

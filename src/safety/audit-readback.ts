@@ -83,7 +83,9 @@ export function readAuditLogBack(path: string, readers: ReadonlyArray<LineReader
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ENOENT") return;
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${code ?? "error"}); ${readers[0]?.rebuilds ?? "nothing"} could not be rebuilt`);
+    throw new ConfigurationError(
+      `${AUDIT_VARIABLE}: the file cannot be read back (${code ?? "error"}); ${readers[0]?.rebuilds ?? "nothing"} could not be rebuilt`,
+    );
   }
 }
 
@@ -106,7 +108,7 @@ function forEachLogLine(path: string, fn: (line: string, index: number) => void)
     let rest = "";
     let index = 0;
     // Up to the size it has now (a device such as /dev/full reads as endless zeros; lines appended meanwhile are this run's).
-    for (let left = fstatSync(fd).size; left > 0; ) {
+    for (let left = fstatSync(fd).size; left > 0;) {
       const read = readSync(fd, buffer, 0, Math.min(buffer.length, left), null);
       if (read === 0) break;
       left -= read;

@@ -37,7 +37,8 @@ export function notYourCall(callId: string): NotFoundError {
   );
 }
 
-const campaignOf = (call: CallRecord): string | undefined => (typeof call.campaign_id === "string" && call.campaign_id !== "" ? call.campaign_id : undefined);
+const campaignOf = (call: CallRecord): string | undefined =>
+  typeof call.campaign_id === "string" && call.campaign_id !== "" ? call.campaign_id : undefined;
 
 export function callAccess(store: GuardStore, now: () => number, identity: CallerIdentity): CallAccess {
   const person = identity.person;
@@ -49,7 +50,10 @@ export function callAccess(store: GuardStore, now: () => number, identity: Calle
     // One look-up for the page: each call's own record, then its campaign's.
     const things: OwnedThing[] = calls.flatMap((call) => {
       const campaign = campaignOf(call);
-      return [{ kind: "call" as const, id: call.id }, ...(campaign ? [{ kind: "campaign" as const, id: campaign }] : [])];
+      return [
+        { kind: "call" as const, id: call.id },
+        ...(campaign ? [{ kind: "campaign" as const, id: campaign }] : []),
+      ];
     });
     const owners = await store.owners.ownersOf(things, now());
     const ownerOf = new Map(things.map((thing, i) => [`${thing.kind}:${thing.id}`, owners[i]]));
@@ -88,18 +92,32 @@ export function callAccess(store: GuardStore, now: () => number, identity: Calle
 
 /** What a placed dial is recorded under: its call ids, and a batch's campaign. */
 export function ownedThings(callIds: readonly string[], campaignId: string | undefined): OwnedThing[] {
-  return [...callIds.map((id) => ({ kind: "call" as const, id })), ...(campaignId ? [{ kind: "campaign" as const, id: campaignId }] : [])];
+  return [
+    ...callIds.map((id) => ({ kind: "call" as const, id })),
+    ...(campaignId ? [{ kind: "campaign" as const, id: campaignId }] : []),
+  ];
 }
 
 /**
  * Of these calls, the ones recorded as the person's (all of them for a caller who sees every call); none when the
  * store cannot say (fail closed).
  */
-export async function ownCalls<T extends { id: string }>(store: GuardStore, identity: CallerIdentity, calls: readonly T[], now: number): Promise<T[]> {
+export async function ownCalls<T extends { id: string }>(
+  store: GuardStore,
+  identity: CallerIdentity,
+  calls: readonly T[],
+  now: number,
+): Promise<T[]> {
   const person = identity.person;
   if (!person || identity.readsAllCalls || calls.length === 0) return [...calls];
   try {
-    const owners = await store.owners.ownersOf(ownedThings(calls.map((c) => c.id), undefined), now);
+    const owners = await store.owners.ownersOf(
+      ownedThings(
+        calls.map((c) => c.id),
+        undefined,
+      ),
+      now,
+    );
     return calls.filter((_, i) => owners[i] === person.sub);
   } catch {
     return [];
@@ -119,7 +137,12 @@ export function claimOfAnother(previousOwner: string | undefined, person: Person
 }
 
 /** Records the dial as the person's; a store that cannot be told leaves the calls unseen by them (fail closed). */
-export async function recordOwner(store: GuardStore, person: Person | undefined, things: OwnedThing[], now: number): Promise<string | undefined> {
+export async function recordOwner(
+  store: GuardStore,
+  person: Person | undefined,
+  things: OwnedThing[],
+  now: number,
+): Promise<string | undefined> {
   if (!person || things.length === 0) return undefined;
   try {
     await store.owners.record(things, person.sub, now);

@@ -55,7 +55,8 @@ export interface HoursCheck {
   opensAt?: number;
 }
 
-export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const MINUTE = 60_000;
 const HORIZON = 7 * 24 * 60 * MINUTE;

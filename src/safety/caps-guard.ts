@@ -9,7 +9,13 @@ import { BatchSafetyRefusal, SafetyRefusal } from "./refusals.js";
 import { whenText } from "./time-text.js";
 
 /** Throws the refusal a failed verdict stands for; returns when the dials may go. */
-export function refuseOverCap(verdict: CapVerdict, numbers: readonly string[], limits: CapLimits, now: number, perPerson = false): void {
+export function refuseOverCap(
+  verdict: CapVerdict,
+  numbers: readonly string[],
+  limits: CapLimits,
+  now: number,
+  perPerson = false,
+): void {
   if (verdict.ok) return;
   if (verdict.rule === "dials_per_hour") {
     const cap = limits.perHour ?? 0;
@@ -20,7 +26,10 @@ export function refuseOverCap(verdict: CapVerdict, numbers: readonly string[], l
         ? `${what} are more than ${variable}=${cap} allows in an hour; split the batch into batches of at most ${cap} rows`
         : `${verdict.recent} dial${verdict.recent === 1 ? "" : "s"} in the last hour${perPerson ? " placed by you" : ""}; the cap ${variable}=${cap} leaves room for ${Math.max(0, cap - verdict.recent)}, and ${what} may go at ${whenText(verdict.freeAt, now)}`;
     const rule = perPerson ? "dials_per_hour_per_person" : verdict.rule;
-    throw new SafetyRefusal(rule, `Refused by the ${perPerson ? "per-person " : ""}dials-per-hour cap: ${reason}. Nothing was dialed.`);
+    throw new SafetyRefusal(
+      rule,
+      `Refused by the ${perPerson ? "per-person " : ""}dials-per-hour cap: ${reason}. Nothing was dialed.`,
+    );
   }
   const cap = limits.perNumberPerDay ?? 0;
   const reasons = new Map(
@@ -34,9 +43,15 @@ export function refuseOverCap(verdict: CapVerdict, numbers: readonly string[], l
     }),
   );
   if (numbers.length === 1) {
-    throw new SafetyRefusal(verdict.rule, `Refused by the per-number daily cap: ${reasons.get(numbers[0]!) ?? numbers[0]}. Nothing was dialed.`, "to");
+    throw new SafetyRefusal(
+      verdict.rule,
+      `Refused by the per-number daily cap: ${reasons.get(numbers[0]!) ?? numbers[0]}. Nothing was dialed.`,
+      "to",
+    );
   }
-  const problems: RowProblem[] = numbers.flatMap((n, index) => (reasons.has(n) ? [{ index, field: "to", reason: reasons.get(n)! }] : []));
+  const problems: RowProblem[] = numbers.flatMap((n, index) =>
+    reasons.has(n) ? [{ index, field: "to", reason: reasons.get(n)! }] : [],
+  );
   throw new BatchSafetyRefusal(
     verdict.rule,
     problems,

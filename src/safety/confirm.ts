@@ -16,7 +16,13 @@ import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
-import { ApprovalCardPending, ApprovalPendingError, InputRequiredPending, SafetyRefusal, UserDeclinedError } from "./refusals.js";
+import {
+  ApprovalCardPending,
+  ApprovalPendingError,
+  InputRequiredPending,
+  SafetyRefusal,
+  UserDeclinedError,
+} from "./refusals.js";
 import type { ConfirmMode } from "../config/safety.js";
 import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError } from "../state/store.js";
 
@@ -26,7 +32,8 @@ export type ConfirmedBy = "client" | "page" | "unattended" | "token";
 const TOKEN_WHY: Record<Exclude<TokenCheck, { ok: true }>["why"], string> = {
   malformed: "is not a token this server issued",
   expired: "has expired (tokens last 5 minutes)",
-  other_request: "was issued for a different request: the number, agent and every field must be exactly those of the dry run",
+  other_request:
+    "was issued for a different request: the number, agent and every field must be exactly those of the dry run",
   used: "was already used (a token confirms one dial)",
 };
 
@@ -40,13 +47,18 @@ export function tokenRefusal(why: keyof typeof TOKEN_WHY): SafetyRefusal {
 
 /** The line a dry run's checks list says about confirmation. */
 export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): string {
-  if (mode === "never") return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
+  if (mode === "never")
+    return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
   const route = consent.route();
-  if (route.kind === "client_form" || route.kind === "client_input") return "confirmation: the user will be asked in the client before dialing";
-  if (route.kind === "app_card") return "confirmation: the person will be asked on the approval card in the conversation before dialing";
-  if (route.kind === "client_url") return "confirmation: the client will show the user a link to the approval page before dialing";
+  if (route.kind === "client_form" || route.kind === "client_input")
+    return "confirmation: the user will be asked in the client before dialing";
+  if (route.kind === "app_card")
+    return "confirmation: the person will be asked on the approval card in the conversation before dialing";
+  if (route.kind === "client_url")
+    return "confirmation: the client will show the user a link to the approval page before dialing";
   if (route.kind === "page") return "confirmation: a person will be asked on the approval page before dialing";
-  if (mode === "token") return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
+  if (mode === "token")
+    return "confirmation: OUTBOUND_CALLS_CONFIRM=token; dial again with the same arguments and this confirmation_token once the user agreed";
   return `confirmation: a dial would be refused: ${route.kind === "unavailable" ? route.why : "no person can be asked"}`;
 }
 
@@ -80,7 +92,13 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
   const route = ways.consent.route();
-  if (mode === "token" && route.kind !== "client_form" && route.kind !== "client_input" && route.kind !== "client_url" && route.kind !== "app_card") {
+  if (
+    mode === "token" &&
+    route.kind !== "client_form" &&
+    route.kind !== "client_input" &&
+    route.kind !== "client_url" &&
+    route.kind !== "app_card"
+  ) {
     if (!attempt.token) {
       throw new SafetyRefusal(
         "confirmation_required",
@@ -121,7 +139,9 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
  * call gets an approval of their own, so nobody dials on an approval given for someone else's request.
  */
 function approvalKey(requestKey: string, person: Person | undefined): string {
-  return person ? `${requestKey}:by:${createHash("sha256").update(person.sub, "utf8").digest("hex").slice(0, 32)}` : requestKey;
+  return person
+    ? `${requestKey}:by:${createHash("sha256").update(person.sub, "utf8").digest("hex").slice(0, 32)}`
+    : requestKey;
 }
 
 /** This client already has its share of approvals waiting: refused before anything is stored or dialed. */
@@ -161,7 +181,9 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
     case "approved":
       return {
         by: verdict.via === "page" ? "page" : "client",
-        approver: verdict.approver ?? (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
+        approver:
+          verdict.approver ??
+          (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
         idempotencyKey: verdict.idempotencyKey,
       };
     case "input_required":
@@ -189,7 +211,9 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
           ? "through the link the client showed"
           : verdict.via === "app_card"
             ? "on the approval card in the conversation"
-            : verdict.via === "page" ? "on the approval page (in the browser, or in the approvers' inbox)" : "in the client";
+            : verdict.via === "page"
+              ? "on the approval page (in the browser, or in the approvers' inbox)"
+              : "in the client";
       throw new ApprovalPendingError(
         `Waiting for a person: they were asked to approve this dial ${where} and have not decided yet; nothing was dialed. ` +
           `Tell the user to approve or decline it there, then call ${tool} again with exactly the same arguments to pick up the decision ` +

@@ -19,8 +19,7 @@ export const TOKEN_TTL_MS = 5 * 60_000;
 
 export type TokenCheck =
   /** `id`: the token's canonical id, the same for every spelling that checks out; `expiresAt`: epoch ms. */
-  | { ok: true; id: string; expiresAt: number }
-  | { ok: false; why: "malformed" | "expired" | "other_request" | "used" };
+  { ok: true; id: string; expiresAt: number } | { ok: false; why: "malformed" | "expired" | "other_request" | "used" };
 
 const MAC_BYTES = 32;
 // No leading zero, at most 12 base-36 digits (far beyond any epoch ms), ASCII only (no `i`/`u` flag).
@@ -62,7 +61,8 @@ export class ConfirmationTokens {
   check(token: string, requestKey: string): TokenCheck {
     const parsed = parseToken(token);
     if (!parsed) return { ok: false, why: "malformed" };
-    if (!timingSafeEqual(this.mac(requestKey, parsed.expiresAt), parsed.mac)) return { ok: false, why: "other_request" };
+    if (!timingSafeEqual(this.mac(requestKey, parsed.expiresAt), parsed.mac))
+      return { ok: false, why: "other_request" };
     if (this.now() > parsed.expiresAt) return { ok: false, why: "expired" };
     return { ok: true, id: parsed.id, expiresAt: parsed.expiresAt };
   }

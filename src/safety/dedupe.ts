@@ -31,7 +31,10 @@ export interface Replay {
 }
 
 /** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
-export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
+export async function claimDial(
+  attempt: DialAttempt,
+  ledger: ClaimLedger,
+): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
   const { store, clock } = ledger;
   const owner = claimOwner(attempt.scope.identity.person);
   for (;;) {
@@ -48,11 +51,26 @@ export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Prom
     });
     if (result.kind === "claimed") {
       const { idempotencyKey, takeover, previousOwner } = result;
-      return { kind: "claimed", claim: DialClaim.held(ledger, { key: attempt.key, numbers: attempt.numbers, owner, idempotencyKey, takeover, previousOwner }) };
+      return {
+        kind: "claimed",
+        claim: DialClaim.held(ledger, {
+          key: attempt.key,
+          numbers: attempt.numbers,
+          owner,
+          idempotencyKey,
+          takeover,
+          previousOwner,
+        }),
+      };
     }
     if (result.kind === "recent_numbers") {
       const shown = await shownCallIds(attempt, store, result.matches, clock.now());
-      throw recentNumbersRefusal(result.matches, attempt.tool === "create_call" ? undefined : attempt.numbers.length, clock.now(), shown);
+      throw recentNumbersRefusal(
+        result.matches,
+        attempt.tool === "create_call" ? undefined : attempt.numbers.length,
+        clock.now(),
+        shown,
+      );
     }
     const settled = await waitSettled(result.record, attempt, ledger);
     // Not placed (forgotten), or its owner died: try to claim it ourselves.
@@ -63,12 +81,20 @@ export async function claimDial(attempt: DialAttempt, ledger: ClaimLedger): Prom
           "Do not dial again: check with list_calls whether the call exists.",
       );
     }
-    if (settled.state.kind === "placed") return { kind: "replay", replay: { firstAt: settled.state.at, callIds: settled.state.callIds, summary: settled.state.summary } };
+    if (settled.state.kind === "placed")
+      return {
+        kind: "replay",
+        replay: { firstAt: settled.state.at, callIds: settled.state.callIds, summary: settled.state.summary },
+      };
   }
 }
 
 /** Polls an identical dial under way, within the tool call's deadline, until it settles; undefined when it was forgotten or its lease ran out. */
-async function waitSettled(first: DialRecord, attempt: DialAttempt, { store, clock }: ClaimLedger): Promise<DialRecord | undefined> {
+async function waitSettled(
+  first: DialRecord,
+  attempt: DialAttempt,
+  { store, clock }: ClaimLedger,
+): Promise<DialRecord | undefined> {
   let record: DialRecord | undefined = first;
   for (let pause = 20; record?.state.kind === "in_flight"; pause = Math.min(pause * 2, 500)) {
     if (record.state.leaseUntil <= clock.now()) return undefined;
@@ -86,7 +112,12 @@ async function waitSettled(first: DialRecord, attempt: DialAttempt, { store, clo
 }
 
 /** Which earlier call ids the caller may be told: all without a person (no OAuth) or with calls:read_all; else their own. */
-async function shownCallIds(attempt: DialAttempt, store: GuardStore, matches: ReadonlyArray<{ record: DialRecord }>, now: number): Promise<(id: string) => boolean> {
+async function shownCallIds(
+  attempt: DialAttempt,
+  store: GuardStore,
+  matches: ReadonlyArray<{ record: DialRecord }>,
+  now: number,
+): Promise<(id: string) => boolean> {
   const { person, readsAllCalls } = attempt.scope.identity;
   if (!person || readsAllCalls) return () => true;
   const ids = [...new Set(matches.flatMap((m) => (m.record.state.kind === "placed" ? m.record.state.callIds : [])))];
@@ -105,7 +136,12 @@ async function shownCallIds(attempt: DialAttempt, store: GuardStore, matches: Re
 }
 
 /** What a dry run says about duplicates, without claiming anything. */
-export async function dryRunDedupeCheck(attempt: DialAttempt, store: GuardStore, now: number, windowMs: number): Promise<string> {
+export async function dryRunDedupeCheck(
+  attempt: DialAttempt,
+  store: GuardStore,
+  now: number,
+  windowMs: number,
+): Promise<string> {
   const same = await store.dials.get(attempt.key);
   if (same && same.state.kind !== "in_flight" && same.state.at + windowMs > now) {
     return `duplicate: an identical dial started at ${new Date(same.startedAt).toISOString()}; dialing now would return its answer instead of dialing again`;
@@ -129,7 +165,10 @@ function callIdsOf(record: DialRecord, number: string): string[] | undefined {
   const digits = (v: unknown) => (typeof v === "string" ? v.replace(/\D/g, "") : "");
   const calls = Array.isArray(s.summary.calls) ? s.summary.calls : [];
   const ids = calls.flatMap((c) =>
-    typeof c === "object" && c !== null && digits((c as Record<string, unknown>).to) === digits(number) && typeof (c as Record<string, unknown>).id === "string"
+    typeof c === "object" &&
+    c !== null &&
+    digits((c as Record<string, unknown>).to) === digits(number) &&
+    typeof (c as Record<string, unknown>).id === "string"
       ? [(c as Record<string, unknown>).id as string]
       : [],
   );
@@ -172,7 +211,8 @@ function recentNumbersRefusal(
   now: number,
   shown: (id: string) => boolean,
 ): Error {
-  const advice = "If the user wants a second call to it now, repeat the request with repeat_dial: true; otherwise do not dial it again";
+  const advice =
+    "If the user wants a second call to it now, repeat the request with repeat_dial: true; otherwise do not dial it again";
   if (batchRows === undefined) {
     const m = matches[0]!;
     return new SafetyRefusal(
@@ -184,6 +224,16 @@ function recentNumbersRefusal(
   }
   const first = new Map<number, (typeof matches)[number]>();
   for (const m of matches) if (!first.has(m.index)) first.set(m.index, m);
-  const problems = [...first.values()].map((m) => ({ index: m.index, field: "to", reason: `${m.number}: ${describe(m.record, now, m.number, shown)}` }));
-  return new BatchSafetyRefusal(RULE, problems, batchRows, "were dialed within the dedupe window by other requests", advice);
+  const problems = [...first.values()].map((m) => ({
+    index: m.index,
+    field: "to",
+    reason: `${m.number}: ${describe(m.record, now, m.number, shown)}`,
+  }));
+  return new BatchSafetyRefusal(
+    RULE,
+    problems,
+    batchRows,
+    "were dialed within the dedupe window by other requests",
+    advice,
+  );
 }

@@ -81,7 +81,11 @@ export interface DialAttempt {
   readonly scope: CallScope;
 }
 
-export function openAttempt(tool: string, plan: Pick<DialPlan<unknown>, "rows" | "agentNames" | "repeatDial" | "token">, scope: CallScope): DialAttempt {
+export function openAttempt(
+  tool: string,
+  plan: Pick<DialPlan<unknown>, "rows" | "agentNames" | "repeatDial" | "token">,
+  scope: CallScope,
+): DialAttempt {
   const requests = plan.rows.map((r) => r.request);
   return {
     tool,

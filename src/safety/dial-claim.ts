@@ -46,10 +46,18 @@ export class DialClaim {
     private readonly ledger: ClaimLedger | undefined,
     terms: ClaimTerms,
   ) {
-    ({ key: this.key, numbers: this.numbers, owner: this.owner, idempotencyKey: this.key_, takeover: this.takeover, previousOwner: this.previousOwner } = terms);
+    ({
+      key: this.key,
+      numbers: this.numbers,
+      owner: this.owner,
+      idempotencyKey: this.key_,
+      takeover: this.takeover,
+      previousOwner: this.previousOwner,
+    } = terms);
     if (ledger) {
       // A person may take minutes; the claim must outlive them, and die soon after this process would.
-      const renew = () => void ledger.store.dials.renew(this.key, this.owner, ledger.clock.now() + ledger.leaseMs).catch(() => undefined);
+      const renew = () =>
+        void ledger.store.dials.renew(this.key, this.owner, ledger.clock.now() + ledger.leaseMs).catch(() => undefined);
       this.renewal = setInterval(renew, ledger.leaseMs / 3);
       this.renewal.unref();
     }
@@ -62,7 +70,14 @@ export class DialClaim {
 
   /** No dedupe window: nothing is claimed in the store, so nothing is settled. */
   static unledgered(key: string, numbers: readonly string[]): DialClaim {
-    return new DialClaim(undefined, { key, numbers, owner: randomUUID(), idempotencyKey: randomUUID(), takeover: false, previousOwner: undefined });
+    return new DialClaim(undefined, {
+      key,
+      numbers,
+      owner: randomUUID(),
+      idempotencyKey: randomUUID(),
+      takeover: false,
+      previousOwner: undefined,
+    });
   }
 
   /** The Idempotency-Key the POST goes with (and every retry or takeover of it). */
@@ -80,7 +95,9 @@ export class DialClaim {
   async bindKey(idempotencyKey: string): Promise<void> {
     if (this.takeover || idempotencyKey === this.key_) return;
     if (this.ledger && !(await this.ledger.store.dials.rekey(this.key, this.owner, idempotencyKey))) {
-      throw new StoreUnavailableError("the dial's claim was lost before it could be sent (its lease ran out); nothing was sent");
+      throw new StoreUnavailableError(
+        "the dial's claim was lost before it could be sent (its lease ran out); nothing was sent",
+      );
     }
     this.key_ = idempotencyKey;
   }
@@ -107,7 +124,10 @@ export class DialClaim {
     const ledger = this.ledger;
     if (!ledger) return;
     // Nothing sent by a takeover: the claim goes back to the dead owner (it may have sent), with its key.
-    const outcome = settlement.kind === "not_placed" && this.previousOwner !== undefined ? { ...settlement, returnTo: this.previousOwner } : settlement;
+    const outcome =
+      settlement.kind === "not_placed" && this.previousOwner !== undefined
+        ? { ...settlement, returnTo: this.previousOwner }
+        : settlement;
     for (let attempt = 0; ; attempt++) {
       try {
         await ledger.store.dials.settle(this.key, this.owner, outcome, ledger.clock.now(), ledger.windowMs);

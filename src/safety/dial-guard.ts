@@ -25,7 +25,14 @@ import { auditEntry } from "./audit-entry.js";
 import type { AuditDecision } from "./audit-log.js";
 import { AuditTrail } from "./audit-trail.js";
 import type { ConfirmedBy } from "./confirm.js";
-import { attemptFacts, openAttempt, type DialAttempt, type DialOutcome, type DialPlan, type SafetyServices } from "./dial-attempt.js";
+import {
+  attemptFacts,
+  openAttempt,
+  type DialAttempt,
+  type DialOutcome,
+  type DialPlan,
+  type SafetyServices,
+} from "./dial-attempt.js";
 import type { DialClaim } from "./dial-claim.js";
 import {
   auditIntact,
@@ -75,7 +82,10 @@ export class DialGuard {
 
   /** Records the rows for the audit line and refuses numbers on the do-not-call list. */
   screen(rows: readonly CheckedRow[]): void {
-    this.trail.add({ numbers: rows.map((r) => r.request.to), agents: [...new Set(rows.map((r) => r.request.agent_id))] });
+    this.trail.add({
+      numbers: rows.map((r) => r.request.to),
+      agents: [...new Set(rows.map((r) => r.request.agent_id))],
+    });
     screenDoNotCall(this.s.doNotCall, rows);
   }
 
@@ -102,7 +112,10 @@ export class DialGuard {
   }
 
   /** What a dial would meet, sending nothing and claiming nothing. */
-  private async dryRun(attempt: DialAttempt, consentRecords: readonly string[] | undefined): Promise<DialOutcome<never>> {
+  private async dryRun(
+    attempt: DialAttempt,
+    consentRecords: readonly string[] | undefined,
+  ): Promise<DialOutcome<never>> {
     const dedupe = await dedupeCheckStage(attempt, this.s);
     const hours = hoursStage(attempt, this.s);
     const law = await lawStage(attempt, this.s);
@@ -110,17 +123,33 @@ export class DialGuard {
     const preview = previewStage(attempt, hours.localTimes, consentRecords);
     const end = await dryRunStage(attempt, this.s, this.call.consent);
     this.trail.add(end.audit);
-    const checks = [...ROW_CHECKS, ...(dedupe.check ? [dedupe.check] : []), hours.check, law.check, caps.check, end.check];
+    const checks = [
+      ...ROW_CHECKS,
+      ...(dedupe.check ? [dedupe.check] : []),
+      hours.check,
+      law.check,
+      caps.check,
+      end.check,
+    ];
     return { kind: "dry_run", preview, checks, ...(end.token ? { token: end.token } : {}) };
   }
 
   /** The stages after the claim; any throw releases it (dial()). */
-  private async dialClaimed<R>(attempt: DialAttempt, plan: DialPlan<R>, claim: DialClaim, consentRecords: readonly string[] | undefined): Promise<DialOutcome<R>> {
+  private async dialClaimed<R>(
+    attempt: DialAttempt,
+    plan: DialPlan<R>,
+    claim: DialClaim,
+    consentRecords: readonly string[] | undefined,
+  ): Promise<DialOutcome<R>> {
     const { localTimes } = hoursStage(attempt, this.s);
     await lawStage(attempt, this.s);
     await capsStage(attempt, this.s, claim);
     const preview = previewStage(attempt, localTimes, consentRecords);
-    const confirmed = await confirmStage(attempt, this.s, this.call.consent, { preview, localTimes, ...(consentRecords ? { consentRecords } : {}) });
+    const confirmed = await confirmStage(attempt, this.s, this.call.consent, {
+      preview,
+      localTimes,
+      ...(consentRecords ? { consentRecords } : {}),
+    });
     this.trail.add(confirmed.audit);
     // A single-use yes names the key of its one dial: a replay of it re-sends the first dial's key.
     if (confirmed.idempotencyKey !== undefined) await claim.bindKey(confirmed.idempotencyKey);
@@ -133,7 +162,12 @@ export class DialGuard {
     // The service's deadline does not include the time a person took to answer.
     const fresh = confirmed.sendWithinMs !== undefined ? this.scope.newDeadline(confirmed.sendWithinMs) : undefined;
     try {
-      return await this.send(attempt, plan, { claim, reservation, deadline: fresh ?? this.scope.deadline }, confirmed.by);
+      return await this.send(
+        attempt,
+        plan,
+        { claim, reservation, deadline: fresh ?? this.scope.deadline },
+        confirmed.by,
+      );
     } finally {
       fresh?.dispose();
     }
@@ -181,7 +215,16 @@ export class DialGuard {
   private write(decision: AuditDecision | undefined, at: number, error?: unknown): string | undefined {
     const draft = this.trail.draft();
     return this.s.audit?.write(
-      auditEntry(decision ? { ...draft, decision } : draft, { time: iso(at), tool: this.call.tool, latency_ms: Math.round(performance.now() - this.started), person: this.scope.identity.person }, error),
+      auditEntry(
+        decision ? { ...draft, decision } : draft,
+        {
+          time: iso(at),
+          tool: this.call.tool,
+          latency_ms: Math.round(performance.now() - this.started),
+          person: this.scope.identity.person,
+        },
+        error,
+      ),
     );
   }
 }

@@ -23,5 +23,7 @@ export function dialKey(tool: string, rows: readonly NormalizedCall[], repeatDia
   const parts = rows.map(canonicalJson);
   if (rows.length > 1) parts.sort();
   // A request that says a second call is meant is another request than the same one without it.
-  return createHash("sha256").update(`${tool}${repeatDial ? "+repeat" : ""}\n${parts.join("\n")}`).digest("hex");
+  return createHash("sha256")
+    .update(`${tool}${repeatDial ? "+repeat" : ""}\n${parts.join("\n")}`)
+    .digest("hex");
 }

@@ -56,7 +56,11 @@ export function auditIntact(s: SafetyServices): void {
  * said stop), then a number on the opt-out list is refused, naming the call where the person said it. Run again
  * after confirmation (`before: "post"`), when minutes may have passed: then only the list is read.
  */
-export async function optOutStage(attempt: DialAttempt, s: SafetyServices, before: "claim" | "post" = "claim"): Promise<void> {
+export async function optOutStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  before: "claim" | "post" = "claim",
+): Promise<void> {
   const numbers = [...attempt.numbers];
   if (before === "claim") await s.optOuts.readBeforeDial(numbers, attempt.scope.deadline);
   const entries = await s.optOuts.listed(numbers);
@@ -68,7 +72,11 @@ export async function optOutStage(attempt: DialAttempt, s: SafetyServices, befor
  * Which opt-out entries the caller may read whole: with OAuth, one learned on a call only when that call is the
  * caller's (call-access.ts), one a model reported only for a caller who reads every call; an operator's always.
  */
-async function optOutsShown(attempt: DialAttempt, s: SafetyServices, entries: ReadonlyArray<OptOutEntry | undefined>): Promise<(index: number) => boolean> {
+async function optOutsShown(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  entries: ReadonlyArray<OptOutEntry | undefined>,
+): Promise<(index: number) => boolean> {
   const { identity } = attempt.scope;
   if (!identity.person || identity.readsAllCalls) return () => true;
   const calls = entries.flatMap((e) => (e?.source === "call" && e.callId ? [{ id: e.callId }] : []));
@@ -85,7 +93,10 @@ async function optOutsShown(attempt: DialAttempt, s: SafetyServices, entries: Re
  * approval and the audit line; a number without a live record is refused when OUTBOUND_CALLS_REQUIRE_CONSENT is set.
  * Without a consent file: no records, no facts.
  */
-export function consentStage(attempt: DialAttempt, s: SafetyServices): { records?: readonly string[]; audit: AuditFacts } {
+export function consentStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+): { records?: readonly string[]; audit: AuditFacts } {
   const records = checkConsent(s.consent, attempt.rows, s.clock.now(), s.settings.requireConsent).map(consentText);
   return s.consent.size > 0 ? { records, audit: { consent: records } } : { audit: {} };
 }
@@ -100,8 +111,14 @@ export async function claimStage(
   s: SafetyServices,
 ): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay; audit: AuditFacts }> {
   const { settings } = s;
-  if (settings.dedupeWindowMs <= 0) return { kind: "claimed", claim: DialClaim.unledgered(attempt.key, attempt.numbers) };
-  const ledger = { store: s.store, clock: s.clock, windowMs: settings.dedupeWindowMs, leaseMs: settings.testLeaseMs ?? LEASE_MS };
+  if (settings.dedupeWindowMs <= 0)
+    return { kind: "claimed", claim: DialClaim.unledgered(attempt.key, attempt.numbers) };
+  const ledger = {
+    store: s.store,
+    clock: s.clock,
+    windowMs: settings.dedupeWindowMs,
+    leaseMs: settings.testLeaseMs ?? LEASE_MS,
+  };
   const claimed = await claimDial(attempt, ledger);
   if (claimed.kind === "claimed") {
     await refuseAnothersTakeover(attempt, claimed.claim);
@@ -109,7 +126,10 @@ export async function claimStage(
   }
   const { replay } = claimed;
   await refuseAnothersReplay(attempt, s, replay);
-  return { ...claimed, audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds } };
+  return {
+    ...claimed,
+    audit: { decision: "deduplicated", duplicate_of: iso(replay.firstAt), call_ids: replay.callIds },
+  };
 }
 
 /**
@@ -120,7 +140,10 @@ async function refuseAnothersReplay(attempt: DialAttempt, s: SafetyServices, rep
   const { person, readsAllCalls } = attempt.scope.identity;
   if (!person || readsAllCalls) return;
   // A batch whose answer listed no calls is known by its campaign; one known by neither is shown to nobody.
-  const campaign = typeof replay.summary.campaign_id === "string" && replay.summary.campaign_id !== "" ? replay.summary.campaign_id : undefined;
+  const campaign =
+    typeof replay.summary.campaign_id === "string" && replay.summary.campaign_id !== ""
+      ? replay.summary.campaign_id
+      : undefined;
   const things = ownedThings(replay.callIds, campaign);
   const owners = things.length > 0 ? await s.store.owners.ownersOf(things, s.clock.now()) : [];
   if (owners.some((owner) => owner === person.sub)) return;
@@ -151,10 +174,16 @@ export async function dedupeCheckStage(attempt: DialAttempt, s: SafetyServices):
 }
 
 /** Calling hours in each callee's local time; the local times go into the preview. */
-export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTimes: ReadonlyMap<number, string>; check: string } {
+export function hoursStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+): { localTimes: ReadonlyMap<number, string>; check: string } {
   const { callingHours } = s.settings;
   const localTimes = checkRowsCallingHours(callingHours, attempt.rows, s.clock.now());
-  return { localTimes, check: callingHours ? `calling hours: inside ${callingHours.text} local time` : "calling hours: off" };
+  return {
+    localTimes,
+    check: callingHours ? `calling hours: inside ${callingHours.text} local time` : "calling hours: off",
+  };
 }
 
 /**
@@ -162,16 +191,26 @@ export function hoursStage(attempt: DialAttempt, s: SafetyServices): { localTime
  * for OUTBOUND_CALLS_CALL_PURPOSE. Its per-number limits are counted with the caps (capsStage, reserveStage).
  */
 export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise<{ check: string; audit: AuditFacts }> {
-  const waived = await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), { batch: attempt.tool === "submit_batch", consent: s.consent });
+  const waived = await checkLawOfThePlace(s.law, attempt.rows, s.clock.now(), {
+    batch: attempt.tool === "submit_batch",
+    consent: s.consent,
+  });
   const n = s.law.rules.length;
   // A rule a consent record lifted is in the audit line, as the record itself is.
   const audit: AuditFacts = waived.length > 0 ? { law_exceptions: waived } : {};
   if (n === 0) return { check: `law of the place called: no rule applies to ${s.law.purpose} calls`, audit };
-  return { check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}`, audit };
+  return {
+    check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}`,
+    audit,
+  };
 }
 
 /** The caps, checked without counting. A claim taken over from a dead owner may be counted already, under its reservation. */
-export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: DialClaim | undefined): Promise<{ check: string }> {
+export async function capsStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  claim: DialClaim | undefined,
+): Promise<{ check: string }> {
   const { store, clock } = s;
   const numbers = [...attempt.numbers];
   const caps = limits(s, attempt);
@@ -179,13 +218,30 @@ export async function capsStage(attempt: DialAttempt, s: SafetyServices, claim: 
   refuseOverLawLimit(verdict, numbers, s.law, clock.now());
   refuseOverCap(verdict, numbers, caps, clock.now());
   const mine = personLedger(attempt, s);
-  if (mine) refuseOverCap(await mine.caps.check(numbers, clock.now(), mine.limits, claim?.countedAs), numbers, mine.limits, clock.now(), true);
+  if (mine)
+    refuseOverCap(
+      await mine.caps.check(numbers, clock.now(), mine.limits, claim?.countedAs),
+      numbers,
+      mine.limits,
+      clock.now(),
+      true,
+    );
   return { check: `caps: within the dials-per-hour${mine ? ", per-person" : ""} and per-number limits` };
 }
 
 /** What a person reads before the dial, and a dry run shows. */
-export function previewStage(attempt: DialAttempt, localTimes: ReadonlyMap<number, string>, consentRecords?: readonly string[]): string {
-  return previewText({ rows: attempt.rows, agentNames: attempt.agentNames, localTimes, repeatDial: attempt.repeatDial, ...(consentRecords ? { consentRecords } : {}) });
+export function previewStage(
+  attempt: DialAttempt,
+  localTimes: ReadonlyMap<number, string>,
+  consentRecords?: readonly string[],
+): string {
+  return previewText({
+    rows: attempt.rows,
+    agentNames: attempt.agentNames,
+    localTimes,
+    repeatDial: attempt.repeatDial,
+    ...(consentRecords ? { consentRecords } : {}),
+  });
 }
 
 /** The end of a dry run: the token a dial may bring (token mode), and how a dial would be confirmed. */
@@ -195,7 +251,11 @@ export async function dryRunStage(
   consent: ConsentSelector,
 ): Promise<{ token?: { token: string; expiresAt: number }; check: string; audit: AuditFacts }> {
   const token = s.settings.confirm === "token" ? (await s.tokens()).issue(attempt.key) : undefined;
-  return { ...(token ? { token } : {}), check: confirmationPlan(s.settings.confirm, consent), audit: { decision: "dry_run" } };
+  return {
+    ...(token ? { token } : {}),
+    check: confirmationPlan(s.settings.confirm, consent),
+    audit: { decision: "dry_run" },
+  };
 }
 
 /**
@@ -215,7 +275,11 @@ export async function confirmStage(
   const tokens = settings.confirm === "token" ? await s.tokens() : undefined;
   const { deadline } = attempt.scope;
   const serviceLeftMs = Math.max(Math.min(MIN_SEND_MS, deadline.totalMs), deadline.remaining());
-  const confirmation = await confirmDial(attempt, { mode: settings.confirm, consent, tokens, waitMs: settings.approvalWaitMs }, shown);
+  const confirmation = await confirmDial(
+    attempt,
+    { mode: settings.confirm, consent, tokens, waitMs: settings.approvalWaitMs },
+    shown,
+  );
   const byPerson = confirmation.by === "client" || confirmation.by === "page";
   return {
     ...confirmation,
@@ -263,7 +327,12 @@ function personLedger(attempt: DialAttempt, s: SafetyServices): { caps: CapLedge
 }
 
 /** A token works once, whatever its spelling: the store marks its MAC used in one atomic step. */
-export async function spendTokenStage(attempt: DialAttempt, s: SafetyServices, confirmed: Pick<Confirmation, "by"> & { tokens?: ConfirmationTokens | undefined }, reservation: CapReservation): Promise<void> {
+export async function spendTokenStage(
+  attempt: DialAttempt,
+  s: SafetyServices,
+  confirmed: Pick<Confirmation, "by"> & { tokens?: ConfirmationTokens | undefined },
+  reservation: CapReservation,
+): Promise<void> {
   if (confirmed.by !== "token" || !confirmed.tokens) return;
   if (await s.store.once.use(confirmed.tokens.usedId(attempt.token ?? ""), s.clock.now(), SPENT_TOKEN_TTL_MS)) return;
   await reservation.release();
@@ -272,5 +341,9 @@ export async function spendTokenStage(attempt: DialAttempt, s: SafetyServices, c
 
 function limits(s: SafetyServices, attempt: DialAttempt): CapLimits {
   const perNumberLaw = lawLimits(s.law, attempt.rows);
-  return { perHour: s.settings.maxDialsPerHour, perNumberPerDay: s.settings.maxDialsPerNumberPerDay, ...(perNumberLaw ? { perNumberLaw } : {}) };
+  return {
+    perHour: s.settings.maxDialsPerHour,
+    perNumberPerDay: s.settings.maxDialsPerNumberPerDay,
+    ...(perNumberLaw ? { perNumberLaw } : {}),
+  };
 }

@@ -37,7 +37,10 @@ export class DoNotCallList {
 }
 
 /** One line's number in E.164, or why it cannot be read. */
-export function readDoNotCallLine(text: string, defaultCountry: string | undefined): { e164: string } | { problem: string } {
+export function readDoNotCallLine(
+  text: string,
+  defaultCountry: string | undefined,
+): { e164: string } | { problem: string } {
   const written = text.trim();
   if (/[a-z]/i.test(written.replace(/^(tel:)/i, ""))) {
     return { problem: "has letters or an extension; write the number alone" };
@@ -69,7 +72,9 @@ export function loadDoNotCallList(path: string, defaultCountry: string | undefin
     const result = readDoNotCallLine(content, defaultCountry);
     if ("problem" in result) {
       const shown = content.length > 40 ? `${content.slice(0, 40)}…` : content;
-      throw new ConfigurationError(`${DNC_VARIABLE}: line ${i + 1} ("${shown}") ${result.problem}. Fix or remove that line; the server does not start with a list it cannot fully read`);
+      throw new ConfigurationError(
+        `${DNC_VARIABLE}: line ${i + 1} ("${shown}") ${result.problem}. Fix or remove that line; the server does not start with a list it cannot fully read`,
+      );
     }
     numbers.add(result.e164);
   });
@@ -84,7 +89,11 @@ export function screenDoNotCall(list: DoNotCallList, rows: readonly CheckedRow[]
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
     if (list.has(row.request.to)) {
-      problems.push({ index, field: "to", reason: `${row.phone.international} is on the do-not-call list (${DNC_VARIABLE})` });
+      problems.push({
+        index,
+        field: "to",
+        reason: `${row.phone.international} is on the do-not-call list (${DNC_VARIABLE})`,
+      });
     }
   });
   if (problems.length === 0) return;

@@ -43,7 +43,12 @@ function forZones(answers: ZoneAnswers, window: CallingWindow | undefined, zones
 }
 
 /** Why one row may not be dialed now (none when inside or hours are off), and its local time for the preview. */
-function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: number, answers: ZoneAnswers): { reason?: string; local?: string } {
+function rowProblem(
+  window: CallingWindow | undefined,
+  row: CheckedRow,
+  now: number,
+  answers: ZoneAnswers,
+): { reason?: string; local?: string } {
   let zones: readonly string[] | undefined;
   try {
     zones = zonesOf(row);
@@ -52,7 +57,8 @@ function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: num
     if (!window || !check) return { local };
     if (check.ok) return { local };
     const outside = check.times.filter((t) => !t.inside).map((t) => `${t.local} in ${t.zone}`);
-    const several = zones.length > 1 ? ` (it may ring in ${zones.length} zones and every one must be inside the window)` : "";
+    const several =
+      zones.length > 1 ? ` (it may ring in ${zones.length} zones and every one must be inside the window)` : "";
     const opens =
       check.opensAt !== undefined
         ? `the window opens for it at ${whenText(check.opensAt, now)}`
@@ -73,7 +79,11 @@ function rowProblem(window: CallingWindow | undefined, row: CheckedRow, now: num
  * Throws a refusal naming every row outside the window; otherwise returns each
  * row's local time for the preview.
  */
-export function checkRowsCallingHours(window: CallingWindow | undefined, rows: readonly CheckedRow[], now: number): Map<number, string> {
+export function checkRowsCallingHours(
+  window: CallingWindow | undefined,
+  rows: readonly CheckedRow[],
+  now: number,
+): Map<number, string> {
   const local = new Map<number, string>();
   const problems: RowProblem[] = [];
   const answers: ZoneAnswers = new Map();

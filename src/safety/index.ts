@@ -54,15 +54,26 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const s = config.safety;
   const clock = s.testNow !== undefined ? clockStartingAt(s.testNow) : systemClock;
   const doNotCall = s.doNotCallFile ? loadDoNotCallList(s.doNotCallFile, s.defaultCountry) : DoNotCallList.empty();
-  const audit = s.auditLog ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`)) : undefined;
+  const audit = s.auditLog
+    ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
+    : undefined;
   const book = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
-  for (const change of book.changes ?? []) deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  for (const change of book.changes ?? [])
+    deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
   // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
   // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
-  const sandboxFree = config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
-  if (sandboxFree) deps.log(`outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`);
-  const law = { ...book, rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules, batchSpanPerRowMs: s.batchSpanPerRowMs };
+  const sandboxFree =
+    config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
+  if (sandboxFree)
+    deps.log(
+      `outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`,
+    );
+  const law = {
+    ...book,
+    rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules,
+    batchSpanPerRowMs: s.batchSpanPerRowMs,
+  };
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
@@ -77,11 +88,21 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     };
   }
   const auditDamage = audit ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs) : undefined;
-  const optOuts = new OptOutDesk({ store: deps.store, service: deps.service, audit, clock, pollMs: s.optOutPollMs, log: deps.log });
+  const optOuts = new OptOutDesk({
+    store: deps.store,
+    service: deps.service,
+    audit,
+    clock,
+    pollMs: s.optOutPollMs,
+    log: deps.log,
+  });
   if (s.testNow !== undefined) {
-    deps.log(`outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`);
+    deps.log(
+      `outbound-calls-mcp: clock starts at ${new Date(s.testNow).toISOString()} (OUTBOUND_CALLS_TEST_NOW, tests only)`,
+    );
   }
-  if (s.testLeaseMs !== undefined) deps.log(`outbound-calls-mcp: dial claims lease ${s.testLeaseMs} ms (OUTBOUND_CALLS_TEST_LEASE_MS, tests only)`);
+  if (s.testLeaseMs !== undefined)
+    deps.log(`outbound-calls-mcp: dial claims lease ${s.testLeaseMs} ms (OUTBOUND_CALLS_TEST_LEASE_MS, tests only)`);
   const services: SafetyServices = {
     settings: s,
     clock,
@@ -116,21 +137,34 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
  * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays). Returns the
  * refusal to give while the log is damaged.
  */
-function readBackAtStart(path: string, deps: SafetyDeps, since: number, clock: Clock, dedupeWindowMs: number): string | undefined {
+function readBackAtStart(
+  path: string,
+  deps: SafetyDeps,
+  since: number,
+  clock: Clock,
+  dedupeWindowMs: number,
+): string | undefined {
   const now = clock.now();
   const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
   const dials = memory ? dialHistoryReader(since, now) : undefined;
   const optOuts = optOutReader();
   const owners = ownerReader(now);
   readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
-  const damage = memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
+  const damage =
+    memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
   seedOptOuts(deps.store, optOuts.result(), deps.log);
   seedOwners(deps.store, owners.result(), deps.log);
   return damage;
 }
 
 /** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
-function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Clock, windowMs: number, log: (line: string) => void): string | undefined {
+function seedFromAuditLog(
+  store: MemoryStore,
+  history: AuditHistory,
+  clock: Clock,
+  windowMs: number,
+  log: (line: string) => void,
+): string | undefined {
   store.caps.seed(history.dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))));
   // Each person's own dials into their cap (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON), one seed a person: a seed
   // sorts the person's whole ledger, so one a dial cost seconds at start on a log with many.
@@ -166,7 +200,9 @@ function seedFromAuditLog(store: MemoryStore, history: AuditHistory, clock: Cloc
   }
   if (history.unattributed.length === 0) return undefined;
   const lines = history.unattributed.slice(0, 5).join(", ");
-  log(`outbound-calls-mcp: OUTBOUND_CALLS_AUDIT_LOG line(s) ${lines} cannot be read and show no number: every dial is refused until the log is repaired`);
+  log(
+    `outbound-calls-mcp: OUTBOUND_CALLS_AUDIT_LOG line(s) ${lines} cannot be read and show no number: every dial is refused until the log is repaired`,
+  );
   return (
     `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
     "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
@@ -181,10 +217,18 @@ function seedOptOuts(store: GuardStore, events: OptOutEvent[], log: (line: strin
     return;
   }
   const net = new Map<string, OptOutEntry | undefined>();
-  for (const e of events) net.set(e.kind === "add" ? e.entry.number : e.number, e.kind === "add" ? (net.get(e.entry.number) ?? e.entry) : undefined);
+  for (const e of events)
+    net.set(
+      e.kind === "add" ? e.entry.number : e.number,
+      e.kind === "add" ? (net.get(e.entry.number) ?? e.entry) : undefined,
+    );
   void (async () => {
     for (const entry of net.values()) if (entry) await store.optOuts.add(entry);
-  })().catch((error: unknown) => log(`outbound-calls-mcp: opt-outs from the audit log not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`));
+  })().catch((error: unknown) =>
+    log(
+      `outbound-calls-mcp: opt-outs from the audit log not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
 }
 
 /**
@@ -195,7 +239,8 @@ function sharedTokens(store: GuardStore, clock: Clock): () => Promise<Confirmati
   let last: { secret: Buffer; tokens: ConfirmationTokens } | undefined;
   return async () => {
     const secret = await store.secret("confirmation-tokens");
-    if (!last || !last.secret.equals(secret)) last = { secret, tokens: new ConfirmationTokens(() => clock.now(), secret) };
+    if (!last || !last.secret.equals(secret))
+      last = { secret, tokens: new ConfirmationTokens(() => clock.now(), secret) };
     return last.tokens;
   };
 }

@@ -34,7 +34,9 @@ export function ownerReader(now: number): LineReader<OwnedDial[]> {
     if (entry.decision !== "dialed" && entry.decision !== "outcome_unknown") return;
     const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
     if (Number.isNaN(at) || at <= now - CALL_OWNERS_KEPT_MS) return;
-    const callIds = Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string" && c !== "") : [];
+    const callIds = Array.isArray(entry.call_ids)
+      ? entry.call_ids.filter((c): c is string => typeof c === "string" && c !== "")
+      : [];
     const campaign = typeof entry.campaign_id === "string" && entry.campaign_id !== "" ? entry.campaign_id : undefined;
     const things = ownedThings(callIds, campaign);
     if (things.length > 0) dials.push({ owner: entry.person, at, things });
@@ -52,6 +54,8 @@ export function seedOwners(store: GuardStore, dials: OwnedDial[], log: (line: st
   void (async () => {
     for (const dial of dials) await store.owners.record(dial.things, dial.owner, dial.at);
   })().catch((error: unknown) =>
-    log(`outbound-calls-mcp: who placed which call (from the audit log) not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`),
+    log(
+      `outbound-calls-mcp: who placed which call (from the audit log) not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`,
+    ),
   );
 }

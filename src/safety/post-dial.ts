@@ -29,7 +29,12 @@ export type Posted<R> =
   /** It may have reached someone: the error says what the lookup found; the guard throws it. */
   | { kind: "unknown"; error: OutcomeUnknownError; audit: AuditFacts };
 
-export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, "send" | "summarize">, s: SafetyServices, go: PostTerms): Promise<Posted<R>> {
+export async function postDial<R>(
+  attempt: DialAttempt,
+  plan: Pick<DialPlan<R>, "send" | "summarize">,
+  s: SafetyServices,
+  go: PostTerms,
+): Promise<Posted<R>> {
   const { claim, reservation, deadline, sentAt } = go;
   let created: Created<R>;
   try {
@@ -38,7 +43,10 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     // A takeover sends the dead owner's Idempotency-Key: whatever stops its own POST says nothing of that owner's,
     // which may have reached the service. A refusal is an unknown outcome; one that sent nothing gives the claim
     // back with its key (DialClaim.release), and neither says "not placed".
-    const error = claim.takeover && caught instanceof ApiError && !(caught instanceof OutcomeUnknownError) ? takeoverFailed(attempt.tool, caught) : caught;
+    const error =
+      claim.takeover && caught instanceof ApiError && !(caught instanceof OutcomeUnknownError)
+        ? takeoverFailed(attempt.tool, caught)
+        : caught;
     if (!(error instanceof OutcomeUnknownError)) {
       await reservation.release();
       throw error;
@@ -46,9 +54,21 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     // It stays counted and is remembered (a store that cannot be told now leaves the claim to its lease: a repeat
     // then takes it over with the same Idempotency-Key), then we look once.
     await claim.settle({ kind: "unknown", at: sentAt, message: "the request was sent but its answer was lost" });
-    let lookup = await lookForCreatedCalls(s.service, deadline, { numbers: attempt.numbers, agentIds: attempt.agentIds, startedAt: sentAt });
+    let lookup = await lookForCreatedCalls(s.service, deadline, {
+      numbers: attempt.numbers,
+      agentIds: attempt.agentIds,
+      startedAt: sentAt,
+    });
     if (lookup.kind === "found") {
-      const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(lookup.calls.map((c) => c.id), undefined), s.clock.now());
+      const unrecorded = await recordOwner(
+        s.store,
+        attempt.scope.identity.person,
+        ownedThings(
+          lookup.calls.map((c) => c.id),
+          undefined,
+        ),
+        s.clock.now(),
+      );
       if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
       // The lookup finds calls to these numbers, whoever placed them: another person's call is not named here.
       const own = await ownCalls(s.store, attempt.scope.identity, lookup.calls, s.clock.now());
@@ -56,7 +76,10 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
     }
     return {
       kind: "unknown",
-      error: new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, attempt.rows.length), { status: error.status, requestId: error.requestId }),
+      error: new OutcomeUnknownError(unknownOutcomeMessage(error.message, lookup, attempt.rows.length), {
+        status: error.status,
+        requestId: error.requestId,
+      }),
       audit: lookup.kind === "found" ? { call_ids: lookup.calls.map((c) => c.id) } : {},
     };
   }
@@ -64,7 +87,12 @@ export async function postDial<R>(attempt: DialAttempt, plan: Pick<DialPlan<R>, 
   // With OAuth the calls are the person's: only they (and a token that may read all) see them (call-access.ts).
   // Recorded before the claim is settled, so no replica reads a placed claim whose calls have no owner yet (it would
   // refuse the same person's own repeat as another's).
-  const unrecorded = await recordOwner(s.store, attempt.scope.identity.person, ownedThings(callIds, campaignId), s.clock.now());
+  const unrecorded = await recordOwner(
+    s.store,
+    attempt.scope.identity.person,
+    ownedThings(callIds, campaignId),
+    s.clock.now(),
+  );
   if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
   await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
   // Each placed call is read once it ends, for a person who said stop (src/safety/compliance/opt-out-desk.ts).

@@ -40,7 +40,11 @@ export async function lookForCreatedCalls(
   let page;
   try {
     page = await service.calls.list(
-      { agent_id: want.agentIds.length === 1 ? want.agentIds[0] : undefined, date_from: new Date(since).toISOString().slice(0, 10), limit: 100 },
+      {
+        agent_id: want.agentIds.length === 1 ? want.agentIds[0] : undefined,
+        date_from: new Date(since).toISOString().slice(0, 10),
+        limit: 100,
+      },
       deadline,
     );
   } catch {
@@ -74,7 +78,12 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
     }
     return (
       `${original} A look at list_calls found ${lookup.calls.length} call${lookup.calls.length === 1 ? "" : "s"} to numbers of this batch created since the attempt ` +
-      `(${lookup.calls.slice(0, 10).map((c) => c.id).join(", ")}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.`
+      `(${lookup.calls
+        .slice(0, 10)
+        .map((c) => c.id)
+        .join(
+          ", ",
+        )}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.`
     );
   }
   if (lookup.kind === "none") {
@@ -92,9 +101,12 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
 export function takeoverFailed(tool: string, error: ApiError): ApiError {
   const creates = tool === "submit_batch" ? "batch" : "call";
   const init = { status: error.status, requestId: error.requestId, detail: error.detail };
-  const earlier = "an earlier attempt of this request, whose server stopped before it settled, may have reached the service";
+  const earlier =
+    "an earlier attempt of this request, whose server stopped before it settled, may have reached the service";
   if (error.status === undefined) {
-    const cause = error.message.endsWith(NOT_SENT_ADVICE) ? error.message.slice(0, -NOT_SENT_ADVICE.length) : error.message;
+    const cause = error.message.endsWith(NOT_SENT_ADVICE)
+      ? error.message.slice(0, -NOT_SENT_ADVICE.length)
+      : error.message;
     return new UpstreamFaultError(
       `${cause} This attempt sent nothing, but ${earlier}: the ${creates === "batch" ? "calls" : "call"} may have been placed. ` +
         `Do not dial these numbers another way; repeating this same request later resends the earlier attempt's Idempotency-Key, so the service places nothing twice.`,
@@ -102,7 +114,15 @@ export function takeoverFailed(tool: string, error: ApiError): ApiError {
     );
   }
   if (error instanceof ConflictError) {
-    return outcomeUnknown(creates, "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it", init);
+    return outcomeUnknown(
+      creates,
+      "The service already saw this request's Idempotency-Key (HTTP 409): an earlier attempt, whose server stopped before it settled, reached it",
+      init,
+    );
   }
-  return outcomeUnknown(creates, `The service refused this request (HTTP ${error.status}), but ${earlier} (this one carried its Idempotency-Key)`, init);
+  return outcomeUnknown(
+    creates,
+    `The service refused this request (HTTP ${error.status}), but ${earlier} (this one carried its Idempotency-Key)`,
+    init,
+  );
 }

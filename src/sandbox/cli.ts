@@ -33,7 +33,8 @@ type Setter = (options: SandboxOptions, value: string, flag: string) => void;
 
 function wholeNumber(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = /^[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new SandboxUsageError(`${flag} needs a whole number from ${min} to ${max}, got "${value}"`);
+  if (!(n >= min && n <= max))
+    throw new SandboxUsageError(`${flag} needs a whole number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
@@ -61,7 +62,8 @@ const FLAGS: Record<string, Setter> = {
     const match = /^([0-9]{1,9})\/([0-9]{1,7})$/.exec(v);
     const requests = Number(match?.[1]);
     const seconds = Number(match?.[2]);
-    if (!match || requests < 1 || seconds < 1) throw new SandboxUsageError(`${f} needs N/SECONDS (e.g. 120/60) or "off", got "${v}"`);
+    if (!match || requests < 1 || seconds < 1)
+      throw new SandboxUsageError(`${f} needs N/SECONDS (e.g. 120/60) or "off", got "${v}"`);
     o.rateLimit = { requests, windowMs: seconds * 1000 };
   },
   "--delay-ms": (o, v, f) => (o.faults = { ...o.faults, delayMs: wholeNumber(f, v, 0, 600_000) }),

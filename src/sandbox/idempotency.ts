@@ -25,7 +25,9 @@ function canonical(value: unknown): string {
 }
 
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${canonical(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonical(body)}`)
+    .digest("hex");
 }
 
 export type Lookup = { kind: "new" } | { kind: "replay"; status: number; body: string } | { kind: "conflict" };
@@ -41,7 +43,9 @@ export class IdempotencyStore {
       this.entries.delete(key);
       return { kind: "new" };
     }
-    return entry.fingerprint === print ? { kind: "replay", status: entry.status, body: entry.body } : { kind: "conflict" };
+    return entry.fingerprint === print
+      ? { kind: "replay", status: entry.status, body: entry.body }
+      : { kind: "conflict" };
   }
 
   remember(key: string, print: string, status: number, body: string, nowMs: number): void {
@@ -59,15 +63,29 @@ export class IdempotencyStore {
  * (409), or runs it and remembers the answer if it succeeded. Only successes are remembered: a refusal created
  * nothing, so a retry is judged afresh. Synchronous, so nothing can slip in between lookup and remember.
  */
-export function withIdempotency(store: IdempotencyStore, key: string, print: string, nowMs: number, run: () => Reply): Reply {
+export function withIdempotency(
+  store: IdempotencyStore,
+  key: string,
+  print: string,
+  nowMs: number,
+  run: () => Reply,
+): Reply {
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
     const message = `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters.`;
-    throw new ServiceError(422, "validation_failed", message, { field: "Idempotency-Key", details: [{ field: "Idempotency-Key", message }] });
+    throw new ServiceError(422, "validation_failed", message, {
+      field: "Idempotency-Key",
+      details: [{ field: "Idempotency-Key", message }],
+    });
   }
   const seen = store.lookup(key, print, nowMs);
-  if (seen.kind === "replay") return { status: seen.status, body: seen.body, headers: { "Idempotent-Replayed": "true" } };
+  if (seen.kind === "replay")
+    return { status: seen.status, body: seen.body, headers: { "Idempotent-Replayed": "true" } };
   if (seen.kind === "conflict") {
-    throw new ServiceError(409, "idempotency_conflict", "This Idempotency-Key was already used with a different request; use a new key for a new request.");
+    throw new ServiceError(
+      409,
+      "idempotency_conflict",
+      "This Idempotency-Key was already used with a different request; use a new key for a new request.",
+    );
   }
   const reply = run();
   if (reply.status < 200 || reply.status >= 300) return reply;

@@ -48,19 +48,35 @@ function between(callId: string, min: number, max: number): number {
 export function planTimeline(e164: string, callId: string, persona: Persona): Timeline {
   const test = testNumberFor(e164);
   const base = { queuedS: TIMINGS.queued, final: test.status };
-  if (test.status === "busy") return { ...base, ringS: TIMINGS.busyRinging, talkS: null, outcome: "busy", speech: "none" };
+  if (test.status === "busy")
+    return { ...base, ringS: TIMINGS.busyRinging, talkS: null, outcome: "busy", speech: "none" };
   if (test.status === "no_answer") {
     return { ...base, ringS: TIMINGS.noAnswerRinging, talkS: null, outcome: "no_answer", speech: "none" };
   }
   if (test.status === "failed") {
-    return { ...base, queuedS: TIMINGS.failedAfter, ringS: null, talkS: null, outcome: "carrier_error", speech: "none" };
+    return {
+      ...base,
+      queuedS: TIMINGS.failedAfter,
+      ringS: null,
+      talkS: null,
+      outcome: "carrier_error",
+      speech: "none",
+    };
   }
   if (test.outcome === "voicemail") {
     const talkS = between(callId, TIMINGS.voicemailMin, TIMINGS.voicemailMax);
     return { ...base, ringS: TIMINGS.voicemailRinging, talkS, outcome: "voicemail", speech: "voicemail" };
   }
   const talkS = between(callId, TIMINGS.talkMin, TIMINGS.talkMax);
-  if (test.optOut) return { ...base, ringS: TIMINGS.ringing, talkS, outcome: test.outcome ?? persona.outcome, speech: "conversation", optOut: test.optOut };
+  if (test.optOut)
+    return {
+      ...base,
+      ringS: TIMINGS.ringing,
+      talkS,
+      outcome: test.outcome ?? persona.outcome,
+      speech: "conversation",
+      optOut: test.optOut,
+    };
   return { ...base, ringS: TIMINGS.ringing, talkS, outcome: persona.outcome, speech: "conversation" };
 }
 
@@ -91,4 +107,13 @@ export function phaseAt(timeline: Timeline, createdMs: number, nowMs: number, sp
 }
 
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(["completed", "no_answer", "busy", "failed", "canceled"]);
-export const ALL_STATUSES = ["queued", "ringing", "in_progress", "completed", "no_answer", "busy", "failed", "canceled"] as const;
+export const ALL_STATUSES = [
+  "queued",
+  "ringing",
+  "in_progress",
+  "completed",
+  "no_answer",
+  "busy",
+  "failed",
+  "canceled",
+] as const;

@@ -66,7 +66,13 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-function integer(name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function integer(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new RangeError(`sandbox option ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
@@ -78,7 +84,9 @@ function integer(name: string, value: number | undefined, fallback: number, min:
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const host = options.host ?? DEFAULTS.host;
   if (!isLoopbackHost(host)) {
-    throw new RangeError(`sandbox host must be a loopback address (127.0.0.1, ::1 or localhost), got ${JSON.stringify(host)}`);
+    throw new RangeError(
+      `sandbox host must be a loopback address (127.0.0.1, ::1 or localhost), got ${JSON.stringify(host)}`,
+    );
   }
   const speed = options.speed ?? DEFAULTS.speed;
   if (speed !== "instant" && !(typeof speed === "number" && Number.isFinite(speed) && speed > 0)) {
@@ -98,7 +106,12 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     port: integer("port", options.port, DEFAULTS.port, 0, 65535),
     speed,
     now: options.now ?? Date.now,
-    startingBalanceCents: integer("startingBalanceCents", options.startingBalanceCents, DEFAULTS.startingBalanceCents, 0),
+    startingBalanceCents: integer(
+      "startingBalanceCents",
+      options.startingBalanceCents,
+      DEFAULTS.startingBalanceCents,
+      0,
+    ),
     costPerCallCents: integer("costPerCallCents", options.costPerCallCents, DEFAULTS.costPerCallCents, 0),
     maxConcurrentCalls: integer("maxConcurrentCalls", options.maxConcurrentCalls, DEFAULTS.maxConcurrentCalls, 1),
     monthlyCallLimit: integer("monthlyCallLimit", options.monthlyCallLimit, DEFAULTS.monthlyCallLimit, 1),

@@ -33,12 +33,16 @@ export const PERSONAS: readonly Persona[] = [
     conversation: [
       { speaker: "agent", text: "Hi, this is Ava, an automated assistant. Am I speaking with {name}{company}?" },
       { speaker: "contact", text: "Yes, speaking." },
-      { speaker: "agent", text: "I'm calling to remind you of your appointment tomorrow at 10:30 AM. Can you still make it?" },
+      {
+        speaker: "agent",
+        text: "I'm calling to remind you of your appointment tomorrow at 10:30 AM. Can you still make it?",
+      },
       { speaker: "contact", text: "Yes, I'll be there." },
       { speaker: "agent", text: "Great, you're confirmed. Thank you{, name}, and have a good day." },
     ],
     summary: "{who} confirmed the appointment for tomorrow at 10:30 AM.",
-    voicemail: "Hi{ name}, this is Ava, an automated assistant, with a reminder of your appointment tomorrow at 10:30 AM. Please call us back if you need to reschedule. Goodbye.",
+    voicemail:
+      "Hi{ name}, this is Ava, an automated assistant, with a reminder of your appointment tomorrow at 10:30 AM. Please call us back if you need to reschedule. Goodbye.",
   },
   {
     first: "Leo",
@@ -57,7 +61,8 @@ export const PERSONAS: readonly Persona[] = [
       { speaker: "agent", text: "Thank you{, name}, I've passed that on. Goodbye." },
     ],
     summary: "{who} rated the recent order 4 out of 5; delivery was a day late.",
-    voicemail: "Hello{ name}, this is Leo, an automated assistant, calling for your feedback on your recent order. We'll try again another time. Goodbye.",
+    voicemail:
+      "Hello{ name}, this is Leo, an automated assistant, calling for your feedback on your recent order. We'll try again another time. Goodbye.",
   },
   {
     first: "Mia",
@@ -69,12 +74,16 @@ export const PERSONAS: readonly Persona[] = [
     conversation: [
       { speaker: "agent", text: "Hello, this is Mia, an automated assistant. May I speak with {name}{company}?" },
       { speaker: "contact", text: "That's me." },
-      { speaker: "agent", text: "I'm calling about invoice 1042, which was due last week. When do you expect to pay it?" },
+      {
+        speaker: "agent",
+        text: "I'm calling about invoice 1042, which was due last week. When do you expect to pay it?",
+      },
       { speaker: "contact", text: "I'll pay it by Friday." },
       { speaker: "agent", text: "Thank you{, name}. I've noted payment by Friday. Goodbye." },
     ],
     summary: "{who} promised to pay invoice 1042 by Friday.",
-    voicemail: "Hello{ name}, this is Mia, an automated assistant, calling about invoice 1042. Please call us back at your convenience. Goodbye.",
+    voicemail:
+      "Hello{ name}, this is Mia, an automated assistant, calling about invoice 1042. Please call us back at your convenience. Goodbye.",
   },
   {
     first: "Noah",
@@ -84,14 +93,18 @@ export const PERSONAS: readonly Persona[] = [
     voice: "noah-bright",
     outcome: "lead_qualified",
     conversation: [
-      { speaker: "agent", text: "Hi, this is Noah, an automated assistant, following up on your enquiry. Is this {name}{company}?" },
+      {
+        speaker: "agent",
+        text: "Hi, this is Noah, an automated assistant, following up on your enquiry. Is this {name}{company}?",
+      },
       { speaker: "contact", text: "Yes, hi." },
       { speaker: "agent", text: "Are you looking to get started this quarter?" },
       { speaker: "contact", text: "Yes, ideally next month, for a team of about twenty." },
       { speaker: "agent", text: "Perfect. A specialist will email you today to book a demo. Thanks{, name}!" },
     ],
     summary: "{who} wants to start next month for about twenty people; a demo will be booked by email.",
-    voicemail: "Hi{ name}, this is Noah, an automated assistant, following up on your enquiry. We'll send you an email as well. Goodbye.",
+    voicemail:
+      "Hi{ name}, this is Noah, an automated assistant, following up on your enquiry. We'll send you an email as well. Goodbye.",
   },
   {
     first: "Zoe",
@@ -101,13 +114,17 @@ export const PERSONAS: readonly Persona[] = [
     voice: "zoe-friendly",
     outcome: "delivery_scheduled",
     conversation: [
-      { speaker: "agent", text: "Hi, this is Zoe, an automated assistant, calling about a delivery for {name}{company}." },
+      {
+        speaker: "agent",
+        text: "Hi, this is Zoe, an automated assistant, calling about a delivery for {name}{company}.",
+      },
       { speaker: "contact", text: "Oh good, when is it coming?" },
       { speaker: "agent", text: "We can deliver Thursday morning or Thursday afternoon. Which suits you?" },
       { speaker: "contact", text: "Afternoon, please." },
       { speaker: "agent", text: "Done: Thursday between 1 and 5 PM. Thank you{, name}." },
     ],
     summary: "{who} chose delivery on Thursday between 1 and 5 PM.",
-    voicemail: "Hi{ name}, this is Zoe, an automated assistant, calling to schedule your delivery. We'll text you a link to pick a time. Goodbye.",
+    voicemail:
+      "Hi{ name}, this is Zoe, an automated assistant, calling to schedule your delivery. We'll text you a link to pick a time. Goodbye.",
   },
 ];

@@ -36,7 +36,10 @@ export function checkDestination(value: unknown): PhoneCheck {
   }
   if (!parsed.isValid()) return { ok: false, message: "to is not a valid phone number for its country code." };
   if (parsed.country === undefined) {
-    return { ok: false, message: "to belongs to no country (a global service number); only numbers of a country can be called." };
+    return {
+      ok: false,
+      message: "to belongs to no country (a global service number); only numbers of a country can be called.",
+    };
   }
   if (parsed.ext) return { ok: false, message: "to must not carry an extension." };
   const blocked = BLOCKED_TYPES[parsed.getType() ?? ""];

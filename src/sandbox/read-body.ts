@@ -5,10 +5,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
 export type RawBody =
-  | { kind: "empty" }
-  | { kind: "text"; text: string }
-  | { kind: "too_large"; bytes: number }
-  | { kind: "aborted" };
+  { kind: "empty" } | { kind: "text"; text: string } | { kind: "too_large"; bytes: number } | { kind: "aborted" };
 
 export function readBody(req: IncomingMessage): Promise<RawBody> {
   return new Promise((resolve) => {

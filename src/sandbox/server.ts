@@ -115,18 +115,36 @@ export class SandboxServer {
     this.requestCount += 1;
     const { failEvery, failStatus } = this.options.faults;
     if (failEvery > 0 && this.requestCount % failEvery === 0) {
-      throw new ServiceError(failStatus, faultCode(failStatus), `Injected fault: every request whose number is a multiple of ${failEvery} fails; nothing was done. Try again.`);
+      throw new ServiceError(
+        failStatus,
+        faultCode(failStatus),
+        `Injected fault: every request whose number is a multiple of ${failEvery} fails; nothing was done. Try again.`,
+      );
     }
     if (incoming.raw.kind === "too_large") {
-      throw new ServiceError(413, "payload_too_large", `The request body is ${incoming.raw.bytes} bytes; at most 1 MiB is accepted.`);
+      throw new ServiceError(
+        413,
+        "payload_too_large",
+        `The request body is ${incoming.raw.bytes} bytes; at most 1 MiB is accepted.`,
+      );
     }
 
     const route = matchRoute(incoming.method, incoming.path);
-    if (route.kind === "none") throw new ServiceError(404, "not_found", `No such endpoint: ${incoming.method} ${safePath(incoming.path)}. The API lives under /api/v1.`);
+    if (route.kind === "none")
+      throw new ServiceError(
+        404,
+        "not_found",
+        `No such endpoint: ${incoming.method} ${safePath(incoming.path)}. The API lives under /api/v1.`,
+      );
     if (route.kind === "wrong_method") {
-      throw new ServiceError(405, "method_not_allowed", `${incoming.method} is not allowed here; use ${route.allow.join(" or ")}.`, {
-        headers: { Allow: route.allow.join(", ") },
-      });
+      throw new ServiceError(
+        405,
+        "method_not_allowed",
+        `${incoming.method} is not allowed here; use ${route.allow.join(" or ")}.`,
+        {
+          headers: { Allow: route.allow.join(", ") },
+        },
+      );
     }
 
     const apiKey = apiKeyFrom(incoming.headers.authorization);
@@ -134,9 +152,14 @@ export class SandboxServer {
     const limited = this.limiter?.take(apiKey, nowMs);
     if (limited && !limited.ok) {
       const { requests, windowMs } = this.options.rateLimit as { requests: number; windowMs: number };
-      throw new ServiceError(429, "rate_limited", `Too many requests: this key may make ${requests} per ${windowMs / 1000} s. Retry after ${limited.retryAfterS} s.`, {
-        headers: { "Retry-After": String(limited.retryAfterS) },
-      });
+      throw new ServiceError(
+        429,
+        "rate_limited",
+        `Too many requests: this key may make ${requests} per ${windowMs / 1000} s. Retry after ${limited.retryAfterS} s.`,
+        {
+          headers: { "Retry-After": String(limited.retryAfterS) },
+        },
+      );
     }
 
     const account = this.accounts.get(apiKey);
@@ -147,10 +170,17 @@ export class SandboxServer {
       body = incoming.json.value;
     }
 
-    const run = (): Reply => route.handler({ account, body, query: incoming.query, params: route.params, nowMs, options: this.options });
+    const run = (): Reply =>
+      route.handler({ account, body, query: incoming.query, params: route.params, nowMs, options: this.options });
     const idempotencyKey = isPost ? incoming.headers["idempotency-key"] : undefined;
     if (idempotencyKey === undefined) return run();
-    return withIdempotency(account.idempotency, idempotencyKey, fingerprint(incoming.method, incoming.path, body), nowMs, run);
+    return withIdempotency(
+      account.idempotency,
+      idempotencyKey,
+      fingerprint(incoming.method, incoming.path, body),
+      nowMs,
+      run,
+    );
   }
 
   private delay(ms: number): Promise<void> {
@@ -170,7 +200,10 @@ export class SandboxServer {
 function errorReply(error: unknown): Reply {
   if (error instanceof ServiceError) return { status: error.status, body: error.toBody(), headers: error.headers };
   // A bug in the sandbox must still answer in the documented shape, never crash the process.
-  return { status: 500, body: new ServiceError(500, "internal_error", "The sandbox hit an unexpected error.").toBody() };
+  return {
+    status: 500,
+    body: new ServiceError(500, "internal_error", "The sandbox hit an unexpected error.").toBody(),
+  };
 }
 
 function recordedBody(incoming: Incoming): unknown {

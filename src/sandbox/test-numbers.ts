@@ -61,7 +61,7 @@ export const SANDBOX_TEST_NUMBERS = {
     example: "+14155550106",
     status: "completed",
     outcome: "declined",
-    description: "Answered; the person says \"Please stop calling me and take me off your list.\"",
+    description: 'Answered; the person says "Please stop calling me and take me off your list."',
     optOut: "en",
   },
   opt_out_florida: {
@@ -69,7 +69,7 @@ export const SANDBOX_TEST_NUMBERS = {
     example: "+13055550107",
     status: "completed",
     outcome: "declined",
-    description: "Answered (a Miami, Florida number); the person says \"No me vuelva a llamar\" (Spanish).",
+    description: 'Answered (a Miami, Florida number); the person says "No me vuelva a llamar" (Spanish).',
     optOut: "es",
   },
   opt_out_canada: {
@@ -77,7 +77,7 @@ export const SANDBOX_TEST_NUMBERS = {
     example: "+15145550108",
     status: "completed",
     outcome: "declined",
-    description: "Answered (a Montréal, Canada number); the person says \"Arrêtez de m'appeler\" (French).",
+    description: 'Answered (a Montréal, Canada number); the person says "Arrêtez de m\'appeler" (French).',
     optOut: "fr",
   },
 } as const satisfies Record<string, SandboxTestNumber>;

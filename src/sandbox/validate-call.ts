@@ -34,9 +34,11 @@ function checkName(field: string, value: unknown): string | undefined {
 function checkMetadata(value: unknown): string | undefined {
   if (!isPlainObject(value)) return "metadata must be an object of key/value pairs.";
   const keys = Object.keys(value);
-  if (keys.length > METADATA_MAX_KEYS) return `metadata has ${keys.length} keys; at most ${METADATA_MAX_KEYS} are allowed.`;
+  if (keys.length > METADATA_MAX_KEYS)
+    return `metadata has ${keys.length} keys; at most ${METADATA_MAX_KEYS} are allowed.`;
   for (const key of keys) {
-    if (!METADATA_KEY.test(key)) return `metadata key ${JSON.stringify(key.slice(0, 80))} must be 1 to 64 of A-Z a-z 0-9 _ . -`;
+    if (!METADATA_KEY.test(key))
+      return `metadata key ${JSON.stringify(key.slice(0, 80))} must be 1 to 64 of A-Z a-z 0-9 _ . -`;
     const item = value[key];
     if (typeof item === "string") {
       if (item.length > METADATA_MAX_STRING) return `metadata.${key} is longer than ${METADATA_MAX_STRING} characters.`;
@@ -61,7 +63,10 @@ export function validateCall(
     issues.push(index === undefined ? { field, message } : { index, field, message });
   };
   if (!isPlainObject(raw)) {
-    add(index === undefined ? "body" : "calls", index === undefined ? "The request body must be a JSON object." : `Row ${index} must be an object.`);
+    add(
+      index === undefined ? "body" : "calls",
+      index === undefined ? "The request body must be a JSON object." : `Row ${index} must be an object.`,
+    );
     return { issues };
   }
   let to: string | undefined;
@@ -95,7 +100,8 @@ export function validateCall(
   }
 
   for (const key of Object.keys(raw)) {
-    if (!CALL_FIELDS.has(key)) add(key, `Unknown field ${JSON.stringify(key.slice(0, 80))}; allowed: ${[...CALL_FIELDS].join(", ")}.`);
+    if (!CALL_FIELDS.has(key))
+      add(key, `Unknown field ${JSON.stringify(key.slice(0, 80))}; allowed: ${[...CALL_FIELDS].join(", ")}.`);
   }
 
   if (issues.length > 0 || to === undefined || agent === undefined) return { issues };

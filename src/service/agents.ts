@@ -63,7 +63,9 @@ export class AgentsResource implements AgentsApi {
 /** "…is not an agent of this key…", with the agents that are. */
 export function unknownAgentReason(id: string, agents: Agent[]): string {
   // The service's ids and names: an id that does not look like one is quoted, a name is one short line.
-  const shown = agents.slice(0, 20).map((a) => (a.name ? `${agentIdText(a.id)} (${nameText(oneLine(a.name, 80))})` : agentIdText(a.id)));
+  const shown = agents
+    .slice(0, 20)
+    .map((a) => (a.name ? `${agentIdText(a.id)} (${nameText(oneLine(a.name, 80))})` : agentIdText(a.id)));
   if (agents.length > 20) shown.push(`and ${agents.length - 20} more (list_agents shows them all)`);
   const available = agents.length ? shown.join(", ") : "none: this key has no agents";
   return `"${id.length > 64 ? `${id.slice(0, 64)}…` : id}" is not an agent of this API key. Available agents: ${available}.`;

@@ -7,7 +7,16 @@
 import type { ApiClient } from "./transport/client.js";
 import type { Deadline } from "./deadline.js";
 import { readCreated } from "./errors.js";
-import { isObject, normalizeCall, readList, readPaging, readSingle, type CallRecord, type JsonObject, type Paging } from "./shapes.js";
+import {
+  isObject,
+  normalizeCall,
+  readList,
+  readPaging,
+  readSingle,
+  type CallRecord,
+  type JsonObject,
+  type Paging,
+} from "./shapes.js";
 import { cleanServiceJson } from "../text/clean.js";
 import { derivedOnce } from "../text/shared-values.js";
 import type { Redactor } from "../text/redact.js";
@@ -65,11 +74,17 @@ export class CallsResource implements CallsApi {
     const body = cleanServiceJson(res.body, this.redactor);
     const all = readList(body, "calls").map(normalizeCall);
     const calls = all.slice(0, query.limit);
-    return { calls, paging: readPaging(body, query.page ?? 1, query.limit, calls.length), overLimit: all.length - calls.length };
+    return {
+      calls,
+      paging: readPaging(body, query.page ?? 1, query.limit, calls.length),
+      overLimit: all.length - calls.length,
+    };
   }
 
   /** A read's record, cleaned once per body the service sent (the client shares a body sent again: a polled call). */
-  private readonly recordOf = derivedOnce((body: JsonObject): CallRecord => normalizeCall(readSingle(cleanServiceJson(body, this.redactor), "a call")));
+  private readonly recordOf = derivedOnce((body: JsonObject): CallRecord =>
+    normalizeCall(readSingle(cleanServiceJson(body, this.redactor), "a call")),
+  );
 
   async get(callId: string, deadline: Deadline): Promise<CallRecord> {
     // The id passed the allowlist regex (validation/ids.ts), so it cannot climb out of /calls/; encoding is belt and braces.
@@ -80,7 +95,9 @@ export class CallsResource implements CallsApi {
   async create(call: NormalizedCall, opts: PostOptions): Promise<Created<CallRecord>> {
     const res = await this.api.post("/calls", call, { ...opts, creates: "call" });
     // A 2xx answer that cannot be read means the call was most likely placed: an unknown outcome, never "try again".
-    const record = readCreated("call", () => normalizeCall(readSingle(cleanServiceJson(res.body, this.redactor), "the new call")));
+    const record = readCreated("call", () =>
+      normalizeCall(readSingle(cleanServiceJson(res.body, this.redactor), "the new call")),
+    );
     return { record, status: res.status, requestId: res.requestId };
   }
 

@@ -88,7 +88,10 @@ export function outcomeUnknown(creates: PostSubject, reason: string, init: ApiEr
       ? "Do not submit the batch again: check with list_calls (newest first) whether its calls were created."
       : "Do not place it again: check with list_calls (newest first) whether the call was created.";
   const service = init.detail ? ` The service said: ${endSentence(init.detail)}` : "";
-  return new OutcomeUnknownError(`${reason}; the outcome is unknown: the ${creates === "batch" ? "calls" : "call"} may have been placed. ${next}${service}`, init);
+  return new OutcomeUnknownError(
+    `${reason}; the outcome is unknown: the ${creates === "batch" ? "calls" : "call"} may have been placed. ${next}${service}`,
+    init,
+  );
 }
 
 /**
@@ -101,10 +104,14 @@ export function readCreated<T>(creates: PostSubject, read: () => T): T {
     return read();
   } catch (error) {
     if (error instanceof UpstreamFaultError) {
-      throw outcomeUnknown(creates, "The service accepted the request but its answer could not be read (a shape this server does not know)", {
-        status: error.status,
-        requestId: error.requestId,
-      });
+      throw outcomeUnknown(
+        creates,
+        "The service accepted the request but its answer could not be read (a shape this server does not know)",
+        {
+          status: error.status,
+          requestId: error.requestId,
+        },
+      );
     }
     throw error;
   }
@@ -122,7 +129,9 @@ export class OutputMismatchError extends Error {
 export function answerDoesNotMatch(creates: PostSubject | undefined): ApiError {
   const what = "its answer has fields of unexpected types (they do not match what this server reports)";
   if (creates) return outcomeUnknown(creates, `The service accepted the request but ${what}`);
-  return new UpstreamFaultError(`The calling service sent an answer whose fields have unexpected types; that is a fault of the service. Try again later.`);
+  return new UpstreamFaultError(
+    `The calling service sent an answer whose fields have unexpected types; that is a fault of the service. Try again later.`,
+  );
 }
 
 /** What we could read of an error body, whatever its shape. */
@@ -142,7 +151,9 @@ function detailLine(item: unknown): string | undefined {
   if (!isObj(item)) return undefined;
   const message = str(item.message) ?? str(item.reason) ?? str(item.detail);
   if (!message) return undefined;
-  const where = [item.index !== undefined ? `row ${String(item.index)}` : undefined, str(item.field)].filter(Boolean).join(" ");
+  const where = [item.index !== undefined ? `row ${String(item.index)}` : undefined, str(item.field)]
+    .filter(Boolean)
+    .join(" ");
   return where ? `${where}: ${message}` : message;
 }
 
@@ -198,7 +209,14 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
   const detail = said ? cleanServiceText(ctx.redactor, said, 400) : undefined;
   const code = info.code ? cleanServiceText(ctx.redactor, info.code, 64) : undefined;
   const field = info.field ? cleanServiceText(ctx.redactor, info.field, 64) : undefined;
-  const init: ApiErrorInit = { status: ctx.status, requestId: ctx.requestId, code, detail, field, retryAfterS: ctx.retryAfterS };
+  const init: ApiErrorInit = {
+    status: ctx.status,
+    requestId: ctx.requestId,
+    code,
+    detail,
+    field,
+    retryAfterS: ctx.retryAfterS,
+  };
   const service = detail ? ` The service said: ${endSentence(detail)}` : "";
   const lc = (code ?? "").toLowerCase();
 
@@ -235,7 +253,10 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
         init,
       );
     case 408:
-      return new UpstreamFaultError("The calling service timed out reading the request (HTTP 408). Try again later.", init);
+      return new UpstreamFaultError(
+        "The calling service timed out reading the request (HTTP 408). Try again later.",
+        init,
+      );
     case 409:
       return new ConflictError(`The service reported a conflict (HTTP 409).${service}`, init);
     case 429:
@@ -247,8 +268,14 @@ export function errorFromResponse(ctx: ErrorContext): ApiError {
       );
     default:
       if (ctx.status >= 500) {
-        const wait = ctx.retryAfterS !== undefined ? `retry in ${ctx.retryAfterS} s (the service's Retry-After)` : "try again later";
-        return new UpstreamFaultError(`The calling service failed (HTTP ${ctx.status}).${service} It is a fault of the service; ${wait}.`, init);
+        const wait =
+          ctx.retryAfterS !== undefined
+            ? `retry in ${ctx.retryAfterS} s (the service's Retry-After)`
+            : "try again later";
+        return new UpstreamFaultError(
+          `The calling service failed (HTTP ${ctx.status}).${service} It is a fault of the service; ${wait}.`,
+          init,
+        );
       }
       if (ctx.status >= 300 && ctx.status < 400) {
         return new UpstreamFaultError(

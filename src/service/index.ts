@@ -6,7 +6,14 @@
  * answer's shape.
  */
 import { AgentsResource } from "./agents.js";
-import { CallsResource, type BatchRecord, type CallPage, type CallQuery, type Created, type PostOptions } from "./calls.js";
+import {
+  CallsResource,
+  type BatchRecord,
+  type CallPage,
+  type CallQuery,
+  type Created,
+  type PostOptions,
+} from "./calls.js";
 import type { Deadline } from "./deadline.js";
 import type { Agent, CallRecord } from "./shapes.js";
 import { ApiClient, type ClientSettings, type RequestLogEntry } from "./transport/client.js";

@@ -81,7 +81,8 @@ export interface CallRecord extends JsonObject {
 export function normalizeCall(raw: unknown): CallRecord {
   const call: CallRecord = withId(raw, "call_id", "a call record");
   if (call.status === null) delete call.status;
-  else if (call.status !== undefined && typeof call.status !== "string") throw fault("a call record whose status is not text");
+  else if (call.status !== undefined && typeof call.status !== "string")
+    throw fault("a call record whose status is not text");
   return call;
 }
 

@@ -56,5 +56,7 @@ export function wordText(word: string): string {
 
 /** `get_call {"call_id": "…"}` when the id can be read back; otherwise where to look instead. */
 export function followCall(id: string | undefined): string {
-  return isCallId(id) ? `Follow it with get_call {"call_id": "${id}"}.` : "Find it with list_calls (the id the service sent is not a valid call id).";
+  return isCallId(id)
+    ? `Follow it with get_call {"call_id": "${id}"}.`
+    : "Find it with list_calls (the id the service sent is not a valid call id).";
 }

@@ -86,7 +86,10 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
         await breakLock(lock, stale);
         continue;
       }
-      if (Date.now() > until) throw new Error(`${lock} is held by another process for longer than ${WAIT_MS / 1000} s; if none is running, remove it`);
+      if (Date.now() > until)
+        throw new Error(
+          `${lock} is held by another process for longer than ${WAIT_MS / 1000} s; if none is running, remove it`,
+        );
       await sleep(5 + Math.random() * Math.min(50, 5 * (attempt + 1)));
     }
   }

@@ -11,7 +11,14 @@
  * another client's pushed out.
  */
 import { afterCursor, compareCreation } from "./inbox-order.js";
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore, type InboxPage, type InboxQuery } from "./store.js";
+import {
+  APPROVAL_BOUNDS_PER_CLIENT,
+  ApprovalBoundError,
+  type ApprovalRecord,
+  type ApprovalStore,
+  type InboxPage,
+  type InboxQuery,
+} from "./store.js";
 
 /** How long an expired or finished record stays readable (a page reload still says what happened). */
 const KEEP_AFTER_MS = 60 * 60_000;
@@ -41,7 +48,8 @@ export class MemoryApprovals implements ApprovalStore {
   async create(record: ApprovalRecord): Promise<void> {
     if (this.records.has(record.id)) throw new Error(`approval ${record.id} exists already`);
     const size = Buffer.byteLength(JSON.stringify(record.view) ?? "", "utf8");
-    if (record.status === "pending" && record.client !== undefined) this.checkShare(record.client, record.createdAt, size);
+    if (record.status === "pending" && record.client !== undefined)
+      this.checkShare(record.client, record.createdAt, size);
     this.prune(record.createdAt, size);
     const { summary, ...full } = record;
     this.records.set(record.id, full);
@@ -82,7 +90,13 @@ export class MemoryApprovals implements ApprovalStore {
     };
   }
 
-  async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {
+  async decide(
+    id: string,
+    decision: "approved" | "declined",
+    by: string,
+    now: number,
+    seal?: string,
+  ): Promise<boolean> {
     const record = this.records.get(id);
     if (!record || record.status !== "pending" || record.expiresAt <= now) return false;
     record.status = decision;
@@ -117,7 +131,8 @@ export class MemoryApprovals implements ApprovalStore {
     for (const [id, record] of this.records) {
       if (record.expiresAt + KEEP_AFTER_MS <= now) this.drop(id);
     }
-    const full = () => this.records.size > 0 && (this.records.size >= this.maxRecords || this.bytes + size > this.maxBytes);
+    const full = () =>
+      this.records.size > 0 && (this.records.size >= this.maxRecords || this.bytes + size > this.maxBytes);
     // Map keeps insertion order: the first entries are the oldest. Records nobody can use any more go first
     // (they only say what happened); then the oldest open ones (a dial waiting on one is then refused as
     // expired: nothing dialed, the person is asked again).

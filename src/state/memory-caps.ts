@@ -39,7 +39,13 @@ export class MemoryCapLedger implements CapLedger {
     return this.verdict(numbers, now, limits);
   }
 
-  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+  async reserve(
+    reservationId: string,
+    numbers: string[],
+    now: number,
+    limits: CapLimits,
+    countedAs?: string,
+  ): Promise<CapVerdict> {
     const rows = this.counted(countedAs);
     if (rows !== undefined) {
       this.standsFor.set(reservationId, rows);
@@ -64,7 +70,8 @@ export class MemoryCapLedger implements CapLedger {
   }
 
   private verdict(numbers: readonly string[], now: number, limits: CapLimits): CapVerdict {
-    for (const laws of limits.perNumberLaw?.values() ?? []) for (const l of laws) this.retainMs = Math.max(this.retainMs, Math.min(l.windowMs, CAP_NUMBER_RETENTION_MS));
+    for (const laws of limits.perNumberLaw?.values() ?? [])
+      for (const l of laws) this.retainMs = Math.max(this.retainMs, Math.min(l.windowMs, CAP_NUMBER_RETENTION_MS));
     // Entries stamped in the future (a restart with a clock set back) still count: the safe direction.
     if (this.dials.length > 0 && this.dials[0]!.at <= now - this.retainMs) {
       this.dials = this.dials.filter((d) => d.at > now - this.retainMs);
@@ -72,9 +79,13 @@ export class MemoryCapLedger implements CapLedger {
       for (const [id, rows] of this.standsFor) if (!live.has(rows)) this.standsFor.delete(id);
     }
     if (limits.perHour !== undefined) {
-      const recent = this.dials.filter((d) => d.at > now - HOUR).map((d) => d.at).sort((a, b) => a - b);
+      const recent = this.dials
+        .filter((d) => d.at > now - HOUR)
+        .map((d) => d.at)
+        .sort((a, b) => a - b);
       const over = recent.length + numbers.length - limits.perHour;
-      if (over > 0) return { ok: false, rule: "dials_per_hour", recent: recent.length, freeAt: freeAt(recent, over, HOUR, now) };
+      if (over > 0)
+        return { ok: false, rule: "dials_per_hour", recent: recent.length, freeAt: freeAt(recent, over, HOUR, now) };
     }
     // The law's limits before the operator's per-number cap: a refusal then names the law it keeps.
     if (limits.perNumberLaw && limits.perNumberLaw.size > 0) {
@@ -84,7 +95,10 @@ export class MemoryCapLedger implements CapLedger {
         if (count === 0) continue;
         for (const law of laws) {
           const since = now - Math.min(law.windowMs, CAP_NUMBER_RETENTION_MS);
-          const past = this.dials.filter((d) => d.to === number && d.at > since).map((d) => d.at).sort((a, b) => a - b);
+          const past = this.dials
+            .filter((d) => d.to === number && d.at > since)
+            .map((d) => d.at)
+            .sort((a, b) => a - b);
           const over = past.length + count - law.limit;
           if (over > 0) {
             refused.push({ number, law: law.id, past: past.length, freeAt: freeAt(past, over, now - since, now) });
@@ -99,7 +113,10 @@ export class MemoryCapLedger implements CapLedger {
       for (const to of numbers) wanted.set(to, (wanted.get(to) ?? 0) + 1);
       const refused: Array<{ number: string; past: number; freeAt: number }> = [];
       for (const [number, count] of wanted) {
-        const past = this.dials.filter((d) => d.to === number && d.at > now - DAY).map((d) => d.at).sort((a, b) => a - b);
+        const past = this.dials
+          .filter((d) => d.to === number && d.at > now - DAY)
+          .map((d) => d.at)
+          .sort((a, b) => a - b);
         const over = past.length + count - limits.perNumberPerDay;
         if (over > 0) refused.push({ number, past: past.length, freeAt: freeAt(past, over, DAY, now) });
       }

@@ -29,7 +29,8 @@ export class MemoryDialLedger implements DialLedger {
     let takeover = false;
     let previousOwner: string | undefined;
     if (existing) {
-      if (existing.state.kind !== "in_flight" || existing.state.leaseUntil > req.now) return { kind: "same_request", record: copy(existing) };
+      if (existing.state.kind !== "in_flight" || existing.state.leaseUntil > req.now)
+        return { kind: "same_request", record: copy(existing) };
       // Its owner stopped renewing (crashed or gone): take it over with the same Idempotency-Key, so a POST the
       // dead owner may have sent is recognized by the service instead of dialing twice.
       idempotencyKey = existing.idempotencyKey;
@@ -77,10 +78,17 @@ export class MemoryDialLedger implements DialLedger {
     if (outcome.kind === "not_placed") {
       // A takeover that sent nothing goes back to the dead owner, lease ended, key kept: that owner may have sent.
       if (outcome.returnTo === undefined) this.forget(record);
-      else if (record.state.kind === "in_flight") Object.assign(record, { owner: outcome.returnTo, state: { kind: "in_flight", leaseUntil: Math.min(record.state.leaseUntil, now) } });
+      else if (record.state.kind === "in_flight")
+        Object.assign(record, {
+          owner: outcome.returnTo,
+          state: { kind: "in_flight", leaseUntil: Math.min(record.state.leaseUntil, now) },
+        });
       return;
     }
-    record.state = outcome.kind === "placed" ? { kind: "placed", at: outcome.at, summary: outcome.summary, callIds: [...outcome.callIds] } : { kind: "unknown", at: outcome.at, message: outcome.message };
+    record.state =
+      outcome.kind === "placed"
+        ? { kind: "placed", at: outcome.at, summary: outcome.summary, callIds: [...outcome.callIds] }
+        : { kind: "unknown", at: outcome.at, message: outcome.message };
     record.windowMs = windowMs;
   }
 
@@ -135,7 +143,9 @@ export class MemoryDialLedger implements DialLedger {
  */
 function live(record: DialRecord & { windowMs: number }, now: number): boolean {
   const s = record.state;
-  return s.kind === "in_flight" ? Math.max(s.leaseUntil, record.startedAt + record.windowMs) > now : s.at + record.windowMs > now;
+  return s.kind === "in_flight"
+    ? Math.max(s.leaseUntil, record.startedAt + record.windowMs) > now
+    : s.at + record.windowMs > now;
 }
 
 /** Gone for good: settled and out of its window, or a lease that ran out a window ago. */

@@ -41,7 +41,8 @@ export class MemoryRateCounter implements RateCounter {
       window = { start: now, count: 0, windowMs };
       this.windows.set(client, window);
     }
-    if (window.count + n > max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+    if (window.count + n > max)
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
     window.count += n;
     return { ok: true };
   }

@@ -10,7 +10,11 @@ import { deriveStateKey } from "./state-key.js";
 import type { GuardStore } from "./store.js";
 
 /** `inspectOnly`: doctor's look, which writes nothing of its own to Redis. */
-export async function openGuardStore(config: { redis: RedisSettings | undefined; apiKey: string }, log: (line: string) => void, inspectOnly = false): Promise<GuardStore> {
+export async function openGuardStore(
+  config: { redis: RedisSettings | undefined; apiKey: string },
+  log: (line: string) => void,
+  inspectOnly = false,
+): Promise<GuardStore> {
   if (config.redis === undefined) return new MemoryStore();
   const { RedisStore } = await import("./redis-store.js");
   return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly);

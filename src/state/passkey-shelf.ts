@@ -52,8 +52,11 @@ function parseFile(text: string | undefined): ShelfFile {
   if (parsed.version !== 2) return out;
   if (typeof parsed.set === "string") out.set = parsed.set;
   if (parsed.grants && typeof parsed.grants === "object") {
-    for (const [ticket, grant] of Object.entries(parsed.grants as Record<string, { record?: unknown; expiresAt?: unknown }>)) {
-      if (typeof grant?.record === "string" && typeof grant.expiresAt === "number") out.grants[ticket] = { record: grant.record, expiresAt: grant.expiresAt };
+    for (const [ticket, grant] of Object.entries(
+      parsed.grants as Record<string, { record?: unknown; expiresAt?: unknown }>,
+    )) {
+      if (typeof grant?.record === "string" && typeof grant.expiresAt === "number")
+        out.grants[ticket] = { record: grant.record, expiresAt: grant.expiresAt };
     }
   }
   return out;
@@ -132,7 +135,10 @@ export class FilePasskeyShelf implements PasskeyShelf {
 /** The shelf of this guard store: Redis when the store is Redis, else the file. */
 export async function openPasskeyShelf(store: GuardStore, file: string): Promise<PasskeyShelf> {
   if (store.kind !== "redis") return new FilePasskeyShelf(file);
-  const [{ RedisPasskeyShelf }, { RedisStore }] = await Promise.all([import("./redis/passkeys.js"), import("./redis-store.js")]);
+  const [{ RedisPasskeyShelf }, { RedisStore }] = await Promise.all([
+    import("./redis/passkeys.js"),
+    import("./redis-store.js"),
+  ]);
   if (!(store instanceof RedisStore)) throw new Error("a guard store of kind redis that is not a RedisStore");
   return new RedisPasskeyShelf(store.connection, store.prefix, store.where);
 }

@@ -85,7 +85,10 @@ export class RedisStore implements GuardStore {
       const hash = createHash("sha256").update(person, "utf8").digest("hex").slice(0, 32);
       // A bounded memo: the ledger is a small object, remade when needed.
       if (this.byPerson.size >= 10_000) this.byPerson.clear();
-      this.byPerson.set(person, (ledger = new RedisCapLedger(this.connection, keys(`${this.prefix}person:${hash}:`), this.undo)));
+      this.byPerson.set(
+        person,
+        (ledger = new RedisCapLedger(this.connection, keys(`${this.prefix}person:${hash}:`), this.undo)),
+      );
     }
     return ledger;
   }
@@ -105,7 +108,9 @@ export class RedisStore implements GuardStore {
     const connection = new RedisConnection(settings, log);
     const store = new RedisStore(connection, settings.prefix, settings.where, log, stateKey, inspectOnly);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
-      log(`outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`);
+      log(
+        `outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`,
+      );
     }
     return store;
   }
@@ -132,11 +137,18 @@ export class RedisStore implements GuardStore {
       try {
         const logged = this.logged?.();
         const counted = logged ? await this.caps.restore(logged.dials, logged.now) : 0;
-        if (counted > 0) this.log(`outbound-calls-mcp: guard state: wrote back ${counted} logged dial(s) to the caps' counts from the audit log`);
+        if (counted > 0)
+          this.log(
+            `outbound-calls-mcp: guard state: wrote back ${counted} logged dial(s) to the caps' counts from the audit log`,
+          );
       } catch (error) {
-        this.log(`outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`);
+        this.log(
+          `outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
-      await this.connection.run("the state epoch", (c) => c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }));
+      await this.connection.run("the state epoch", (c) =>
+        c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }),
+      );
       this.log(
         `outbound-calls-mcp: guard state: Redis at ${this.where} came back empty (restarted without persistence, or flushed): ` +
           `this replica wrote back the ${written} dial(s) it knows of; dials known only to replicas that are gone, the caps' counts no audit log holds and pending approvals are lost. ` +
@@ -198,7 +210,8 @@ export class RedisStore implements GuardStore {
       await c.set(key, offer.toString("hex"), { NX: true });
       return c.get(key);
     });
-    if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value)) throw new StoreUnavailableError(`the shared secret ${name} in Redis is not 32 bytes of hex`);
+    if (typeof value !== "string" || !/^[0-9a-f]{64}$/.test(value))
+      throw new StoreUnavailableError(`the shared secret ${name} in Redis is not 32 bytes of hex`);
     const secret = Buffer.from(value, "hex");
     this.secrets.set(name, { value: secret, checkedAt: Date.now() });
     return secret;

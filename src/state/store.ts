@@ -96,7 +96,11 @@ export interface DialLedger {
   settle(requestKey: string, owner: string, outcome: Settlement, now: number, windowMs: number): Promise<void>;
   get(requestKey: string): Promise<DialRecord | undefined>;
   /** Dials of these numbers within the window, without claiming (dry runs). */
-  recentByNumber(numbers: string[], now: number, windowMs: number): Promise<Array<{ index: number; number: string; record: DialRecord }>>;
+  recentByNumber(
+    numbers: string[],
+    now: number,
+    windowMs: number,
+  ): Promise<Array<{ index: number; number: string; record: DialRecord }>>;
 }
 
 export type Settlement =
@@ -145,7 +149,13 @@ export interface CapLedger {
   /** Would these dials (batch rows each count) pass the caps now? Reserves nothing. */
   check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict>;
   /** Check and count in one atomic step; `reservationId` names the entries for release(). */
-  reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict>;
+  reserve(
+    reservationId: string,
+    numbers: string[],
+    now: number,
+    limits: CapLimits,
+    countedAs?: string,
+  ): Promise<CapVerdict>;
   /** Takes a reservation back: nothing was dialed. */
   release(reservationId: string): Promise<void>;
 }

@@ -15,7 +15,8 @@ import { TextMemo } from "./shared-values.js";
  * controls, the BOM, the soft hyphen, variation selectors, Hangul fillers, the combining grapheme joiner, tag
  * characters…): each is as invisible as a zero-width space, so each could split a key or hide a word.
  */
-const INVISIBLE_BMP = "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8";
+const INVISIBLE_BMP =
+  "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8";
 /** The astral ones, as surrogate pairs: U+1BCA0-1BCA3, U+1D173-1D17A, U+E0000-E0FFF (tags, variation selectors supplement). */
 const INVISIBLE_ASTRAL = "\\uD82F[\\uDCA0-\\uDCA3]|\\uD834[\\uDD73-\\uDD7A]|[\\uDB40-\\uDB43][\\uDC00-\\uDFFF]";
 /** Any invisible character (above), for checks elsewhere (names a person reads are refused with one). */
@@ -69,7 +70,8 @@ export function cleanServiceText(redactor: Redactor, text: string, max = 300): s
 /** Sets `obj[key]` as an own data property, even for `__proto__`. */
 export function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
   // A plain assignment makes the same property for any other key, several times faster (every key of every answer).
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
 
@@ -118,7 +120,18 @@ const memos = new WeakMap<Redactor, Memo>();
 
 function memoOf(redactor: Redactor): Memo {
   let memo = memos.get(redactor);
-  if (!memo) memos.set(redactor, (memo = { k: new Map(), v: new Map(), f: new Map(), size: 0, longV: new TextMemo(LONG_MEMO_CHARS), longF: new TextMemo(LONG_MEMO_CHARS) }));
+  if (!memo)
+    memos.set(
+      redactor,
+      (memo = {
+        k: new Map(),
+        v: new Map(),
+        f: new Map(),
+        size: 0,
+        longV: new TextMemo(LONG_MEMO_CHARS),
+        longF: new TextMemo(LONG_MEMO_CHARS),
+      }),
+    );
   return memo;
 }
 
@@ -152,7 +165,8 @@ function cleanKey(redactor: Redactor, memo: Memo, key: string): string {
 
 function clean(value: unknown, redactor: Redactor, memo: Memo, depth: number, freeText: boolean): unknown {
   if (typeof value === "string") return cleanValue(redactor, memo, value, freeText);
-  if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : value;
+  if (value === null || typeof value !== "object")
+    return typeof value === "number" && !Number.isFinite(value) ? null : value;
   if (depth >= MAX_JSON_DEPTH) return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => clean(v, redactor, memo, depth + 1, freeText));
   const out: Record<string, unknown> = {};
@@ -161,7 +175,11 @@ function clean(value: unknown, redactor: Redactor, memo: Memo, depth: number, fr
     if (!Object.hasOwn(value, key)) continue;
     if (items++ >= MAX_ITEMS) break;
     const name = cleanKey(redactor, memo, key);
-    defineData(out, name, clean((value as Record<string, unknown>)[key], redactor, memo, depth + 1, freeText || FREE_TEXT.has(name)));
+    defineData(
+      out,
+      name,
+      clean((value as Record<string, unknown>)[key], redactor, memo, depth + 1, freeText || FREE_TEXT.has(name)),
+    );
   }
   return out;
 }

@@ -90,7 +90,9 @@ export class Redactor {
     if (!ESCAPE.test(out) && !hasBase64Run(out, this.shortestEncoded)) return out;
     // HTML entities end with ";", which also ends a token: their runs are read whole first.
     if (out.includes("&#")) out = out.replace(ENTITY_RUN, (run) => (this.hasRun(unescape(run)) ? REDACTED : run));
-    return out.replace(TOKEN, (token) => (token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token));
+    return out.replace(TOKEN, (token) =>
+      token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token,
+    );
   }
 
   /** Replaces every run of a secret's characters that holds a whole window, grown to its full length. */
@@ -162,7 +164,9 @@ const ESCAPE_SYNTAX = "%\\&#;{}ux/0123456789abcdefABCDEF";
 function windowBytes(secrets: readonly Secret[]): Uint8Array {
   const bytes = new Uint8Array(256);
   // One class of every secret character, matched as a window is: /[…]/i folds case as /…/i does, character by character.
-  const chars = [...new Set(secrets.flatMap((s) => s.text.split("")))].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const chars = [...new Set(secrets.flatMap((s) => s.text.split("")))].map(
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   const secretChar = chars.length > 0 ? new RegExp(`[${chars.join("")}]`, "i") : undefined;
   for (let b = 0; b < 256; b++) {
     const c = String.fromCharCode(b);
@@ -173,7 +177,9 @@ function windowBytes(secrets: readonly Secret[]): Uint8Array {
 
 /** Base64 character → its 6 bits, standard and URL-safe alike. */
 const BASE64_VALUE = new Uint8Array(128);
-[..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].forEach((c, i) => (BASE64_VALUE[c.charCodeAt(0)] = i));
+[..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].forEach(
+  (c, i) => (BASE64_VALUE[c.charCodeAt(0)] = i),
+);
 BASE64_VALUE["-".charCodeAt(0)] = 62;
 BASE64_VALUE["_".charCodeAt(0)] = 63;
 /** Hex digit → its 4 bits. */
@@ -184,7 +190,11 @@ const HEX_VALUE = new Uint8Array(128);
 function base64MayHold(text: string, start: number, end: number, windowByte: Uint8Array, need: number): boolean {
   let run = 0;
   for (let i = start; i < end; i += 4) {
-    const n = (BASE64_VALUE[text.charCodeAt(i)]! << 18) | (BASE64_VALUE[text.charCodeAt(i + 1)]! << 12) | (BASE64_VALUE[text.charCodeAt(i + 2)]! << 6) | BASE64_VALUE[text.charCodeAt(i + 3)]!;
+    const n =
+      (BASE64_VALUE[text.charCodeAt(i)]! << 18) |
+      (BASE64_VALUE[text.charCodeAt(i + 1)]! << 12) |
+      (BASE64_VALUE[text.charCodeAt(i + 2)]! << 6) |
+      BASE64_VALUE[text.charCodeAt(i + 3)]!;
     run = windowByte[n >>> 16] ? run + 1 : 0;
     if (run >= need) return true;
     run = windowByte[(n >>> 8) & 255] ? run + 1 : 0;
@@ -220,13 +230,15 @@ function* decodings(token: string, bytes: number, windowByte: Uint8Array): Gener
     // Any alignment: the run may start inside an encoded block.
     for (let skip = 0; skip < 4 && length - skip >= 12 && Math.floor((length - skip) / 4) * 3 >= bytes; skip++) {
       const end = length - ((length - skip) % 4);
-      if (base64MayHold(run, skip, end, windowByte, bytes)) yield Buffer.from(run.slice(skip, end).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
+      if (base64MayHold(run, skip, end, windowByte, bytes))
+        yield Buffer.from(run.slice(skip, end).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
     }
   }
   for (const run of token.match(HEX_RUN) ?? []) {
     for (let skip = 0; skip < 2 && Math.floor((run.length - skip) / 2) >= bytes; skip++) {
       const end = run.length - ((run.length - skip) % 2);
-      if (hexMayHold(run, skip, end, windowByte, bytes)) yield Buffer.from(run.slice(skip, end), "hex").toString("latin1");
+      if (hexMayHold(run, skip, end, windowByte, bytes))
+        yield Buffer.from(run.slice(skip, end), "hex").toString("latin1");
     }
   }
 }
@@ -236,7 +248,14 @@ function hasBase64Run(text: string, min: number): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const b64 = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
+    const b64 =
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 43 ||
+      c === 47 ||
+      c === 95 ||
+      c === 45;
     run = b64 ? run + 1 : 0;
     if (run >= min) return true;
   }
@@ -247,8 +266,13 @@ function hasBase64Run(text: string, min: number): boolean {
 function unescape(text: string): string {
   return text
     .replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
-    .replace(/\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g, (_m, a?: string, b?: string, c?: string) => safeChar(parseInt((a ?? b ?? c)!, 16)))
-    .replace(/&#x([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?/g, (_m, h?: string, d?: string) => safeChar(h !== undefined ? parseInt(h, 16) : parseInt(d!, 10)))
+    .replace(
+      /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g,
+      (_m, a?: string, b?: string, c?: string) => safeChar(parseInt((a ?? b ?? c)!, 16)),
+    )
+    .replace(/&#x([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?/g, (_m, h?: string, d?: string) =>
+      safeChar(h !== undefined ? parseInt(h, 16) : parseInt(d!, 10)),
+    )
     .replace(/\\\//g, "/");
 }
 

@@ -14,13 +14,13 @@ export const addDoNotCall = defineTool({
   title: "Record that someone asked not to be called",
   description:
     "Puts a number on the opt-out list because a person asked not to be called there again, e.g. the user says " +
-    "\"never call my mother again\" or a caller's request reached you in the conversation. Every later create_call " +
+    '"never call my mother again" or a caller\'s request reached you in the conversation. Every later create_call ' +
     "or submit_batch to the number is then refused (rule opted_out), on every replica, until the operator removes it; " +
     "nothing can take a number off the list through this server. Places no call. `number`: E.164, e.g. +14155550123. " +
     "`heard`: what the person said, in their words. Use it whenever someone asks not to be called; when unsure, use it.",
   inputSchema: toolInput({
     number: z.string().max(64).describe("The number not to call again, E.164 (e.g. +14155550123)"),
-    heard: z.string().min(1).max(500).describe("What the person said, e.g. \"please never call my mother again\""),
+    heard: z.string().min(1).max(500).describe('What the person said, e.g. "please never call my mother again"'),
     call_id: optional(callIdSchema, "The call in which the person said it, if any"),
   }),
   outputSchema: toolOutput({

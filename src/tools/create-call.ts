@@ -39,7 +39,8 @@ export const createCall = defineTool({
     summary:
       "Has an agent dial one number now. The number (E.164, e.g. `+14155550123`), agent and fields are checked first; `dry_run` previews.",
     brief: "Places one real outbound call (costs money) after checking the number and agent locally.",
-    sideEffects: "**Places a real phone call** that reaches a person and costs money (`POST /calls`), after the safety guards.",
+    sideEffects:
+      "**Places a real phone call** that reaches a person and costs money (`POST /calls`), after the safety guards.",
   },
   creates: "call",
   async handler(args, ctx) {
@@ -61,7 +62,10 @@ export const createCall = defineTool({
       repeatDial: repeat_dial === true,
       send: (opts) => ctx.service.calls.create(row.request, opts),
       // A repeat within the window needs the id and the status it had, nothing more.
-      summarize: (call) => ({ summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) }, callIds: [call.id] }),
+      summarize: (call) => ({
+        summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) },
+        callIds: [call.id],
+      }),
     });
     const base = {
       to: row.request.to,
@@ -75,7 +79,10 @@ export const createCall = defineTool({
         return { ...base, ...dryRunFields(outcome) };
       case "deduplicated": {
         const { id, status } = outcome.summary;
-        const call = { id: typeof id === "string" ? id : (outcome.callIds[0] ?? "unknown"), ...(typeof status === "string" ? { status } : {}) };
+        const call = {
+          id: typeof id === "string" ? id : (outcome.callIds[0] ?? "unknown"),
+          ...(typeof status === "string" ? { status } : {}),
+        };
         return { ...base, call, deduplicated: true, first_dialed_at: new Date(outcome.firstAt).toISOString() };
       }
       case "dialed":

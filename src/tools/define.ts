@@ -55,7 +55,9 @@ export interface ToolDocs {
   sideEffects?: string;
 }
 
-type Annotations = Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
+type Annotations = Required<
+  Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">
+>;
 
 export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
@@ -85,7 +87,11 @@ export interface Tool {
   readonly docs: ToolDocs;
   readonly creates: PostSubject | undefined;
   /** Parses the arguments, runs the handler; `structured` matches outputSchema (or OutputMismatchError is thrown). */
-  run(args: unknown, ctx: ToolContext, mark: Record<string, unknown>): Promise<{ structured: Record<string, unknown>; text: string }>;
+  run(
+    args: unknown,
+    ctx: ToolContext,
+    mark: Record<string, unknown>,
+  ): Promise<{ structured: Record<string, unknown>; text: string }>;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDefinition<I, O>): Tool {
@@ -101,19 +107,25 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: To
     async run(args, ctx, mark) {
       const input = def.inputSchema.safeParse(args ?? {});
       if (!input.success) {
-        const issues = input.error.issues.map((i) => (i.path.length ? `${i.message} at ${dotPath(i.path)}` : i.message)).join("\n");
+        const issues = input.error.issues
+          .map((i) => (i.path.length ? `${i.message} at ${dotPath(i.path)}` : i.message))
+          .join("\n");
         throw new InputValidationError(`Input validation error: Invalid arguments for tool ${def.name}: ${issues}`);
       }
       const output = await def.handler(input.data, ctx);
       const structured = { ...(def.structure ? def.structure(output) : output), ...mark };
-      if (!def.outputSchema.safeParse(structured).success) throw new OutputMismatchError(`${def.name}: the answer does not match its output schema`);
+      if (!def.outputSchema.safeParse(structured).success)
+        throw new OutputMismatchError(`${def.name}: the answer does not match its output schema`);
       return { structured, text: def.render(output) };
     },
   };
 }
 
 function dotPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((acc, seg, i) => (i === 0 ? String(seg) : typeof seg === "number" ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), "");
+  return path.reduce<string>(
+    (acc, seg, i) => (i === 0 ? String(seg) : typeof seg === "number" ? `${acc}[${seg}]` : `${acc}.${String(seg)}`),
+    "",
+  );
 }
 
 /** The annotations of a tool that only reads from the calling service. */

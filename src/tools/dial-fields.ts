@@ -26,13 +26,26 @@ export const dialAnswerFields = {
   confirmed_by: z
     .enum(["client", "page", "unattended", "token"])
     .optional()
-    .describe("How the dial was confirmed: client (a person, in the client), page (a person, on the approval page), unattended (OUTBOUND_CALLS_CONFIRM=never), token (dry run + confirmation_token)"),
-  deduplicated: z.boolean().optional().describe("true when an identical recent dial was returned instead of dialing again"),
-  first_dialed_at: z.string().optional().describe("For a deduplicated answer: when the identical dial was placed (UTC)"),
+    .describe(
+      "How the dial was confirmed: client (a person, in the client), page (a person, on the approval page), unattended (OUTBOUND_CALLS_CONFIRM=never), token (dry run + confirmation_token)",
+    ),
+  deduplicated: z
+    .boolean()
+    .optional()
+    .describe("true when an identical recent dial was returned instead of dialing again"),
+  first_dialed_at: z
+    .string()
+    .optional()
+    .describe("For a deduplicated answer: when the identical dial was placed (UTC)"),
   dry_run: z.boolean().optional().describe("true when nothing was sent: the answer is a preview"),
   preview: z.string().optional().describe("Dry run: what would be dialed, as a person reads it"),
   checks: z.array(z.string()).optional().describe("Dry run: the checks that passed"),
-  confirmation_token: z.string().optional().describe("Dry run with OUTBOUND_CALLS_CONFIRM=token: pass it with the same arguments to dial, once the user agreed"),
+  confirmation_token: z
+    .string()
+    .optional()
+    .describe(
+      "Dry run with OUTBOUND_CALLS_CONFIRM=token: pass it with the same arguments to dial, once the user agreed",
+    ),
   token_expires_at: z.string().optional().describe("When confirmation_token expires (UTC)"),
 };
 
@@ -41,7 +54,11 @@ export type DialAnswer = z.infer<typeof dialAnswer>;
 
 /** The text a model reads for a dry run. */
 export function dryRunText(out: DialAnswer, toolName: string): string {
-  const lines = ["Dry run: nothing was sent and nothing was dialed.", out.preview ?? "", `Checks passed: ${(out.checks ?? []).join("; ")}.`];
+  const lines = [
+    "Dry run: nothing was sent and nothing was dialed.",
+    out.preview ?? "",
+    `Checks passed: ${(out.checks ?? []).join("; ")}.`,
+  ];
   if (out.confirmation_token) {
     lines.push(
       `Show the user the preview above. Only if the user agrees, call ${toolName} again with exactly the same arguments plus ` +
@@ -57,6 +74,8 @@ export function dryRunFields(outcome: Extract<DialOutcome<unknown>, { kind: "dry
     dry_run: true as const,
     preview: outcome.preview,
     checks: outcome.checks,
-    ...(outcome.token ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() } : {}),
+    ...(outcome.token
+      ? { confirmation_token: outcome.token.token, token_expires_at: new Date(outcome.token.expiresAt).toISOString() }
+      : {}),
   };
 }

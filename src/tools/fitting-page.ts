@@ -16,12 +16,21 @@ export interface FittingPage {
   halved: number;
 }
 
-export async function fittingPage(ctx: Pick<ToolContext, "service" | "scope">, query: CallQuery, maxHalvings: number): Promise<FittingPage> {
+export async function fittingPage(
+  ctx: Pick<ToolContext, "service" | "scope">,
+  query: CallQuery,
+  maxHalvings: number,
+): Promise<FittingPage> {
   let { page, limit } = query;
   let halved = 0;
   for (;;) {
     try {
-      return { result: await ctx.service.calls.list({ ...query, page, limit }, ctx.scope.deadline), page, limit, halved };
+      return {
+        result: await ctx.service.calls.list({ ...query, page, limit }, ctx.scope.deadline),
+        page,
+        limit,
+        halved,
+      };
     } catch (error) {
       if (!(error instanceof ResponseTooLargeError) || limit === 1 || halved >= maxHalvings) throw error;
       limit = Math.ceil(limit / 2);

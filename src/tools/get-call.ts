@@ -38,14 +38,19 @@ export const getCall = defineTool({
       .object({
         asked: z.boolean().describe("The record shows the person asked not to be called again"),
         listed: z.boolean().describe("The number is on the opt-out list: every later dial to it is refused"),
-        matched: z.array(z.string()).describe("What was matched, and where (transcript, summary, a field the service set)"),
+        matched: z
+          .array(z.string())
+          .describe("What was matched, and where (transcript, summary, a field the service set)"),
         listed_from_call: z.string().optional().describe("The call where the person said it"),
         listed_at: z.string().optional(),
       })
       .describe("Whether the person asked not to be called again"),
     ai_disclosure: z
       .object({
-        disclosed: z.boolean().optional().describe("The agent said it is an AI in its first words (absent: no agent words to read)"),
+        disclosed: z
+          .boolean()
+          .optional()
+          .describe("The agent said it is an AI in its first words (absent: no agent words to read)"),
       })
       .describe("Whether the callee was told they were speaking with an AI"),
     ...sandboxMark,
@@ -69,10 +74,21 @@ export const getCall = defineTool({
     };
     if (!args.wait_seconds) {
       const call = await read(ctx.scope.deadline);
-      return { call, final: isFinalCall(call), opt_out: await ctx.guard.optOuts.inspect(call), ai_disclosure: checkAiDisclosure(call) };
+      return {
+        call,
+        final: isFinalCall(call),
+        opt_out: await ctx.guard.optOuts.inspect(call),
+        ai_disclosure: checkAiDisclosure(call),
+      };
     }
     const waited = await waitForCall(args.call_id, args.wait_seconds, read, isFinalCall, ctx);
-    return { call: waited.call, final: waited.final, waited_seconds: waited.waitedSeconds, opt_out: await ctx.guard.optOuts.inspect(waited.call), ai_disclosure: checkAiDisclosure(waited.call) };
+    return {
+      call: waited.call,
+      final: waited.final,
+      waited_seconds: waited.waitedSeconds,
+      opt_out: await ctx.guard.optOuts.inspect(waited.call),
+      ai_disclosure: checkAiDisclosure(waited.call),
+    };
   },
   structure: (out) => ({ ...out, call: withFencedContent(out.call) }),
   render({ call, final, waited_seconds, opt_out, ai_disclosure }) {
@@ -83,19 +99,27 @@ export const getCall = defineTool({
       next = "\nNot final yet: call get_call again in a little while (or with wait_seconds) for the result.";
     }
     const disclosure =
-      ai_disclosure.disclosed === false ? "\nAI disclosure: not found in the agent's first words; the person may not have been told they were speaking with an AI." : "";
+      ai_disclosure.disclosed === false
+        ? "\nAI disclosure: not found in the agent's first words; the person may not have been told they were speaking with an AI."
+        : "";
     return `${callDetail(call)}\n${optOutLine(opt_out)}${disclosure}${next}`;
   },
 });
 
 /** The opt-out line: what was matched (folded text, quoted), and what it means for later dials. */
-function optOutLine(o: { asked: boolean; listed: boolean; matched: string[]; listed_from_call?: string | undefined }): string {
+function optOutLine(o: {
+  asked: boolean;
+  listed: boolean;
+  matched: string[];
+  listed_from_call?: string | undefined;
+}): string {
   if (o.asked) {
     const seen = o.matched.map((m) => oneLine(m, 160)).join("; ");
     return o.listed
       ? `Opt-out: the person asked not to be called again (${seen}). The number is on the opt-out list: every later dial to it is refused. Do not try to reach them another way.`
       : `Opt-out: the person asked not to be called again (${seen}), but the record carries no number to list: record it with add_do_not_call.`;
   }
-  if (o.listed) return `Opt-out: none on this call, but the number is on the opt-out list${o.listed_from_call ? ` (from call ${callIdText(o.listed_from_call)})` : ""}: it will not be dialed again.`;
+  if (o.listed)
+    return `Opt-out: none on this call, but the number is on the opt-out list${o.listed_from_call ? ` (from call ${callIdText(o.listed_from_call)})` : ""}: it will not be dialed again.`;
   return "Opt-out: none detected.";
 }

@@ -39,11 +39,17 @@ export const listCalls = defineTool({
     limit: optional(z.number().int().min(1).max(100), `Calls per page, 1-100 (default ${DEFAULT_LIMIT}).`),
   }),
   outputSchema: toolOutput({
-    calls: z.array(callRecordSchema).describe("Call records; transcripts are left out (transcript_available: true), long summaries cut."),
+    calls: z
+      .array(callRecordSchema)
+      .describe("Call records; transcripts are left out (transcript_available: true), long summaries cut."),
     count: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
-    next_page: z.number().int().nullable().describe("The page to ask for next, or null when no more is known to exist."),
+    next_page: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The page to ask for next, or null when no more is known to exist."),
     total: z.number().int().optional(),
     notes: z.array(z.string()).optional().describe("What was left out of this page, and why"),
     ...sandboxMark,
@@ -56,9 +62,18 @@ export const listCalls = defineTool({
   },
   async handler(args, ctx) {
     if (args.date_from && args.date_to && dateFilterStart(args.date_from) > dateFilterStart(args.date_to)) {
-      throw new UserInputError("date_from is after date_to; swap them or widen the range. Nothing was sent.", "date_from");
+      throw new UserInputError(
+        "date_from is after date_to; swap them or widen the range. Nothing was sent.",
+        "date_from",
+      );
     }
-    const filters = { status: args.status, agent_id: args.agent_id, campaign_id: args.campaign_id, date_from: args.date_from, date_to: args.date_to };
+    const filters = {
+      status: args.status,
+      agent_id: args.agent_id,
+      campaign_id: args.campaign_id,
+      date_from: args.date_from,
+      date_to: args.date_to,
+    };
     const limit = args.limit ?? DEFAULT_LIMIT;
     if (ctx.calls.restricted) {
       // Pages of this person's own calls, never the service's pages over everyone's (own-calls-page.ts).
@@ -74,7 +89,12 @@ export const listCalls = defineTool({
       return { calls, count: calls.length, page, limit, next_page: own.nextPage, notes };
     }
     // Transcripts can make a page larger than the cap: half as many calls (the same first call), three times at most.
-    const { result, page, limit: fitted, halved } = await fittingPage(ctx, { ...filters, page: args.page, limit }, MAX_HALVINGS);
+    const {
+      result,
+      page,
+      limit: fitted,
+      halved,
+    } = await fittingPage(ctx, { ...filters, page: args.page, limit }, MAX_HALVINGS);
     const calls = result.calls.map(listItem);
     const notes: string[] = [];
     if (halved > 0) {
@@ -82,7 +102,8 @@ export const listCalls = defineTool({
         `The service's answer for ${fitted * 2 ** halved} calls was larger than the answer limit (OUTBOUND_CALLS_MAX_RESPONSE_BYTES), so this page holds at most ${fitted}: keep limit=${fitted} when you ask for the next page.`,
       );
     }
-    if (result.overLimit > 0) notes.push(`The service sent ${result.overLimit} more calls than the limit of ${fitted}; they were left out.`);
+    if (result.overLimit > 0)
+      notes.push(`The service sent ${result.overLimit} more calls than the limit of ${fitted}; they were left out.`);
     return {
       calls,
       count: calls.length,
@@ -96,9 +117,12 @@ export const listCalls = defineTool({
   render(out) {
     const where = `page ${out.page}${out.total !== undefined ? `, ${out.total} in all` : ""}`;
     const more = out.next_page !== null ? `More: call list_calls again with page=${out.next_page}.` : "No more pages.";
-    if (out.count === 0) return `No calls match (${where}). ${out.next_page !== null ? more : ""}${out.notes ? ` ${out.notes.join(" ")}` : ""}`.trim();
+    if (out.count === 0)
+      return `No calls match (${where}). ${out.next_page !== null ? more : ""}${out.notes ? ` ${out.notes.join(" ")}` : ""}`.trim();
     // Long fields stay out of the list; say where they are.
-    const detail = out.calls.some((c) => c.transcript_available === true || c.summary !== undefined || c.recording_url !== undefined)
+    const detail = out.calls.some(
+      (c) => c.transcript_available === true || c.summary !== undefined || c.recording_url !== undefined,
+    )
       ? "\nSummaries, transcripts and recordings: get_call with the call's id."
       : "";
     const notes = out.notes ? `\n${out.notes.join("\n")}` : "";

@@ -29,7 +29,12 @@ export interface OwnCallsPage {
 
 type Filters = Omit<CallQuery, "page" | "limit">;
 
-export async function ownCallsPage(ctx: Pick<ToolContext, "service" | "calls" | "scope">, filters: Filters, page: number, limit: number): Promise<OwnCallsPage> {
+export async function ownCallsPage(
+  ctx: Pick<ToolContext, "service" | "calls" | "scope">,
+  filters: Filters,
+  page: number,
+  limit: number,
+): Promise<OwnCallsPage> {
   const wanted = page * limit + 1;
   const own: CallRecord[] = [];
   let servicePage = 1;

@@ -14,4 +14,6 @@ export const agentSchema = openObject({
 });
 
 /** Present on every answer when the upstream is the built-in simulated service. */
-export const sandboxMark = { sandbox: z.boolean().optional().describe("true when the answer came from the built-in sandbox") };
+export const sandboxMark = {
+  sandbox: z.boolean().optional().describe("true when the answer came from the built-in sandbox"),
+};

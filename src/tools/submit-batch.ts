@@ -13,7 +13,11 @@ import { oneLine } from "../text/clean.js";
 import { otherIdText, statusText } from "../service/values.js";
 import { withFencedContent } from "../render/calls.js";
 
-const batchCallSchema = openObject({ id: z.string().optional(), to: z.string().optional(), status: z.string().optional() });
+const batchCallSchema = openObject({
+  id: z.string().optional(),
+  to: z.string().optional(),
+  status: z.string().optional(),
+});
 
 /**
  * The names of this answer's own fields. The service's batch answer is passed on with its other fields, but never
@@ -26,7 +30,8 @@ function serviceFields({ batch_id, campaign_id, status, calls, ...rest }: BatchR
   return { ...others, batch_id, campaign_id, ...(status !== undefined ? { status } : {}), ...(calls ? { calls } : {}) };
 }
 
-const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+const pick = (o: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const idOrNull = (v: unknown) => (typeof v === "string" ? v : null);
 
 export const submitBatch = defineTool({
@@ -60,9 +65,11 @@ export const submitBatch = defineTool({
   annotations: DIAL_ANNOTATIONS,
   docs: {
     serviceCall: "POST /calls/batch",
-    summary: "Many calls in one request. Every row is checked first; one bad row stops the whole batch and every bad row is named.",
+    summary:
+      "Many calls in one request. Every row is checked first; one bad row stops the whole batch and every bad row is named.",
     brief: "Places many real calls with one request, after every row passed local checks.",
-    sideEffects: "**Places a real phone call per row**, each costing money (`POST /calls/batch`), after the safety guards.",
+    sideEffects:
+      "**Places a real phone call per row**, each costing money (`POST /calls/batch`), after the safety guards.",
   },
   creates: "batch",
   async handler(args, ctx) {
@@ -79,7 +86,9 @@ export const submitBatch = defineTool({
     const { agents, missing } = await ctx.service.agents.check(ids, ctx.scope.deadline);
     if (missing.size > 0) {
       const problems = rows.flatMap((r, index) =>
-        missing.has(r.request.agent_id) ? [{ index, field: "agent_id", reason: unknownAgentReason(r.request.agent_id, agents) }] : [],
+        missing.has(r.request.agent_id)
+          ? [{ index, field: "agent_id", reason: unknownAgentReason(r.request.agent_id, agents) }]
+          : [],
       );
       throw new BatchValidationError(problems, rows.length);
     }
@@ -90,7 +99,11 @@ export const submitBatch = defineTool({
       dryRun: args.dry_run === true,
       token: args.confirmation_token,
       repeatDial: args.repeat_dial === true,
-      send: (opts) => ctx.service.calls.createBatch(rows.map((r) => r.request), opts),
+      send: (opts) =>
+        ctx.service.calls.createBatch(
+          rows.map((r) => r.request),
+          opts,
+        ),
       // A repeat within the window needs the ids and statuses, not every field the service echoed.
       summarize: (b) => ({
         summary: {
@@ -110,7 +123,9 @@ export const submitBatch = defineTool({
         return { ...base, batch_id: null, campaign_id: null, ...dryRunFields(outcome) };
       case "deduplicated": {
         const s = outcome.summary;
-        const calls = Array.isArray(s.calls) ? s.calls.filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null) : undefined;
+        const calls = Array.isArray(s.calls)
+          ? s.calls.filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null)
+          : undefined;
         return {
           ...base,
           batch_id: idOrNull(s.batch_id),
@@ -129,7 +144,12 @@ export const submitBatch = defineTool({
   structure: (out) => withFencedContent(out),
   render(out) {
     if (out.dry_run) return dryRunText(out, "submit_batch");
-    const ids = [out.batch_id && `batch_id ${otherIdText(out.batch_id)}`, out.campaign_id && `campaign_id ${otherIdText(out.campaign_id)}`].filter(Boolean).join(", ");
+    const ids = [
+      out.batch_id && `batch_id ${otherIdText(out.batch_id)}`,
+      out.campaign_id && `campaign_id ${otherIdText(out.campaign_id)}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
     const follow =
       out.campaign_id && otherIdText(out.campaign_id) === out.campaign_id
         ? `Follow the calls with list_calls {"campaign_id": "${out.campaign_id}"}.`

@@ -25,7 +25,12 @@ export interface ToolContextParts {
 }
 
 /** `consent`: how a person can be asked in this call (the client it came from; src/consent/hub.ts forCall). */
-export function toolContext(parts: ToolContextParts, tool: Tool, scope: CallScope, consent: ConsentSelector): ToolContext {
+export function toolContext(
+  parts: ToolContextParts,
+  tool: Tool,
+  scope: CallScope,
+  consent: ConsentSelector,
+): ToolContext {
   const { config, service, phonePolicy, safety, waits, warn } = parts;
   return {
     config,

@@ -88,7 +88,11 @@ async function pollUntilFinal(
     const note = final ? " (final)" : status === lastStatus ? " (unchanged)" : "";
     lastStatus = status;
     // The service's status, quoted when it is not a status word (it may be a sentence of the service's).
-    await ctx.scope.progress({ progress: at, total: waitSeconds, message: `status: ${statusText(call.status)}${note}` });
+    await ctx.scope.progress({
+      progress: at,
+      total: waitSeconds,
+      message: `status: ${statusText(call.status)}${note}`,
+    });
     return { call, final, at };
   };
 

@@ -19,7 +19,8 @@ export class TooManyWaitsError extends UserInputError {
   }
 }
 
-const ADVICE = "Call get_call without wait_seconds to read the call now, or wait again once one of the other waits has answered.";
+const ADVICE =
+  "Call get_call without wait_seconds to read the call now, or wait again once one of the other waits has answered.";
 
 export class WaitSlots {
   private total = 0;

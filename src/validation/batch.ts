@@ -24,7 +24,11 @@ export function checkBatchRows(
     const first = firstIndexOf.get(e164);
     if (first === undefined) firstIndexOf.set(e164, index);
     else if (!allowDuplicates) {
-      problems.push({ index, field: "to", reason: `${e164} is also calls[${first}]; set allow_duplicates: true if calling it twice is intended` });
+      problems.push({
+        index,
+        field: "to",
+        reason: `${e164} is also calls[${first}]; set allow_duplicates: true if calling it twice is intended`,
+      });
     }
   });
   if (problems.length > 0) throw new BatchValidationError(problems, rows.length);

@@ -42,9 +42,14 @@ const nameSchema = (what: string) =>
 const metadataTextSchema = z
   .string()
   .max(1_000, "metadata text values are at most 1,000 characters")
-  .refine((s) => !INVISIBLE_CHAR.test(s) && !/[\u2028\u2029]/.test(s), "metadata text values must not contain invisible characters or line separators other than \\n and \\t");
+  .refine(
+    (s) => !INVISIBLE_CHAR.test(s) && !/[\u2028\u2029]/.test(s),
+    "metadata text values must not contain invisible characters or line separators other than \\n and \\t",
+  );
 
-const metadataKeySchema = z.string().regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'");
+const metadataKeySchema = z
+  .string()
+  .regex(METADATA_KEY, "metadata keys are 1-64 characters of letters, digits, '_', '.' or '-'");
 const metadataValueSchema = z.union([metadataTextSchema, z.number(), z.boolean(), z.null()], {
   error: "metadata values are text, a number, a boolean or null (metadata is flat)",
 });
@@ -66,19 +71,30 @@ const metadataPairsSchema = z
     pairs.forEach(({ key }, index) => {
       const first = seen.get(key);
       if (first === undefined) seen.set(key, index);
-      else ctx.addIssue({ code: "custom", path: [index, "key"], message: `metadata key ${JSON.stringify(key)} is given twice (also at ${first}); each key once` });
+      else
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "key"],
+          message: `metadata key ${JSON.stringify(key)} is given twice (also at ${first}); each key once`,
+        });
     });
   })
   // Object.fromEntries defines own properties, so a key such as "__proto__" stays a key and is sent as one.
   .transform((pairs): Metadata => Object.fromEntries(pairs.map(({ key, value }) => [key, value])))
-  .refine((m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES, "metadata is at most 8 KB as JSON");
+  .refine(
+    (m) => Buffer.byteLength(JSON.stringify(m), "utf8") <= MAX_METADATA_BYTES,
+    "metadata is at most 8 KB as JSON",
+  );
 
 const ONE_PAIR_WITHOUT_LIST =
   'metadata {"key": …, "value": …} is one pair outside its list: write [{"key": …, "value": …}] (or the object itself, {"service_type": "renewal"}); ' +
   'to send keys named "key" and "value", write both as pairs';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
 /**
  * The object form, checked key by key with the pairs' own schemas (so that a refusal names the key,
@@ -102,7 +118,8 @@ function objectFormToPairs(value: unknown, ctx: z.RefinementCtx): unknown {
   for (const [key, item] of entries) {
     const keyProblem = metadataKeySchema.safeParse(key).error?.issues[0];
     // A refused key is quoted on one line, capped, in the message, never a path segment of its own: it can be anything.
-    if (keyProblem) ctx.addIssue({ code: "custom", message: `${keyProblem.message} (not ${JSON.stringify(oneLine(key, 40))})` });
+    if (keyProblem)
+      ctx.addIssue({ code: "custom", message: `${keyProblem.message} (not ${JSON.stringify(oneLine(key, 40))})` });
     const valueProblem = metadataValueSchema.safeParse(item).error?.issues[0];
     if (valueProblem) ctx.addIssue({ code: "custom", path: keyProblem ? [] : [key], message: valueProblem.message });
   }
@@ -125,7 +142,9 @@ export const callFields = {
   to: z
     .string()
     .max(200)
-    .describe("Destination in E.164 international format: + then country code and number, e.g. +14155550123. Spaces, dashes, dots and parentheses are allowed."),
+    .describe(
+      "Destination in E.164 international format: + then country code and number, e.g. +14155550123. Spaces, dashes, dots and parentheses are allowed.",
+    ),
   agent_id: agentIdSchema.describe("Id of the agent that makes the call; one of the ids list_agents returns."),
   contact_name: optional(nameSchema("contact_name"), "Name of the person being called (1-200 characters)."),
   company_name: optional(nameSchema("company_name"), "Company of the person being called (1-200 characters)."),
@@ -151,9 +170,15 @@ export interface CheckedRow {
 }
 
 /** Checks what the schema cannot: the phone number's policy. Names are trimmed. */
-export function checkRow(row: CallRowInput, policy: PhonePolicy): { row?: CheckedRow; problems: Omit<RowProblem, "index">[] } {
+export function checkRow(
+  row: CallRowInput,
+  policy: PhonePolicy,
+): { row?: CheckedRow; problems: Omit<RowProblem, "index">[] } {
   const phone = parsePhone(row.to, policy);
-  if (!phone.ok) return { problems: [{ field: "to", reason: `${JSON.stringify(truncate(row.to))} ${phone.reason}`, rule: phone.rule }] };
+  if (!phone.ok)
+    return {
+      problems: [{ field: "to", reason: `${JSON.stringify(truncate(row.to))} ${phone.reason}`, rule: phone.rule }],
+    };
   const request: NormalizedCall = { to: phone.e164, agent_id: row.agent_id };
   if (row.contact_name !== undefined) request.contact_name = row.contact_name.trim();
   if (row.company_name !== undefined) request.company_name = row.company_name.trim();

@@ -11,7 +11,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 function isRealDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2})))?$/.exec(s);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v))) as number[];
+  const [year, month, day, hour, minute, second, offH, offM] = m
+    .slice(1)
+    .map((v) => (v === undefined ? 0 : Number(v))) as number[];
   const date = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() + 1 !== month || date.getUTCDate() !== day) return false;
   return (hour ?? 0) <= 23 && (minute ?? 0) <= 59 && (second ?? 0) <= 59 && (offH ?? 0) <= 23 && (offM ?? 0) <= 59;
@@ -20,7 +22,10 @@ function isRealDate(s: string): boolean {
 export const dateFilterSchema = z
   .string()
   .refine(
-    (s) => (DATE.test(s) || DATE_TIME.test(s)) && isRealDate(s) && !Number.isNaN(Date.parse(DATE.test(s) ? `${s}T00:00:00Z` : s)),
+    (s) =>
+      (DATE.test(s) || DATE_TIME.test(s)) &&
+      isRealDate(s) &&
+      !Number.isNaN(Date.parse(DATE.test(s) ? `${s}T00:00:00Z` : s)),
     "must be a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset, e.g. 2026-11-21 or 2026-11-21T09:00:00Z",
   );
 

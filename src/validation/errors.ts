@@ -47,8 +47,7 @@ export class BatchValidationError extends UserInputError {
       lines.push(`- …and ${problems.length - listed.length} more problems not listed`);
     }
     super(
-      `Batch refused: ${rows} of ${rowCount} rows ${what}, so nothing was sent. ` +
-        `${advice}:\n${lines.join("\n")}`,
+      `Batch refused: ${rows} of ${rowCount} rows ${what}, so nothing was sent. ` + `${advice}:\n${lines.join("\n")}`,
       "calls",
     );
     this.problems = problems;

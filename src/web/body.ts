@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage } from "node:http";
 
-export type Body = { tooLarge: false; busy?: false; text: string } | { tooLarge: true; busy?: false } | { tooLarge: false; busy: true };
+export type Body =
+  { tooLarge: false; busy?: false; text: string } | { tooLarge: true; busy?: false } | { tooLarge: false; busy: true };
 
 export function readBody(req: IncomingMessage, maxBytes: number, hold?: (bytes: number) => boolean): Promise<Body> {
   if (Number(req.headers["content-length"] ?? 0) > maxBytes) return Promise.resolve({ tooLarge: true });

@@ -29,7 +29,13 @@ it("rewrites only what lies between the markers", () => {
 
 it("refuses a page whose markers are missing, doubled or out of order", () => {
   const block = `${BLOCK_START}\nold\n${BLOCK_END}`;
-  for (const text of ["no block", `${BLOCK_START}\nold`, `old\n${BLOCK_END}`, `${block}\n${block}`, `${BLOCK_END}\nold\n${BLOCK_START}`]) {
+  for (const text of [
+    "no block",
+    `${BLOCK_START}\nold`,
+    `old\n${BLOCK_END}`,
+    `${block}\n${block}`,
+    `${BLOCK_END}\nold\n${BLOCK_START}`,
+  ]) {
     expect(() => replaceBenchBlock(text, "new"), text).toThrow(/needs one/);
   }
 });

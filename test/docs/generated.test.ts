@@ -31,22 +31,44 @@ describe("the generated parts of the docs", () => {
   });
 
   it("refuses a file whose markers are missing, so a region cannot silently stop being generated", () => {
-    const text = "# Page\n\n<!-- BEGIN GENERATED: tools · npm run docs -->\nold\n<!-- END GENERATED: tools -->\n\nprose\n";
-    expect(replaceRegion(text, "tools", "new", "page.md")).toBe("# Page\n\n<!-- BEGIN GENERATED: tools · npm run docs -->\nnew\n<!-- END GENERATED: tools -->\n\nprose\n");
-    expect(() => replaceRegion(text.replace("<!-- END GENERATED: tools -->", ""), "tools", "new", "page.md")).toThrow(/page\.md: expected one/);
+    const text =
+      "# Page\n\n<!-- BEGIN GENERATED: tools · npm run docs -->\nold\n<!-- END GENERATED: tools -->\n\nprose\n";
+    expect(replaceRegion(text, "tools", "new", "page.md")).toBe(
+      "# Page\n\n<!-- BEGIN GENERATED: tools · npm run docs -->\nnew\n<!-- END GENERATED: tools -->\n\nprose\n",
+    );
+    expect(() => replaceRegion(text.replace("<!-- END GENERATED: tools -->", ""), "tools", "new", "page.md")).toThrow(
+      /page\.md: expected one/,
+    );
     expect(() => replaceRegion(`${text}${text}`, "tools", "new", "page.md")).toThrow(/page\.md: expected one/);
   });
 });
 
 describe("the environment variables", () => {
-  const used = [...new Set(sourceFiles(join(ROOT, "src")).flatMap((path) => readFileSync(path, "utf8").match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? []))].sort();
+  const used = [
+    ...new Set(
+      sourceFiles(join(ROOT, "src")).flatMap(
+        (path) => readFileSync(path, "utf8").match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? [],
+      ),
+    ),
+  ].sort();
 
   it("finds the variables to check (the scan works)", () => {
-    expect(used).toEqual(expect.arrayContaining(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_CONFIRM", "OUTBOUND_CALLS_HTTP_TOKEN", "OUTBOUND_CALLS_REDIS_URL", "OUTBOUND_CALLS_SANDBOX"]));
+    expect(used).toEqual(
+      expect.arrayContaining([
+        "OUTBOUND_CALLS_API_KEY",
+        "OUTBOUND_CALLS_CONFIRM",
+        "OUTBOUND_CALLS_HTTP_TOKEN",
+        "OUTBOUND_CALLS_REDIS_URL",
+        "OUTBOUND_CALLS_SANDBOX",
+      ]),
+    );
   });
 
   it.each(used)("%s, read in src/, has a definition (src/cli/variables.ts) and its line in --help", (name) => {
-    expect(Object.keys(variables), `add ${name} to the definitions beside its parser, then run \`${REGENERATE}\``).toContain(name);
+    expect(
+      Object.keys(variables),
+      `add ${name} to the definitions beside its parser, then run \`${REGENERATE}\``,
+    ).toContain(name);
     expect(HELP.split("\n").filter((line) => line.startsWith(`  ${name} `))).toHaveLength(1);
   });
 
@@ -55,17 +77,25 @@ describe("the environment variables", () => {
   });
 
   const live = { OUTBOUND_CALLS_API_KEY: "sk_defaults_check", OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9" };
-  const withDefault = Object.entries(variables).flatMap(([name, doc]) => (doc.default === undefined ? [] : [[name, doc.default] as const]));
+  const withDefault = Object.entries(variables).flatMap(([name, doc]) =>
+    doc.default === undefined ? [] : [[name, doc.default] as const],
+  );
 
   it.each(withDefault)("%s: unset means what its documented default %j means", (name, value) => {
     if (name === "OUTBOUND_CALLS_SANDBOX") {
       expect(sandboxFromEnv({ [name]: value })).toBe(sandboxFromEnv({}));
     } else if (variables[name]?.group === "http") {
-      const http = (env: NodeJS.ProcessEnv) => loadHttpConfig(env, { host: "127.0.0.1", port: 0 }, { apiKeys: [live.OUTBOUND_CALLS_API_KEY], timeoutMs: 15_000 });
+      const http = (env: NodeJS.ProcessEnv) =>
+        loadHttpConfig(
+          env,
+          { host: "127.0.0.1", port: 0 },
+          { apiKeys: [live.OUTBOUND_CALLS_API_KEY], timeoutMs: 15_000 },
+        );
       expect(http({ [name]: value })).toEqual(http({}));
     } else {
       // The Redis prefix matters only with a Redis URL.
-      const base = name === "OUTBOUND_CALLS_REDIS_PREFIX" ? { ...live, OUTBOUND_CALLS_REDIS_URL: "redis://127.0.0.1:6379" } : live;
+      const base =
+        name === "OUTBOUND_CALLS_REDIS_PREFIX" ? { ...live, OUTBOUND_CALLS_REDIS_URL: "redis://127.0.0.1:6379" } : live;
       expect(loadConfig({ ...base, [name]: value })).toEqual(loadConfig(base));
     }
   });
@@ -76,17 +106,20 @@ describe("the environment variables", () => {
 });
 
 describe("the tools' docs", () => {
-  it.each(tools.map((t) => [t.name, t] as const))("%s says whether it places real calls, as its annotations do", (_name, tool) => {
-    if (tool.annotations.readOnlyHint) {
-      expect(tool.docs.sideEffects).toBeUndefined();
-    } else if (tool.creates !== undefined) {
-      expect(tool.docs.sideEffects).toMatch(/Places a real phone call/);
-      expect(tool.docs.brief).toMatch(/real .*calls?/);
-    } else {
-      // Writes without dialing (add_do_not_call): says so plainly, first.
-      expect(tool.docs.sideEffects).toMatch(/^Places no call/);
-      expect(tool.docs.brief).toMatch(/places no call/i);
-    }
-    expect(tool.docs.brief).not.toMatch(/[`*]/);
-  });
+  it.each(tools.map((t) => [t.name, t] as const))(
+    "%s says whether it places real calls, as its annotations do",
+    (_name, tool) => {
+      if (tool.annotations.readOnlyHint) {
+        expect(tool.docs.sideEffects).toBeUndefined();
+      } else if (tool.creates !== undefined) {
+        expect(tool.docs.sideEffects).toMatch(/Places a real phone call/);
+        expect(tool.docs.brief).toMatch(/real .*calls?/);
+      } else {
+        // Writes without dialing (add_do_not_call): says so plainly, first.
+        expect(tool.docs.sideEffects).toMatch(/^Places no call/);
+        expect(tool.docs.brief).toMatch(/places no call/i);
+      }
+      expect(tool.docs.brief).not.toMatch(/[`*]/);
+    },
+  );
 });

@@ -11,7 +11,14 @@ import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
 
-const pages = ["README.md", "CONTRIBUTING.md", "test/helpers/README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  "CONTRIBUTING.md",
+  "test/helpers/README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** The Markdown a reader sees as prose: fenced code blocks dropped, inline code reduced to a placeholder. */
 function prose(markdown: string): string {
@@ -20,7 +27,9 @@ function prose(markdown: string): string {
 
 /** `[label](target)` links; external ones (a scheme such as https:) are left to the reader. */
 function relativeLinks(markdown: string): string[] {
-  return [...prose(markdown).matchAll(/\[[^\]\n]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t));
+  return [...prose(markdown).matchAll(/\[[^\]\n]*\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t));
 }
 
 /** The anchors GitHub gives a page's headings (outside code blocks), duplicates numbered as it numbers them. */
@@ -31,12 +40,23 @@ function anchors(markdown: string): Set<string> {
   return new Set(headings.map((h) => slugger.slug(h[1]!.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1"))));
 }
 
-const cases = pages.flatMap((page) => relativeLinks(readFileSync(join(ROOT, page), "utf8")).map((link) => [page, link] as const));
+const cases = pages.flatMap((page) =>
+  relativeLinks(readFileSync(join(ROOT, page), "utf8")).map((link) => [page, link] as const),
+);
 
 describe("relative links in the docs", () => {
   it("finds the pages and their links (the scan works)", () => {
-    expect(pages).toEqual(expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/architecture.md", "docs/safety.md", "docs/sandbox.md"]));
-    for (const page of pages) expect(relativeLinks(readFileSync(join(ROOT, page), "utf8")).length, page).toBeGreaterThan(0);
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "CONTRIBUTING.md",
+        "docs/architecture.md",
+        "docs/safety.md",
+        "docs/sandbox.md",
+      ]),
+    );
+    for (const page of pages)
+      expect(relativeLinks(readFileSync(join(ROOT, page), "utf8")).length, page).toBeGreaterThan(0);
     expect(cases.filter(([, link]) => link.includes("#")).length).toBeGreaterThan(20);
   });
 
@@ -56,11 +76,15 @@ describe("the files docs/architecture.md names", () => {
   // Its picture is a text block, where links cannot be: every path in it (relative to src/ unless it says
   // otherwise) must still exist, so a file moved by a refactor shows here.
   const text = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
-  const named = [...new Set([...text.matchAll(/(?<![\w/.*-])((?:[a-z-]+\/)+[a-z-]+\.(?:ts|mjs|json))(?![\w*])/g)].map((m) => m[1]!))];
+  const named = [
+    ...new Set([...text.matchAll(/(?<![\w/.*-])((?:[a-z-]+\/)+[a-z-]+\.(?:ts|mjs|json))(?![\w*])/g)].map((m) => m[1]!)),
+  ];
   const path = (p: string) => (/^(src|test|bench|scripts)\//.test(p) ? p : `src/${p}`);
 
   it("finds them (the scan works)", () => {
-    expect(named).toEqual(expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]));
+    expect(named).toEqual(
+      expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]),
+    );
   });
 
   it.each(named)("%s exists", (p) => {
@@ -71,7 +95,10 @@ describe("the files docs/architecture.md names", () => {
 describe("the README's documentation table", () => {
   // A page nobody links from the README is a page a reader does not find (docs/consent.md was missing once).
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const table = readme.slice(readme.indexOf("## Documentation"), readme.indexOf("\n## ", readme.indexOf("## Documentation") + 1));
+  const table = readme.slice(
+    readme.indexOf("## Documentation"),
+    readme.indexOf("\n## ", readme.indexOf("## Documentation") + 1),
+  );
   const listed = new Set([...table.matchAll(/^\| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!));
 
   it("finds its rows (the scan works)", () => {

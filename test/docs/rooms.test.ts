@@ -23,7 +23,10 @@ const rules = (await import(pathToFileURL(join(ROOT, ".dependency-cruiser.mjs"))
 function roomsOfTheDocs(): string[] {
   const doc = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
   const section = doc.slice(doc.indexOf("## The rooms"), doc.indexOf("\n## ", doc.indexOf("## The rooms") + 1));
-  const firstCells = section.split("\n").filter((line) => line.startsWith("| [`src/")).map((line) => line.split(" | ")[0] ?? "");
+  const firstCells = section
+    .split("\n")
+    .filter((line) => line.startsWith("| [`src/"))
+    .map((line) => line.split(" | ")[0] ?? "");
   return firstCells.flatMap((cell) => [...cell.matchAll(/\[`src\/([^`/]+)\/`\]/g)].map((m) => m[1]!));
 }
 
@@ -34,7 +37,9 @@ describe("the order of the rooms", () => {
   });
 
   it("has every folder of src/", () => {
-    const folders = readdirSync(join(ROOT, "src"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(join(ROOT, "src"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect([...folders].sort()).toEqual([...rules.ROOMS].sort());
   });
 });
@@ -44,12 +49,14 @@ describe("the rules", () => {
     const tree = mkdtempSync(join(tmpdir(), "rooms-"));
     const files: Record<string, string> = {
       // Down: allowed.
-      "src/tools/run.ts": 'import { line } from "../render/line.js";\nimport { one } from "../extras/one.js";\nexport const run = () => line() + one;\n',
+      "src/tools/run.ts":
+        'import { line } from "../render/line.js";\nimport { one } from "../extras/one.js";\nexport const run = () => line() + one;\n',
       // Up, and with tools -> render a cycle between the two folders.
-      "src/render/line.ts": 'import type { run } from "../tools/run.js";\nexport const line = (): string => "";\nexport type Run = typeof run;\n',
+      "src/render/line.ts":
+        'import type { run } from "../tools/run.js";\nexport const line = (): string => "";\nexport type Run = typeof run;\n',
       // Up: text is the lowest room.
       "src/text/clean.ts": 'import { setting } from "../config/env.js";\nexport const clean = setting;\n',
-      "src/config/env.ts": 'export const setting = 1;\n',
+      "src/config/env.ts": "export const setting = 1;\n",
       // A folder that ROOMS does not list.
       "src/extras/one.ts": "export const one = 1;\n",
       // A room importing an entry file.
@@ -62,8 +69,15 @@ describe("the rules", () => {
         writeFileSync(join(tree, path), text);
       }
       const { tsConfig: _ownTsConfig, ...options } = rules.default.options;
-      const { output } = await cruise(["src"], { ...options, validate: true, ruleSet: { forbidden: rules.default.forbidden }, baseDir: tree });
-      const violations = (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+      const { output } = await cruise(["src"], {
+        ...options,
+        validate: true,
+        ruleSet: { forbidden: rules.default.forbidden },
+        baseDir: tree,
+      });
+      const violations = (output as ICruiseResult).summary.violations.map(
+        (v) => `${v.rule.name}: ${v.from} -> ${v.to}`,
+      );
       expect(violations.sort()).toEqual(
         [
           "room-not-in-order: src/tools/run.ts -> src/extras/one.ts",

@@ -10,7 +10,9 @@ import { ROOT } from "../helpers/server-process.js";
 // Spelled in parts, so this file does not match itself.
 // The stack notes are cited by their bare name too, so that one matches with or without ".md".
 const OUTSIDE = new RegExp(
-  [...["STYLE", "API-CONTRACT", "SERVICE-API"].map((n) => `\\b${n}\\.md\\b`), `\\b${"MCP"}-NOTES\\b`].join("|") + "|\\.\\./shared/|/work/" + "shared",
+  [...["STYLE", "API-CONTRACT", "SERVICE-API"].map((n) => `\\b${n}\\.md\\b`), `\\b${"MCP"}-NOTES\\b`].join("|") +
+    "|\\.\\./shared/|/work/" +
+    "shared",
 );
 const SKIP = new Set(["node_modules", "dist", "dist-bench", "coverage", ".git", "__snapshots__"]);
 

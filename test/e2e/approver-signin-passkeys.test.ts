@@ -49,7 +49,10 @@ beforeAll(async () => {
   [idp, upstream, redis] = await Promise.all([startIdentityProvider(), startFakeUpstream(), startRedisServer()]);
   chrome = await passkeyBrowser();
   const enrolling = runCli(["passkeys", "enroll", "--name", "Dana"], baseEnv(), 90_000);
-  const link = await Promise.race([links.next(), enrolling.then((r) => Promise.reject(new Error(`enroll ended first: ${r.code} ${r.stdout}${r.stderr}`)))]);
+  const link = await Promise.race([
+    links.next(),
+    enrolling.then((r) => Promise.reject(new Error(`enroll ended first: ${r.code} ${r.stdout}${r.stderr}`))),
+  ]);
   await chrome.page.goto(link);
   await chrome.page.getByRole("button", { name: "Create passkey" }).click();
   await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
@@ -80,7 +83,12 @@ afterAll(async () => {
   await Promise.all([idp?.close(), upstream?.close(), redis?.stop()]);
 });
 
-const dial = async () => (await alice.client.callTool({ name: "create_call", arguments: { to: "+14155550177", agent_id: "agt_1" } }, undefined, { timeout: 30_000 })) as CallToolResult;
+const dial = async () =>
+  (await alice.client.callTool(
+    { name: "create_call", arguments: { to: "+14155550177", agent_id: "agt_1" } },
+    undefined,
+    { timeout: 30_000 },
+  )) as CallToolResult;
 
 describe("signed in through the identity provider, with passkeys required", () => {
   it("approves nothing without the passkey; with it the dial goes out once, naming the person and the passkey", async () => {
@@ -94,7 +102,10 @@ describe("signed in through the identity provider, with passkeys required", () =
     await page.locator("#signin").click();
     await page.locator("#allow").click();
     await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
-    await page.getByRole("link", { name: /^Review/ }).first().click();
+    await page
+      .getByRole("link", { name: /^Review/ })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
 
     // The page's own form posted with no passkey answer, as a script holding the session could.

@@ -15,7 +15,15 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { approverEnv, atProvider, finishSignIn, oidcSignIn, registerApproverClient, startSignIn, type ApproverClient } from "../helpers/approver-signin.js";
+import {
+  approverEnv,
+  atProvider,
+  finishSignIn,
+  oidcSignIn,
+  registerApproverClient,
+  startSignIn,
+  type ApproverClient,
+} from "../helpers/approver-signin.js";
 import { closedPort } from "../helpers/blackhole.js";
 import { launchChromium } from "../helpers/consent.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
@@ -26,7 +34,12 @@ import { connectWithOAuth, TestOAuthClient, tokenFor, type OAuthConnection } fro
 import { modernHttp } from "../helpers/input-client.js";
 import { connectModernHttpClient } from "../helpers/modern-client.js";
 import { APPS_CAPABILITIES } from "../helpers/apps-host.js";
-import { RESOURCE_SCOPES, startIdentityProvider, type SignIn, type TestIdentityProvider } from "../helpers/oidc-provider.js";
+import {
+  RESOURCE_SCOPES,
+  startIdentityProvider,
+  type SignIn,
+  type TestIdentityProvider,
+} from "../helpers/oidc-provider.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { CANARY_KEY } from "../helpers/server-process.js";
 
@@ -49,7 +62,12 @@ interface Hosted {
 }
 
 /** The server with OAuth and the inbox's sign-in through `client`, a person deciding every dial. */
-async function startHosted(client: ApproverClient, port: number, env: Record<string, string> = {}, publicUrl = `http://localhost:${port}`): Promise<Hosted> {
+async function startHosted(
+  client: ApproverClient,
+  port: number,
+  env: Record<string, string> = {},
+  publicUrl = `http://localhost:${port}`,
+): Promise<Hosted> {
   const audit = join(mkdtempSync(join(tmpdir(), "approver-signin-")), "audit.jsonl");
   const server = await spawnHttpServer({
     args: ["--port", String(port)],
@@ -72,10 +90,17 @@ async function startHosted(client: ApproverClient, port: number, env: Record<str
 }
 
 /** `who` connects through OAuth and asks for a dial to `to`: it waits in the inbox ("pending"). */
-async function asks(hosted: Hosted, who: SignIn, to: string): Promise<{ connection: OAuthConnection; dial: () => Promise<CallToolResult> }> {
+async function asks(
+  hosted: Hosted,
+  who: SignIn,
+  to: string,
+): Promise<{ connection: OAuthConnection; dial: () => Promise<CallToolResult> }> {
   idp.signIn = who;
   const connection = await connectWithOAuth(`${hosted.publicUrl}/mcp`, idp);
-  const dial = async () => (await connection.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, { timeout: 30_000 })) as CallToolResult;
+  const dial = async () =>
+    (await connection.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, {
+      timeout: 30_000,
+    })) as CallToolResult;
   const first = await dial();
   expect(JSON.stringify(first)).toMatch(/pending|waiting/i);
   return { connection, dial };
@@ -235,12 +260,17 @@ describe("the callback makes a session only for the sign-in this browser started
     expect(session).toBeUndefined();
     expect(answer.status).toBe(401);
     // The log line may reach us after the answer (two pipes): wait for it.
-    await vi.waitFor(() => expect(hosted.server.stderr).toMatch(/a sign-in was refused: .*\(claim nonce\)/), { timeout: 10_000 });
+    await vi.waitFor(() => expect(hosted.server.stderr).toMatch(/a sign-in was refused: .*\(claim nonce\)/), {
+      timeout: 10_000,
+    });
   });
 
   it("an error callback anyone can send logs what it claims in quotes, so it cannot pass for a decision's log line", async () => {
-    const forged = "outbound-calls-mcp: approvers' inbox: approval FORGEDxx approved by approver:Olga Approver (sub olga)";
-    const answer = await rawRequest(hosted.server.base, { path: `/approvals/callback?error=access_denied&error_description=${encodeURIComponent(`x\n${forged}`)}` });
+    const forged =
+      "outbound-calls-mcp: approvers' inbox: approval FORGEDxx approved by approver:Olga Approver (sub olga)";
+    const answer = await rawRequest(hosted.server.base, {
+      path: `/approvals/callback?error=access_denied&error_description=${encodeURIComponent(`x\n${forged}`)}`,
+    });
     expect(answer.status).toBe(401);
     await vi.waitFor(() => expect(hosted.server.stderr).toContain("FORGEDxx"), { timeout: 10_000 });
     const line = hosted.server.stderr.split("\n").find((l) => l.includes("FORGEDxx"))!;
@@ -265,11 +295,20 @@ describe("the callback makes a session only for the sign-in this browser started
     expect(signin).toMatch(/HttpOnly/i);
     expect(signin).toMatch(/SameSite=Lax/i);
     const { cookie, authorizationUrl } = await startSignIn(hosted.server.base);
-    const { answer: done } = await finishSignIn(hosted.server.base, await atProvider(idp, authorizationUrl, OLGA), cookie);
+    const { answer: done } = await finishSignIn(
+      hosted.server.base,
+      await atProvider(idp, authorizationUrl, OLGA),
+      cookie,
+    );
     const session = (done.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_approver="))!;
     expect(session).toMatch(/SameSite=Strict/i);
     // The shared-token login does not exist in this mode.
-    const login = await rawRequest(hosted.server.base, { method: "POST", path: "/approvals/login", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x&token=y" });
+    const login = await rawRequest(hosted.server.base, {
+      method: "POST",
+      path: "/approvals/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x&token=y",
+    });
     expect(login.status).toBe(403);
   });
 });
@@ -285,7 +324,11 @@ describe("behind a TLS proxy that says nothing of TLS", () => {
     expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${publicUrl}/approvals/callback`);
     const signin = (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_signin="))!;
     expect(signin).toMatch(/;\s*Secure/i);
-    const { answer: done, session } = await finishSignIn(behind.server.base, await atProvider(idp, authorizationUrl, OLGA), cookie);
+    const { answer: done, session } = await finishSignIn(
+      behind.server.base,
+      await atProvider(idp, authorizationUrl, OLGA),
+      cookie,
+    );
     expect(session, done.body).toBeDefined();
     for (const set of done.headers["set-cookie"] ?? []) expect(set).toMatch(/;\s*Secure/i);
   });
@@ -302,17 +345,27 @@ describe("who may decide", () => {
       expect(bob.inbox.status).toBe(403);
       expect(bob.inbox.body).toContain("not an approver");
       expect(approvalIds(bob.inbox.body)).toEqual([]);
-      expect((await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: bob.cookie } })).status).toBe(403);
+      expect(
+        (await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: bob.cookie } })).status,
+      ).toBe(403);
       const csrf = /name="csrf" value="([^"]+)"/.exec(bob.inbox.body)?.[1] ?? "";
       expect(csrf).not.toBe("");
-      for (const decision of ["approve", "decline"] as const) expect((await decide(hosted.server.base, { cookie: bob.cookie, csrf }, id, decision)).status).toBe(403);
+      for (const decision of ["approve", "decline"] as const)
+        expect((await decide(hosted.server.base, { cookie: bob.cookie, csrf }, id, decision)).status).toBe(403);
       const before = dials();
       expect(JSON.stringify(await alice.dial())).toMatch(/pending|waiting/i);
       expect(dials()).toBe(before);
       // Sign-out still works for such a session.
-      const out = await rawRequest(hosted.server.base, { method: "POST", path: "/approvals/logout", headers: { cookie: bob.cookie, "content-type": "application/x-www-form-urlencoded" }, body: `csrf=${csrf}` });
+      const out = await rawRequest(hosted.server.base, {
+        method: "POST",
+        path: "/approvals/logout",
+        headers: { cookie: bob.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: `csrf=${csrf}`,
+      });
       expect(out.status).toBe(303);
-      expect((await rawRequest(hosted.server.base, { path: "/approvals", headers: { cookie: bob.cookie } })).body).toContain("Sign in with the identity provider");
+      expect(
+        (await rawRequest(hosted.server.base, { path: "/approvals", headers: { cookie: bob.cookie } })).body,
+      ).toContain("Sign in with the identity provider");
     } finally {
       await alice.connection.close();
     }
@@ -345,7 +398,11 @@ describe("who may decide", () => {
   it("the asker's own client is not asked (its form would be a self-approval): a 2026 client with a form still waits for the inbox, 0 POSTs", async () => {
     idp.signIn = ALICE;
     const token = await tokenFor(idp, `${hosted.publicUrl}/mcp`, "calls:read calls:place");
-    const modern = await modernHttp(`${hosted.publicUrl}/mcp`, { answer: () => ({ action: "accept", content: { confirm: true } }) }, token);
+    const modern = await modernHttp(
+      `${hosted.publicUrl}/mcp`,
+      { answer: () => ({ action: "accept", content: { confirm: true } }) },
+      token,
+    );
     try {
       const before = dials();
       const answer = await modern.call("create_call", { to: "+14155550166", agent_id: "agt_1" });
@@ -369,7 +426,12 @@ describe("who may decide", () => {
       expect(JSON.stringify(first)).toMatch(/pending|waiting/i);
       const self = await oidcSignIn(hosted.server.base, idp, ALICE);
       const id = await approvalFor(hosted, self, to);
-      const card = await apps.call("approval_card_decide", { approval_id: id, secret: "x".repeat(43), decision: "approve", arguments: { to, agent_id: "agt_1" } });
+      const card = await apps.call("approval_card_decide", {
+        approval_id: id,
+        secret: "x".repeat(43),
+        decision: "approve",
+        arguments: { to, agent_id: "agt_1" },
+      });
       expect(card.isError).toBe(true);
       expect(JSON.stringify(await apps.call("create_call", { to, agent_id: "agt_1" }))).toMatch(/pending|waiting/i);
       expect(dials()).toBe(before);
@@ -391,7 +453,10 @@ describe("who may decide", () => {
       const before = dials();
       expect((await alice.dial()).isError).toBeFalsy();
       expect(dials()).toBe(before + 1);
-      expect(auditLines(lenient).find((l) => l.decision === "dialed")).toMatchObject({ person: "alice", approver: "approver:Alice Example (sub alice)" });
+      expect(auditLines(lenient).find((l) => l.decision === "dialed")).toMatchObject({
+        person: "alice",
+        approver: "approver:Alice Example (sub alice)",
+      });
     } finally {
       await alice.connection.close();
     }
@@ -399,9 +464,13 @@ describe("who may decide", () => {
 });
 
 describe("a name chosen at the identity provider cannot pass for another person", () => {
-  it("an asker named \"Alice Example (alice)\" (and a long tail) is shown to approvers with their own sub, never cut off", async () => {
+  it('an asker named "Alice Example (alice)" (and a long tail) is shown to approvers with their own sub, never cut off', async () => {
     // Mallory may place calls; her profile name copies Alice's as the inbox used to show it, padded so a cut loses the rest.
-    const mallory: SignIn = { sub: "mallory", name: `Alice Example (alice)${" ".repeat(220)}.`, scopes: ["calls:read", "calls:place"] };
+    const mallory: SignIn = {
+      sub: "mallory",
+      name: `Alice Example (alice)${" ".repeat(220)}.`,
+      scopes: ["calls:read", "calls:place"],
+    };
     const to = "+14155550177";
     const asked = await asks(hosted, mallory, to);
     try {
@@ -419,11 +488,15 @@ describe("a name chosen at the identity provider cannot pass for another person"
     }
   });
 
-  it("an approver named \"Olga Approver (olga)\" is logged and recorded with their own sub", async () => {
+  it('an approver named "Olga Approver (olga)" is logged and recorded with their own sub', async () => {
     const to = "+14155550178";
     const alice = await asks(hosted, ALICE, to);
     try {
-      const mole = await oidcSignIn(hosted.server.base, idp, { sub: "mole", name: "Olga Approver (olga)", scopes: ALL });
+      const mole = await oidcSignIn(hosted.server.base, idp, {
+        sub: "mole",
+        name: "Olga Approver (olga)",
+        scopes: ALL,
+      });
       const id = await approvalFor(hosted, mole, to);
       expect((await decide(hosted.server.base, mole, id, "approve")).status).toBe(303);
       const page = await rawRequest(hosted.server.base, { path: `/approvals/${id}`, headers: { cookie: mole.cookie } });
@@ -438,7 +511,9 @@ describe("a name chosen at the identity provider cannot pass for another person"
 });
 
 /** A server with OAuth and no OUTBOUND_CALLS_APPROVER_CLIENT_ID: no inbox, so no other person can approve. */
-async function bareServer(env: Record<string, string> = {}): Promise<{ url: string; server: HttpServerProcess; port: number }> {
+async function bareServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; server: HttpServerProcess; port: number }> {
   const port = await closedPort();
   const bare = await spawnHttpServer({
     args: ["--port", String(port)],
@@ -463,7 +538,10 @@ describe("without an approvers' client", () => {
     idp.signIn = ALICE;
     const connection = await connectWithOAuth(`http://localhost:${port}/mcp`, idp);
     try {
-      const refused = (await connection.client.callTool({ name: "create_call", arguments: { to: "+14155550188", agent_id: "agt_1" } })) as CallToolResult;
+      const refused = (await connection.client.callTool({
+        name: "create_call",
+        arguments: { to: "+14155550188", agent_id: "agt_1" },
+      })) as CallToolResult;
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused)).toContain("set OUTBOUND_CALLS_APPROVER_CLIENT_ID so that approvers decide");
     } finally {
@@ -482,11 +560,14 @@ describe("without an approvers' client", () => {
 });
 
 describe("no self-approval without an approvers' client either", () => {
-
   it("the asker's own 2026 client is not asked: its form's yes would be a self-approval, so the dial is refused, 0 POSTs", async () => {
     const { url } = await bareServer();
     idp.signIn = ALICE;
-    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    const modern = await modernHttp(
+      url,
+      { answer: () => ({ action: "accept", content: { confirm: true } }) },
+      await tokenFor(idp, url, "calls:read calls:place"),
+    );
     try {
       const before = dials();
       const answer = await modern.call("create_call", { to: "+14155550199", agent_id: "agt_1" });
@@ -501,7 +582,11 @@ describe("no self-approval without an approvers' client either", () => {
   it("with OUTBOUND_CALLS_ALLOW_SELF_APPROVAL=true the asker's own form decides: 1 POST", async () => {
     const { url } = await bareServer({ OUTBOUND_CALLS_ALLOW_SELF_APPROVAL: "true" });
     idp.signIn = ALICE;
-    const modern = await modernHttp(url, { answer: () => ({ action: "accept", content: { confirm: true } }) }, await tokenFor(idp, url, "calls:read calls:place"));
+    const modern = await modernHttp(
+      url,
+      { answer: () => ({ action: "accept", content: { confirm: true } }) },
+      await tokenFor(idp, url, "calls:read calls:place"),
+    );
     try {
       const before = dials();
       const answer = await modern.call("create_call", { to: "+14155550198", agent_id: "agt_1" });
@@ -531,9 +616,17 @@ describe("an identity provider that lets a client choose pairwise subjects", () 
         }
       }
       idp.signIn = ALICE;
-      const metadata = JSON.stringify({ resource: url, authorization_servers: [idp.issuer], scopes_supported: ["calls:read", "calls:place"] });
+      const metadata = JSON.stringify({
+        resource: url,
+        authorization_servers: [idp.issuer],
+        scopes_supported: ["calls:read", "calls:place"],
+      });
       const fetchFn: typeof fetch = async (input, init) =>
-        new URL(input instanceof Request ? input.url : String(input)).pathname.startsWith("/.well-known/oauth-protected-resource") ? new Response(metadata, { headers: { "content-type": "application/json" } }) : fetch(input, init);
+        new URL(input instanceof Request ? input.url : String(input)).pathname.startsWith(
+          "/.well-known/oauth-protected-resource",
+        )
+          ? new Response(metadata, { headers: { "content-type": "application/json" } })
+          : fetch(input, init);
       const oauth = new PairwiseClient(idp);
       expect(await auth(oauth, { serverUrl: url, fetchFn })).toBe("REDIRECT");
       expect(await auth(oauth, { serverUrl: url, authorizationCode: await oauth.code(), fetchFn })).toBe("AUTHORIZED");
@@ -544,7 +637,10 @@ describe("an identity provider that lets a client choose pairwise subjects", () 
         const self = await oidcSignIn(server.server.base, idp, ALICE);
         const id = await approvalFor(server, self, to);
         // The residual the docs name: her own approval goes through under her second sub.
-        const page = await rawRequest(server.server.base, { path: `/approvals/${id}`, headers: { cookie: self.cookie } });
+        const page = await rawRequest(server.server.base, {
+          path: `/approvals/${id}`,
+          headers: { cookie: self.cookie },
+        });
         expect(page.body).not.toContain("(sub alice)");
         expect(page.body).toContain('value="approve"');
         expect((await decide(server.server.base, self, id, "approve")).status).toBe(303);

@@ -40,7 +40,11 @@ function jsonBlocks(markdown: string): unknown[] {
 }
 
 function entriesOf(doc: unknown, source: string): ServerEntry[] {
-  const d = doc as { mcpServers?: Record<string, Omit<ServerEntry, "name" | "source">>; servers?: Record<string, Omit<ServerEntry, "name" | "source">>; inputs?: ServerEntry["inputs"] };
+  const d = doc as {
+    mcpServers?: Record<string, Omit<ServerEntry, "name" | "source">>;
+    servers?: Record<string, Omit<ServerEntry, "name" | "source">>;
+    inputs?: ServerEntry["inputs"];
+  };
   const servers = d.mcpServers ?? d.servers ?? {};
   return Object.entries(servers).map(([name, s]) => ({
     source: `${source}${d.servers ? " (VS Code shape)" : ""}`,
@@ -55,7 +59,12 @@ function entriesOf(doc: unknown, source: string): ServerEntry[] {
 /** Codex CLI's `[mcp_servers.<name>]` tables; a name in `env_vars` is passed on from the environment Codex runs in. */
 function tomlEntries(markdown: string, source: string): ServerEntry[] {
   return [...markdown.matchAll(/```toml\n([\s\S]*?)```/g)].flatMap((m) => {
-    const doc = parseToml(m[1]!) as { mcp_servers?: Record<string, { command: string; args?: string[]; env?: Record<string, string>; env_vars?: string[] }> };
+    const doc = parseToml(m[1]!) as {
+      mcp_servers?: Record<
+        string,
+        { command: string; args?: string[]; env?: Record<string, string>; env_vars?: string[] }
+      >;
+    };
     return Object.entries(doc.mcp_servers ?? {}).map(([name, s]) => {
       const env: Record<string, string> = { ...s.env };
       for (const forwarded of s.env_vars ?? []) env[forwarded] = `$${forwarded}`;
@@ -66,7 +75,9 @@ function tomlEntries(markdown: string, source: string): ServerEntry[] {
 
 /** `claude mcp add [options] <name> -- <command> [args...]`, with double-quoted words and $VARS kept as written. */
 function parseClaudeAdd(line: string, source: string): ServerEntry {
-  const words = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1] : m[2]!).replace(/^([A-Z_]+=)"(.*)"$/, "$1$2"));
+  const words = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) =>
+    (m[1] !== undefined ? m[1] : m[2]!).replace(/^([A-Z_]+=)"(.*)"$/, "$1$2"),
+  );
   expect(words.slice(0, 3)).toEqual(["claude", "mcp", "add"]);
   const dash = words.indexOf("--");
   expect(dash, `${line}: the server's command goes after --`).toBeGreaterThan(3);
@@ -114,7 +125,8 @@ function resolveEnv(entry: ServerEntry, sandbox: Sandbox, key: string): Record<s
       expect(declared, `${entry.name}: input ${input} is declared`).toBeDefined();
       expect(declared!.password, `${entry.name}: input ${input} is a password`).toBe(true);
       env[k] = key;
-    } else if (v === PLACEHOLDER_KEY || v === "$OUTBOUND_CALLS_API_KEY" || v === "${OUTBOUND_CALLS_API_KEY}") env[k] = key;
+    } else if (v === PLACEHOLDER_KEY || v === "$OUTBOUND_CALLS_API_KEY" || v === "${OUTBOUND_CALLS_API_KEY}")
+      env[k] = key;
     else if (v === PLACEHOLDER_URL) env[k] = sandbox.url;
     else env[k] = v;
   }
@@ -122,7 +134,11 @@ function resolveEnv(entry: ServerEntry, sandbox: Sandbox, key: string): Record<s
 }
 
 const readmeEntries = jsonBlocks(readme).flatMap((doc) => entriesOf(doc, "README"));
-const setupEntries = [...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")), ...tomlEntries(setup, "docs/clients.md"), ...claudeCommands(setup)];
+const setupEntries = [
+  ...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")),
+  ...tomlEntries(setup, "docs/clients.md"),
+  ...claudeCommands(setup),
+];
 const exampleEntries = entriesOf(JSON.parse(readFileSync(join(ROOT, "mcp.json.example"), "utf8")), "mcp.json.example");
 const all = [...readmeEntries, ...setupEntries, ...exampleEntries];
 
@@ -140,7 +156,10 @@ async function listAgents(argv: string[], env: Record<string, string>) {
   const client = new Client({ name: "client-config-test", version: "1.0.0" });
   await client.connect(transport);
   try {
-    return (await client.callTool({ name: "list_agents", arguments: {} })) as { isError?: boolean; structuredContent?: { count: number; sandbox?: boolean } };
+    return (await client.callTool({ name: "list_agents", arguments: {} })) as {
+      isError?: boolean;
+      structuredContent?: { count: number; sandbox?: boolean };
+    };
   } finally {
     await client.close();
     await transport.close();
@@ -154,49 +173,73 @@ describe("the client setup (docs/clients.md and the README)", () => {
   });
 
   it("has a sandbox and a live variant for each of the six clients, and the Windows form", () => {
-    const sections = ["## Claude Desktop", "## Claude Code", "## Cursor", "## VS Code", "## Gemini CLI", "## Codex CLI"];
+    const sections = [
+      "## Claude Desktop",
+      "## Claude Code",
+      "## Cursor",
+      "## VS Code",
+      "## Gemini CLI",
+      "## Codex CLI",
+    ];
     for (const [i, heading] of sections.entries()) {
       const start = setup.indexOf(heading);
       expect(start, heading).toBeGreaterThan(0);
       const end = i + 1 < sections.length ? setup.indexOf(sections[i + 1]!) : setup.indexOf("## Windows");
       const text = setup.slice(start, end);
       const entries =
-        heading === "## Claude Code" ? claudeCommands(text) : heading === "## Codex CLI" ? tomlEntries(text, heading) : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
-      expect(entries.filter((e) => toSpawn(e).includes("--sandbox")), `${heading} sandbox`).toHaveLength(1);
-      expect(entries.filter((e) => !toSpawn(e).includes("--sandbox")), `${heading} live`).toHaveLength(1);
+        heading === "## Claude Code"
+          ? claudeCommands(text)
+          : heading === "## Codex CLI"
+            ? tomlEntries(text, heading)
+            : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
+      expect(
+        entries.filter((e) => toSpawn(e).includes("--sandbox")),
+        `${heading} sandbox`,
+      ).toHaveLength(1);
+      expect(
+        entries.filter((e) => !toSpawn(e).includes("--sandbox")),
+        `${heading} live`,
+      ).toHaveLength(1);
     }
     expect(setupEntries.some((e) => e.command === "cmd" && e.args[0] === "/c")).toBe(true);
     expect(all.filter((e) => e.source.includes("VS Code")).every((e) => e.type === "stdio")).toBe(true);
   });
 
-  it.each(all.map((e) => [`${e.source}: ${e.name} (${[e.command, ...e.args].join(" ")})`, e] as const))("%s: the key only in env", (_label, entry) => {
-    const argv = [entry.command, ...entry.args].join(" ");
-    expect(argv).not.toMatch(/OUTBOUND_CALLS_API_KEY|your-api-key|sk_/);
-    if (!toSpawn(entry).includes("--sandbox")) {
-      expect(Object.keys(entry.env).sort()).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
-      // Never a literal key in a shell command: it would land in the shell's history.
-      if (entry.source.includes("claude")) expect(entry.env.OUTBOUND_CALLS_API_KEY).toBe("$OUTBOUND_CALLS_API_KEY");
-    } else {
-      expect(entry.env).toEqual({});
-    }
-  });
-
-  // Concurrent: each starts its own server process. Each live entry gets its own key (an account of the sandbox,
-  // and still the canary for the leak check), so its request can be found among the others'.
-  it.concurrent.each(all.map((e, i) => [`${e.source}: ${e.name} (${[e.command, ...e.args].join(" ")})`, e, `${CANARY_KEY}_${i}`] as const))(
-    "%s: starts and answers list_agents",
-    async (_label, entry, key) => {
-      const argv = toSpawn(entry);
-      const result = await listAgents(argv, resolveEnv(entry, sandbox, key));
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent?.count).toBe(3);
-      expect(Boolean(result.structuredContent?.sandbox)).toBe(argv.includes("--sandbox"));
-      if (!argv.includes("--sandbox")) expect(sandbox.requests.some((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
+  it.each(all.map((e) => [`${e.source}: ${e.name} (${[e.command, ...e.args].join(" ")})`, e] as const))(
+    "%s: the key only in env",
+    (_label, entry) => {
+      const argv = [entry.command, ...entry.args].join(" ");
+      expect(argv).not.toMatch(/OUTBOUND_CALLS_API_KEY|your-api-key|sk_/);
+      if (!toSpawn(entry).includes("--sandbox")) {
+        expect(Object.keys(entry.env).sort()).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
+        // Never a literal key in a shell command: it would land in the shell's history.
+        if (entry.source.includes("claude")) expect(entry.env.OUTBOUND_CALLS_API_KEY).toBe("$OUTBOUND_CALLS_API_KEY");
+      } else {
+        expect(entry.env).toEqual({});
+      }
     },
   );
 
+  // Concurrent: each starts its own server process. Each live entry gets its own key (an account of the sandbox,
+  // and still the canary for the leak check), so its request can be found among the others'.
+  it.concurrent.each(
+    all.map(
+      (e, i) => [`${e.source}: ${e.name} (${[e.command, ...e.args].join(" ")})`, e, `${CANARY_KEY}_${i}`] as const,
+    ),
+  )("%s: starts and answers list_agents", async (_label, entry, key) => {
+    const argv = toSpawn(entry);
+    const result = await listAgents(argv, resolveEnv(entry, sandbox, key));
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent?.count).toBe(3);
+    expect(Boolean(result.structuredContent?.sandbox)).toBe(argv.includes("--sandbox"));
+    if (!argv.includes("--sandbox"))
+      expect(sandbox.requests.some((r) => r.headers.authorization === `Bearer ${key}`)).toBe(true);
+  });
+
   it("the claude mcp add live command reads the key without echo first", () => {
-    const block = [...setup.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes("OUTBOUND_CALLS_BASE_URL"))!;
+    const block = [...setup.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .find((b) => b.includes("OUTBOUND_CALLS_BASE_URL"))!;
     expect(block.split("\n")[0]).toBe("read -rs OUTBOUND_CALLS_API_KEY");
     expect(block).toContain("unset OUTBOUND_CALLS_API_KEY");
   });
@@ -210,8 +253,12 @@ describe("the MCPB manifest, as a desktop client runs it", () => {
   /** Substitutes ${__dirname} and ${user_config.x} the way the MCPB spec says (booleans as "true"/"false"). */
   const launch = (settings: Record<string, string | boolean>) => {
     const values: Record<string, string> = {};
-    for (const [k, setting] of Object.entries(manifest.user_config)) values[k] = String(settings[k] ?? setting.default ?? "");
-    const sub = (s: string) => s.replace("${__dirname}", ROOT.replace(/\/$/, "")).replace(/\$\{user_config\.([a-z_]+)\}/g, (_m, k: string) => values[k] ?? "");
+    for (const [k, setting] of Object.entries(manifest.user_config))
+      values[k] = String(settings[k] ?? setting.default ?? "");
+    const sub = (s: string) =>
+      s
+        .replace("${__dirname}", ROOT.replace(/\/$/, ""))
+        .replace(/\$\{user_config\.([a-z_]+)\}/g, (_m, k: string) => values[k] ?? "");
     const args = manifest.server.mcp_config.args.map(sub);
     expect(manifest.server.mcp_config.command).toBe("node");
     expect(args[0]).toBe(ENTRY);

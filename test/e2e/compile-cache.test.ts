@@ -29,7 +29,11 @@ function install(name: string): string {
 async function session(pkg: string, env: Record<string, string> = {}): Promise<{ tools: string; stderr: string }> {
   const transport = new RecordingStdioTransport({
     args: [join(pkg, "dist/index.js")],
-    env: serverEnv({ OUTBOUND_CALLS_API_KEY: "sk_test_compile_cache", OUTBOUND_CALLS_BASE_URL: "https://calls.example", ...env }),
+    env: serverEnv({
+      OUTBOUND_CALLS_API_KEY: "sk_test_compile_cache",
+      OUTBOUND_CALLS_BASE_URL: "https://calls.example",
+      ...env,
+    }),
   });
   started.push(transport);
   const client = new Client({ name: "compile-cache-test", version: "1.0.0" });
@@ -84,7 +88,10 @@ describe("the compile cache of an installed package", () => {
     for (const [i, file] of written.entries()) {
       // Garbage, truncated, empty: each a way a crash or a full disk leaves a file.
       const size = statSync(file).size;
-      writeFileSync(file, i % 3 === 0 ? Buffer.alloc(size, 0x5a) : i % 3 === 1 ? Buffer.alloc(Math.floor(size / 2), 0) : Buffer.alloc(0));
+      writeFileSync(
+        file,
+        i % 3 === 0 ? Buffer.alloc(size, 0x5a) : i % 3 === 1 ? Buffer.alloc(Math.floor(size / 2), 0) : Buffer.alloc(0),
+      );
     }
     const after = await session(pkg);
     expect(after.tools).toBe(expectedTools);

@@ -20,7 +20,13 @@ import { sendJson, defaultHandler } from "../helpers/fake-upstream.js";
 import { HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { connectModernHttpClient } from "../helpers/modern-client.js";
 
-const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }] };
+const CALL = {
+  to: "+1 (415) 555-2671",
+  agent_id: "agt_1",
+  contact_name: "Dana Lee",
+  company_name: "Acme",
+  metadata: [{ key: "service_type", value: "reminder" }],
+};
 const DECIDE = "approval_card_decide";
 /** Set to a folder (docs/images) to save the card's screenshots there. */
 const SHOTS = process.env.OUTBOUND_CALLS_CARD_SCREENSHOTS;
@@ -40,21 +46,39 @@ afterAll(async () => {
   await chromium?.close();
 });
 
-type Ticket = { approval_id: string; secret?: string; expires_at: string; tool: string; arguments: Record<string, unknown>; view: { rows: unknown[] } };
-const ticketOf = (result: CallToolResult): Ticket | undefined => (result._meta as Record<string, Ticket> | undefined)?.[CARD_META_KEY];
+type Ticket = {
+  approval_id: string;
+  secret?: string;
+  expires_at: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  view: { rows: unknown[] };
+};
+const ticketOf = (result: CallToolResult): Ticket | undefined =>
+  (result._meta as Record<string, Ticket> | undefined)?.[CARD_META_KEY];
 
-async function startStdio(env: Record<string, string> = {}, capabilities: Record<string, unknown> = APPS_CAPABILITIES): Promise<StartedServer & { audit: string }> {
+async function startStdio(
+  env: Record<string, string> = {},
+  capabilities: Record<string, unknown> = APPS_CAPABILITIES,
+): Promise<StartedServer & { audit: string }> {
   const audit = join(tempDir("card"), "audit.jsonl");
   const server = await startServer({
     capabilities,
-    env: envFor(fx.upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_AUDIT_LOG: audit, BROWSER: "none", ...env }),
+    env: envFor(fx.upstream, {
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+      BROWSER: "none",
+      ...env,
+    }),
   });
   fx.servers.push(server);
   return Object.assign(server, { audit });
 }
 
 const hostClient = (server: StartedServer): HostClient => server.client as unknown as HostClient;
-const call = async (client: HostClient, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (client: HostClient, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 /** Follows a dialed call: ringing, then in progress, then completed with an outcome (as the service reports it). */
 function movingCall(): void {
@@ -63,7 +87,9 @@ function movingCall(): void {
   fx.upstream.handle((req, res, raw) => {
     if (req.method === "GET" && req.path === "/api/v1/calls/call_1") {
       const status = steps[Math.min(reads++, steps.length - 1)]!;
-      return sendJson(res, 200, { data: { id: "call_1", status, ...(status === "completed" ? { outcome: "answered" } : {}) } });
+      return sendJson(res, 200, {
+        data: { id: "call_1", status, ...(status === "completed" ? { outcome: "answered" } : {}) },
+      });
     }
     return defaultHandler(req, res, raw);
   });
@@ -74,7 +100,11 @@ async function shot(host: AppsHost, name: string): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const box = (await host.page.locator("iframe").boundingBox())!;
-  await host.page.screenshot({ path: join(SHOTS, name), clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) }, fullPage: true });
+  await host.page.screenshot({
+    path: join(SHOTS, name),
+    clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) },
+    fullPage: true,
+  });
 }
 
 describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
@@ -119,9 +149,19 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
 
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
+    await expect
+      .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+      .toBe("Approve this phone call?");
     const text = (await card.locator("main").innerText()).replace(/\s+/g, " ");
-    for (const line of ["Number +1 415 555 2671", "United States (US)", "Number sent +14155552671", "Local time there", "Agent Ava agt_1", "Contact Dana Lee", "Company Acme"]) {
+    for (const line of [
+      "Number +1 415 555 2671",
+      "United States (US)",
+      "Number sent +14155552671",
+      "Local time there",
+      "Agent Ava agt_1",
+      "Contact Dana Lee",
+      "Company Acme",
+    ]) {
       expect(text).toContain(line);
     }
     // Metadata as the JSON sent.
@@ -131,10 +171,17 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await card.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approved: call placed");
     expect(posts(fx.upstream)).toHaveLength(1);
-    expect(posts(fx.upstream)[0]!.json).toMatchObject({ to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee", metadata: { service_type: "reminder" } });
+    expect(posts(fx.upstream)[0]!.json).toMatchObject({
+      to: "+14155552671",
+      agent_id: "agt_1",
+      contact_name: "Dana Lee",
+      metadata: { service_type: "reminder" },
+    });
     expect(await card.locator("main").innerText()).toContain("call_1");
     // Its status as it moves, without the model asking.
-    await expect.poll(() => card.getByRole("status").textContent(), WAIT).toContain("completed · outcome: answered (final)");
+    await expect
+      .poll(() => card.getByRole("status").textContent(), WAIT)
+      .toContain("completed · outcome: answered (final)");
     await shot(host, "approval-card-outcome.png");
     expect(host.appCalls.filter((c) => c.name === DECIDE)).toHaveLength(1);
     // The model is told what happened (ui/update-model-context), never the secret.
@@ -143,7 +190,12 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(told).not.toContain(ticket.secret);
 
     // A replay of the same decision (the card's own message sent again) dials nothing.
-    const replay = await call(hostClient(server), DECIDE, { approval_id: ticket.approval_id, secret: ticket.secret!, decision: "approve", arguments: ticket.arguments });
+    const replay = await call(hostClient(server), DECIDE, {
+      approval_id: ticket.approval_id,
+      secret: ticket.secret!,
+      decision: "approve",
+      arguments: ticket.arguments,
+    });
     expect(replay.isError).toBe(true);
     expect(textOf(replay)).toContain("cannot be decided any more");
     expect(posts(fx.upstream)).toHaveLength(1);
@@ -160,26 +212,46 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args, { theme: "dark", width: 320 });
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
+    await expect
+      .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+      .toBe("Approve this phone call?");
     // The host's theme and a phone's width: its colours, and nothing wider than the frame.
     const look = await card.locator("body").evaluate((b) => {
       // The card's document (the test's types know no DOM).
-      const w = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string; fontFamily: string }; document: { documentElement: { scrollWidth: number; clientWidth: number } } };
+      const w = globalThis as unknown as {
+        getComputedStyle(e: unknown): { backgroundColor: string; fontFamily: string };
+        document: { documentElement: { scrollWidth: number; clientWidth: number } };
+      };
       const root = w.document.documentElement;
-      return { bg: w.getComputedStyle(b).backgroundColor, font: w.getComputedStyle(b).fontFamily, overflow: root.scrollWidth - root.clientWidth };
+      return {
+        bg: w.getComputedStyle(b).backgroundColor,
+        font: w.getComputedStyle(b).fontFamily,
+        overflow: root.scrollWidth - root.clientWidth,
+      };
     });
     expect(look).toEqual({ bg: "rgb(23, 23, 23)", font: "serif", overflow: 0 });
     // Keyboard: Tab reaches Approve, then Decline, and Enter presses it.
     await card.getByRole("heading", { level: 1 }).click();
     const focused = () =>
-      card.locator("body").evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent ?? null);
+      card
+        .locator("body")
+        .evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document
+              .activeElement?.textContent ?? null,
+        );
     for (let i = 0; i < 10 && (await focused()) !== "Decline"; i++) await host.page.keyboard.press("Tab");
     expect(await focused()).toBe("Decline");
     await host.page.keyboard.press("Enter");
     await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Declined");
     expect(posts(fx.upstream)).toHaveLength(0);
     const ticket = ticketOf(result)!;
-    const again = await call(hostClient(server), DECIDE, { approval_id: ticket.approval_id, secret: ticket.secret!, decision: "approve", arguments: ticket.arguments });
+    const again = await call(hostClient(server), DECIDE, {
+      approval_id: ticket.approval_id,
+      secret: ticket.secret!,
+      decision: "approve",
+      arguments: ticket.arguments,
+    });
     expect(textOf(again)).toContain("it was declined");
     // The model's repeat of the call opens a new card (the first was declined), and dials nothing.
     const repeat = await call(hostClient(server), "create_call", args);
@@ -194,10 +266,26 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     const tb = ticketOf(b)!;
     const decide = (args: Record<string, unknown>) => call(hostClient(server), DECIDE, args);
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      ["no secret", { approval_id: ta.approval_id, decision: "approve", arguments: ta.arguments }, "not in the expected form"],
-      ["a forged secret", { approval_id: ta.approval_id, secret: "A".repeat(43), decision: "approve", arguments: ta.arguments }, "does not carry the secret"],
-      ["another card's secret", { approval_id: ta.approval_id, secret: tb.secret, decision: "approve", arguments: ta.arguments }, "does not carry the secret"],
-      ["another request's arguments", { approval_id: ta.approval_id, secret: ta.secret, decision: "approve", arguments: tb.arguments }, "a request other than the one the card shows"],
+      [
+        "no secret",
+        { approval_id: ta.approval_id, decision: "approve", arguments: ta.arguments },
+        "not in the expected form",
+      ],
+      [
+        "a forged secret",
+        { approval_id: ta.approval_id, secret: "A".repeat(43), decision: "approve", arguments: ta.arguments },
+        "does not carry the secret",
+      ],
+      [
+        "another card's secret",
+        { approval_id: ta.approval_id, secret: tb.secret, decision: "approve", arguments: ta.arguments },
+        "does not carry the secret",
+      ],
+      [
+        "another request's arguments",
+        { approval_id: ta.approval_id, secret: ta.secret, decision: "approve", arguments: tb.arguments },
+        "a request other than the one the card shows",
+      ],
     ];
     for (const [what, args, why] of cases) {
       const answer = await decide(args);
@@ -211,19 +299,28 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(ticketOf(repeat)).toMatchObject({ approval_id: ta.approval_id });
     expect(ticketOf(repeat)?.secret).toBeUndefined();
     // After all that, card A still approves its own request, once.
-    expect((await decide({ approval_id: ta.approval_id, secret: ta.secret, decision: "approve", arguments: ta.arguments })).isError).toBeFalsy();
+    expect(
+      (await decide({ approval_id: ta.approval_id, secret: ta.secret, decision: "approve", arguments: ta.arguments }))
+        .isError,
+    ).toBeFalsy();
     expect(posts(fx.upstream)).toHaveLength(1);
     expect(posts(fx.upstream)[0]!.json).toMatchObject({ to: "+14155552673" });
   });
 
   it("a batch: totals and every row, paged, and Approve places the batch once", async () => {
-    const calls = Array.from({ length: 60 }, (_, i) => ({ to: `+1 415 555 ${String(3000 + i)}`, agent_id: i % 2 ? "agt_1" : "agt_2", contact_name: `Person ${i + 1}` }));
+    const calls = Array.from({ length: 60 }, (_, i) => ({
+      to: `+1 415 555 ${String(3000 + i)}`,
+      agent_id: i % 2 ? "agt_1" : "agt_2",
+      contact_name: `Person ${i + 1}`,
+    }));
     await host.render("submit_batch", { calls });
     const result = await call(hostClient(server), "submit_batch", { calls });
     expect(ticketOf(result)?.view.rows).toHaveLength(60);
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve these 60 phone calls?");
+    await expect
+      .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+      .toBe("Approve these 60 phone calls?");
     const main = card.locator("main");
     expect((await main.innerText()).replace(/\s+/g, " ")).toContain("Calls 60");
     expect(await card.locator("ol.rows > li").count()).toBe(50);
@@ -245,7 +342,9 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args);
     await host.deliver({ ...result, _meta: undefined });
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Nothing to approve here");
+    await expect
+      .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+      .toBe("Nothing to approve here");
     expect(await card.locator("main").innerText()).toContain("did not give the card the approval it needs");
     expect(await card.getByRole("button").count()).toBe(0);
     expect(posts(fx.upstream)).toHaveLength(0);
@@ -257,7 +356,9 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     await host.render("create_call", args);
     await host.deliver(result);
     const card = host.card();
-    await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
+    await expect
+      .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+      .toBe("Approve this phone call?");
     const paragraphs = await card.locator("main > p, main > div").allInnerTexts();
     expect(paragraphs[1]).toContain("Second call (repeat_dial)");
   });
@@ -275,7 +376,12 @@ describe("expiry", () => {
       await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Expired");
       expect(await card.getByRole("button", { name: "Approve" }).count()).toBe(0);
       const t = ticketOf(result)!;
-      const late = await call(hostClient(server), DECIDE, { approval_id: t.approval_id, secret: t.secret, decision: "approve", arguments: t.arguments });
+      const late = await call(hostClient(server), DECIDE, {
+        approval_id: t.approval_id,
+        secret: t.secret,
+        decision: "approve",
+        arguments: t.arguments,
+      });
       expect(textOf(late)).toContain("it ran out of time");
       expect(posts(fx.upstream)).toHaveLength(0);
     } finally {
@@ -297,7 +403,12 @@ describe("a client without MCP Apps support", () => {
     expect(real._meta?.[CARD_META_KEY]).toBeUndefined();
     expect(textOf(real)).not.toContain("approval card");
     // Its call to the hidden tool is a tool it does not have.
-    const hidden = await call(hostClient(server), DECIDE, { approval_id: "x".repeat(22), secret: "y".repeat(43), decision: "approve", arguments: CALL });
+    const hidden = await call(hostClient(server), DECIDE, {
+      approval_id: "x".repeat(22),
+      secret: "y".repeat(43),
+      decision: "approve",
+      arguments: CALL,
+    });
     expect(textOf(hidden)).toContain(`Tool ${DECIDE} not found`);
     expect(posts(fx.upstream)).toHaveLength(0);
   });
@@ -306,7 +417,13 @@ describe("a client without MCP Apps support", () => {
 describe("over --http, a 2026-07-28 client that renders MCP Apps", () => {
   let http: HttpServerProcess;
   beforeAll(async () => {
-    http = await spawnHttpServer({ env: envFor(fx.upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN }) });
+    http = await spawnHttpServer({
+      env: envFor(fx.upstream, {
+        ...GUARDS_OFF,
+        OUTBOUND_CALLS_CONFIRM: undefined,
+        OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+      }),
+    });
   });
   afterAll(async () => {
     await http?.stop();
@@ -324,15 +441,33 @@ describe("over --http, a 2026-07-28 client that renders MCP Apps", () => {
       expect(textOf(result)).toContain("approval card");
       await host.deliver(result);
       const card = host.card();
-      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approve this phone call?");
+      await expect
+        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+        .toBe("Approve this phone call?");
       await card.getByRole("button", { name: "Approve" }).click();
-      await expect.poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT).toBe("Approved: call placed");
+      await expect
+        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
+        .toBe("Approved: call placed");
       expect(posts(fx.upstream)).toHaveLength(1);
       const t = ticketOf(result)!;
-      const replay = await apps.call(DECIDE, { approval_id: t.approval_id, secret: t.secret!, decision: "approve", arguments: t.arguments });
+      const replay = await apps.call(DECIDE, {
+        approval_id: t.approval_id,
+        secret: t.secret!,
+        decision: "approve",
+        arguments: t.arguments,
+      });
       expect(replay.isError).toBe(true);
       // The plain client cannot reach the card's tool at all.
-      expect(textOf(await plain.call(DECIDE, { approval_id: t.approval_id, secret: t.secret!, decision: "approve", arguments: t.arguments }))).toContain("not found");
+      expect(
+        textOf(
+          await plain.call(DECIDE, {
+            approval_id: t.approval_id,
+            secret: t.secret!,
+            decision: "approve",
+            arguments: t.arguments,
+          }),
+        ),
+      ).toContain("not found");
       expect(posts(fx.upstream)).toHaveLength(1);
     } finally {
       await host.close();

@@ -12,7 +12,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer } from "playwright-core";
-import { ElicitationCompleteNotificationSchema, ElicitRequestSchema, type CallToolResult, type ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ElicitRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import { BrowserLog, launchChromium } from "../helpers/consent.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
@@ -35,12 +40,22 @@ afterAll(async () => {
 
 type Elicitation = ElicitRequest["params"] & { url?: string; elicitationId?: string };
 
-async function start(capabilities: Record<string, unknown>, answer: (params: Elicitation) => Promise<{ action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }>) {
+async function start(
+  capabilities: Record<string, unknown>,
+  answer: (
+    params: Elicitation,
+  ) => Promise<{ action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }>,
+) {
   const audit = join(tempDir("consent-client"), "audit.jsonl");
   const asked: Elicitation[] = [];
   const completed: string[] = [];
   const server = await startServer({
-    env: envFor(fx.upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_AUDIT_LOG: audit, ...browserLog.env() }),
+    env: envFor(fx.upstream, {
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+      ...browserLog.env(),
+    }),
     capabilities: { elicitation: capabilities },
   });
   fx.servers.push(server);
@@ -87,7 +102,10 @@ describe("a client with form elicitation", () => {
   });
 
   it("a client with both form and URL elicitation gets the form", async () => {
-    const { server, asked } = await start({ form: {}, url: {} }, async () => ({ action: "accept", content: { confirm: true } }));
+    const { server, asked } = await start({ form: {}, url: {} }, async () => ({
+      action: "accept",
+      content: { confirm: true },
+    }));
     expect((await server.call("create_call", CALL)).isError).toBeFalsy();
     expect(asked.map((a) => a.mode ?? "form")).toEqual(["form"]);
   });
@@ -128,7 +146,10 @@ describe("a client with URL elicitation only", () => {
     expect(progress.join("\n")).not.toContain(secret);
     expect(progress[0]).toContain("on the page the client linked to");
     expect(readFileSync(audit, "utf8")).not.toContain(secret);
-    expect(JSON.parse(readFileSync(audit, "utf8").trim().split("\n").at(-1)!)).toMatchObject({ confirmation: "client", approver: "local browser" });
+    expect(JSON.parse(readFileSync(audit, "utf8").trim().split("\n").at(-1)!)).toMatchObject({
+      confirmation: "client",
+      approver: "local browser",
+    });
   });
 
   it("Decline on the page: nothing dialed, the model is told the person declined", async () => {

@@ -21,7 +21,9 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-async function agentOf(call: (name: string, args?: Record<string, unknown>) => Promise<{ structuredContent?: unknown }>): Promise<string> {
+async function agentOf(
+  call: (name: string, args?: Record<string, unknown>) => Promise<{ structuredContent?: unknown }>,
+): Promise<string> {
   return ((await call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
 }
 
@@ -45,7 +47,14 @@ it("2026-07-28: the same capability gets no elicitation/create; the form travels
   expect(server.protocol).toBe("2026-07-28");
   // This client declares forms but cannot show one (no handler): the SDK cannot fulfil the input request.
   await server.call("create_call", { to: "+14155550100", agent_id: await agentOf(server.call) }).catch(() => undefined);
-  const sent = server.transport.stdoutLines.map((l) => JSON.parse(l) as { method?: string; id?: unknown; result?: { resultType?: string; inputRequests?: Record<string, { method: string }> } });
+  const sent = server.transport.stdoutLines.map(
+    (l) =>
+      JSON.parse(l) as {
+        method?: string;
+        id?: unknown;
+        result?: { resultType?: string; inputRequests?: Record<string, { method: string }> };
+      },
+  );
   expect(sent.filter((m) => m.method === "elicitation/create")).toEqual([]);
   const asked = sent.find((m) => m.result?.resultType === "input_required");
   expect(Object.values(asked?.result?.inputRequests ?? {}).map((r) => r.method)).toEqual(["elicitation/create"]);

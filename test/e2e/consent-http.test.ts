@@ -58,10 +58,13 @@ afterAll(async () => {
 });
 
 const dial = (args: Record<string, unknown> = CALL) =>
-  client.client.callTool({ name: "create_call", arguments: args }, undefined, { timeout: 60_000 }) as Promise<CallToolResult>;
+  client.client.callTool({ name: "create_call", arguments: args }, undefined, {
+    timeout: 60_000,
+  }) as Promise<CallToolResult>;
 
 /** The approval ids the server logged, newest last. */
-const loggedIds = () => [...server.stderr.matchAll(/approval ([A-Za-z0-9_-]{22}) waits in the approvers' inbox/g)].map((m) => m[1]!);
+const loggedIds = () =>
+  [...server.stderr.matchAll(/approval ([A-Za-z0-9_-]{22}) waits in the approvers' inbox/g)].map((m) => m[1]!);
 
 async function waitForNewId(before: number): Promise<string> {
   for (let i = 0; i < 200; i++) {
@@ -73,7 +76,9 @@ async function waitForNewId(before: number): Promise<string> {
 }
 
 /** A signed-in session by plain HTTP, as a script (or an attacker holding the token) would do it. */
-async function signIn(token = APPROVER_TOKEN): Promise<{ status: number; cookie?: string; csrf?: string; setCookie?: string[] }> {
+async function signIn(
+  token = APPROVER_TOKEN,
+): Promise<{ status: number; cookie?: string; csrf?: string; setCookie?: string[] }> {
   const form = await rawRequest(server.base, { path: "/approvals" });
   const loginCookie = (form.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_login="))!.split(";")[0]!;
   const loginCsrf = /name="csrf" value="([^"]+)"/.exec(form.body)![1]!;
@@ -84,10 +89,17 @@ async function signIn(token = APPROVER_TOKEN): Promise<{ status: number; cookie?
     body: new URLSearchParams({ csrf: loginCsrf, name: "Script Approver", token }).toString(),
   });
   const setCookie = answer.headers["set-cookie"] ?? [];
-  const session = setCookie.find((c) => c.startsWith("ocm_approver=") && !c.startsWith("ocm_approver=;"))?.split(";")[0];
+  const session = setCookie
+    .find((c) => c.startsWith("ocm_approver=") && !c.startsWith("ocm_approver=;"))
+    ?.split(";")[0];
   if (!session) return { status: answer.status, setCookie };
   const inbox = await rawRequest(server.base, { path: "/approvals", headers: { cookie: session } });
-  return { status: answer.status, cookie: session, csrf: /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!, setCookie };
+  return {
+    status: answer.status,
+    cookie: session,
+    csrf: /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!,
+    setCookie,
+  };
 }
 
 const decide = (id: string, headers: Record<string, string>, body: Record<string, string>) =>
@@ -126,7 +138,9 @@ describe("the approvers' inbox in a browser", () => {
     const before = loggedIds().length;
     const call = dial({ ...CALL, to: "+14155550123" });
     await waitForNewId(before);
-    expect(await approverDecides(await context.newPage(), server.base, APPROVER_TOKEN, "Decline")).toBe("Declined by approver:Dana Approver");
+    expect(await approverDecides(await context.newPage(), server.base, APPROVER_TOKEN, "Decline")).toBe(
+      "Declined by approver:Dana Approver",
+    );
     const result = await call;
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("The person declined; nothing was dialed.");
@@ -161,11 +175,18 @@ describe("what the inbox refuses", () => {
     const post = await decide(id, {}, { decision: "approve" });
     expect(post.status).toBe(403);
     // The client's bearer token opens neither the pages nor a session.
-    expect((await rawRequest(server.base, { path: `/approvals/${id}`, headers: { authorization: `Bearer ${HTTP_TOKEN}` } })).status).toBe(401);
+    expect(
+      (await rawRequest(server.base, { path: `/approvals/${id}`, headers: { authorization: `Bearer ${HTTP_TOKEN}` } }))
+        .status,
+    ).toBe(401);
     expect((await signIn(HTTP_TOKEN)).status).toBe(401);
     expect((await signIn("x".repeat(40))).status).toBe(401);
     // The approver's token does not open /mcp.
-    const mcp = await rawRequest(server.base, { method: "POST", headers: mcpHeaders(APPROVER_TOKEN), body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const mcp = await rawRequest(server.base, {
+      method: "POST",
+      headers: mcpHeaders(APPROVER_TOKEN),
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(mcp.status).toBe(401);
     expect(posts(fx.upstream)).toHaveLength(0);
   });
@@ -249,12 +270,23 @@ describe("pending over HTTP", () => {
 
 describe("the approver credential at start", () => {
   it.each([
-    ["equal to the client token, in another case", HTTP_TOKEN.toUpperCase(), "must differ from OUTBOUND_CALLS_HTTP_TOKEN"],
+    [
+      "equal to the client token, in another case",
+      HTTP_TOKEN.toUpperCase(),
+      "must differ from OUTBOUND_CALLS_HTTP_TOKEN",
+    ],
     ["containing the client token", `${HTTP_TOKEN}xyz`, "must differ from OUTBOUND_CALLS_HTTP_TOKEN"],
-    ["containing the key, upper-cased", `pre_${CANARY_KEY.toUpperCase()}_post_padding`, "must not be (or contain) the API key"],
+    [
+      "containing the key, upper-cased",
+      `pre_${CANARY_KEY.toUpperCase()}_post_padding`,
+      "must not be (or contain) the API key",
+    ],
     ["too short", "short", "OUTBOUND_CALLS_APPROVER_TOKEN must be 32 to 512 characters"],
   ])("%s: refused", async (_label, token, said) => {
-    const { code, stderr } = await runUntilExit(["--http", "--port", "0"], envFor(fx.upstream, { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_APPROVER_TOKEN: token }));
+    const { code, stderr } = await runUntilExit(
+      ["--http", "--port", "0"],
+      envFor(fx.upstream, { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_APPROVER_TOKEN: token }),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain(said);
     expect(stderr).not.toContain(token);
@@ -262,7 +294,11 @@ describe("the approver credential at start", () => {
 
   it("behind a trusted TLS proxy the session cookie is Secure; without the token there is no inbox", async () => {
     const proxied = await spawnHttpServer({
-      env: envFor(fx.upstream, { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }),
+      env: envFor(fx.upstream, {
+        OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+        OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+        OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1",
+      }),
     });
     const none = await spawnHttpServer({ env: envFor(fx.upstream, { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN }) });
     try {

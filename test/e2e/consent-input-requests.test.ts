@@ -11,8 +11,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
-import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { modernHttp, modernStdio, type FormAnswer, type ModernClient, type RoundAnswer } from "../helpers/input-client.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
+import {
+  modernHttp,
+  modernStdio,
+  type FormAnswer,
+  type ModernClient,
+  type RoundAnswer,
+} from "../helpers/input-client.js";
 import { startServer } from "../helpers/server-process.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };
@@ -28,7 +39,16 @@ const textOf = (answer: RoundAnswer) => (answer.content ?? []).map((c) => c.text
 /** The default mode (a person approves), no browser to open, an audit log, then `extra`. */
 function consentEnv(extra: Record<string, string | undefined> = {}) {
   const audit = join(tempDir("input-requests"), "audit.jsonl");
-  return { audit, env: envFor(fx.upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_CONFIRM: undefined, BROWSER: "/nonexistent/browser", OUTBOUND_CALLS_AUDIT_LOG: audit, ...extra }) };
+  return {
+    audit,
+    env: envFor(fx.upstream, {
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      BROWSER: "/nonexistent/browser",
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+      ...extra,
+    }),
+  };
 }
 
 const auditLines = (file: string) =>
@@ -73,7 +93,11 @@ describe("over stdio", () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const lines = auditLines(audit);
     expect(lines.map((l) => l.decision)).toEqual(["pending", "sending", "dialed"]);
-    expect(lines.at(-1)).toMatchObject({ confirmation: "client", approver: "the person, in the client", idempotency_key: key });
+    expect(lines.at(-1)).toMatchObject({
+      confirmation: "client",
+      approver: "the person, in the client",
+      idempotency_key: key,
+    });
   });
 
   it("a decline sends nothing", async () => {
@@ -94,7 +118,9 @@ describe("over stdio", () => {
       const state = await firstRound(client);
       const first = await client.round("create_call", CALL, { inputResponses: YES, requestState: state });
       expect(first.isError, textOf(first)).toBeFalsy();
-      const again = await Promise.all([1, 2, 3].map(() => client.round("create_call", CALL, { inputResponses: YES, requestState: state })));
+      const again = await Promise.all(
+        [1, 2, 3].map(() => client.round("create_call", CALL, { inputResponses: YES, requestState: state })),
+      );
       if (window === "0") for (const a of again) expect(textOf(a)).toContain("already used");
       else for (const a of again) expect(a.structuredContent?.deduplicated, textOf(a)).toBe(true);
       expect(posts(fx.upstream), `dedupe window ${window}`).toHaveLength(1);
@@ -183,7 +209,10 @@ describe("over --http (stateless)", () => {
   });
 
   it("a 2026 client without forms and a 2025 client (v1 SDK) keep the approvers' inbox", async () => {
-    const { env } = consentEnv({ OUTBOUND_CALLS_APPROVER_TOKEN: "approver_e2e_7d1c9b2a4f6e8d0c1b3a5f7e9d2c4b6a", OUTBOUND_CALLS_APPROVAL_WAIT_S: "1" });
+    const { env } = consentEnv({
+      OUTBOUND_CALLS_APPROVER_TOKEN: "approver_e2e_7d1c9b2a4f6e8d0c1b3a5f7e9d2c4b6a",
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
+    });
     const server = await http(env);
     const modern = await modernHttp(server.url);
     const legacy = await connectHttpClient(server.url);
@@ -208,7 +237,13 @@ describe("over --http (stateless)", () => {
       // Even dressed as a 2026 request that declares forms.
       {
         method: "tools/call",
-        params: { name: "create_call", arguments: CALL, inputResponses: YES, requestState: state, _meta: { [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } } } },
+        params: {
+          name: "create_call",
+          arguments: CALL,
+          inputResponses: YES,
+          requestState: state,
+          _meta: { [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } } },
+        },
       },
       CallToolResultSchema,
     );
@@ -222,8 +257,14 @@ describe("over --http (stateless)", () => {
   it("a state is bound to the client that asked: another client's retry with it is refused", async () => {
     const { env } = consentEnv({ OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" });
     const server = await http(env);
-    const alice = await modernHttp(server.url, { answer: () => ({ action: "accept", content: { confirm: true } }), headers: { "X-Forwarded-For": "203.0.113.7" } });
-    const mallory = await modernHttp(server.url, { answer: () => ({ action: "accept", content: { confirm: true } }), headers: { "X-Forwarded-For": "198.51.100.9" } });
+    const alice = await modernHttp(server.url, {
+      answer: () => ({ action: "accept", content: { confirm: true } }),
+      headers: { "X-Forwarded-For": "203.0.113.7" },
+    });
+    const mallory = await modernHttp(server.url, {
+      answer: () => ({ action: "accept", content: { confirm: true } }),
+      headers: { "X-Forwarded-For": "198.51.100.9" },
+    });
     open.push(alice, mallory);
     const state = await firstRound(alice);
     const stolen = await mallory.round("create_call", CALL, { inputResponses: YES, requestState: state });

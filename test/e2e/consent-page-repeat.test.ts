@@ -28,7 +28,16 @@ function fetchingBrowser(dir: string, out: string): string {
 describe("the approval page of a second call", () => {
   it.each([
     ["create_call", { to: "+14155552671", agent_id: "agt_1", repeat_dial: true }],
-    ["submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }], repeat_dial: true }],
+    [
+      "submit_batch",
+      {
+        calls: [
+          { to: "+14155552671", agent_id: "agt_1" },
+          { to: "+14155552672", agent_id: "agt_1" },
+        ],
+        repeat_dial: true,
+      },
+    ],
   ])("%s with repeat_dial says it is a second call; without it, it says nothing of the kind", async (tool, args) => {
     const dir = tempDir("repeat-page");
     const pages = [join(dir, "repeat.html"), join(dir, "first.html")];

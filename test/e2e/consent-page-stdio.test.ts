@@ -17,7 +17,13 @@ import { BrowserLog, launchChromium, secretOf } from "../helpers/consent.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 
-const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }] };
+const CALL = {
+  to: "+1 (415) 555-2671",
+  agent_id: "agt_1",
+  contact_name: "Dana Lee",
+  company_name: "Acme",
+  metadata: [{ key: "service_type", value: "reminder" }],
+};
 const fx = useSafetyFixture();
 let chromium: BrowserServer;
 let browser: BrowserLog;
@@ -72,11 +78,21 @@ async function callWithProgress(server: StartedServer, args: Record<string, unkn
 }
 
 /** A raw POST to the page, as an attacker or a stale tab would send it. */
-function postDecision(link: string, decision: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string | undefined }> {
+function postDecision(
+  link: string,
+  decision: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location?: string | undefined }> {
   const url = new URL(link);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
@@ -101,7 +117,11 @@ describe("approve in the browser", () => {
     expect(result.structuredContent).toMatchObject({ confirmed_by: "page", call: { id: "call_1" } });
     expect(textOf(result)).toContain("A person approved it.");
     expect(posts(fx.upstream)).toHaveLength(1);
-    expect(posts(fx.upstream)[0]!.json).toMatchObject({ to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" });
+    expect(posts(fx.upstream)[0]!.json).toMatchObject({
+      to: "+14155552671",
+      agent_id: "agt_1",
+      contact_name: "Dana Lee",
+    });
 
     const opened = await browser.waitForResult(1);
     expect(opened.error).toBeUndefined();
@@ -120,7 +140,17 @@ describe("approve in the browser", () => {
     // What the person read: every field of the preview, and the two buttons by name.
     expect(opened.h1).toBe("Approve this phone call?");
     expect(opened.buttons).toEqual(["Approve", "Decline"]);
-    for (const shown of ["+1 415 555 2671", "United States (US)", "+14155552671", "Ava", "agt_1", "Dana Lee", "Acme", "service_type", "reminder"]) {
+    for (const shown of [
+      "+1 415 555 2671",
+      "United States (US)",
+      "+14155552671",
+      "Ava",
+      "agt_1",
+      "Dana Lee",
+      "Acme",
+      "service_type",
+      "reminder",
+    ]) {
       expect(opened.text).toContain(shown);
     }
     expect(opened.after).toBe("Approved by local browser");
@@ -131,7 +161,9 @@ describe("approve in the browser", () => {
     expect(opened.headers?.["x-frame-options"]).toBe("DENY");
 
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress[0]!.message).toContain("Waiting for a person to approve or decline on the approval page opened in the browser");
+    expect(progress[0]!.message).toContain(
+      "Waiting for a person to approve or decline on the approval page opened in the browser",
+    );
     expectNowhereTheModelReads(server, secretOf(opened.url));
     const line = auditLines(server.audit).at(-1)!;
     expect(line).toMatchObject({ decision: "dialed", confirmation: "page", approver: "local browser" });
@@ -244,7 +276,9 @@ describe("pending, expiry, tampering, another request (a one-second wait)", () =
     browser.plan({ action: "look" });
     const result = await short.call("create_call", CALL);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("The approval ran out (nobody decided before the approval ran out of time); nothing was dialed.");
+    expect(textOf(result)).toContain(
+      "The approval ran out (nobody decided before the approval ran out of time); nothing was dialed.",
+    );
     const link = (await browser.waitForResult(1)).url;
     // Too late to approve it now.
     expect((await postDecision(link, "approve", { origin: new URL(link).origin })).status).toBe(303);

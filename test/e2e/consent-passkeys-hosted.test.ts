@@ -22,8 +22,22 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, credentialInPage, openNewestApproval, passkeyBrowser, postFields, submitDecisionForm, type PasskeyBrowser } from "../helpers/passkeys.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  spawnHttpServer,
+  type HttpClient,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
+import {
+  assertionInPage,
+  credentialInPage,
+  openNewestApproval,
+  passkeyBrowser,
+  postFields,
+  submitDecisionForm,
+  type PasskeyBrowser,
+} from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -66,7 +80,13 @@ async function startProxy(key: Buffer, cert: Buffer): Promise<Server> {
     const index = next++ % replicas.length;
     served[index]! += 1;
     const upstream = httpRequest(
-      { host: "127.0.0.1", port: replicas[index]!.port, method: req.method, path: req.url, headers: { ...req.headers, "x-forwarded-proto": "https" } },
+      {
+        host: "127.0.0.1",
+        port: replicas[index]!.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, "x-forwarded-proto": "https" },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -81,15 +101,39 @@ async function startProxy(key: Buffer, cert: Buffer): Promise<Server> {
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-    "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-subj", `/CN=${HOST}`, "-addext", `subjectAltName=DNS:${HOST}`,
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-days",
+      "2",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-subj",
+      `/CN=${HOST}`,
+      "-addext",
+      `subjectAltName=DNS:${HOST}`,
+    ],
+    { stdio: "ignore" },
+  );
   const cert = readFileSync(join(dir, "cert.pem"));
-  const spki = createHash("sha256").update(new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" })).digest("base64");
+  const spki = createHash("sha256")
+    .update(new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64");
   proxy = await startProxy(readFileSync(join(dir, "key.pem")), cert);
   origin = `https://${HOST}:${(proxy.address() as AddressInfo).port}`;
-  chrome = await passkeyBrowser([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${spki}`]);
+  chrome = await passkeyBrowser([
+    `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+    `--ignore-certificate-errors-spki-list=${spki}`,
+  ]);
   replicas = await Promise.all([spawnHttpServer({ env: env() }), spawnHttpServer({ env: env() })]);
   client = await connectHttpClient(replicas[0]!.url);
 });
@@ -112,11 +156,17 @@ async function enrollLink(name: string): Promise<{ link: string; ticket: string;
   return { link: m[1]!, ticket: m[2]!, secret: m[3]! };
 }
 
-const storedSet = async () => JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`)) ?? "null") as { generation: number; passkeys: Array<{ id: string; name: string; rpId: string }> } | null;
+const storedSet = async () =>
+  JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`)) ?? "null") as {
+    generation: number;
+    passkeys: Array<{ id: string; name: string; rpId: string }>;
+  } | null;
 const stderrOfAll = () => replicas.map((r) => r.stderr).join("\n");
 
 const dial = (to: string) => {
-  const result = client.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, { timeout: 90_000 }) as Promise<CallToolResult>;
+  const result = client.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, {
+    timeout: 90_000,
+  }) as Promise<CallToolResult>;
   result.catch(() => undefined);
   return result;
 };
@@ -127,7 +177,14 @@ const submitForm = (decision: string, passkey: string) => submitDecisionForm(chr
 /** A second virtual authenticator, as a security key. */
 async function addSecurityKey(): Promise<string> {
   const { authenticatorId } = await chrome.cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "usb", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "usb",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return authenticatorId;
 }
@@ -182,7 +239,9 @@ describe("passkeys for an inbox reached at a public host name", () => {
     await postFields(chrome.page, { decision: "enroll", created: again, grant: "#" });
     await chrome.page.waitForURL((url) => url.hash === "");
     await chrome.page.locator("h1 .status").waitFor();
-    expect(await chrome.page.locator("h1").textContent()).toMatch(/^(This enrollment link is not valid|No passkey was enrolled)$/);
+    expect(await chrome.page.locator("h1").textContent()).toMatch(
+      /^(This enrollment link is not valid|No passkey was enrolled)$/,
+    );
     expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana", "Eve"]);
   });
 
@@ -191,7 +250,8 @@ describe("passkeys for an inbox reached at a public host name", () => {
     for (const fragment of ["", `#${"A".repeat(43)}`]) {
       await chrome.page.goto("about:blank");
       await chrome.page.goto(frank.link.replace(/#.*$/, fragment));
-      if ((await chrome.page.locator("#passkey-options").count()) === 0) throw new Error(await chrome.page.locator("body").innerText());
+      if ((await chrome.page.locator("#passkey-options").count()) === 0)
+        throw new Error(await chrome.page.locator("body").innerText());
       // The page's own form, posted with whatever the fragment gave (a credential is not even looked at).
       await postFields(chrome.page, { decision: "enroll", created: "{}", grant: "#" });
       await chrome.page.locator("h1 .status").waitFor();
@@ -217,7 +277,9 @@ describe("passkeys for an inbox reached at a public host name", () => {
     await postFields(chrome.page, { decision: "enroll", created, grant: "#" });
     await chrome.page.waitForURL((url) => url.hash === "");
     await chrome.page.locator("h1 .status").waitFor();
-    expect(await chrome.page.locator("h1").textContent()).toMatch(/^(This enrollment link is not valid|No passkey was enrolled)$/);
+    expect(await chrome.page.locator("h1").textContent()).toMatch(
+      /^(This enrollment link is not valid|No passkey was enrolled)$/,
+    );
     expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana", "Eve"]);
     await chrome.page.goto("about:blank");
     await chrome.page.goto(gina.link);
@@ -231,7 +293,8 @@ describe("passkeys for an inbox reached at a public host name", () => {
     const credentialId = Buffer.from((JSON.parse(created) as { id: string }).id, "base64url").toString("base64");
     for (const authenticatorId of [chrome.authenticatorId, securityKey]) {
       const { credentials } = await chrome.cdp.send("WebAuthn.getCredentials", { authenticatorId });
-      if (credentials.some((c) => c.credentialId === credentialId)) await chrome.cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId });
+      if (credentials.some((c) => c.credentialId === credentialId))
+        await chrome.cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId });
     }
   });
 
@@ -247,9 +310,13 @@ describe("passkeys for an inbox reached at a public host name", () => {
     const result = dial("+14155552682");
     await openNewest();
     expect(await chrome.page.locator("#passkey-options").textContent()).not.toContain(eveId);
-    expect(await submitForm("approve", await assertionInPage(chrome.page, { allow: [eveId] }))).toContain("Not approved");
+    expect(await submitForm("approve", await assertionInPage(chrome.page, { allow: [eveId] }))).toContain(
+      "Not approved",
+    );
     expect(await chrome.page.locator("main").innerText()).toContain("not from an enrolled passkey");
-    expect(stderrOfAll()).toMatch(/passkeys: ROLLBACK: Redis holds the passkey set of generation \d+, older than generation \d+/);
+    expect(stderrOfAll()).toMatch(
+      /passkeys: ROLLBACK: Redis holds the passkey set of generation \d+, older than generation \d+/,
+    );
     expect((await storedSet())!.generation).toBeGreaterThanOrEqual(withoutEve.generation);
     expect((await storedSet())!.passkeys.map((p) => p.name)).toEqual(["Dana"]);
     await chrome.page.goBack();
@@ -269,7 +336,13 @@ describe("passkeys for an inbox reached at a public host name", () => {
     const ask = (method: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: "127.0.0.1", port: replicas[0]!.port, method, path: "/approvals/passkeys/add", headers: { host: new URL(origin).host, origin, "content-type": "application/x-www-form-urlencoded" } },
+          {
+            host: "127.0.0.1",
+            port: replicas[0]!.port,
+            method,
+            path: "/approvals/passkeys/add",
+            headers: { host: new URL(origin).host, origin, "content-type": "application/x-www-form-urlencoded" },
+          },
           (res) => {
             let body = "";
             res.setEncoding("utf8");
@@ -294,7 +367,9 @@ describe("passkeys for an inbox reached at a public host name", () => {
     await postFields(chrome.page, { decision: "enroll", created: await credentialInPage(chrome.page) });
     await chrome.page.locator("h1 .status").waitFor();
     expect(await chrome.page.locator("h1").textContent()).toBe("No passkey was enrolled");
-    expect(await chrome.page.locator("main").innerText()).toContain("one of your enrolled passkeys must vouch for the new one");
+    expect(await chrome.page.locator("main").innerText()).toContain(
+      "one of your enrolled passkeys must vouch for the new one",
+    );
     expect((await storedSet())?.passkeys.map((p) => p.name)).toEqual(["Dana"]);
 
     // With Dana's passkey vouching: her answer to the page's request, then the new passkey made on another
@@ -305,12 +380,22 @@ describe("passkeys for an inbox reached at a public host name", () => {
     await chrome.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: securityKey });
     const vouch = await assertionInPage(chrome.page);
     securityKey = await addSecurityKey();
-    await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: false });
+    await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", {
+      authenticatorId: chrome.authenticatorId,
+      enabled: false,
+    });
     try {
-      await postFields(chrome.page, { decision: "enroll", passkey: vouch, created: await credentialInPage(chrome.page) });
+      await postFields(chrome.page, {
+        decision: "enroll",
+        passkey: vouch,
+        created: await credentialInPage(chrome.page),
+      });
       await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
     } finally {
-      await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: chrome.authenticatorId, enabled: true });
+      await chrome.cdp.send("WebAuthn.setAutomaticPresenceSimulation", {
+        authenticatorId: chrome.authenticatorId,
+        enabled: true,
+      });
     }
     const set = (await storedSet())!;
     expect(set.passkeys.map((p) => [p.name, p.rpId])).toEqual([

@@ -11,8 +11,24 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { assertionInPage, credentialInPage, openNewestApproval, passkeyBrowser, postFields, submitDecisionForm, RECORD_BROWSER, RecordedLinks, type PasskeyBrowser } from "../helpers/passkeys.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  spawnHttpServer,
+  type HttpClient,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
+import {
+  assertionInPage,
+  credentialInPage,
+  openNewestApproval,
+  passkeyBrowser,
+  postFields,
+  submitDecisionForm,
+  RECORD_BROWSER,
+  RecordedLinks,
+  type PasskeyBrowser,
+} from "../helpers/passkeys.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { textOf } from "../helpers/server-process.js";
@@ -68,7 +84,9 @@ afterAll(async () => {
 });
 
 const dial = (to: string) => {
-  const result = client.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, { timeout: 90_000 }) as Promise<CallToolResult>;
+  const result = client.client.callTool({ name: "create_call", arguments: { to, agent_id: "agt_1" } }, undefined, {
+    timeout: 90_000,
+  }) as Promise<CallToolResult>;
   result.catch(() => undefined);
   return result;
 };
@@ -80,14 +98,23 @@ const submitForm = (decision: string, passkey: string) => submitDecisionForm(chr
 function coseKey(jwk: { x?: string; y?: string }): string {
   const x = Buffer.from(jwk.x!, "base64url");
   const y = Buffer.from(jwk.y!, "base64url");
-  return Buffer.concat([Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]), x, Buffer.from([0x22, 0x58, 0x20]), y]).toString("base64url");
+  return Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    x,
+    Buffer.from([0x22, 0x58, 0x20]),
+    y,
+  ]).toString("base64url");
 }
 
 describe("passkeys in the inbox, kept in Redis", () => {
   it("keeps the enrolled passkey in Redis, sealed", async () => {
     const admin = await redis.admin();
     const stored = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
-    expect(stored).toMatchObject({ v: 2, generation: expect.any(Number), seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(stored).toMatchObject({
+      v: 2,
+      generation: expect.any(Number),
+      seal: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(stored.passkeys).toEqual([expect.objectContaining({ name: "Dana", rpId: "localhost" })]);
   });
 
@@ -111,10 +138,24 @@ describe("passkeys in the inbox, kept in Redis", () => {
     const credentialId = randomBytes(16);
     await chrome.cdp.send("WebAuthn.addCredential", {
       authenticatorId: chrome.authenticatorId,
-      credential: { credentialId: credentialId.toString("base64"), isResidentCredential: false, rpId: "localhost", privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"), signCount: 0 },
+      credential: {
+        credentialId: credentialId.toString("base64"),
+        isResidentCredential: false,
+        rpId: "localhost",
+        privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+        signCount: 0,
+      },
     });
     const id = credentialId.toString("base64url");
-    const forged = { id, name: "Mallory", publicKey: coseKey(publicKey.export({ format: "jwk" })), counter: 0, transports: [], rpId: "localhost", createdAt: Date.now() };
+    const forged = {
+      id,
+      name: "Mallory",
+      publicKey: coseKey(publicKey.export({ format: "jwk" })),
+      counter: 0,
+      transports: [],
+      rpId: "localhost",
+      createdAt: Date.now(),
+    };
     // Added to the sealed set in Redis (the seal left as it was: the attacker cannot make one).
     const admin = await redis.admin();
     const set = JSON.parse((await admin.get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] };
@@ -153,13 +194,22 @@ describe("passkeys in the inbox, kept in Redis", () => {
     // The person, through the page as it is: their passkey first, then the new one, on a second authenticator (a
     // security key: the page excludes the authenticators that hold an enrolled passkey already).
     await chrome.cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "usb", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "usb",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await chrome.page.goto(link);
     await chrome.page.getByRole("button", { name: "Create passkey" }).click();
     await chrome.page.getByRole("heading", { name: /Passkey enrolled/ }).waitFor();
     expect((await enrolling).code).toBe(0);
-    expect((JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] }).passkeys).toHaveLength(2);
+    expect(
+      (JSON.parse((await (await redis.admin()).get(`${PREFIX}passkeys:set`))!) as { passkeys: unknown[] }).passkeys,
+    ).toHaveLength(2);
     const listed = await runCli(["passkeys", "list"], env());
     expect(listed.stdout.split("\n").filter(Boolean)).toHaveLength(2);
   });

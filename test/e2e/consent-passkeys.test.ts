@@ -13,7 +13,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { rawRequest } from "../helpers/http-server-process.js";
-import { assertionInPage, passkeyBrowser, RECORD_BROWSER, RecordedLinks, withBadSignature, type PasskeyBrowser } from "../helpers/passkeys.js";
+import {
+  assertionInPage,
+  passkeyBrowser,
+  RECORD_BROWSER,
+  RecordedLinks,
+  withBadSignature,
+  type PasskeyBrowser,
+} from "../helpers/passkeys.js";
 import { runCli } from "../helpers/run-cli.js";
 import { CANARY_KEY, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { PasskeyRegistry } from "../../src/consent/passkeys/registry.js";
@@ -64,8 +71,13 @@ function post(link: string, fields: Record<string, string>) {
 }
 
 /** Starts a create_call that waits for its approval; returns the call and the approval link. */
-async function dialWaiting(server: StartedServer, to: string): Promise<{ result: Promise<CallToolResult>; link: string }> {
-  const result = server.client.callTool({ name: "create_call", arguments: call(to) }, undefined, { timeout: 90_000 }) as Promise<CallToolResult>;
+async function dialWaiting(
+  server: StartedServer,
+  to: string,
+): Promise<{ result: Promise<CallToolResult>; link: string }> {
+  const result = server.client.callTool({ name: "create_call", arguments: call(to) }, undefined, {
+    timeout: 90_000,
+  }) as Promise<CallToolResult>;
   result.catch(() => undefined);
   return { result, link: await links.next() };
 }
@@ -114,7 +126,11 @@ describe("passkeys over stdio", () => {
     const answer = await result;
     expect(answer.isError, textOf(answer)).toBeFalsy();
     expect(posts(fx.upstream)).toHaveLength(1);
-    expect(auditLines(audit).at(-1)).toMatchObject({ decision: "dialed", confirmation: "page", approver: "local browser, passkey Dana" });
+    expect(auditLines(audit).at(-1)).toMatchObject({
+      decision: "dialed",
+      confirmation: "page",
+      approver: "local browser, passkey Dana",
+    });
   });
 
   it("refuses Approve without a passkey answer, with a wrong signature, and without user verification: nothing is dialed", async () => {
@@ -126,14 +142,20 @@ describe("passkeys over stdio", () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body).toContain("did not check out");
     // The authenticator asked not to verify the person: its answer carries no UV flag.
-    await chrome.cdp.send("WebAuthn.setUserVerified", { authenticatorId: chrome.authenticatorId, isUserVerified: false });
+    await chrome.cdp.send("WebAuthn.setUserVerified", {
+      authenticatorId: chrome.authenticatorId,
+      isUserVerified: false,
+    });
     try {
       const unverified = await assertionInPage(chrome.page, { uv: "discouraged" });
       const refused = await post(link, { decision: "approve", passkey: unverified });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatch(/verif/i);
     } finally {
-      await chrome.cdp.send("WebAuthn.setUserVerified", { authenticatorId: chrome.authenticatorId, isUserVerified: true });
+      await chrome.cdp.send("WebAuthn.setUserVerified", {
+        authenticatorId: chrome.authenticatorId,
+        isUserVerified: true,
+      });
     }
     expect(posts(fx.upstream)).toHaveLength(0);
     // Decline needs no passkey.

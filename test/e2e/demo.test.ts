@@ -14,7 +14,9 @@ it("the demo walks through every step against the sandbox and exits 0", () => {
   expect(run.status, run.stderr).toBe(0);
   const out = run.stdout;
   // It says what it stages (speed, wallet) instead of claiming defaults.
-  expect(out).toContain("Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 125 cents");
+  expect(out).toContain(
+    "Staged for the demo: calls run 40x faster than real (--sandbox-speed 40); the wallet holds 125 cents",
+  );
   for (const step of [
     "Which agents can place calls?",
     'approval page opened in the browser: "Approve this phone call?" (consent: no record) → the person clicks Approve',

@@ -70,7 +70,11 @@ describe("bearer token", () => {
     ["another scheme", `Basic ${Buffer.from(`u:${HTTP_TOKEN}`).toString("base64")}`],
     ["the token without a scheme", HTTP_TOKEN],
   ])("refuses %s with 401 invalid_token", async (_label, authorization) => {
-    const answer = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(null), authorization }, body: ping });
+    const answer = await rawRequest(server.base, {
+      method: "POST",
+      headers: { ...mcpHeaders(null), authorization },
+      body: ping,
+    });
     expect(answer.status).toBe(401);
     expect(answer.headers["www-authenticate"]).toContain('error="invalid_token"');
     expect(answer.body).not.toContain(HTTP_TOKEN);
@@ -78,7 +82,11 @@ describe("bearer token", () => {
   });
 
   it("accepts the scheme in any case", async () => {
-    const answer = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(null), authorization: `bearer ${HTTP_TOKEN}` }, body: ping });
+    const answer = await rawRequest(server.base, {
+      method: "POST",
+      headers: { ...mcpHeaders(null), authorization: `bearer ${HTTP_TOKEN}` },
+      body: ping,
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -115,7 +123,12 @@ describe("no token passthrough", () => {
       const all = JSON.stringify(req.headers);
       expect(all).not.toContain(clientKey);
       expect(all).not.toContain(HTTP_TOKEN);
-      for (const name of ["x-api-key", "x-outbound-calls-api-key", "proxy-authorization", "x-forwarded-authorization"]) {
+      for (const name of [
+        "x-api-key",
+        "x-outbound-calls-api-key",
+        "proxy-authorization",
+        "x-forwarded-authorization",
+      ]) {
         expect(req.headers[name], name).toBeUndefined();
       }
     }
@@ -129,7 +142,12 @@ describe("no token passthrough", () => {
     const answer = await rawRequest(server.base, {
       method: "POST",
       headers: mcpHeaders(),
-      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "get_call", arguments: { call_id: "c1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "get_call", arguments: { call_id: "c1" } },
+      }),
     });
     expect(answer.status).toBe(200);
     expect(rpcMessages(answer.body)[0]).toMatchObject({ id: 3, result: { isError: true } });
@@ -142,7 +160,10 @@ describe("DNS-rebinding protection", () => {
   const post = (headers: Record<string, string>) =>
     rawRequest(server.base, {
       method: "POST",
-      headers: { ...mcpHeaders(), ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("PORT", String(server.port))])) },
+      headers: {
+        ...mcpHeaders(),
+        ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("PORT", String(server.port))])),
+      },
       body: ping,
     });
 
@@ -157,11 +178,17 @@ describe("DNS-rebinding protection", () => {
   ])("refuses %s with 403", async (_label, headers) => {
     const answer = await post(headers);
     expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: -32000, message: expect.stringContaining("DNS-rebinding") } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: -32000, message: expect.stringContaining("DNS-rebinding") },
+    });
   });
 
   it("checks Host before the token: a rebinding page learns nothing about it", async () => {
-    const answer = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(null), host: "evil.example.com" }, body: ping });
+    const answer = await rawRequest(server.base, {
+      method: "POST",
+      headers: { ...mcpHeaders(null), host: "evil.example.com" },
+      body: ping,
+    });
     expect(answer.status).toBe(403);
   });
 
@@ -187,7 +214,8 @@ describe("health check", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toBe('{"status":"ok"}');
     const everything = answer.body + JSON.stringify(answer.headers);
-    for (const secret of [CANARY_KEY, HTTP_TOKEN, upstream.url, "0.1.0", "outbound-calls-mcp", "example.com"]) expect(everything).not.toContain(secret);
+    for (const secret of [CANARY_KEY, HTTP_TOKEN, upstream.url, "0.1.0", "outbound-calls-mcp", "example.com"])
+      expect(everything).not.toContain(secret);
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(upstream.requests).toHaveLength(0);
   });
@@ -208,16 +236,84 @@ describe("refusals to start", () => {
   const live = { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "https://app.example.com" };
 
   it.each<[string, string[], Record<string, string>, number, RegExp]>([
-    ["beyond loopback without a token", ["--http", "--host", "0.0.0.0", "--port", "0"], live, 1, /OUTBOUND_CALLS_HTTP_TOKEN is required to listen on 0\.0\.0\.0/],
-    ["an IPv6 wildcard without a token", ["--http", "--host", "::", "--port", "0"], live, 1, /OUTBOUND_CALLS_HTTP_TOKEN is required/],
-    ["a short token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_TOKEN: "short-token" }, 1, /OUTBOUND_CALLS_HTTP_TOKEN must be 32 to 512 characters/],
-    ["a token with spaces", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` }, 1, /OUTBOUND_CALLS_HTTP_TOKEN must be/],
-    ["the API key as the token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`, OUTBOUND_CALLS_HTTP_TOKEN: `sk_test_${"k".repeat(40)}` }, 1, /must not be \(or contain\) the API key/],
-    ["the API key upper-cased inside the token", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`, OUTBOUND_CALLS_HTTP_TOKEN: `tok_SK_TEST_${"K".repeat(40)}` }, 1, /must not be \(or contain\) the API key/],
-    ["a bad rate limit", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "60 per minute" }, 1, /OUTBOUND_CALLS_HTTP_RATE_LIMIT must be CALLS\/SECONDS/],
-    ["a wildcard allowed host", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS: "*" }, 1, /OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS must be host names/],
-    ["an origin with a path", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS: "https://app.example.com/x" }, 1, /OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be origins/],
-    ["a bad proxy count", ["--http", "--port", "0"], { ...live, OUTBOUND_CALLS_HTTP_TRUST_PROXY: "yes" }, 1, /OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number/],
+    [
+      "beyond loopback without a token",
+      ["--http", "--host", "0.0.0.0", "--port", "0"],
+      live,
+      1,
+      /OUTBOUND_CALLS_HTTP_TOKEN is required to listen on 0\.0\.0\.0/,
+    ],
+    [
+      "an IPv6 wildcard without a token",
+      ["--http", "--host", "::", "--port", "0"],
+      live,
+      1,
+      /OUTBOUND_CALLS_HTTP_TOKEN is required/,
+    ],
+    [
+      "a short token",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_TOKEN: "short-token" },
+      1,
+      /OUTBOUND_CALLS_HTTP_TOKEN must be 32 to 512 characters/,
+    ],
+    [
+      "a token with spaces",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` },
+      1,
+      /OUTBOUND_CALLS_HTTP_TOKEN must be/,
+    ],
+    [
+      "the API key as the token",
+      ["--http", "--port", "0"],
+      {
+        ...live,
+        OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`,
+        OUTBOUND_CALLS_HTTP_TOKEN: `sk_test_${"k".repeat(40)}`,
+      },
+      1,
+      /must not be \(or contain\) the API key/,
+    ],
+    [
+      "the API key upper-cased inside the token",
+      ["--http", "--port", "0"],
+      {
+        ...live,
+        OUTBOUND_CALLS_API_KEY: `sk_test_${"k".repeat(40)}`,
+        OUTBOUND_CALLS_HTTP_TOKEN: `tok_SK_TEST_${"K".repeat(40)}`,
+      },
+      1,
+      /must not be \(or contain\) the API key/,
+    ],
+    [
+      "a bad rate limit",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "60 per minute" },
+      1,
+      /OUTBOUND_CALLS_HTTP_RATE_LIMIT must be CALLS\/SECONDS/,
+    ],
+    [
+      "a wildcard allowed host",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS: "*" },
+      1,
+      /OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS must be host names/,
+    ],
+    [
+      "an origin with a path",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS: "https://app.example.com/x" },
+      1,
+      /OUTBOUND_CALLS_HTTP_ALLOWED_ORIGINS must be origins/,
+    ],
+    [
+      "a bad proxy count",
+      ["--http", "--port", "0"],
+      { ...live, OUTBOUND_CALLS_HTTP_TRUST_PROXY: "yes" },
+      1,
+      /OUTBOUND_CALLS_HTTP_TRUST_PROXY must be a whole number/,
+    ],
     ["--port without --http", ["--port", "8808"], live, 2, /--host and --port need --http/],
     ["a port out of range", ["--http", "--port", "70000"], live, 2, /--port needs a whole number from 0 to 65535/],
   ])("refuses %s", async (_label, args, env, code, message) => {
@@ -230,10 +326,17 @@ describe("refusals to start", () => {
   });
 
   it("starts on all interfaces when a token is set", async () => {
-    const open = await spawnHttpServer({ args: ["--host", "0.0.0.0", "--sandbox"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN } });
+    const open = await spawnHttpServer({
+      args: ["--host", "0.0.0.0", "--sandbox"],
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN },
+    });
     expect(open.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
     expect(open.stderr).toContain("set OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS");
-    const answer = await rawRequest(`http://127.0.0.1:${open.port}`, { method: "POST", headers: mcpHeaders(), body: ping });
+    const answer = await rawRequest(`http://127.0.0.1:${open.port}`, {
+      method: "POST",
+      headers: mcpHeaders(),
+      body: ping,
+    });
     expect(answer.status).toBe(200);
     expect(await open.stop()).toBe(0);
   });

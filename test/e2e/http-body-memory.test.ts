@@ -8,13 +8,22 @@
  */
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HTTP_TOKEN, mcpHeaders, rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  HTTP_TOKEN,
+  mcpHeaders,
+  rawRequest,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 
 let server: HttpServerProcess;
 const held: Socket[] = [];
 
 beforeAll(async () => {
-  server = await spawnHttpServer({ args: ["--sandbox"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" } });
+  server = await spawnHttpServer({
+    args: ["--sandbox"],
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" },
+  });
 });
 afterAll(async () => {
   for (const socket of held) socket.destroy();
@@ -35,7 +44,12 @@ function holdBody(client: string): Promise<string> {
     socket.on("close", () => resolve(answer || "closed"));
     const body = Buffer.alloc(MAX, 0x20);
     Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}').copy(body);
-    const head = Object.entries({ ...mcpHeaders(), host: `127.0.0.1:${server.port}`, "content-length": String(MAX), "x-forwarded-for": client })
+    const head = Object.entries({
+      ...mcpHeaders(),
+      host: `127.0.0.1:${server.port}`,
+      "content-length": String(MAX),
+      "x-forwarded-for": client,
+    })
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join("");
     socket.write(`POST /mcp HTTP/1.1\r\n${head}\r\n`);

@@ -9,7 +9,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { mcpHeaders, rawRequest, rpcMessages, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  mcpHeaders,
+  rawRequest,
+  rpcMessages,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 
 let server: HttpServerProcess;
 const dir = mkdtempSync(join(tmpdir(), "obc-cancel-"));
@@ -26,10 +32,17 @@ afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-const cancel = (requestId: number) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "user stopped it" } });
+const cancel = (requestId: number) => ({
+  jsonrpc: "2.0",
+  method: "notifications/cancelled",
+  params: { requestId, reason: "user stopped it" },
+});
 
 it("ends the answer of a request cancelled in the same POST with an error for it", async () => {
-  const body = JSON.stringify([{ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_agents", arguments: {} } }, cancel(7)]);
+  const body = JSON.stringify([
+    { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "list_agents", arguments: {} } },
+    cancel(7),
+  ]);
   const answer = await rawRequest(server.base, { method: "POST", headers: mcpHeaders(null), body });
   expect(answer.status).toBe(200);
   const messages = rpcMessages(answer.body);
@@ -39,7 +52,10 @@ it("ends the answer of a request cancelled in the same POST with an error for it
 
 it("records a dial cancelled in the same POST, and a repeat does not dial twice", async () => {
   const args = { to: "+14155550123", agent_id: "agt_e5fafba1_1", contact_name: "Cancel Test" };
-  const body = JSON.stringify([{ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "create_call", arguments: args } }, cancel(8)]);
+  const body = JSON.stringify([
+    { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "create_call", arguments: args } },
+    cancel(8),
+  ]);
   const answer = await rawRequest(server.base, { method: "POST", headers: mcpHeaders(null), body });
   expect(rpcMessages(answer.body)[0]).toMatchObject({ id: 8, error: { code: -32800 } });
 
@@ -47,7 +63,11 @@ it("records a dial cancelled in the same POST, and a repeat does not dial twice"
   let lines: Array<Record<string, unknown>> = [];
   for (let i = 0; i < 50 && !lines.some((l) => l.tool === "create_call" && l.decision !== "sending"); i++) {
     await new Promise((r) => setTimeout(r, 100));
-    lines = readFileSync(auditPath, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    lines = readFileSync(auditPath, "utf8")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   }
   const final = lines.filter((l) => l.tool === "create_call" && l.decision !== "sending");
   expect(final).toHaveLength(1);
@@ -56,7 +76,12 @@ it("records a dial cancelled in the same POST, and a repeat does not dial twice"
   const repeat = await rawRequest(server.base, {
     method: "POST",
     headers: mcpHeaders(null),
-    body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "create_call", arguments: args } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "create_call", arguments: args },
+    }),
   });
   const result = rpcMessages(repeat.body)[0]!.result as { isError?: boolean; content: Array<{ text: string }> };
   const sent = lines.some((l) => l.decision === "sending");

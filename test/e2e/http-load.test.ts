@@ -14,5 +14,11 @@ it("serves 10 concurrent clients x 10 tool calls with no error", async () => {
   expect(result.errorSamples).toEqual([]);
   expect(result.errors).toBe(0);
   expect(Object.values(result.perTool).reduce((a, b) => a + b, 0)).toBe(100);
-  expect(Object.keys(result.perTool).sort()).toEqual(["create_call", "get_call", "list_agents", "list_calls", "submit_batch"]);
+  expect(Object.keys(result.perTool).sort()).toEqual([
+    "create_call",
+    "get_call",
+    "list_agents",
+    "list_calls",
+    "submit_batch",
+  ]);
 }, 120_000);

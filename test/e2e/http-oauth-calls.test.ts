@@ -36,7 +36,8 @@ function statefulService(): Handler {
   const byKey = new Map<string, Record<string, unknown>>();
   let serial = 0;
   return async (req, res) => {
-    if (req.method === "GET" && req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
+    if (req.method === "GET" && req.path === "/api/v1/agents")
+      return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] });
     if (req.method === "POST" && req.path === "/api/v1/calls") {
       const { contact_name: contact, to } = req.json as { contact_name?: string; to?: string };
       // A gateway that fails this one's POST: nothing is created, and the server cannot know.
@@ -45,7 +46,13 @@ function statefulService(): Handler {
       const seen = typeof key === "string" ? byKey.get(key) : undefined;
       if (seen) return sendJson(res, 201, { data: seen });
       // A person who says stop on the call (the service's record shows it ended, with the words).
-      const stops = contact === "Says Stop" ? { status: "completed", transcript: "Agent: Hello, this is an AI assistant.\nCustomer: Please stop calling me." } : {};
+      const stops =
+        contact === "Says Stop"
+          ? {
+              status: "completed",
+              transcript: "Agent: Hello, this is an AI assistant.\nCustomer: Please stop calling me.",
+            }
+          : {};
       const call = { id: `call_${++serial}`, status: "queued", campaign_id: null, to, ...stops };
       calls.unshift(call);
       if (typeof key === "string") byKey.set(key, call);
@@ -60,13 +67,21 @@ function statefulService(): Handler {
       const rows = (req.json as { calls: Array<{ to?: string; contact_name?: string }> }).calls;
       // A service that files batches under one standing campaign (its dashboard's, say), and then lists their calls.
       if (rows[0]?.contact_name === "Standing Campaign") {
-        const made = rows.map((row) => ({ id: `call_${++serial}`, status: "queued", campaign_id: "cmp_standing", to: row.to }));
+        const made = rows.map((row) => ({
+          id: `call_${++serial}`,
+          status: "queued",
+          campaign_id: "cmp_standing",
+          to: row.to,
+        }));
         calls.unshift(...made.toReversed());
-        return sendJson(res, 202, { data: { batch_id: `bat_${serial}`, campaign_id: "cmp_standing", status: "accepted", calls: made } });
+        return sendJson(res, 202, {
+          data: { batch_id: `bat_${serial}`, campaign_id: "cmp_standing", status: "accepted", calls: made },
+        });
       }
       // The batch answer lists no calls: only the campaign says which calls are the batch's.
       const campaign = `cmp_${++serial}`;
-      for (const row of rows) calls.unshift({ id: `call_${++serial}`, status: "queued", campaign_id: campaign, to: row.to });
+      for (const row of rows)
+        calls.unshift({ id: `call_${++serial}`, status: "queued", campaign_id: campaign, to: row.to });
       return sendJson(res, 202, { data: { batch_id: `bat_${serial}`, campaign_id: campaign, status: "accepted" } });
     }
     if (req.method === "GET" && req.path === "/api/v1/calls") {
@@ -74,12 +89,20 @@ function statefulService(): Handler {
       const page = Number(req.query.page ?? 1);
       const limit = Number(req.query.limit ?? 20);
       const slice = calls.slice((page - 1) * limit, page * limit);
-      return sendJson(res, 200, { data: slice, meta: { page, total: calls.length, has_more: page * limit < calls.length } });
+      return sendJson(res, 200, {
+        data: slice,
+        meta: { page, total: calls.length, has_more: page * limit < calls.length },
+      });
     }
     const one = /^\/api\/v1\/calls\/([^/]+)$/.exec(req.path);
     const found = one && calls.find((c) => c.id === one[1]);
     if (req.method === "GET" && found) return sendJson(res, 200, { data: found });
-    sendJson(res, 404, { error: { code: "not_found", message: "no such call" } }, { "x-request-id": `req_${++serial}` });
+    sendJson(
+      res,
+      404,
+      { error: { code: "not_found", message: "no such call" } },
+      { "x-request-id": `req_${++serial}` },
+    );
   };
 }
 
@@ -88,7 +111,11 @@ let upstream: FakeUpstream;
 const servers: HttpServerProcess[] = [];
 
 async function startServer(env: Record<string, string>): Promise<{ server: HttpServerProcess; mcpUrl: string }> {
-  const { server, publicUrl } = await startOAuthServer(idp.issuer, upstream.url, { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z", OUTBOUND_CALLS_CONFIRM: "never", ...env });
+  const { server, publicUrl } = await startOAuthServer(idp.issuer, upstream.url, {
+    OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+    OUTBOUND_CALLS_CONFIRM: "never",
+    ...env,
+  });
   servers.push(server);
   return { server, mcpUrl: `${publicUrl}/mcp` };
 }
@@ -101,16 +128,24 @@ async function tokenOf(mcpUrl: string, sub: string, scopes: string): Promise<str
 
 async function clientWith(mcpUrl: string, token: string): Promise<Client> {
   const client = new Client({ name: "oauth-calls-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 
-const tool = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const tool = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 const listedIds = async (client: Client) => {
   const result = await tool(client, "list_calls", {});
   expect(result.isError).toBeFalsy();
-  return { ids: (result.structuredContent as { calls: Array<{ id: string }> }).calls.map((c) => c.id), out: result.structuredContent as Record<string, unknown> };
+  return {
+    ids: (result.structuredContent as { calls: Array<{ id: string }> }).calls.map((c) => c.id),
+    out: result.structuredContent as Record<string, unknown>,
+  };
 };
 const placedId = (result: CallToolResult): string => {
   expect(result.isError, textOf(result)).toBeFalsy();
@@ -173,28 +208,50 @@ describe("one person cannot read another's calls", () => {
   });
 
   it("a dial whose outcome is unknown is not told of another person's call to the same number, nor made its owner", async () => {
-    const repeat = await tool(alice, "create_call", { to: "+1 415 555 0101", agent_id: "agt_1", contact_name: "Gateway Fails", repeat_dial: true });
+    const repeat = await tool(alice, "create_call", {
+      to: "+1 415 555 0101",
+      agent_id: "agt_1",
+      contact_name: "Gateway Fails",
+      repeat_dial: true,
+    });
     expect(repeat.isError).toBe(true);
     expect(textOf(repeat)).toMatch(/the outcome is unknown/);
     expect(JSON.stringify(repeat)).not.toContain(bobCall);
     expect((await tool(alice, "get_call", { call_id: bobCall })).isError).toBe(true);
-    const audit = readFileSync(auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { person?: string; call_ids?: string[] });
+    const audit = readFileSync(auditPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { person?: string; call_ids?: string[] });
     expect(audit.filter((e) => e.person === "alice" && e.call_ids?.includes(bobCall))).toEqual([]);
   });
 
   it("a dial to a number another person dialed recently is refused without naming their call's id", async () => {
     const posts = upstream.requests.filter((r) => r.method === "POST").length;
     // Another request (another contact name) to Alice's number: the dedupe window's "recently dialed" refusal.
-    const bobs = await tool(bob, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" });
+    const bobs = await tool(bob, "create_call", {
+      to: "+1 415 555 0100",
+      agent_id: "agt_1",
+      contact_name: "Someone Else",
+    });
     expect(bobs.isError).toBe(true);
-    expect(textOf(bobs)).toMatch(/was dialed within the dedupe window .*; that call is not recorded as one of yours, so its id is not shown/);
+    expect(textOf(bobs)).toMatch(
+      /was dialed within the dedupe window .*; that call is not recorded as one of yours, so its id is not shown/,
+    );
     expect(JSON.stringify(bobs)).not.toContain(aliceCall);
     // Alice is told her own call's id, and so is a person whose token may read every call.
-    const alices = await tool(alice, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" });
+    const alices = await tool(alice, "create_call", {
+      to: "+1 415 555 0100",
+      agent_id: "agt_1",
+      contact_name: "Someone Else",
+    });
     expect(textOf(alices)).toContain(aliceCall);
     const dave = await clientWith(mcpUrl, await tokenOf(mcpUrl, "dave", "calls:read calls:read_all calls:place"));
     try {
-      expect(textOf(await tool(dave, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" }))).toContain(aliceCall);
+      expect(
+        textOf(
+          await tool(dave, "create_call", { to: "+1 415 555 0100", agent_id: "agt_1", contact_name: "Someone Else" }),
+        ),
+      ).toContain(aliceCall);
     } finally {
       await dave.close();
     }
@@ -204,20 +261,42 @@ describe("one person cannot read another's calls", () => {
   it("an opt-out heard on another person's call refuses the dial without that call's id or words; its owner is told both", async () => {
     // Carol, not Alice: the tests below count Alice's calls.
     const carol = await clientWith(mcpUrl, await tokenOf(mcpUrl, "carol", "calls:read calls:place"));
-    const said = await tool(carol, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Says Stop" });
+    const said = await tool(carol, "create_call", {
+      to: "+1 415 555 0177",
+      agent_id: "agt_1",
+      contact_name: "Says Stop",
+    });
     const stopCall = placedId(said);
     const posts = upstream.requests.filter((r) => r.method === "POST").length;
     // The call is read before the next dial to its number (or by itself within the poll): the person said stop.
     let refused = "";
     await expect
-      .poll(async () => (refused = textOf(await tool(bob, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Other", repeat_dial: true }))), { timeout: 20_000, interval: 250 })
+      .poll(
+        async () =>
+          (refused = textOf(
+            await tool(bob, "create_call", {
+              to: "+1 415 555 0177",
+              agent_id: "agt_1",
+              contact_name: "Other",
+              repeat_dial: true,
+            }),
+          )),
+        { timeout: 20_000, interval: 250 },
+      )
       .toMatch(/Refused \(opted_out\)/);
     expect(refused).toContain("on a call placed by someone else on this server");
     expect(refused).not.toContain(stopCall);
     expect(refused).not.toMatch(/stop calling/i);
     const noted = await tool(bob, "add_do_not_call", { number: "+1 415 555 0177", heard: "please do not call again" });
     expect(JSON.stringify(noted)).not.toContain(stopCall);
-    const own = textOf(await tool(carol, "create_call", { to: "+1 415 555 0177", agent_id: "agt_1", contact_name: "Other", repeat_dial: true }));
+    const own = textOf(
+      await tool(carol, "create_call", {
+        to: "+1 415 555 0177",
+        agent_id: "agt_1",
+        contact_name: "Other",
+        repeat_dial: true,
+      }),
+    );
     expect(own).toContain(`on call ${stopCall}`);
     expect(own).toMatch(/stop calling/i);
     expect(upstream.requests.filter((r) => r.method === "POST").length).toBe(posts);
@@ -238,24 +317,47 @@ describe("one person cannot read another's calls", () => {
     const frank = await clientWith(mcpUrl, await tokenOf(mcpUrl, "frank", "calls:read calls:place"));
     try {
       const eveCall = placedId(await tool(eve, "create_call", { to: "+1 415 555 0190", agent_id: "agt_1" }));
-      for (let i = 0; i < 5; i++) placedId(await tool(frank, "create_call", { to: `+1 415 555 019${i + 1}`, agent_id: "agt_1" }));
-      const first = (await tool(eve, "list_calls", { limit: 1 })).structuredContent as { calls: Array<{ id: string }>; next_page: number | null; total?: number };
+      for (let i = 0; i < 5; i++)
+        placedId(await tool(frank, "create_call", { to: `+1 415 555 019${i + 1}`, agent_id: "agt_1" }));
+      const first = (await tool(eve, "list_calls", { limit: 1 })).structuredContent as {
+        calls: Array<{ id: string }>;
+        next_page: number | null;
+        total?: number;
+      };
       expect(first.calls.map((c) => c.id)).toEqual([eveCall]);
       expect(first.next_page).toBeNull();
       expect(first.total).toBeUndefined();
-      const second = (await tool(eve, "list_calls", { limit: 1, page: 2 })).structuredContent as { calls: unknown[]; next_page: number | null };
+      const second = (await tool(eve, "list_calls", { limit: 1, page: 2 })).structuredContent as {
+        calls: unknown[];
+        next_page: number | null;
+      };
       expect(second).toMatchObject({ calls: [], next_page: null });
       // Frank's own pages: his calls only, each page full, next_page while another of his exists.
       const pages = [];
-      for (let page = 1; page <= 3; page++) pages.push((await tool(frank, "list_calls", { limit: 2, page })).structuredContent as { calls: unknown[]; next_page: number | null });
-      expect(pages.map((p) => [p.calls.length, p.next_page])).toEqual([[2, 2], [2, 3], [1, null]]);
+      for (let page = 1; page <= 3; page++)
+        pages.push(
+          (await tool(frank, "list_calls", { limit: 2, page })).structuredContent as {
+            calls: unknown[];
+            next_page: number | null;
+          },
+        );
+      expect(pages.map((p) => [p.calls.length, p.next_page])).toEqual([
+        [2, 2],
+        [2, 3],
+        [1, null],
+      ]);
     } finally {
       await Promise.all([eve.close(), frank.close()]);
     }
   });
 
   it("a batch's calls are its placer's through their campaign, though the batch answer listed none", async () => {
-    const batch = await tool(bob, "submit_batch", { calls: [{ to: "+1 415 555 0102", agent_id: "agt_1" }, { to: "+1 415 555 0103", agent_id: "agt_1" }] });
+    const batch = await tool(bob, "submit_batch", {
+      calls: [
+        { to: "+1 415 555 0102", agent_id: "agt_1" },
+        { to: "+1 415 555 0103", agent_id: "agt_1" },
+      ],
+    });
     expect(batch.isError, textOf(batch)).toBeFalsy();
     const bobs = (await listedIds(bob)).ids;
     expect(bobs).toHaveLength(3);
@@ -268,10 +370,18 @@ describe("one person cannot read another's calls", () => {
   });
 
   it("an identical batch of another person's is refused without their batch and campaign ids, though its answer listed no calls", async () => {
-    const rows = { calls: [{ to: "+1 415 555 0104", agent_id: "agt_1" }, { to: "+1 415 555 0105", agent_id: "agt_1" }] };
+    const rows = {
+      calls: [
+        { to: "+1 415 555 0104", agent_id: "agt_1" },
+        { to: "+1 415 555 0105", agent_id: "agt_1" },
+      ],
+    };
     const first = await tool(bob, "submit_batch", rows);
     expect(first.isError, textOf(first)).toBeFalsy();
-    const { batch_id: batchId, campaign_id: campaignId } = first.structuredContent as { batch_id: string; campaign_id: string };
+    const { batch_id: batchId, campaign_id: campaignId } = first.structuredContent as {
+      batch_id: string;
+      campaign_id: string;
+    };
     const posts = upstream.requests.filter((r) => r.method === "POST").length;
     const repeat = await tool(alice, "submit_batch", rows);
     expect(repeat.isError).toBe(true);
@@ -287,9 +397,15 @@ describe("one person cannot read another's calls", () => {
 
   it("the calls:// resources: listing shows one's own, reading another's is 'not found' as an unknown id is", async () => {
     const listed = await alice.listResources();
-    expect(listed.resources.filter((r) => r.uri.startsWith("calls://")).map((r) => r.uri)).toEqual([`calls://${aliceCall}`]);
+    expect(listed.resources.filter((r) => r.uri.startsWith("calls://")).map((r) => r.uri)).toEqual([
+      `calls://${aliceCall}`,
+    ]);
     await expect(alice.readResource({ uri: `calls://${aliceCall}` })).resolves.toBeTruthy();
-    const failure = async (uri: string) => alice.readResource({ uri }).then(() => "read", (error: Error) => error.message);
+    const failure = async (uri: string) =>
+      alice.readResource({ uri }).then(
+        () => "read",
+        (error: Error) => error.message,
+      );
     const foreign = await failure(`calls://${bobCall}`);
     expect(foreign).not.toBe("read");
     expect(foreign.replaceAll(bobCall, "ID")).toBe((await failure("calls://call_999")).replaceAll("call_999", "ID"));
@@ -328,7 +444,9 @@ describe("a campaign the service files several people's batches under", () => {
     const jack = await clientWith(mcpUrl, await tokenOf(mcpUrl, "jack", "calls:read calls:place"));
     const kate = await clientWith(mcpUrl, await tokenOf(mcpUrl, "kate", "calls:read calls:place"));
     const batch = async (client: Client, numbers: string[]) => {
-      const result = await tool(client, "submit_batch", { calls: numbers.map((to) => ({ to, agent_id: "agt_1", contact_name: "Standing Campaign" })) });
+      const result = await tool(client, "submit_batch", {
+        calls: numbers.map((to) => ({ to, agent_id: "agt_1", contact_name: "Standing Campaign" })),
+      });
       expect(result.isError, textOf(result)).toBeFalsy();
       return (result.structuredContent as { calls: Array<{ id: string }> }).calls.map((c) => c.id);
     };
@@ -361,8 +479,12 @@ describe("a cap per person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON)", () =
       const before = posts();
       const over = await dial(frank);
       expect(over.isError).toBe(true);
-      expect(textOf(over)).toMatch(/per-person dials-per-hour cap: 2 dials in the last hour placed by you; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON=2/);
-      const batch = await tool(gina, "submit_batch", { calls: [0, 1, 2].map((i) => ({ to: `+1 415 555 03${i}0`, agent_id: "agt_1" })) });
+      expect(textOf(over)).toMatch(
+        /per-person dials-per-hour cap: 2 dials in the last hour placed by you; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON=2/,
+      );
+      const batch = await tool(gina, "submit_batch", {
+        calls: [0, 1, 2].map((i) => ({ to: `+1 415 555 03${i}0`, agent_id: "agt_1" })),
+      });
       expect(textOf(batch)).toMatch(/more than OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON=2 allows/);
       expect(posts()).toBe(before);
       // Gina's own two still go: the cap is per person, not shared.
@@ -452,9 +574,18 @@ describe("replicas on one Redis share who placed which call", () => {
     const onOne = await clientWith(one.mcpUrl, await tokenOf(one.mcpUrl, "hana", "calls:read calls:place"));
     const onTwo = await clientWith(two.mcpUrl, await tokenOf(two.mcpUrl, "hana", "calls:read calls:place"));
     try {
-      const results = await Promise.all([0, 1, 2, 3].map((i) => tool(i % 2 === 0 ? onOne : onTwo, "create_call", { to: `+1 415 555 04${i}0`, agent_id: "agt_1" })));
+      const results = await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          tool(i % 2 === 0 ? onOne : onTwo, "create_call", { to: `+1 415 555 04${i}0`, agent_id: "agt_1" }),
+        ),
+      );
       expect(results.filter((r) => !r.isError)).toHaveLength(2);
-      expect(results.filter((r) => r.isError).map(textOf).every((t) => /per-person dials-per-hour cap/.test(t))).toBe(true);
+      expect(
+        results
+          .filter((r) => r.isError)
+          .map(textOf)
+          .every((t) => /per-person dials-per-hour cap/.test(t)),
+      ).toBe(true);
     } finally {
       await Promise.all([onOne.close(), onTwo.close()]);
     }
@@ -462,25 +593,33 @@ describe("replicas on one Redis share who placed which call", () => {
 });
 
 describe("each person has their own share of the approvers' inbox", () => {
-  it("a person who fills their share of pending approvals does not refuse another person's dial from the same address", { timeout: 120_000 }, async () => {
-    // Every client here comes from 127.0.0.1, as every person of a hosted client (claude.ai, ChatGPT) comes from its few addresses.
-    const { mcpUrl } = await startServer({
-      OUTBOUND_CALLS_CONFIRM: "person",
-      OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers-inbox",
-      OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
-      OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
-    });
-    const mallory = await clientWith(mcpUrl, await tokenOf(mcpUrl, "mallory", "calls:read calls:place"));
-    const ivy = await clientWith(mcpUrl, await tokenOf(mcpUrl, "ivy", "calls:read calls:place"));
-    try {
-      const flood = await Promise.all(Array.from({ length: 21 }, (_, i) => tool(mallory, "create_call", { to: `+1 415 555 ${String(5000 + i)}`, agent_id: "agt_1" })));
-      // Mallory's own share is full: the last of them is refused, nothing dialed.
-      expect(flood.filter((r) => /its share of the approvals/.test(textOf(r)))).toHaveLength(1);
-      const mine = await tool(ivy, "create_call", { to: "+1 415 555 5100", agent_id: "agt_1" });
-      expect(textOf(mine)).not.toMatch(/its share of the approvals/);
-      expect(textOf(mine)).toMatch(/Waiting for a person/);
-    } finally {
-      await Promise.all([mallory.close(), ivy.close()]);
-    }
-  });
+  it(
+    "a person who fills their share of pending approvals does not refuse another person's dial from the same address",
+    { timeout: 120_000 },
+    async () => {
+      // Every client here comes from 127.0.0.1, as every person of a hosted client (claude.ai, ChatGPT) comes from its few addresses.
+      const { mcpUrl } = await startServer({
+        OUTBOUND_CALLS_CONFIRM: "person",
+        OUTBOUND_CALLS_APPROVER_CLIENT_ID: "approvers-inbox",
+        OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
+        OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
+      });
+      const mallory = await clientWith(mcpUrl, await tokenOf(mcpUrl, "mallory", "calls:read calls:place"));
+      const ivy = await clientWith(mcpUrl, await tokenOf(mcpUrl, "ivy", "calls:read calls:place"));
+      try {
+        const flood = await Promise.all(
+          Array.from({ length: 21 }, (_, i) =>
+            tool(mallory, "create_call", { to: `+1 415 555 ${String(5000 + i)}`, agent_id: "agt_1" }),
+          ),
+        );
+        // Mallory's own share is full: the last of them is refused, nothing dialed.
+        expect(flood.filter((r) => /its share of the approvals/.test(textOf(r)))).toHaveLength(1);
+        const mine = await tool(ivy, "create_call", { to: "+1 415 555 5100", agent_id: "agt_1" });
+        expect(textOf(mine)).not.toMatch(/its share of the approvals/);
+        expect(textOf(mine)).toMatch(/Waiting for a person/);
+      } finally {
+        await Promise.all([mallory.close(), ivy.close()]);
+      }
+    },
+  );
 });

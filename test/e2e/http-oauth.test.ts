@@ -19,7 +19,12 @@ import { mcpHeaders, rawRequest, type HttpServerProcess } from "../helpers/http-
 import { approvalIds, decide, inboxPage } from "../helpers/inbox.js";
 import { approverEnv, oidcSignIn, registerApproverClient } from "../helpers/approver-signin.js";
 import { connectWithOAuth, tokenFor } from "../helpers/oauth-client.js";
-import { newSigningKey, RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
+import {
+  newSigningKey,
+  RESOURCE_SCOPES,
+  startIdentityProvider,
+  type TestIdentityProvider,
+} from "../helpers/oidc-provider.js";
 import { startOAuthServer } from "../helpers/oauth-server.js";
 
 const DAYTIME = { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z" };
@@ -55,7 +60,12 @@ const rawDial = (authorization: string | undefined) =>
   rawRequest(server.base, {
     method: "POST",
     headers: { ...mcpHeaders(null), ...(authorization ? { authorization } : {}) },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_call", arguments: DIAL } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create_call", arguments: DIAL },
+    }),
   });
 
 describe("protected resource metadata and the 401", () => {
@@ -124,7 +134,9 @@ describe("the SDK's client OAuth flow against oidc-provider", () => {
           'error_description="This needs the scope calls:place, which the access token does not grant"',
       );
       // The SDK's client steps up: it goes back to the authorization server for the scope the 403 named.
-      await expect(connection.client.callTool({ name: "create_call", arguments: DIAL })).rejects.toThrow(UnauthorizedError);
+      await expect(connection.client.callTool({ name: "create_call", arguments: DIAL })).rejects.toThrow(
+        UnauthorizedError,
+      );
       expect(connection.oauth.authorizations.at(-1)!.searchParams.get("scope")).toBe("calls:read calls:place");
       expect(dials()).toHaveLength(0);
     } finally {
@@ -138,7 +150,12 @@ describe("the SDK's client OAuth flow against oidc-provider", () => {
     const raw = await rawRequest(server.base, {
       method: "POST",
       headers: { ...mcpHeaders(null), authorization: `Bearer ${token}` },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "approval_card_decide", arguments: decision } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "approval_card_decide", arguments: decision },
+      }),
     });
     expect(raw.status).toBe(403);
     expect(raw.headers["www-authenticate"]).toMatch(/error="insufficient_scope", scope="calls:read calls:place"/);
@@ -157,7 +174,9 @@ describe("tokens that are not good here: 401, nothing sent", () => {
   async function expectRefused(token: string, why: RegExp) {
     const answer = await rawDial(`Bearer ${token}`);
     expect(answer.status).toBe(401);
-    expect(answer.headers["www-authenticate"]).toMatch(/^Bearer resource_metadata="[^"]+", scope="calls:read calls:place", error="invalid_token", error_description="[^"]+"$/);
+    expect(answer.headers["www-authenticate"]).toMatch(
+      /^Bearer resource_metadata="[^"]+", scope="calls:read calls:place", error="invalid_token", error_description="[^"]+"$/,
+    );
     expect(answer.headers["www-authenticate"]).toMatch(why);
     expect(dials()).toHaveLength(0);
   }
@@ -219,7 +238,13 @@ describe("a person behind every request", () => {
     hosted = await startOAuthServer(
       idp.issuer,
       upstream.url,
-      { ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "person", ...approverEnv(approvers), OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_AUDIT_LOG: auditPath },
+      {
+        ...DAYTIME,
+        OUTBOUND_CALLS_CONFIRM: "person",
+        ...approverEnv(approvers),
+        OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
+        OUTBOUND_CALLS_AUDIT_LOG: auditPath,
+      },
       port,
     );
   });
@@ -244,12 +269,20 @@ describe("a person behind every request", () => {
       // Bob asks for exactly the same dial: an approval of his own, not Alice's.
       await bob.client.callTool({ name: "create_call", arguments: DIAL });
 
-      expect(auditLines().filter((l) => l.decision === "pending").map((l) => [l.person, l.person_name])).toEqual([
+      expect(
+        auditLines()
+          .filter((l) => l.decision === "pending")
+          .map((l) => [l.person, l.person_name]),
+      ).toEqual([
         ["alice", "Alice Example"],
         ["bob", undefined],
       ]);
 
-      const session = await oidcSignIn(hosted.server.base, idp, { sub: "olga", name: "Olga Approver", scopes: RESOURCE_SCOPES.split(" ") });
+      const session = await oidcSignIn(hosted.server.base, idp, {
+        sub: "olga",
+        name: "Olga Approver",
+        scopes: RESOURCE_SCOPES.split(" "),
+      });
       const page = (await inboxPage(hosted.server.base, session)).body;
       const rows = page.split("<tr>").slice(2);
       expect(rows).toHaveLength(2);

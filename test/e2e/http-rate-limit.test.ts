@@ -6,21 +6,33 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { connectHttpClient, HTTP_TOKEN, mcpHeaders, rawRequest, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  mcpHeaders,
+  rawRequest,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 
 let server: HttpServerProcess;
 
 beforeAll(async () => {
   server = await spawnHttpServer({
     args: ["--sandbox", "--sandbox-speed", "instant"],
-    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" },
+    env: {
+      OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+      OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60",
+      OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1",
+    },
   });
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
 });
 
-const toolCall = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_agents", arguments: {} } });
+const toolCall = (id: number) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_agents", arguments: {} } });
 
 it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; tools/list and ping are not counted", async () => {
   const a = await connectHttpClient(server.url, HTTP_TOKEN, { "X-Forwarded-For": "203.0.113.7" });
@@ -42,7 +54,11 @@ it("answers the call over the limit with 429, Retry-After and a JSON-RPC error; 
     await a.close();
   }
 
-  const raw = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": "203.0.113.7" }, body: toolCall(42) });
+  const raw = await rawRequest(server.base, {
+    method: "POST",
+    headers: { ...mcpHeaders(), "x-forwarded-for": "203.0.113.7" },
+    body: toolCall(42),
+  });
   expect(raw.status).toBe(429);
   const retryAfter = Number(raw.headers["retry-after"]);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -65,7 +81,11 @@ it("keeps one budget per client: another address behind the proxy is still serve
     await b.close();
   }
   // Only the last hop counts with one trusted proxy: a forged left part does not buy a new budget.
-  const forged = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": "1.2.3.4, 203.0.113.9" }, body: toolCall(1) });
+  const forged = await rawRequest(server.base, {
+    method: "POST",
+    headers: { ...mcpHeaders(), "x-forwarded-for": "1.2.3.4, 203.0.113.9" },
+    body: toolCall(1),
+  });
   expect(forged.status).toBe(429);
 });
 
@@ -75,11 +95,19 @@ it("counts an IPv6 client by its network, not by each address it can take", asyn
   const statuses: number[] = [];
   for (let i = 1; i <= 5; i++) {
     const xff = `2001:db8:7:${i}0::${i.toString(16)}`;
-    const raw = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": xff }, body: toolCall(i) });
+    const raw = await rawRequest(server.base, {
+      method: "POST",
+      headers: { ...mcpHeaders(), "x-forwarded-for": xff },
+      body: toolCall(i),
+    });
     statuses.push(raw.status);
   }
   expect(statuses).toEqual([200, 200, 200, 429, 429]);
   // Another network is another client.
-  const other = await rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": "2001:db8:8::1" }, body: toolCall(9) });
+  const other = await rawRequest(server.base, {
+    method: "POST",
+    headers: { ...mcpHeaders(), "x-forwarded-for": "2001:db8:8::1" },
+    body: toolCall(9),
+  });
   expect(other.status).toBe(200);
 });

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  spawnHttpServer,
+  type HttpClient,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 import { textOf } from "../helpers/server-process.js";
 
 let server: HttpServerProcess;
@@ -15,7 +21,11 @@ beforeAll(async () => {
   server = await spawnHttpServer({
     // 50 times faster than real: an answered call is final within about 2 s.
     args: ["--sandbox", "--sandbox-speed", "50"],
-    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z", OUTBOUND_CALLS_CONFIRM: "never" },
+    env: {
+      OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+      OUTBOUND_CALLS_TEST_NOW: "2026-11-21T18:00:00Z",
+      OUTBOUND_CALLS_CONFIRM: "never",
+    },
   });
   http = await connectHttpClient(server.url);
 });
@@ -40,15 +50,20 @@ it("lists and renders prompts", async () => {
 });
 
 it("streams progress notifications while get_call waits", async () => {
-  const agentId = ((await http.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
+  const agentId = ((await http.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!
+    .id;
   const created = await http.call("create_call", { to: "+14155550100", agent_id: agentId });
   expect(created.isError, textOf(created)).toBeFalsy();
   const id = (created.structuredContent as { call: { id: string } }).call.id;
 
   const progress: Progress[] = [];
-  const result = (await http.client.callTool({ name: "get_call", arguments: { call_id: id, wait_seconds: 30 } }, undefined, {
-    onprogress: (p) => progress.push(p),
-  })) as CallToolResult;
+  const result = (await http.client.callTool(
+    { name: "get_call", arguments: { call_id: id, wait_seconds: 30 } },
+    undefined,
+    {
+      onprogress: (p) => progress.push(p),
+    },
+  )) as CallToolResult;
   expect(result.isError, textOf(result)).toBeFalsy();
   expect(result.structuredContent).toMatchObject({ final: true, call: { status: "completed" } });
   // The last notification may trail the answer (typescript-sdk#2580): at least one arrived before it.

@@ -55,7 +55,10 @@ it("finishes the call in flight, refuses new connections, exits 0", async () => 
 it("exits 0 at once on SIGTERM when nothing is in flight", async () => {
   // A 60 s deadline makes the shutdown's grace longer than this test's timeout: an exit held up until the grace
   // runs out would fail the test, so exiting at all shows nothing held it.
-  const server = await spawnHttpServer({ args: ["--sandbox"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_TIMEOUT_MS: "60000" } });
+  const server = await spawnHttpServer({
+    args: ["--sandbox"],
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_TIMEOUT_MS: "60000" },
+  });
   const client = await connectHttpClient(server.url);
   expect((await client.call("list_agents")).isError).toBeFalsy();
   // The client's keep-alive connection stays open: it must not hold the exit up.

@@ -57,7 +57,11 @@ describe("tools over Streamable HTTP", () => {
     expect(agentList.length).toBe(3);
     const agentId = agentList[0]!.id;
 
-    const placed = await http.call("create_call", { to: "+1 415 555 0100", agent_id: agentId, contact_name: "Dana Lee" });
+    const placed = await http.call("create_call", {
+      to: "+1 415 555 0100",
+      agent_id: agentId,
+      contact_name: "Dana Lee",
+    });
     expect(placed.isError, textOf(placed)).toBeFalsy();
     expect(placed.structuredContent).toMatchObject({ country: "US", agent_id: agentId, sandbox: true });
     const callId = (placed.structuredContent as { call: { id: string } }).call.id;
@@ -65,7 +69,10 @@ describe("tools over Streamable HTTP", () => {
 
     const got = await http.call("get_call", { call_id: callId });
     expect(got.isError, textOf(got)).toBeFalsy();
-    expect(got.structuredContent).toMatchObject({ final: true, call: { id: callId, status: "completed", to: "+14155550100" } });
+    expect(got.structuredContent).toMatchObject({
+      final: true,
+      call: { id: callId, status: "completed", to: "+14155550100" },
+    });
 
     const batch = await http.call("submit_batch", {
       calls: [
@@ -123,7 +130,10 @@ describe("stateless transport", () => {
   });
 
   it.each(["GET", "DELETE", "PUT"])("answers %s /mcp with 405 and Allow: POST", async (method) => {
-    const answer = await rawRequest(server.base, { method, headers: { authorization: `Bearer ${HTTP_TOKEN}`, accept: "text/event-stream" } });
+    const answer = await rawRequest(server.base, {
+      method,
+      headers: { authorization: `Bearer ${HTTP_TOKEN}`, accept: "text/event-stream" },
+    });
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe("POST");
     expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
@@ -138,7 +148,13 @@ describe("stateless transport", () => {
   it("refuses a declared body over 4 MiB with 413 before reading it", async () => {
     // Only the headers are sent: the answer must come without the body (a client still writing would see EPIPE).
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port: server.port, method: "POST", path: "/mcp", headers: { ...mcpHeaders(), "content-length": String(5 * 1024 * 1024) } });
+      const req = request({
+        host: "127.0.0.1",
+        port: server.port,
+        method: "POST",
+        path: "/mcp",
+        headers: { ...mcpHeaders(), "content-length": String(5 * 1024 * 1024) },
+      });
       req.on("response", (res) => {
         let body = "";
         res.setEncoding("utf8").on("data", (c: string) => (body += c));
@@ -157,7 +173,11 @@ describe("stateless transport", () => {
   it("leaves content negotiation to the SDK: a POST without the Accept it requires gets 406", async () => {
     const answer = await rawRequest(server.base, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${HTTP_TOKEN}` },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        authorization: `Bearer ${HTTP_TOKEN}`,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
     });
     expect(answer.status).toBe(406);
@@ -179,19 +199,29 @@ describe("OUTBOUND_CALLS_CONFIRM over HTTP", () => {
     const c = await connectHttpClient(strict.url);
     try {
       expect(strict.stderr).toContain("no person can approve dials here");
-      expect(strict.stderr).toContain("Set OUTBOUND_CALLS_APPROVER_TOKEN to open the approvers' inbox at http://127.0.0.1:");
+      expect(strict.stderr).toContain(
+        "Set OUTBOUND_CALLS_APPROVER_TOKEN to open the approvers' inbox at http://127.0.0.1:",
+      );
       const agents = await c.call("list_agents", {});
       const agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
       const refused = await c.call("create_call", { to: "+14155550100", agent_id: agentId });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toContain("no person can be asked to approve this dial: this HTTP server has no approvers' inbox");
+      expect(textOf(refused)).toContain(
+        "no person can be asked to approve this dial: this HTTP server has no approvers' inbox",
+      );
       expect(textOf(refused)).toContain("OUTBOUND_CALLS_CONFIRM=never");
       // It already runs over HTTP: the way out is the inbox's token, not "run it with --http" (issue 23, item 7).
-      expect(textOf(refused)).toContain("set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals");
+      expect(textOf(refused)).toContain(
+        "set OUTBOUND_CALLS_APPROVER_TOKEN so that approvers decide in its inbox at /approvals",
+      );
       expect(textOf(refused)).not.toContain("--http");
       const preview = await c.call("create_call", { to: "+14155550100", agent_id: agentId, dry_run: true });
       expect(preview.structuredContent).not.toHaveProperty("confirmation_token");
-      const again = await c.call("create_call", { to: "+14155550100", agent_id: agentId, confirmation_token: "anything" });
+      const again = await c.call("create_call", {
+        to: "+14155550100",
+        agent_id: agentId,
+        confirmation_token: "anything",
+      });
       expect(again.isError).toBe(true);
       expect(textOf(again)).toContain("no person can be asked");
     } finally {
@@ -203,7 +233,10 @@ describe("OUTBOUND_CALLS_CONFIRM over HTTP", () => {
 
 describe("--http --read-only", () => {
   it("lists only the reading tools", async () => {
-    const ro = await spawnHttpServer({ args: ["--sandbox", "--read-only"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN } });
+    const ro = await spawnHttpServer({
+      args: ["--sandbox", "--read-only"],
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN },
+    });
     const c = await connectHttpClient(ro.url);
     try {
       const { tools } = await c.client.listTools();
@@ -222,7 +255,12 @@ describe("the safety guards keep their state across stateless requests", () => {
   beforeAll(async () => {
     guarded = await spawnHttpServer({
       args: ["--sandbox", "--sandbox-speed", "instant"],
-      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...DAYTIME, OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "token" },
+      env: {
+        OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+        ...DAYTIME,
+        OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2",
+        OUTBOUND_CALLS_CONFIRM: "token",
+      },
     });
   });
   afterAll(async () => {
@@ -237,7 +275,8 @@ describe("the safety guards keep their state across stateless requests", () => {
   it("a confirmation token from one client's dry run works in another client's request, once", async () => {
     const [a, b] = [await connectHttpClient(guarded.url), await connectHttpClient(guarded.url)];
     try {
-      const agentId = ((await a.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
+      const agentId = ((await a.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!
+        .id;
       const dial = { to: "+14155550100", agent_id: agentId };
       const dry = await a.call("create_call", { ...dial, dry_run: true });
       expect(dry.isError, textOf(dry)).toBeFalsy();
@@ -257,7 +296,8 @@ describe("the safety guards keep their state across stateless requests", () => {
   it("the per-hour cap counts the dials of every request and client", async () => {
     const c = await connectHttpClient(guarded.url);
     try {
-      const agentId = ((await c.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
+      const agentId = ((await c.call("list_agents")).structuredContent as { agents: Array<{ id: string }> }).agents[0]!
+        .id;
       const dialWithToken = async (to: string) => {
         const dry = await c.call("create_call", { to, agent_id: agentId, dry_run: true });
         const token = (dry.structuredContent as { confirmation_token?: string } | undefined)?.confirmation_token;

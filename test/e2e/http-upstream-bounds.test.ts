@@ -9,7 +9,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sendJson, startFakeUpstream, defaultHandler, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { connectHttpClient, HTTP_TOKEN, mcpHeaders, rawRequest, rpcMessages, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  mcpHeaders,
+  rawRequest,
+  rpcMessages,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 import { CANARY_KEY, textOf } from "../helpers/server-process.js";
 
 let upstream: FakeUpstream;
@@ -33,12 +41,21 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-const rpc = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method, params });
+const rpc = (id: number, method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
 const readCall = (id: number, callId = `call_r${id}`) => rpc(id, "resources/read", { uri: `calls://${callId}` });
 
 /** One POST /mcp as client `client` (its X-Forwarded-For address). */
 const post = (server: HttpServerProcess, client: string, body: unknown) =>
-  rawRequest(server.base, { method: "POST", headers: { ...mcpHeaders(), "x-forwarded-for": client }, body: JSON.stringify(body) });
+  rawRequest(server.base, {
+    method: "POST",
+    headers: { ...mcpHeaders(), "x-forwarded-for": client },
+    body: JSON.stringify(body),
+  });
 
 describe("the rate limit counts every request that can reach the service", () => {
   let server: HttpServerProcess;
@@ -55,8 +72,14 @@ describe("the rate limit counts every request that can reach the service", () =>
     const over = await post(server, "203.0.113.1", readCall(4));
     expect(over.status).toBe(429);
     expect(Number(over.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse(over.body)).toMatchObject({ jsonrpc: "2.0", id: 4, error: { code: -32000, message: expect.stringMatching(/^Rate limited: at most 3 requests/) } });
-    const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => post(server, "203.0.113.1", readCall(100 + i)).then((r) => r.status)));
+    expect(JSON.parse(over.body)).toMatchObject({
+      jsonrpc: "2.0",
+      id: 4,
+      error: { code: -32000, message: expect.stringMatching(/^Rate limited: at most 3 requests/) },
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => post(server, "203.0.113.1", readCall(100 + i)).then((r) => r.status)),
+    );
     expect(new Set(statuses)).toEqual(new Set([429]));
     expect(upstream.requests).toHaveLength(3);
   });
@@ -68,7 +91,11 @@ describe("the rate limit counts every request that can reach the service", () =>
     expect(upstream.requests).toHaveLength(2);
     const over = await post(server, "203.0.113.2", [readCall(3), readCall(4)]);
     expect(over.status).toBe(429);
-    const big = await post(server, "203.0.113.3", Array.from({ length: 50 }, (_, i) => readCall(i)));
+    const big = await post(
+      server,
+      "203.0.113.3",
+      Array.from({ length: 50 }, (_, i) => readCall(i)),
+    );
     expect(big.status).toBe(429);
     expect(upstream.requests).toHaveLength(2);
   });
@@ -76,7 +103,10 @@ describe("the rate limit counts every request that can reach the service", () =>
   it("resources/list and completion/complete count too", async () => {
     const client = "203.0.113.4";
     expect((await post(server, client, rpc(1, "resources/list"))).status).toBe(200);
-    const complete = rpc(2, "completion/complete", { ref: { type: "ref/resource", uri: "calls://{call_id}" }, argument: { name: "call_id", value: "call_" } });
+    const complete = rpc(2, "completion/complete", {
+      ref: { type: "ref/resource", uri: "calls://{call_id}" },
+      argument: { name: "call_id", value: "call_" },
+    });
     expect((await post(server, client, complete)).status).toBe(200);
     expect((await post(server, client, { ...complete, id: 3 })).status).toBe(200);
     expect((await post(server, client, { ...complete, id: 4 })).status).toBe(429);
@@ -88,7 +118,11 @@ describe("the rate limit counts every request that can reach the service", () =>
   it("the methods that never reach the service stay free, and are shown to send nothing upstream", async () => {
     const client = "203.0.113.5";
     const free = [
-      rpc(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }),
+      rpc(1, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "t", version: "1" },
+      }),
       rpc(2, "ping"),
       rpc(3, "tools/list"),
       rpc(4, "prompts/list"),
@@ -99,7 +133,8 @@ describe("the rate limit counts every request that can reach the service", () =>
       { jsonrpc: "2.0", method: "notifications/initialized" },
     ];
     for (let round = 0; round < 5; round++) {
-      for (const message of free) expect((await post(server, client, message)).status, JSON.stringify(message)).toBeLessThan(300);
+      for (const message of free)
+        expect((await post(server, client, message)).status, JSON.stringify(message)).toBeLessThan(300);
       // initialize may not be part of a batch (the SDK refuses it): the rest go as one.
       expect((await post(server, client, free.slice(1))).status).toBe(200);
     }
@@ -120,7 +155,11 @@ describe("waiting get_calls are capped per client and per process", () => {
   let server: HttpServerProcess;
   beforeAll(async () => {
     server = await spawnHttpServer({
-      env: env({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off", OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: "2", OUTBOUND_CALLS_MAX_WAITS: "3" }),
+      env: env({
+        OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off",
+        OUTBOUND_CALLS_MAX_WAITS_PER_CLIENT: "2",
+        OUTBOUND_CALLS_MAX_WAITS: "3",
+      }),
     });
   });
   afterAll(async () => {
@@ -138,7 +177,9 @@ describe("waiting get_calls are capped per client and per process", () => {
     const b = await connectHttpClient(server.url, HTTP_TOKEN, { "X-Forwarded-For": "198.51.100.2" });
     const stop = new AbortController();
     const wait = (client: typeof a, callId: string, seconds: number) =>
-      client.client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: seconds } }, undefined, { signal: stop.signal }) as Promise<CallToolResult>;
+      client.client.callTool({ name: "get_call", arguments: { call_id: callId, wait_seconds: seconds } }, undefined, {
+        signal: stop.signal,
+      }) as Promise<CallToolResult>;
     const polled = (callId: string) => upstream.requests.some((r) => r.path === `/api/v1/calls/${callId}`);
     const until = async (ok: () => boolean) => {
       for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
@@ -175,7 +216,10 @@ describe("waiting get_calls are capped per client and per process", () => {
     const c = await connectHttpClient(server.url, HTTP_TOKEN, { "X-Forwarded-For": "198.51.100.1" });
     try {
       upstream.handle(defaultHandler);
-      const done = (await c.client.callTool({ name: "get_call", arguments: { call_id: "call_c1", wait_seconds: 5 } })) as CallToolResult;
+      const done = (await c.client.callTool({
+        name: "get_call",
+        arguments: { call_id: "call_c1", wait_seconds: 5 },
+      })) as CallToolResult;
       expect(done.isError, textOf(done)).toBeFalsy();
     } finally {
       await c.close();

@@ -17,7 +17,10 @@ const ENVELOPE = {
 };
 
 it("a discover the client gave up on is not answered; the 2025 handshake that followed it is", async () => {
-  const child = spawn(process.execPath, [ENTRY, "--sandbox", "--sandbox-speed", "instant"], { env: serverEnv(), stdio: ["pipe", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [ENTRY, "--sandbox", "--sandbox-speed", "instant"], {
+    env: serverEnv(),
+    stdio: ["pipe", "pipe", "ignore"],
+  });
   const ids: unknown[] = [];
   const lines = createInterface({ input: child.stdout });
   const listed = new Promise<void>((resolve) =>

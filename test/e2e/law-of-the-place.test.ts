@@ -120,8 +120,12 @@ it("Florida's three calls in 24 hours: the fourth is refused, also after a resta
     }
     const fourth = await first.call("create_call", { to: MIAMI, agent_id: "agt_1", repeat_dial: true });
     expect(fourth.isError).toBe(true);
-    expect(textOf(fourth)).toContain("+13055550100 was dialed 3 times in the last 24 hours, and rule us_fl_frequency, Florida, US: Fla. Stat. § 501.616(6)(b)");
-    expect(textOf(fourth)).toContain("<https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML> allows at most 3");
+    expect(textOf(fourth)).toContain(
+      "+13055550100 was dialed 3 times in the last 24 hours, and rule us_fl_frequency, Florida, US: Fla. Stat. § 501.616(6)(b)",
+    );
+    expect(textOf(fourth)).toContain(
+      "<https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML> allows at most 3",
+    );
   } finally {
     await first.close();
   }
@@ -156,7 +160,9 @@ it("France's four calls in 30 days hold across a restart two days later (the aud
   try {
     const fifth = await second.call("create_call", { to: PARIS, agent_id: "agt_1", repeat_dial: true });
     expect(fifth.isError).toBe(true);
-    expect(textOf(fifth)).toContain("+33142685300 was dialed 4 times in the last 30 days, and rule fr_frequency, France");
+    expect(textOf(fifth)).toContain(
+      "+33142685300 was dialed 4 times in the last 30 days, and rule fr_frequency, France",
+    );
     expect(textOf(fifth)).toContain("<https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823> allows at most 4");
   } finally {
     await second.close();
@@ -166,7 +172,10 @@ it("France's four calls in 30 days hold across a restart two days later (the aud
 
 it("a rules file that does not match the schema stops the start, naming the variable and the field", async () => {
   const dir = tempDir("rules-file");
-  writeFileSync(`${dir}/rules.json`, JSON.stringify({ rules: [{ id: "us_fl_hours", hours: { sun: ["25:00-26:00"] } }] }));
+  writeFileSync(
+    `${dir}/rules.json`,
+    JSON.stringify({ rules: [{ id: "us_fl_hours", hours: { sun: ["25:00-26:00"] } }] }),
+  );
   const run = await runToExit(envFor(upstream, { OUTBOUND_CALLS_RULES_FILE: `${dir}/rules.json` }));
   expect(run.code).not.toBe(0);
   expect(run.stderr).toContain("OUTBOUND_CALLS_RULES_FILE: rules.0.hours");

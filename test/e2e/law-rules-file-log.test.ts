@@ -28,7 +28,10 @@ it("the start names every rule the file switches off, loosens or moves to anothe
       rules: [
         { id: "us_fl_frequency", purposes: ["informational"] },
         { id: "fr_hours", enabled: false },
-        { id: "us_wa_hours", hours: { sun: allDay, mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay } },
+        {
+          id: "us_wa_hours",
+          hours: { sun: allDay, mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay },
+        },
       ],
     }),
   );
@@ -45,7 +48,9 @@ it("the start names every rule the file switches off, loosens or moves to anothe
     }),
   });
   try {
-    await expect.poll(() => s.transport.stderr, { timeout: 15_000 }).toMatch(/OUTBOUND_CALLS_RULES_FILE.*us_fl_frequency.*no longer applies to telemarketing/);
+    await expect
+      .poll(() => s.transport.stderr, { timeout: 15_000 })
+      .toMatch(/OUTBOUND_CALLS_RULES_FILE.*us_fl_frequency.*no longer applies to telemarketing/);
     expect(s.transport.stderr).toMatch(/OUTBOUND_CALLS_RULES_FILE.*fr_hours.*switched off/);
     expect(s.transport.stderr).toMatch(/OUTBOUND_CALLS_RULES_FILE.*us_wa_hours.*changed: hours/);
     // What the operator decided still holds: a fourth call to Miami goes (the file took the limit off).

@@ -49,7 +49,9 @@ describe("a batch sent two minutes before 21:00 in New York", () => {
       const result = await s.call("submit_batch", batch);
       expect(result.isError).toBe(true);
       const text = textOf(result);
-      expect(text).toMatch(/calls\[0\]\.to: \+1 212 555 0123 is refused by rule us_fcc_hours, United States \(federal\)/);
+      expect(text).toMatch(
+        /calls\[0\]\.to: \+1 212 555 0123 is refused by rule us_fcc_hours, United States \(federal\)/,
+      );
       expect(text).toContain("<http://purl.access.gpo.gov/GPO/LPS76294>");
       expect(text).toContain("the place closes at Monday 21:00 in America/New_York");
       expect(text).toContain("OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW");
@@ -103,7 +105,9 @@ describe("the federal window at 21:30 in New York", () => {
       const result = await s.call("create_call", { to: NEW_YORK[0], agent_id: "agt_1" });
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(posts(upstream)).toHaveLength(1);
-      await expect.poll(() => s.transport.stderr, { timeout: 15_000 }).toContain("rule us_fcc_hours (United States (federal)) is switched off");
+      await expect
+        .poll(() => s.transport.stderr, { timeout: 15_000 })
+        .toContain("rule us_fcc_hours (United States (federal)) is switched off");
     } finally {
       await s.close();
     }
@@ -113,13 +117,18 @@ describe("the federal window at 21:30 in New York", () => {
 it("a per-row span out of range stops the start, naming the variable", async () => {
   const run = await runToExit(envFor(upstream, { OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW: "0" }));
   expect(run.code).not.toBe(0);
-  expect(run.stderr).toContain("OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW must be a whole number of seconds from 1 to 3600");
+  expect(run.stderr).toContain(
+    "OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW must be a whole number of seconds from 1 to 3600",
+  );
 });
 
 describe("the sandbox (no real call): the federal window goes with its calling hours", () => {
   /** 07:00 in San Francisco, before the federal window opens. */
   async function sandbox(extra: Record<string, string> = {}) {
-    const s = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", OUTBOUND_CALLS_CALL_PURPOSE: undefined, ...extra } });
+    const s = await startServer({
+      args: ["--sandbox", "--sandbox-speed", "instant"],
+      env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", OUTBOUND_CALLS_CALL_PURPOSE: undefined, ...extra },
+    });
     const agents = (await s.call("list_agents")).structuredContent as { agents: { id: string }[] };
     return { s, agentId: agents.agents[0]!.id };
   }
@@ -129,7 +138,9 @@ describe("the sandbox (no real call): the federal window goes with its calling h
     try {
       const result = await s.call("create_call", { to: "+14155550100", agent_id: agentId });
       expect(result.isError, textOf(result)).toBeFalsy();
-      await expect.poll(() => s.transport.stderr, { timeout: 15_000 }).toContain("sandbox: rule us_fcc_hours is off while calling hours are");
+      await expect
+        .poll(() => s.transport.stderr, { timeout: 15_000 })
+        .toContain("sandbox: rule us_fcc_hours is off while calling hours are");
     } finally {
       await s.close();
     }

@@ -29,7 +29,13 @@ afterAll(async () => {
 for (const confirm of ["never", undefined]) {
   it(`none is loaded by start-up and tools/list (OUTBOUND_CALLS_CONFIRM=${confirm ?? "unset"}); the first request loads node:crypto (undici)`, async () => {
     const server = await startServer({
-      env: { NODE_OPTIONS: probe.nodeOptions, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_CONFIRM: confirm },
+      env: {
+        NODE_OPTIONS: probe.nodeOptions,
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: sandbox.url,
+        ...GUARDS_OFF_FOR_SHAPE_TESTS,
+        OUTBOUND_CALLS_CONFIRM: confirm,
+      },
     });
     const reports = () => probe.reports(server.transport.stderr);
     try {

@@ -12,7 +12,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { defaultHandler, startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_FAULT_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+  startServer,
+  textOf,
+  type StartedServer,
+} from "../helpers/server-process.js";
 
 let upstream: FakeUpstream;
 let server: StartedServer;
@@ -21,7 +27,12 @@ let tools: Tool[];
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startServer({
-    env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF_FOR_FAULT_TESTS },
+    env: {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      ...GUARDS_OFF_FOR_FAULT_TESTS,
+    },
   });
   tools = (await server.client.listTools()).tools;
 });
@@ -44,10 +55,19 @@ const MINIMAL: Record<string, Record<string, unknown>> = {
   add_do_not_call: { number: "+14155550177", heard: "stop calling me" },
 };
 
-type Schema = { properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; type?: string; items?: Schema };
+type Schema = {
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  type?: string;
+  items?: Schema;
+};
 
 /** The optional arguments: those whose schema accepts null. */
-const optionalNames = (schema: Schema) => Object.entries(schema.properties ?? {}).filter(([, s]) => (s.anyOf ?? []).some((b) => b.type === "null")).map(([k]) => k);
+const optionalNames = (schema: Schema) =>
+  Object.entries(schema.properties ?? {})
+    .filter(([, s]) => (s.anyOf ?? []).some((b) => b.type === "null"))
+    .map(([k]) => k);
 
 /** Every nested object of call rows (submit_batch's `calls` items) too. */
 function rowSchema(tool: Tool): Schema | undefined {
@@ -58,7 +78,10 @@ describe("null for an optional argument", () => {
   it("is published with only the required arguments in `required`, the optional ones accepting null (anyOf with a null branch)", () => {
     const published: Record<string, string[]> = {};
     for (const tool of tools) {
-      for (const [where, schema] of [[tool.name, tool.inputSchema as Schema], [`${tool.name}.calls[]`, rowSchema(tool)]] as const) {
+      for (const [where, schema] of [
+        [tool.name, tool.inputSchema as Schema],
+        [`${tool.name}.calls[]`, rowSchema(tool)],
+      ] as const) {
         if (!schema) continue;
         published[where] = optionalNames(schema);
         const requiredOnes = Object.keys(schema.properties ?? {}).filter((k) => !published[where]!.includes(k));
@@ -88,10 +111,20 @@ describe("null for an optional argument", () => {
       // whether one is followed depends on the previous variant, not on the argument under test.
       const seen = () =>
         upstream.requests
-          .filter((r) => !(tool.annotations?.readOnlyHint === false && r.method === "GET" && /^\/api\/v1\/calls\/[^/]+$/.test(r.path)))
+          .filter(
+            (r) =>
+              !(
+                tool.annotations?.readOnlyHint === false &&
+                r.method === "GET" &&
+                /^\/api\/v1\/calls\/[^/]+$/.test(r.path)
+              ),
+          )
           .map((r) => [r.method, r.path, r.query, r.json]);
       const expected = seen();
-      const variants: Record<string, unknown>[] = optionalNames(tool.inputSchema as Schema).map((name) => ({ ...minimal, [name]: null }));
+      const variants: Record<string, unknown>[] = optionalNames(tool.inputSchema as Schema).map((name) => ({
+        ...minimal,
+        [name]: null,
+      }));
       const row = rowSchema(tool);
       if (row) {
         const firstRow = (minimal.calls as Record<string, unknown>[])[0]!;
@@ -110,8 +143,25 @@ describe("null for an optional argument", () => {
   });
 
   it("all at once, as a strict-mode model sends them: no null reaches the service", async () => {
-    await server.call("list_calls", { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: null });
-    await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", contact_name: null, company_name: null, metadata: null, dry_run: null, confirmation_token: null, repeat_dial: null });
+    await server.call("list_calls", {
+      status: null,
+      agent_id: null,
+      campaign_id: null,
+      date_from: null,
+      date_to: null,
+      page: null,
+      limit: null,
+    });
+    await server.call("create_call", {
+      to: "+14155552671",
+      agent_id: "agt_1",
+      contact_name: null,
+      company_name: null,
+      metadata: null,
+      dry_run: null,
+      confirmation_token: null,
+      repeat_dial: null,
+    });
     await server.call("get_call", { call_id: "call_1", wait_seconds: null });
     await server.call("submit_batch", {
       calls: [{ to: "+14155552671", agent_id: "agt_1", contact_name: null, company_name: null, metadata: null }],
@@ -122,8 +172,13 @@ describe("null for an optional argument", () => {
     });
     const sent = upstream.requests.map((r) => `${r.rawUrl} ${r.text}`).join("\n");
     expect(sent).not.toMatch(/null/);
-    expect(upstream.requests.find((r) => r.path === "/api/v1/calls" && r.method === "GET")?.query).toEqual({ limit: "20" });
-    expect(upstream.requests.find((r) => r.method === "POST" && r.path === "/api/v1/calls")?.json).toEqual({ to: "+14155552671", agent_id: "agt_1" });
+    expect(upstream.requests.find((r) => r.path === "/api/v1/calls" && r.method === "GET")?.query).toEqual({
+      limit: "20",
+    });
+    expect(upstream.requests.find((r) => r.method === "POST" && r.path === "/api/v1/calls")?.json).toEqual({
+      to: "+14155552671",
+      agent_id: "agt_1",
+    });
   });
 
   it("is not a way around a required argument: null for `to` or `call_id` is refused", async () => {

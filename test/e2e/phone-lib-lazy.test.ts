@@ -11,7 +11,10 @@ import { GUARDS_OFF_FOR_SHAPE_TESTS, startServer } from "../helpers/server-proce
 const trace = requireTrace(/libphonenumber/, "PHONE-LIB-LOADED");
 
 it("is not loaded by start-up, tools/list or list_agents, and is loaded (from the bundle) by the first number check", async () => {
-  const server = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { NODE_OPTIONS: trace, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+  const server = await startServer({
+    args: ["--sandbox", "--sandbox-speed", "instant"],
+    env: { NODE_OPTIONS: trace, ...GUARDS_OFF_FOR_SHAPE_TESTS },
+  });
   const loads = () => server.transport.stderr.split("\n").filter((l) => l.startsWith("PHONE-LIB-LOADED"));
   try {
     await server.client.listTools();

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient, HTTP_TOKEN, rawRequest, spawnHttpServer, type HttpClient, type HttpServerProcess } from "../helpers/http-server-process.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  rawRequest,
+  spawnHttpServer,
+  type HttpClient,
+  type HttpServerProcess,
+} from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn, type InboxSession } from "../helpers/inbox.js";
 import { envFor, GUARDS_OFF, posts, useSafetyFixture } from "../helpers/guards.js";
 import { textOf } from "../helpers/server-process.js";
@@ -46,15 +53,28 @@ async function reviewAndApprove(): Promise<string> {
     if (ids.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(ids).toHaveLength(1);
-  const page = (await rawRequest(server.base, { path: `/approvals/${ids[0]}`, headers: { cookie: session.cookie } })).body;
+  const page = (await rawRequest(server.base, { path: `/approvals/${ids[0]}`, headers: { cookie: session.cookie } }))
+    .body;
   expect((await decide(server.base, session, ids[0]!, "approve")).status).toBe(303);
   return page;
 }
 
 describe("repeat_dial on the approval page", () => {
   it.each([
-    ["create_call", (to: string, extra: Record<string, unknown>) => ({ to, agent_id: "agt_1", contact_name: "Dana Lee", ...extra })],
-    ["submit_batch", (to: string, extra: Record<string, unknown>) => ({ calls: [{ to, agent_id: "agt_1" }, { to: "+14155550191", agent_id: "agt_1" }], ...extra })],
+    [
+      "create_call",
+      (to: string, extra: Record<string, unknown>) => ({ to, agent_id: "agt_1", contact_name: "Dana Lee", ...extra }),
+    ],
+    [
+      "submit_batch",
+      (to: string, extra: Record<string, unknown>) => ({
+        calls: [
+          { to, agent_id: "agt_1" },
+          { to: "+14155550191", agent_id: "agt_1" },
+        ],
+        ...extra,
+      }),
+    ],
   ])("%s: the person reads that it is a second call, and a first call does not say so", async (tool, args) => {
     const to = tool === "create_call" ? "+14155550180" : "+14155550181";
     const first = call(tool, args(to, {}));
@@ -62,7 +82,10 @@ describe("repeat_dial on the approval page", () => {
     expect((await first).isError, textOf(await first)).toBeFalsy();
     expect(firstPage).not.toMatch(/second call/i);
 
-    const second = call(tool, args(to, { repeat_dial: true, ...(tool === "create_call" ? { contact_name: "Dana Lee (again)" } : {}) }));
+    const second = call(
+      tool,
+      args(to, { repeat_dial: true, ...(tool === "create_call" ? { contact_name: "Dana Lee (again)" } : {}) }),
+    );
     const secondPage = await reviewAndApprove();
     expect((await second).isError, textOf(await second)).toBeFalsy();
     expect(secondPage).toMatch(/second call/i);

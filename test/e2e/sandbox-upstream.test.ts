@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  GUARDS_OFF_FOR_SHAPE_TESTS,
+  startServer,
+  textOf,
+  type StartedServer,
+} from "../helpers/server-process.js";
 
 let sandbox: Sandbox;
 let server: StartedServer;
@@ -16,7 +22,9 @@ const posts = () => sandbox.requests.filter((r) => r.method === "POST");
 
 beforeAll(async () => {
   sandbox = await startSandbox({ speed: "instant", rateLimit: false, startingBalanceCents: 100_000 });
-  server = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+  server = await startServer({
+    env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS },
+  });
   const agents = await server.call("list_agents");
   agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
 });
@@ -51,7 +59,13 @@ describe("every tool against the simulated service", () => {
     expect(posts()[0]).toMatchObject({
       path: "/api/v1/calls",
       status: 201,
-      body: { to: "+14155550100", agent_id: agentId, contact_name: "Dana Lee", company_name: "Acme Dental", metadata: { service_type: "appointment_reminder" } },
+      body: {
+        to: "+14155550100",
+        agent_id: agentId,
+        contact_name: "Dana Lee",
+        company_name: "Acme Dental",
+        metadata: { service_type: "appointment_reminder" },
+      },
     });
     expect(posts()[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     const id = (created.structuredContent as { call: { id: string } }).call.id;
@@ -59,8 +73,15 @@ describe("every tool against the simulated service", () => {
     const got = await server.call("get_call", { call_id: id });
     const call = (got.structuredContent as { call: Record<string, unknown>; final: boolean }).call;
     expect((got.structuredContent as { final: boolean }).final).toBe(true);
-    expect(call).toMatchObject({ id, status: "completed", contact_name: "Dana Lee", company_name: "Acme Dental", metadata: { service_type: "appointment_reminder" } });
-    for (const field of ["duration_seconds", "outcome", "summary", "transcript", "recording_url", "ended_at"]) expect(call[field], field).toBeDefined();
+    expect(call).toMatchObject({
+      id,
+      status: "completed",
+      contact_name: "Dana Lee",
+      company_name: "Acme Dental",
+      metadata: { service_type: "appointment_reminder" },
+    });
+    for (const field of ["duration_seconds", "outcome", "summary", "transcript", "recording_url", "ended_at"])
+      expect(call[field], field).toBeDefined();
     expect(textOf(got)).toMatch(/<call-data [0-9a-f]{8} source="transcript">/);
   });
 
@@ -125,7 +146,9 @@ describe("refusals send nothing to the service", () => {
   });
 
   it("an agent of another account is refused locally", async () => {
-    const other = await fetch(`${sandbox.url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_someone_else" } });
+    const other = await fetch(`${sandbox.url}/api/v1/agents`, {
+      headers: { authorization: "Bearer sk_test_someone_else" },
+    });
     const foreign = ((await other.json()) as { data: { id: string }[] }).data[0]!.id;
     sandbox.clearRequests();
     const result = await server.call("create_call", { to: "+14155550100", agent_id: foreign });
@@ -135,7 +158,9 @@ describe("refusals send nothing to the service", () => {
   });
 
   it("a call of another account is not found", async () => {
-    const created = await fetch(`${sandbox.url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_someone_else" } });
+    const created = await fetch(`${sandbox.url}/api/v1/agents`, {
+      headers: { authorization: "Bearer sk_test_someone_else" },
+    });
     const foreignAgent = ((await created.json()) as { data: { id: string }[] }).data[0]!.id;
     const call = await fetch(`${sandbox.url}/api/v1/calls`, {
       method: "POST",
@@ -152,7 +177,9 @@ describe("refusals send nothing to the service", () => {
 describe("the service's own checks, as the model sees them", () => {
   it("wallet: 402 with nothing dialed", async () => {
     const poor = await startSandbox({ speed: "instant", rateLimit: false, startingBalanceCents: 10 });
-    const s = await startServer({ env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: poor.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+    const s = await startServer({
+      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: poor.url, ...GUARDS_OFF_FOR_SHAPE_TESTS },
+    });
     try {
       const agents = await s.call("list_agents");
       const id = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
@@ -166,9 +193,18 @@ describe("the service's own checks, as the model sees them", () => {
   });
 
   it("plan: 403 with the plan code, and rate limit: 429 with the wait", async () => {
-    const strict = await startSandbox({ speed: 1, maxConcurrentCalls: 1, rateLimit: { requests: 3, windowMs: 60_000 } });
+    const strict = await startSandbox({
+      speed: 1,
+      maxConcurrentCalls: 1,
+      rateLimit: { requests: 3, windowMs: 60_000 },
+    });
     const s = await startServer({
-      env: { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: strict.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000", ...GUARDS_OFF_FOR_SHAPE_TESTS },
+      env: {
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: strict.url,
+        OUTBOUND_CALLS_TIMEOUT_MS: "3000",
+        ...GUARDS_OFF_FOR_SHAPE_TESTS,
+      },
     });
     try {
       const agents = await s.call("list_agents");
@@ -212,7 +248,10 @@ afterAll(async () => {
 describe("--sandbox: the first try works at any hour, and the guard can still be tried", () => {
   /** A sandbox server whose guards' clock starts at 07:00 in San Francisco (night for the default window). */
   async function sandboxAt(extra: Record<string, string> = {}) {
-    const server = await startServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", ...extra } });
+    const server = await startServer({
+      args: ["--sandbox", "--sandbox-speed", "instant"],
+      env: { OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z", ...extra },
+    });
     servers.push(server);
     const agents = (await server.call("list_agents")).structuredContent as { agents: { id: string }[] };
     return { server, agentId: agents.agents[0]!.id };
@@ -231,6 +270,8 @@ describe("--sandbox: the first try works at any hour, and the guard can still be
     const { server, agentId } = await sandboxAt({ OUTBOUND_CALLS_CALLING_HOURS: "08:00-21:00" });
     const result = await server.call("create_call", { to: "+14155550100", agent_id: agentId });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("Refused by calling hours (OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00, in the callee's local time)");
+    expect(textOf(result)).toContain(
+      "Refused by calling hours (OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00, in the callee's local time)",
+    );
   });
 });

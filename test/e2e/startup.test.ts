@@ -27,7 +27,15 @@ describe("a bad configuration stops the server with one line naming the variable
   // Here, that the process turns one into exit 1 and one line on stderr, never the key, in both paths.
   it.each([
     ["no key", { OUTBOUND_CALLS_BASE_URL: "https://app.example.com" }, /OUTBOUND_CALLS_API_KEY is required/],
-    ["the key pasted into the countries", { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "https://a.example", OUTBOUND_CALLS_ALLOWED_COUNTRIES: CANARY_KEY }, /OUTBOUND_CALLS_ALLOWED_COUNTRIES/],
+    [
+      "the key pasted into the countries",
+      {
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: "https://a.example",
+        OUTBOUND_CALLS_ALLOWED_COUNTRIES: CANARY_KEY,
+      },
+      /OUTBOUND_CALLS_ALLOWED_COUNTRIES/,
+    ],
   ])("%s", (_label, env, message) => {
     const result = run(env);
     expect(result.status).toBe(1);
@@ -50,7 +58,13 @@ describe("command line", () => {
     const result = run({}, ["--help"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
-    for (const word of ["--sandbox", "--read-only", "OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS"]) {
+    for (const word of [
+      "--sandbox",
+      "--read-only",
+      "OUTBOUND_CALLS_API_KEY",
+      "OUTBOUND_CALLS_BASE_URL",
+      "OUTBOUND_CALLS_TIMEOUT_MS",
+    ]) {
       expect(result.stdout).toContain(word);
     }
   });
@@ -74,19 +88,31 @@ describe("a safety file that cannot be used stops the server at start, naming th
     const run = await runToExit({ ...base, OUTBOUND_CALLS_DO_NOT_CALL_FILE: file });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain('OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number');
+    expect(run.stderr).toContain(
+      'OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 ("+1 415 555") is not a possible phone number',
+    );
     expect(run.stderr).not.toContain(CANARY_KEY);
   });
 });
 
 describe("--read-only", () => {
   it("(even with OUTBOUND_CALLS_READ_ONLY=false) lists only the reading tools, and offers daily_report but not place_call", async () => {
-    const server = await startServer({ args: ["--sandbox", "--read-only"], env: { OUTBOUND_CALLS_READ_ONLY: "false" } });
+    const server = await startServer({
+      args: ["--sandbox", "--read-only"],
+      env: { OUTBOUND_CALLS_READ_ONLY: "false" },
+    });
     try {
-      expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(["add_do_not_call", "get_call", "list_agents", "list_calls"]);
+      expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        "add_do_not_call",
+        "get_call",
+        "list_agents",
+        "list_calls",
+      ]);
       const { prompts } = await server.client.listPrompts();
       expect(prompts.map((p) => p.name)).toEqual(["daily_report"]);
-      const { contents } = (await server.client.readResource({ uri: "agents://list" })) as { contents: { text?: string }[] };
+      const { contents } = (await server.client.readResource({ uri: "agents://list" })) as {
+        contents: { text?: string }[];
+      };
       expect(contents[0]!.text).toMatch(/^\[SANDBOX: simulated service/);
     } finally {
       await server.close();

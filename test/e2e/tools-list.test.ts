@@ -24,7 +24,14 @@ afterAll(async () => {
 
 it("lists exactly the six tools, in order", async () => {
   const { tools } = await server.client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
+  expect(tools.map((t) => t.name)).toEqual([
+    "list_agents",
+    "list_calls",
+    "create_call",
+    "get_call",
+    "submit_batch",
+    "add_do_not_call",
+  ]);
 });
 
 it("matches the tools/list snapshot", async () => {
@@ -48,7 +55,10 @@ it("sets a title, an output schema, strict input and all four annotation hints o
     if (writes) {
       expect(tool.description).toMatch(/real phone call/);
       // Each write tool states the number format in its own words (create_call in full, submit_batch per row).
-      const format = { create_call: "`to` must be E.164 (+ and country code, e.g. +14155550123)", submit_batch: "`to` in E.164, e.g. +14155550123" };
+      const format = {
+        create_call: "`to` must be E.164 (+ and country code, e.g. +14155550123)",
+        submit_batch: "`to` in E.164, e.g. +14155550123",
+      };
       expect(tool.description).toContain(format[tool.name as keyof typeof format]);
     }
   }

@@ -31,14 +31,21 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const env = () => ({ NODE_OPTIONS: probe.nodeOptions, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS });
+const env = () => ({
+  NODE_OPTIONS: probe.nodeOptions,
+  OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+  OUTBOUND_CALLS_BASE_URL: sandbox.url,
+  ...GUARDS_OFF_FOR_SHAPE_TESTS,
+});
 
 it("over stdio, nothing is compiled from a string until tools/list is answered; the tools' schemas compile after", async () => {
   const server = await startServer({ env: env() });
   try {
     await server.client.listTools();
     // stderr is a pipe of its own: the report of an answer may come after the answer.
-    await expect.poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     // The initialize answer and tools/list's, with nothing compiled before them.
     expect(probe.reports(server.transport.stderr).map((w) => [w.answer.slice(0, 20), w.seen])).toEqual([
       ['{"result":{"protocol', 0],
@@ -48,7 +55,9 @@ it("over stdio, nothing is compiled from a string until tools/list is answered; 
     expect(agents.isError).toBeFalsy();
     await server.call("list_calls", { limit: 5 });
     // Both answers reported: every compilation before them is on stderr too (one pipe, in order).
-    await expect.poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => probe.reports(server.transport.stderr).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4);
     // The tools' schemas did compile theirs, and nothing else did: zod's fast paths, and its check that it may.
     const after = compiled(server.transport.stderr);
     expect(after.filter((line) => line.includes("function (payload, ctx)")).length).toBeGreaterThan(0);

@@ -4,7 +4,13 @@
  * key-removal walk over parsed bodies.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ApiClient, backoffMs, formatBytes, parseRetryAfter, type RequestLogEntry } from "../../src/service/transport/client.js";
+import {
+  ApiClient,
+  backoffMs,
+  formatBytes,
+  parseRetryAfter,
+  type RequestLogEntry,
+} from "../../src/service/transport/client.js";
 import { startDeadline } from "../../src/service/deadline.js";
 import { OutcomeUnknownError, UpstreamFaultError } from "../../src/service/errors.js";
 import { Redactor } from "../../src/text/redact.js";
@@ -16,7 +22,11 @@ import { lagProbe } from "../helpers/machine-lag.js";
 
 const redactor = new Redactor([CANARY_KEY]);
 
-function client(baseUrl: string, overrides: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}, log?: RequestLogEntry[]): ApiClient {
+function client(
+  baseUrl: string,
+  overrides: Partial<ConstructorParameters<typeof ApiClient>[0]> = {},
+  log?: RequestLogEntry[],
+): ApiClient {
   return new ApiClient({
     apiBaseUrl: `${baseUrl}/api/v1`,
     apiKey: CANARY_KEY,
@@ -43,28 +53,36 @@ describe("the deadline while a connection is still being made", () => {
   afterAll(async () => hole.close());
 
   // undici only sees an abort once connected (nodejs/undici#386); the client races the deadline itself.
-  it.each(["GET", "POST"] as const)("a %s ends at the deadline, not at a longer connect timeout, and counts as not sent", async (method) => {
-    const log: RequestLogEntry[] = [];
-    const api = client(hole.url, { connectTimeoutMs: 10_000 }, log);
-    clients.push(api);
-    const deadline = startDeadline(1_000);
-    const probe = lagProbe();
-    const t0 = performance.now();
-    const call = method === "GET" ? api.get("/agents", { deadline }) : api.post("/calls", { to: "+1" }, { deadline, idempotencyKey: "k-1", creates: "call" });
-    const error = await call.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    const ms = performance.now() - t0;
-    const lagMs = probe.stop();
-    expect(ms).toBeGreaterThanOrEqual(950);
-    expect(ms - lagMs).toBeLessThan(1_600);
-    expect(error).toBeInstanceOf(UpstreamFaultError);
-    expect(error).not.toBeInstanceOf(OutcomeUnknownError);
-    expect((error as Error).message).toMatch(/could not be reached within the 1 s deadline .*the connection was never made/);
-    if (method === "POST") expect((error as Error).message).toMatch(/Nothing was sent, so nothing was dialed/);
-    expect(log.map((e) => e.failure)).toEqual(["still connecting"]);
-  });
+  it.each(["GET", "POST"] as const)(
+    "a %s ends at the deadline, not at a longer connect timeout, and counts as not sent",
+    async (method) => {
+      const log: RequestLogEntry[] = [];
+      const api = client(hole.url, { connectTimeoutMs: 10_000 }, log);
+      clients.push(api);
+      const deadline = startDeadline(1_000);
+      const probe = lagProbe();
+      const t0 = performance.now();
+      const call =
+        method === "GET"
+          ? api.get("/agents", { deadline })
+          : api.post("/calls", { to: "+1" }, { deadline, idempotencyKey: "k-1", creates: "call" });
+      const error = await call.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const ms = performance.now() - t0;
+      const lagMs = probe.stop();
+      expect(ms).toBeGreaterThanOrEqual(950);
+      expect(ms - lagMs).toBeLessThan(1_600);
+      expect(error).toBeInstanceOf(UpstreamFaultError);
+      expect(error).not.toBeInstanceOf(OutcomeUnknownError);
+      expect((error as Error).message).toMatch(
+        /could not be reached within the 1 s deadline .*the connection was never made/,
+      );
+      if (method === "POST") expect((error as Error).message).toMatch(/Nothing was sent, so nothing was dialed/);
+      expect(log.map((e) => e.failure)).toEqual(["still connecting"]);
+    },
+  );
 });
 
 describe("classification of a POST by whether writing began", () => {
@@ -79,7 +97,9 @@ describe("classification of a POST by whether writing began", () => {
     upstream.inject({ method: "POST" }, faults.resetAfterRead());
     const api = client(upstream.url);
     clients.push(api);
-    await expect(api.post("/calls", {}, { deadline: startDeadline(1_000), idempotencyKey: "k-2", creates: "call" })).rejects.toBeInstanceOf(OutcomeUnknownError);
+    await expect(
+      api.post("/calls", {}, { deadline: startDeadline(1_000), idempotencyKey: "k-2", creates: "call" }),
+    ).rejects.toBeInstanceOf(OutcomeUnknownError);
     expect(upstream.count({ method: "POST" })).toBe(1);
   });
 });
@@ -161,11 +181,23 @@ describe("Retry-After", () => {
 describe("key removal over parsed bodies", () => {
   it("reaches every string and key, in any case, and URL-encoded", () => {
     const body = JSON.parse(
-      JSON.stringify({ a: CANARY_KEY, [CANARY_KEY]: [CANARY_KEY.toUpperCase(), { b: `x ${encodeURIComponent(CANARY_KEY)} y` }], n: 1, t: true, z: null }),
+      JSON.stringify({
+        a: CANARY_KEY,
+        [CANARY_KEY]: [CANARY_KEY.toUpperCase(), { b: `x ${encodeURIComponent(CANARY_KEY)} y` }],
+        n: 1,
+        t: true,
+        z: null,
+      }),
     );
     const out = cleanServiceJson(body, redactor);
     expect(JSON.stringify(out).toLowerCase()).not.toContain(CANARY_KEY.toLowerCase());
-    expect(out).toEqual({ a: "[redacted]", "[redacted]": ["[redacted]", { b: "x [redacted] y" }], n: 1, t: true, z: null });
+    expect(out).toEqual({
+      a: "[redacted]",
+      "[redacted]": ["[redacted]", { b: "x [redacted] y" }],
+      n: 1,
+      t: true,
+      z: null,
+    });
   });
 
   it("stops at a fixed depth instead of overflowing the stack on hostile nesting", () => {
@@ -206,7 +238,10 @@ describe("the service's request id", () => {
     const id = `req_${CANARY_KEY}_7`;
     upstream.inject({}, async (ctx) => {
       await ctx.readBody();
-      ctx.res.writeHead(ctx.req.method === "POST" ? 201 : 200, { "content-type": "application/json", "x-request-id": id });
+      ctx.res.writeHead(ctx.req.method === "POST" ? 201 : 200, {
+        "content-type": "application/json",
+        "x-request-id": id,
+      });
       ctx.res.end(JSON.stringify({ data: { id: "call_1", status: "queued" } }));
     });
     const spy = new Redactor([CANARY_KEY]);
@@ -228,7 +263,11 @@ describe("the service's request id", () => {
     expect(log[0]?.requestId).toBe("req_[redacted]_7");
     expect(cleaned.filter((t) => t.includes(CANARY_KEY))).toHaveLength(1);
 
-    const created = await api.post("/calls", { to: "+14155550100" }, { deadline: startDeadline(5_000), idempotencyKey: "k-2", creates: "call" });
+    const created = await api.post(
+      "/calls",
+      { to: "+14155550100" },
+      { deadline: startDeadline(5_000), idempotencyKey: "k-2", creates: "call" },
+    );
     expect(created.requestId).toBe("req_[redacted]_7");
     expect(log[1]?.requestId).toBe("req_[redacted]_7");
     expect(JSON.stringify(created)).not.toContain(CANARY_KEY);
@@ -258,7 +297,8 @@ describe("where a request goes", () => {
       ["/calls", { limit: 5, status: "x y&z=1" }],
     ];
     try {
-      for (const [path, query] of cases) await api.get(path, { deadline: startDeadline(5_000), ...(query ? { query } : {}) });
+      for (const [path, query] of cases)
+        await api.get(path, { deadline: startDeadline(5_000), ...(query ? { query } : {}) });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -7,7 +7,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startFaultServer, type FaultServer } from "../helpers/fault-server.js";
 import { startBlackhole, type Blackhole } from "../helpers/blackhole.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  startServer,
+  textOf,
+  type StartedServer,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+} from "../helpers/server-process.js";
 import { collectLogs, timed } from "../helpers/mcp-logs.js";
 import { sendJson } from "../helpers/fake-upstream.js";
 
@@ -19,7 +25,12 @@ afterEach(async () => {
 
 async function mcpFor(url: string, deadlineMs: number): Promise<StartedServer> {
   const server = await startServer({
-    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: url, OUTBOUND_CALLS_TIMEOUT_MS: String(deadlineMs) },
+    env: {
+      ...GUARDS_OFF_FOR_FAULT_TESTS,
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: url,
+      OUTBOUND_CALLS_TIMEOUT_MS: String(deadlineMs),
+    },
   });
   cleanup.push(() => server.close());
   // Attempts are observed through the per-request debug lines, sent only once a client asks for debug.
@@ -65,7 +76,11 @@ describe("connection refused (the service is down)", () => {
     // A deadline with room for both waits (125-250 ms, then 250-500 ms) even on a busy machine.
     const { server } = await serviceThatWentDown(3_000);
     const logs = collectLogs(server.client);
-    const { value: result, ms, lagMs } = await timed(() => server.call("create_call", { to: "+14155552671", agent_id: "agt_1" }));
+    const {
+      value: result,
+      ms,
+      lagMs,
+    } = await timed(() => server.call("create_call", { to: "+14155552671", agent_id: "agt_1" }));
     const text = textOf(result);
     expect(text).toMatch(/could not be reached \(ECONNREFUSED\)\. Nothing was sent, so nothing was dialed/);
     expect(text).not.toMatch(/unknown/);
@@ -128,7 +143,11 @@ describe("connection attempts never answered (connect timeout)", () => {
     hole = await startBlackhole(port);
     cleanup.push(() => hole.close());
     const logs = collectLogs(server.client);
-    const { value: result, ms, lagMs } = await timed(() => server.call("create_call", { to: "+14155552671", agent_id: "agt_1" }));
+    const {
+      value: result,
+      ms,
+      lagMs,
+    } = await timed(() => server.call("create_call", { to: "+14155552671", agent_id: "agt_1" }));
     const text = textOf(result);
     expect(result.isError).toBe(true);
     expect(text).toMatch(/Nothing was sent, so nothing was dialed/);

@@ -8,7 +8,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
-import { CANARY_KEY, GUARDS_OFF_FOR_FAULT_TESTS, startServer, textOf, type StartedServer } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+  startServer,
+  textOf,
+  type StartedServer,
+} from "../helpers/server-process.js";
 import { collectLogs, type LogCollector } from "../helpers/mcp-logs.js";
 import { tempDir } from "../helpers/guards.js";
 
@@ -55,24 +61,42 @@ afterAll(async () => {
 
 function expectNoForm(where: string, text: string): void {
   const lower = text.toLowerCase();
-  for (const [name, form] of Object.entries(FORMS)) expect(lower.includes(form.toLowerCase()), `${name} in ${where}`).toBe(false);
+  for (const [name, form] of Object.entries(FORMS))
+    expect(lower.includes(form.toLowerCase()), `${name} in ${where}`).toBe(false);
 }
 
 describe("encoded echoes of the key", () => {
   it("in a created call's fields (values, keys, a URL, the summary, the transcript) and its request id", async () => {
-    const record: Record<string, unknown> = { id: "call_1", status: "queued", recording_url: `https://rec.example/x?t=${FORMS.percent_5F}`, summary: `said ${FORMS.base64}` };
+    const record: Record<string, unknown> = {
+      id: "call_1",
+      status: "queued",
+      recording_url: `https://rec.example/x?t=${FORMS.percent_5F}`,
+      summary: `said ${FORMS.base64}`,
+    };
     for (const [name, form] of Object.entries(FORMS)) record[`echo_${name}`] = `value ${form} end`;
     record.transcript = [{ speaker: "contact", text: `it is ${FORMS.hex} and ${FORMS.json_escaped}` }];
-    upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(201, { data: record }, { "x-request-id": `req_${FORMS.base64}` }));
-    const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", contact_name: CANARY_KEY.slice(0, 9) });
+    upstream.inject(
+      { method: "POST", path: "/api/v1/calls" },
+      faults.answer(201, { data: record }, { "x-request-id": `req_${FORMS.base64}` }),
+    );
+    const result = await server.call("create_call", {
+      to: "+14155552671",
+      agent_id: "agt_1",
+      contact_name: CANARY_KEY.slice(0, 9),
+    });
     expect(result.isError, textOf(result)).toBeFalsy();
     expectNoForm("the answer", JSON.stringify(result));
-    expect((result.structuredContent as { call: Record<string, string> }).call.echo_base64).toBe("value [redacted] end");
+    expect((result.structuredContent as { call: Record<string, string> }).call.echo_base64).toBe(
+      "value [redacted] end",
+    );
   });
 
   it("in an error body of a refused dial", async () => {
     const message = Object.values(FORMS).join(" / ");
-    upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(422, { error: { code: "invalid", message, field: FORMS.hex } }));
+    upstream.inject(
+      { method: "POST", path: "/api/v1/calls" },
+      faults.answer(422, { error: { code: "invalid", message, field: FORMS.hex } }),
+    );
     const result = await server.call("create_call", { to: "+14155552672", agent_id: "agt_1" });
     expect(result.isError).toBe(true);
     expectNoForm("the error answer", JSON.stringify(result));

@@ -40,11 +40,41 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { fault: "hang", make: () => faults.hang(), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
-  { fault: "slow headers", make: () => faults.slowHeaders(100), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
-  { fault: "drip body", make: () => faults.dripBody(100), text: /did not answer within the 1\.5 s deadline/, requests: 1, timing: "deadline" },
-  { fault: "reset before reading", make: () => faults.resetBeforeRead(), text: /connection to the calling service failed while the request was in flight \((ECONNRESET|UND_ERR_SOCKET)\)/, requests: 3, timing: "fast" },
-  { fault: "reset after reading", make: () => faults.resetAfterRead(), text: /connection to the calling service failed while the request was in flight/, requests: 3, timing: "fast" },
+  {
+    fault: "hang",
+    make: () => faults.hang(),
+    text: /did not answer within the 1\.5 s deadline/,
+    requests: 1,
+    timing: "deadline",
+  },
+  {
+    fault: "slow headers",
+    make: () => faults.slowHeaders(100),
+    text: /did not answer within the 1\.5 s deadline/,
+    requests: 1,
+    timing: "deadline",
+  },
+  {
+    fault: "drip body",
+    make: () => faults.dripBody(100),
+    text: /did not answer within the 1\.5 s deadline/,
+    requests: 1,
+    timing: "deadline",
+  },
+  {
+    fault: "reset before reading",
+    make: () => faults.resetBeforeRead(),
+    text: /connection to the calling service failed while the request was in flight \((ECONNRESET|UND_ERR_SOCKET)\)/,
+    requests: 3,
+    timing: "fast",
+  },
+  {
+    fault: "reset after reading",
+    make: () => faults.resetAfterRead(),
+    text: /connection to the calling service failed while the request was in flight/,
+    requests: 3,
+    timing: "fast",
+  },
   {
     fault: "huge body (64 MiB, chunked)",
     make: () => faults.huge(64 * MiB),
@@ -107,8 +137,20 @@ const CASES: Case[] = [
     requests: 1,
     timing: "fast",
   },
-  { fault: "200 empty", make: () => faults.answer(200, ""), text: /an empty answer \(HTTP 200\)/, requests: 1, timing: "fast" },
-  { fault: "204 no content", make: () => faults.answer(204, ""), text: /an empty answer \(HTTP 204\)/, requests: 1, timing: "fast" },
+  {
+    fault: "200 empty",
+    make: () => faults.answer(200, ""),
+    text: /an empty answer \(HTTP 200\)/,
+    requests: 1,
+    timing: "fast",
+  },
+  {
+    fault: "204 no content",
+    make: () => faults.answer(204, ""),
+    text: /an empty answer \(HTTP 204\)/,
+    requests: 1,
+    timing: "fast",
+  },
   {
     fault: "truncated JSON (body breaks off)",
     make: () => faults.truncatedJson(),
@@ -116,7 +158,13 @@ const CASES: Case[] = [
     requests: 3,
     timing: "fast",
   },
-  { fault: "truncated JSON (complete answer)", make: () => faults.partialJson(), text: /not JSON \(HTTP 200, application\/json\)/, requests: 1, timing: "fast" },
+  {
+    fault: "truncated JSON (complete answer)",
+    make: () => faults.partialJson(),
+    text: /not JSON \(HTTP 200, application\/json\)/,
+    requests: 1,
+    timing: "fast",
+  },
   {
     fault: "JSON of the wrong shape",
     make: (t) => faults.answer(200, t.wrongShape as object),
@@ -135,8 +183,21 @@ describe.each(TOOLS)("$name", (tool) => {
     const extra = [
       bench.upstream.bytesWritten ? `${(bench.upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
       c.fault.includes("another server") ? `redirect target reached ${bench.elsewhere.requests.length}x` : "",
-    ].filter(Boolean).join("; ");
-    bench.matrix.add({ tool: tool.name, fault: c.fault, ms, deadlineMs: DEADLINE_MS, requests, connections: bench.upstream.connections, extra }, result);
+    ]
+      .filter(Boolean)
+      .join("; ");
+    bench.matrix.add(
+      {
+        tool: tool.name,
+        fault: c.fault,
+        ms,
+        deadlineMs: DEADLINE_MS,
+        requests,
+        connections: bench.upstream.connections,
+        extra,
+      },
+      result,
+    );
 
     expect(result.isError, textOf(result)).toBe(true);
     expect(result.structuredContent).toBeUndefined();
@@ -172,7 +233,10 @@ describe("retries of a GET", () => {
   it("honours a Retry-After that fits the deadline, then succeeds", async () => {
     bench.upstream.inject(
       { method: "GET", path: "/api/v1/agents" },
-      faults.sequence(faults.answer(429, { error: "slow down" }, { "retry-after": "1" }), faults.answer(200, { data: [{ id: "agt_1" }] })),
+      faults.sequence(
+        faults.answer(429, { error: "slow down" }, { "retry-after": "1" }),
+        faults.answer(200, { data: [{ id: "agt_1" }] }),
+      ),
     );
     const { value: result, ms, lagMs } = await timed(() => bench.server.call("list_agents"));
     expect(result.isError, textOf(result)).toBeFalsy();
@@ -203,7 +267,11 @@ describe("retries of a GET", () => {
   it("retries a 5xx at most twice, with growing jittered waits, and succeeds on the third attempt", async () => {
     bench.upstream.inject(
       { method: "GET", path: "/api/v1/calls/call_9" },
-      faults.sequence(faults.answer(502, "bad gateway"), faults.answer(500, "oops"), faults.answer(200, { id: "call_9", status: "completed" })),
+      faults.sequence(
+        faults.answer(502, "bad gateway"),
+        faults.answer(500, "oops"),
+        faults.answer(200, { id: "call_9", status: "completed" }),
+      ),
     );
     const result = await bench.server.call("get_call", { call_id: "call_9" });
     expect(result.isError, textOf(result)).toBeFalsy();
@@ -228,10 +296,15 @@ describe("retries of a GET", () => {
 
 describe("fields of unexpected types", () => {
   it("a list whose paging total is not a whole number is an upstream fault with a short message", async () => {
-    bench.upstream.inject({ method: "GET", path: "/api/v1/calls" }, faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }));
+    bench.upstream.inject(
+      { method: "GET", path: "/api/v1/calls" },
+      faults.answer(200, { data: [{ id: "c1", status: "completed" }], total: 1.5 }),
+    );
     const result = await bench.server.call("list_calls");
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^The calling service sent an answer whose fields have unexpected types; that is a fault of the service/);
+    expect(textOf(result)).toMatch(
+      /^The calling service sent an answer whose fields have unexpected types; that is a fault of the service/,
+    );
     expect(textOf(result)).not.toMatch(/MCP error|validation/i);
   });
 });

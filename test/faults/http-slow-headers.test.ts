@@ -21,8 +21,16 @@ let server: RunningHttpServer;
 
 beforeAll(async () => {
   const config = loadConfig({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9" });
-  const http = loadHttpConfig({}, { host: "127.0.0.1", port: 0 }, { apiKeys: [CANARY_KEY], timeoutMs: config.timeoutMs });
-  server = await startHttpServer({ config, http: { ...http, headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2_000 }, log: () => undefined });
+  const http = loadHttpConfig(
+    {},
+    { host: "127.0.0.1", port: 0 },
+    { apiKeys: [CANARY_KEY], timeoutMs: config.timeoutMs },
+  );
+  server = await startHttpServer({
+    config,
+    http: { ...http, headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2_000 },
+    log: () => undefined,
+  });
 });
 afterAll(async () => {
   await server?.stop();

@@ -8,7 +8,13 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  startServer,
+  textOf,
+  type StartedServer,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+} from "../helpers/server-process.js";
 import { timed } from "../helpers/mcp-logs.js";
 
 const PRELOAD = fileURLToPath(new URL("../helpers/crash-preload.mjs", import.meta.url));
@@ -25,8 +31,12 @@ async function serverWithCallsInFlight(count = 3): Promise<{ server: StartedServ
   upstream.reset();
   upstream.inject({ method: "GET" }, faults.hang());
   // The default 15 s deadline: the calls stay in flight for the whole test.
-  const server = await startServer({ env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url } });
-  const calls = Array.from({ length: count }, (_, i) => server.call("get_call", { call_id: `call_${i}` }).catch((e: unknown) => e));
+  const server = await startServer({
+    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url },
+  });
+  const calls = Array.from({ length: count }, (_, i) =>
+    server.call("get_call", { call_id: `call_${i}` }).catch((e: unknown) => e),
+  );
   const t0 = Date.now();
   while (upstream.requests.length < count && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 20));
   expect(upstream.requests).toHaveLength(count);
@@ -40,7 +50,11 @@ describe("exit with requests in flight against a hanging service", () => {
     ["SIGINT", (s: StartedServer) => s.transport.child!.kill("SIGINT")],
   ])("%s: exits with code 0 within 2 s", async (_label, stop) => {
     const { server, calls } = await serverWithCallsInFlight();
-    const { value: exited, ms, lagMs } = await timed(async () => {
+    const {
+      value: exited,
+      ms,
+      lagMs,
+    } = await timed(async () => {
       stop(server);
       return server.transport.waitForExit(5_000);
     });
@@ -70,7 +84,8 @@ describe("nothing kills the server while it serves", () => {
     upstream.reset();
     server = await startServer({
       env: {
-        ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        ...GUARDS_OFF_FOR_FAULT_TESTS,
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
         OUTBOUND_CALLS_BASE_URL: upstream.url,
         OUTBOUND_CALLS_TIMEOUT_MS: "3000",
         NODE_OPTIONS: `--import ${PRELOAD}`,
@@ -83,10 +98,13 @@ describe("nothing kills the server while it serves", () => {
     upstream.reset();
     server.transport.child!.kill("SIGUSR2");
     const t0 = Date.now();
-    while (!/uncaught exception/.test(server.transport.stderr) && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 20));
+    while (!/uncaught exception/.test(server.transport.stderr) && Date.now() - t0 < 5_000)
+      await new Promise((r) => setTimeout(r, 20));
     const stderr = server.transport.stderr;
     expect(stderr).toMatch(/outbound-calls-mcp: unhandled rejection: Error: injected rejection with key \[redacted\]/);
-    expect(stderr).toMatch(/outbound-calls-mcp: uncaught exception: Error: injected exception, Authorization: Bearer \[redacted\]/);
+    expect(stderr).toMatch(
+      /outbound-calls-mcp: uncaught exception: Error: injected exception, Authorization: Bearer \[redacted\]/,
+    );
     expect(stderr.includes(CANARY_KEY)).toBe(false);
     const next = await server.call("list_agents");
     expect(next.isError, textOf(next)).toBeFalsy();
@@ -104,8 +122,18 @@ describe("nothing kills the server while it serves", () => {
       JSON.stringify({ jsonrpc: "1.0", id: 1, method: "tools/list" }),
       JSON.stringify({ jsonrpc: "2.0", id: 424242, result: {} }),
       JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 777 } }),
-      JSON.stringify({ jsonrpc: "2.0", id: "x", method: "tools/call", params: { name: "get_call", arguments: "not an object" } }),
-      JSON.stringify({ jsonrpc: "2.0", id: "y", method: "tools/call", params: { name: "no_such_tool", arguments: {} } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: "x",
+        method: "tools/call",
+        params: { name: "get_call", arguments: "not an object" },
+      }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: "y",
+        method: "tools/call",
+        params: { name: "no_such_tool", arguments: {} },
+      }),
       "a".repeat(1024 * 1024),
     ]) {
       stdin.write(`${line}\n`);
@@ -126,7 +154,9 @@ describe("nothing kills the server while it serves", () => {
       return faults.hang()(ctx);
     });
     const controller = new AbortController();
-    const call = server.client.callTool({ name: "list_agents", arguments: {} }, undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    const call = server.client
+      .callTool({ name: "list_agents", arguments: {} }, undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
     const t0 = Date.now();
     while (upstream.requests.length < 1 && Date.now() - t0 < 3_000) await new Promise((r) => setTimeout(r, 10));
     const cancelledAt = performance.now();

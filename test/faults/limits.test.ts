@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { faults, startFaultServer, type FaultServer } from "../helpers/fault-server.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  startServer,
+  textOf,
+  type StartedServer,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+} from "../helpers/server-process.js";
 import { loadConfig } from "../../src/config/env.js";
 
 const LIMIT = 2_048;
@@ -16,7 +22,8 @@ beforeAll(async () => {
   upstream = await startFaultServer();
   server = await startServer({
     env: {
-      ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      ...GUARDS_OFF_FOR_FAULT_TESTS,
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
       OUTBOUND_CALLS_BASE_URL: upstream.url,
       OUTBOUND_CALLS_TIMEOUT_MS: "3000",
       OUTBOUND_CALLS_MAX_RESPONSE_BYTES: String(LIMIT),
@@ -42,11 +49,16 @@ describe("OUTBOUND_CALLS_MAX_RESPONSE_BYTES", () => {
     [LIMIT + 1, true],
     [LIMIT * 4, true],
   ])("a %i-byte answer with a 2 KiB limit: cut off = %s", async (bytes, cut) => {
-    upstream.inject({ method: "GET", path: "/api/v1/agents" }, faults.answer(200, agentsOfSize(bytes), { "content-type": "application/json" }));
+    upstream.inject(
+      { method: "GET", path: "/api/v1/agents" },
+      faults.answer(200, agentsOfSize(bytes), { "content-type": "application/json" }),
+    );
     const result = await server.call("list_agents");
     if (cut) {
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/larger than the 2 KiB limit \(OUTBOUND_CALLS_MAX_RESPONSE_BYTES\); it was cut off unread/);
+      expect(textOf(result)).toMatch(
+        /larger than the 2 KiB limit \(OUTBOUND_CALLS_MAX_RESPONSE_BYTES\); it was cut off unread/,
+      );
     } else {
       expect(result.isError, textOf(result)).toBeFalsy();
     }
@@ -78,9 +90,12 @@ describe("deadline settings", () => {
     expect(config.maxResponseBytes).toBe(1024 * 1024);
   });
 
-  it.each([1_000, 1_500, 3_000, 15_000, 60_000, 600_000])("the connect timeout is at most half of a %i ms deadline", (ms) => {
-    const config = loadConfig({ ...env, OUTBOUND_CALLS_TIMEOUT_MS: String(ms) });
-    expect(config.timeoutMs).toBe(ms);
-    expect(config.connectTimeoutMs).toBeLessThanOrEqual(ms / 2);
-  });
+  it.each([1_000, 1_500, 3_000, 15_000, 60_000, 600_000])(
+    "the connect timeout is at most half of a %i ms deadline",
+    (ms) => {
+      const config = loadConfig({ ...env, OUTBOUND_CALLS_TIMEOUT_MS: String(ms) });
+      expect(config.timeoutMs).toBe(ms);
+      expect(config.connectTimeoutMs).toBeLessThanOrEqual(ms / 2);
+    },
+  );
 });

@@ -13,7 +13,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { faults, startFaultServer, type Fault, type FaultServer } from "../helpers/fault-server.js";
-import { CANARY_KEY, startServer, textOf, type StartedServer, GUARDS_OFF_FOR_FAULT_TESTS } from "../helpers/server-process.js";
+import {
+  CANARY_KEY,
+  startServer,
+  textOf,
+  type StartedServer,
+  GUARDS_OFF_FOR_FAULT_TESTS,
+} from "../helpers/server-process.js";
 
 const MiB = 1024 * 1024;
 /**
@@ -58,7 +64,13 @@ beforeAll(async () => {
     return GET_FAULTS[kind % GET_FAULTS.length]!(ctx);
   });
   server = await startServer({
-    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "5000", NODE_OPTIONS: `--import ${GC_PRELOAD}` },
+    env: {
+      ...GUARDS_OFF_FOR_FAULT_TESTS,
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      NODE_OPTIONS: `--import ${GC_PRELOAD}`,
+    },
   });
 });
 afterAll(async () => {
@@ -90,7 +102,8 @@ async function hostileCall(i: number): Promise<void> {
     kind < POST_FAULTS.length
       ? await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", contact_name: `k${kind}` })
       : await server.call("get_call", { call_id: `m${kind - POST_FAULTS.length}_${i}` });
-  if (result.isError !== true) throw new Error(`call ${i} (kind ${kind}) did not fail: ${textOf(result).slice(0, 200)}`);
+  if (result.isError !== true)
+    throw new Error(`call ${i} (kind ${kind}) did not fail: ${textOf(result).slice(0, 200)}`);
 }
 
 async function run(from: number, count: number): Promise<void> {
@@ -129,7 +142,10 @@ it.skipIf(process.platform !== "linux")(
       keptGrowth = Math.min(keptGrowth, keptAfter - keptBefore);
       if (rssAfter - rssBefore < 50) break;
     }
-    expect(Math.min(...growths), `RSS growth per round: ${growths.map((g) => g.toFixed(1)).join(", ")} MiB`).toBeLessThan(50);
+    expect(
+      Math.min(...growths),
+      `RSS growth per round: ${growths.map((g) => g.toFixed(1)).join(", ")} MiB`,
+    ).toBeLessThan(50);
     // Nothing per call survives a GC: 1,000 calls keeping even 10 KB each would show here.
     expect(keptGrowth).toBeLessThan(5);
     // Still serving.

@@ -33,7 +33,12 @@ const TOOLS: Tool[] = [
   },
   {
     name: "submit_batch",
-    args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+442079460958", agent_id: "agt_2" }] },
+    args: {
+      calls: [
+        { to: "+14155552671", agent_id: "agt_1" },
+        { to: "+442079460958", agent_id: "agt_2" },
+      ],
+    },
     path: "/api/v1/calls/batch",
     wrongShape: [1, 2],
   },
@@ -55,10 +60,30 @@ interface Case {
 
 const CASES: Case[] = [
   { fault: "hang", make: () => faults.hang(), text: /did not answer within the 1\.5 s deadline/, timing: "deadline" },
-  { fault: "slow headers", make: () => faults.slowHeaders(100), text: /did not answer within the 1\.5 s deadline/, timing: "deadline" },
-  { fault: "drip body", make: () => faults.dripBody(100), text: /did not answer within the 1\.5 s deadline/, timing: "deadline" },
-  { fault: "reset before reading", make: () => faults.resetBeforeRead(), text: /failed while the request was in flight|broke off/, timing: "fast" },
-  { fault: "reset after reading", make: () => faults.resetAfterRead(), text: /failed while the request was in flight/, timing: "fast" },
+  {
+    fault: "slow headers",
+    make: () => faults.slowHeaders(100),
+    text: /did not answer within the 1\.5 s deadline/,
+    timing: "deadline",
+  },
+  {
+    fault: "drip body",
+    make: () => faults.dripBody(100),
+    text: /did not answer within the 1\.5 s deadline/,
+    timing: "deadline",
+  },
+  {
+    fault: "reset before reading",
+    make: () => faults.resetBeforeRead(),
+    text: /failed while the request was in flight|broke off/,
+    timing: "fast",
+  },
+  {
+    fault: "reset after reading",
+    make: () => faults.resetAfterRead(),
+    text: /failed while the request was in flight/,
+    timing: "fast",
+  },
   {
     fault: "huge body (64 MiB)",
     make: () => faults.huge(64 * MiB, { status: 201 }),
@@ -94,8 +119,18 @@ const CASES: Case[] = [
     timing: "fast",
     known: true,
   },
-  { fault: "503", make: () => faults.answer(503, { error: { message: "overloaded" } }), text: /failed after receiving the request \(HTTP 503\)/, timing: "fast" },
-  { fault: "500 Retry-After: 1", make: () => faults.answer(500, "oops", { "retry-after": "1" }), text: /HTTP 500/, timing: "fast" },
+  {
+    fault: "503",
+    make: () => faults.answer(503, { error: { message: "overloaded" } }),
+    text: /failed after receiving the request \(HTTP 503\)/,
+    timing: "fast",
+  },
+  {
+    fault: "500 Retry-After: 1",
+    make: () => faults.answer(500, "oops", { "retry-after": "1" }),
+    text: /HTTP 500/,
+    timing: "fast",
+  },
   {
     fault: "2xx HTML",
     make: () => faults.answer(201, "<html>Created</html>", { "content-type": "text/html" }),
@@ -103,76 +138,97 @@ const CASES: Case[] = [
     timing: "fast",
   },
   { fault: "2xx empty", make: () => faults.answer(201, ""), text: /an empty answer \(HTTP 201\)/, timing: "fast" },
-  { fault: "truncated JSON (body breaks off)", make: () => faults.truncatedJson(), text: /broke off before its end/, timing: "fast" },
+  {
+    fault: "truncated JSON (body breaks off)",
+    make: () => faults.truncatedJson(),
+    text: /broke off before its end/,
+    timing: "fast",
+  },
   { fault: "truncated JSON (complete answer)", make: () => faults.partialJson(), text: /not JSON/, timing: "fast" },
-  { fault: "2xx JSON of the wrong shape", make: (t) => faults.answer(201, t.wrongShape as object), text: /could not be read/, timing: "fast" },
+  {
+    fault: "2xx JSON of the wrong shape",
+    make: (t) => faults.answer(201, t.wrongShape as object),
+    text: /could not be read/,
+    timing: "fast",
+  },
   {
     fault: "2xx JSON with fields of the wrong type",
     // A batch's rows with a number and a status that are not text (the service's own `sandbox` field no longer
     // counts: it never takes the name of the answer's own field).
-    make: () => faults.answer(201, { data: { id: "call_1", batch_id: "b1", status: 5, calls: [{ id: "c1", to: 5, status: 7 }], sandbox: "yes" } }),
+    make: () =>
+      faults.answer(201, {
+        data: { id: "call_1", batch_id: "b1", status: 5, calls: [{ id: "c1", to: 5, status: 7 }], sandbox: "yes" },
+      }),
     text: /could not be read|do not match/,
     timing: "fast",
   },
   { fault: "not HTTP at all", make: () => faults.garbage(), text: /not valid HTTP/, timing: "fast" },
 ];
 
-describe.each(ERAS.flatMap((era) => TOOLS.map((tool) => ({ era, tool, name: `${tool.name}, protocol ${era}` }))))("$name", ({ era, tool }) => {
-  it.each(CASES)("$fault", async (c) => {
-    const server = bench.client(era);
-    bench.upstream.inject({ method: "POST", path: tool.path }, c.make(tool));
-    const { value: result, ms, lagMs } = await timed(() => server.call(tool.name, tool.args));
-    const posts = bench.upstream.requests.filter((r) => r.method === "POST");
-    bench.matrix.add(
-      {
-        tool: `${tool.name} (${era})`,
-        fault: c.fault,
-        ms,
-        deadlineMs: DEADLINE_MS,
-        requests: posts.length,
-        extra: [
-          bench.upstream.bytesWritten ? `${(bench.upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
-          c.fault.includes("another server") ? `redirect target reached ${bench.elsewhere.requests.length}x` : "",
-        ]
-          .filter(Boolean)
-          .join("; "),
-      },
-      result,
-    );
+describe.each(ERAS.flatMap((era) => TOOLS.map((tool) => ({ era, tool, name: `${tool.name}, protocol ${era}` }))))(
+  "$name",
+  ({ era, tool }) => {
+    it.each(CASES)("$fault", async (c) => {
+      const server = bench.client(era);
+      bench.upstream.inject({ method: "POST", path: tool.path }, c.make(tool));
+      const { value: result, ms, lagMs } = await timed(() => server.call(tool.name, tool.args));
+      const posts = bench.upstream.requests.filter((r) => r.method === "POST");
+      bench.matrix.add(
+        {
+          tool: `${tool.name} (${era})`,
+          fault: c.fault,
+          ms,
+          deadlineMs: DEADLINE_MS,
+          requests: posts.length,
+          extra: [
+            bench.upstream.bytesWritten ? `${(bench.upstream.bytesWritten / MiB).toFixed(1)} MiB of 64 sent` : "",
+            c.fault.includes("another server") ? `redirect target reached ${bench.elsewhere.requests.length}x` : "",
+          ]
+            .filter(Boolean)
+            .join("; "),
+        },
+        result,
+      );
 
-    const text = textOf(result);
-    expect(result.isError, text).toBe(true);
-    expect(result.structuredContent).toBeUndefined();
-    // Never dial twice: one POST, whatever happened to it.
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.path).toBe(tool.path);
-    if (c.text) expect(text).toMatch(c.text);
-    for (const words of UNKNOWN) {
-      if (c.known) expect(text).not.toMatch(words);
-      else expect(text).toMatch(words);
-    }
-    expect(text.length).toBeLessThan(800);
-    if (c.timing === "deadline") {
-      expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
-      expect(ms - lagMs).toBeLessThan(DEADLINE_MS + NOISE_MS);
-    } else {
-      expect(ms - lagMs).toBeLessThan(DEADLINE_MS);
-    }
-    c.check?.();
+      const text = textOf(result);
+      expect(result.isError, text).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      // Never dial twice: one POST, whatever happened to it.
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.path).toBe(tool.path);
+      if (c.text) expect(text).toMatch(c.text);
+      for (const words of UNKNOWN) {
+        if (c.known) expect(text).not.toMatch(words);
+        else expect(text).toMatch(words);
+      }
+      expect(text.length).toBeLessThan(800);
+      if (c.timing === "deadline") {
+        expect(ms).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+        expect(ms - lagMs).toBeLessThan(DEADLINE_MS + NOISE_MS);
+      } else {
+        expect(ms - lagMs).toBeLessThan(DEADLINE_MS);
+      }
+      c.check?.();
 
-    // The server keeps serving: the same tool places a call normally at once.
-    bench.upstream.reset();
-    const next = await server.call(tool.name, tool.args);
-    expect(next.isError, textOf(next)).toBeFalsy();
-    expect(bench.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-  });
-});
+      // The server keeps serving: the same tool places a call normally at once.
+      bench.upstream.reset();
+      const next = await server.call(tool.name, tool.args);
+      expect(next.isError, textOf(next)).toBeFalsy();
+      expect(bench.upstream.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    });
+  },
+);
 
 describe("a 4xx refusal of a POST", () => {
   it("is reported as a refusal (nothing was placed), not as an unknown outcome, and not retried", async () => {
-    bench.upstream.inject({ method: "POST", path: "/api/v1/calls" }, faults.answer(422, { error: { message: "number is on the do-not-call list", field: "to" } }));
+    bench.upstream.inject(
+      { method: "POST", path: "/api/v1/calls" },
+      faults.answer(422, { error: { message: "number is on the do-not-call list", field: "to" } }),
+    );
     const result = await bench.server.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
-    expect(textOf(result)).toMatch(/refused the request as invalid \(HTTP 422, field to\)\. The service said: number is on the do-not-call list\./);
+    expect(textOf(result)).toMatch(
+      /refused the request as invalid \(HTTP 422, field to\)\. The service said: number is on the do-not-call list\./,
+    );
     expect(textOf(result)).not.toMatch(/unknown/);
     expect(bench.upstream.count({ method: "POST" })).toBe(1);
   });

@@ -55,10 +55,12 @@ function auditLinesFor(number: string): Array<Record<string, unknown>> {
     .filter((e) => Array.isArray(e.numbers) && (e.numbers as string[]).includes(number));
 }
 
-const created = (status: number, headers: Record<string, string> = {}): Fault => async (ctx) => {
-  await ctx.readBody();
-  sendJson(ctx.res, status, { data: { id: "call_ok", status: "queued", ...(ctx.recorded.json as object) } }, headers);
-};
+const created =
+  (status: number, headers: Record<string, string> = {}): Fault =>
+  async (ctx) => {
+    await ctx.readBody();
+    sendJson(ctx.res, status, { data: { id: "call_ok", status: "queued", ...(ctx.recorded.json as object) } }, headers);
+  };
 
 /** Never "safe to dial again" after a POST that may have reached the service. */
 const SAFE = /safe to (try|retry|dial)|nothing was (sent|dialed|placed)|was not placed|NOT placed/i;
@@ -120,22 +122,42 @@ const CASES: Case[] = [
     expect: "outcome_unknown",
     text: /HTTP 201\) broke off/,
   },
-  { name: "204 No Content", fault: faults.answer(204, ""), expect: "outcome_unknown", text: /empty answer \(HTTP 204\)/ },
-  { name: "201 with valid JSON of the wrong shape", fault: faults.answer(201, { data: "yes" }), expect: "outcome_unknown", text: /could not be read/ },
+  {
+    name: "204 No Content",
+    fault: faults.answer(204, ""),
+    expect: "outcome_unknown",
+    text: /empty answer \(HTTP 204\)/,
+  },
+  {
+    name: "201 with valid JSON of the wrong shape",
+    fault: faults.answer(201, { data: "yes" }),
+    expect: "outcome_unknown",
+    text: /could not be read/,
+  },
   {
     name: "409 (a conflict on a fresh key: a refusal)",
     fault: faults.answer(409, { error: { message: "Idempotency-Key reused with another body" } }),
     expect: "refused",
     text: /conflict \(HTTP 409\)/,
   },
-  { name: "425 Too Early with Retry-After", fault: faults.answer(425, { error: "too early" }, { "retry-after": "1" }), expect: "refused", text: /HTTP 425/ },
+  {
+    name: "425 Too Early with Retry-After",
+    fault: faults.answer(425, { error: "too early" }, { "retry-after": "1" }),
+    expect: "refused",
+    text: /HTTP 425/,
+  },
   {
     name: "429 with a Retry-After that fits the deadline",
     fault: faults.answer(429, { error: "slow down" }, { "retry-after": "1" }),
     expect: "refused",
     text: /retry in 1 s/,
   },
-  { name: "503 with Retry-After", fault: faults.answer(503, { error: "busy" }, { "retry-after": "1" }), expect: "outcome_unknown", text: /HTTP 503/ },
+  {
+    name: "503 with Retry-After",
+    fault: faults.answer(503, { error: "busy" }, { "retry-after": "1" }),
+    expect: "outcome_unknown",
+    text: /HTTP 503/,
+  },
 ];
 
 describe("a create_call POST under a transport fault (dedupe window and audit log on)", () => {
@@ -219,12 +241,35 @@ const LOOKUPS: LookupCase[] = [
   { name: "a list that is not JSON", answer: () => faults.answer(200, "<html>", { "content-type": "text/html" }) },
   {
     name: "the call on page 2 (page 1 full of others)",
-    answer: () => listOf(Array.from({ length: 100 }, (_, i) => ({ id: `call_o${i}`, to: "+14155559999", status: "completed", created_at: ago(1000) })), { meta: { page: 1, has_more: true } }),
+    answer: () =>
+      listOf(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: `call_o${i}`,
+          to: "+14155559999",
+          status: "completed",
+          created_at: ago(1000),
+        })),
+        { meta: { page: 1, has_more: true } },
+      ),
   },
-  { name: "the call created 10 minutes 'before' the attempt (the service's clock behind)", answer: (to) => listOf([{ id: "call_skew", to, status: "queued", created_at: ago(10 * 60_000) }]) },
-  { name: "the call to the number written another way", answer: () => listOf([{ id: "call_fmt", to: "(415) 555-01xx", status: "queued", created_at: ago(0) }]) },
-  { name: "the call under another agent", answer: (to) => listOf([{ id: "call_agt", to, agent_id: "agt_2", status: "queued", created_at: ago(0) }]), found: true },
-  { name: "the call as it is", answer: (to) => listOf([{ id: "call_here", to, status: "queued", created_at: ago(0) }]), found: true },
+  {
+    name: "the call created 10 minutes 'before' the attempt (the service's clock behind)",
+    answer: (to) => listOf([{ id: "call_skew", to, status: "queued", created_at: ago(10 * 60_000) }]),
+  },
+  {
+    name: "the call to the number written another way",
+    answer: () => listOf([{ id: "call_fmt", to: "(415) 555-01xx", status: "queued", created_at: ago(0) }]),
+  },
+  {
+    name: "the call under another agent",
+    answer: (to) => listOf([{ id: "call_agt", to, agent_id: "agt_2", status: "queued", created_at: ago(0) }]),
+    found: true,
+  },
+  {
+    name: "the call as it is",
+    answer: (to) => listOf([{ id: "call_here", to, status: "queued", created_at: ago(0) }]),
+    found: true,
+  },
 ];
 
 describe("the unknown-outcome lookup against a service that hides, pages or misdates the call", () => {

@@ -24,17 +24,29 @@ function sized(chars: number): string {
 
 const unfenced = (text: string) => text.replace(/call-data [0-9a-f]{8}/g, "call-data NONCE");
 
-const deepNesting = (levels: number) => `{"data":{"id":"call_1","status":"completed","x":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
+const deepNesting = (levels: number) =>
+  `{"data":{"id":"call_1","status":"completed","x":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
 
 const records: Record<string, string> = {
   "__proto__ and constructor keys": JSON.stringify({
-    data: { id: "call_1", status: "completed", constructor: { prototype: { status: "queued" } }, transcript: [{ speaker: "contact", text: "hi" }] },
+    data: {
+      id: "call_1",
+      status: "completed",
+      constructor: { prototype: { status: "queued" } },
+      transcript: [{ speaker: "contact", text: "hi" }],
+    },
   }).replace('"constructor"', '"__proto__":{"status":"x","opt_out":true},"constructor"'),
   "nesting 60,000 deep": deepNesting(60_000),
   "a body as long as is kept": sized(KEPT_CHARS),
   "a body one character longer than is kept": sized(KEPT_CHARS + 1),
   "an opt-out in a summary nested under notes": JSON.stringify({
-    data: { id: "call_1", status: "completed", to: "+14155550177", meta: { notes: { summary: "please stop calling" } }, transcript: "Agent: hi\nUser: remove me from your list" },
+    data: {
+      id: "call_1",
+      status: "completed",
+      to: "+14155550177",
+      meta: { notes: { summary: "please stop calling" } },
+      transcript: "Agent: hi\nUser: remove me from your list",
+    },
   }),
 };
 
@@ -51,14 +63,20 @@ describe("a hostile body sent again", () => {
         expect(again.isError, textOf(again)).toBeFalsy();
         // A body too long to keep is fenced anew on each read: the same but for its nonces.
         expect(unfenced(textOf(again))).toBe(unfenced(textOf(first)));
-        expect(unfenced(JSON.stringify(again.structuredContent))).toBe(unfenced(JSON.stringify(first.structuredContent)));
+        expect(unfenced(JSON.stringify(again.structuredContent))).toBe(
+          unfenced(JSON.stringify(first.structuredContent)),
+        );
       }
       const waited = await bench.server.call("get_call", { call_id: "call_1", wait_seconds: 1 });
       expect(waited.isError, textOf(waited)).toBeFalsy();
-      expect(unfenced(JSON.stringify((waited.structuredContent as { call: unknown }).call))).toBe(unfenced(JSON.stringify((first.structuredContent as { call: unknown }).call)));
+      expect(unfenced(JSON.stringify((waited.structuredContent as { call: unknown }).call))).toBe(
+        unfenced(JSON.stringify((first.structuredContent as { call: unknown }).call)),
+      );
       const resource = await bench.server.client.readResource({ uri: "calls://call_1" });
       const json = JSON.parse((resource.contents[1] as { text: string }).text) as { call: unknown };
-      expect(unfenced(JSON.stringify(json.call))).toBe(unfenced(JSON.stringify((first.structuredContent as { call: unknown }).call)));
+      expect(unfenced(JSON.stringify(json.call))).toBe(
+        unfenced(JSON.stringify((first.structuredContent as { call: unknown }).call)),
+      );
       expect(bench.upstream.count({ path: PATH })).toBe(5);
     });
   }
@@ -92,7 +110,10 @@ describe("a hostile body sent again", () => {
         },
       });
       const statuses = ["ringing", "in_progress", "completed"];
-      bench.upstream.inject({ path: PATH }, faults.sequence(...statuses.map((status) => faults.answer(200, body(status)))));
+      bench.upstream.inject(
+        { path: PATH },
+        faults.sequence(...statuses.map((status) => faults.answer(200, body(status)))),
+      );
       for (const status of statuses) {
         const r = await bench.server.call("get_call", { call_id: "call_1" });
         expect(r.isError, textOf(r)).toBeFalsy();

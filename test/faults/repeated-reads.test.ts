@@ -28,8 +28,10 @@ const record = (over: Record<string, unknown> = {}) => ({
   },
 });
 
-const nonces = (text: string) => [...text.matchAll(/<call-data ([0-9a-f]{8}) source="(\w+)">/g)].map((m) => `${m[2]}:${m[1]}`);
-const structured = (r: Awaited<ReturnType<ReturnType<typeof bench.client>["call"]>>) => r.structuredContent as Record<string, any>;
+const nonces = (text: string) =>
+  [...text.matchAll(/<call-data ([0-9a-f]{8}) source="(\w+)">/g)].map((m) => `${m[2]}:${m[1]}`);
+const structured = (r: Awaited<ReturnType<ReturnType<typeof bench.client>["call"]>>) =>
+  r.structuredContent as Record<string, any>;
 
 describe.each([LEGACY, MODERN] as const)("get_call of a body sent again (%s client)", (era) => {
   it("asks the service every time and answers the same, fenced the same; a changed body is read afresh", async () => {
@@ -44,7 +46,13 @@ describe.each([LEGACY, MODERN] as const)("get_call of a body sent again (%s clie
     // The nonces were drawn after the service wrote that text: the same text keeps them (docs/safety.md).
     expect(nonces(textOf(second))).toEqual(nonces(textOf(first)));
 
-    bench.upstream.inject({ path: PATH }, faults.answer(200, record({ status: "in_progress", transcript: [{ speaker: "contact", text: "Please stop calling me." }] })));
+    bench.upstream.inject(
+      { path: PATH },
+      faults.answer(
+        200,
+        record({ status: "in_progress", transcript: [{ speaker: "contact", text: "Please stop calling me." }] }),
+      ),
+    );
     const changed = await client.call("get_call", { call_id: "call_1" });
     expect(textOf(changed)).toContain("Please stop calling me.");
     expect(textOf(changed)).toMatch(/in_progress/);
@@ -56,7 +64,10 @@ describe.each([LEGACY, MODERN] as const)("get_call of a body sent again (%s clie
 
   it("a key the service echoes is removed on every read of the same body", async () => {
     const client = bench.client(era);
-    bench.upstream.inject({ path: PATH }, faults.answer(200, record({ notes: `key ${CANARY_KEY}`, [CANARY_KEY]: CANARY_KEY })));
+    bench.upstream.inject(
+      { path: PATH },
+      faults.answer(200, record({ notes: `key ${CANARY_KEY}`, [CANARY_KEY]: CANARY_KEY })),
+    );
     for (let i = 0; i < 3; i++) {
       const r = await client.call("get_call", { call_id: "call_1" });
       expect(JSON.stringify(r)).not.toContain(CANARY_KEY);

@@ -56,7 +56,9 @@ describe("stopped while a POST was at the service, restarted on the same audit l
       OUTBOUND_CALLS_TIMEOUT_MS: "10000",
     });
     // The service takes the POST (the call is placed) and its answer never comes back.
-    upstream.handle((req, res) => (req.method === "POST" ? void held.push(res) : defaultHandler(req, res, undefined as never)));
+    upstream.handle((req, res) =>
+      req.method === "POST" ? void held.push(res) : defaultHandler(req, res, undefined as never),
+    );
     const call = { to: "+14155550177", agent_id: "agt_1", contact_name: "Dana Lee" };
     const first = await startServer({ env });
     const pending = first.call("create_call", call).catch(() => undefined);

@@ -39,21 +39,25 @@ describe("the regression corpus", () => {
     }
   });
 
-  it.each(corpus.inputs.map((e) => [`${e.tool} ${JSON.stringify(e.args).slice(0, 80)}`, e] as const))("%s", async (_label, entry) => {
-    const result = await server.call(entry.tool, entry.args);
-    expect(wellFormed(result)).toBeUndefined();
-    if (entry.refused !== undefined) {
-      expect(result.isError, textOf(result)).toBe(true);
-      expect(namesField(textOf(result), entry.refused), textOf(result)).toBe(true);
-      expect(server.service.requests).toEqual([]);
-      return;
-    }
-    expect(result.isError, textOf(result)).toBeFalsy();
-    const { op, ...asked } = entry.asks!;
-    const request = server.service.requests.find((r) => r.op === op);
-    expect(request, `the service was not asked ${op}`).toBeDefined();
-    expect(request).toMatchObject(asked);
-    // Exactly: no injected field beside the expected ones.
-    for (const [key, value] of Object.entries(asked)) expect((request as unknown as Record<string, unknown>)[key]).toEqual(value);
-  });
+  it.each(corpus.inputs.map((e) => [`${e.tool} ${JSON.stringify(e.args).slice(0, 80)}`, e] as const))(
+    "%s",
+    async (_label, entry) => {
+      const result = await server.call(entry.tool, entry.args);
+      expect(wellFormed(result)).toBeUndefined();
+      if (entry.refused !== undefined) {
+        expect(result.isError, textOf(result)).toBe(true);
+        expect(namesField(textOf(result), entry.refused), textOf(result)).toBe(true);
+        expect(server.service.requests).toEqual([]);
+        return;
+      }
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const { op, ...asked } = entry.asks!;
+      const request = server.service.requests.find((r) => r.op === op);
+      expect(request, `the service was not asked ${op}`).toBeDefined();
+      expect(request).toMatchObject(asked);
+      // Exactly: no injected field beside the expected ones.
+      for (const [key, value] of Object.entries(asked))
+        expect((request as unknown as Record<string, unknown>)[key]).toEqual(value);
+    },
+  );
 });

@@ -22,7 +22,12 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  const config = loadConfig({ ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "10000" });
+  const config = loadConfig({
+    ...GUARDS_OFF_FOR_FAULT_TESTS,
+    OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+    OUTBOUND_CALLS_BASE_URL: upstream.url,
+    OUTBOUND_CALLS_TIMEOUT_MS: "10000",
+  });
   server = createServer(config, { log: (line) => logged.push(line) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: "fuzz", version: "1.0.0" });
@@ -35,9 +40,16 @@ afterAll(async () => {
 });
 
 it("6,000 generated inputs in-process, new ones every run", async () => {
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
   const t0 = performance.now();
-  const counts = { seed: fuzzSeed("test/fuzz/tools-inprocess.test.ts"), invalidPerTool: scaled(600), callIds: scaled(1_000), anything: scaled(2_000), timeLimitMs: 60_000 };
+  const counts = {
+    seed: fuzzSeed("test/fuzz/tools-inprocess.test.ts"),
+    invalidPerTool: scaled(600),
+    callIds: scaled(1_000),
+    anything: scaled(2_000),
+    timeLimitMs: 60_000,
+  };
   const stats = await fuzzTools(call, upstream, counts);
   report("fuzz in-process", stats, performance.now() - t0);
   expect(stats.inputs).toBeGreaterThanOrEqual(5 * counts.invalidPerTool + counts.callIds + counts.anything);

@@ -19,7 +19,12 @@ let server: StartedServer;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   server = await startServer({
-    env: { ...GUARDS_OFF_FOR_FAULT_TESTS, OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "10000" },
+    env: {
+      ...GUARDS_OFF_FOR_FAULT_TESTS,
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "10000",
+    },
   });
 });
 afterAll(async () => {
@@ -29,7 +34,13 @@ afterAll(async () => {
 
 it("1,500 generated inputs over stdio, new ones every run", async () => {
   const t0 = performance.now();
-  const counts = { seed: fuzzSeed("test/fuzz/tools-stdio.test.ts"), invalidPerTool: scaled(150), callIds: scaled(300), anything: scaled(450), timeLimitMs: 60_000 };
+  const counts = {
+    seed: fuzzSeed("test/fuzz/tools-stdio.test.ts"),
+    invalidPerTool: scaled(150),
+    callIds: scaled(300),
+    anything: scaled(450),
+    timeLimitMs: 60_000,
+  };
   const stats = await fuzzTools(server.call, upstream, counts);
   report("fuzz over stdio", stats, performance.now() - t0);
   expect(stats.inputs).toBeGreaterThanOrEqual(5 * counts.invalidPerTool + counts.callIds + counts.anything);
@@ -39,7 +50,12 @@ it("1,500 generated inputs over stdio, new ones every run", async () => {
 }, 240_000);
 
 it("the oracle names a field only as errors do, never by a chance word", () => {
-  expect(namesField("MCP error -32602: Input validation error: Invalid arguments for tool create_call: Invalid input at to", "to")).toBe(true);
+  expect(
+    namesField(
+      "MCP error -32602: Input validation error: Invalid arguments for tool create_call: Invalid input at to",
+      "to",
+    ),
+  ).toBe(true);
   expect(namesField('… Unrecognized key: "priority"', "priority")).toBe(true);
   expect(namesField('to: "hello" must be in international format', "to")).toBe(true);
   expect(namesField("Batch refused: …:\n- calls[2].to: +1 is invalid", "calls[2].to")).toBe(true);
@@ -58,7 +74,10 @@ it("a __proto__ key in the arguments cannot inject a field into the request", as
   const post = upstream.requests.find((r) => r.method === "POST")!;
   expect(post.json).toEqual({ to: "+14155552671", agent_id: "agt_1" });
 
-  const listed = await server.call("list_calls", JSON.parse('{"__proto__":{"status":"completed","extra":"x"}}') as Record<string, unknown>);
+  const listed = await server.call(
+    "list_calls",
+    JSON.parse('{"__proto__":{"status":"completed","extra":"x"}}') as Record<string, unknown>,
+  );
   expect(listed.isError).toBeFalsy();
   expect(upstream.requests.at(-1)!.query).toEqual({ limit: "20" });
 });

@@ -41,14 +41,19 @@ export const approverEnv = (client: ApproverClient, extra: Record<string, string
 });
 
 const setCookie = (answer: RawAnswer, name: string): string | undefined =>
-  (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`))?.split(";")[0];
+  (answer.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`))
+    ?.split(";")[0];
 
 /** Step 1: the sign-in cookie (`ocm_signin=…`) and where the browser is sent. */
 export async function startSignIn(base: string): Promise<{ cookie: string; authorizationUrl: URL; answer: RawAnswer }> {
   const answer = await rawRequest(base, { path: "/approvals/signin" });
   const cookie = setCookie(answer, "ocm_signin");
   const location = answer.headers.location;
-  if (!cookie || !location) throw new Error(`/approvals/signin answered ${answer.status} without a cookie or a location: ${answer.body.slice(0, 300)}`);
+  if (!cookie || !location)
+    throw new Error(
+      `/approvals/signin answered ${answer.status} without a cookie or a location: ${answer.body.slice(0, 300)}`,
+    );
   return { cookie, authorizationUrl: new URL(location), answer };
 }
 
@@ -60,18 +65,28 @@ export async function atProvider(idp: TestIdentityProvider, authorizationUrl: UR
 }
 
 /** Step 3: the callback with this cookie; the session cookie if one was made. */
-export async function finishSignIn(base: string, callbackPath: string, cookie: string | undefined): Promise<{ answer: RawAnswer; session?: string }> {
+export async function finishSignIn(
+  base: string,
+  callbackPath: string,
+  cookie: string | undefined,
+): Promise<{ answer: RawAnswer; session?: string }> {
   const answer = await rawRequest(base, { path: callbackPath, headers: cookie ? { cookie } : {} });
   const session = setCookie(answer, "ocm_approver");
   return session ? { answer, session } : { answer };
 }
 
 /** The whole sign-in of `who` on `base`; throws unless it ends with a session (and its CSRF token from the inbox). */
-export async function oidcSignIn(base: string, idp: TestIdentityProvider, who: SignIn, finishOn = base): Promise<InboxSession & { inbox: RawAnswer }> {
+export async function oidcSignIn(
+  base: string,
+  idp: TestIdentityProvider,
+  who: SignIn,
+  finishOn = base,
+): Promise<InboxSession & { inbox: RawAnswer }> {
   const { cookie, authorizationUrl } = await startSignIn(base);
   const callback = await atProvider(idp, authorizationUrl, who);
   const { answer, session } = await finishSignIn(finishOn, callback, cookie);
-  if (!session) throw new Error(`the sign-in of ${who.sub} made no session (${answer.status}): ${answer.body.slice(0, 400)}`);
+  if (!session)
+    throw new Error(`the sign-in of ${who.sub} made no session (${answer.status}): ${answer.body.slice(0, 400)}`);
   const inbox = await rawRequest(finishOn, { path: "/approvals", headers: { cookie: session } });
   return { cookie: session, csrf: csrfOf(inbox.body) ?? "", inbox };
 }

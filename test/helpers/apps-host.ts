@@ -13,14 +13,20 @@ import type { Browser, Page } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT } from "./server-process.js";
 
-export const APPS_CAPABILITIES = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
+export const APPS_CAPABILITIES = {
+  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+};
 export const CARD_URI = "ui://outbound-calls/approval-card.html";
 export const CARD_META_KEY = "io.github.outbound-calls/approval-card";
 
 let bundled: Promise<string> | undefined;
 function bridgeBundle(): Promise<string> {
   bundled ??= build({
-    stdin: { contents: 'import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge"; window.AppsHost = { AppBridge, PostMessageTransport };', resolveDir: ROOT },
+    stdin: {
+      contents:
+        'import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge"; window.AppsHost = { AppBridge, PostMessageTransport };',
+      resolveDir: ROOT,
+    },
     bundle: true,
     format: "iife",
     platform: "browser",
@@ -67,8 +73,16 @@ export interface ToolListing {
 
 /** A light and a dark host theme (the MCP Apps CSS variables): the card must take the host's colours. */
 export const THEMES = {
-  light: { "--color-background-primary": "rgb(255, 253, 247)", "--color-text-primary": "rgb(24, 24, 27)", "--font-sans": "serif" },
-  dark: { "--color-background-primary": "rgb(23, 23, 23)", "--color-text-primary": "rgb(250, 250, 250)", "--font-sans": "serif" },
+  light: {
+    "--color-background-primary": "rgb(255, 253, 247)",
+    "--color-text-primary": "rgb(24, 24, 27)",
+    "--font-sans": "serif",
+  },
+  dark: {
+    "--color-background-primary": "rgb(23, 23, 23)",
+    "--color-text-primary": "rgb(250, 250, 250)",
+    "--font-sans": "serif",
+  },
 } as const;
 
 export class AppsHost {
@@ -84,18 +98,23 @@ export class AppsHost {
   async open(): Promise<this> {
     const context = await this.browser.newContext();
     this.page = await context.newPage();
-    await this.page.exposeFunction("hostRequest", async (method: string, params: { name: string; arguments?: Record<string, unknown> }) => {
-      if (method !== "tools/call") throw new Error(`host: ${method} not relayed`);
-      const tool = ((await this.client.listTools()).tools as ToolListing[]).find((t) => t.name === params.name);
-      const visibility = tool?._meta?.ui?.visibility ?? ["model", "app"];
-      if (!tool || !visibility.includes("app")) {
-        this.appCalls.push({ ...params, refusedByHost: true });
-        throw new Error(`host: ${params.name} is not callable by apps`);
-      }
-      this.appCalls.push(params);
-      return this.client.callTool({ name: params.name, arguments: params.arguments ?? {} });
-    });
-    await this.page.setContent(`<!doctype html><html><head><meta charset="utf-8"><title>Test host</title></head><body style="margin:0;padding:8px;background:#ddd"><div id="slot"></div><script>${await bridgeBundle()}</script><script>${HOST_SCRIPT}</script></body></html>`);
+    await this.page.exposeFunction(
+      "hostRequest",
+      async (method: string, params: { name: string; arguments?: Record<string, unknown> }) => {
+        if (method !== "tools/call") throw new Error(`host: ${method} not relayed`);
+        const tool = ((await this.client.listTools()).tools as ToolListing[]).find((t) => t.name === params.name);
+        const visibility = tool?._meta?.ui?.visibility ?? ["model", "app"];
+        if (!tool || !visibility.includes("app")) {
+          this.appCalls.push({ ...params, refusedByHost: true });
+          throw new Error(`host: ${params.name} is not callable by apps`);
+        }
+        this.appCalls.push(params);
+        return this.client.callTool({ name: params.name, arguments: params.arguments ?? {} });
+      },
+    );
+    await this.page.setContent(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Test host</title></head><body style="margin:0;padding:8px;background:#ddd"><div id="slot"></div><script>${await bridgeBundle()}</script><script>${HOST_SCRIPT}</script></body></html>`,
+    );
     return this;
   }
 
@@ -106,24 +125,30 @@ export class AppsHost {
     if (uri !== CARD_URI) throw new Error(`${toolName} does not point at the card (${String(uri)})`);
     const read = await this.client.readResource({ uri });
     const content = read.contents[0] as { mimeType?: string; text?: string };
-    if (content.mimeType !== "text/html;profile=mcp-app" || !content.text) throw new Error("the card is not MCP Apps HTML");
+    if (content.mimeType !== "text/html;profile=mcp-app" || !content.text)
+      throw new Error("the card is not MCP Apps HTML");
     return content.text;
   }
 
   /** Renders the card of a call of `toolName` (as a host does when the tool is called), before or after its result. */
-  async render(toolName: string, args: Record<string, unknown>, options: { theme?: keyof typeof THEMES; width?: number } = {}): Promise<void> {
+  async render(
+    toolName: string,
+    args: Record<string, unknown>,
+    options: { theme?: keyof typeof THEMES; width?: number } = {},
+  ): Promise<void> {
     const theme = options.theme ?? "light";
-    await this.page.evaluate(([html, a, t, v, w]) => (globalThis as unknown as { renderCard: (...x: unknown[]) => Promise<void> }).renderCard(html, a, t, v, w), [
-      await this.cardHtml(toolName),
-      args,
-      theme,
-      THEMES[theme],
-      options.width ?? 560,
-    ] as const);
+    await this.page.evaluate(
+      ([html, a, t, v, w]) =>
+        (globalThis as unknown as { renderCard: (...x: unknown[]) => Promise<void> }).renderCard(html, a, t, v, w),
+      [await this.cardHtml(toolName), args, theme, THEMES[theme], options.width ?? 560] as const,
+    );
   }
 
   async deliver(result: CallToolResult): Promise<void> {
-    await this.page.evaluate((r) => (globalThis as unknown as { deliverResult: (x: unknown) => Promise<void> }).deliverResult(r), result as unknown as Record<string, unknown>);
+    await this.page.evaluate(
+      (r) => (globalThis as unknown as { deliverResult: (x: unknown) => Promise<void> }).deliverResult(r),
+      result as unknown as Record<string, unknown>,
+    );
   }
 
   /** The card's document, for locators by role and name. */
@@ -132,7 +157,9 @@ export class AppsHost {
   }
 
   modelContext(): Promise<Array<{ content?: Array<{ text?: string }> }>> {
-    return this.page.evaluate(() => (globalThis as unknown as { modelContext: Array<{ content?: Array<{ text?: string }> }> }).modelContext);
+    return this.page.evaluate(
+      () => (globalThis as unknown as { modelContext: Array<{ content?: Array<{ text?: string }> }> }).modelContext,
+    );
   }
 
   async close(): Promise<void> {

@@ -26,7 +26,7 @@ function forEachLogLine(path: string, fn: (line: string, index: number) => void)
     let rest = "";
     let index = 0;
     // Up to the size it has now (a device such as /dev/full reads as endless zeros; lines appended meanwhile are this run's).
-    for (let left = fstatSync(fd).size; left > 0; ) {
+    for (let left = fstatSync(fd).size; left > 0;) {
       const read = readSync(fd, buffer, 0, Math.min(buffer.length, left), null);
       if (read === 0) break;
       left -= read;
@@ -65,7 +65,13 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
       }
       const shown = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/.exec(line);
       const at = shown ? Date.parse(shown[0]) : Number.NaN;
-      history.dials.push({ at: Number.isNaN(at) ? now : Math.max(at, since), numbers, requestKey: undefined, decision: "outcome_unknown", callIds: [] });
+      history.dials.push({
+        at: Number.isNaN(at) ? now : Math.max(at, since),
+        numbers,
+        requestKey: undefined,
+        decision: "outcome_unknown",
+        callIds: [],
+      });
       return;
     }
     const key = typeof entry.idempotency_key === "string" ? entry.idempotency_key : undefined;
@@ -90,7 +96,9 @@ export function readAuditHistory(path: string, since: number, now: number): Audi
     forEachLogLine(path, each);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return history;
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`);
+    throw new ConfigurationError(
+      `${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the dial caps could not be rebuilt`,
+    );
   }
   // Sent, and never ended: the process stopped while the POST was at the service. It may have placed the call.
   for (const dial of sending.values()) if (dial.at >= since) history.dials.push(dial);
@@ -107,7 +115,8 @@ function parseLine(line: string): AuditEntry | undefined {
   }
   if (typeof entry !== "object" || entry === null) return undefined;
   const e = entry as Partial<AuditEntry>;
-  if (typeof e.decision !== "string" || typeof e.time !== "string" || Number.isNaN(Date.parse(e.time))) return undefined;
+  if (typeof e.decision !== "string" || typeof e.time !== "string" || Number.isNaN(Date.parse(e.time)))
+    return undefined;
   if (!Array.isArray(e.numbers) || !e.numbers.every((n) => typeof n === "string")) return undefined;
   return e as AuditEntry;
 }
@@ -128,7 +137,9 @@ export function readOwnerHistory(path: string, now: number): OwnedDial[] {
     if (entry.decision !== "dialed" && entry.decision !== "outcome_unknown") return;
     const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
     if (Number.isNaN(at) || at <= now - CALL_OWNERS_KEPT_MS) return;
-    const callIds = Array.isArray(entry.call_ids) ? entry.call_ids.filter((c): c is string => typeof c === "string" && c !== "") : [];
+    const callIds = Array.isArray(entry.call_ids)
+      ? entry.call_ids.filter((c): c is string => typeof c === "string" && c !== "")
+      : [];
     const campaign = typeof entry.campaign_id === "string" && entry.campaign_id !== "" ? entry.campaign_id : undefined;
     const things = ownedThings(callIds, campaign);
     if (things.length > 0) dials.push({ owner: entry.person, at, things });
@@ -137,7 +148,9 @@ export function readOwnerHistory(path: string, now: number): OwnedDial[] {
     forEachLogLine(path, each);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); who placed which call could not be rebuilt`);
+    throw new ConfigurationError(
+      `${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); who placed which call could not be rebuilt`,
+    );
   }
   return dials;
 }
@@ -153,22 +166,35 @@ export function readOptOutHistory(path: string): OptOutEvent[] {
     } catch {
       entry = undefined;
     }
-    const numbers = Array.isArray(entry?.numbers) ? entry.numbers.filter((n): n is string => typeof n === "string") : undefined;
+    const numbers = Array.isArray(entry?.numbers)
+      ? entry.numbers.filter((n): n is string => typeof n === "string")
+      : undefined;
     if (!entry || !numbers || typeof entry.decision !== "string") {
       // Damaged: list every number it shows (never free one).
-      for (const number of line.match(E164) ?? []) events.push({ kind: "add", entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" } });
+      for (const number of line.match(E164) ?? [])
+        events.push({
+          kind: "add",
+          entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" },
+        });
       return;
     }
     if (entry.decision === "opt_out_removed") {
       for (const number of numbers) events.push({ kind: "remove", number });
     } else if (entry.decision === "opted_out") {
       const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
-      const callId = Array.isArray(entry.call_ids) && typeof entry.call_ids[0] === "string" ? entry.call_ids[0] : undefined;
+      const callId =
+        Array.isArray(entry.call_ids) && typeof entry.call_ids[0] === "string" ? entry.call_ids[0] : undefined;
       const source = entry.tool === "add_do_not_call" ? "model" : entry.tool === "opt-out-cli" ? "operator" : "call";
       for (const number of numbers) {
         events.push({
           kind: "add",
-          entry: { number, at: Number.isNaN(at) ? 0 : at, source, evidence: typeof entry.reason === "string" ? entry.reason : "", ...(callId ? { callId } : {}) },
+          entry: {
+            number,
+            at: Number.isNaN(at) ? 0 : at,
+            source,
+            evidence: typeof entry.reason === "string" ? entry.reason : "",
+            ...(callId ? { callId } : {}),
+          },
         });
       }
     }
@@ -178,7 +204,9 @@ export function readOptOutHistory(path: string): OptOutEvent[] {
     forEachLogLine(path, each);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return [];
-    throw new ConfigurationError(`${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`);
+    throw new ConfigurationError(
+      `${AUDIT_VARIABLE}: the file cannot be read back (${(error as { code?: string }).code ?? "error"}); the opt-outs could not be rebuilt`,
+    );
   }
   return events;
 }

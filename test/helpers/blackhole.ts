@@ -30,7 +30,9 @@ s.listen({ port: Number(process.argv[1]), host: "127.0.0.1", backlog: 1 }, () =>
 
 /** `port`: a given port (e.g. one a service just left), or 0 for any. */
 export async function startBlackhole(port = 0): Promise<Blackhole> {
-  const child: ChildProcess = spawn(process.execPath, ["-e", LISTENER, String(port)], { stdio: ["ignore", "pipe", "ignore"] });
+  const child: ChildProcess = spawn(process.execPath, ["-e", LISTENER, String(port)], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const bound = await new Promise<number>((resolve, reject) => {
     child.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
     child.once("error", reject);

@@ -22,7 +22,10 @@ import { chromium } from "playwright-core";
 const given = process.argv[2] ?? "";
 const launch = given.startsWith("http") ? undefined : given;
 const url = launch
-  ? (/http-equiv="refresh" content="0;url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1] ?? "").replaceAll("&amp;", "&")
+  ? (/http-equiv="refresh" content="0;url=([^"]+)"/.exec(readFileSync(launch, "utf8"))?.[1] ?? "").replaceAll(
+      "&amp;",
+      "&",
+    )
   : given;
 const exposure = {
   cmdline: readFileSync("/proc/self/cmdline", "utf8").split("\0").join(" "),
@@ -38,7 +41,9 @@ if (!dir || !endpoint) {
 
 appendFileSync(join(dir, "urls.log"), `${url}\n`);
 const n = readFileSync(join(dir, "urls.log"), "utf8").trim().split("\n").length;
-const plans = existsSync(join(dir, "plan.json")) ? JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")) : [{ action: "approve" }];
+const plans = existsSync(join(dir, "plan.json"))
+  ? JSON.parse(readFileSync(join(dir, "plan.json"), "utf8"))
+  : [{ action: "approve" }];
 const plan = plans[Math.min(n, plans.length) - 1] ?? { action: "approve" };
 
 /** Flips the last character of the secret (the last path segment) or of the id. */
@@ -53,7 +58,15 @@ function tampered(link, what) {
 }
 
 // What the server let through to its browser: none of its own variables (the key among them) may be here.
-const result = { n, url, launch, exposure, plan, opened: false, serverVariables: Object.keys(process.env).filter((k) => k.startsWith("OUTBOUND_CALLS_")) };
+const result = {
+  n,
+  url,
+  launch,
+  exposure,
+  plan,
+  opened: false,
+  serverVariables: Object.keys(process.env).filter((k) => k.startsWith("OUTBOUND_CALLS_")),
+};
 const write = () => {
   const file = join(dir, `result-${n}.json`);
   writeFileSync(`${file}.tmp`, JSON.stringify(result, null, 2));

@@ -95,7 +95,8 @@ export class BrowserLog {
     for (;;) {
       const r = this.result(n);
       if (r) return r;
-      if (Date.now() > until) throw new Error(`the BROWSER script did not finish opening ${n} within ${ms} ms (urls: ${this.urls().length})`);
+      if (Date.now() > until)
+        throw new Error(`the BROWSER script did not finish opening ${n} within ${ms} ms (urls: ${this.urls().length})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -111,7 +112,12 @@ export function secretOf(link: string): string {
  * the page's context already holds a session, opens the newest waiting dial, clicks a button by its accessible name,
  * and returns the heading of the decided page ("Approved by approver:Dana Approver").
  */
-export async function approverDecides(page: Page, base: string, token: string, button: "Approve" | "Decline"): Promise<string> {
+export async function approverDecides(
+  page: Page,
+  base: string,
+  token: string,
+  button: "Approve" | "Decline",
+): Promise<string> {
   await page.goto(`${base}/approvals`);
   if (await page.getByLabel("Approver token").count()) {
     await page.getByLabel("Your name (recorded with every decision)").fill("Dana Approver");
@@ -124,7 +130,10 @@ export async function approverDecides(page: Page, base: string, token: string, b
     await page.reload();
     await page.getByRole("heading", { name: "Waiting for a decision" }).waitFor();
   }
-  await page.getByRole("link", { name: /^Review/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Review/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: button, exact: true }).click();
   await page.locator("h1 .status").waitFor();
   return (await page.locator("h1").textContent()) ?? "";

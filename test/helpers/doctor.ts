@@ -7,7 +7,10 @@ import { runDoctor } from "../../src/cli/doctor.js";
 import type { CliResult } from "./run-cli.js";
 import { serverEnv } from "./server-process.js";
 
-export async function doctorInProcess(argv: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export async function doctorInProcess(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliResult> {
   const started = Date.now();
   const command = parseArgs(argv);
   if (command.kind !== "doctor") throw new Error(`not a doctor command: ${argv.join(" ")}`);

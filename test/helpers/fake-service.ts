@@ -12,10 +12,24 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { BatchRecord, CallPage, CallQuery, Created, PostOptions } from "../../src/service/calls.js";
 import type { Deadline } from "../../src/service/deadline.js";
-import { errorFromResponse, outcomeUnknown, readCreated, type ApiError, type PostSubject } from "../../src/service/errors.js";
+import {
+  errorFromResponse,
+  outcomeUnknown,
+  readCreated,
+  type ApiError,
+  type PostSubject,
+} from "../../src/service/errors.js";
 import type { AgentsApi, CallingService, CallsApi } from "../../src/service/index.js";
 import { unknownAgentReason } from "../../src/service/agents.js";
-import { isObject, normalizeAgent, normalizeCall, readSingle, type Agent, type CallRecord, type Paging } from "../../src/service/shapes.js";
+import {
+  isObject,
+  normalizeAgent,
+  normalizeCall,
+  readSingle,
+  type Agent,
+  type CallRecord,
+  type Paging,
+} from "../../src/service/shapes.js";
 import { cleanServiceJson } from "../../src/text/clean.js";
 import { Redactor } from "../../src/text/redact.js";
 import { UserInputError } from "../../src/validation/errors.js";
@@ -83,7 +97,11 @@ function defaults(): { [K in Op]: Handler<K> } {
 }
 
 /** An error of the service as the HTTP layer builds it from a status and a body (src/service/errors.ts). */
-export function httpError(status: number, body: unknown, init: { retryAfterS?: number; subject?: string; requestId?: string } = {}): ApiError {
+export function httpError(
+  status: number,
+  body: unknown,
+  init: { retryAfterS?: number; subject?: string; requestId?: string } = {},
+): ApiError {
   return errorFromResponse({
     status,
     body,
@@ -158,7 +176,10 @@ export class FakeService implements CallingService {
 
   /** The dials the service was asked for: create and createBatch, in order. */
   posts(): Array<RequestOf<"calls.create"> | RequestOf<"calls.createBatch">> {
-    return this.requests.filter((r): r is RequestOf<"calls.create"> | RequestOf<"calls.createBatch"> => r.op === "calls.create" || r.op === "calls.createBatch");
+    return this.requests.filter(
+      (r): r is RequestOf<"calls.create"> | RequestOf<"calls.createBatch"> =>
+        r.op === "calls.create" || r.op === "calls.createBatch",
+    );
   }
 
   private async ask<K extends Op>(request: RequestOf<K>): Promise<Answers[K]> {
@@ -177,7 +198,8 @@ export class FakeService implements CallingService {
   }
 
   readonly agents: AgentsApi = {
-    list: async (deadline) => (await this.ask({ op: "agents.list", deadline })).map((a) => normalizeAgent(this.clean(a))),
+    list: async (deadline) =>
+      (await this.ask({ op: "agents.list", deadline })).map((a) => normalizeAgent(this.clean(a))),
     check: async (ids, deadline) => {
       const agents = (await this.ask({ op: "agents.check", ids, deadline })).map((a) => normalizeAgent(this.clean(a)));
       return { agents, missing: new Set(ids.filter((id) => !agents.some((a) => a.id === id))) };
@@ -201,12 +223,22 @@ export class FakeService implements CallingService {
     get: async (callId: string, deadline: Deadline): Promise<CallRecord> =>
       normalizeCall(readSingle(this.clean(await this.ask({ op: "calls.get", callId, deadline })), "a call")),
     create: async (call: NormalizedCall, opts: PostOptions): Promise<Created<CallRecord>> => {
-      const { body, meta } = await this.askWithMeta({ op: "calls.create", call: structuredClone(call), idempotencyKey: opts.idempotencyKey, deadline: opts.deadline });
+      const { body, meta } = await this.askWithMeta({
+        op: "calls.create",
+        call: structuredClone(call),
+        idempotencyKey: opts.idempotencyKey,
+        deadline: opts.deadline,
+      });
       const record = readCreated("call", () => normalizeCall(readSingle(this.clean(body), "the new call")));
       return { record, status: meta.status ?? 201, requestId: meta.requestId ?? "req_fake" };
     },
     createBatch: async (calls: readonly NormalizedCall[], opts: PostOptions): Promise<Created<BatchRecord>> => {
-      const { body, meta } = await this.askWithMeta({ op: "calls.createBatch", calls: structuredClone([...calls]), idempotencyKey: opts.idempotencyKey, deadline: opts.deadline });
+      const { body, meta } = await this.askWithMeta({
+        op: "calls.createBatch",
+        calls: structuredClone([...calls]),
+        idempotencyKey: opts.idempotencyKey,
+        deadline: opts.deadline,
+      });
       const batch = readCreated("batch", () => readSingle(this.clean(body), "the batch"));
       const text = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
       const { calls: rows, status, ...rest } = batch;

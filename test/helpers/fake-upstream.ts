@@ -26,7 +26,12 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -40,12 +45,17 @@ export const AGENTS = [
 /** A plausible default: agents, calls and creation answer like a simple service. */
 export const defaultHandler: Handler = (req, res) => {
   if (req.method === "GET" && req.path === "/api/v1/agents") return sendJson(res, 200, { data: AGENTS });
-  if (req.method === "GET" && req.path === "/api/v1/calls") return sendJson(res, 200, { data: [], meta: { page: 1, has_more: false } });
+  if (req.method === "GET" && req.path === "/api/v1/calls")
+    return sendJson(res, 200, { data: [], meta: { page: 1, has_more: false } });
   if (req.method === "POST" && req.path === "/api/v1/calls") {
     return sendJson(res, 201, { data: { id: "call_1", status: "queued", ...(req.json as object) } });
   }
   if (req.method === "POST" && req.path === "/api/v1/calls/batch") {
-    const calls = ((req.json as { calls?: unknown[] }).calls ?? []).map((c, i) => ({ id: `call_b${i}`, status: "queued", ...(c as object) }));
+    const calls = ((req.json as { calls?: unknown[] }).calls ?? []).map((c, i) => ({
+      id: `call_b${i}`,
+      status: "queued",
+      ...(c as object),
+    }));
     return sendJson(res, 202, { data: { batch_id: "bat_1", campaign_id: "cmp_1", status: "accepted", calls } });
   }
   const call = /^\/api\/v1\/calls\/([^/]+)$/.exec(req.path);

@@ -45,7 +45,10 @@ export function useFaultBench(title: string, options: { eras?: boolean } = {}): 
       OUTBOUND_CALLS_BASE_URL: bench.upstream.url,
       OUTBOUND_CALLS_TIMEOUT_MS: String(DEADLINE_MS),
     };
-    [bench.server, modern] = await Promise.all([startServer({ env }), options.eras ? startFor(MODERN, { env }) : undefined]);
+    [bench.server, modern] = await Promise.all([
+      startServer({ env }),
+      options.eras ? startFor(MODERN, { env }) : undefined,
+    ]);
   });
   afterAll(async () => {
     bench.matrix.print(title);

@@ -23,7 +23,11 @@ export class Matrix {
   readonly rows: MatrixRow[] = [];
 
   add(row: Omit<MatrixRow, "answer" | "isError">, result: CallToolResult): void {
-    this.rows.push({ ...row, isError: result.isError === true, answer: textOf(result).slice(0, 140).replace(/\s+/g, " ") });
+    this.rows.push({
+      ...row,
+      isError: result.isError === true,
+      answer: textOf(result).slice(0, 140).replace(/\s+/g, " "),
+    });
   }
 
   print(title: string): void {
@@ -31,6 +35,8 @@ export class Matrix {
       (r) =>
         `| ${r.tool} | ${r.fault} | ${r.isError ? "isError" : "ok"} | ${r.ms} ms / ${r.deadlineMs} | ${r.requests}${r.connections !== undefined ? ` (${r.connections} conn)` : ""}${r.extra ? `; ${r.extra}` : ""} | ${r.answer} |`,
     );
-    process.stderr.write(`\n${title}\n| tool | fault | result | time / deadline | requests | answer (start) |\n|---|---|---|---|---|---|\n${lines.join("\n")}\n`);
+    process.stderr.write(
+      `\n${title}\n| tool | fault | result | time / deadline | requests | answer (start) |\n|---|---|---|---|---|---|\n${lines.join("\n")}\n`,
+    );
   }
 }

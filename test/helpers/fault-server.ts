@@ -220,7 +220,8 @@ export const faults = {
       const unit = '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",';
       const chunk = Buffer.from(unit.repeat(Math.floor(65_536 / unit.length)));
       const headers: Record<string, string | number> = { "content-type": "application/json" };
-      const bodyBytes = head.length + tail.length + Math.floor((totalBytes - head.length - tail.length) / chunk.length) * chunk.length;
+      const bodyBytes =
+        head.length + tail.length + Math.floor((totalBytes - head.length - tail.length) / chunk.length) * chunk.length;
       if (opts.contentLength) headers["content-length"] = bodyBytes;
       ctx.res.writeHead(opts.status ?? 200, headers);
       let closed = false;
@@ -302,21 +303,23 @@ export const faults = {
     (status = 500): Fault =>
     async (ctx) => {
       await ctx.readBody();
-      const text = JSON.stringify({ error: { message: `bad request, you sent ${JSON.stringify(ctx.req.headers)}` }, received_headers: ctx.req.headers });
+      const text = JSON.stringify({
+        error: { message: `bad request, you sent ${JSON.stringify(ctx.req.headers)}` },
+        received_headers: ctx.req.headers,
+      });
       ctx.res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
       ctx.res.end(text);
     },
 
   /** Answers in turn with each of `steps` (the last one repeats). */
-  sequence:
-    (...steps: Fault[]): Fault => {
-      let i = 0;
-      return (ctx) => {
-        const step = steps[Math.min(i, steps.length - 1)]!;
-        i++;
-        return step(ctx);
-      };
-    },
+  sequence: (...steps: Fault[]): Fault => {
+    let i = 0;
+    return (ctx) => {
+      const step = steps[Math.min(i, steps.length - 1)]!;
+      i++;
+      return step(ctx);
+    };
+  },
 };
 
 /** Agents a fault server's default handler lists (for create_call's agent check). */

@@ -8,7 +8,17 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FakeUpstream } from "./fake-upstream.js";
-import { anything, callIds, checkRequests, CALL_ID, invalid, namesField, wellFormed, type Input, type InvalidInput } from "./tool-arbitraries.js";
+import {
+  anything,
+  callIds,
+  checkRequests,
+  CALL_ID,
+  invalid,
+  namesField,
+  wellFormed,
+  type Input,
+  type InvalidInput,
+} from "./tool-arbitraries.js";
 
 export const CHUNK = 50;
 
@@ -67,49 +77,86 @@ export async function fuzzTools(call: Call, upstream: FakeUpstream, counts: Fuzz
   // 1. Invalid input: isError naming the field, nothing sent.
   let seed = counts.seed;
   for (const [tool, arb] of Object.entries(invalid)) {
-    await phase(stats, `invalid ${tool}`, counts.invalidPerTool, counts.timeLimitMs, seed++, arb, upstream, async (inputs: InvalidInput[]) => {
-      upstream.requests.length = 0;
-      const results = await Promise.all(inputs.map((i) => call(i.tool, i.args)));
-      results.forEach((result, k) => {
-        const input = inputs[k]!;
-        const text = textOf(result);
-        expect(wellFormed(result), describeInput(input)).toBeUndefined();
-        expect(result.isError, `accepted: ${describeInput(input)}`).toBe(true);
-        expect(namesField(text, input.field), `does not name ${input.field}: ${text.slice(0, 300)} <- ${describeInput(input)}`).toBe(true);
-      });
-      expect(upstream.requests.map((r) => `${r.method} ${r.rawUrl}`), "invalid input reached the service").toEqual([]);
-    });
+    await phase(
+      stats,
+      `invalid ${tool}`,
+      counts.invalidPerTool,
+      counts.timeLimitMs,
+      seed++,
+      arb,
+      upstream,
+      async (inputs: InvalidInput[]) => {
+        upstream.requests.length = 0;
+        const results = await Promise.all(inputs.map((i) => call(i.tool, i.args)));
+        results.forEach((result, k) => {
+          const input = inputs[k]!;
+          const text = textOf(result);
+          expect(wellFormed(result), describeInput(input)).toBeUndefined();
+          expect(result.isError, `accepted: ${describeInput(input)}`).toBe(true);
+          expect(
+            namesField(text, input.field),
+            `does not name ${input.field}: ${text.slice(0, 300)} <- ${describeInput(input)}`,
+          ).toBe(true);
+        });
+        expect(
+          upstream.requests.map((r) => `${r.method} ${r.rawUrl}`),
+          "invalid input reached the service",
+        ).toEqual([]);
+      },
+    );
   }
 
   // 2. get_call ids: only an allowlisted id makes a request, and only to /api/v1/calls/{id}.
-  await phase(stats, "get_call ids", counts.callIds, counts.timeLimitMs, seed++, callIds, upstream, async (ids: string[]) => {
-    upstream.requests.length = 0;
-    const results = await Promise.all(ids.map((id) => call("get_call", { call_id: id })));
-    results.forEach((result, k) => {
-      const id = ids[k]!;
-      expect(wellFormed(result), JSON.stringify(id)).toBeUndefined();
-      if (CALL_ID.test(id)) expect(result.isError, `${JSON.stringify(id)}: ${textOf(result)}`).toBeFalsy();
-      else {
-        expect(result.isError, JSON.stringify(id)).toBe(true);
-        expect(namesField(textOf(result), "call_id"), textOf(result)).toBe(true);
-      }
-    });
-    const expected = ids.filter((id) => CALL_ID.test(id)).map((id) => `/api/v1/calls/${id}`);
-    expect(upstream.requests.map((r) => r.rawUrl).sort()).toEqual(expected.sort());
-  });
+  await phase(
+    stats,
+    "get_call ids",
+    counts.callIds,
+    counts.timeLimitMs,
+    seed++,
+    callIds,
+    upstream,
+    async (ids: string[]) => {
+      upstream.requests.length = 0;
+      const results = await Promise.all(ids.map((id) => call("get_call", { call_id: id })));
+      results.forEach((result, k) => {
+        const id = ids[k]!;
+        expect(wellFormed(result), JSON.stringify(id)).toBeUndefined();
+        if (CALL_ID.test(id)) expect(result.isError, `${JSON.stringify(id)}: ${textOf(result)}`).toBeFalsy();
+        else {
+          expect(result.isError, JSON.stringify(id)).toBe(true);
+          expect(namesField(textOf(result), "call_id"), textOf(result)).toBe(true);
+        }
+      });
+      const expected = ids.filter((id) => CALL_ID.test(id)).map((id) => `/api/v1/calls/${id}`);
+      expect(upstream.requests.map((r) => r.rawUrl).sort()).toEqual(expected.sort());
+    },
+  );
 
   // 3. Anything at all: a well-formed answer, and requests only on the contract's paths.
-  await phase(stats, "anything", counts.anything, counts.timeLimitMs, seed++, anything, upstream, async (inputs: Input[]) => {
-    upstream.requests.length = 0;
-    const results = await Promise.all(inputs.map((i) => call(i.tool, i.args)));
-    results.forEach((result, k) => expect(wellFormed(result), describeInput(inputs[k]!)).toBeUndefined());
-    expect(checkRequests(upstream.requests)).toBeUndefined();
-  });
+  await phase(
+    stats,
+    "anything",
+    counts.anything,
+    counts.timeLimitMs,
+    seed++,
+    anything,
+    upstream,
+    async (inputs: Input[]) => {
+      upstream.requests.length = 0;
+      const results = await Promise.all(inputs.map((i) => call(i.tool, i.args)));
+      results.forEach((result, k) => expect(wellFormed(result), describeInput(inputs[k]!)).toBeUndefined());
+      expect(checkRequests(upstream.requests)).toBeUndefined();
+    },
+  );
 
   return stats;
 }
 
 export function report(label: string, stats: FuzzStats, ms: number): void {
-  const lines = Object.entries(stats.byPhase).map(([name, p]) => `  ${name}: ${p.inputs} inputs in ${p.ms} ms, ${p.requests} upstream requests`);
-  process.stderr.write(`\n${label}: ${stats.inputs} generated inputs in ${(ms / 1000).toFixed(1)} s\n${lines.join("\n")}\n`);
+  const lines = Object.entries(stats.byPhase).map(
+    ([name, p]) => `  ${name}: ${p.inputs} inputs in ${p.ms} ms, ${p.requests} upstream requests`,
+  );
+  process.stderr.write(
+    `\n${label}: ${stats.inputs} generated inputs in ${(ms / 1000).toFixed(1)} s\n${lines.join("\n")}\n`,
+  );
 }

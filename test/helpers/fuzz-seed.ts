@@ -6,7 +6,8 @@
  * something are kept apart, in test/fuzz/corpus.json, and run every time.
  */
 const fromEnv = process.env.FUZZ_SEED?.trim();
-if (fromEnv && !/^\d{1,10}$/.test(fromEnv)) throw new Error(`FUZZ_SEED must be a whole number, got ${JSON.stringify(fromEnv)}`);
+if (fromEnv && !/^\d{1,10}$/.test(fromEnv))
+  throw new Error(`FUZZ_SEED must be a whole number, got ${JSON.stringify(fromEnv)}`);
 
 /** This process's seed: FUZZ_SEED, or a new one. */
 export const FUZZ_SEED = fromEnv ? Number(fromEnv) : Math.floor(Math.random() * 2 ** 31);
@@ -17,7 +18,9 @@ export const FUZZ_SCALE = scaleText && /^\d+(\.\d+)?$/.test(scaleText) && Number
 
 /** The seed, printed once per file with how to replay it. */
 export function fuzzSeed(file: string): number {
-  process.stderr.write(`\nfuzz seed ${FUZZ_SEED} (${file}); replay with FUZZ_SEED=${FUZZ_SEED} npx vitest run ${file}\n`);
+  process.stderr.write(
+    `\nfuzz seed ${FUZZ_SEED} (${file}); replay with FUZZ_SEED=${FUZZ_SEED} npx vitest run ${file}\n`,
+  );
   return FUZZ_SEED;
 }
 

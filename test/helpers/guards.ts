@@ -24,7 +24,10 @@ export const GUARDS_OFF = {
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
 } as const;
 
-export function envFor(upstream: FakeUpstream, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function envFor(
+  upstream: FakeUpstream,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     OUTBOUND_CALLS_API_KEY: CANARY_KEY,
     OUTBOUND_CALLS_BASE_URL: upstream.url,
@@ -33,7 +36,8 @@ export function envFor(upstream: FakeUpstream, extra: Record<string, string | un
   };
 }
 
-export const posts = (upstream: FakeUpstream): RecordedRequest[] => upstream.requests.filter((r) => r.method === "POST");
+export const posts = (upstream: FakeUpstream): RecordedRequest[] =>
+  upstream.requests.filter((r) => r.method === "POST");
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `ocm-${prefix}-`));

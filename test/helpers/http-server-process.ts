@@ -33,7 +33,10 @@ export const HTTP_TOKEN = "tok_e2e_5c0f3a9d8b7e6f1a2b3c4d5e6f7a8b9c";
 
 const LISTENING = /listening on (http:\/\/(\S+?):(\d+))\/mcp/;
 
-function spawnServer(args: string[], env: Record<string, string | undefined>): HttpServerProcess & { ready: Promise<void> } {
+function spawnServer(
+  args: string[],
+  env: Record<string, string | undefined>,
+): HttpServerProcess & { ready: Promise<void> } {
   const child = spawn(process.execPath, [ENTRY, ...args], { env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   const proc = {
     url: "",
@@ -83,7 +86,10 @@ export async function spawnHttpServer(options: HttpStartOptions = {}): Promise<H
 }
 
 /** For servers that must refuse to start: the exit code and stderr. */
-export async function runUntilExit(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {
+export async function runUntilExit(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const proc = spawnServer(args, env);
   proc.ready.catch(() => undefined);
   // A backstop for a process that never exits (killed; code null), not a bound on speed: under load a refusal to
@@ -101,7 +107,11 @@ export interface HttpClient {
 }
 
 /** The SDK's Streamable HTTP client, with the bearer token (null: none) and extra headers on every request. */
-export async function connectHttpClient(url: string, token: string | null = HTTP_TOKEN, headers: Record<string, string> = {}): Promise<HttpClient> {
+export async function connectHttpClient(
+  url: string,
+  token: string | null = HTTP_TOKEN,
+  headers: Record<string, string> = {},
+): Promise<HttpClient> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } },
   });
@@ -128,7 +138,14 @@ export function rawRequest(
   const url = new URL(options.path ?? "/mcp", base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? "GET", headers: options.headers ?? {}, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? "GET",
+        headers: options.headers ?? {},
+        agent: false,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");

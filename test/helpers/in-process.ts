@@ -28,7 +28,11 @@ import {
   type ElicitResult,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
-import { Client as ModernClient, InMemoryTransport as ModernInMemoryTransport, type Transport as ModernTransport } from "@modelcontextprotocol/client";
+import {
+  Client as ModernClient,
+  InMemoryTransport as ModernInMemoryTransport,
+  type Transport as ModernTransport,
+} from "@modelcontextprotocol/client";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadConfig, type Config } from "../../src/config/env.js";
 import { createCore, createServer, type ServerCore } from "../../src/mcp/server.js";
@@ -112,7 +116,10 @@ export function inProcessConfig(options: Pick<InProcessOptions, "env" | "now"> =
 
 export async function startInProcess(options: InProcessOptions = {}): Promise<InProcessServer> {
   // A client that can ask is asked: the default mode (a person approves) unless the test names another.
-  const env = options.elicit && !("OUTBOUND_CALLS_CONFIRM" in (options.env ?? {})) ? { ...options.env, OUTBOUND_CALLS_CONFIRM: undefined } : options.env;
+  const env =
+    options.elicit && !("OUTBOUND_CALLS_CONFIRM" in (options.env ?? {}))
+      ? { ...options.env, OUTBOUND_CALLS_CONFIRM: undefined }
+      : options.env;
   options = { ...options, ...(env ? { env } : {}) };
   const config = inProcessConfig(options);
   const logs: string[] = [];
@@ -137,7 +144,10 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
   const capabilities = options.capabilities ?? (options.elicit ? { elicitation: { form: {} } } : {});
   const sent: JSONRPCMessage[] = [];
   const era = options.era ?? LEGACY;
-  const connected = era === MODERN ? await connectModern(config, deps, core, capabilities, options.elicit, asked, sent) : await connectLegacy(config, deps, core, capabilities, options.elicit, asked, sent);
+  const connected =
+    era === MODERN
+      ? await connectModern(config, deps, core, capabilities, options.elicit, asked, sent)
+      : await connectLegacy(config, deps, core, capabilities, options.elicit, asked, sent);
   let closing: Promise<void> | undefined;
   return {
     era,
@@ -167,7 +177,10 @@ interface Connected {
 }
 
 /** Every message the server sends is kept in `sent` (what stdout would carry). */
-function recordSends<T extends { send: (message: never, options?: never) => Promise<void> }>(transport: T, sent: unknown[]): void {
+function recordSends<T extends { send: (message: never, options?: never) => Promise<void> }>(
+  transport: T,
+  sent: unknown[],
+): void {
   const send = transport.send.bind(transport) as (message: never, options?: never) => Promise<void>;
   transport.send = ((message: never, options?: never) => {
     sent.push(message);
@@ -176,7 +189,15 @@ function recordSends<T extends { send: (message: never, options?: never) => Prom
 }
 
 /** 2025-11-25: the v1 Client and its initialize, the server connected directly (as one stdio connection's server). */
-async function connectLegacy(config: Config, deps: ServerDepsOf, core: ServerCore | undefined, capabilities: ClientCapabilities, elicit: InProcessOptions["elicit"], asked: ElicitRequest[], sent: JSONRPCMessage[]): Promise<Connected> {
+async function connectLegacy(
+  config: Config,
+  deps: ServerDepsOf,
+  core: ServerCore | undefined,
+  capabilities: ClientCapabilities,
+  elicit: InProcessOptions["elicit"],
+  asked: ElicitRequest[],
+  sent: JSONRPCMessage[],
+): Promise<Connected> {
   const server = createServer(config, deps, core);
   const client = new Client({ name: "in-process-test", version: "1.0.0" }, { capabilities });
   if (elicit) {
@@ -197,7 +218,15 @@ async function connectLegacy(config: Config, deps: ServerDepsOf, core: ServerCor
  * CLI's stdio path: the server is made for the era of the opening request). Input requests are fulfilled by the
  * client with `elicit`'s answer, and each form asked is kept in `asked` as the 2025 request would be.
  */
-async function connectModern(config: Config, deps: ServerDepsOf, core: ServerCore | undefined, capabilities: ClientCapabilities, elicit: InProcessOptions["elicit"], asked: ElicitRequest[], sent: JSONRPCMessage[]): Promise<Connected> {
+async function connectModern(
+  config: Config,
+  deps: ServerDepsOf,
+  core: ServerCore | undefined,
+  capabilities: ClientCapabilities,
+  elicit: InProcessOptions["elicit"],
+  asked: ElicitRequest[],
+  sent: JSONRPCMessage[],
+): Promise<Connected> {
   const servers: Array<ReturnType<typeof createServer>> = [];
   const [clientSide, serverSide] = ModernInMemoryTransport.createLinkedPair();
   recordSends(serverSide, sent);
@@ -212,7 +241,9 @@ async function connectModern(config: Config, deps: ServerDepsOf, core: ServerCor
   const client = new ModernClient(
     { name: "in-process-test", version: "1.0.0" },
     {
-      capabilities: capabilities as ConstructorParameters<typeof ModernClient>[1] extends { capabilities?: infer C } ? C : never,
+      capabilities: capabilities as ConstructorParameters<typeof ModernClient>[1] extends { capabilities?: infer C }
+        ? C
+        : never,
       versionNegotiation: { mode: { pin: MODERN } },
       ...(elicit ? { inputRequired: { autoFulfill: true, maxRounds: 3 } } : {}),
     },
@@ -225,7 +256,8 @@ async function connectModern(config: Config, deps: ServerDepsOf, core: ServerCor
   }
   await client.connect(clientSide as ModernTransport);
   // Pinned: a connection that fell back to 2025 would throw above; this says which revision every request carries.
-  if (client.getNegotiatedProtocolVersion() !== MODERN) throw new Error(`in-process client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
+  if (client.getNegotiatedProtocolVersion() !== MODERN)
+    throw new Error(`in-process client negotiated ${client.getNegotiatedProtocolVersion()}, not ${MODERN}`);
   return {
     client: legacyShaped(client),
     close: async () => {
@@ -240,7 +272,8 @@ function legacyShaped(client: ModernClient): Client {
   return new Proxy(client, {
     get(target, key, receiver) {
       if (key === "callTool") {
-        return (params: unknown, _schema?: unknown, options?: unknown) => target.callTool(params as never, options as never);
+        return (params: unknown, _schema?: unknown, options?: unknown) =>
+          target.callTool(params as never, options as never);
       }
       const value = Reflect.get(target, key, receiver) as unknown;
       return typeof value === "function" ? value.bind(target) : value;

@@ -24,8 +24,15 @@ export async function signIn(base: string, token: string, name = "Script Approve
   const loginCookie = (page.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_login="))?.split(";")[0];
   const loginCsrf = csrfOf(page.body);
   if (!loginCookie || !loginCsrf) throw new Error(`no login form at ${base}/approvals (${page.status})`);
-  const answer = await rawRequest(base, { method: "POST", path: "/approvals/login", headers: { cookie: loginCookie, ...FORM }, body: form({ csrf: loginCsrf, name, token }) });
-  const cookie = (answer.headers["set-cookie"] ?? []).find((c) => c.startsWith("ocm_approver=") && !c.startsWith("ocm_approver=;"))?.split(";")[0];
+  const answer = await rawRequest(base, {
+    method: "POST",
+    path: "/approvals/login",
+    headers: { cookie: loginCookie, ...FORM },
+    body: form({ csrf: loginCsrf, name, token }),
+  });
+  const cookie = (answer.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith("ocm_approver=") && !c.startsWith("ocm_approver=;"))
+    ?.split(";")[0];
   if (!cookie) throw new Error(`sign-in at ${base} refused (${answer.status})`);
   const inbox = await rawRequest(base, { path: "/approvals", headers: { cookie } });
   const csrf = csrfOf(inbox.body);
@@ -38,17 +45,37 @@ export const inboxPage = (base: string, session: Pick<InboxSession, "cookie">): 
   rawRequest(base, { path: "/approvals", headers: { cookie: session.cookie } });
 
 /** The ids of the approvals the inbox page links to. */
-export const approvalIds = (page: string): string[] => [...page.matchAll(/href="\/approvals\/([A-Za-z0-9_-]{22})"/g)].map((m) => m[1]!);
+export const approvalIds = (page: string): string[] =>
+  [...page.matchAll(/href="\/approvals\/([A-Za-z0-9_-]{22})"/g)].map((m) => m[1]!);
 
 /** Approve or Decline one approval with this session (its cookie and CSRF token). */
-export const decide = (base: string, session: InboxSession, id: string, decision: "approve" | "decline"): Promise<RawAnswer> =>
-  rawRequest(base, { method: "POST", path: `/approvals/${id}`, headers: { cookie: session.cookie, ...FORM }, body: form({ csrf: session.csrf, decision }) });
+export const decide = (
+  base: string,
+  session: InboxSession,
+  id: string,
+  decision: "approve" | "decline",
+): Promise<RawAnswer> =>
+  rawRequest(base, {
+    method: "POST",
+    path: `/approvals/${id}`,
+    headers: { cookie: session.cookie, ...FORM },
+    body: form({ csrf: session.csrf, decision }),
+  });
 
 export const signOut = (base: string, session: InboxSession): Promise<RawAnswer> =>
-  rawRequest(base, { method: "POST", path: "/approvals/logout", headers: { cookie: session.cookie, ...FORM }, body: form({ csrf: session.csrf }) });
+  rawRequest(base, {
+    method: "POST",
+    path: "/approvals/logout",
+    headers: { cookie: session.cookie, ...FORM },
+    body: form({ csrf: session.csrf }),
+  });
 
 /** The ids of the pending approvals under `prefix` (the inbox in Redis), once at least `n` are there. */
-export async function pendingApprovalIds(redis: { admin(): Promise<AdminClient> }, prefix: string, n = 1): Promise<string[]> {
+export async function pendingApprovalIds(
+  redis: { admin(): Promise<AdminClient> },
+  prefix: string,
+  n = 1,
+): Promise<string[]> {
   const admin = await redis.admin();
   for (let i = 0; i < 400; i++) {
     const ids = await admin.zRange(`${prefix}appr:pending`, 0, -1);
@@ -68,15 +95,30 @@ export interface InboxLoad {
 }
 
 /** Loads one page of the inbox (`path`: /approvals, or a next page's link). */
-export async function loadInbox(base: string, session: Pick<InboxSession, "cookie">, path = "/approvals"): Promise<InboxLoad> {
+export async function loadInbox(
+  base: string,
+  session: Pick<InboxSession, "cookie">,
+  path = "/approvals",
+): Promise<InboxLoad> {
   const started = performance.now();
   const answer = await rawRequest(base, { path, headers: { cookie: session.cookie } });
   const next = /<a href="([^"]+)" rel="next">/.exec(answer.body)?.[1]?.replaceAll("&amp;", "&");
-  return { status: answer.status, ms: performance.now() - started, ids: approvalIds(answer.body), next, body: answer.body };
+  return {
+    status: answer.status,
+    ms: performance.now() - started,
+    ids: approvalIds(answer.body),
+    next,
+    body: answer.body,
+  };
 }
 
 /** Follows the inbox's next-page links from its first page (`order`) to its last; every load, in order. */
-export async function pageThrough(base: string, session: Pick<InboxSession, "cookie">, order: "newest" | "oldest" = "newest", maxPages = 100): Promise<InboxLoad[]> {
+export async function pageThrough(
+  base: string,
+  session: Pick<InboxSession, "cookie">,
+  order: "newest" | "oldest" = "newest",
+  maxPages = 100,
+): Promise<InboxLoad[]> {
   const loads: InboxLoad[] = [];
   let path: string | undefined = order === "oldest" ? "/approvals?order=oldest" : "/approvals";
   while (path && loads.length < maxPages) {

@@ -7,7 +7,13 @@
  * state); `round()` sends one round by hand, with whatever inputResponses and
  * requestState a test chooses (a replay, a tampered or foreign state).
  */
-import { Client, StreamableHTTPClientTransport, type ElicitRequest, type ElicitResult, type Transport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type ElicitRequest,
+  type ElicitResult,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { HTTP_TOKEN } from "./http-server-process.js";
 import { MODERN } from "./modern-client.js";
 import { RecordingStdioTransport } from "./recording-transport.js";
@@ -32,7 +38,11 @@ export interface ModernClient {
   /** A tools/call; input requests are fulfilled by `answer` (the SDK's rounds). */
   call(name: string, args: Record<string, unknown>): Promise<RoundAnswer>;
   /** One round by hand: input_required comes back as is. */
-  round(name: string, args: Record<string, unknown>, retry?: { inputResponses?: Record<string, unknown>; requestState?: string }): Promise<RoundAnswer>;
+  round(
+    name: string,
+    args: Record<string, unknown>,
+    retry?: { inputResponses?: Record<string, unknown>; requestState?: string },
+  ): Promise<RoundAnswer>;
   close(): Promise<void>;
 }
 
@@ -68,13 +78,19 @@ function wrap(client: Client, asked: Array<ElicitRequest["params"]>, close: () =
     asked,
     call: async (name, args) => (await client.callTool({ name, arguments: args }, { timeout: 60_000 })) as RoundAnswer,
     round: async (name, args, retry = {}) =>
-      (await client.request({ method: "tools/call", params: { name, arguments: args, ...retry } }, { allowInputRequired: true, timeout: 60_000 })) as RoundAnswer,
+      (await client.request(
+        { method: "tools/call", params: { name, arguments: args, ...retry } },
+        { allowInputRequired: true, timeout: 60_000 },
+      )) as RoundAnswer,
     close,
   };
 }
 
 /** The built server over stdio, spawned by the client's transport. */
-export async function modernStdio(env: Record<string, string | undefined>, options: ModernOptions = {}): Promise<ModernClient> {
+export async function modernStdio(
+  env: Record<string, string | undefined>,
+  options: ModernOptions = {},
+): Promise<ModernClient> {
   const asked: Array<ElicitRequest["params"]> = [];
   const transport = new RecordingStdioTransport({ args: [ENTRY], env: serverEnv(env) });
   started.push(transport);

@@ -6,7 +6,12 @@
  * http-server-process.ts speaks 2025-11-25: a file that runs a test under both
  * takes `startFor(era)` / `connectHttpFor(era)` and the same `call`.
  */
-import { Client, StreamableHTTPClientTransport, type ClientCapabilities, type Transport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type Transport,
+} from "@modelcontextprotocol/client";
 // One answer type for both clients (the wire shape is the same), so helpers such as textOf serve both.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { RecordingStdioTransport } from "./recording-transport.js";
@@ -27,12 +32,20 @@ export interface EraClient {
 }
 
 export function modernClient(capabilities: ClientCapabilities = {}): Client {
-  return new Client({ name: "e2e-2026", version: "1.0.0" }, { capabilities, versionNegotiation: { mode: { pin: MODERN } } });
+  return new Client(
+    { name: "e2e-2026", version: "1.0.0" },
+    { capabilities, versionNegotiation: { mode: { pin: MODERN } } },
+  );
 }
 
 /** The built server over stdio, driven by a v2 Client on 2026-07-28. */
-export async function startModernServer(options: Omit<StartOptions, "capabilities"> & { capabilities?: ClientCapabilities } = {}): Promise<EraClient & { transport: RecordingStdioTransport }> {
-  const transport = new RecordingStdioTransport({ args: [ENTRY, ...(options.args ?? [])], env: serverEnv(options.env) });
+export async function startModernServer(
+  options: Omit<StartOptions, "capabilities"> & { capabilities?: ClientCapabilities } = {},
+): Promise<EraClient & { transport: RecordingStdioTransport }> {
+  const transport = new RecordingStdioTransport({
+    args: [ENTRY, ...(options.args ?? [])],
+    env: serverEnv(options.env),
+  });
   started.push(transport);
   const client = modernClient(options.capabilities);
   // The recording transport is typed against the v1 SDK; the wire contract is the same.
@@ -50,9 +63,17 @@ export async function startModernServer(options: Omit<StartOptions, "capabilitie
 }
 
 /** A v2 Client on 2026-07-28 over Streamable HTTP, with the bearer token (null: none). */
-export async function connectModernHttpClient(url: string, token: string | null = HTTP_TOKEN, capabilities: ClientCapabilities = {}): Promise<EraClient & { client: Client }> {
+export async function connectModernHttpClient(
+  url: string,
+  token: string | null = HTTP_TOKEN,
+  capabilities: ClientCapabilities = {},
+): Promise<EraClient & { client: Client }> {
   const client = modernClient(capabilities);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+    }),
+  );
   return {
     client,
     protocol: client.getNegotiatedProtocolVersion(),
@@ -67,8 +88,15 @@ export async function startFor(era: Era, options: Omit<StartOptions, "capabiliti
   if (era === MODERN) return startModernServer(options);
   const server = await startServer(options);
   // The v1 Client does not say what it agreed on: the initialize answer on stdout does.
-  const answer = server.transport.stdoutLines.map((l) => JSON.parse(l) as { result?: { protocolVersion?: string } }).find((m) => m.result?.protocolVersion);
-  return { protocol: answer?.result?.protocolVersion, listTools: () => server.client.listTools(), call: server.call, close: server.close };
+  const answer = server.transport.stdoutLines
+    .map((l) => JSON.parse(l) as { result?: { protocolVersion?: string } })
+    .find((m) => m.result?.protocolVersion);
+  return {
+    protocol: answer?.result?.protocolVersion,
+    listTools: () => server.client.listTools(),
+    call: server.call,
+    close: server.close,
+  };
 }
 
 /** A client of `era` over Streamable HTTP. */

@@ -7,7 +7,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { TestIdentityProvider } from "./oidc-provider.js";
 
 // Never fetched: the browser stand-in stops at it and hands the code back.
@@ -29,7 +33,13 @@ export class TestOAuthClient implements OAuthClientProvider {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "outbound-calls tests", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "outbound-calls tests",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.info;
@@ -87,7 +97,11 @@ const connect = async (url: string, oauth: TestOAuthClient) => {
  * Connects as the SDK's own clients do: the first attempt meets the 401, the SDK discovers, registers and sends
  * the person to sign in; with the code back it finishes, and the second attempt connects.
  */
-export async function connectWithOAuth(url: string, idp: TestIdentityProvider, oauth = new TestOAuthClient(idp)): Promise<OAuthConnection> {
+export async function connectWithOAuth(
+  url: string,
+  idp: TestIdentityProvider,
+  oauth = new TestOAuthClient(idp),
+): Promise<OAuthConnection> {
   const first = new StreamableHTTPClientTransport(new URL(url), { authProvider: oauth });
   const firstClient = new Client({ name: "oauth-test", version: "1.0.0" });
   await firstClient.connect(first).then(
@@ -108,15 +122,25 @@ export async function connectWithOAuth(url: string, idp: TestIdentityProvider, o
  * A token of `idp` for `resource`, through the SDK's own `auth()` (registration, PKCE, resource indicator), for a
  * server that need not exist: its protected resource metadata is answered here, naming `idp` and `resource`.
  */
-export async function tokenFor(idp: TestIdentityProvider, resource: string, scopes = "calls:read calls:place"): Promise<string> {
-  const metadata = JSON.stringify({ resource, authorization_servers: [idp.issuer], scopes_supported: scopes.split(" ") });
+export async function tokenFor(
+  idp: TestIdentityProvider,
+  resource: string,
+  scopes = "calls:read calls:place",
+): Promise<string> {
+  const metadata = JSON.stringify({
+    resource,
+    authorization_servers: [idp.issuer],
+    scopes_supported: scopes.split(" "),
+  });
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.startsWith("/.well-known/oauth-protected-resource")) return new Response(metadata, { headers: { "content-type": "application/json" } });
+    if (url.pathname.startsWith("/.well-known/oauth-protected-resource"))
+      return new Response(metadata, { headers: { "content-type": "application/json" } });
     return fetch(input, init);
   };
   const oauth = new TestOAuthClient(idp);
   if ((await auth(oauth, { serverUrl: resource, fetchFn })) !== "REDIRECT") throw new Error("expected a sign-in");
-  if ((await auth(oauth, { serverUrl: resource, authorizationCode: await oauth.code(), fetchFn })) !== "AUTHORIZED") throw new Error("no token");
+  if ((await auth(oauth, { serverUrl: resource, authorizationCode: await oauth.code(), fetchFn })) !== "AUTHORIZED")
+    throw new Error("no token");
   return oauth.accessToken();
 }

@@ -3,7 +3,12 @@ import { closedPort } from "./blackhole.js";
 import { spawnHttpServer, type HttpServerProcess } from "./http-server-process.js";
 import { CANARY_KEY } from "./server-process.js";
 
-export async function startOAuthServer(issuer: string, serviceUrl: string, env: Record<string, string>, knownPort?: number): Promise<{ server: HttpServerProcess; publicUrl: string }> {
+export async function startOAuthServer(
+  issuer: string,
+  serviceUrl: string,
+  env: Record<string, string>,
+  knownPort?: number,
+): Promise<{ server: HttpServerProcess; publicUrl: string }> {
   const port = knownPort ?? (await closedPort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const server = await spawnHttpServer({

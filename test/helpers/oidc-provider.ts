@@ -82,8 +82,16 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     jwks: { keys: keys as never },
     cookies: { keys: ["test-cookie-key-not-secret"] },
     // The one key is an EC key: clients registered without saying get ES256 ID tokens.
-    clientDefaults: { grant_types: ["authorization_code"], id_token_signed_response_alg: "ES256", response_types: ["code"], token_endpoint_auth_method: "none" },
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...(names.has(sub) ? { name: names.get(sub) } : {}) }) }),
+    clientDefaults: {
+      grant_types: ["authorization_code"],
+      id_token_signed_response_alg: "ES256",
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    findAccount: async (_ctx, sub) => ({
+      accountId: sub,
+      claims: async () => ({ sub, ...(names.has(sub) ? { name: names.get(sub) } : {}) }),
+    }),
     claims: { openid: ["sub"], profile: ["name"] },
     ...(options.pairwise
       ? {
@@ -123,17 +131,30 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     const who = idp.signIn;
     if (who.name) names.set(who.sub, who.name);
     if (details.prompt.name === "login") {
-      await provider.interactionFinished(req, res, { login: { accountId: who.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: who.sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     await consent(req, res, details, who);
   };
-  const consent = async (req: IncomingMessage, res: ServerResponse, details: Awaited<ReturnType<typeof provider.interactionDetails>>, who: SignIn) => {
+  const consent = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    details: Awaited<ReturnType<typeof provider.interactionDetails>>,
+    who: SignIn,
+  ) => {
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId: who.sub, clientId: String(details.params.client_id) });
     if (!grant) throw new Error("grant not found");
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
     for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
       const allowed = scopes.filter((s) => who.scopes.includes(s));
@@ -146,14 +167,27 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   };
   // The browser's pages: a login form (any name; `people` says what it may grant), then a consent form.
-  const page = (res: ServerResponse, body: string) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><body>${body}</body></html>`);
-  const interactionPage = async (req: IncomingMessage, res: ServerResponse, details: Awaited<ReturnType<typeof provider.interactionDetails>>) => {
+  const page = (res: ServerResponse, body: string) =>
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(`<!doctype html><html><body>${body}</body></html>`);
+  const interactionPage = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    details: Awaited<ReturnType<typeof provider.interactionDetails>>,
+  ) => {
     const uid = details.uid;
     if (req.method === "GET") {
       if (details.prompt.name === "login") {
-        return page(res, `<h1>Test IdP: sign in</h1><form method="post" action="/interaction/${uid}"><label>Login <input name="login" id="login"></label><button type="submit" id="signin">Sign in</button></form>`);
+        return page(
+          res,
+          `<h1>Test IdP: sign in</h1><form method="post" action="/interaction/${uid}"><label>Login <input name="login" id="login"></label><button type="submit" id="signin">Sign in</button></form>`,
+        );
       }
-      return page(res, `<h1>Test IdP: allow access</h1><p>${String(details.params.scope ?? "")}</p><form method="post" action="/interaction/${uid}"><button type="submit" id="allow">Allow</button></form>`);
+      return page(
+        res,
+        `<h1>Test IdP: allow access</h1><p>${String(details.params.scope ?? "")}</p><form method="post" action="/interaction/${uid}"><button type="submit" id="allow">Allow</button></form>`,
+      );
     }
     const body = await new Promise<string>((resolve) => {
       let text = "";
@@ -194,7 +228,10 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
         jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
       }
       const location = response.headers.get("location");
-      if (!location) throw new Error(`the authorization server stopped at ${url.pathname} with ${response.status}: ${await response.text()}`);
+      if (!location)
+        throw new Error(
+          `the authorization server stopped at ${url.pathname} with ${response.status}: ${await response.text()}`,
+        );
       const next = new URL(location, url);
       if (next.origin !== new URL(issuer).origin) {
         const error = next.searchParams.get("error");

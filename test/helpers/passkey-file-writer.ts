@@ -9,11 +9,25 @@ import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
 
 const [file, seen, tag, count, startAt] = process.argv.slice(2);
 const shelf = new FilePasskeyShelf(file!);
-const registry = new PasskeyRegistry({ shelf: async () => shelf, key: Buffer.alloc(32, 7), watermarkFile: seen!, now: Date.now, log: (l) => process.stderr.write(`${l}\n`) });
+const registry = new PasskeyRegistry({
+  shelf: async () => shelf,
+  key: Buffer.alloc(32, 7),
+  watermarkFile: seen!,
+  now: Date.now,
+  log: (l) => process.stderr.write(`${l}\n`),
+});
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
 await Promise.all(
   Array.from({ length: Number(count) }, (_, i) =>
-    registry.add({ id: `${tag}-${i}`, name: `${tag} ${i}`, publicKey: "pk", counter: 0, transports: [], rpId: "localhost", createdAt: Date.now() }),
+    registry.add({
+      id: `${tag}-${i}`,
+      name: `${tag} ${i}`,
+      publicKey: "pk",
+      counter: 0,
+      transports: [],
+      rpId: "localhost",
+      createdAt: Date.now(),
+    }),
   ),
 );
 process.stdout.write("done\n");

@@ -26,13 +26,24 @@ export interface PasskeyBrowser {
  */
 export async function passkeyBrowser(args: string[] = []): Promise<PasskeyBrowser> {
   chmodSync(RECORD_BROWSER, 0o755);
-  const browser = await chromium.launch({ executablePath: requirePart("chromium"), headless: true, args: [...CHROMIUM_ARGS, ...args] });
+  const browser = await chromium.launch({
+    executablePath: requirePart("chromium"),
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args],
+  });
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { browser, page, cdp, authenticatorId, close: () => browser.close() };
 }
@@ -97,7 +108,10 @@ export async function openNewestApproval(page: Page, base: string, approverToken
     await page.waitForTimeout(100);
     await page.reload();
   }
-  await page.getByRole("link", { name: /^Review/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Review/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Approve", exact: true }).waitFor();
 }
 

@@ -78,7 +78,9 @@ export class RecordingStdioTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error("server stdin is closed");
-    await new Promise<void>((resolve, reject) => stdin.write(`${JSON.stringify(message)}\n`, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      stdin.write(`${JSON.stringify(message)}\n`, (e) => (e ? reject(e) : resolve())),
+    );
   }
 
   /**

@@ -67,7 +67,9 @@ export class ReferenceRedactor {
     if (!/[%\\&]|[A-Za-z0-9+/_-]{12,}/.test(out)) return out;
     // HTML entities end with ";", which also ends a token: their runs are read whole first.
     if (out.includes("&#")) out = out.replace(ENTITY_RUN, (run) => (this.hasRun(unescape(run)) ? REDACTED : run));
-    return out.replace(TOKEN, (token) => (token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token));
+    return out.replace(TOKEN, (token) =>
+      token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token,
+    );
   }
 
   /** Replaces every run of a secret's characters that holds a whole window, grown to its full length. */
@@ -149,8 +151,13 @@ function* decodings(token: string): Generator<string> {
 function unescape(text: string): string {
   return text
     .replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
-    .replace(/\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g, (_m, a?: string, b?: string, c?: string) => safeChar(parseInt((a ?? b ?? c)!, 16)))
-    .replace(/&#x([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?/g, (_m, h?: string, d?: string) => safeChar(h !== undefined ? parseInt(h, 16) : parseInt(d!, 10)))
+    .replace(
+      /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g,
+      (_m, a?: string, b?: string, c?: string) => safeChar(parseInt((a ?? b ?? c)!, 16)),
+    )
+    .replace(/&#x([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});?/g, (_m, h?: string, d?: string) =>
+      safeChar(h !== undefined ? parseInt(h, 16) : parseInt(d!, 10)),
+    )
     .replace(/\\\//g, "/");
 }
 

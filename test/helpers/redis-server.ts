@@ -69,7 +69,18 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const launch = async () => {
     const args = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local"];
     if (options.tls) {
-      args.push("--port", "0", "--tls-port", String(port), "--tls-cert-file", options.tls.certFile, "--tls-key-file", options.tls.keyFile, "--tls-auth-clients", "no");
+      args.push(
+        "--port",
+        "0",
+        "--tls-port",
+        String(port),
+        "--tls-cert-file",
+        options.tls.certFile,
+        "--tls-key-file",
+        options.tls.keyFile,
+        "--tls-auth-clients",
+        "no",
+      );
     } else {
       args.push("--port", String(port));
     }

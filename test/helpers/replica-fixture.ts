@@ -49,7 +49,12 @@ export function useReplicasOnRedis(handler: Handler, prefix: string): ReplicaFix
     running,
     env(extra = {}) {
       prefixes += 1;
-      return envFor(upstream!, { ...GUARDS_OFF, OUTBOUND_CALLS_REDIS_URL: redis!.url, OUTBOUND_CALLS_REDIS_PREFIX: `${prefix}${prefixes}:`, ...extra });
+      return envFor(upstream!, {
+        ...GUARDS_OFF,
+        OUTBOUND_CALLS_REDIS_URL: redis!.url,
+        OUTBOUND_CALLS_REDIS_PREFIX: `${prefix}${prefixes}:`,
+        ...extra,
+      });
     },
   };
 }

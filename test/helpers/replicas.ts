@@ -6,7 +6,13 @@
  * would go: no shutdown, no settlement, its claims left to their leases.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient, HTTP_TOKEN, spawnHttpServer, type HttpClient, type HttpServerProcess } from "./http-server-process.js";
+import {
+  connectHttpClient,
+  HTTP_TOKEN,
+  spawnHttpServer,
+  type HttpClient,
+  type HttpServerProcess,
+} from "./http-server-process.js";
 import { startServer, type StartedServer } from "./server-process.js";
 
 export type ReplicaKind = "http" | "stdio";
@@ -38,7 +44,10 @@ const NAMES = "ABCDEFGH";
 export async function startReplica(name: string, kind: ReplicaKind, options: ReplicaOptions): Promise<Replica> {
   const env = { ...options.env, ...options.extra };
   if (kind === "stdio") return stdioReplica(name, await startServer({ env, args: options.args ?? [] }));
-  const http = await spawnHttpServer({ env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...env }, args: options.args ?? [] });
+  const http = await spawnHttpServer({
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...env },
+    args: options.args ?? [],
+  });
   return httpReplica(name, http, await connectHttpClient(http.url));
 }
 
@@ -55,7 +64,9 @@ function stdioReplica(name: string, server: StartedServer): Replica {
     kind: "stdio",
     http: undefined,
     call: async (tool, args = {}, timeoutMs = 60_000) =>
-      (await server.client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult,
+      (await server.client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutMs,
+      })) as CallToolResult,
     stderr: () => server.transport.stderr,
     kill: async () => {
       server.transport.child?.kill("SIGKILL");
@@ -71,7 +82,9 @@ function httpReplica(name: string, http: HttpServerProcess, client: HttpClient):
     kind: "http",
     http,
     call: async (tool, args = {}, timeoutMs = 60_000) =>
-      (await client.client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult,
+      (await client.client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutMs,
+      })) as CallToolResult,
     stderr: () => http.stderr,
     kill: async () => {
       await http.stop("SIGKILL");

@@ -12,7 +12,11 @@ export interface CliResult {
   ms: number;
 }
 
-export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 30_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 30_000,
+): Promise<CliResult> {
   const started = Date.now();
   const childEnv = serverEnv(env);
   return new Promise((resolve, reject) => {

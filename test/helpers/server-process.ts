@@ -49,7 +49,11 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   args?: string[];
   /** Client capabilities, e.g. { elicitation: {} }. */
-  capabilities?: ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never;
+  capabilities?: ConstructorParameters<typeof Client>[1] extends infer O
+    ? O extends { capabilities?: infer C }
+      ? C
+      : never
+    : never;
 }
 
 /**

@@ -31,23 +31,52 @@ const STATUS = /^[a-z_]{1,32}$/;
 
 // ---- valid pieces -----------------------------------------------------------
 
-const VALID_PHONES = ["+14155552671", "+1 (415) 555-2671", " +1 415.555.2672 ", "+442079460958", "+44 20 7946 0959", "+4930901820", "+33142685300", "+61293744000"];
+const VALID_PHONES = [
+  "+14155552671",
+  "+1 (415) 555-2671",
+  " +1 415.555.2672 ",
+  "+442079460958",
+  "+44 20 7946 0959",
+  "+4930901820",
+  "+33142685300",
+  "+61293744000",
+];
 const validPhone = fc.constantFrom(...VALID_PHONES);
 const validAgentId = fc.constantFrom("agt_1", "agt_2");
-const validName = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s));
+const validName = fc
+  .string({ minLength: 1, maxLength: 40 })
+  .filter(
+    (s) => s.trim().length > 0 && !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s),
+  );
 /** metadata as the tools take it: {key, value} pairs, each key once (as published), or the flat object itself. */
 const validPairs = fc.uniqueArray(
-  fc.record({ key: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), value: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)) }),
+  fc.record({
+    key: fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/),
+    value: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean(), fc.constant(null)),
+  }),
   { selector: (pair) => pair.key, maxLength: 5 },
 );
 // An object of exactly `key` and `value` is one pair without its list, refused (badMetadata).
-const onePairShape = (pairs: { key: string }[]) => pairs.length === 2 && pairs.some((p) => p.key === "key") && pairs.some((p) => p.key === "value");
-const validMetadata = fc.oneof(validPairs, validPairs.filter((pairs) => !onePairShape(pairs)).map((pairs) => Object.fromEntries(pairs.map(({ key, value }) => [key, value]))));
+const onePairShape = (pairs: { key: string }[]) =>
+  pairs.length === 2 && pairs.some((p) => p.key === "key") && pairs.some((p) => p.key === "value");
+const validMetadata = fc.oneof(
+  validPairs,
+  validPairs
+    .filter((pairs) => !onePairShape(pairs))
+    .map((pairs) => Object.fromEntries(pairs.map(({ key, value }) => [key, value]))),
+);
 /** An optional argument may be null: it means "not given" (strict-mode models send it). */
-const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
+const orNull = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
 
 const validRow = fc.record(
-  { to: validPhone, agent_id: validAgentId, contact_name: orNull(validName), company_name: orNull(validName), metadata: orNull(validMetadata) },
+  {
+    to: validPhone,
+    agent_id: validAgentId,
+    contact_name: orNull(validName),
+    company_name: orNull(validName),
+    metadata: orNull(validMetadata),
+  },
   { requiredKeys: ["to", "agent_id"] },
 );
 
@@ -55,8 +84,18 @@ const validRow = fc.record(
 
 // No null here: null is a valid "not given" for an optional argument; required ones add it themselves.
 // No NaN or Infinity either: JSON (stdio) carries them as null.
-const notAString = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
-const notAnInt = fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 5 }), fc.boolean());
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
+const notAnInt = fc.oneof(
+  fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }),
+  fc.string({ maxLength: 5 }),
+  fc.boolean(),
+);
 const orNullToo = (arb: fc.Arbitrary<unknown>) => fc.oneof(arb, fc.constant(null));
 
 const badAgentId = fc.oneof(
@@ -64,10 +103,22 @@ const badAgentId = fc.oneof(
   fc.constantFrom("", "agt 1", "../agents", "agt/1", "a".repeat(129), "agt_1\n", "ａｇｔ", "agt;drop"),
   notAString,
 );
-const badStatus = fc.oneof(fc.string({ maxLength: 40 }).filter((s) => !STATUS.test(s)), fc.constantFrom("Completed", "in-progress", "", "a".repeat(33)), notAString);
+const badStatus = fc.oneof(
+  fc.string({ maxLength: 40 }).filter((s) => !STATUS.test(s)),
+  fc.constantFrom("Completed", "in-progress", "", "a".repeat(33)),
+  notAString,
+);
 const badDate = fc.oneof(
   fc.string({ maxLength: 30 }).filter((s) => !/^\d{4}-\d{2}-\d{2}/.test(s)),
-  fc.constantFrom("21/11/2026", "2026-13-01", "2026-02-30T10:00:00Z", "2026-11-21T10:00:00", "2026-11-21 10:00", "yesterday", ""),
+  fc.constantFrom(
+    "21/11/2026",
+    "2026-13-01",
+    "2026-02-30T10:00:00Z",
+    "2026-11-21T10:00:00",
+    "2026-11-21 10:00",
+    "yesterday",
+    "",
+  ),
   notAString,
 );
 // Certainly not a dialable number under the contract: no leading +, or one of the known refusals.
@@ -100,7 +151,10 @@ const badMetadata = fc.oneof(
   fc.constant([{ key: "long", value: "x".repeat(1_001) }]),
   fc.constant(Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: i }))),
   fc.constant(Array.from({ length: 9 }, (_, i) => ({ key: `k${i}`, value: "y".repeat(990) }))),
-  fc.constant([{ key: "twice", value: 1 }, { key: "twice", value: 2 }]),
+  fc.constant([
+    { key: "twice", value: 1 },
+    { key: "twice", value: 2 },
+  ]),
   fc.constant([{ key: "extra", value: 1, note: "x" }]),
   fc.constant({ nested: { a: 1 } }),
   fc.constant({ "bad key": "x" }),
@@ -114,7 +168,10 @@ const badMetadata = fc.oneof(
 const unknownKey = (known: string[]) =>
   fc.oneof(
     // Not __proto__: the SDK's `arguments` schema (a zod record) drops it before any tool sees it (tested apart).
-    { arbitrary: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.includes(k) && k !== "__proto__"), weight: 9 },
+    {
+      arbitrary: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.includes(k) && k !== "__proto__"),
+      weight: 9,
+    },
     { arbitrary: fc.constantFrom("constructor", "toString", "hasOwnProperty", "valueOf", "CALL_ID", "To"), weight: 1 },
   );
 
@@ -141,7 +198,9 @@ const validListCalls = fc.record(
 const ROW_KEYS = ["to", "agent_id", "contact_name", "company_name", "metadata"];
 
 export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
-  list_agents: unknownKey([]).chain((k) => fc.jsonValue({ maxDepth: 1 }).map((v) => ({ tool: "list_agents", args: { [k]: v }, field: k }))),
+  list_agents: unknownKey([]).chain((k) =>
+    fc.jsonValue({ maxDepth: 1 }).map((v) => ({ tool: "list_agents", args: { [k]: v }, field: k })),
+  ),
 
   list_calls: fc.oneof(
     ...(
@@ -159,11 +218,20 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
       .tuple(validListCalls, unknownKey(LIST_CALLS_KEYS), fc.jsonValue({ maxDepth: 1 }))
       .map(([args, k, v]) => ({ tool: "list_calls", args: { ...args, [k]: v }, field: k })),
     // Reversed dates: a check in the handler, after the schema.
-    validListCalls.map((args) => ({ tool: "list_calls", args: { ...args, date_from: "2026-12-01", date_to: "2026-11-01" }, field: "date_from" })),
+    validListCalls.map((args) => ({
+      tool: "list_calls",
+      args: { ...args, date_from: "2026-12-01", date_to: "2026-11-01" },
+      field: "date_from",
+    })),
   ),
 
   get_call: fc.oneof(
-    fc.oneof(fc.string({ maxLength: 140 }).filter((s) => !CALL_ID.test(s)), orNullToo(notAString)).map((id) => ({ tool: "get_call", args: { call_id: id }, field: "call_id" })),
+    fc
+      .oneof(
+        fc.string({ maxLength: 140 }).filter((s) => !CALL_ID.test(s)),
+        orNullToo(notAString),
+      )
+      .map((id) => ({ tool: "get_call", args: { call_id: id }, field: "call_id" })),
     fc.constant({ tool: "get_call", args: {}, field: "call_id" }),
     fc
       .tuple(fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), unknownKey(["call_id"]), fc.jsonValue({ maxDepth: 1 }))
@@ -205,7 +273,10 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
       .chain(([n, pick, [field, bad]]) =>
         bad.map((value) => {
           const index = pick % n;
-          const calls: Record<string, unknown>[] = Array.from({ length: n }, (_, i) => ({ to: `+1415555${String(2600 + i)}`, agent_id: "agt_1" }));
+          const calls: Record<string, unknown>[] = Array.from({ length: n }, (_, i) => ({
+            to: `+1415555${String(2600 + i)}`,
+            agent_id: "agt_1",
+          }));
           calls[index] = { ...calls[index], [field]: value };
           return { tool: "submit_batch", args: { calls }, field: `calls[${index}].${field}` };
         }),
@@ -213,18 +284,32 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
     // The same number twice without allow_duplicates: the second one is named.
     fc.integer({ min: 0, max: 5 }).map((i) => ({
       tool: "submit_batch",
-      args: { calls: [...Array.from({ length: i }, (_, k) => ({ to: `+1415555${2700 + k}`, agent_id: "agt_1" })), { to: "+14155552671", agent_id: "agt_1" }, { to: "+1 415 555 2671", agent_id: "agt_2" }] },
+      args: {
+        calls: [
+          ...Array.from({ length: i }, (_, k) => ({ to: `+1415555${2700 + k}`, agent_id: "agt_1" })),
+          { to: "+14155552671", agent_id: "agt_1" },
+          { to: "+1 415 555 2671", agent_id: "agt_2" },
+        ],
+      },
       field: `calls[${i + 1}].to`,
     })),
     fc.constantFrom<InvalidInput>(
       { tool: "submit_batch", args: { calls: [] }, field: "calls" },
       { tool: "submit_batch", args: { calls: "+14155552671" }, field: "calls" },
       { tool: "submit_batch", args: {}, field: "calls" },
-      { tool: "submit_batch", args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], allow_duplicates: "yes" }, field: "allow_duplicates" },
+      {
+        tool: "submit_batch",
+        args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], allow_duplicates: "yes" },
+        field: "allow_duplicates",
+      },
     ),
     fc
       .tuple(unknownKey(["calls", "allow_duplicates"]), fc.jsonValue({ maxDepth: 1 }))
-      .map(([k, v]) => ({ tool: "submit_batch", args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], [k]: v }, field: k })),
+      .map(([k, v]) => ({
+        tool: "submit_batch",
+        args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], [k]: v },
+        field: k,
+      })),
   ),
 };
 
@@ -260,9 +345,13 @@ const ALL_KEYS = ["call_id", "calls", "allow_duplicates", ...LIST_CALLS_KEYS, ..
 /** Arbitrary JSON under known and unknown keys, for every tool. */
 export const anything: fc.Arbitrary<Input> = fc.record({
   tool: fc.constantFrom("list_agents", "list_calls", "get_call", "create_call", "submit_batch"),
-  args: fc.dictionary(fc.oneof(fc.constantFrom(...ALL_KEYS), fc.string({ maxLength: 8 })), fc.oneof(fc.jsonValue({ maxDepth: 3 }), validPhone, validAgentId, fc.array(validRow, { maxLength: 3 })), {
-    maxKeys: 6,
-  }),
+  args: fc.dictionary(
+    fc.oneof(fc.constantFrom(...ALL_KEYS), fc.string({ maxLength: 8 })),
+    fc.oneof(fc.jsonValue({ maxDepth: 3 }), validPhone, validAgentId, fc.array(validRow, { maxLength: 3 })),
+    {
+      maxKeys: 6,
+    },
+  ),
 });
 
 // ---- checks -----------------------------------------------------------------
@@ -298,7 +387,12 @@ export function wellFormed(result: CallToolResult): string | undefined {
   return undefined;
 }
 
-const ALLOWED_PATHS = [/^\/api\/v1\/agents$/, /^\/api\/v1\/calls(\?[^#]*)?$/, /^\/api\/v1\/calls\/[A-Za-z0-9_-]{1,128}$/, /^\/api\/v1\/calls\/batch$/];
+const ALLOWED_PATHS = [
+  /^\/api\/v1\/agents$/,
+  /^\/api\/v1\/calls(\?[^#]*)?$/,
+  /^\/api\/v1\/calls\/[A-Za-z0-9_-]{1,128}$/,
+  /^\/api\/v1\/calls\/batch$/,
+];
 const LIST_QUERY_KEYS = new Set([...LIST_CALLS_KEYS]);
 
 /** Every request a fuzz run caused stays on the contract's paths and query keys. */

@@ -30,7 +30,9 @@ describe("the do-not-call list", () => {
 
   it("a missing file fails, with what the server would do and the fix", async () => {
     const { code, out } = await doctor({ OUTBOUND_CALLS_DO_NOT_CALL_FILE: join(dir, "nope.txt") });
-    expect(out).toMatch(/^\[FAIL\]\s+do-not-call\s+OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read \(ENOENT\).*\(the server does not start\)$/m);
+    expect(out).toMatch(
+      /^\[FAIL\]\s+do-not-call\s+OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read \(ENOENT\).*\(the server does not start\)$/m,
+    );
     expect(out).toMatch(/fix: fix the file, or point OUTBOUND_CALLS_DO_NOT_CALL_FILE at a readable list/);
     expect(out).toMatch(/1 problem found/);
     expect(code).toBe(1);
@@ -62,7 +64,9 @@ describe("the audit log", () => {
 
   it("a folder where the file should be: fails (the server could not append to it)", async () => {
     const { code, out } = await doctor({ OUTBOUND_CALLS_AUDIT_LOG: dir });
-    expect(out).toMatch(/^\[FAIL\]\s+audit log\s+the file cannot be read and appended to \(not a regular file\): the server does not start$/m);
+    expect(out).toMatch(
+      /^\[FAIL\]\s+audit log\s+the file cannot be read and appended to \(not a regular file\): the server does not start$/m,
+    );
     expect(code).toBe(1);
   });
 
@@ -89,7 +93,9 @@ describe("the audit log", () => {
     const file = join(dir, "damaged.log");
     writeFileSync(file, '{"time": "2026-11-23T10:00:00Z", "decision": "dia\n', { mode: 0o600 });
     const { code, out } = await doctor({ OUTBOUND_CALLS_AUDIT_LOG: file });
-    expect(out).toMatch(/^\[FAIL\]\s+audit log\s+1 damaged line\(s\) \(line 1\) show no number: without Redis every dial is refused/m);
+    expect(out).toMatch(
+      /^\[FAIL\]\s+audit log\s+1 damaged line\(s\) \(line 1\) show no number: without Redis every dial is refused/m,
+    );
     expect(out).toMatch(/fix: repair or move the log/);
     expect(code).toBe(1);
   });

@@ -16,10 +16,24 @@ import { tempDir } from "../helpers/guards.js";
 
 // doctor --sandbox runs with the embedded sandbox account's key: the passkeys are sealed under it.
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
-const dana: Passkey = { id: "cred-dana", name: "Dana", publicKey: "pk", counter: 0, transports: [], rpId: "localhost", createdAt: 1_800_000_000_000 };
+const dana: Passkey = {
+  id: "cred-dana",
+  name: "Dana",
+  publicKey: "pk",
+  counter: 0,
+  transports: [],
+  rpId: "localhost",
+  createdAt: 1_800_000_000_000,
+};
 
 function registryAt(file: string) {
-  return new PasskeyRegistry({ shelf: async () => new FilePasskeyShelf(file), key: deriveStateKey(SANDBOX_KEY, "passkeys"), watermarkFile: watermarkFile(file), now: Date.now, log: () => undefined });
+  return new PasskeyRegistry({
+    shelf: async () => new FilePasskeyShelf(file),
+    key: deriveStateKey(SANDBOX_KEY, "passkeys"),
+    watermarkFile: watermarkFile(file),
+    now: Date.now,
+    log: () => undefined,
+  });
 }
 
 async function doctor(env: Record<string, string>): Promise<string> {
@@ -30,7 +44,9 @@ describe("doctor on passkeys", () => {
   it("required with none enrolled: a warning with the command to run", async () => {
     const file = join(tempDir("doctor-pk"), "passkeys.json");
     const out = await doctor({ OUTBOUND_CALLS_APPROVAL_PASSKEY: "required", OUTBOUND_CALLS_PASSKEY_FILE: file });
-    expect(out).toMatch(/^\[warn\]\s+passkeys\s+required, and none enrolled in .*passkeys\.json: every dial is refused$/m);
+    expect(out).toMatch(
+      /^\[warn\]\s+passkeys\s+required, and none enrolled in .*passkeys\.json: every dial is refused$/m,
+    );
     expect(out).toMatch(/fix: the approver runs `outbound-calls-mcp passkeys enroll --name <person>`/);
   });
 
@@ -38,11 +54,25 @@ describe("doctor on passkeys", () => {
     const file = join(tempDir("doctor-pk"), "passkeys.json");
     await registryAt(file).add(dana);
     const local = await doctor({ OUTBOUND_CALLS_APPROVAL_PASSKEY: "required", OUTBOUND_CALLS_PASSKEY_FILE: file });
-    expect(local).toMatch(/^\[ok\]\s+passkeys\s+required; 1 enrolled \(1 for localhost\) in .*passkeys\.json, set generation \d+$/m);
-    const hosted = await doctor({ OUTBOUND_CALLS_APPROVAL_PASSKEY: "required", OUTBOUND_CALLS_PASSKEY_FILE: file, OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com" });
-    expect(hosted).toMatch(/^\[warn\]\s+passkeys\s+none is for calls\.example\.com, the host of OUTBOUND_CALLS_PUBLIC_URL: .* cannot use them$/m);
-    const ip = await doctor({ OUTBOUND_CALLS_APPROVAL_PASSKEY: "required", OUTBOUND_CALLS_PASSKEY_FILE: file, OUTBOUND_CALLS_PUBLIC_URL: "https://203.0.113.7" });
-    expect(ip).toMatch(/^\[warn\]\s+passkeys\s+the hosted inbox cannot use passkeys: passkeys need a host name, and OUTBOUND_CALLS_PUBLIC_URL names an IP address/m);
+    expect(local).toMatch(
+      /^\[ok\]\s+passkeys\s+required; 1 enrolled \(1 for localhost\) in .*passkeys\.json, set generation \d+$/m,
+    );
+    const hosted = await doctor({
+      OUTBOUND_CALLS_APPROVAL_PASSKEY: "required",
+      OUTBOUND_CALLS_PASSKEY_FILE: file,
+      OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com",
+    });
+    expect(hosted).toMatch(
+      /^\[warn\]\s+passkeys\s+none is for calls\.example\.com, the host of OUTBOUND_CALLS_PUBLIC_URL: .* cannot use them$/m,
+    );
+    const ip = await doctor({
+      OUTBOUND_CALLS_APPROVAL_PASSKEY: "required",
+      OUTBOUND_CALLS_PASSKEY_FILE: file,
+      OUTBOUND_CALLS_PUBLIC_URL: "https://203.0.113.7",
+    });
+    expect(ip).toMatch(
+      /^\[warn\]\s+passkeys\s+the hosted inbox cannot use passkeys: passkeys need a host name, and OUTBOUND_CALLS_PUBLIC_URL names an IP address/m,
+    );
   });
 
   it("reports a set older than the newest seen on this machine (a rollback), without writing anything back", async () => {
@@ -55,7 +85,9 @@ describe("doctor on passkeys", () => {
     await registry.remove("Eve");
     writeFileSync(file, old);
     const out = await doctor({ OUTBOUND_CALLS_APPROVAL_PASSKEY: "required", OUTBOUND_CALLS_PASSKEY_FILE: file });
-    expect(out).toMatch(/^\[warn\]\s+passkeys\s+ROLLBACK: .*passkeys\.json holds generation \d+, older than generation \d+ seen on this machine/m);
+    expect(out).toMatch(
+      /^\[warn\]\s+passkeys\s+ROLLBACK: .*passkeys\.json holds generation \d+, older than generation \d+ seen on this machine/m,
+    );
     expect(readFileSync(file, "utf8")).toBe(old);
   });
 

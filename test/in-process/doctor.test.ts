@@ -36,10 +36,13 @@ function expectClean(result: CliResult, ...keys: string[]) {
   expect(result.stderr).toBe("");
 }
 
-const line = (result: CliResult, label: string) => result.stdout.split("\n").find((l) => l.includes(` ${label} `) || l.endsWith(` ${label}`)) ?? "";
+const line = (result: CliResult, label: string) =>
+  result.stdout.split("\n").find((l) => l.includes(` ${label} `) || l.endsWith(` ${label}`)) ?? "";
 const fixAfter = (result: CliResult, label: string) => {
   const lines = result.stdout.split("\n");
-  const i = lines.findIndex((l) => l.includes(`] ${label}`) || l.includes(`]${label}`) || new RegExp(`^\\[\\w+\\]\\s+${label}`).test(l));
+  const i = lines.findIndex(
+    (l) => l.includes(`] ${label}`) || l.includes(`]${label}`) || new RegExp(`^\\[\\w+\\]\\s+${label}`).test(l),
+  );
   return lines[i + 1] ?? "";
 };
 
@@ -48,8 +51,12 @@ describe("when everything works", () => {
     const result = await runCli(["doctor", "--sandbox"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`outbound-calls-mcp ${VERSION} doctor`);
-    expect(result.stdout).toMatch(/^\[ok\]\s+configuration\s+built-in sandbox at http:\/\/127\.0\.0\.1:\d+ \(simulated: no real call\)/m);
-    expect(result.stdout).toMatch(/^\[ok\]\s+reachable\s+GET \/api\/v1\/agents answered HTTP 200 in \d+ ms \(request req_\w+\)/m);
+    expect(result.stdout).toMatch(
+      /^\[ok\]\s+configuration\s+built-in sandbox at http:\/\/127\.0\.0\.1:\d+ \(simulated: no real call\)/m,
+    );
+    expect(result.stdout).toMatch(
+      /^\[ok\]\s+reachable\s+GET \/api\/v1\/agents answered HTTP 200 in \d+ ms \(request req_\w+\)/m,
+    );
     expect(result.stdout).toMatch(/^\[ok\]\s+key accepted\s+yes/m);
     expect(result.stdout).toMatch(/^\[ok\]\s+agents\s+3: agt_\w+ \(Ava — Appointment reminders\), /m);
     expect(result.stdout.trim().endsWith("All checks passed.")).toBe(true);
@@ -71,8 +78,12 @@ describe("when everything works", () => {
       OUTBOUND_CALLS_TIMEOUT_MS: "5000",
     });
     expect(result.code).toBe(0);
-    expect(line(result, "configuration")).toContain(`service at ${sandbox.url}; API ${sandbox.url}/api/v1; API key set`);
-    expect(result.stdout).toMatch(/timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL · max batch 1000/);
+    expect(line(result, "configuration")).toContain(
+      `service at ${sandbox.url}; API ${sandbox.url}/api/v1; API key set`,
+    );
+    expect(result.stdout).toMatch(
+      /timeout 5000 ms · countries US,CA · blocked number types PREMIUM_RATE,SHARED_COST,PERSONAL_NUMBER,PAGER,UAN,VOICEMAIL · max batch 1000/,
+    );
     expect(result.stdout).toMatch(/^\[ok\]\s+agents\s+3: /m);
     // It asked the service with the key: the doctor's request is the server's request.
     const req = sandbox.requests.at(-1)!;
@@ -87,7 +98,9 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     const result = await runCli(["doctor"], { OUTBOUND_CALLS_API_KEY: LIVE_KEY, OUTBOUND_CALLS_BASE_URL: sandbox.url });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^\[ok\]\s+reachable\s+GET \/api\/v1\/agents answered HTTP 401/m);
-    expect(result.stdout).toMatch(/^\[FAIL\]\s+key accepted\s+no: key refused \(HTTP 401\): fix OUTBOUND_CALLS_API_KEY/m);
+    expect(result.stdout).toMatch(
+      /^\[FAIL\]\s+key accepted\s+no: key refused \(HTTP 401\): fix OUTBOUND_CALLS_API_KEY/m,
+    );
     expect(fixAfter(result, "key accepted")).toMatch(/^\s+fix: copy the key again .* into OUTBOUND_CALLS_API_KEY/);
     expect(result.stdout).toMatch(/^\[skip\]\s+agents/m);
     expect(result.stdout).toMatch(/1 problem found/);
@@ -96,9 +109,14 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
 
   it("a service that cannot be reached (nothing listens on the port)", async () => {
     const port = await freePort();
-    const result = await runCli(["doctor"], { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: `http://127.0.0.1:${port}` });
+    const result = await runCli(["doctor"], {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: `http://127.0.0.1:${port}`,
+    });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`^\\[FAIL\\]\\s+reachable\\s+no answer from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`, "m"));
+    expect(result.stdout).toMatch(
+      new RegExp(`^\\[FAIL\\]\\s+reachable\\s+no answer from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`, "m"),
+    );
     expect(fixAfter(result, "reachable")).toMatch(/fix: check OUTBOUND_CALLS_BASE_URL/);
     expect(result.stdout).toMatch(/^\[skip\]\s+key accepted\s+not checked \(the service was not reached\)/m);
     expectClean(result);
@@ -123,18 +141,49 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
   });
 
   it("a base URL that is not the application host (404)", async () => {
-    const result = await runCli(["doctor"], { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: `${sandbox.url}/dashboard` });
+    const result = await runCli(["doctor"], {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: `${sandbox.url}/dashboard`,
+    });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^\[FAIL\]\s+reachable\s+GET \/dashboard\/api\/v1\/agents answered HTTP 404 .*: no calling API at that address/m);
-    expect(fixAfter(result, "reachable")).toMatch(/fix: set OUTBOUND_CALLS_BASE_URL to your account's application host only/);
+    expect(result.stdout).toMatch(
+      /^\[FAIL\]\s+reachable\s+GET \/dashboard\/api\/v1\/agents answered HTTP 404 .*: no calling API at that address/m,
+    );
+    expect(fixAfter(result, "reachable")).toMatch(
+      /fix: set OUTBOUND_CALLS_BASE_URL to your account's application host only/,
+    );
     expectClean(result);
   });
 
   it.each([
-    ["no key", { OUTBOUND_CALLS_BASE_URL: "https://app.example.com" }, "OUTBOUND_CALLS_API_KEY", /OUTBOUND_CALLS_API_KEY is required/],
-    ["no base URL", { OUTBOUND_CALLS_API_KEY: CANARY_KEY }, "OUTBOUND_CALLS_BASE_URL", /OUTBOUND_CALLS_BASE_URL is required/],
-    ["plain http to a remote host", { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "http://app.example.com" }, "OUTBOUND_CALLS_BASE_URL", /must use https/],
-    ["a bad timeout", { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "https://a.example", OUTBOUND_CALLS_TIMEOUT_MS: "fast" }, "OUTBOUND_CALLS_TIMEOUT_MS", /whole number/],
+    [
+      "no key",
+      { OUTBOUND_CALLS_BASE_URL: "https://app.example.com" },
+      "OUTBOUND_CALLS_API_KEY",
+      /OUTBOUND_CALLS_API_KEY is required/,
+    ],
+    [
+      "no base URL",
+      { OUTBOUND_CALLS_API_KEY: CANARY_KEY },
+      "OUTBOUND_CALLS_BASE_URL",
+      /OUTBOUND_CALLS_BASE_URL is required/,
+    ],
+    [
+      "plain http to a remote host",
+      { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: "http://app.example.com" },
+      "OUTBOUND_CALLS_BASE_URL",
+      /must use https/,
+    ],
+    [
+      "a bad timeout",
+      {
+        OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_BASE_URL: "https://a.example",
+        OUTBOUND_CALLS_TIMEOUT_MS: "fast",
+      },
+      "OUTBOUND_CALLS_TIMEOUT_MS",
+      /whole number/,
+    ],
     ["a bad sandbox switch", { OUTBOUND_CALLS_SANDBOX: "maybe" }, "OUTBOUND_CALLS_SANDBOX", /"true" or "false"/],
   ])("a configuration with %s: names the variable, checks nothing else", async (_label, env, variable, message) => {
     const result = await runCli(["doctor"], env);
@@ -156,7 +205,12 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
       "OUTBOUND_CALLS_TIMEOUT_MS",
       "OUTBOUND_CALLS_CONFIRM",
     ]);
-    for (const variable of ["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_TIMEOUT_MS", "OUTBOUND_CALLS_CONFIRM"]) {
+    for (const variable of [
+      "OUTBOUND_CALLS_API_KEY",
+      "OUTBOUND_CALLS_BASE_URL",
+      "OUTBOUND_CALLS_TIMEOUT_MS",
+      "OUTBOUND_CALLS_CONFIRM",
+    ]) {
       expect(result.stdout).toContain(`fix: set ${variable} in the "env" block`);
     }
     expect(result.stdout).toContain("4 problems found");
@@ -171,7 +225,11 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     afterAll(async () => {
       await upstream?.close();
     });
-    const env = () => ({ OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" });
+    const env = () => ({
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: upstream.url,
+      OUTBOUND_CALLS_TIMEOUT_MS: "3000",
+    });
 
     it("a key with no agent", async () => {
       upstream.handle((_req, res) => sendJson(res, 200, { data: [] }));
@@ -196,16 +254,24 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     });
 
     it("a failing service that echoes the key (as text and as the request id)", async () => {
-      upstream.handle((_req, res) => sendJson(res, 500, { error: { message: `internal: ${CANARY_KEY}` } }, { "x-request-id": CANARY_KEY }));
+      upstream.handle((_req, res) =>
+        sendJson(res, 500, { error: { message: `internal: ${CANARY_KEY}` } }, { "x-request-id": CANARY_KEY }),
+      );
       const result = await runCli(["doctor"], env());
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/^\[ok\]\s+reachable\s+GET \/api\/v1\/agents answered HTTP 500 .*\(request \[redacted\]\), after 3 attempts/m);
-      expect(result.stdout).toMatch(/^\[FAIL\]\s+agents\s+The calling service failed \(HTTP 500\)\. The service said: internal: \[redacted\]/m);
+      expect(result.stdout).toMatch(
+        /^\[ok\]\s+reachable\s+GET \/api\/v1\/agents answered HTTP 500 .*\(request \[redacted\]\), after 3 attempts/m,
+      );
+      expect(result.stdout).toMatch(
+        /^\[FAIL\]\s+agents\s+The calling service failed \(HTTP 500\)\. The service said: internal: \[redacted\]/m,
+      );
       expectClean(result);
     });
 
     it("a plan that does not allow it (403)", async () => {
-      upstream.handle((_req, res) => sendJson(res, 403, { error: { code: "plan_no_api", message: "API access needs the Pro plan" } }));
+      upstream.handle((_req, res) =>
+        sendJson(res, 403, { error: { code: "plan_no_api", message: "API access needs the Pro plan" } }),
+      );
       const result = await runCli(["doctor"], env());
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/^\[ok\]\s+key accepted/m);

@@ -18,7 +18,12 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": {},
   "io.modelcontextprotocol/clientInfo": { name: "early", version: "1" },
 };
-const discover = (id: number | string) => ({ jsonrpc: "2.0" as const, id, method: "server/discover", params: { _meta: ENVELOPE } });
+const discover = (id: number | string) => ({
+  jsonrpc: "2.0" as const,
+  id,
+  method: "server/discover",
+  params: { _meta: ENVELOPE },
+});
 
 async function sdkAnswer(readOnly: boolean): Promise<JSONRPCMessage> {
   const config = inProcessConfig();
@@ -62,9 +67,23 @@ describe("the early server/discover answer", () => {
   });
 
   it.each([
-    ["a 2025 initialize", { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } }],
-    ["a discover for another revision", { ...discover(1), params: { _meta: { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2027-01-01" } } }],
-    ["a discover without capabilities", { ...discover(1), params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } }],
+    [
+      "a 2025 initialize",
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      },
+    ],
+    [
+      "a discover for another revision",
+      { ...discover(1), params: { _meta: { ...ENVELOPE, "io.modelcontextprotocol/protocolVersion": "2027-01-01" } } },
+    ],
+    [
+      "a discover without capabilities",
+      { ...discover(1), params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } },
+    ],
     ["a notification", { jsonrpc: "2.0", method: "server/discover", params: { _meta: ENVELOPE } }],
     ["a batch", [discover(1)]],
   ])("leaves %s to the SDK, untouched", async (_what, message) => {

@@ -15,7 +15,11 @@ import { GUARDS_OFF_FOR_SHAPE_TESTS, textOf } from "../helpers/server-process.js
 import { pollDelayMs } from "../../src/tools/wait-for-call.js";
 import { lagProbe } from "../helpers/machine-lag.js";
 
-type GetCallOutput = { call: { id: string; status?: string; outcome?: string }; final: boolean; waited_seconds?: number };
+type GetCallOutput = {
+  call: { id: string; status?: string; outcome?: string };
+  final: boolean;
+  waited_seconds?: number;
+};
 
 describe("against the simulated service (speed 50)", () => {
   let sandbox: Sandbox;
@@ -24,7 +28,10 @@ describe("against the simulated service (speed 50)", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ speed: 50, rateLimit: false });
-    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+    server = await startInProcess({
+      service: "http",
+      env: { OUTBOUND_CALLS_BASE_URL: sandbox.url, ...GUARDS_OFF_FOR_SHAPE_TESTS },
+    });
     const agents = await server.call("list_agents");
     agentId = (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id;
   });
@@ -42,9 +49,13 @@ describe("against the simulated service (speed 50)", () => {
   it("follows an answered call to completed, with progress notifications naming the status", async () => {
     const id = await dial("+14155550100");
     const progress: Progress[] = [];
-    const result = (await server.client.callTool({ name: "get_call", arguments: { call_id: id, wait_seconds: 30 } }, undefined, {
-      onprogress: (p) => progress.push(p),
-    })) as CallToolResult;
+    const result = (await server.client.callTool(
+      { name: "get_call", arguments: { call_id: id, wait_seconds: 30 } },
+      undefined,
+      {
+        onprogress: (p) => progress.push(p),
+      },
+    )) as CallToolResult;
     const out = result.structuredContent as GetCallOutput;
     expect(result.isError).toBeFalsy();
     expect(out.final).toBe(true);
@@ -100,7 +111,10 @@ describe("against a scripted service", () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     // The total deadline of a tool call is 1 s here: a wait must outlive it.
-    server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "1000" } });
+    server = await startInProcess({
+      service: "http",
+      env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "1000" },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -151,7 +165,9 @@ describe("against a scripted service", () => {
     expect(out.final).toBe(false);
     expect(out.call.status).toBe("ringing");
     expect(out.waited_seconds).toBeGreaterThanOrEqual(1.9);
-    expect(textOf(result)).toMatch(/Still in progress after waiting 2 s \(status ringing\): call get_call again with wait_seconds/);
+    expect(textOf(result)).toMatch(
+      /Still in progress after waiting 2 s \(status ringing\): call get_call again with wait_seconds/,
+    );
     // One last poll at the end of the wait, then the answer: bounded by wait_seconds plus one request.
     expect(elapsed).toBeGreaterThanOrEqual(1_900);
     expect(elapsed - lagMs).toBeLessThan(3_500);
@@ -169,9 +185,13 @@ describe("against a scripted service", () => {
   it("stops polling when the client cancels", async () => {
     script(60_000);
     const controller = new AbortController();
-    const pending = server.client.callTool({ name: "get_call", arguments: { call_id: "call_s1", wait_seconds: 600 } }, undefined, {
-      signal: controller.signal,
-    });
+    const pending = server.client.callTool(
+      { name: "get_call", arguments: { call_id: "call_s1", wait_seconds: 600 } },
+      undefined,
+      {
+        signal: controller.signal,
+      },
+    );
     await new Promise((r) => setTimeout(r, 1_500));
     controller.abort();
     await expect(pending).rejects.toThrow();

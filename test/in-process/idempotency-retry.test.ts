@@ -27,7 +27,12 @@ vi.mock("undici", async (importOriginal) => {
   const original = real.Dispatcher.prototype.request;
   const request = function (this: InstanceType<typeof real.Dispatcher>, options: Parameters<typeof original>[0]) {
     const headers = (options?.headers ?? {}) as Record<string, string>;
-    const attempt = { method: String(options?.method ?? "GET"), path: String(options.path).split("?")[0]!, key: headers["idempotency-key"], refused: false };
+    const attempt = {
+      method: String(options?.method ?? "GET"),
+      path: String(options.path).split("?")[0]!,
+      key: headers["idempotency-key"],
+      refused: false,
+    };
     state.attempts.push(attempt);
     if (attempt.method === "POST" && state.refusePosts > 0) {
       state.refusePosts--;
@@ -43,12 +48,18 @@ vi.mock("undici", async (importOriginal) => {
 let upstream: FakeUpstream;
 let server: OutboundCallsServer;
 let client: Client;
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   // In process there is nobody to approve: unattended (test/e2e/consent-* cover who approves).
-  const env = envFor(upstream, { ...GUARDS_OFF, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_CONFIRM: "never" });
+  const env = envFor(upstream, {
+    ...GUARDS_OFF,
+    OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+    OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2",
+    OUTBOUND_CALLS_CONFIRM: "never",
+  });
   server = createServer(loadConfig(env as NodeJS.ProcessEnv));
   client = new Client({ name: "in-process-test", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

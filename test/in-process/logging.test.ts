@@ -17,7 +17,10 @@ let logs: LoggingMessageNotification["params"][];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  server = await startInProcess({ service: "http", env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" } });
+  server = await startInProcess({
+    service: "http",
+    env: { OUTBOUND_CALLS_BASE_URL: upstream.url, OUTBOUND_CALLS_TIMEOUT_MS: "3000" },
+  });
   server.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
     logs.push(n.params);
   });
@@ -29,7 +32,8 @@ afterAll(async () => {
 beforeEach(() => {
   logs = [];
   upstream.handle((req, res) => {
-    if (req.path === "/api/v1/agents") return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] }, { "x-request-id": "req_abc123" });
+    if (req.path === "/api/v1/agents")
+      return sendJson(res, 200, { data: [{ id: "agt_1", name: "Ava" }] }, { "x-request-id": "req_abc123" });
     defaultHandler(req, res, undefined as never);
   });
 });
@@ -53,7 +57,9 @@ it("logs each upstream request at debug: method, path, status, latency, attempt,
 
 it("logs refusals and faults at warning, with the kind, status and request id", async () => {
   await server.client.setLoggingLevel("debug");
-  upstream.handle((req, res) => sendJson(res, 404, { error: { code: "not_found", message: "no" } }, { "x-request-id": "req_404" }));
+  upstream.handle((req, res) =>
+    sendJson(res, 404, { error: { code: "not_found", message: "no" } }, { "x-request-id": "req_404" }),
+  );
   await server.call("get_call", { call_id: "call_missing" });
   upstream.handle((req, res) => sendJson(res, 503, { error: { message: "down" } }));
   await server.call("list_calls", {});

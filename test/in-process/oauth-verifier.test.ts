@@ -20,14 +20,18 @@ const started: TestIdentityProvider[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((idp) => idp.close()));
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())));
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve).closeAllConnections())),
+  );
 });
 
 /**
  * An issuer on loopback whose metadata document (`huge: "metadata"`) or key set (`huge: "keys"`) is a 64 MiB body
  * sent in chunks without a Content-Length; it counts the bytes the verifier let it send before hanging up.
  */
-async function issuerWithHugeBody(huge: "metadata" | "keys"): Promise<{ issuer: string; sent: () => number; ended: Promise<void> }> {
+async function issuerWithHugeBody(
+  huge: "metadata" | "keys",
+): Promise<{ issuer: string; sent: () => number; ended: Promise<void> }> {
   let sent = 0;
   let ended!: () => void;
   const done = new Promise<void>((resolve) => (ended = resolve));
@@ -50,7 +54,9 @@ async function issuerWithHugeBody(huge: "metadata" | "keys"): Promise<{ issuer: 
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.url === "/.well-known/oauth-authorization-server") {
       if (huge === "metadata") return stream(res, `{"issuer":"${issuer}","jwks_uri":"${issuer}/jwks",`);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
       return;
     }
     if (req.url === "/jwks") return stream(res, '{"keys":[');
@@ -72,7 +78,11 @@ describe("createTokenVerifier", () => {
     idp.signIn = { sub: "alice", name: "Alice\u0007 Example", scopes: ["calls:read"] };
     const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE });
     const check = await verify(await tokenFor(idp, RESOURCE));
-    expect(check).toEqual({ ok: true, person: { sub: "alice", name: "Alice Example" }, scopes: new Set(["calls:read"]) });
+    expect(check).toEqual({
+      ok: true,
+      person: { sub: "alice", name: "Alice Example" },
+      scopes: new Set(["calls:read"]),
+    });
   });
 
   // The issuer rotates: same address and issuer, a new key set without the old key.
@@ -83,12 +93,21 @@ describe("createTokenVerifier", () => {
     expect(rotated.issuer).toBe(first.issuer);
     return rotated;
   };
-  const NOT_CURRENT = { ok: false, kind: "invalid", description: "The access token is not signed by a current key of the issuer" };
+  const NOT_CURRENT = {
+    ok: false,
+    kind: "invalid",
+    description: "The access token is not signed by a current key of the issuer",
+  };
 
   it("accepts a key the issuer rotated in even right after a fetch, and that fetch drops the key it removed", async () => {
     const first = await start();
     // Keys trusted for a minute: only a token naming an unknown key can make the verifier fetch them again here.
-    const verify = createTokenVerifier({ issuer: first.issuer, resource: RESOURCE, keysMaxAgeMs: 60_000, keysCooldownMs: 1_000 });
+    const verify = createTokenVerifier({
+      issuer: first.issuer,
+      resource: RESOURCE,
+      keysMaxAgeMs: 60_000,
+      keysCooldownMs: 1_000,
+    });
     const old = await tokenFor(first, RESOURCE);
     expect((await verify(old)).ok).toBe(true);
     const rotated = await rotate(first);
@@ -115,7 +134,12 @@ describe("createTokenVerifier", () => {
 
   it("fetches the keys once per cooldown however many tokens name unknown keys", async () => {
     const idp = await start();
-    const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE, keysMaxAgeMs: 60_000, keysCooldownMs: 500 });
+    const verify = createTokenVerifier({
+      issuer: idp.issuer,
+      resource: RESOURCE,
+      keysMaxAgeMs: 60_000,
+      keysCooldownMs: 500,
+    });
     expect((await verify(await tokenFor(idp, RESOURCE))).ok).toBe(true);
     expect(idp.jwksFetches).toBe(1);
     // An attacker's tokens: right issuer and audience, each naming a key id of its own that the issuer never had.
@@ -140,7 +164,8 @@ describe("createTokenVerifier", () => {
     let sent = 0;
     await Promise.all(
       [0, 1, 2, 3].map(async (worker) => {
-        for (let i = worker; Date.now() - begun < 1_200; i += 4, sent++) expect((await verify(forged[i % forged.length]!)).ok).toBe(false);
+        for (let i = worker; Date.now() - begun < 1_200; i += 4, sent++)
+          expect((await verify(forged[i % forged.length]!)).ok).toBe(false);
       }),
     );
     const periods = Math.ceil((Date.now() - begun) / 500);
@@ -149,7 +174,11 @@ describe("createTokenVerifier", () => {
   });
 
   it("treats an unreachable issuer as unavailable, not as a bad token", async () => {
-    const verify = createTokenVerifier({ issuer: `http://127.0.0.1:${await closedPort()}`, resource: RESOURCE, fetchTimeoutMs: 2_000 });
+    const verify = createTokenVerifier({
+      issuer: `http://127.0.0.1:${await closedPort()}`,
+      resource: RESOURCE,
+      fetchTimeoutMs: 2_000,
+    });
     const check: TokenCheck = await verify("eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln");
     expect(check).toMatchObject({ ok: false, kind: "unavailable" });
   });
@@ -158,7 +187,13 @@ describe("createTokenVerifier", () => {
     it(`stops reading an issuer's ${huge === "keys" ? "key set" : "metadata document"} past its size limit when no Content-Length announces it`, async () => {
       const fake = await issuerWithHugeBody(huge);
       const verify = createTokenVerifier({ issuer: fake.issuer, resource: RESOURCE, fetchTimeoutMs: 30_000 });
-      const token = await new SignJWT({}).setProtectedHeader({ alg: "ES256", kid: "k" }).setIssuer(fake.issuer).setAudience(RESOURCE).setSubject("mallory").setExpirationTime("5m").sign(await importJWK(await newSigningKey("k"), "ES256"));
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: "ES256", kid: "k" })
+        .setIssuer(fake.issuer)
+        .setAudience(RESOURCE)
+        .setSubject("mallory")
+        .setExpirationTime("5m")
+        .sign(await importJWK(await newSigningKey("k"), "ES256"));
       expect(await verify(token)).toMatchObject({ ok: false, kind: "unavailable" });
       // The verifier hung up: the rest of the 64 MiB was never read into memory (what the sockets buffer aside).
       await fake.ended;
@@ -179,15 +214,30 @@ describe("createTokenVerifier", () => {
         .sign(await importJWK(idp.keys[0]!, "ES256"));
     // Shown to approvers beside the call ("for Bob (bob)") and written to the audit log: "bob" reversed to read "alice" there.
     for (const sub of ["bob\u202Eecila", "bob\u200B", "bob\u2028person: alice", "bob\u2029"]) {
-      expect(await verify(await signed(sub, "Bob"))).toEqual({ ok: false, kind: "invalid", description: "The access token names no usable subject" });
+      expect(await verify(await signed(sub, "Bob"))).toEqual({
+        ok: false,
+        kind: "invalid",
+        description: "The access token names no usable subject",
+      });
     }
-    expect(await verify(await signed("bob", "Bob\u2028Approved by: alice"))).toMatchObject({ ok: true, person: { sub: "bob", name: "Bob Approved by: alice" } });
+    expect(await verify(await signed("bob", "Bob\u2028Approved by: alice"))).toMatchObject({
+      ok: true,
+      person: { sub: "bob", name: "Bob Approved by: alice" },
+    });
   });
 
   it("refuses an unsigned token (alg none) and an HMAC one outright", async () => {
     const idp = await start();
     const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE });
-    const body = Buffer.from(JSON.stringify({ iss: idp.issuer, aud: RESOURCE, sub: "mallory", scope: "calls:place", exp: Math.floor(Date.now() / 1000) + 60 })).toString("base64url");
+    const body = Buffer.from(
+      JSON.stringify({
+        iss: idp.issuer,
+        aud: RESOURCE,
+        sub: "mallory",
+        scope: "calls:place",
+        exp: Math.floor(Date.now() / 1000) + 60,
+      }),
+    ).toString("base64url");
     const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${body}.`;
     const hs = `${Buffer.from('{"alg":"HS256","kid":"x"}').toString("base64url")}.${body}.c2lnbmF0dXJl`;
     expect(await verify(none)).toMatchObject({ ok: false, kind: "invalid" });

@@ -49,12 +49,20 @@ const dial = () => server.call("create_call", { to: "+14155552671", agent_id: "a
 
 describe("refusals of the service reach the model as one specific isError text", () => {
   it.each([
-    [400, { error: { code: "bad_request", message: "to is malformed", field: "to" } }, /invalid.*field to.*to is malformed/s],
+    [
+      400,
+      { error: { code: "bad_request", message: "to is malformed", field: "to" } },
+      /invalid.*field to.*to is malformed/s,
+    ],
     [422, { errors: [{ field: "to", message: "not dialable" }] }, /invalid.*to: not dialable/s],
     [401, { error: "unauthorized" }, /API key.*OUTBOUND_CALLS_API_KEY/s],
     [402, { message: "Balance too low" }, /wallet.*top it up.*retrying will not help/s],
     [422, { error: { code: "insufficient_funds", message: "no money" } }, /wallet/],
-    [403, { error: { code: "plan_concurrent_limit", message: "Too many calls at once" } }, /plan.*Too many calls at once/s],
+    [
+      403,
+      { error: { code: "plan_concurrent_limit", message: "Too many calls at once" } },
+      /plan.*Too many calls at once/s,
+    ],
     [400, { code: "quota_exceeded", message: "Monthly quota" }, /plan/],
     [409, { error: { code: "conflict", message: "Duplicate request" } }, /conflict.*Duplicate request/s],
     [429, { error: { code: "rate_limited", message: "slow down" } }, /retry in 120 s/],
@@ -93,7 +101,12 @@ describe("refusals of the service reach the model as one specific isError text",
   });
 
   it("the key is removed from text the service echoes", async () => {
-    failWith(422, { error: { code: "validation_failed", message: `header was Authorization: Bearer ${CANARY_KEY} and key ${CANARY_KEY}` } });
+    failWith(422, {
+      error: {
+        code: "validation_failed",
+        message: `header was Authorization: Bearer ${CANARY_KEY} and key ${CANARY_KEY}`,
+      },
+    });
     const result = await dial();
     expect(textOf(result)).not.toContain(CANARY_KEY);
     expect(textOf(result)).toContain("[redacted]");

@@ -35,29 +35,57 @@ describe("list_agents", () => {
   it("reads a bare array with agent_id and keeps unknown fields", async () => {
     service().handle("agents.list", () => [{ agent_id: "a-9", name: "Zed", voice: "calm", extra: { x: 1 } }]);
     const result = await server.call("list_agents");
-    expect(result.structuredContent).toEqual({ agents: [{ id: "a-9", name: "Zed", voice: "calm", extra: { x: 1 } }], count: 1 });
+    expect(result.structuredContent).toEqual({
+      agents: [{ id: "a-9", name: "Zed", voice: "calm", extra: { x: 1 } }],
+      count: 1,
+    });
   });
 });
 
 describe("list_calls", () => {
   it("asks with the filters given, limit always, page only when given", async () => {
-    await server.call("list_calls", { status: "completed", agent_id: "agt_1", date_from: "2026-11-21", date_to: "2026-11-21T23:59:59Z" });
+    await server.call("list_calls", {
+      status: "completed",
+      agent_id: "agt_1",
+      date_from: "2026-11-21",
+      date_to: "2026-11-21T23:59:59Z",
+    });
     await server.call("list_calls", { campaign_id: "cmp_1", page: 3, limit: 50 });
     const [first, second] = service().of("calls.list");
     const defined = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));
-    expect(defined(first!.query)).toEqual({ status: "completed", agent_id: "agt_1", date_from: "2026-11-21", date_to: "2026-11-21T23:59:59Z", limit: 20 });
+    expect(defined(first!.query)).toEqual({
+      status: "completed",
+      agent_id: "agt_1",
+      date_from: "2026-11-21",
+      date_to: "2026-11-21T23:59:59Z",
+      limit: 20,
+    });
     expect(defined(second!.query)).toEqual({ campaign_id: "cmp_1", page: 3, limit: 50 });
   });
 
   it("reports next_page and total from the paging, and leaves transcripts out", async () => {
     service().handle("calls.list", () => ({
-      calls: [{ call_id: "c1", status: "completed", to: "+14155552671", transcript: [{ speaker: "agent", text: "hi" }], custom: 1 }],
+      calls: [
+        {
+          call_id: "c1",
+          status: "completed",
+          to: "+14155552671",
+          transcript: [{ speaker: "agent", text: "hi" }],
+          custom: 1,
+        },
+      ],
       paging: { page: 2, limit: 1, total: 5, nextPage: 3 },
     }));
     const result = await server.call("list_calls", { page: 2, limit: 1 });
     expect(result.structuredContent).toMatchObject({ count: 1, page: 2, next_page: 3, total: 5 });
     const calls = (result.structuredContent as { calls: Record<string, unknown>[] }).calls;
-    expect(calls[0]).toEqual({ id: "c1", status: "completed", to: "+14155552671", transcript_available: true, custom: 1 });
+    expect(calls[0]).toEqual({
+      id: "c1",
+      status: "completed",
+      to: "+14155552671",
+      transcript_available: true,
+      custom: 1,
+    });
     expect(textOf(result)).toContain("page=3");
   });
 
@@ -103,7 +131,12 @@ describe("create_call", () => {
       company_name: "Acme",
       metadata: { service_type: "reminder", n: 1 },
     });
-    expect(result.structuredContent).toMatchObject({ call: { id: "call_1", status: "queued" }, to_international: "+1 415 555 2671", country: "US", agent_name: "Ava" });
+    expect(result.structuredContent).toMatchObject({
+      call: { id: "call_1", status: "queued" },
+      to_international: "+1 415 555 2671",
+      country: "US",
+      agent_name: "Ava",
+    });
     expect(textOf(result)).toContain("Call placed: call_1");
   });
 
@@ -111,28 +144,54 @@ describe("create_call", () => {
   it("sends metadata written as an object exactly as the same metadata written as pairs", async () => {
     const metadata = { service_type: "renewal", n: 1, vip: true, note: null };
     for (const form of [metadata, Object.entries(metadata).map(([key, value]) => ({ key, value }))]) {
-      const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", metadata: form, repeat_dial: true });
+      const result = await server.call("create_call", {
+        to: "+14155552671",
+        agent_id: "agt_1",
+        metadata: form,
+        repeat_dial: true,
+      });
       expect(result.isError, textOf(result)).toBeFalsy();
     }
-    const sent = service().of("calls.create").map((r) => JSON.stringify(r.call));
-    expect(sent).toEqual([JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata }), JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata })]);
+    const sent = service()
+      .of("calls.create")
+      .map((r) => JSON.stringify(r.call));
+    expect(sent).toEqual([
+      JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata }),
+      JSON.stringify({ to: "+14155552671", agent_id: "agt_1", metadata }),
+    ]);
   });
 
   it.each([
     ["a key with a space", { "bad key": 1 }, '(not "bad key") at metadata', "at metadata[0].key"],
     ["a nested value", { a: { b: 1 } }, "metadata is flat", "metadata is flat"],
     ["a zero-width space in a value", { note: "re\u200Bminder" }, "invisible characters", "invisible characters"],
-    ["51 keys", Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])), "at most 50 keys", "at most 50 keys"],
-    ["over 8 KB", Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])), "at most 8 KB", "at most 8 KB"],
-  ])("refuses metadata with %s written either way, and asks for no dial", async (_label, metadata, asObject, asPairs) => {
-    const pairs = Object.entries(metadata).map(([key, value]) => ({ key, value }));
-    for (const [form, mention] of [[metadata, asObject], [pairs, asPairs]] as const) {
-      const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", metadata: form });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toContain(mention);
-    }
-    expect(service().requests).toHaveLength(0);
-  });
+    [
+      "51 keys",
+      Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])),
+      "at most 50 keys",
+      "at most 50 keys",
+    ],
+    [
+      "over 8 KB",
+      Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])),
+      "at most 8 KB",
+      "at most 8 KB",
+    ],
+  ])(
+    "refuses metadata with %s written either way, and asks for no dial",
+    async (_label, metadata, asObject, asPairs) => {
+      const pairs = Object.entries(metadata).map(([key, value]) => ({ key, value }));
+      for (const [form, mention] of [
+        [metadata, asObject],
+        [pairs, asPairs],
+      ] as const) {
+        const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", metadata: form });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain(mention);
+      }
+      expect(service().requests).toHaveLength(0);
+    },
+  );
 
   it("uses a new Idempotency-Key per tool call", async () => {
     await server.call("create_call", { to: "+14155552671", agent_id: "agt_1" });
@@ -154,9 +213,26 @@ describe("create_call", () => {
     ["a bad agent id", { agent_id: "agt 1" }, "agent_id"],
     ["nested metadata", { metadata: [{ key: "a", value: { b: 1 } }] }, "metadata"],
     ["metadata neither a list nor an object", { metadata: "service_type=x" }, "metadata"],
-    ["the same metadata key twice", { metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, "given twice"],
-    ["a bidi override in a metadata value (the dialog would not show it)", { metadata: [{ key: "note", value: "call\u202Eback" }] }, "invisible characters"],
-    ["a zero-width space in a metadata value", { metadata: [{ key: "note", value: "re\u200Bminder" }] }, "invisible characters"],
+    [
+      "the same metadata key twice",
+      {
+        metadata: [
+          { key: "a", value: 1 },
+          { key: "a", value: 2 },
+        ],
+      },
+      "given twice",
+    ],
+    [
+      "a bidi override in a metadata value (the dialog would not show it)",
+      { metadata: [{ key: "note", value: "call\u202Eback" }] },
+      "invisible characters",
+    ],
+    [
+      "a zero-width space in a metadata value",
+      { metadata: [{ key: "note", value: "re\u200Bminder" }] },
+      "invisible characters",
+    ],
   ])("refuses %s and asks for no dial", async (_label, patch, mention) => {
     const result = await server.call("create_call", { to: "+14155552671", agent_id: "agt_1", ...patch });
     expect(result.isError).toBe(true);
@@ -189,45 +265,74 @@ describe("get_call", () => {
       new_field: true,
     }));
     const result = await server.call("get_call", { call_id: "call_9" });
-    expect(service().of("calls.get").map((r) => r.callId)).toEqual(["call_9"]);
-    expect(result.structuredContent).toMatchObject({ final: true, call: { id: "call_9", new_field: true, duration_seconds: 61 } });
+    expect(
+      service()
+        .of("calls.get")
+        .map((r) => r.callId),
+    ).toEqual(["call_9"]);
+    expect(result.structuredContent).toMatchObject({
+      final: true,
+      call: { id: "call_9", new_field: true, duration_seconds: 61 },
+    });
     const text = textOf(result);
     expect(text).toContain("61 s");
-    expect(text).toMatch(/<call-data [0-9a-f]{8} source="transcript">[\s\S]*agent: Hello\ncontact: Hi\n<\/call-data [0-9a-f]{8}>/);
+    expect(text).toMatch(
+      /<call-data [0-9a-f]{8} source="transcript">[\s\S]*agent: Hello\ncontact: Hi\n<\/call-data [0-9a-f]{8}>/,
+    );
   });
 
-  it.each(["..", "a/b", "%2e%2e", "x".repeat(129), "", "call 1"])("refuses the id %j without asking the service", async (id) => {
-    const result = await server.call("get_call", { call_id: id });
-    expect(result.isError).toBe(true);
-    expect(service().requests).toHaveLength(0);
-  });
+  it.each(["..", "a/b", "%2e%2e", "x".repeat(129), "", "call 1"])(
+    "refuses the id %j without asking the service",
+    async (id) => {
+      const result = await server.call("get_call", { call_id: id });
+      expect(result.isError).toBe(true);
+      expect(service().requests).toHaveLength(0);
+    },
+  );
 });
 
 describe("submit_batch", () => {
   const row = (to: string, extra: Record<string, unknown> = {}) => ({ to, agent_id: "agt_1", ...extra });
 
   it("asks for one batch with every row normalized", async () => {
-    const result = await server.call("submit_batch", { calls: [row("+1 415 555 2671"), row("+442079460000", { contact_name: "Sam" })] });
+    const result = await server.call("submit_batch", {
+      calls: [row("+1 415 555 2671"), row("+442079460000", { contact_name: "Sam" })],
+    });
     expect(result.isError).toBeFalsy();
     const posts = service().posts();
     expect(posts.map((p) => p.op)).toEqual(["calls.createBatch"]);
     const batch = service().of("calls.createBatch")[0]!;
     expect(batch.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(batch.calls).toEqual([row("+14155552671"), row("+442079460000", { contact_name: "Sam" })]);
-    expect(result.structuredContent).toMatchObject({ batch_id: "bat_1", campaign_id: "cmp_1", count: 2, countries: ["GB", "US"] });
+    expect(result.structuredContent).toMatchObject({
+      batch_id: "bat_1",
+      campaign_id: "cmp_1",
+      count: 2,
+      countries: ["GB", "US"],
+    });
   });
 
   it("takes each row's metadata as an object or as pairs, and sends the same rows", async () => {
     const metadata = { service_type: "renewal", n: 2 };
-    const pairs = [{ key: "service_type", value: "renewal" }, { key: "n", value: 2 }];
-    const result = await server.call("submit_batch", { calls: [row("+14155552671", { metadata }), row("+14155552672", { metadata: pairs })] });
+    const pairs = [
+      { key: "service_type", value: "renewal" },
+      { key: "n", value: 2 },
+    ];
+    const result = await server.call("submit_batch", {
+      calls: [row("+14155552671", { metadata }), row("+14155552672", { metadata: pairs })],
+    });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(JSON.stringify(service().of("calls.createBatch")[0]!.calls)).toBe(JSON.stringify([row("+14155552671", { metadata }), row("+14155552672", { metadata })]));
+    expect(JSON.stringify(service().of("calls.createBatch")[0]!.calls)).toBe(
+      JSON.stringify([row("+14155552671", { metadata }), row("+14155552672", { metadata })]),
+    );
   });
 
   it("refuses a row's bad metadata in either form and asks nothing", async () => {
     const result = await server.call("submit_batch", {
-      calls: [row("+14155552671", { metadata: { "a/b": 1 } }), row("+14155552672", { metadata: [{ key: "a/b", value: 1 }] })],
+      calls: [
+        row("+14155552671", { metadata: { "a/b": 1 } }),
+        row("+14155552672", { metadata: [{ key: "a/b", value: 1 }] }),
+      ],
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('(not "a/b") at calls[0].metadata');
@@ -250,14 +355,19 @@ describe("submit_batch", () => {
   });
 
   it("allows duplicates when asked", async () => {
-    const result = await server.call("submit_batch", { calls: [row("+14155552671"), row("+1 415 555 2671")], allow_duplicates: true });
+    const result = await server.call("submit_batch", {
+      calls: [row("+14155552671"), row("+1 415 555 2671")],
+      allow_duplicates: true,
+    });
     expect(result.isError).toBeFalsy();
     expect(service().posts()).toHaveLength(1);
     expect(service().of("calls.createBatch")[0]!.calls).toEqual([row("+14155552671"), row("+14155552671")]);
   });
 
   it("names the rows whose agent is unknown and asks for no dial", async () => {
-    const result = await server.call("submit_batch", { calls: [row("+14155552671"), { to: "+14155552672", agent_id: "nope" }] });
+    const result = await server.call("submit_batch", {
+      calls: [row("+14155552671"), { to: "+14155552672", agent_id: "nope" }],
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("calls[1].agent_id");
     expect(service().posts()).toHaveLength(0);

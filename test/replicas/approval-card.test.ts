@@ -25,7 +25,9 @@ type Client = Awaited<ReturnType<typeof connectModernHttpClient>>;
 async function replicas(env: Record<string, string | undefined>): Promise<[Client, Client]> {
   const clients: Client[] = [];
   for (let i = 0; i < 2; i++) {
-    const server = await spawnHttpServer({ env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_CONFIRM: undefined, ...env } });
+    const server = await spawnHttpServer({
+      env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_CONFIRM: undefined, ...env },
+    });
     const client = await connectModernHttpClient(`${server.base}/mcp`, HTTP_TOKEN, APPS_CAPABILITIES);
     open.push(async () => {
       await client.close();
@@ -36,12 +38,20 @@ async function replicas(env: Record<string, string | undefined>): Promise<[Clien
   return clients as [Client, Client];
 }
 
-const ticketOf = (result: CallToolResult) => (result._meta as Record<string, { approval_id: string; secret: string; arguments: Record<string, unknown> }>)[CARD_META_KEY]!;
+const ticketOf = (result: CallToolResult) =>
+  (result._meta as Record<string, { approval_id: string; secret: string; arguments: Record<string, unknown> }>)[
+    CARD_META_KEY
+  ]!;
 
 it("opened on replica A, approved on replica B: one call", async () => {
   const [a, b] = await replicas(fx.env());
   const t = ticketOf(await a.call("create_call", CALL));
-  const approved = await b.call("approval_card_decide", { approval_id: t.approval_id, secret: t.secret, decision: "approve", arguments: t.arguments });
+  const approved = await b.call("approval_card_decide", {
+    approval_id: t.approval_id,
+    secret: t.secret,
+    decision: "approve",
+    arguments: t.arguments,
+  });
   expect(approved.isError, JSON.stringify(approved.content)).toBeFalsy();
   expect(posts(fx.upstream)).toHaveLength(1);
 });
@@ -50,7 +60,14 @@ it("the card's Approve sent 10 times at once to both replicas places one call (n
   const [a, b] = await replicas(fx.env());
   const t = ticketOf(await a.call("create_call", CALL));
   const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).call("approval_card_decide", { approval_id: t.approval_id, secret: t.secret, decision: "approve", arguments: t.arguments })),
+    Array.from({ length: 10 }, (_, i) =>
+      (i % 2 ? a : b).call("approval_card_decide", {
+        approval_id: t.approval_id,
+        secret: t.secret,
+        decision: "approve",
+        arguments: t.arguments,
+      }),
+    ),
   );
   expect(answers.filter((x) => !x.isError)).toHaveLength(1);
   expect(posts(fx.upstream)).toHaveLength(1);

@@ -18,7 +18,12 @@ const fx = useReplicasOnRedis(defaultHandler, "expext");
 
 describe("an approved approval whose exp field is pushed past its sealed expiry", () => {
   it("is expired all the same: the repeat after its time is not placed on it", async () => {
-    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "1", OUTBOUND_CALLS_APPROVAL_TTL_S: "3" });
+    const env = fx.env({
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "1",
+      OUTBOUND_CALLS_APPROVAL_TTL_S: "3",
+    });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
@@ -30,9 +35,11 @@ describe("an approved approval whose exp field is pushed past its sealed expiry"
     const session = await signIn(a.http!.base, APPROVER_TOKEN, "Ana Approver");
     expect((await decide(a.http!.base, session, id!, "approve")).status).toBe(303);
     expect(await admin.hGet(`${prefix}appr:${id}`, "status")).toBe("approved");
-    const sealedExpiry = (JSON.parse((await admin.hGet(`${prefix}appr:${id}`, "rec"))!) as { expiresAt: number }).expiresAt;
+    const sealedExpiry = (JSON.parse((await admin.hGet(`${prefix}appr:${id}`, "rec"))!) as { expiresAt: number })
+      .expiresAt;
     // Wait out the sealed expiry (on the clock the replica reads too), then push the unsealed one.
-    while (Date.now() <= sealedExpiry + 50) await new Promise((resolve) => setTimeout(resolve, Math.max(10, sealedExpiry + 60 - Date.now())));
+    while (Date.now() <= sealedExpiry + 50)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, sealedExpiry + 60 - Date.now())));
     await admin.hSet(`${prefix}appr:${id}`, { exp: String(Date.now() + 600_000) });
     const again = await a.call("create_call", args);
     expect(posts(fx.upstream), textOf(again)).toHaveLength(0);

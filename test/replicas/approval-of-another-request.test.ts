@@ -19,11 +19,15 @@ import { posts, tempDir } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_another_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5";
 const fx = useReplicasOnRedis(defaultHandler, "another");
 
-
 describe("a genuine approval listed under another request in Redis", () => {
   it("does not place that other call, nor name the approver on it", async () => {
     const audit = join(tempDir("another"), "audit.log");
-    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "3", OUTBOUND_CALLS_AUDIT_LOG: audit });
+    const env = fx.env({
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "3",
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+    });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
@@ -53,6 +57,10 @@ describe("a genuine approval listed under another request in Redis", () => {
     expect(posts(fx.upstream), textOf(again)).toHaveLength(1);
     expect(textOf(again)).not.toMatch(/person approved/i);
     expect(a.stderr()).toContain(`approval ${genuine} of another request is listed among this request's approvals`);
-    expect(readFileSync(audit, "utf8").split("\n").filter((l) => l.includes("+14155552699") && l.includes("Ana Approver"))).toEqual([]);
+    expect(
+      readFileSync(audit, "utf8")
+        .split("\n")
+        .filter((l) => l.includes("+14155552699") && l.includes("Ana Approver")),
+    ).toEqual([]);
   });
 });

@@ -103,7 +103,9 @@ describe("Redis killed mid-run", () => {
     for (const r of rs) expect(r.stderr()).toContain("is reachable again");
   });
   it("the HTTP rate limit still holds while Redis is away, counted per replica", async () => {
-    const [a] = await startReplicas(["http"], { env: sharedEnv({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }) });
+    const [a] = await startReplicas(["http"], {
+      env: sharedEnv({ OUTBOUND_CALLS_HTTP_RATE_LIMIT: "3/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" }),
+    });
     fx.running.push(a!);
     await fx.redis.kill();
     try {
@@ -138,7 +140,9 @@ describe("Redis stalled", () => {
     let refused: CallToolResult[];
     try {
       // Redis stays stopped until every answer is in: an answer that waited for Redis would never come.
-      refused = await Promise.all(rs.flatMap((r, i) => [r.call("create_call", dial(50 + i)), r.call("create_call", dial(0))]));
+      refused = await Promise.all(
+        rs.flatMap((r, i) => [r.call("create_call", dial(50 + i)), r.call("create_call", dial(0))]),
+      );
       for (const r of rs) await readsAnswer(r);
     } finally {
       fx.redis.signal("SIGCONT");
@@ -187,7 +191,9 @@ describe("a replica killed between claiming and sending", () => {
   let agentId: string;
   /** Calls the sandbox holds for our key. */
   const sandboxCalls = async (): Promise<Array<{ id: string; to: string }>> => {
-    const res = await fetch(`${sandbox.url}/api/v1/calls?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
+    const res = await fetch(`${sandbox.url}/api/v1/calls?limit=100`, {
+      headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+    });
     return ((await res.json()) as { data: Array<{ id: string; to: string }> }).data;
   };
   /** The recording upstream forwards everything to the sandbox; `onPost` may act on a POST after the sandbox took it. */
@@ -199,7 +205,11 @@ describe("a replica killed between claiming and sending", () => {
         const value = req.headers[name];
         if (typeof value === "string") headers[name] = value;
       }
-      const answer = await fetch(`${sandbox.url}${raw.url ?? "/"}`, { method: req.method, headers, ...(req.method === "POST" ? { body: req.text } : {}) });
+      const answer = await fetch(`${sandbox.url}${raw.url ?? "/"}`, {
+        method: req.method,
+        headers,
+        ...(req.method === "POST" ? { body: req.text } : {}),
+      });
       const body = await answer.text();
       if (req.method === "POST" && onPost && (await onPost(res))) return;
       res.writeHead(answer.status, { "content-type": "application/json" });
@@ -216,10 +226,18 @@ describe("a replica killed between claiming and sending", () => {
   });
 
   const env = (extra: Record<string, string | undefined> = {}) =>
-    sharedEnv({ OUTBOUND_CALLS_API_KEY: SANDBOX_KEY, OUTBOUND_CALLS_TEST_LEASE_MS: String(LEASE_MS), OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1", ...extra });
+    sharedEnv({
+      OUTBOUND_CALLS_API_KEY: SANDBOX_KEY,
+      OUTBOUND_CALLS_TEST_LEASE_MS: String(LEASE_MS),
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1",
+      ...extra,
+    });
 
   /** Replicas A (--http) and B (stdio unless said) on one Redis; A dies once the service has taken its first POST, before the answer reaches it. */
-  const aDiesAtItsPost = async (extra: Record<string, string | undefined> = {}, bKind: ReplicaKind = "stdio"): Promise<{ a: Replica; b: Replica }> => {
+  const aDiesAtItsPost = async (
+    extra: Record<string, string | undefined> = {},
+    bKind: ReplicaKind = "stdio",
+  ): Promise<{ a: Replica; b: Replica }> => {
     let a: Replica | undefined;
     fx.upstream.handle(
       toSandbox(async (res) => {
@@ -256,7 +274,9 @@ describe("a replica killed between claiming and sending", () => {
     expect((repeat.structuredContent as { call: { id: string } }).call.id).toBe(calls[0]!.id);
     // Settled now: later repeats get the same call, and the number's cap (1 a day) holds it once.
     expect((await b.call("create_call", call)).structuredContent).toMatchObject({ deduplicated: true });
-    expect(textOf(await b.call("create_call", { ...call, contact_name: "Someone Else", repeat_dial: true }))).toContain("was dialed 1 time in the last 24 hours");
+    expect(textOf(await b.call("create_call", { ...call, contact_name: "Someone Else", repeat_dial: true }))).toContain(
+      "was dialed 1 time in the last 24 hours",
+    );
     expect(await sandboxCalls()).toHaveLength(1);
   });
 
@@ -330,7 +350,11 @@ describe("a replica killed between claiming and sending", () => {
       if (req.method !== "POST") return sandboxAnswer(req, res, raw);
       const proxied = await fetch(`${sandbox.url}${raw.url ?? "/"}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${SANDBOX_KEY}`, "content-type": "application/json", "idempotency-key": String(req.headers["idempotency-key"]) },
+        headers: {
+          authorization: `Bearer ${SANDBOX_KEY}`,
+          "content-type": "application/json",
+          "idempotency-key": String(req.headers["idempotency-key"]),
+        },
         body: req.text,
       });
       const body = await proxied.text();
@@ -338,7 +362,13 @@ describe("a replica killed between claiming and sending", () => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(
         proxied.status === 409
-          ? JSON.stringify({ error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } })
+          ? JSON.stringify({
+              error: {
+                type: "idempotency_error",
+                message:
+                  "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              },
+            })
           : body,
       );
     });
@@ -386,7 +416,11 @@ describe("a replica killed between claiming and sending", () => {
   });
 
   it("killed while its approved POST was at the service: the takeover that must ask a person again and is left pending keeps the first key; one call", async () => {
-    const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "5" };
+    const consent = {
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "5",
+    };
     // The default per-number cap (3 a day): the cap alone does not stop a second call.
     const { a, b } = await aDiesAtItsPost({ ...consent, OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "3" }, "http");
     const before = (await sandboxCalls()).length;
@@ -411,13 +445,20 @@ describe("a replica killed between claiming and sending", () => {
     await approveNext();
     const approved = await b.call("create_call", call);
     const sent = posts(fx.upstream);
-    expect(sent.map((p) => p.headers["idempotency-key"]), textOf(approved)).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
+    expect(
+      sent.map((p) => p.headers["idempotency-key"]),
+      textOf(approved),
+    ).toEqual(sent.map(() => sent[0]!.headers["idempotency-key"]));
     expect(await sandboxCalls()).toHaveLength(before + 1);
   });
 
   it("killed while a person decided (claimed, not sent): approved on B, the repeat on C takes over with A's key and dials once", async () => {
     fx.upstream.handle(toSandbox());
-    const consent = { OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "30" };
+    const consent = {
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "30",
+    };
     const e = env(consent);
     const [a, b, c] = await startReplicas(["http", "http", "http"], { env: e });
     fx.running.push(a!, b!, c!);

@@ -20,11 +20,15 @@ import { posts, tempDir } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_forged_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const fx = useReplicasOnRedis(defaultHandler, "forged");
 
-
 describe("a decision written into Redis by anyone but a server", () => {
   it("HSET status approved dby approver:Mallory is not honoured: nothing dialed, no approver told or audited", async () => {
     const audit = join(tempDir("forged"), "audit.log");
-    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "20", OUTBOUND_CALLS_AUDIT_LOG: audit });
+    const env = fx.env({
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "20",
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+    });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
@@ -44,7 +48,11 @@ describe("a decision written into Redis by anyone but a server", () => {
   });
 
   it("the same dial approved by a signed-in approver through the inbox of another replica goes out once", async () => {
-    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "20" });
+    const env = fx.env({
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "20",
+    });
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
     const b = await startReplica("B", "http", { env });

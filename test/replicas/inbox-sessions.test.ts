@@ -94,7 +94,9 @@ describe("behind a round-robin balancer, in Chromium", () => {
     try {
       const page = await context.newPage();
       const before = lb.hits();
-      const call = client.client.callTool({ name: "create_call", arguments: nextCall() }, undefined, { timeout: 60_000 }) as Promise<CallToolResult>;
+      const call = client.client.callTool({ name: "create_call", arguments: nextCall() }, undefined, {
+        timeout: 60_000,
+      }) as Promise<CallToolResult>;
       expect(await approverDecides(page, lb.url, APPROVER_TOKEN, "Approve")).toBe("Approved by approver:Dana Approver");
       const result = await call;
       expect(result.isError, textOf(result)).toBeFalsy();
@@ -143,7 +145,8 @@ describe("one session, every replica", () => {
     const mine = await signIn(base(a), APPROVER_TOKEN, "Ana Approver");
     const theirs = await signIn(base(b), APPROVER_TOKEN, "Ben Approver");
     const { call, id } = await waitingDial(c, mine);
-    for (const r of [a, b, c]) expect((await decide(base(r), { cookie: mine.cookie, csrf: theirs.csrf }, id, "approve")).status).toBe(403);
+    for (const r of [a, b, c])
+      expect((await decide(base(r), { cookie: mine.cookie, csrf: theirs.csrf }, id, "approve")).status).toBe(403);
 
     const [, value] = /^ocm_approver=(.*)$/.exec(mine.cookie)!;
     const [sid, expiry, name, mac] = value!.split(".") as [string, string, string, string];
@@ -154,7 +157,8 @@ describe("one session, every replica", () => {
       `${theirs.cookie.split("=")[1]!.split(".")[0]}.${expiry}.${name}.${mac}`,
       sid,
     ];
-    for (const cookie of forged) for (const r of [a, b, c]) expect(await signedInOn(r, `ocm_approver=${cookie}`)).toBe(false);
+    for (const cookie of forged)
+      for (const r of [a, b, c]) expect(await signedInOn(r, `ocm_approver=${cookie}`)).toBe(false);
     expect((await decide(base(b), mine, id, "decline")).status).toBe(303);
     expect(textOf(await call)).toContain("The person declined");
   });

@@ -24,7 +24,14 @@ afterEach(async () => {
 async function replicas(env: Record<string, string | undefined>): Promise<[ModernClient, ModernClient]> {
   const clients: ModernClient[] = [];
   for (let i = 0; i < 2; i++) {
-    const server = await spawnHttpServer({ env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, OUTBOUND_CALLS_CONFIRM: undefined, BROWSER: "/nonexistent/browser", ...env } });
+    const server = await spawnHttpServer({
+      env: {
+        OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN,
+        OUTBOUND_CALLS_CONFIRM: undefined,
+        BROWSER: "/nonexistent/browser",
+        ...env,
+      },
+    });
     const client = await modernHttp(server.url, { answer: () => ({ action: "accept", content: { confirm: true } }) });
     open.push(async () => {
       await client.close();
@@ -48,7 +55,9 @@ it("the same approval sent 10 times at once to both replicas places one call (no
   const [a, b] = await replicas(fx.env({ OUTBOUND_CALLS_CONFIRM: undefined }));
   const first = await a.round("create_call", CALL);
   const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).round("create_call", CALL, { inputResponses: YES, requestState: first.requestState! })),
+    Array.from({ length: 10 }, (_, i) =>
+      (i % 2 ? a : b).round("create_call", CALL, { inputResponses: YES, requestState: first.requestState! }),
+    ),
   );
   expect(answers.filter((x) => !x.isError)).toHaveLength(1);
   for (const x of answers.filter((y) => y.isError)) expect(JSON.stringify(x.content)).toContain("already used");

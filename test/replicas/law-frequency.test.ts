@@ -14,7 +14,8 @@ import { textOf } from "../helpers/server-process.js";
 const fx = useReplicasOnRedis(defaultHandler, "law");
 const MIAMI = { to: "+13055550100", agent_id: "agt_1", repeat_dial: true };
 // Saturday 2026-11-28 18:30 in Miami: inside Florida's hours, so only the frequency rule can refuse.
-const env = () => fx.env({ OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing", OUTBOUND_CALLS_TEST_NOW: "2026-11-28T23:30:00Z" });
+const env = () =>
+  fx.env({ OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing", OUTBOUND_CALLS_TEST_NOW: "2026-11-28T23:30:00Z" });
 
 describe("the law's per-number limit is one for all replicas", () => {
   it("8 concurrent dials to one Florida number over 2 replicas: exactly 3 POSTs; a restarted replica refuses the next", async () => {

@@ -42,29 +42,35 @@ it("France's four calls in 30 days are still counted after Redis came back empty
   expect(posts(fx.upstream)).toHaveLength(4);
 });
 
-it("two replicas sharing one audit log write each logged dial back once: the fourth call still goes", { timeout: 120_000 }, async () => {
-  const env = fx.env({
-    OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
-    OUTBOUND_CALLS_TEST_NOW: "2026-11-23T10:00:00Z",
-    OUTBOUND_CALLS_AUDIT_LOG: `${tempDir("law-emptied-shared")}/audit.log`,
-  });
-  const [a, b] = await startReplicas(["stdio", "stdio"], { env });
-  fx.running.push(a!, b!);
-  for (let i = 0; i < 3; i++) {
-    const r = await a!.call("create_call", PARIS);
-    expect(r.isError, textOf(r)).toBeFalsy();
-  }
-  await fx.redis.kill();
-  await fx.redis.restart();
-  const until = Date.now() + 30_000;
-  while (!(a!.stderr().includes("wrote back 3 logged dial(s)") && b!.stderr().includes("wrote back 3 logged dial(s)"))) {
-    if (Date.now() > until) throw new Error("both replicas did not write the log back");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const fourth = await b!.call("create_call", PARIS);
-  expect(fourth.isError, textOf(fourth)).toBeFalsy();
-  const fifth = await a!.call("create_call", PARIS);
-  expect(fifth.isError).toBe(true);
-  expect(textOf(fifth)).toContain("was dialed 4 times in the last 30 days, and rule fr_frequency, France");
-  expect(posts(fx.upstream)).toHaveLength(4);
-});
+it(
+  "two replicas sharing one audit log write each logged dial back once: the fourth call still goes",
+  { timeout: 120_000 },
+  async () => {
+    const env = fx.env({
+      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+      OUTBOUND_CALLS_TEST_NOW: "2026-11-23T10:00:00Z",
+      OUTBOUND_CALLS_AUDIT_LOG: `${tempDir("law-emptied-shared")}/audit.log`,
+    });
+    const [a, b] = await startReplicas(["stdio", "stdio"], { env });
+    fx.running.push(a!, b!);
+    for (let i = 0; i < 3; i++) {
+      const r = await a!.call("create_call", PARIS);
+      expect(r.isError, textOf(r)).toBeFalsy();
+    }
+    await fx.redis.kill();
+    await fx.redis.restart();
+    const until = Date.now() + 30_000;
+    while (!(
+      a!.stderr().includes("wrote back 3 logged dial(s)") && b!.stderr().includes("wrote back 3 logged dial(s)")
+    )) {
+      if (Date.now() > until) throw new Error("both replicas did not write the log back");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const fourth = await b!.call("create_call", PARIS);
+    expect(fourth.isError, textOf(fourth)).toBeFalsy();
+    const fifth = await a!.call("create_call", PARIS);
+    expect(fifth.isError).toBe(true);
+    expect(textOf(fifth)).toContain("was dialed 4 times in the last 30 days, and rule fr_frequency, France");
+    expect(posts(fx.upstream)).toHaveLength(4);
+  },
+);

@@ -36,7 +36,11 @@ const withTranscripts: Handler = (req, res, raw) => {
     return sendJson(res, 201, { data: { id: id(body.to), status: "queued", ...body } });
   }
   if (req.method === "POST" && req.path === "/api/v1/calls/batch") {
-    const calls = ((req.json as { calls?: Array<{ to: string }> }).calls ?? []).map((c) => ({ id: id(c.to), status: "queued", ...c }));
+    const calls = ((req.json as { calls?: Array<{ to: string }> }).calls ?? []).map((c) => ({
+      id: id(c.to),
+      status: "queued",
+      ...c,
+    }));
     return sendJson(res, 202, { data: { batch_id: "bat_1", campaign_id: "cmp_1", status: "accepted", calls } });
   }
   const call = /^\/api\/v1\/calls\/call_(\d{4})$/.exec(req.path);
@@ -49,7 +53,10 @@ const withTranscripts: Handler = (req, res, raw) => {
 
 const fx = useReplicasOnRedis(withTranscripts, "oo");
 
-async function replicas(kinds: ReplicaKind[], extra: Record<string, string | undefined> = {}): Promise<{ rs: Replica[]; env: Record<string, string | undefined> }> {
+async function replicas(
+  kinds: ReplicaKind[],
+  extra: Record<string, string | undefined> = {},
+): Promise<{ rs: Replica[]; env: Record<string, string | undefined> }> {
   const env = fx.env({ OUTBOUND_CALLS_OPT_OUT_POLL_S: "1", ...extra });
   const rs = await startReplicas(kinds, { env });
   fx.running.push(...rs);
@@ -110,7 +117,9 @@ describe("the model adds, only the operator removes", () => {
     const { rs, env } = await replicas(["stdio", "http"], { OUTBOUND_CALLS_AUDIT_LOG: audit });
     const [a, b] = rs as [Replica, Replica];
     await a.call("add_do_not_call", { number: "+14155550177", heard: "never call my mother again" });
-    expect(textOf(await b.call("create_call", { to: "+14155550177", agent_id: AGENT }))).toContain("Refused (opted_out)");
+    expect(textOf(await b.call("create_call", { to: "+14155550177", agent_id: AGENT }))).toContain(
+      "Refused (opted_out)",
+    );
 
     const listed = await runCli(["opt-outs", "list"], env);
     expect(listed.code).toBe(0);

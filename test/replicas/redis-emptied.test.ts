@@ -71,7 +71,10 @@ describe("Redis restarted empty while a POST was at the service", () => {
     expect(posts(fx.upstream)).toHaveLength(1);
     expect(posts(fx.upstream)[0]!.headers["idempotency-key"]).toBe(key);
 
-    const { stdout } = await doctorInProcess(["doctor", "--sandbox"], { OUTBOUND_CALLS_REDIS_URL: fx.redis.url, OUTBOUND_CALLS_REDIS_PREFIX: env.OUTBOUND_CALLS_REDIS_PREFIX });
+    const { stdout } = await doctorInProcess(["doctor", "--sandbox"], {
+      OUTBOUND_CALLS_REDIS_URL: fx.redis.url,
+      OUTBOUND_CALLS_REDIS_PREFIX: env.OUTBOUND_CALLS_REDIS_PREFIX,
+    });
     expect(stdout).toMatch(/^\[warn\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ came back empty at \d{4}-/m);
   }, 90_000);
 });

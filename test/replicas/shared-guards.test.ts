@@ -38,7 +38,12 @@ async function replicas(kinds: ReplicaKind[], extra: Record<string, string | und
 }
 
 /** `n` calls spread over the replicas in turn, all at once. */
-const spread = (rs: Replica[], n: number, args: (i: number) => Record<string, unknown>, tool = "create_call"): Promise<CallToolResult[]> =>
+const spread = (
+  rs: Replica[],
+  n: number,
+  args: (i: number) => Record<string, unknown>,
+  tool = "create_call",
+): Promise<CallToolResult[]> =>
   Promise.all(Array.from({ length: n }, (_, i) => rs[i % rs.length]!.call(tool, args(i))));
 
 const errors = (results: CallToolResult[]) => results.filter((r) => r.isError).map(textOf);
@@ -53,7 +58,8 @@ describe("the dedupe ledger is one for all replicas", () => {
     expect(deduped).toHaveLength(20);
     for (const r of results) expect((r.structuredContent as { call: { id: string } }).call.id).toBe("call_1");
     // And later, from any replica: still the one call.
-    for (const r of rs) expect((await r.call("create_call", CALL)).structuredContent).toMatchObject({ deduplicated: true });
+    for (const r of rs)
+      expect((await r.call("create_call", CALL)).structuredContent).toMatchObject({ deduplicated: true });
     expect(posts(fx.upstream)).toHaveLength(1);
   });
 
@@ -71,7 +77,10 @@ describe("the dedupe ledger is one for all replicas", () => {
 
 describe("the caps are counted once for all replicas", () => {
   it("a per-number cap of 2: 6 concurrent dials to one number over 3 replicas -> exactly 2 POSTs", async () => {
-    const rs = await replicas(["http", "stdio", "http"], { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "2" });
+    const rs = await replicas(["http", "stdio", "http"], {
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "2",
+    });
     // Six different requests (a second call to a number within the window must say so: repeat_dial).
     const results = await spread(rs, 6, (i) => ({ ...CALL, contact_name: `Attempt ${i}`, repeat_dial: true }));
     expect(posts(fx.upstream)).toHaveLength(2);
@@ -80,12 +89,17 @@ describe("the caps are counted once for all replicas", () => {
     for (const text of refused) expect(text).toContain("Refused by the per-number daily cap");
     // Later attempts, on any replica, are refused too.
     const later = await rs[2]!.call("create_call", { ...CALL, contact_name: "Later", repeat_dial: true });
-    expect(textOf(later)).toContain("was dialed 2 times in the last 24 hours (cap OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY=2)");
+    expect(textOf(later)).toContain(
+      "was dialed 2 times in the last 24 hours (cap OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY=2)",
+    );
     expect(posts(fx.upstream)).toHaveLength(2);
   });
 
   it("an hourly cap of 2: 6 concurrent dials to 6 numbers over 3 replicas -> exactly 2 POSTs", async () => {
-    const rs = await replicas(["stdio", "http", "http"], { OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600", OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2" });
+    const rs = await replicas(["stdio", "http", "http"], {
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+      OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2",
+    });
     const results = await spread(rs, 6, (i) => ({ ...CALL, to: `+1415555${String(3000 + i)}` }));
     expect(posts(fx.upstream)).toHaveLength(2);
     const refused = errors(results);
@@ -101,14 +115,18 @@ describe("the caps are counted once for all replicas", () => {
 describe("one-time confirmations and approvals work once, on any replica", () => {
   it("a confirmation token issued on A checks out on B, once; used on three replicas at once it dials once", async () => {
     // Without the dedupe window, only the token's one-time mark stands between a replayed token and a second call.
-    const [a, b, c] = await replicas(["http", "stdio", "http"], { OUTBOUND_CALLS_CONFIRM: "token", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" });
+    const [a, b, c] = await replicas(["http", "stdio", "http"], {
+      OUTBOUND_CALLS_CONFIRM: "token",
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+    });
     const dry = await a!.call("create_call", { ...CALL, dry_run: true });
     const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
     expect(token).toBeTruthy();
     const dialed = await b!.call("create_call", { ...CALL, confirmation_token: token });
     expect(dialed.isError, textOf(dialed)).toBeFalsy();
     expect(dialed.structuredContent).toMatchObject({ confirmed_by: "token" });
-    for (const r of [a!, b!, c!]) expect(textOf(await r.call("create_call", { ...CALL, confirmation_token: token }))).toContain("was already used");
+    for (const r of [a!, b!, c!])
+      expect(textOf(await r.call("create_call", { ...CALL, confirmation_token: token }))).toContain("was already used");
     expect(posts(fx.upstream)).toHaveLength(1);
 
     const dry2 = await c!.call("create_call", { ...CALL, to: "+14155550123", dry_run: true });
@@ -140,7 +158,9 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
     // The repeat arrives at three replicas at once: one dial, the approval used once.
     const repeats = await spread([c!, a!, b!], 3, () => CALL);
     expect(errors(repeats)).toEqual([]);
-    expect(repeats.filter((r) => (r.structuredContent as { confirmed_by?: string }).confirmed_by === "page")).toHaveLength(1);
+    expect(
+      repeats.filter((r) => (r.structuredContent as { confirmed_by?: string }).confirmed_by === "page"),
+    ).toHaveLength(1);
     expect(repeats.filter((r) => (r.structuredContent as { deduplicated?: boolean }).deduplicated)).toHaveLength(2);
     expect(posts(fx.upstream)).toHaveLength(1);
     expect(posts(fx.upstream)[0]!.headers["idempotency-key"]).toBeTruthy();
@@ -169,8 +189,12 @@ describe("one-time confirmations and approvals work once, on any replica", () =>
 
 describe("the HTTP rate limit is per client across replicas", () => {
   it("4 per window: a client hopping over 3 replicas gets 4 calls in all; another client keeps its own 4", async () => {
-    const rs = await replicas(["http", "http", "http"], { OUTBOUND_CALLS_HTTP_RATE_LIMIT: "4/60", OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1" });
-    const as = (ip: string) => Promise.all(rs.map((r) => connectHttpClient(r.http!.url, HTTP_TOKEN, { "X-Forwarded-For": ip })));
+    const rs = await replicas(["http", "http", "http"], {
+      OUTBOUND_CALLS_HTTP_RATE_LIMIT: "4/60",
+      OUTBOUND_CALLS_HTTP_TRUST_PROXY: "1",
+    });
+    const as = (ip: string) =>
+      Promise.all(rs.map((r) => connectHttpClient(r.http!.url, HTTP_TOKEN, { "X-Forwarded-For": ip })));
     const x = await as("203.0.113.7");
     const y = await as("203.0.113.8");
     try {

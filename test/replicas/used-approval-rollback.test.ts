@@ -23,10 +23,13 @@ import { posts } from "../helpers/guards.js";
 const APPROVER_TOKEN = "apr_rollbk_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const fx = useReplicasOnRedis(defaultHandler, "rollbk");
 
-
 describe("a used approval set back to approved in Redis", () => {
   it("does not place a second call on the person's one yes", async () => {
-    const env = fx.env({ OUTBOUND_CALLS_CONFIRM: undefined, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN, OUTBOUND_CALLS_APPROVAL_WAIT_S: "20" });
+    const env = fx.env({
+      OUTBOUND_CALLS_CONFIRM: undefined,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER_TOKEN,
+      OUTBOUND_CALLS_APPROVAL_WAIT_S: "20",
+    });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);

@@ -136,7 +136,10 @@ describe("POST /calls/batch", () => {
     const sandbox = await start({ maxConcurrentCalls: 1000, startingBalanceCents: 100_000 });
     const client = api(sandbox);
     const agentId = await firstAgentId(client);
-    const calls = Array.from({ length: 1000 }, (_, i) => ({ to: `+1415555${String(2000 + i).padStart(4, "0")}`, agent_id: agentId }));
+    const calls = Array.from({ length: 1000 }, (_, i) => ({
+      to: `+1415555${String(2000 + i).padStart(4, "0")}`,
+      agent_id: agentId,
+    }));
     const answer = await client.post("/calls/batch", { calls });
     expect(answer.status).toBe(202);
     expect(answer.body.data.count).toBe(1000);

@@ -10,18 +10,28 @@ describe("parseSandboxArgs", () => {
   it("reads every flag, as --flag value or --flag=value", () => {
     expect(
       parseSandboxArgs([
-        "--port", "9000",
+        "--port",
+        "9000",
         "--speed=instant",
-        "--balance-cents", "500",
+        "--balance-cents",
+        "500",
         "--cost-cents=30",
-        "--max-concurrent", "4",
-        "--monthly-limit", "50",
-        "--max-batch", "10",
-        "--agents", "5",
-        "--rate-limit", "10/2",
-        "--delay-ms", "250",
-        "--fail-every", "7",
-        "--fail-status", "502",
+        "--max-concurrent",
+        "4",
+        "--monthly-limit",
+        "50",
+        "--max-batch",
+        "10",
+        "--agents",
+        "5",
+        "--rate-limit",
+        "10/2",
+        "--delay-ms",
+        "250",
+        "--fail-every",
+        "7",
+        "--fail-status",
+        "502",
       ]),
     ).toEqual({
       port: 9000,
@@ -66,7 +76,16 @@ function fakeIo() {
   const exits: number[] = [];
   let stop: (signal: string) => void = () => {};
   const stopped = new Promise<string>((resolve) => (stop = resolve));
-  return { lines, exits, stop: (signal: string) => stop(signal), io: { stderr: (line: string) => void lines.push(line), exit: (code: number) => void exits.push(code), waitForStop: () => stopped } };
+  return {
+    lines,
+    exits,
+    stop: (signal: string) => stop(signal),
+    io: {
+      stderr: (line: string) => void lines.push(line),
+      exit: (code: number) => void exits.push(code),
+      waitForStop: () => stopped,
+    },
+  };
 }
 
 describe("runSandboxCli", () => {
@@ -81,7 +100,9 @@ describe("runSandboxCli", () => {
   it("prints one line and exits 2 on a bad flag", async () => {
     const { lines, exits, io } = fakeIo();
     await runSandboxCli(["--speed", "warp"], io);
-    expect(lines).toEqual(['outbound-calls-mcp sandbox: --speed needs a positive number or "instant", got "warp" (see --help)']);
+    expect(lines).toEqual([
+      'outbound-calls-mcp sandbox: --speed needs a positive number or "instant", got "warp" (see --help)',
+    ]);
     expect(exits).toEqual([2]);
   });
 
@@ -89,7 +110,9 @@ describe("runSandboxCli", () => {
     const { lines, exits, io, stop } = fakeIo();
     const running = runSandboxCli(["sandbox", "--port", "0", "--speed", "instant"], io);
     await expect.poll(() => lines.length).toBe(1);
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+) — any key of the form sk_test_… is an account/.exec(lines[0] ?? "")?.[1];
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+) — any key of the form sk_test_… is an account/.exec(
+      lines[0] ?? "",
+    )?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     const answer = await fetch(`${url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_cli" } });
     expect(answer.status).toBe(200);
@@ -106,7 +129,9 @@ describe("runSandboxCli", () => {
     const port = /:(\d+) /.exec(first.lines[0] ?? "")?.[1] ?? "";
     const second = fakeIo();
     await runSandboxCli(["--port", port], second.io);
-    expect(second.lines).toEqual([`outbound-calls-mcp sandbox: cannot start: port ${port} is in use; pass --port N (0 = any free port)`]);
+    expect(second.lines).toEqual([
+      `outbound-calls-mcp sandbox: cannot start: port ${port} is in use; pass --port N (0 = any free port)`,
+    ]);
     expect(second.exits).toEqual([1]);
     first.stop("SIGTERM");
     await running;

@@ -49,14 +49,21 @@ describe("POST /calls validation (422 validation_failed)", () => {
     const sandbox = await start();
     const answer = await api(sandbox).post("/calls", { to: "555", agent_id: "nope", contact_name: "", extra: true });
     expect(answer.status).toBe(422);
-    expect(answer.body.error.details.map((d: { field: string }) => d.field)).toEqual(["to", "agent_id", "contact_name", "extra"]);
+    expect(answer.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      "to",
+      "agent_id",
+      "contact_name",
+      "extra",
+    ]);
     expect(answer.body.error.message).toContain("to, agent_id, contact_name, extra");
   });
 
   it("accepts every optional field at its limits", async () => {
     const sandbox = await start();
     const client = api(sandbox);
-    const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i % 2 ? "v".repeat(1000) : null]));
+    const metadata = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`k${i}`, i % 2 ? "v".repeat(1000) : null]),
+    );
     const answer = await client.post("/calls", {
       to: "+442079460000",
       agent_id: await firstAgentId(client),
@@ -196,7 +203,11 @@ describe("Idempotency-Key", () => {
     const other = await client.post("/calls", { to: "+14155552672", agent_id: agentId }, { "idempotency-key": "k-2" });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe("idempotency_conflict");
-    const otherPath = await client.post("/calls/batch", { calls: [{ to: "+14155552671", agent_id: agentId }] }, { "idempotency-key": "k-2" });
+    const otherPath = await client.post(
+      "/calls/batch",
+      { calls: [{ to: "+14155552671", agent_id: agentId }] },
+      { "idempotency-key": "k-2" },
+    );
     expect(otherPath.status).toBe(409);
     expect(await callCount(client)).toBe(1);
   });
@@ -207,7 +218,11 @@ describe("Idempotency-Key", () => {
     const a = api(sandbox, "sk_test_one");
     const b = api(sandbox, "sk_test_two");
     const send = async (client: Api) =>
-      client.post("/calls", { to: "+14155552671", agent_id: await firstAgentId(client) }, { "idempotency-key": "shared" });
+      client.post(
+        "/calls",
+        { to: "+14155552671", agent_id: await firstAgentId(client) },
+        { "idempotency-key": "shared" },
+      );
     const fromA = await send(a);
     const fromB = await send(b);
     expect(fromB.status).toBe(201);
@@ -243,7 +258,11 @@ describe("Idempotency-Key", () => {
   it("refuses an over-long key", async () => {
     const sandbox = await start();
     const client = api(sandbox);
-    const answer = await client.post("/calls", { to: "+14155552671", agent_id: await firstAgentId(client) }, { "idempotency-key": "k".repeat(256) });
+    const answer = await client.post(
+      "/calls",
+      { to: "+14155552671", agent_id: await firstAgentId(client) },
+      { "idempotency-key": "k".repeat(256) },
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.error.field).toBe("Idempotency-Key");
   });

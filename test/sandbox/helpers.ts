@@ -44,7 +44,10 @@ export interface Api {
 export function api(sandbox: Sandbox, key: string | null = KEY_A): Api {
   const auth: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
   const raw = async (path: string, init: RequestInit): Promise<Answer> => {
-    const response = await fetch(`${sandbox.url}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+    const response = await fetch(`${sandbox.url}${path}`, {
+      ...init,
+      headers: { ...auth, ...(init.headers as Record<string, string>) },
+    });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -57,7 +60,9 @@ export function api(sandbox: Sandbox, key: string | null = KEY_A): Api {
   return {
     raw,
     get: (path, query) => {
-      const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : "";
+      const qs = query
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : "";
       return raw(`/api/v1${path}${qs}`, { method: "GET" });
     },
     post: (path, body, headers = {}) =>

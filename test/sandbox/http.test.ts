@@ -12,7 +12,14 @@ closeSandboxesAfterEach();
 describe("routing", () => {
   it("answers 404 not_found outside the API, with or without a key", async () => {
     const sandbox = await start();
-    for (const path of ["/", "/api/v1", "/api/v2/calls", "/api/v1/calls/a/b", "/api/v1/agents/agt_1", "/api/v1/campaigns"]) {
+    for (const path of [
+      "/",
+      "/api/v1",
+      "/api/v2/calls",
+      "/api/v1/calls/a/b",
+      "/api/v1/agents/agt_1",
+      "/api/v1/campaigns",
+    ]) {
       const answer = await api(sandbox).raw(path, { method: "GET" });
       expect(answer.status, path).toBe(404);
       expect(answer.body.error.code).toBe("not_found");
@@ -40,7 +47,11 @@ describe("routing", () => {
   it("puts X-Request-Id on every answer, unique per request", async () => {
     const sandbox = await start();
     const ids = new Set<string>();
-    for (const answer of [await api(sandbox).get("/agents"), await api(sandbox).get("/calls/nope"), await api(sandbox, null).get("/agents")]) {
+    for (const answer of [
+      await api(sandbox).get("/agents"),
+      await api(sandbox).get("/calls/nope"),
+      await api(sandbox, null).get("/agents"),
+    ]) {
       const id = answer.headers.get("x-request-id");
       expect(id).toMatch(/^req_[a-z0-9]{24}$/);
       ids.add(id as string);
@@ -88,9 +99,12 @@ describe("robustness", () => {
     expect((await client.raw("//api/v1/agents", { method: "GET" })).status).toBe(404);
 
     await new Promise<void>((resolve) => {
-      const req = request(`${sandbox.url}/api/v1/calls`, { method: "POST", headers: { "content-length": "1000", authorization: `Bearer ${KEY_A}` } });
+      const req = request(`${sandbox.url}/api/v1/calls`, {
+        method: "POST",
+        headers: { "content-length": "1000", authorization: `Bearer ${KEY_A}` },
+      });
       req.on("error", () => resolve());
-      req.write("{\"to\":", () => {
+      req.write('{"to":', () => {
         req.destroy();
         resolve();
       });
@@ -118,14 +132,17 @@ describe("robustness", () => {
     // An idle keep-alive connection, after one answer.
     const idle = connect({ host: url.hostname, port: Number(url.port) });
     await once(idle, "connect");
-    idle.write(`GET /api/v1/agents HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${KEY_A}\r\nConnection: keep-alive\r\n\r\n`);
+    idle.write(
+      `GET /api/v1/agents HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${KEY_A}\r\nConnection: keep-alive\r\n\r\n`,
+    );
     await once(idle, "data");
     // A request whose headers never end: the server would wait for it until its headers timeout.
     const stalled = connect({ host: url.hostname, port: Number(url.port) });
     await once(stalled, "connect");
     stalled.write(`GET /api/v1/agents HTTP/1.1\r\nHost: ${url.host}\r\n`);
     // A cut socket may see a reset: that is the point, not an error of the test.
-    const closed = (socket: typeof idle) => new Promise<void>((resolve) => socket.on("error", () => undefined).on("close", () => resolve()));
+    const closed = (socket: typeof idle) =>
+      new Promise<void>((resolve) => socket.on("error", () => undefined).on("close", () => resolve()));
     const bothClosed = Promise.all([closed(idle), closed(stalled)]);
     // Resolves at all only because the sockets are cut: the stalled one would hold close() for a minute.
     await Promise.all([sandbox.close(), sandbox.close()]);
@@ -141,16 +158,44 @@ describe("request recording", () => {
     const client = api(sandbox);
     const agentId = await firstAgentId(client);
     clock.advance(5);
-    await client.post("/calls", { to: "+14155552671", agent_id: agentId }, { "Idempotency-Key": "abc", "X-Custom": "1" });
+    await client.post(
+      "/calls",
+      { to: "+14155552671", agent_id: agentId },
+      { "Idempotency-Key": "abc", "X-Custom": "1" },
+    );
     await client.get("/calls", { status: "queued", limit: 5 });
     await client.post("/calls", "not json");
     await api(sandbox, null).get("/agents");
 
-    const [agents, created, listed, text, unauth] = sandbox.requests as [RecordedRequest, RecordedRequest, RecordedRequest, RecordedRequest, RecordedRequest];
+    const [agents, created, listed, text, unauth] = sandbox.requests as [
+      RecordedRequest,
+      RecordedRequest,
+      RecordedRequest,
+      RecordedRequest,
+      RecordedRequest,
+    ];
     expect(sandbox.requests).toHaveLength(5);
-    expect(agents).toMatchObject({ method: "GET", path: "/api/v1/agents", query: {}, body: null, status: 200, at: clock.ms - 5000 });
-    expect(created).toMatchObject({ method: "POST", path: "/api/v1/calls", body: { to: "+14155552671", agent_id: agentId }, status: 201, at: clock.ms });
-    expect(created.headers).toMatchObject({ authorization: `Bearer ${KEY_A}`, "idempotency-key": "abc", "x-custom": "1", "content-type": "application/json" });
+    expect(agents).toMatchObject({
+      method: "GET",
+      path: "/api/v1/agents",
+      query: {},
+      body: null,
+      status: 200,
+      at: clock.ms - 5000,
+    });
+    expect(created).toMatchObject({
+      method: "POST",
+      path: "/api/v1/calls",
+      body: { to: "+14155552671", agent_id: agentId },
+      status: 201,
+      at: clock.ms,
+    });
+    expect(created.headers).toMatchObject({
+      authorization: `Bearer ${KEY_A}`,
+      "idempotency-key": "abc",
+      "x-custom": "1",
+      "content-type": "application/json",
+    });
     expect(listed).toMatchObject({ path: "/api/v1/calls", query: { status: "queued", limit: "5" }, status: 200 });
     expect(text).toMatchObject({ body: "not json", status: 400 });
     expect(unauth.status).toBe(401);

@@ -31,12 +31,34 @@ describe("lifecycle on the simulated clock (speed 1)", () => {
     });
 
     const queued = await read(id);
-    expect(queued).toMatchObject({ id, status: "queued", to: "+14155550100", agent_id: agentId, direction: "outbound", campaign_id: null, batch_id: null, cost_cents: 25 });
+    expect(queued).toMatchObject({
+      id,
+      status: "queued",
+      to: "+14155550100",
+      agent_id: agentId,
+      direction: "outbound",
+      campaign_id: null,
+      batch_id: null,
+      cost_cents: 25,
+    });
     expect(queued.agent_name).toBe("Ava — Appointment reminders");
-    expect(queued).toMatchObject({ contact_name: "Jane Doe", company_name: "Acme Dental", metadata: { service_type: "checkup" } });
+    expect(queued).toMatchObject({
+      contact_name: "Jane Doe",
+      company_name: "Acme Dental",
+      metadata: { service_type: "checkup" },
+    });
     expect(queued.created_at).toBe(new Date(createdMs).toISOString());
     expect(queued.queued_at).toBe(queued.created_at);
-    for (const later of ["ringing_at", "answered_at", "ended_at", "duration_seconds", "outcome", "summary", "transcript", "recording_url"]) {
+    for (const later of [
+      "ringing_at",
+      "answered_at",
+      "ended_at",
+      "duration_seconds",
+      "outcome",
+      "summary",
+      "transcript",
+      "recording_url",
+    ]) {
       expect(queued).not.toHaveProperty(later);
     }
 
@@ -79,9 +101,30 @@ describe("lifecycle on the simulated clock (speed 1)", () => {
   });
 
   const finals = [
-    { name: "busy", number: SANDBOX_TEST_NUMBERS.busy.example, status: "busy", outcome: "busy", endsAfter: 4, rings: true },
-    { name: "no answer", number: SANDBOX_TEST_NUMBERS.no_answer.example, status: "no_answer", outcome: "no_answer", endsAfter: 32, rings: true },
-    { name: "failed", number: SANDBOX_TEST_NUMBERS.failed.example, status: "failed", outcome: "carrier_error", endsAfter: 3, rings: false },
+    {
+      name: "busy",
+      number: SANDBOX_TEST_NUMBERS.busy.example,
+      status: "busy",
+      outcome: "busy",
+      endsAfter: 4,
+      rings: true,
+    },
+    {
+      name: "no answer",
+      number: SANDBOX_TEST_NUMBERS.no_answer.example,
+      status: "no_answer",
+      outcome: "no_answer",
+      endsAfter: 32,
+      rings: true,
+    },
+    {
+      name: "failed",
+      number: SANDBOX_TEST_NUMBERS.failed.example,
+      status: "failed",
+      outcome: "carrier_error",
+      endsAfter: 3,
+      rings: false,
+    },
   ];
 
   it.each(finals)("ends $name at +$endsAfter s with outcome, duration 0 and no transcript", async (t) => {
@@ -95,7 +138,8 @@ describe("lifecycle on the simulated clock (speed 1)", () => {
     expect(done).toMatchObject({ status: t.status, outcome: t.outcome, duration_seconds: 0 });
     expect(ms(done.ended_at)).toBe(createdMs + t.endsAfter * 1000);
     expect(done.ringing_at !== undefined).toBe(t.rings);
-    for (const absent of ["answered_at", "summary", "transcript", "recording_url"]) expect(done).not.toHaveProperty(absent);
+    for (const absent of ["answered_at", "summary", "transcript", "recording_url"])
+      expect(done).not.toHaveProperty(absent);
   });
 
   it("leaves a voicemail on …0005: completed, outcome voicemail, the agent's message only", async () => {
@@ -157,7 +201,10 @@ describe("speed", () => {
 
   it("is final at once with speed instant, in the create answer and in lists", async () => {
     const { client, place, read } = await setup({ speed: "instant" });
-    const created = await client.post("/calls", { to: SANDBOX_TEST_NUMBERS.busy.example, agent_id: await firstAgentId(client) });
+    const created = await client.post("/calls", {
+      to: SANDBOX_TEST_NUMBERS.busy.example,
+      agent_id: await firstAgentId(client),
+    });
     expect(created.body.data.status).toBe("busy");
     const id = await place("+14155552671");
     expect((await read(id)).status).toBe("completed");
@@ -168,7 +215,10 @@ describe("speed", () => {
   it("works on the real clock too", async () => {
     const sandbox = await start({ speed: 100 });
     const client = api(sandbox);
-    const created = await client.post("/calls", { to: SANDBOX_TEST_NUMBERS.busy.example, agent_id: await firstAgentId(client) });
+    const created = await client.post("/calls", {
+      to: SANDBOX_TEST_NUMBERS.busy.example,
+      agent_id: await firstAgentId(client),
+    });
     expect(created.body.data.status).toBe("queued");
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect((await client.get(`/calls/${created.body.data.id}`)).body.data.status).toBe("busy");

@@ -40,7 +40,9 @@ describe("rate limit (429 rate_limited)", () => {
     const sandbox = await startSandbox({ now: new Clock().now });
     try {
       const client = api(sandbox);
-      const statuses = await Promise.all(Array.from({ length: 121 }, () => client.get("/agents").then((a) => a.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 121 }, () => client.get("/agents").then((a) => a.status)),
+      );
       expect(statuses.filter((status) => status === 200)).toHaveLength(120);
       expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     } finally {
@@ -95,7 +97,9 @@ describe("fault injection", () => {
 
   it("close() cuts a connection whose answer is still delayed instead of waiting for it", async () => {
     const sandbox = await startSandbox({ faults: { delayMs: 60_000 } });
-    const pending = fetch(`${sandbox.url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_alpha" } }).catch((error: unknown) => error);
+    const pending = fetch(`${sandbox.url}/api/v1/agents`, { headers: { authorization: "Bearer sk_test_alpha" } }).catch(
+      (error: unknown) => error,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Waiting for the answer would take a minute (past the test's timeout) and end in a 200: the request fails instead.
     await sandbox.close();

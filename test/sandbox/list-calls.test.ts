@@ -64,7 +64,8 @@ describe("GET /calls", () => {
 
   it("filters by status as it is now", async () => {
     const { clock, client, ids } = await seeded();
-    const statuses = async (status: string) => (await client.get("/calls", { status })).body.data.map((call: { id: string }) => call.id);
+    const statuses = async (status: string) =>
+      (await client.get("/calls", { status })).body.data.map((call: { id: string }) => call.id);
     expect(await statuses("queued")).toEqual([ids[6], ids[5]]);
     expect(await statuses("busy")).toEqual([ids[1]]);
     expect(await statuses("no_answer")).toEqual([ids[2]]);
@@ -77,15 +78,22 @@ describe("GET /calls", () => {
 
   it("filters by agent, campaign and date (a date is a whole UTC day, inclusive)", async () => {
     const { client, ids, leo } = await seeded();
-    const idsOf = async (query: Record<string, string>) => (await client.get("/calls", query)).body.data.map((call: { id: string }) => call.id);
+    const idsOf = async (query: Record<string, string>) =>
+      (await client.get("/calls", query)).body.data.map((call: { id: string }) => call.id);
     expect(await idsOf({ agent_id: leo })).toEqual([ids[4], ids[3], ids[1]]);
     expect(await idsOf({ campaign_id: "spring-promo" })).toEqual([ids[4], ids[3]]);
     expect(await idsOf({ campaign_id: "other" })).toEqual([]);
     expect(await idsOf({ date_from: "2025-06-17", date_to: "2025-06-17" })).toEqual([ids[4], ids[3], ids[2], ids[1]]);
     expect(await idsOf({ date_to: "2025-06-16" })).toEqual([ids[0]]);
     expect(await idsOf({ date_from: "2025-06-18" })).toEqual([ids[6], ids[5]]);
-    expect(await idsOf({ date_from: "2025-06-17T00:00:30Z", date_to: "2025-06-17T02:01:00+02:00" })).toEqual([ids[4], ids[3], ids[2]]);
-    expect(await idsOf({ agent_id: leo, date_from: "2025-06-17", campaign_id: "spring-promo", status: "completed" })).toEqual([ids[4], ids[3]]);
+    expect(await idsOf({ date_from: "2025-06-17T00:00:30Z", date_to: "2025-06-17T02:01:00+02:00" })).toEqual([
+      ids[4],
+      ids[3],
+      ids[2],
+    ]);
+    expect(
+      await idsOf({ agent_id: leo, date_from: "2025-06-17", campaign_id: "spring-promo", status: "completed" }),
+    ).toEqual([ids[4], ids[3]]);
   });
 
   it("ignores unknown parameters", async () => {

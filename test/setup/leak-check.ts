@@ -18,6 +18,8 @@ afterAll(async () => {
     // A test that forgot to stop its server must not leave it running.
     await proc.stop("SIGKILL", 5_000);
     expect(proc.stdout, "an HTTP-mode server printed on stdout").toBe("");
-    expect(`${proc.stdout}\n${proc.stderr}`.includes(CANARY_KEY), "the canary key leaked into a server's output").toBe(false);
+    expect(`${proc.stdout}\n${proc.stderr}`.includes(CANARY_KEY), "the canary key leaked into a server's output").toBe(
+      false,
+    );
   }
 });

@@ -42,7 +42,11 @@ export function approvalStoreContract(name: string, make: () => Promise<Approval
       expect(await store.decide(r.id, "approved", "local browser", T0 + 1)).toBe(true);
       expect(await store.decide(r.id, "approved", "someone else", T0 + 2)).toBe(false);
       expect(await store.decide(r.id, "declined", "someone else", T0 + 2)).toBe(false);
-      expect(await store.get(r.id)).toMatchObject({ status: "approved", decidedAt: T0 + 1, decidedBy: "local browser" });
+      expect(await store.get(r.id)).toMatchObject({
+        status: "approved",
+        decidedAt: T0 + 1,
+        decidedBy: "local browser",
+      });
     });
 
     it("consumes once, and only an approved record", async () => {

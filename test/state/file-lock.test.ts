@@ -64,7 +64,15 @@ describe("the file lock", () => {
 });
 
 describe("symbolic links planted by a program of the same account", () => {
-  const dana: Passkey = { id: "cred-dana", name: "Dana", publicKey: "pk1", counter: 1, transports: [], rpId: "localhost", createdAt: 1 };
+  const dana: Passkey = {
+    id: "cred-dana",
+    name: "Dana",
+    publicKey: "pk1",
+    counter: 1,
+    transports: [],
+    rpId: "localhost",
+    createdAt: 1,
+  };
 
   // JSON of another program (a file it is not, the server would refuse to read, failing closed).
   const VICTIM = '{"not the server\'s":true}\n';
@@ -79,7 +87,13 @@ describe("symbolic links planted by a program of the same account", () => {
     symlinkSync(victims[0]!, file);
     symlinkSync(victims[1]!, `${file}.lock`);
     symlinkSync(victims[2]!, watermarkFile(file));
-    const registry = new PasskeyRegistry({ shelf: async () => new FilePasskeyShelf(file), key: Buffer.alloc(32, 7), watermarkFile: watermarkFile(file), now: Date.now, log: () => undefined });
+    const registry = new PasskeyRegistry({
+      shelf: async () => new FilePasskeyShelf(file),
+      key: Buffer.alloc(32, 7),
+      watermarkFile: watermarkFile(file),
+      now: Date.now,
+      log: () => undefined,
+    });
     await registry.add(dana);
     for (const v of victims) expect(readFileSync(v, "utf8")).toBe(VICTIM);
     expect(lstatSync(file).isSymbolicLink()).toBe(false);

@@ -17,7 +17,9 @@ const SEAL_KEY = deriveStateKey("sk_test_inbox_light", "approvals");
 
 /** A batch view of `rows` rows with 50 metadata keys each (60 rows: about 500 KB). */
 function request(n: number, rows: number): ConsentRequest {
-  const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, k) => [`field_${k}`, `${n}:${k}:`.padEnd(150, "x")]));
+  const metadata = Object.fromEntries(
+    Array.from({ length: 50 }, (_, k) => [`field_${k}`, `${n}:${k}:`.padEnd(150, "x")]),
+  );
   const list = Array.from({ length: rows }, (_, r) => ({
     e164: `+1415555${String(1000 + ((n + r) % 9000))}`,
     international: `+1 415 555 ${String(1000 + ((n + r) % 9000))}`,
@@ -26,12 +28,23 @@ function request(n: number, rows: number): ConsentRequest {
     agentId: "agt_1",
     metadata,
   }));
-  const view: ConsentView = { tool: "submit_batch", rows: list, countries: [{ code: "US", name: "United States", count: rows }], agents: [{ id: "agt_1", name: "Ava" }] };
+  const view: ConsentView = {
+    tool: "submit_batch",
+    rows: list,
+    countries: [{ code: "US", name: "United States", count: rows }],
+    agents: [{ id: "agt_1", name: "Ava" }],
+  };
   return { requestKey: `light-${n}`, view, text: "" };
 }
 
 function desk(approvals: ApprovalStore, log: string[] = []): ApprovalDesk {
-  return new ApprovalDesk({ approvals, now: Date.now, ttlMs: 20 * 60_000, sealKey: () => SEAL_KEY, log: (line) => log.push(line) });
+  return new ApprovalDesk({
+    approvals,
+    now: Date.now,
+    ttlMs: 20 * 60_000,
+    sealKey: () => SEAL_KEY,
+    log: (line) => log.push(line),
+  });
 }
 
 async function pageAll(d: ApprovalDesk, order: "newest" | "oldest", size = 50): Promise<string[]> {
@@ -54,7 +67,8 @@ describe("memory", () => {
     const approvals = new MemoryApprovals(10_000, 256 * 1024 * 1024);
     const d = desk(approvals);
     const opened: string[] = [];
-    for (let c = 0; c < 44; c++) for (let k = 0; k < 5; k++) opened.push((await d.open(request(c * 5 + k, 60), "page", `10.1.0.${c}`)).record.id);
+    for (let c = 0; c < 44; c++)
+      for (let k = 0; k < 5; k++) opened.push((await d.open(request(c * 5 + k, 60), "page", `10.1.0.${c}`)).record.id);
     approvals.get = () => Promise.reject(new Error("the inbox loaded a full record"));
     const started = performance.now();
     const newest = await pageAll(d, "newest");
@@ -90,7 +104,11 @@ describe("redis", () => {
     const lite = JSON.parse((await admin.hGet(`light:appr:${a.id}`, "lite"))!) as Record<string, unknown>;
     await admin.hSet(`light:appr:${a.id}`, "lite", JSON.stringify({ ...lite, numbers: "+1 900 555 0100" }));
     const forgedId = "AAAAAAAAAAAAAAAAAAAAAA";
-    await admin.hSet(`light:appr:${forgedId}`, { status: "pending", exp: String(Date.now() + 600_000), lite: (await admin.hGet(`light:appr:${b.id}`, "lite"))! });
+    await admin.hSet(`light:appr:${forgedId}`, {
+      status: "pending",
+      exp: String(Date.now() + 600_000),
+      lite: (await admin.hGet(`light:appr:${b.id}`, "lite"))!,
+    });
     await admin.zAdd("light:appr:pending", { score: Date.now(), value: forgedId });
     const page = await d.listPending({ order: "newest", size: 10 });
     expect(page.items.map((s) => s.id)).toEqual([b.id]);

@@ -49,7 +49,12 @@ function replica(store: GuardStore) {
       now: () => clock.now,
       ttlMs: TTL,
       dialKey: (use) => hub.desk.dialKeyOf(use),
-    }).ask(request, { signal: new AbortController().signal, progress: { report: () => undefined } as never, waitMs: 1_000, client: "local" });
+    }).ask(request, {
+      signal: new AbortController().signal,
+      progress: { report: () => undefined } as never,
+      waitMs: 1_000,
+      client: "local",
+    });
 }
 
 async function firstRound(ask: ReturnType<typeof replica>): Promise<string> {
@@ -71,20 +76,43 @@ function inputApprovalContract(open: Open): void {
     const verdict = await ask({});
     expect(verdict).toMatchObject({
       kind: "input_required",
-      inputRequests: { [APPROVAL_INPUT]: { method: "elicitation/create", params: { mode: "form", message: request.text, requestedSchema: { required: ["confirm"] } } } },
+      inputRequests: {
+        [APPROVAL_INPUT]: {
+          method: "elicitation/create",
+          params: { mode: "form", message: request.text, requestedSchema: { required: ["confirm"] } },
+        },
+      },
       expiresAt: T0 + TTL,
     });
     const state = (verdict as { requestState: string }).requestState;
     const approved = await ask({ requestState: state, inputResponses: approve });
-    expect(approved).toEqual({ kind: "approved", via: "client_input", idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    expect(approved).toEqual({
+      kind: "approved",
+      via: "client_input",
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
     // The key is derived from the state: a replay of it (its mark deleted from the store) re-sends the same key;
     // another state gives another key.
     const id = JSON.parse(Buffer.from(state.split(".")[1]!, "base64url").toString("utf8")).id as string;
-    const hub = new ConsentHub({ approvals: store!.approvals, marks: store!.once, secret: (n) => store!.secret(n), now: () => clock.now, ttlMs: TTL, sealKey: () => deriveStateKey("sk_test_input_approvals", "approvals"), surface: { kind: "hosted", inbox: false }, log: () => undefined });
+    const hub = new ConsentHub({
+      approvals: store!.approvals,
+      marks: store!.once,
+      secret: (n) => store!.secret(n),
+      now: () => clock.now,
+      ttlMs: TTL,
+      sealKey: () => deriveStateKey("sk_test_input_approvals", "approvals"),
+      surface: { kind: "hosted", inbox: false },
+      log: () => undefined,
+    });
     expect((approved as { idempotencyKey: string }).idempotencyKey).toBe(hub.desk.dialKeyOf(`input-state:${id}`));
     const other = await ask({ requestState: await firstRound(ask), inputResponses: approve });
-    expect((other as { idempotencyKey: string }).idempotencyKey).not.toBe((approved as { idempotencyKey: string }).idempotencyKey);
-    expect(await ask({ requestState: state, inputResponses: approve })).toMatchObject({ kind: "refused", why: expect.stringContaining("already used") });
+    expect((other as { idempotencyKey: string }).idempotencyKey).not.toBe(
+      (approved as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(await ask({ requestState: state, inputResponses: approve })).toMatchObject({
+      kind: "refused",
+      why: expect.stringContaining("already used"),
+    });
   });
 
   it("a state one replica issued is approved on another, once, and then refused on every replica", async () => {
@@ -99,7 +127,9 @@ function inputApprovalContract(open: Open): void {
     const stores = await open();
     const state = await firstRound(replica(stores[0]!));
     const asks = stores.map(replica);
-    const verdicts = await Promise.all(Array.from({ length: 30 }, (_, i) => asks[i % asks.length]!({ requestState: state, inputResponses: approve })));
+    const verdicts = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => asks[i % asks.length]!({ requestState: state, inputResponses: approve })),
+    );
     expect(verdicts.filter((v) => v.kind === "approved")).toHaveLength(1);
     expect(verdicts.filter((v) => v.kind === "refused")).toHaveLength(29);
   });
@@ -108,10 +138,14 @@ function inputApprovalContract(open: Open): void {
     const [store] = await open();
     const ask = replica(store!);
     const declined = await firstRound(ask);
-    expect(await ask({ requestState: declined, inputResponses: { [APPROVAL_INPUT]: { action: "decline" } } })).toMatchObject({ kind: "declined", why: "declined" });
+    expect(
+      await ask({ requestState: declined, inputResponses: { [APPROVAL_INPUT]: { action: "decline" } } }),
+    ).toMatchObject({ kind: "declined", why: "declined" });
     expect((await ask({ requestState: declined, inputResponses: approve })).kind).toBe("refused");
     const cancelled = await firstRound(ask);
-    expect(await ask({ requestState: cancelled, inputResponses: { [APPROVAL_INPUT]: { action: "cancel" } } })).toMatchObject({ kind: "declined", why: "cancelled" });
+    expect(
+      await ask({ requestState: cancelled, inputResponses: { [APPROVAL_INPUT]: { action: "cancel" } } }),
+    ).toMatchObject({ kind: "declined", why: "cancelled" });
   });
 
   it("an answer that is not an accept of the exact form asked approves nothing", async () => {
@@ -137,7 +171,10 @@ function inputApprovalContract(open: Open): void {
     }
     // A yes under another key is no answer to the form asked: the client is asked again, nothing approved.
     const state = await firstRound(ask);
-    const elsewhere = await ask({ requestState: state, inputResponses: { other: { action: "accept", content: { confirm: true } } } });
+    const elsewhere = await ask({
+      requestState: state,
+      inputResponses: { other: { action: "accept", content: { confirm: true } } },
+    });
     expect(elsewhere.kind).toBe("input_required");
     expect((elsewhere as { requestState: string }).requestState).not.toBe(state);
     // That state was not spent by the retry without an answer: the person's yes still counts, once.
@@ -154,10 +191,22 @@ function inputApprovalContract(open: Open): void {
     const ask = replica(store!);
     const state = await firstRound(ask);
     const altered = state.slice(0, 10) + (state[10] === "A" ? "B" : "A") + state.slice(11);
-    expect(await ask({ requestState: altered, inputResponses: approve })).toMatchObject({ kind: "refused", why: expect.stringContaining("another request") });
-    expect(await ask({ requestState: state, inputResponses: approve, caller: { kind: "http_client", address: "198.51.100.1" } })).toMatchObject({ kind: "refused" });
+    expect(await ask({ requestState: altered, inputResponses: approve })).toMatchObject({
+      kind: "refused",
+      why: expect.stringContaining("another request"),
+    });
+    expect(
+      await ask({
+        requestState: state,
+        inputResponses: approve,
+        caller: { kind: "http_client", address: "198.51.100.1" },
+      }),
+    ).toMatchObject({ kind: "refused" });
     clock.now = T0 + TTL + 1;
-    expect(await ask({ requestState: state, inputResponses: approve })).toMatchObject({ kind: "refused", why: expect.stringContaining("expired") });
+    expect(await ask({ requestState: state, inputResponses: approve })).toMatchObject({
+      kind: "refused",
+      why: expect.stringContaining("expired"),
+    });
     clock.now = T0 + TTL;
     expect((await ask({ requestState: state, inputResponses: approve })).kind).toBe("approved");
   });

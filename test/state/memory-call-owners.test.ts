@@ -37,7 +37,9 @@ it("sweeps what expired each time it runs, however many sweeps found nothing bef
   // 300 hours on: calls 501..800 go too.
   await owners.record(call(2_002), "bob", T0 + CALL_OWNERS_KEPT_MS + 800 * HOUR);
   expect(held(owners)).toBe(1_000 - 801 + 3);
-  expect(await owners.ownersOf([...call(800), ...call(801), ...call(2_000)], T0 + CALL_OWNERS_KEPT_MS + 800 * HOUR)).toEqual([undefined, "alice", "bob"]);
+  expect(
+    await owners.ownersOf([...call(800), ...call(801), ...call(2_000)], T0 + CALL_OWNERS_KEPT_MS + 800 * HOUR),
+  ).toEqual([undefined, "alice", "bob"]);
 });
 
 it("seed() (the start's owners from the audit log, oldest first) keeps the first owner of each call, as record() does", async () => {

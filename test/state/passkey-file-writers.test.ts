@@ -19,7 +19,14 @@ const dir = tempDir("passkey-writers");
 const bundle = join(dir, "writer.mjs");
 
 beforeAll(async () => {
-  await build({ entryPoints: [fileURLToPath(new URL("../helpers/passkey-file-writer.ts", import.meta.url))], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "silent" });
+  await build({
+    entryPoints: [fileURLToPath(new URL("../helpers/passkey-file-writer.ts", import.meta.url))],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: bundle,
+    logLevel: "silent",
+  });
 });
 
 function writer(args: string[]): Promise<{ code: number | null; out: string }> {
@@ -38,12 +45,23 @@ describe("the passkey file, written by two processes at once", () => {
     const file = join(dir, "state", "passkeys.json");
     const seen = join(dir, "state", "passkeys-seen.json");
     const startAt = String(Date.now() + 1_500);
-    const [a, b] = await Promise.all([writer([file, seen, "a", "15", startAt]), writer([file, seen, "b", "15", startAt])]);
+    const [a, b] = await Promise.all([
+      writer([file, seen, "a", "15", startAt]),
+      writer([file, seen, "b", "15", startAt]),
+    ]);
     expect(a, a.out).toMatchObject({ code: 0 });
     expect(b, b.out).toMatchObject({ code: 0 });
     expect(a.out + b.out).not.toContain("ROLLBACK");
-    const listed = await new PasskeyRegistry({ shelf: async () => new FilePasskeyShelf(file), key: Buffer.alloc(32, 7), watermarkFile: seen, now: Date.now, log: () => undefined }).list();
-    expect(listed.map((p) => p.id).sort()).toEqual([...Array.from({ length: 15 }, (_, i) => `a-${i}`), ...Array.from({ length: 15 }, (_, i) => `b-${i}`)].sort());
+    const listed = await new PasskeyRegistry({
+      shelf: async () => new FilePasskeyShelf(file),
+      key: Buffer.alloc(32, 7),
+      watermarkFile: seen,
+      now: Date.now,
+      log: () => undefined,
+    }).list();
+    expect(listed.map((p) => p.id).sort()).toEqual(
+      [...Array.from({ length: 15 }, (_, i) => `a-${i}`), ...Array.from({ length: 15 }, (_, i) => `b-${i}`)].sort(),
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(() => JSON.parse(readFileSync(file, "utf8")) as unknown).not.toThrow();
     expect(readdirSync(join(dir, "state")).sort()).toEqual(["passkeys-seen.json", "passkeys.json"]);

@@ -18,7 +18,15 @@ import { tempDir } from "../helpers/guards.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 
 const KEY = Buffer.alloc(32, 7);
-const dana: Passkey = { id: "cred-dana", name: "Dana", publicKey: "pk1", counter: 1, transports: ["internal"], rpId: "calls.example.com", createdAt: 1_800_000_000_000 };
+const dana: Passkey = {
+  id: "cred-dana",
+  name: "Dana",
+  publicKey: "pk1",
+  counter: 1,
+  transports: ["internal"],
+  rpId: "calls.example.com",
+  createdAt: 1_800_000_000_000,
+};
 const eve: Passkey = { ...dana, id: "cred-eve", name: "Eve", publicKey: "pk2", createdAt: 1_800_000_000_001 };
 
 let redis: RedisServer;
@@ -46,7 +54,10 @@ const shelves: Record<string, () => Promise<Shelf>> = {
       shelf,
       write: async (text) => {
         const { writeFileSync } = await import("node:fs");
-        writeFileSync(shelf.path, JSON.stringify({ version: 2, ...(text === undefined ? {} : { set: text }), grants: {} }));
+        writeFileSync(
+          shelf.path,
+          JSON.stringify({ version: 2, ...(text === undefined ? {} : { set: text }), grants: {} }),
+        );
       },
     };
   },
@@ -57,7 +68,10 @@ const shelves: Record<string, () => Promise<Shelf>> = {
     const admin = await redis.admin();
     return {
       shelf: new RedisPasskeyShelf(store.connection, prefix, store.where),
-      write: async (text) => void (text === undefined ? await admin.del(`${prefix}passkeys:set`) : await admin.set(`${prefix}passkeys:set`, text)),
+      write: async (text) =>
+        void (text === undefined
+          ? await admin.del(`${prefix}passkeys:set`)
+          : await admin.set(`${prefix}passkeys:set`, text)),
     };
   },
 };
@@ -65,7 +79,17 @@ const shelves: Record<string, () => Promise<Shelf>> = {
 /** A replica (or a command run): its own record of the newest set seen, in `seen`. */
 function replica(shelf: PasskeyShelf, seen = join(tempDir("passkey-seen"), "seen.json")) {
   const logs: string[] = [];
-  return { seen, logs, registry: new PasskeyRegistry({ shelf: async () => shelf, key: KEY, watermarkFile: seen, now: Date.now, log: (l) => logs.push(l) }) };
+  return {
+    seen,
+    logs,
+    registry: new PasskeyRegistry({
+      shelf: async () => shelf,
+      key: KEY,
+      watermarkFile: seen,
+      now: Date.now,
+      log: (l) => logs.push(l),
+    }),
+  };
 }
 
 describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) => {
@@ -90,7 +114,10 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     await write(withEve);
     expect((await replica(shelf, a.seen).registry.list()).map((p) => p.name)).toEqual(["Dana"]);
     expect(statSync(a.seen).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(a.seen, "utf8")).scopes[shelf.scope].rollback).toMatchObject({ newest: expect.any(Number), pid: process.pid });
+    expect(JSON.parse(readFileSync(a.seen, "utf8")).scopes[shelf.scope].rollback).toMatchObject({
+      newest: expect.any(Number),
+      pid: process.pid,
+    });
   });
 
   it("a set with a lower counter put back is refused: the counter stays where the last assertion left it", async () => {
@@ -143,7 +170,9 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
     const linkMadeAt = Date.now() - 1;
     // No passkey of Eve's yet: the removal by name is recorded all the same, for her links.
     expect(await command.registry.remove("Eve")).toBe(0);
-    await expect(a.registry.add(eve, linkMadeAt)).rejects.toThrow(/Eve was removed after this enrollment link was made/);
+    await expect(a.registry.add(eve, linkMadeAt)).rejects.toThrow(
+      /Eve was removed after this enrollment link was made/,
+    );
     expect(await a.registry.removedSince("Eve", linkMadeAt)).toBe(true);
     // A link made after the removal enrolls.
     await a.registry.add(eve, Date.now() + 1);
@@ -153,7 +182,12 @@ describe.each(Object.keys(shelves))("rollback of the passkey set (%s)", (kind) =
   it("concurrent writers (replicas, the command) lose no change: each is a compare-and-swap", async () => {
     const { shelf } = await shelves[kind]!();
     const writers = [replica(shelf), replica(shelf), replica(shelf)];
-    const made = Array.from({ length: 24 }, (_, i) => ({ ...dana, id: `cred-${i}`, name: `P${i}`, createdAt: dana.createdAt + i }));
+    const made = Array.from({ length: 24 }, (_, i) => ({
+      ...dana,
+      id: `cred-${i}`,
+      name: `P${i}`,
+      createdAt: dana.createdAt + i,
+    }));
     await Promise.all(made.map((p, i) => writers[i % writers.length]!.registry.add(p)));
     const listed = await replica(shelf).registry.list();
     expect(listed.map((p) => p.id).sort()).toEqual(made.map((p) => p.id).sort());
@@ -204,7 +238,11 @@ describe("two deployments sharing one Redis under different prefixes, with the s
     const { ticket } = await staging.grants.issue("Eve", 60_000);
     expect(await staging.grants.read(ticket)).toMatchObject({ name: "Eve" });
     const admin = await redis.admin();
-    await admin.set(`${production.prefix}passkey-grant:${ticket}`, (await admin.get(`${staging.prefix}passkey-grant:${ticket}`))!, { PX: 60_000 });
+    await admin.set(
+      `${production.prefix}passkey-grant:${ticket}`,
+      (await admin.get(`${staging.prefix}passkey-grant:${ticket}`))!,
+      { PX: 60_000 },
+    );
     expect(await production.grants.read(ticket)).toBeUndefined();
   });
 });

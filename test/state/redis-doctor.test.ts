@@ -29,7 +29,9 @@ describe("doctor and the shared guard state", () => {
     const admin = await redis.admin();
     const before = await admin.dbSize();
     const { code, out } = await doctor({ OUTBOUND_CALLS_REDIS_URL: redis.url });
-    expect(out).toMatch(new RegExp(`^\\[ok\\]\\s+guard state\\s+Redis at 127\\.0\\.0\\.1:${redis.port} answered$`, "m"));
+    expect(out).toMatch(
+      new RegExp(`^\\[ok\\]\\s+guard state\\s+Redis at 127\\.0\\.0\\.1:${redis.port} answered$`, "m"),
+    );
     expect(out).not.toContain(PASSWORD);
     expect(await admin.dbSize()).toBe(before);
     expect(code).toBe(0);
@@ -37,7 +39,9 @@ describe("doctor and the shared guard state", () => {
 
   it("warns that this Redis keeps nothing across a restart (no save, no appendonly), without failing", async () => {
     const { code, out } = await doctor({ OUTBOUND_CALLS_REDIS_URL: redis.url });
-    expect(out).toMatch(/^\[warn\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ keeps nothing across a restart .*appendonly yes/m);
+    expect(out).toMatch(
+      /^\[warn\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ keeps nothing across a restart .*appendonly yes/m,
+    );
     // It has a password, and it is on loopback: no warning about either.
     expect(out).not.toContain("without a password");
     expect(out).not.toContain("without TLS");
@@ -68,7 +72,9 @@ describe("doctor and the shared guard state", () => {
   it("a wrong password: fails, saying dials would be refused, without printing either password", async () => {
     const wrong = redis.url.replace(PASSWORD, "not-the-Pa55-word");
     const { code, out } = await doctor({ OUTBOUND_CALLS_REDIS_URL: wrong });
-    expect(out).toMatch(/^\[FAIL\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ did not answer \(.*\): every dial would be refused; the read tools answer$/m);
+    expect(out).toMatch(
+      /^\[FAIL\]\s+guard state\s+Redis at 127\.0\.0\.1:\d+ did not answer \(.*\): every dial would be refused; the read tools answer$/m,
+    );
     expect(out).toMatch(/fix: start Redis or fix OUTBOUND_CALLS_REDIS_URL/);
     expect(out).not.toContain(PASSWORD);
     expect(out).not.toContain("not-the-Pa55-word");

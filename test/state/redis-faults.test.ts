@@ -25,7 +25,10 @@ let serial = 0;
 
 async function openStore(): Promise<RedisStore> {
   serial += 1;
-  const store = await RedisStore.open(server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }), (line) => logs.push(line));
+  const store = await RedisStore.open(
+    server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }),
+    (line) => logs.push(line),
+  );
   stores.push(store);
   return store;
 }
@@ -77,7 +80,9 @@ describe("Redis killed", () => {
     const store = await openStore();
     // Connected first: on a loaded machine the 500 ms connect can end before Redis answers, and the store then
     // reconnects by itself; what is tested is a kill of a connected store.
-    expect(await eventually(() => store.dials.claim(claim({ allowRecentNumbers: true })), claimed)).toMatchObject({ kind: "claimed" });
+    expect(await eventually(() => store.dials.claim(claim({ allowRecentNumbers: true })), claimed)).toMatchObject({
+      kind: "claimed",
+    });
     await server.kill();
     const calls: Array<() => Promise<unknown>> = [
       () => store.dials.claim(claim()),
@@ -138,7 +143,10 @@ describe("Redis killed", () => {
 describe("Redis restarted empty", () => {
   it("the shared secrets come back: the replicas offer theirs again, and a store opened afterwards gets the same", async () => {
     const a = await openStore();
-    const b = await RedisStore.open(server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }), (line) => logs.push(line));
+    const b = await RedisStore.open(
+      server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }),
+      (line) => logs.push(line),
+    );
     stores.push(b);
     const before = await a.secret("approver-sessions");
     expect((await b.secret("approver-sessions")).equals(before)).toBe(true);
@@ -146,8 +154,16 @@ describe("Redis restarted empty", () => {
     // Both reconnect by themselves and offer the secret they hold (SET NX: the first one wins; they hold the same).
     const admin = await server.admin();
     const key = `f${serial}:secret:approver-sessions`;
-    expect(await eventually(() => admin.get(key), (v) => v !== null)).toBe(before.toString("hex"));
-    const late = await RedisStore.open(server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }), (line) => logs.push(line));
+    expect(
+      await eventually(
+        () => admin.get(key),
+        (v) => v !== null,
+      ),
+    ).toBe(before.toString("hex"));
+    const late = await RedisStore.open(
+      server.settings({ prefix: `f${serial}:`, commandTimeoutMs: COMMAND_MS, connectTimeoutMs: CONNECT_MS }),
+      (line) => logs.push(line),
+    );
     stores.push(late);
     expect((await late.secret("approver-sessions")).equals(before)).toBe(true);
   });
@@ -162,7 +178,10 @@ describe("Redis restarted empty", () => {
     await eventually(() => admin.set(`f${serial}:secret:confirmation-tokens`, theirs));
     // At its next reconnect this replica offers its copy (refused: one is there) and adopts what Redis holds.
     await admin.sendCommand(["CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"]);
-    const adopted = await eventually(() => a.secret("confirmation-tokens"), (v) => !v.equals(mine));
+    const adopted = await eventually(
+      () => a.secret("confirmation-tokens"),
+      (v) => !v.equals(mine),
+    );
     expect(adopted.toString("hex")).toBe(theirs);
   });
 });
@@ -173,14 +192,18 @@ describe("Redis slow", () => {
     const admin = await server.admin();
     await store.dials.claim(claim({ numbers: [B] }));
     await server.sleep(3_000);
-    const results = await Promise.all(Array.from({ length: 20 }, () => outcome(() => store.dials.claim(claim({ numbers: [A] })))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => outcome(() => store.dials.claim(claim({ numbers: [A] })))),
+    );
     for (const r of results) {
       expect(r.error).toBeInstanceOf(StoreUnavailableError);
       expect(r.ms).toBeLessThan(BOUND_MS);
     }
     // Redis runs those claims when it wakes, then the store's ends of their leases: A is free (at the same "now").
     await admin.ping();
-    expect(await eventually(() => store.dials.claim(claim({ numbers: [A] })), claimed)).toMatchObject({ kind: "claimed" });
+    expect(await eventually(() => store.dials.claim(claim({ numbers: [A] })), claimed)).toMatchObject({
+      kind: "claimed",
+    });
   });
 
   it("reservations that failed while Redis slept are released once it answers: they count as no dial", async () => {
@@ -188,11 +211,16 @@ describe("Redis slow", () => {
     const admin = await server.admin();
     const cap = { perHour: undefined, perNumberPerDay: 2 };
     await server.sleep(2_000);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => outcome(() => store.caps.reserve(`r${i}`, [A], T0, cap))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => outcome(() => store.caps.reserve(`r${i}`, [A], T0, cap))),
+    );
     expect(results.every((r) => r.error instanceof StoreUnavailableError)).toBe(true);
     // Once awake, Redis runs the reservations it had been sent (two pass the cap), then their releases.
     await admin.ping();
-    const verdict = await eventually(() => store.caps.check([A, A], T0, cap), (v) => v.ok);
+    const verdict = await eventually(
+      () => store.caps.check([A, A], T0, cap),
+      (v) => v.ok,
+    );
     expect(verdict).toEqual({ ok: true });
   });
 
@@ -210,7 +238,9 @@ describe("Redis slow", () => {
     } finally {
       server.signal("SIGCONT");
     }
-    expect(await eventually(() => store.dials.claim(claim({ numbers: [A] })), claimed)).toMatchObject({ kind: "claimed" });
+    expect(await eventually(() => store.dials.claim(claim({ numbers: [A] })), claimed)).toMatchObject({
+      kind: "claimed",
+    });
   });
 });
 
@@ -220,7 +250,14 @@ describe("Redis refusing", () => {
     await admin.sendCommand(["ACL", "SETUSER", "reader", "on", ">reader-pass", "~*", "+@read", "+@connection"]);
     // What is tested is the refusal, not a deadline: time enough for a loaded machine, and a connection still being
     // (re)made is waited out (it once read "not connected (reconnecting)" on an idle CI run).
-    const store = await RedisStore.open(server.settings({ url: server.url.replace("redis://", "redis://reader:reader-pass@"), commandTimeoutMs: 5_000, connectTimeoutMs: 5_000 }), (l) => logs.push(l));
+    const store = await RedisStore.open(
+      server.settings({
+        url: server.url.replace("redis://", "redis://reader:reader-pass@"),
+        commandTimeoutMs: 5_000,
+        connectTimeoutMs: 5_000,
+      }),
+      (l) => logs.push(l),
+    );
     stores.push(store);
     let r = await outcome(() => store.dials.claim(claim()));
     for (let tries = 0; tries < 50 && r.error instanceof Error && r.error.message.includes("not connected"); tries++) {
@@ -250,11 +287,21 @@ describe("what a refusal says", () => {
     const secret = "s3cret-Pa55word";
     const guarded = await startRedisServer({ password: secret });
     try {
-      const wrong = await RedisStore.open(guarded.settings({ url: guarded.url.replace(encodeURIComponent(secret), "wrong-password"), connectTimeoutMs: CONNECT_MS, commandTimeoutMs: COMMAND_MS }), (l) => logs.push(l));
+      const wrong = await RedisStore.open(
+        guarded.settings({
+          url: guarded.url.replace(encodeURIComponent(secret), "wrong-password"),
+          connectTimeoutMs: CONNECT_MS,
+          commandTimeoutMs: COMMAND_MS,
+        }),
+        (l) => logs.push(l),
+      );
       stores.push(wrong);
       const r = await outcome(() => wrong.dials.claim(claim()));
       expect(r.error).toBeInstanceOf(StoreUnavailableError);
-      const right = await RedisStore.open(guarded.settings({ connectTimeoutMs: CONNECT_MS, commandTimeoutMs: COMMAND_MS }), (l) => logs.push(l));
+      const right = await RedisStore.open(
+        guarded.settings({ connectTimeoutMs: CONNECT_MS, commandTimeoutMs: COMMAND_MS }),
+        (l) => logs.push(l),
+      );
       stores.push(right);
       expect(await right.dials.claim(claim())).toMatchObject({ kind: "claimed" });
       await guarded.kill();
@@ -280,7 +327,11 @@ describe("advice at connect", () => {
       await vi.waitFor(() => expect(seen.join("\n")).toContain("maxmemory-policy allkeys-lru"), { timeout: 30_000 });
       const quiet: string[] = [];
       // A Redis that does not evict: connected and answering (the helper's 300 ms bounds are for the fault tests).
-      stores.push(await RedisStore.open(server.settings({ commandTimeoutMs: 5_000, connectTimeoutMs: 5_000 }), (l) => quiet.push(l)));
+      stores.push(
+        await RedisStore.open(server.settings({ commandTimeoutMs: 5_000, connectTimeoutMs: 5_000 }), (l) =>
+          quiet.push(l),
+        ),
+      );
       await stores.at(-1)!.dials.get("x");
       expect(quiet.join("\n")).not.toContain("maxmemory-policy");
     } finally {

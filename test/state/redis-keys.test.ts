@@ -58,7 +58,13 @@ describe("the Redis keys", () => {
     const now = Date.now();
     const req = claim({ numbers: [A, B], now });
     await store.dials.claim(req);
-    expect(await keysOf(prefix)).toEqual(new Map([[`dial:${req.requestKey}`, expect.any(Number)], [`num:${A}`, expect.any(Number)], [`num:${B}`, expect.any(Number)]]));
+    expect(await keysOf(prefix)).toEqual(
+      new Map([
+        [`dial:${req.requestKey}`, expect.any(Number)],
+        [`num:${A}`, expect.any(Number)],
+        [`num:${B}`, expect.any(Number)],
+      ]),
+    );
     await store.caps.reserve("res-1", [A, B], now, { perHour: 10, perNumberPerDay: 3 });
     await store.dials.settle(req.requestKey, req.owner, placed(now), now, WINDOW);
     await store.once.use("token-1", now, 5 * MIN);
@@ -111,7 +117,11 @@ describe("the Redis keys", () => {
   it("a number's dials are pruned after 31 days (the longest per-number limit of the law)", async () => {
     const { store, prefix } = await open();
     const start = Date.now() - 60 * DAY;
-    for (let d = 0; d <= 30; d++) await store.caps.reserve(`spaced${d}`, [A], start + d * 2 * DAY, { perHour: undefined, perNumberPerDay: undefined });
+    for (let d = 0; d <= 30; d++)
+      await store.caps.reserve(`spaced${d}`, [A], start + d * 2 * DAY, {
+        perHour: undefined,
+        perNumberPerDay: undefined,
+      });
     // Dials every 2 days for 60 days: only those within the last 31 days stay.
     expect(await admin.zCard(`${prefix}cap:day:${A}`)).toBe(16);
   });
@@ -132,7 +142,7 @@ describe("the Redis keys", () => {
     // Every index is pruned as the window moves: an hour, a day, a dedupe window of rows, no more.
     expect(await admin.zCard(`${prefix}cap:hour`)).toBeLessThanOrEqual(HOUR / step + 1);
     for (const n of numbers) {
-      expect(await admin.zCard(`${prefix}cap:day:${n}`)).toBeLessThanOrEqual(30 * HOUR / step / numbers.length + 1);
+      expect(await admin.zCard(`${prefix}cap:day:${n}`)).toBeLessThanOrEqual((30 * HOUR) / step / numbers.length + 1);
       await store.dials.recentByNumber([n], last, WINDOW);
       expect(await admin.zCard(`${prefix}num:${n}`)).toBeLessThanOrEqual(WINDOW / step + 1);
     }
@@ -153,11 +163,22 @@ describe("the Redis keys", () => {
       await store.dials.claim(req);
       await store.caps.reserve(`res-${rows}-0123456789abcdef`, numbers, now, { perHour: 100, perNumberPerDay: 3 });
       const callIds = numbers.map((_, i) => `call_${String(i).padStart(24, "0")}`);
-      await store.dials.settle(req.requestKey, req.owner, { kind: "placed", at: now, summary: { status: "queued", call_ids: callIds.slice(0, 3), rows }, callIds }, now, WINDOW);
+      await store.dials.settle(
+        req.requestKey,
+        req.owner,
+        { kind: "placed", at: now, summary: { status: "queued", call_ids: callIds.slice(0, 3), rows }, callIds },
+        now,
+        WINDOW,
+      );
       let total = 0;
       for (const key of (await keysOf(prefix)).keys()) total += (await admin.memoryUsage(`${prefix}${key}`)) ?? 0;
       sizes[`${rows} row${rows > 1 ? "s" : ""}`] = total;
-      await admin.sendCommand(["EVAL", "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end", "0", `${prefix}*`]);
+      await admin.sendCommand([
+        "EVAL",
+        "for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) end",
+        "0",
+        `${prefix}*`,
+      ]);
     }
     process.stderr.write(`redis bytes per dial (dial + number index + caps + reservation): ${JSON.stringify(sizes)}\n`);
     expect(sizes["1 row"]).toBeLessThan(4_096);

@@ -44,21 +44,36 @@ describe("node-redis is loaded lazily", () => {
     expect(entry).toMatch(/import\(["']\.\/chunks\/redis-store-[A-Z0-9]+\.js["']\)/);
     const chunks = await readdir(join(outdir, "chunks"));
     const withClient = [];
-    for (const name of chunks) if ((await readFile(join(outdir, "chunks", name), "utf8")).includes(MARKER)) withClient.push(name);
+    for (const name of chunks)
+      if ((await readFile(join(outdir, "chunks", name), "utf8")).includes(MARKER)) withClient.push(name);
     expect(withClient.length).toBeGreaterThan(0);
     // Whatever else the opener imports statically must not pull the client in either.
-    for (const match of entry.matchAll(/from\s+["']\.\/chunks\/([^"']+)["']/g)) expect(withClient).not.toContain(match[1]);
+    for (const match of entry.matchAll(/from\s+["']\.\/chunks\/([^"']+)["']/g))
+      expect(withClient).not.toContain(match[1]);
   });
 
   it("with the node-redis chunks deleted, the memory store still opens; only a Redis URL needs them", async () => {
     for (const name of await readdir(join(outdir, "chunks"))) {
-      if ((await readFile(join(outdir, "chunks", name), "utf8")).includes(MARKER)) await rm(join(outdir, "chunks", name));
+      if ((await readFile(join(outdir, "chunks", name), "utf8")).includes(MARKER))
+        await rm(join(outdir, "chunks", name));
     }
-    const { openGuardStore } = (await import(pathToFileURL(join(outdir, "open-store.js")).href)) as typeof import("../../src/state/open-store.js");
+    const { openGuardStore } = (await import(
+      pathToFileURL(join(outdir, "open-store.js")).href
+    )) as typeof import("../../src/state/open-store.js");
     const store = await openGuardStore({ redis: undefined, apiKey: "k" }, () => undefined);
     expect(store.kind).toBe("memory");
     await store.close();
-    const settings = { url: "redis://127.0.0.1:1/0", tls: false, where: "127.0.0.1:1", database: 0, prefix: "obc:", connectTimeoutMs: 100, commandTimeoutMs: 100 };
-    await expect(openGuardStore({ redis: settings, apiKey: "k" }, () => undefined)).rejects.toMatchObject({ code: "ERR_MODULE_NOT_FOUND" });
+    const settings = {
+      url: "redis://127.0.0.1:1/0",
+      tls: false,
+      where: "127.0.0.1:1",
+      database: 0,
+      prefix: "obc:",
+      connectTimeoutMs: 100,
+      commandTimeoutMs: 100,
+    };
+    await expect(openGuardStore({ redis: settings, apiKey: "k" }, () => undefined)).rejects.toMatchObject({
+      code: "ERR_MODULE_NOT_FOUND",
+    });
   });
 });

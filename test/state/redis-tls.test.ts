@@ -21,14 +21,42 @@ let script: string;
 beforeAll(async () => {
   const openssl = requirePart("openssl");
   dir = await mkdtemp(join(tmpdir(), "obc-tls-"));
-  execFileSync(openssl, [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
-  ], { stdio: "ignore" });
-  server = await startRedisServer({ password: PASSWORD, tls: { certFile: join(dir, "cert.pem"), keyFile: join(dir, "key.pem") } });
+  execFileSync(
+    openssl,
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
+  server = await startRedisServer({
+    password: PASSWORD,
+    tls: { certFile: join(dir, "cert.pem"), keyFile: join(dir, "key.pem") },
+  });
   script = join(dir, "claim-once.mjs");
-  await build({ entryPoints: ["test/state/fixtures/claim-once.ts"], bundle: true, platform: "node", format: "esm", target: "node20", outfile: script, logLevel: "silent",
-    banner: { js: 'import { createRequire as __r } from "node:module"; const require = __r(import.meta.url);' } });
+  await build({
+    entryPoints: ["test/state/fixtures/claim-once.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: script,
+    logLevel: "silent",
+    banner: { js: 'import { createRequire as __r } from "node:module"; const require = __r(import.meta.url);' },
+  });
 });
 
 afterAll(async () => {
@@ -36,15 +64,24 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-function claimIn(settings: object, env: Record<string, string> = {}): { ok: boolean; error?: string; message?: string; result?: unknown; log: string[]; raw: string } {
-  const run = spawnSync(process.execPath, [script], { env: { PATH: process.env.PATH ?? "", STORE_SETTINGS: JSON.stringify(settings), ...env }, encoding: "utf8", timeout: 20_000 });
+function claimIn(
+  settings: object,
+  env: Record<string, string> = {},
+): { ok: boolean; error?: string; message?: string; result?: unknown; log: string[]; raw: string } {
+  const run = spawnSync(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? "", STORE_SETTINGS: JSON.stringify(settings), ...env },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
   const raw = `${run.stdout}\n${run.stderr}`;
   return { ...JSON.parse(run.stdout.trim().split("\n").pop() ?? "{}"), raw };
 }
 
 describe("Redis over TLS with a password", () => {
   it("rediss:// with the certificate's CA trusted: the claim goes through", () => {
-    const out = claimIn(server.settings({ connectTimeoutMs: 3_000, commandTimeoutMs: 3_000 }), { NODE_EXTRA_CA_CERTS: join(dir, "cert.pem") });
+    const out = claimIn(server.settings({ connectTimeoutMs: 3_000, commandTimeoutMs: 3_000 }), {
+      NODE_EXTRA_CA_CERTS: join(dir, "cert.pem"),
+    });
     expect(out).toMatchObject({ ok: true, result: { kind: "claimed" } });
     expect(out.raw).not.toContain(PASSWORD);
   });
@@ -58,7 +95,10 @@ describe("Redis over TLS with a password", () => {
 
   it("plain redis:// to the TLS port gets no answer it trusts: StoreUnavailableError", () => {
     const settings = server.settings({ connectTimeoutMs: 1_000, commandTimeoutMs: 1_000 });
-    const out = claimIn({ ...settings, url: settings.url.replace("rediss://", "redis://"), tls: false }, { NODE_EXTRA_CA_CERTS: join(dir, "cert.pem") });
+    const out = claimIn(
+      { ...settings, url: settings.url.replace("rediss://", "redis://"), tls: false },
+      { NODE_EXTRA_CA_CERTS: join(dir, "cert.pem") },
+    );
     expect(out).toMatchObject({ ok: false, error: "StoreUnavailableError" });
     expect(out.raw).not.toContain(PASSWORD);
   });

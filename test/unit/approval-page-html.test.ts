@@ -55,11 +55,17 @@ const render = (v: StoredView, status: "pending" | "approved" = "pending", page 
 };
 
 /** The markup an attacker would need: a tag, an attribute break, an entity. */
-const hostile = fc.string({ unit: fc.constantFrom("<", ">", '"', "'", "&", "a", " ", "script", "/", "=", "img src=x onerror=alert(1)"), maxLength: 30 });
+const hostile = fc.string({
+  unit: fc.constantFrom("<", ">", '"', "'", "&", "a", " ", "script", "/", "=", "img src=x onerror=alert(1)"),
+  maxLength: 30,
+});
 
 describe("metadata as the JSON sent (issue 23, item 7)", () => {
   it("shows a string with its quotes and escapes, so blank lines and a number-like string are told apart", () => {
-    for (const page of [render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } })), render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } }, 2))]) {
+    for (const page of [
+      render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } })),
+      render(view({ metadata: { note: "a\n\nb", s: "42", n: 42, t: true, z: null } }, 2)),
+    ]) {
       expect(page).toContain(`<code>${escapeHtml('"a\\n\\nb"')}</code>`);
       expect(page).toContain(`<code>${escapeHtml('"42"')}</code>`);
       expect(page).toContain("<code>42</code>");
@@ -73,10 +79,41 @@ describe("escaping", () => {
   it("property: no value in any field can open a tag or leave an attribute", () => {
     fc.assert(
       fc.property(hostile, hostile, hostile, hostile, hostile, (contact, company, agentName, meta, title) => {
-        const page = render(view({ contactName: contact, companyName: company, agentName, metadata: { note: meta }, localTime: title }));
+        const page = render(
+          view({ contactName: contact, companyName: company, agentName, metadata: { note: meta }, localTime: title }),
+        );
         // The only tags are ours: every "<" starts one of the elements the page is built from.
         const tags = [...page.matchAll(/<\/?([a-zA-Z0-9!]+)/g)].map((m) => m[1]!.toLowerCase());
-        const ours = new Set(["!doctype", "html", "head", "meta", "title", "style", "body", "main", "header", "h1", "h2", "p", "div", "dl", "dt", "dd", "span", "br", "code", "table", "caption", "tbody", "tr", "th", "td", "form", "input", "button"]);
+        const ours = new Set([
+          "!doctype",
+          "html",
+          "head",
+          "meta",
+          "title",
+          "style",
+          "body",
+          "main",
+          "header",
+          "h1",
+          "h2",
+          "p",
+          "div",
+          "dl",
+          "dt",
+          "dd",
+          "span",
+          "br",
+          "code",
+          "table",
+          "caption",
+          "tbody",
+          "tr",
+          "th",
+          "td",
+          "form",
+          "input",
+          "button",
+        ]);
         for (const tag of tags) expect(ours.has(tag), tag).toBe(true);
         expect(page).not.toMatch(/<script/i);
         // And each value is there, as text.
@@ -91,8 +128,16 @@ describe("escaping", () => {
     const banner = signedInBanner('<b>"Eve"</b>', 'a"b');
     expect(banner.text).toContain("&lt;b&gt;&quot;Eve&quot;&lt;/b&gt;");
     expect(banner.text).toContain('value="a&quot;b"');
-    const summary = inboxSummary({ id: "id1", tool: "create_call", createdAt: NOW, expiresAt: NOW + 60_000 }, view({ international: "<i>x</i>" }), '<b onclick="x">client</b>');
-    const inbox = inboxPage(banner, { items: [summary], next: { createdAt: NOW, id: 'id1"><script>' }, total: 1, order: "newest", paged: true }, NOW);
+    const summary = inboxSummary(
+      { id: "id1", tool: "create_call", createdAt: NOW, expiresAt: NOW + 60_000 },
+      view({ international: "<i>x</i>" }),
+      '<b onclick="x">client</b>',
+    );
+    const inbox = inboxPage(
+      banner,
+      { items: [summary], next: { createdAt: NOW, id: 'id1"><script>' }, total: 1, order: "newest", paged: true },
+      NOW,
+    );
     expect(inbox.body.text).toContain("&lt;i&gt;x&lt;/i&gt;");
     expect(inbox.body.text).toContain("&lt;b onclick=&quot;x&quot;&gt;client&lt;/b&gt;");
     expect(inbox.body.text).not.toContain("<script>");
@@ -113,11 +158,15 @@ describe("the page", () => {
 
   it("pending: real Approve and Decline buttons in one form with its hidden fields; decided: no buttons", () => {
     const pending = render(view());
-    expect(pending).toContain('<form method="post" action="/a/x/y" class="actions"><input type="hidden" name="csrf" value="tok">');
+    expect(pending).toContain(
+      '<form method="post" action="/a/x/y" class="actions"><input type="hidden" name="csrf" value="tok">',
+    );
     expect(pending).toContain('<button type="submit" name="decision" value="approve" class="approve">Approve</button>');
     expect(pending).toContain('<button type="submit" name="decision" value="decline" class="decline">Decline</button>');
     // The approver is reminded that the callee hears an AI and must be told so.
-    expect(pending).toContain("AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.");
+    expect(pending).toContain(
+      "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.",
+    );
     const decided = render(view(), "approved");
     expect(decided).not.toContain("<button");
     expect(decided).toContain("Approved</span> by local browser");

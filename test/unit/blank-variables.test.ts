@@ -20,27 +20,41 @@ const readers: Record<string, (env: NodeJS.ProcessEnv) => unknown> = {};
 for (const name of Object.keys(variables)) {
   if (name in base || name === "BROWSER") continue;
   if (name === "OUTBOUND_CALLS_SANDBOX") readers[name] = sandboxFromEnv;
-  else if (name.startsWith("OUTBOUND_CALLS_HTTP_") || name.startsWith("OUTBOUND_CALLS_APPROVER_") || name === "OUTBOUND_CALLS_ALLOW_SELF_APPROVAL") {
+  else if (
+    name.startsWith("OUTBOUND_CALLS_HTTP_") ||
+    name.startsWith("OUTBOUND_CALLS_APPROVER_") ||
+    name === "OUTBOUND_CALLS_ALLOW_SELF_APPROVAL"
+  ) {
     readers[name] = (env) => loadHttpConfig(env, loopback, service);
-  }
-  else readers[name] = (env) => loadConfig({ ...base, ...env });
+  } else readers[name] = (env) => loadConfig({ ...base, ...env });
 }
 
 describe("a blank variable is an unset one", () => {
-  it.each(Object.keys(readers).flatMap((name) => BLANKS.map((blank) => [name, blank] as const)))("%s=%j", (name, blank) => {
-    const read = readers[name]!;
-    expect(read({ [name]: blank })).toEqual(read({}));
-  });
+  it.each(Object.keys(readers).flatMap((name) => BLANKS.map((blank) => [name, blank] as const)))(
+    "%s=%j",
+    (name, blank) => {
+      const read = readers[name]!;
+      expect(read({ [name]: blank })).toEqual(read({}));
+    },
+  );
 
   it("the guards are on when every variable of the server's config is blank", () => {
     const blankAll = Object.fromEntries(Object.keys(readers).map((name) => [name, " "]));
     const safety = loadConfig({ ...base, ...blankAll }).safety;
-    expect(safety).toMatchObject({ confirm: "person", dedupeWindowMs: 600_000, maxDialsPerHour: 60, maxDialsPerNumberPerDay: 3, readOnly: false });
+    expect(safety).toMatchObject({
+      confirm: "person",
+      dedupeWindowMs: 600_000,
+      maxDialsPerHour: 60,
+      maxDialsPerNumberPerDay: 3,
+      readOnly: false,
+    });
     expect(safety.callingHours?.text).toBe("08:00-21:00");
     expect(sandboxFromEnv(blankAll)).toBe(false);
   });
 
   it("a blank client token off loopback is a missing one: the start is refused, not an open port", () => {
-    expect(() => loadHttpConfig({ OUTBOUND_CALLS_HTTP_TOKEN: " " }, { host: "0.0.0.0", port: 0 }, service)).toThrow(/OUTBOUND_CALLS_HTTP_TOKEN is required/);
+    expect(() => loadHttpConfig({ OUTBOUND_CALLS_HTTP_TOKEN: " " }, { host: "0.0.0.0", port: 0 }, service)).toThrow(
+      /OUTBOUND_CALLS_HTTP_TOKEN is required/,
+    );
   });
 });

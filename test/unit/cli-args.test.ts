@@ -79,10 +79,22 @@ describe("parseArgs: a flag is never a value", () => {
 
 describe("servesStdio: what the bin and zod's start mode read before the bundle loads", () => {
   it("is true for a server over stdio, with or without the sandbox and read-only", () => {
-    for (const argv of [[], ["--sandbox"], ["--read-only"], ["--sandbox", "--sandbox-speed", "fast"]]) expect(servesStdio(argv), argv.join(" ")).toBe(true);
+    for (const argv of [[], ["--sandbox"], ["--read-only"], ["--sandbox", "--sandbox-speed", "fast"]])
+      expect(servesStdio(argv), argv.join(" ")).toBe(true);
   });
   it("is false for --http, every other command, and a wrong command line", () => {
-    for (const argv of [["--http"], ["--http", "--port", "0"], ["--help"], ["--version"], ["doctor"], ["sandbox"], ["opt-outs", "list"], ["passkeys", "list"], ["--no-such-flag"], ["--port", "1"]]) {
+    for (const argv of [
+      ["--http"],
+      ["--http", "--port", "0"],
+      ["--help"],
+      ["--version"],
+      ["doctor"],
+      ["sandbox"],
+      ["opt-outs", "list"],
+      ["passkeys", "list"],
+      ["--no-such-flag"],
+      ["--port", "1"],
+    ]) {
       expect(servesStdio(argv), argv.join(" ")).toBe(false);
     }
   });

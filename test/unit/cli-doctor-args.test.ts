@@ -43,6 +43,8 @@ describe("OUTBOUND_CALLS_SANDBOX", () => {
 
   it.each(["yes", "on", "sandbox", "2"])("refuses %j, naming the variable", (value) => {
     expect(() => sandboxFromEnv({ OUTBOUND_CALLS_SANDBOX: value })).toThrow(ConfigurationError);
-    expect(() => sandboxFromEnv({ OUTBOUND_CALLS_SANDBOX: value })).toThrow(/^OUTBOUND_CALLS_SANDBOX must be "true" or "false"/);
+    expect(() => sandboxFromEnv({ OUTBOUND_CALLS_SANDBOX: value })).toThrow(
+      /^OUTBOUND_CALLS_SANDBOX must be "true" or "false"/,
+    );
   });
 });

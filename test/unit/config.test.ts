@@ -41,7 +41,12 @@ describe("loadConfig: defaults", () => {
     expect(passkeys.required).toBe(false);
     expect(passkeys.file).toMatch(/outbound-calls-mcp\/passkeys\.json$/);
     // Every guard's default is tested in test/unit/safety/settings.test.ts; here, that they are merged in.
-    expect(safety).toMatchObject({ confirm: "person", dedupeWindowMs: 600_000, readOnly: false, callingHours: { text: "08:00-21:00" } });
+    expect(safety).toMatchObject({
+      confirm: "person",
+      dedupeWindowMs: 600_000,
+      readOnly: false,
+      callingHours: { text: "08:00-21:00" },
+    });
     expect(c).toEqual<Omit<Config, "safety" | "passkeys">>({
       apiKey: KEY,
       apiBaseUrl: "https://app.example.com/api/v1",
@@ -141,7 +146,9 @@ describe("loadConfig: number policy", () => {
     ["us, ca", ["US", "CA"]],
     [" gb ,IE,", ["GB", "IE"]],
   ])("OUTBOUND_CALLS_ALLOWED_COUNTRIES=%j", (value, expected) => {
-    expect([...(loadConfig(env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: value })).allowedCountries ?? [])]).toEqual(expected);
+    expect([...(loadConfig(env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: value })).allowedCountries ?? [])]).toEqual(
+      expected,
+    );
   });
 
   it.each(["", "   "])("OUTBOUND_CALLS_ALLOWED_COUNTRIES=%j means any country", (value) => {
@@ -159,7 +166,9 @@ describe("loadConfig: number policy", () => {
     ["", [...DEFAULT_BLOCKED_TYPES]],
     ["  ", [...DEFAULT_BLOCKED_TYPES]],
   ])("OUTBOUND_CALLS_BLOCKED_TYPES=%j", (value, expected) => {
-    expect([...loadConfig(env({ OUTBOUND_CALLS_BLOCKED_TYPES: value })).blockedTypes].sort()).toEqual([...expected].sort());
+    expect([...loadConfig(env({ OUTBOUND_CALLS_BLOCKED_TYPES: value })).blockedTypes].sort()).toEqual(
+      [...expected].sort(),
+    );
   });
 });
 
@@ -175,39 +184,151 @@ const refused: Refused[] = [
   { name: "empty key", env: env({ OUTBOUND_CALLS_API_KEY: "" }), words: ["OUTBOUND_CALLS_API_KEY", "required"] },
   { name: "blank key", env: env({ OUTBOUND_CALLS_API_KEY: "  \t " }), words: ["OUTBOUND_CALLS_API_KEY", "required"] },
   { name: "nothing at all", env: {}, words: ["OUTBOUND_CALLS_API_KEY", "required"] },
-  { name: "key with a space", env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY 123456" }), words: ["OUTBOUND_CALLS_API_KEY", "white space"] },
-  { name: "key pasted with Bearer", env: env({ OUTBOUND_CALLS_API_KEY: `Bearer ${KEY}` }), words: ["OUTBOUND_CALLS_API_KEY", "white space"] },
-  { name: "key with a newline inside", env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY\n_123456" }), words: ["OUTBOUND_CALLS_API_KEY"] },
-  { name: "key with a control character", env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY\u0007_123456" }), words: ["OUTBOUND_CALLS_API_KEY", "control"] },
-  { name: "no base URL", env: env({ OUTBOUND_CALLS_BASE_URL: undefined }), words: ["OUTBOUND_CALLS_BASE_URL", "required"] },
-  { name: "base URL not a URL", env: env({ OUTBOUND_CALLS_BASE_URL: "app.example.com" }), words: ["OUTBOUND_CALLS_BASE_URL", "not a URL"] },
+  {
+    name: "key with a space",
+    env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY 123456" }),
+    words: ["OUTBOUND_CALLS_API_KEY", "white space"],
+  },
+  {
+    name: "key pasted with Bearer",
+    env: env({ OUTBOUND_CALLS_API_KEY: `Bearer ${KEY}` }),
+    words: ["OUTBOUND_CALLS_API_KEY", "white space"],
+  },
+  {
+    name: "key with a newline inside",
+    env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY\n_123456" }),
+    words: ["OUTBOUND_CALLS_API_KEY"],
+  },
+  {
+    name: "key with a control character",
+    env: env({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY\u0007_123456" }),
+    words: ["OUTBOUND_CALLS_API_KEY", "control"],
+  },
+  {
+    name: "no base URL",
+    env: env({ OUTBOUND_CALLS_BASE_URL: undefined }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "required"],
+  },
+  {
+    name: "base URL not a URL",
+    env: env({ OUTBOUND_CALLS_BASE_URL: "app.example.com" }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "not a URL"],
+  },
   { name: "empty base URL", env: env({ OUTBOUND_CALLS_BASE_URL: "" }), words: ["OUTBOUND_CALLS_BASE_URL"] },
   { name: "plain http", env: env({ OUTBOUND_CALLS_BASE_URL: "http://app.example.com" }), words: HTTPS_RULE },
-  { name: "http to a private address", env: env({ OUTBOUND_CALLS_BASE_URL: "http://10.0.0.5:8080" }), words: HTTPS_RULE },
-  { name: "http to a lookalike of localhost", env: env({ OUTBOUND_CALLS_BASE_URL: "http://localhost.evil.example" }), words: HTTPS_RULE },
-  { name: "http to 127.0.0.1.nip.io", env: env({ OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1.nip.io" }), words: HTTPS_RULE },
+  {
+    name: "http to a private address",
+    env: env({ OUTBOUND_CALLS_BASE_URL: "http://10.0.0.5:8080" }),
+    words: HTTPS_RULE,
+  },
+  {
+    name: "http to a lookalike of localhost",
+    env: env({ OUTBOUND_CALLS_BASE_URL: "http://localhost.evil.example" }),
+    words: HTTPS_RULE,
+  },
+  {
+    name: "http to 127.0.0.1.nip.io",
+    env: env({ OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1.nip.io" }),
+    words: HTTPS_RULE,
+  },
   { name: "ftp", env: env({ OUTBOUND_CALLS_BASE_URL: "ftp://app.example.com" }), words: HTTPS_RULE },
-  { name: "credentials in the URL", env: env({ OUTBOUND_CALLS_BASE_URL: "https://user:pass@app.example.com" }), words: ["OUTBOUND_CALLS_BASE_URL", "credentials"] },
-  { name: "the key as URL user", env: env({ OUTBOUND_CALLS_BASE_URL: `https://${KEY}@app.example.com` }), words: ["OUTBOUND_CALLS_BASE_URL", "credentials"] },
-  { name: "the key in the query", env: env({ OUTBOUND_CALLS_BASE_URL: `https://app.example.com/?api_key=${KEY}` }), words: ["OUTBOUND_CALLS_BASE_URL", "query"] },
-  { name: "a fragment", env: env({ OUTBOUND_CALLS_BASE_URL: `https://app.example.com/#${KEY}` }), words: ["OUTBOUND_CALLS_BASE_URL", "fragment"] },
-  { name: "timeout too small", env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "999" }), words: ["OUTBOUND_CALLS_TIMEOUT_MS", "1000 to 600000"] },
-  { name: "timeout too large", env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "600001" }), words: ["OUTBOUND_CALLS_TIMEOUT_MS", "whole number"] },
-  { name: "timeout not a number", env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "15s" }), words: ["OUTBOUND_CALLS_TIMEOUT_MS"] },
-  { name: "timeout fractional", env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "1500.5" }), words: ["OUTBOUND_CALLS_TIMEOUT_MS"] },
+  {
+    name: "credentials in the URL",
+    env: env({ OUTBOUND_CALLS_BASE_URL: "https://user:pass@app.example.com" }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "credentials"],
+  },
+  {
+    name: "the key as URL user",
+    env: env({ OUTBOUND_CALLS_BASE_URL: `https://${KEY}@app.example.com` }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "credentials"],
+  },
+  {
+    name: "the key in the query",
+    env: env({ OUTBOUND_CALLS_BASE_URL: `https://app.example.com/?api_key=${KEY}` }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "query"],
+  },
+  {
+    name: "a fragment",
+    env: env({ OUTBOUND_CALLS_BASE_URL: `https://app.example.com/#${KEY}` }),
+    words: ["OUTBOUND_CALLS_BASE_URL", "fragment"],
+  },
+  {
+    name: "timeout too small",
+    env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "999" }),
+    words: ["OUTBOUND_CALLS_TIMEOUT_MS", "1000 to 600000"],
+  },
+  {
+    name: "timeout too large",
+    env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "600001" }),
+    words: ["OUTBOUND_CALLS_TIMEOUT_MS", "whole number"],
+  },
+  {
+    name: "timeout not a number",
+    env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "15s" }),
+    words: ["OUTBOUND_CALLS_TIMEOUT_MS"],
+  },
+  {
+    name: "timeout fractional",
+    env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "1500.5" }),
+    words: ["OUTBOUND_CALLS_TIMEOUT_MS"],
+  },
   { name: "timeout negative", env: env({ OUTBOUND_CALLS_TIMEOUT_MS: "-15000" }), words: ["OUTBOUND_CALLS_TIMEOUT_MS"] },
-  { name: "batch size zero", env: env({ OUTBOUND_CALLS_MAX_BATCH_SIZE: "0" }), words: ["OUTBOUND_CALLS_MAX_BATCH_SIZE", "1 to 100000"] },
-  { name: "batch size too large", env: env({ OUTBOUND_CALLS_MAX_BATCH_SIZE: "100001" }), words: ["OUTBOUND_CALLS_MAX_BATCH_SIZE"] },
-  { name: "response cap too small", env: env({ OUTBOUND_CALLS_MAX_RESPONSE_BYTES: "1023" }), words: ["OUTBOUND_CALLS_MAX_RESPONSE_BYTES"] },
-  { name: "response cap too large", env: env({ OUTBOUND_CALLS_MAX_RESPONSE_BYTES: String(64 * 1024 * 1024 + 1) }), words: ["OUTBOUND_CALLS_MAX_RESPONSE_BYTES"] },
-  { name: "country XX", env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "XX" }), words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "XX"] },
-  { name: "country UK (not ISO 3166)", env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "US,UK" }), words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "UK"] },
-  { name: "three-letter country", env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "USA" }), words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "USA"] },
-  { name: "unknown number type", env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: "PREMIUM" }), words: ["OUTBOUND_CALLS_BLOCKED_TYPES", "PREMIUM", "none"] },
-  { name: "none mixed with types", env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: "none,TOLL_FREE" }), words: ["OUTBOUND_CALLS_BLOCKED_TYPES", "NONE"] },
+  {
+    name: "batch size zero",
+    env: env({ OUTBOUND_CALLS_MAX_BATCH_SIZE: "0" }),
+    words: ["OUTBOUND_CALLS_MAX_BATCH_SIZE", "1 to 100000"],
+  },
+  {
+    name: "batch size too large",
+    env: env({ OUTBOUND_CALLS_MAX_BATCH_SIZE: "100001" }),
+    words: ["OUTBOUND_CALLS_MAX_BATCH_SIZE"],
+  },
+  {
+    name: "response cap too small",
+    env: env({ OUTBOUND_CALLS_MAX_RESPONSE_BYTES: "1023" }),
+    words: ["OUTBOUND_CALLS_MAX_RESPONSE_BYTES"],
+  },
+  {
+    name: "response cap too large",
+    env: env({ OUTBOUND_CALLS_MAX_RESPONSE_BYTES: String(64 * 1024 * 1024 + 1) }),
+    words: ["OUTBOUND_CALLS_MAX_RESPONSE_BYTES"],
+  },
+  {
+    name: "country XX",
+    env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "XX" }),
+    words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "XX"],
+  },
+  {
+    name: "country UK (not ISO 3166)",
+    env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "US,UK" }),
+    words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "UK"],
+  },
+  {
+    name: "three-letter country",
+    env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: "USA" }),
+    words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES", "USA"],
+  },
+  {
+    name: "unknown number type",
+    env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: "PREMIUM" }),
+    words: ["OUTBOUND_CALLS_BLOCKED_TYPES", "PREMIUM", "none"],
+  },
+  {
+    name: "none mixed with types",
+    env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: "none,TOLL_FREE" }),
+    words: ["OUTBOUND_CALLS_BLOCKED_TYPES", "NONE"],
+  },
   // The key pasted into the wrong variable must not be echoed back, in any case.
-  { name: "key pasted into the allowlist", env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: KEY }), words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES"] },
-  { name: "key pasted into the blocked types", env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: `PREMIUM_RATE,${KEY}` }), words: ["OUTBOUND_CALLS_BLOCKED_TYPES"] },
+  {
+    name: "key pasted into the allowlist",
+    env: env({ OUTBOUND_CALLS_ALLOWED_COUNTRIES: KEY }),
+    words: ["OUTBOUND_CALLS_ALLOWED_COUNTRIES"],
+  },
+  {
+    name: "key pasted into the blocked types",
+    env: env({ OUTBOUND_CALLS_BLOCKED_TYPES: `PREMIUM_RATE,${KEY}` }),
+    words: ["OUTBOUND_CALLS_BLOCKED_TYPES"],
+  },
 ];
 
 describe("loadConfig: refusals name the variable and never the key", () => {
@@ -219,7 +340,10 @@ describe("loadConfig: refusals name the variable and never the key", () => {
   });
 
   it("reports the key problem first when several variables are wrong", () => {
-    const error = refusal({ OUTBOUND_CALLS_API_KEY: "sk_test_CANARY 123456", OUTBOUND_CALLS_BASE_URL: "http://x.example" });
+    const error = refusal({
+      OUTBOUND_CALLS_API_KEY: "sk_test_CANARY 123456",
+      OUTBOUND_CALLS_BASE_URL: "http://x.example",
+    });
     expect(error.message).toMatch(/^OUTBOUND_CALLS_API_KEY/);
     expectNoSecret(error, ["CANARY"]);
   });
@@ -237,6 +361,8 @@ describe("loadConfig: refusals name the variable and never the key", () => {
 
 describe("whole numbers", () => {
   it.each(["1e4", "0x3e8", "15000.0", "-1"])("refuses %s as a whole number", (raw) => {
-    expect(() => loadConfig({ ...BASE, OUTBOUND_CALLS_TIMEOUT_MS: raw })).toThrow(/OUTBOUND_CALLS_TIMEOUT_MS must be a whole number/);
+    expect(() => loadConfig({ ...BASE, OUTBOUND_CALLS_TIMEOUT_MS: raw })).toThrow(
+      /OUTBOUND_CALLS_TIMEOUT_MS must be a whole number/,
+    );
   });
 });

@@ -12,7 +12,8 @@ const loopback = { host: "127.0.0.1", port: 0 };
 const KEY = "sk_live_abcdefghijklmnopqrstuvwxyz012345";
 const CLIENT = "c7f1e2d9a04b58e3f6a9d2c1b0e4f7a8d3c6b9e2";
 const APPROVER = "a91f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a";
-const load = (env: Record<string, string>) => loadHttpConfig(env, loopback, { apiKeys: [KEY], timeoutMs: 15_000, approvalWaitMs: 50_000 });
+const load = (env: Record<string, string>) =>
+  loadHttpConfig(env, loopback, { apiKeys: [KEY], timeoutMs: 15_000, approvalWaitMs: 50_000 });
 
 describe("OUTBOUND_CALLS_APPROVER_TOKEN", () => {
   it("is read when distinct, and the shutdown waits for a person's decision too", () => {
@@ -46,13 +47,23 @@ describe("OUTBOUND_CALLS_APPROVER_TOKEN", () => {
 
 describe("the browser opener", () => {
   it("never passes the server's own variables (the key among them) to the browser", () => {
-    const env = browserEnv({ PATH: "/bin", HOME: "/h", OUTBOUND_CALLS_API_KEY: KEY, OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER, DISPLAY: ":0" });
+    const env = browserEnv({
+      PATH: "/bin",
+      HOME: "/h",
+      OUTBOUND_CALLS_API_KEY: KEY,
+      OUTBOUND_CALLS_APPROVER_TOKEN: APPROVER,
+      DISPLAY: ":0",
+    });
     expect(env).toEqual({ PATH: "/bin", HOME: "/h", DISPLAY: ":0" });
   });
 
   it.each([
     [{ BROWSER: "none" }, "linux", "BROWSER=none"],
-    [{}, "linux", "no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them"],
+    [
+      {},
+      "linux",
+      "no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them",
+    ],
     [{ DISPLAY: ":0" }, "linux", undefined],
     [{ WAYLAND_DISPLAY: "wayland-0" }, "linux", undefined],
     [{ WSL_DISTRO_NAME: "Ubuntu" }, "linux", undefined],
@@ -64,8 +75,8 @@ describe("the browser opener", () => {
   });
 
   it("a BROWSER that cannot start is an error naming it, not a hang", async () => {
-    await expect(browserOpener({ BROWSER: "/nonexistent/browser" }, "linux").open("http://127.0.0.1:1/a/x/y")).rejects.toThrow(
-      "BROWSER (/nonexistent/browser) could not be started: ENOENT",
-    );
+    await expect(
+      browserOpener({ BROWSER: "/nonexistent/browser" }, "linux").open("http://127.0.0.1:1/a/x/y"),
+    ).rejects.toThrow("BROWSER (/nonexistent/browser) could not be started: ENOENT");
   });
 });

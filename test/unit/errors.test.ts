@@ -27,7 +27,13 @@ function build(status: number, body: unknown, extra: Partial<ErrorContext> = {})
 }
 
 function expectNoKey(error: ApiError): void {
-  for (const form of [error.message, error.detail ?? "", error.code ?? "", error.field ?? "", inspect(error, { depth: 5 })]) {
+  for (const form of [
+    error.message,
+    error.detail ?? "",
+    error.code ?? "",
+    error.field ?? "",
+    inspect(error, { depth: 5 }),
+  ]) {
     expect(form).not.toContain(KEY);
     expect(form).not.toContain("CANARY_123456");
   }
@@ -81,7 +87,15 @@ const statusCases: StatusCase[] = [
     body: { error: { code: "insufficient_funds", message: "Balance too low" } },
     cls: WalletError,
     kind: "wallet",
-    words: ["wallet", "HTTP 402", "insufficient_funds", "top it up", "dashboard", "retrying will not help", "Balance too low"],
+    words: [
+      "wallet",
+      "HTTP 402",
+      "insufficient_funds",
+      "top it up",
+      "dashboard",
+      "retrying will not help",
+      "Balance too low",
+    ],
     props: { code: "insufficient_funds" },
   },
   { name: "402 with no body", status: 402, cls: WalletError, kind: "wallet", words: ["wallet", "top it up"] },
@@ -121,7 +135,14 @@ const statusCases: StatusCase[] = [
     words: ["Rate limited", "retry in 7 s"],
     props: { retryAfterS: 7 },
   },
-  { name: "429 without Retry-After", status: 429, cls: RateLimitError, kind: "rate_limited", words: ["wait a little"], props: { retryAfterS: undefined } },
+  {
+    name: "429 without Retry-After",
+    status: 429,
+    cls: RateLimitError,
+    kind: "rate_limited",
+    words: ["wait a little"],
+    props: { retryAfterS: undefined },
+  },
   {
     name: "500 with plain text",
     status: 500,
@@ -140,13 +161,33 @@ const statusCases: StatusCase[] = [
     not: ["<html", "<script", "said"],
     props: { detail: undefined },
   },
-  { name: "503", status: 503, body: { message: "maintenance" }, cls: UpstreamFaultError, kind: "upstream_fault", words: ["HTTP 503", "maintenance"] },
+  {
+    name: "503",
+    status: 503,
+    body: { message: "maintenance" },
+    cls: UpstreamFaultError,
+    kind: "upstream_fault",
+    words: ["HTTP 503", "maintenance"],
+  },
   { name: "504 empty", status: 504, cls: UpstreamFaultError, kind: "upstream_fault", words: ["HTTP 504"] },
-  { name: "301", status: 301, cls: UpstreamFaultError, kind: "upstream_fault", words: ["redirect", "HTTP 301", "never followed", "OUTBOUND_CALLS_BASE_URL"] },
+  {
+    name: "301",
+    status: 301,
+    cls: UpstreamFaultError,
+    kind: "upstream_fault",
+    words: ["redirect", "HTTP 301", "never followed", "OUTBOUND_CALLS_BASE_URL"],
+  },
   { name: "302", status: 302, cls: UpstreamFaultError, kind: "upstream_fault", words: ["redirect", "HTTP 302"] },
   { name: "307", status: 307, cls: UpstreamFaultError, kind: "upstream_fault", words: ["redirect"] },
   { name: "308", status: 308, cls: UpstreamFaultError, kind: "upstream_fault", words: ["redirect"] },
-  { name: "405 (other 4xx)", status: 405, body: { message: "method not allowed" }, cls: InvalidRequestError, kind: "invalid_request", words: ["HTTP 405", "method not allowed"] },
+  {
+    name: "405 (other 4xx)",
+    status: 405,
+    body: { message: "method not allowed" },
+    cls: InvalidRequestError,
+    kind: "invalid_request",
+    words: ["HTTP 405", "method not allowed"],
+  },
   { name: "410 (other 4xx)", status: 410, cls: InvalidRequestError, kind: "invalid_request", words: ["HTTP 410"] },
   { name: "418 (other 4xx)", status: 418, cls: InvalidRequestError, kind: "invalid_request", words: ["HTTP 418"] },
   // Code words decide wallet and plan whatever the status.
@@ -166,14 +207,71 @@ const statusCases: StatusCase[] = [
     kind: "plan",
     words: ["plan", "HTTP 400", "plan_limit", "Plan limit reached"],
   },
-  { name: "400 + low_balance", status: 400, body: { code: "low_balance" }, cls: WalletError, kind: "wallet", words: ["wallet"] },
-  { name: "409 + wallet_locked", status: 409, body: { error: { code: "wallet_locked" } }, cls: WalletError, kind: "wallet", words: ["wallet"] },
-  { name: "500 + payment_required", status: 500, body: { error_code: "payment_required" }, cls: WalletError, kind: "wallet", words: ["wallet"] },
-  { name: "403 + insufficient_balance: wallet wins", status: 403, body: { error: { type: "insufficient_balance" } }, cls: WalletError, kind: "wallet", words: ["wallet"] },
-  { name: "402 + plan code: 402 is wallet", status: 402, body: { code: "plan_required" }, cls: WalletError, kind: "wallet", words: ["wallet"] },
-  { name: "422 + SUBSCRIPTION_EXPIRED", status: 422, body: { code: "SUBSCRIPTION_EXPIRED" }, cls: PlanError, kind: "plan", words: ["plan"] },
-  { name: "429 + quota_exceeded is a plan refusal", status: 429, body: { error: { code: "quota_exceeded", message: "monthly quota used" } }, extra: { retryAfterS: 3 }, cls: PlanError, kind: "plan", words: ["plan", "monthly quota used"] },
-  { name: "400 + unrelated code stays invalid", status: 400, body: { code: "bad_request" }, cls: InvalidRequestError, kind: "invalid_request", words: ["HTTP 400"] },
+  {
+    name: "400 + low_balance",
+    status: 400,
+    body: { code: "low_balance" },
+    cls: WalletError,
+    kind: "wallet",
+    words: ["wallet"],
+  },
+  {
+    name: "409 + wallet_locked",
+    status: 409,
+    body: { error: { code: "wallet_locked" } },
+    cls: WalletError,
+    kind: "wallet",
+    words: ["wallet"],
+  },
+  {
+    name: "500 + payment_required",
+    status: 500,
+    body: { error_code: "payment_required" },
+    cls: WalletError,
+    kind: "wallet",
+    words: ["wallet"],
+  },
+  {
+    name: "403 + insufficient_balance: wallet wins",
+    status: 403,
+    body: { error: { type: "insufficient_balance" } },
+    cls: WalletError,
+    kind: "wallet",
+    words: ["wallet"],
+  },
+  {
+    name: "402 + plan code: 402 is wallet",
+    status: 402,
+    body: { code: "plan_required" },
+    cls: WalletError,
+    kind: "wallet",
+    words: ["wallet"],
+  },
+  {
+    name: "422 + SUBSCRIPTION_EXPIRED",
+    status: 422,
+    body: { code: "SUBSCRIPTION_EXPIRED" },
+    cls: PlanError,
+    kind: "plan",
+    words: ["plan"],
+  },
+  {
+    name: "429 + quota_exceeded is a plan refusal",
+    status: 429,
+    body: { error: { code: "quota_exceeded", message: "monthly quota used" } },
+    extra: { retryAfterS: 3 },
+    cls: PlanError,
+    kind: "plan",
+    words: ["plan", "monthly quota used"],
+  },
+  {
+    name: "400 + unrelated code stays invalid",
+    status: 400,
+    body: { code: "bad_request" },
+    cls: InvalidRequestError,
+    kind: "invalid_request",
+    words: ["HTTP 400"],
+  },
 ];
 
 describe("errorFromResponse: status and code words -> class", () => {
@@ -198,8 +296,18 @@ describe("errorFromResponse: status and code words -> class", () => {
 
 describe("readErrorBody: every body shape", () => {
   const cases: Array<[string, unknown, string, ErrorBodyInfo]> = [
-    ["{error:{code,message,field}}", { error: { code: "c", message: "m", field: "to" } }, "", { code: "c", message: "m", field: "to", details: [] }],
-    ["{error:{type,message,param}}", { error: { type: "t", message: "m", param: "p" } }, "", { code: "t", message: "m", field: "p", details: [] }],
+    [
+      "{error:{code,message,field}}",
+      { error: { code: "c", message: "m", field: "to" } },
+      "",
+      { code: "c", message: "m", field: "to", details: [] },
+    ],
+    [
+      "{error:{type,message,param}}",
+      { error: { type: "t", message: "m", param: "p" } },
+      "",
+      { code: "t", message: "m", field: "p", details: [] },
+    ],
     [
       "{error:{details:[…]}}",
       { error: { code: "c", message: "m", details: [{ field: "to", message: "bad" }, "plain", 7, { field: "x" }] } },
@@ -209,10 +317,24 @@ describe("readErrorBody: every body shape", () => {
     ["{error:'…', code}", { error: "m", code: "c" }, "", { message: "m", code: "c", details: [] }],
     ["{error:'…'}", { error: "m" }, "", { message: "m", details: [] }],
     ["{message, code}", { message: "m", code: "c" }, "", { message: "m", code: "c", details: [] }],
-    ["{detail, error_code, field}", { detail: "m", error_code: "c", field: "f" }, "", { message: "m", code: "c", field: "f", details: [] }],
+    [
+      "{detail, error_code, field}",
+      { detail: "m", error_code: "c", field: "f" },
+      "",
+      { message: "m", code: "c", field: "f", details: [] },
+    ],
     [
       "{errors:[…]}",
-      { errors: [{ field: "to", message: "invalid" }, { index: 3, field: "to", message: "duplicate" }, { message: "general" }, "text", 42, { reason: "r" }] },
+      {
+        errors: [
+          { field: "to", message: "invalid" },
+          { index: 3, field: "to", message: "duplicate" },
+          { message: "general" },
+          "text",
+          42,
+          { reason: "r" },
+        ],
+      },
       "",
       { field: "to", details: ["to: invalid", "row 3 to: duplicate", "general", "text", "r"] },
     ],

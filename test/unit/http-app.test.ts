@@ -16,7 +16,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(mcpPost: ConstructorParameters<typeof HttpApp>[0]["mcpPost"]): Promise<{ app: HttpApp; base: string }> {
+async function start(
+  mcpPost: ConstructorParameters<typeof HttpApp>[0]["mcpPost"],
+): Promise<{ app: HttpApp; base: string }> {
   const app = new HttpApp({ hostCheck: () => undefined, auth: undefined, mcpPost, log: () => undefined });
   server = createServer(app.listener);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -83,7 +85,10 @@ it("answers 500 without details when the endpoint throws", async () => {
   });
   server = createServer(app.listener);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const answer = await rawRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { method: "POST", body: "{}" });
+  const answer = await rawRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+    method: "POST",
+    body: "{}",
+  });
   expect(answer.status).toBe(500);
   expect(answer.body).not.toContain("boom");
   expect(lines.join("\n")).toContain("boom");

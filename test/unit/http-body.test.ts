@@ -34,7 +34,10 @@ async function send(chunks: Buffer[], declareLength: boolean, max: number): Prom
 }
 
 it("reads a body under the cap whole", async () => {
-  expect(await send([Buffer.from('{"a":'), Buffer.from("1}")], false, 1024)).toEqual({ tooLarge: false, text: '{"a":1}' });
+  expect(await send([Buffer.from('{"a":'), Buffer.from("1}")], false, 1024)).toEqual({
+    tooLarge: false,
+    text: '{"a":1}',
+  });
 });
 
 it("refuses a declared length over the cap without reading it", async () => {

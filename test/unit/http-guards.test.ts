@@ -50,7 +50,12 @@ describe("clientAddress", () => {
 });
 
 describe("makeHostCheck", () => {
-  const check = makeHostCheck({ bindHost: "127.0.0.1", port: 8808, extraHosts: ["mcp.example.com", "proxy.internal:9000"], extraOrigins: ["https://app.example.com"] });
+  const check = makeHostCheck({
+    bindHost: "127.0.0.1",
+    port: 8808,
+    extraHosts: ["mcp.example.com", "proxy.internal:9000"],
+    extraOrigins: ["https://app.example.com"],
+  });
   it.each<[string | undefined, string | undefined, boolean]>([
     ["127.0.0.1:8808", undefined, true],
     ["localhost:8808", undefined, true],
@@ -82,7 +87,8 @@ describe("makeHostCheck", () => {
     const lan = makeHostCheck({ bindHost: "10.0.0.5", port: 80, extraHosts: [], extraOrigins: [] });
     expect(lan("10.0.0.5", undefined)).toBeUndefined();
     expect(lan("10.0.0.5:80", "http://10.0.0.5")).toBeUndefined();
-    const refused = "Host header not allowed (DNS-rebinding protection); if clients reach this server under another name, add it to OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS";
+    const refused =
+      "Host header not allowed (DNS-rebinding protection); if clients reach this server under another name, add it to OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS";
     expect(lan("10.0.0.6", undefined)).toBe(refused);
     const all = makeHostCheck({ bindHost: "0.0.0.0", port: 8808, extraHosts: [], extraOrigins: [] });
     expect(all("0.0.0.0:8808", undefined)).toBe(refused);
@@ -99,7 +105,11 @@ describe("the memory store's rate counter (what --http limits with)", () => {
   it("allows max requests per window, then tells how long to wait", async () => {
     const rates = new MemoryStore().rates;
     const take = (client: string, now: number) => rates.take(client, 1, 3, MINUTE, now);
-    expect([await take("a", T0), await take("a", T0), await take("a", T0)]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect([await take("a", T0), await take("a", T0), await take("a", T0)]).toEqual([
+      { ok: true },
+      { ok: true },
+      { ok: true },
+    ]);
     expect(await take("a", T0)).toEqual({ ok: false, retryAfterSeconds: 60 });
     expect(await take("a", T0 + 59_500)).toEqual({ ok: false, retryAfterSeconds: 1 });
     expect(await take("b", T0 + 59_500)).toEqual({ ok: true });

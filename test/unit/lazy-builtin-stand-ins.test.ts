@@ -27,13 +27,18 @@ async function standIn(name: string): Promise<Functions> {
 }
 const real = (name: string) => createRequire(import.meta.url)(name) as Functions;
 
-it.each(["node:crypto", "node:child_process", "node:fs/promises"])("%s: every function of the built-in, and each one a promisify gives its own promise form keeps it", async (name) => {
-  const lazy = await standIn(name);
-  const functions = Object.keys(real(name)).filter((key) => typeof real(name)[key] === "function" && /^[a-z]/.test(key));
-  expect(Object.keys(lazy).sort()).toEqual(functions.sort());
-  const special = functions.filter((key) => Object.getOwnPropertySymbols(real(name)[key]!).length > 0);
-  for (const key of special) expect(lazy[key]![promisify.custom], `${name} ${key}`).toBeTypeOf("function");
-});
+it.each(["node:crypto", "node:child_process", "node:fs/promises"])(
+  "%s: every function of the built-in, and each one a promisify gives its own promise form keeps it",
+  async (name) => {
+    const lazy = await standIn(name);
+    const functions = Object.keys(real(name)).filter(
+      (key) => typeof real(name)[key] === "function" && /^[a-z]/.test(key),
+    );
+    expect(Object.keys(lazy).sort()).toEqual(functions.sort());
+    const special = functions.filter((key) => Object.getOwnPropertySymbols(real(name)[key]!).length > 0);
+    for (const key of special) expect(lazy[key]![promisify.custom], `${name} ${key}`).toBeTypeOf("function");
+  },
+);
 
 it("promisify(execFile) resolves to { stdout, stderr } through the stand-in, as through node:child_process", async () => {
   const lazy = await standIn("node:child_process");
@@ -45,13 +50,17 @@ it("promisify(execFile) resolves to { stdout, stderr } through the stand-in, as 
 
 it("promisify(generateKeyPair) resolves to { publicKey, privateKey } through the stand-in, as through node:crypto", async () => {
   const lazy = await standIn("node:crypto");
-  const pair = (await promisify(lazy.generateKeyPair!)("ed25519")) as { publicKey: { type: string }; privateKey: { type: string } };
+  const pair = (await promisify(lazy.generateKeyPair!)("ed25519")) as {
+    publicKey: { type: string };
+    privateKey: { type: string };
+  };
   expect([pair.publicKey.type, pair.privateKey.type]).toEqual(["public", "private"]);
 });
 
 it("a stand-in calls the built-in's function with its arguments and gives back its answer", async () => {
   const lazy = await standIn("node:crypto");
-  const digest = (c: Functions) => (c.createHash!("sha256") as { update(s: string): { digest(e: string): string } }).update("x").digest("hex");
+  const digest = (c: Functions) =>
+    (c.createHash!("sha256") as { update(s: string): { digest(e: string): string } }).update("x").digest("hex");
   expect(digest(lazy)).toBe(digest(real("node:crypto")));
 });
 
@@ -60,8 +69,14 @@ it("in a bundle, a stand-in works when code of an import cycle calls it before t
   // is ready by then, and so must its stand-in be.
   const src = join(dir, "cycle");
   mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, "entry.mjs"), 'import { digest } from "./digest.mjs";\nimport { early } from "./early.mjs";\nconsole.log(JSON.stringify([early, digest("b")]));\n');
-  writeFileSync(join(src, "digest.mjs"), 'import "./early.mjs";\nimport { createHash } from "node:crypto";\nexport function digest(s) { return createHash("sha256").update(s).digest("hex").slice(0, 8); }\n');
+  writeFileSync(
+    join(src, "entry.mjs"),
+    'import { digest } from "./digest.mjs";\nimport { early } from "./early.mjs";\nconsole.log(JSON.stringify([early, digest("b")]));\n',
+  );
+  writeFileSync(
+    join(src, "digest.mjs"),
+    'import "./early.mjs";\nimport { createHash } from "node:crypto";\nexport function digest(s) { return createHash("sha256").update(s).digest("hex").slice(0, 8); }\n',
+  );
   writeFileSync(join(src, "early.mjs"), 'import { digest } from "./digest.mjs";\nexport const early = digest("a");\n');
   const unbundled = execFileSync(process.execPath, [join(src, "entry.mjs")], { encoding: "utf8" });
   const outfile = join(dir, "cycle.mjs");
@@ -78,7 +93,10 @@ it("in a bundle, a stand-in works when code of an import cycle calls it before t
         name: "stand-in",
         setup: (b) => {
           b.onResolve({ filter: /^node:crypto$/ }, (args) => ({ path: args.path, namespace: "lazy-builtin" }));
-          b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({ contents: lazyBuiltin(args.path), loader: "js" }));
+          b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+            contents: lazyBuiltin(args.path),
+            loader: "js",
+          }));
         },
       },
     ],

@@ -10,7 +10,10 @@ import { loadConfig } from "../../src/config/env.js";
 import { phoneLib } from "../../src/phone/lib.js";
 import { parsePhone, type PhonePolicy } from "../../src/phone/parse.js";
 
-const config = loadConfig({ OUTBOUND_CALLS_API_KEY: "sk_test_number_policy_0123456789", OUTBOUND_CALLS_BASE_URL: "https://app.example.com" });
+const config = loadConfig({
+  OUTBOUND_CALLS_API_KEY: "sk_test_number_policy_0123456789",
+  OUTBOUND_CALLS_BASE_URL: "https://app.example.com",
+});
 const defaults: PhonePolicy = { blockedTypes: config.blockedTypes, allowedCountries: config.allowedCountries };
 
 type Verdict = "refused" | "allowed";
@@ -28,7 +31,13 @@ const TABLE: Array<[string, string, string, Verdict, string]> = [
   ["SHARED_COST", "ES", "+34 901 123 456", "refused", "901 shared cost"],
   ["SHARED_COST", "AU", "+61 1300 123 456", "refused", "1300 local-rate"],
   // Personal numbers: forwarded anywhere the holder chooses, charged above a normal call.
-  ["PERSONAL_NUMBER", "GB", "+44 70 1234 5678", "refused", "070 personal number (premium-charged, looks like a mobile)"],
+  [
+    "PERSONAL_NUMBER",
+    "GB",
+    "+44 70 1234 5678",
+    "refused",
+    "070 personal number (premium-charged, looks like a mobile)",
+  ],
   ["PERSONAL_NUMBER", "US", "+1 500 555 0100", "refused", "NANP 500 personal communications"],
   ["PERSONAL_NUMBER", "US", "+1 533 555 0100", "refused", "NANP 533 personal communications"],
   ["PERSONAL_NUMBER", "DE", "+49 700 12345678", "refused", "0700 personal number"],
@@ -90,7 +99,14 @@ describe("the number policy at its defaults", () => {
   });
 
   it("blocks exactly the types that cost more than a call, or that no person answers", () => {
-    expect([...config.blockedTypes].sort()).toEqual(["PAGER", "PERSONAL_NUMBER", "PREMIUM_RATE", "SHARED_COST", "UAN", "VOICEMAIL"]);
+    expect([...config.blockedTypes].sort()).toEqual([
+      "PAGER",
+      "PERSONAL_NUMBER",
+      "PREMIUM_RATE",
+      "SHARED_COST",
+      "UAN",
+      "VOICEMAIL",
+    ]);
   });
 
   it("UK 03 passes only as a fixed line: refused when FIXED_LINE is blocked, while UK 055 (also UAN) stays refused", () => {
@@ -105,14 +121,21 @@ describe("the number policy at its defaults", () => {
     for (const blocked of ["MOBILE", "FIXED_LINE"] as const) {
       const policy: PhonePolicy = { blockedTypes: new Set([...config.blockedTypes, blocked]) };
       for (const number of ["+1 415 555 2671", "+1 613 555 0123", "+52 55 1234 5678"]) {
-        expect(parsePhone(number, policy), `${number} with ${blocked} blocked`).toMatchObject({ ok: false, rule: "blocked_type" });
+        expect(parsePhone(number, policy), `${number} with ${blocked} blocked`).toMatchObject({
+          ok: false,
+          rule: "blocked_type",
+        });
       }
       const result = parsePhone("+1 415 555 2671", policy);
-      expect(result.ok ? "" : result.reason).toContain(`may be a ${blocked === "MOBILE" ? "mobile" : "fixed-line"} number (the plan does not tell them apart)`);
+      expect(result.ok ? "" : result.reason).toContain(
+        `may be a ${blocked === "MOBILE" ? "mobile" : "fixed-line"} number (the plan does not tell them apart)`,
+      );
     }
     // A number the library knows to be the type that is not blocked still passes.
     expect(parsePhone("+44 20 7946 0000", { blockedTypes: new Set([...config.blockedTypes, "MOBILE"]) }).ok).toBe(true);
-    expect(parsePhone("+44 7400 123456", { blockedTypes: new Set([...config.blockedTypes, "FIXED_LINE"]) }).ok).toBe(true);
+    expect(parsePhone("+44 7400 123456", { blockedTypes: new Set([...config.blockedTypes, "FIXED_LINE"]) }).ok).toBe(
+      true,
+    );
   });
 
   it("every type can be allowed again with OUTBOUND_CALLS_BLOCKED_TYPES=none", () => {
@@ -121,6 +144,7 @@ describe("the number policy at its defaults", () => {
       OUTBOUND_CALLS_BASE_URL: "https://app.example.com",
       OUTBOUND_CALLS_BLOCKED_TYPES: "none",
     });
-    for (const [, , input] of TABLE) expect(parsePhone(input, { blockedTypes: none.blockedTypes }).ok, input).toBe(true);
+    for (const [, , input] of TABLE)
+      expect(parsePhone(input, { blockedTypes: none.blockedTypes }).ok, input).toBe(true);
   });
 });

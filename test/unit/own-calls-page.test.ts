@@ -25,8 +25,14 @@ function account(count: number, every: number, tooLargeAbove = Infinity) {
           // Too large from the second page on (the first page's calls had no transcripts).
           if (query.limit > tooLargeAbove && (query.page ?? 1) > 1) throw new ResponseTooLargeError("too large");
           const page = query.page ?? 1;
-          const slice = calls.slice((page - 1) * query.limit, page * query.limit).map((c) => ({ id: c.id }) as CallRecord);
-          return { calls: slice, paging: { page, limit: query.limit, nextPage: page * query.limit < calls.length ? page + 1 : null }, overLimit: 0 };
+          const slice = calls
+            .slice((page - 1) * query.limit, page * query.limit)
+            .map((c) => ({ id: c.id }) as CallRecord);
+          return {
+            calls: slice,
+            paging: { page, limit: query.limit, nextPage: page * query.limit < calls.length ? page + 1 : null },
+            overLimit: 0,
+          };
         },
       },
     },
@@ -53,7 +59,12 @@ describe("pages of one's own calls", () => {
     const got = await ownCallsPage(ctx, {}, 1, 90);
     expect(got.calls.map((c) => String(c.id))).toEqual(mine.slice(0, 90));
     // Page 2 of 64 (calls 64-127) is too large: pages 3 and 4 of 32 are the same calls.
-    expect(asked.slice(0, 4).map((q) => [q.limit, q.page])).toEqual([[64, 1], [64, 2], [32, 3], [32, 4]]);
+    expect(asked.slice(0, 4).map((q) => [q.limit, q.page])).toEqual([
+      [64, 1],
+      [64, 2],
+      [32, 3],
+      [32, 4],
+    ]);
   });
 
   it("stops after the newest SCAN_MAX_CALLS calls and says so, instead of reading the whole account", async () => {

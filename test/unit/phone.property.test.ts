@@ -10,7 +10,11 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const RULES = new Set(["format", "invalid", "no_country", "extension", "blocked_type", "country_not_allowed"]);
 
 const open: PhonePolicy = { blockedTypes: new Set<NumberTypeName>() };
-const strict: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]), allowedCountries: new Set(["US", "GB"]), defaultCountry: "GB" };
+const strict: PhonePolicy = {
+  blockedTypes: new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]),
+  allowedCountries: new Set(["US", "GB"]),
+  defaultCountry: "GB",
+};
 
 /** Any text: full unicode (lone surrogates included), ASCII, and phone-shaped. */
 const anyText = fc.oneof(
@@ -22,13 +26,41 @@ const anyText = fc.oneof(
 
 /** Mostly-plausible numbers (known prefixes, about the right length), so the "accepted" branch is exercised often. */
 const PREFIXES: Array<[string, number]> = [
-  ["1415", 7], ["1202", 7], ["1268", 7], ["1876", 7], ["1900", 7], ["1800", 7], ["1", 10],
-  ["447", 9], ["4420", 8], ["4930", 5], ["4915", 9], ["336", 8], ["3381", 7], ["3490", 7], ["611300", 6],
-  ["8190", 8], ["86138", 8], ["9198", 8], ["683", 4], ["881", 9], ["979", 9], ["61", 9], ["7", 10], ["0", 5],
+  ["1415", 7],
+  ["1202", 7],
+  ["1268", 7],
+  ["1876", 7],
+  ["1900", 7],
+  ["1800", 7],
+  ["1", 10],
+  ["447", 9],
+  ["4420", 8],
+  ["4930", 5],
+  ["4915", 9],
+  ["336", 8],
+  ["3381", 7],
+  ["3490", 7],
+  ["611300", 6],
+  ["8190", 8],
+  ["86138", 8],
+  ["9198", 8],
+  ["683", 4],
+  ["881", 9],
+  ["979", 9],
+  ["61", 9],
+  ["7", 10],
+  ["0", 5],
 ];
 const numberLike = fc
-  .tuple(fc.constantFrom(...PREFIXES), fc.integer({ min: -1, max: 1 }), fc.array(fc.constantFrom(..."0123456789"), { minLength: 11, maxLength: 11 }), fc.constantFrom("", " ", "-", ".", "("))
-  .map(([[prefix, len], delta, digits, sep]) => `+${prefix}${sep}${digits.slice(0, Math.max(1, len + delta)).join("")}`);
+  .tuple(
+    fc.constantFrom(...PREFIXES),
+    fc.integer({ min: -1, max: 1 }),
+    fc.array(fc.constantFrom(..."0123456789"), { minLength: 11, maxLength: 11 }),
+    fc.constantFrom("", " ", "-", ".", "("),
+  )
+  .map(
+    ([[prefix, len], delta, digits, sep]) => `+${prefix}${sep}${digits.slice(0, Math.max(1, len + delta)).join("")}`,
+  );
 
 function check(input: unknown, policy: PhonePolicy): void {
   const r = parsePhone(input, policy);
@@ -73,10 +105,15 @@ describe("parsePhone properties", () => {
 
   it("separators and surrounding white space never change an accepted number", () => {
     const withSeparators = fc
-      .tuple(numberLike, fc.array(fc.constantFrom(" ", "-", ".", "(", ")"), { minLength: 1, maxLength: 15 }), fc.integer({ min: 0, max: 1_000 }), fc.constantFrom("", " ", "\t", "\n "))
+      .tuple(
+        numberLike,
+        fc.array(fc.constantFrom(" ", "-", ".", "(", ")"), { minLength: 1, maxLength: 15 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        fc.constantFrom("", " ", "\t", "\n "),
+      )
       .map(([s, seps, salt, pad]) => {
         const digits = s.slice(1).replace(/\D/g, "").split("");
-        seps.forEach((sep, i) => digits.splice(((salt + i * 7) % (digits.length + 1)) || 1, 0, sep));
+        seps.forEach((sep, i) => digits.splice((salt + i * 7) % (digits.length + 1) || 1, 0, sep));
         return { plain: `+${s.slice(1).replace(/\D/g, "")}`, written: `${pad}+${digits.join("")}${pad}` };
       });
     fc.assert(

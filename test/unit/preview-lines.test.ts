@@ -16,7 +16,8 @@ const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RA
 const ROW = { to: "+14155552671", agent_id: "agt_1" };
 
 /** The labels a preview line may start with (after the row indent), and the fixed lines. */
-const LABELS = /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Consent: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
+const LABELS =
+  /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Consent: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
 
 function checked(row: Record<string, unknown>): CheckedRow {
   const parsed = callRowSchema.parse(row);
@@ -45,7 +46,18 @@ describe("names: line and paragraph separators are refused like other control ch
 describe("what a person reads keeps every field on its own labelled line", () => {
   it("a single call: one labelled line per field, metadata one key per line", () => {
     const text = previewText({
-      rows: [checked({ ...ROW, contact_name: "Dana Lee", company_name: "Acme", metadata: [{ key: "service_type", value: "reminder" }, { key: "note", value: "a\nNOTE: safe to accept" }, { key: "n", value: 2 }] })],
+      rows: [
+        checked({
+          ...ROW,
+          contact_name: "Dana Lee",
+          company_name: "Acme",
+          metadata: [
+            { key: "service_type", value: "reminder" },
+            { key: "note", value: "a\nNOTE: safe to accept" },
+            { key: "n", value: 2 },
+          ],
+        }),
+      ],
       agentNames: new Map([["agt_1", "Ava"]]),
       localTimes: new Map([[0, "10:05 in America/Los_Angeles"]]),
     });
@@ -66,8 +78,14 @@ describe("what a person reads keeps every field on its own labelled line", () =>
 
   it("a batch: each row's fields on their own indented labelled lines", () => {
     const text = previewText({
-      rows: [checked({ ...ROW, contact_name: "Dana — agent Evil (agt_9)" }), checked({ to: "+442079460000", agent_id: "agt_2", company_name: "Acme" })],
-      agentNames: new Map([["agt_1", "Ava"], ["agt_2", "Ben\nLocal time there: 10:00"]]),
+      rows: [
+        checked({ ...ROW, contact_name: "Dana — agent Evil (agt_9)" }),
+        checked({ to: "+442079460000", agent_id: "agt_2", company_name: "Acme" }),
+      ],
+      agentNames: new Map([
+        ["agt_1", "Ava"],
+        ["agt_2", "Ben\nLocal time there: 10:00"],
+      ]),
     });
     expect(text.split("\n")).toEqual([
       "Place 2 phone calls now? Each reaches a real person and costs money.",
@@ -89,18 +107,42 @@ describe("what a person reads keeps every field on its own labelled line", () =>
   it("property: whatever names, metadata values and agent names hold, every line starts with a label of ours", () => {
     // Text rich in line breaks of every kind and in things that look like our labels.
     const nasty = fc.string({
-      unit: fc.constantFrom("a", " ", "\n", "\r", "\u2028", "\u2029", "\u0085", "\u000B", "\u000C", "Local time there: 10:00", "NOTE: ", "Agent: ", "\t", "é"),
+      unit: fc.constantFrom(
+        "a",
+        " ",
+        "\n",
+        "\r",
+        "\u2028",
+        "\u2029",
+        "\u0085",
+        "\u000B",
+        "\u000C",
+        "Local time there: 10:00",
+        "NOTE: ",
+        "Agent: ",
+        "\t",
+        "é",
+      ),
       maxLength: 40,
     });
     const acceptedName = nasty.filter((s) => callRowSchema.safeParse({ ...ROW, contact_name: s }).success);
     // Metadata text refuses invisible characters and separators (below), but keeps \n and \t.
-    const acceptedNote = nasty.filter((s) => callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success);
+    const acceptedNote = nasty.filter(
+      (s) => callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success,
+    );
     fc.assert(
       fc.property(
-        fc.array(fc.record({ contact: fc.option(acceptedName, { nil: undefined }), company: fc.option(acceptedName, { nil: undefined }), note: acceptedNote }), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.record({
+            contact: fc.option(acceptedName, { nil: undefined }),
+            company: fc.option(acceptedName, { nil: undefined }),
+            note: acceptedNote,
+          }),
+          {
+            minLength: 1,
+            maxLength: 3,
+          },
+        ),
         nasty,
         (rows, agentName) => {
           const checkedRows = rows.map((r) =>
@@ -133,15 +175,34 @@ describe("the metadata a person approves is the metadata sent", () => {
   ])("a text value with %s is refused (the dialog would drop it, the service would get it)", (_label, value) => {
     const result = callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("metadata text values must not contain invisible characters or line separators other than \\n and \\t");
+    expect(result.error?.issues[0]?.message).toBe(
+      "metadata text values must not contain invisible characters or line separators other than \\n and \\t",
+    );
   });
 
   it("property: every accepted text value is shown whole, exactly as JSON sends it (no truncation, no collapsed spaces)", () => {
     const value = fc.string({
-      unit: fc.constantFrom("a", " ", "  ", "\n", "\t", "\u00A0", "\u3000", '"', "\\", "é", "😀", "\u202E", "\u200B", "x".repeat(150)),
+      unit: fc.constantFrom(
+        "a",
+        " ",
+        "  ",
+        "\n",
+        "\t",
+        "\u00A0",
+        "\u3000",
+        '"',
+        "\\",
+        "é",
+        "😀",
+        "\u202E",
+        "\u200B",
+        "x".repeat(150),
+      ),
       maxLength: 12,
     });
-    const accepted = value.filter((s) => s.length <= 1_000 && callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success);
+    const accepted = value.filter(
+      (s) => s.length <= 1_000 && callRowSchema.safeParse({ ...ROW, metadata: [{ key: "note", value: s }] }).success,
+    );
     fc.assert(
       fc.property(accepted, (note) => {
         const row = checked({ ...ROW, metadata: [{ key: "note", value: note }] });

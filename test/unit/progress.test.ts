@@ -23,7 +23,12 @@ describe("progressReporter", () => {
   it("sends notifications/progress with the client's token, total and message", async () => {
     const { sent, report } = recorder("tok-1");
     await report({ progress: 0, total: 30, message: "status: queued" });
-    expect(sent).toEqual([{ method: "notifications/progress", params: { progressToken: "tok-1", progress: 0, total: 30, message: "status: queued" } }]);
+    expect(sent).toEqual([
+      {
+        method: "notifications/progress",
+        params: { progressToken: "tok-1", progress: 0, total: 30, message: "status: queued" },
+      },
+    ]);
   });
 
   it("keeps progress strictly increasing, even when asked to repeat or go back", async () => {
@@ -35,7 +40,10 @@ describe("progressReporter", () => {
   });
 
   it("never fails the tool call when the notification cannot be sent", async () => {
-    const report = progressReporter({ _meta: { progressToken: 1 }, notify: async () => Promise.reject(new Error("closed")) });
+    const report = progressReporter({
+      _meta: { progressToken: 1 },
+      notify: async () => Promise.reject(new Error("closed")),
+    });
     await expect(report({ progress: 1 })).resolves.toBeUndefined();
   });
 });

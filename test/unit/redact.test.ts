@@ -24,7 +24,12 @@ describe("Redactor.redact", () => {
   it("decodes a base64 or hex run only when its bytes could spell the key: ids and snake_case words are read, not decoded", () => {
     const decode = vi.spyOn(Buffer, "from");
     try {
-      const plain = ["call_dcu8vczhk8j0kqtdj1ok", "appointment_confirmed", "https://recordings.example/call_dcu8vczhk8j0kqtdj1ok.mp3", "0123456789abcdef0123456789"];
+      const plain = [
+        "call_dcu8vczhk8j0kqtdj1ok",
+        "appointment_confirmed",
+        "https://recordings.example/call_dcu8vczhk8j0kqtdj1ok.mp3",
+        "0123456789abcdef0123456789",
+      ];
       for (const text of plain) expect(r.redact(text)).toBe(text);
       expect(decode).not.toHaveBeenCalled();
       // The key itself, encoded, is still decoded and found.

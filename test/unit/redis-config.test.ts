@@ -24,7 +24,9 @@ function refusal(over: Record<string, string>): ConfigurationError {
 
 /** Every printed form of the error, none of which may hold the password. */
 function printed(error: Error): string {
-  return [error.message, String(error), error.stack ?? "", inspect(error, { depth: 5 }), JSON.stringify(error)].join("\n");
+  return [error.message, String(error), error.stack ?? "", inspect(error, { depth: 5 }), JSON.stringify(error)].join(
+    "\n",
+  );
 }
 
 describe("OUTBOUND_CALLS_REDIS_URL", () => {
@@ -44,7 +46,12 @@ describe("OUTBOUND_CALLS_REDIS_URL", () => {
       commandTimeoutMs: 1_000,
     });
     const tls = load({ OUTBOUND_CALLS_REDIS_URL: ` rediss://app:${SECRET}@cache.internal ` }).redis;
-    expect(tls).toMatchObject({ url: `rediss://app:${SECRET}@cache.internal`, tls: true, where: "cache.internal:6379", database: 0 });
+    expect(tls).toMatchObject({
+      url: `rediss://app:${SECRET}@cache.internal`,
+      tls: true,
+      where: "cache.internal:6379",
+      database: 0,
+    });
     expect(load({ OUTBOUND_CALLS_REDIS_URL: "redis://[::1]:7000" }).redis).toMatchObject({ where: "[::1]:7000" });
   });
 
@@ -82,21 +89,26 @@ describe("OUTBOUND_CALLS_REDIS_URL", () => {
 
   it("never prints any password in a URL it refuses (property)", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9]{8,30}$/), fc.constantFrom("http", "redis", "rediss"), fc.constantFrom("/x", "/0?q", "#f", ":bad", ""), (password, scheme, tail) => {
-        // A password that is a word the refusal prints anyway (its text, or "property" in the stack) proves nothing.
-        let without = "";
-        try {
-          load({ OUTBOUND_CALLS_REDIS_URL: `${scheme}://u:${"-".repeat(password.length)}@h${tail}` });
-        } catch (error) {
-          without = printed(error as Error);
-        }
-        fc.pre(!without.includes(password));
-        try {
-          load({ OUTBOUND_CALLS_REDIS_URL: `${scheme}://u:${password}@h${tail}` });
-        } catch (error) {
-          expect(printed(error as Error)).not.toContain(password);
-        }
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9]{8,30}$/),
+        fc.constantFrom("http", "redis", "rediss"),
+        fc.constantFrom("/x", "/0?q", "#f", ":bad", ""),
+        (password, scheme, tail) => {
+          // A password that is a word the refusal prints anyway (its text, or "property" in the stack) proves nothing.
+          let without = "";
+          try {
+            load({ OUTBOUND_CALLS_REDIS_URL: `${scheme}://u:${"-".repeat(password.length)}@h${tail}` });
+          } catch (error) {
+            without = printed(error as Error);
+          }
+          fc.pre(!without.includes(password));
+          try {
+            load({ OUTBOUND_CALLS_REDIS_URL: `${scheme}://u:${password}@h${tail}` });
+          } catch (error) {
+            expect(printed(error as Error)).not.toContain(password);
+          }
+        },
+      ),
     );
   });
 });
@@ -104,10 +116,14 @@ describe("OUTBOUND_CALLS_REDIS_URL", () => {
 describe("OUTBOUND_CALLS_REDIS_PREFIX", () => {
   it("defaults to obc: and takes a hash tag for Redis Cluster", () => {
     expect(load({ OUTBOUND_CALLS_REDIS_URL: "redis://cache" }).redis?.prefix).toBe("obc:");
-    expect(load({ OUTBOUND_CALLS_REDIS_URL: "redis://cache", OUTBOUND_CALLS_REDIS_PREFIX: "{calls-prod}:" }).redis?.prefix).toBe("{calls-prod}:");
+    expect(
+      load({ OUTBOUND_CALLS_REDIS_URL: "redis://cache", OUTBOUND_CALLS_REDIS_PREFIX: "{calls-prod}:" }).redis?.prefix,
+    ).toBe("{calls-prod}:");
   });
 
   it.each(["has space", "x".repeat(65), "a*b", "ünï:"])("refuses %j, naming the variable", (prefix) => {
-    expect(refusal({ OUTBOUND_CALLS_REDIS_URL: "redis://cache", OUTBOUND_CALLS_REDIS_PREFIX: prefix }).message).toMatch(/^OUTBOUND_CALLS_REDIS_PREFIX must be/);
+    expect(refusal({ OUTBOUND_CALLS_REDIS_URL: "redis://cache", OUTBOUND_CALLS_REDIS_PREFIX: prefix }).message).toMatch(
+      /^OUTBOUND_CALLS_REDIS_PREFIX must be/,
+    );
   });
 });

@@ -28,7 +28,17 @@ it("default, `default as`, renamed, combined and multi-line imports of built-ins
       "console.log(JSON.stringify([typeof fsModule.readFileSync, read === fsModule.readFileSync, pathModule.sep, separator, joinPaths('a', 'b'), [dirname, basename, extname, isAbsolute, normalize, relative, resolve].length, typeof os.tmpdir, typeof createRequire]));",
     ].join("\n"),
   );
-  const bundled = (await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", write: false, banner: { js: REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
+  const bundled = (
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      write: false,
+      banner: { js: REQUIRE_SHIM },
+      logLevel: "silent",
+    })
+  ).outputFiles[0]!.text;
   // esbuild writes each form as it was written.
   expect(bundled).toMatch(/^import \{ default as /m);
   expect(bundled).toMatch(/^import [\w$]+, \{ /m);
@@ -48,16 +58,33 @@ it("default, `default as`, renamed, combined and multi-line imports of built-ins
 
 it("an import of a built-in in a form it does not rewrite stops the build", () => {
   const source = `${REQUIRE_SHIM}\nimport * as path from "node:path";\nconsole.log(path.sep);\n`;
-  expect(() => requireBuiltins(source, "star.mjs")).toThrow(/star\.mjs: imports node:path in a form requireBuiltins does not rewrite/);
+  expect(() => requireBuiltins(source, "star.mjs")).toThrow(
+    /star\.mjs: imports node:path in a form requireBuiltins does not rewrite/,
+  );
 });
 
 it("an import esbuild wrote that the line-by-line reading misses (minified) stops the build: the count is esbuild's", async () => {
   const entry = join(dir, "minified.mjs");
   writeFileSync(entry, 'import { sep } from "node:path";\nconsole.log(sep);\n');
-  const result = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", write: false, metafile: true, minify: true, outdir: dir, banner: { js: REQUIRE_SHIM }, logLevel: "silent" });
-  const expected = Object.values(result.metafile.outputs)[0]!.imports.filter((i) => i.kind === "import-statement").length;
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    metafile: true,
+    minify: true,
+    outdir: dir,
+    banner: { js: REQUIRE_SHIM },
+    logLevel: "silent",
+  });
+  const expected = Object.values(result.metafile.outputs)[0]!.imports.filter(
+    (i) => i.kind === "import-statement",
+  ).length;
   expect(expected).toBe(1);
-  expect(() => requireBuiltins(result.outputFiles[0]!.text, "minified.mjs", expected)).toThrow("minified.mjs: esbuild wrote 1 imports of built-ins, requireBuiltins found 0");
+  expect(() => requireBuiltins(result.outputFiles[0]!.text, "minified.mjs", expected)).toThrow(
+    "minified.mjs: esbuild wrote 1 imports of built-ins, requireBuiltins found 0",
+  );
 });
 
 it("the shim's require makes its createRequire on its first call, and requires relative to the output file", () => {
@@ -68,27 +95,51 @@ it("the shim's require makes its createRequire on its first call, and requires r
     join(sub, "count.cjs"),
     'const m = require("node:module"); const real = m.createRequire; globalThis.made = 0; m.createRequire = (...a) => { globalThis.made += 1; return real(...a); };',
   );
-  writeFileSync(join(sub, "out.mjs"), `${REQUIRE_SHIM}\nconst before = globalThis.made;\nconst value = require("./beside.cjs");\nrequire("./beside.cjs");\nconsole.log(JSON.stringify([before, globalThis.made, value]));\n`);
-  const out = execFileSync(process.execPath, ["--require", join(sub, "count.cjs"), join(sub, "out.mjs")], { encoding: "utf8" });
+  writeFileSync(
+    join(sub, "out.mjs"),
+    `${REQUIRE_SHIM}\nconst before = globalThis.made;\nconst value = require("./beside.cjs");\nrequire("./beside.cjs");\nconsole.log(JSON.stringify([before, globalThis.made, value]));\n`,
+  );
+  const out = execFileSync(process.execPath, ["--require", join(sub, "count.cjs"), join(sub, "out.mjs")], {
+    encoding: "utf8",
+  });
   expect(JSON.parse(out)).toEqual([0, 1, 42]);
 });
 
 it("an output using a property of require (require.resolve) stops the build: the shim's require is a plain function", () => {
   const source = `${REQUIRE_SHIM}\nconsole.log(require.resolve("x"));\n`;
-  expect(() => requireBuiltins(source, "resolve.mjs")).toThrow("resolve.mjs: uses require.resolve, which the shim's require (a plain function) does not have");
+  expect(() => requireBuiltins(source, "resolve.mjs")).toThrow(
+    "resolve.mjs: uses require.resolve, which the shim's require (a plain function) does not have",
+  );
 });
 
 it("bundled CommonJS code reading a property of require stops the build in every form esbuild writes it (as __require)", async () => {
   // esbuild writes every `require` of bundled code as its `__require`, which is the shim's require: `require.resolve`
   // in a dependency reaches the output as `__require.resolve`, and would be undefined there when called.
-  const forms = ['require.resolve("./dep.cjs")', 'require?.resolve("./dep.cjs")', 'require["cache"]', "(() => { const { cache } = require; return cache; })()"];
+  const forms = [
+    'require.resolve("./dep.cjs")',
+    'require?.resolve("./dep.cjs")',
+    'require["cache"]',
+    "(() => { const { cache } = require; return cache; })()",
+  ];
   for (const [n, form] of forms.entries()) {
     const sub = mkdtempSync(join(dir, "property-"));
     writeFileSync(join(sub, "dep.cjs"), `module.exports = ${form};`);
     writeFileSync(join(sub, "entry.mjs"), 'import value from "./dep.cjs";\nconsole.log(typeof value);\n');
-    const bundled = (await build({ entryPoints: [join(sub, "entry.mjs")], bundle: true, platform: "node", format: "esm", write: false, banner: { js: REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
+    const bundled = (
+      await build({
+        entryPoints: [join(sub, "entry.mjs")],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        write: false,
+        banner: { js: REQUIRE_SHIM },
+        logLevel: "silent",
+      })
+    ).outputFiles[0]!.text;
     expect(bundled).toContain("__require");
-    expect(() => requireBuiltins(bundled, `form-${n}.mjs`), form).toThrow(new RegExp(`^form-${n}\\.mjs: uses .*require.*, which the shim's require \\(a plain function\\) does not have$`));
+    expect(() => requireBuiltins(bundled, `form-${n}.mjs`), form).toThrow(
+      new RegExp(`^form-${n}\\.mjs: uses .*require.*, which the shim's require \\(a plain function\\) does not have$`),
+    );
   }
 });
 
@@ -96,7 +147,18 @@ it("a minified build, which the guard cannot read, gets Node's real require: req
   const sub = mkdtempSync(join(dir, "minified-"));
   writeFileSync(join(sub, "dep.cjs"), 'module.exports = typeof require.resolve("./dep.cjs");');
   writeFileSync(join(sub, "entry.mjs"), 'import value from "./dep.cjs";\nconsole.log(value);\n');
-  const bundled = (await build({ entryPoints: [join(sub, "entry.mjs")], bundle: true, platform: "node", format: "esm", write: false, minify: true, banner: { js: EAGER_REQUIRE_SHIM }, logLevel: "silent" })).outputFiles[0]!.text;
+  const bundled = (
+    await build({
+      entryPoints: [join(sub, "entry.mjs")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      write: false,
+      minify: true,
+      banner: { js: EAGER_REQUIRE_SHIM },
+      logLevel: "silent",
+    })
+  ).outputFiles[0]!.text;
   writeFileSync(join(sub, "out.mjs"), bundled);
   expect(execFileSync(process.execPath, [join(sub, "out.mjs")], { encoding: "utf8" }).trim()).toBe("string");
 });

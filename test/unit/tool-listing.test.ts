@@ -9,7 +9,9 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { loadTools, publishedTools } from "../../src/mcp/tools.js";
 
-const snapshot = JSON.parse(readFileSync(new URL("../e2e/__snapshots__/tools-list.json", import.meta.url), "utf8")) as unknown[];
+const snapshot = JSON.parse(
+  readFileSync(new URL("../e2e/__snapshots__/tools-list.json", import.meta.url), "utf8"),
+) as unknown[];
 
 it("the listing computed from the sources is the snapshot of the built server's tools/list", async () => {
   const listed = (await publishedTools()).map((t) => t.listed);

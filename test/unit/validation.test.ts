@@ -10,24 +10,42 @@ const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RA
 const ROW = { to: "+14155552671", agent_id: "agent_1" };
 
 /** The messages of a failed parse, joined; "" when it succeeded. */
-function issues(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown): string {
+function issues(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } },
+  value: unknown,
+): string {
   const r = schema.safeParse(value);
   return r.success ? "" : (r.error?.issues ?? []).map((i) => i.message).join(" | ");
 }
 
 /** Metadata as a tool argument: a list of {key, value} pairs (the service gets the flat object). */
 const pairs = (m: Record<string, unknown>) => Object.entries(m).map(([key, value]) => ({ key, value }));
-const metadataOf = (n: number, value: (i: number) => unknown = (i) => i) => pairs(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)])));
+const metadataOf = (n: number, value: (i: number) => unknown = (i) => i) =>
+  pairs(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)])));
 
 describe("callRowSchema: accepted rows", () => {
   it.each<[string, Record<string, unknown>]>([
     ["minimal", ROW],
-    ["all fields", { ...ROW, contact_name: "Ana Pérez", company_name: "Acme, Inc.", metadata: pairs({ service_type: "appointment_reminder" }) }],
-    ["names with accents, CJK, emoji and punctuation", { ...ROW, contact_name: "Zoë O'Brien-Smith 😀", company_name: "東京株式会社" }],
+    [
+      "all fields",
+      {
+        ...ROW,
+        contact_name: "Ana Pérez",
+        company_name: "Acme, Inc.",
+        metadata: pairs({ service_type: "appointment_reminder" }),
+      },
+    ],
+    [
+      "names with accents, CJK, emoji and punctuation",
+      { ...ROW, contact_name: "Zoë O'Brien-Smith 😀", company_name: "東京株式会社" },
+    ],
     ["name of exactly 200 characters", { ...ROW, contact_name: "n".repeat(200) }],
     ["name with surrounding spaces (trimmed later)", { ...ROW, contact_name: "  Ana  " }],
     ["metadata of 50 keys", { ...ROW, metadata: metadataOf(50) }],
-    ["metadata value types", { ...ROW, metadata: pairs({ s: "x", n: 1.5, neg: -3, t: true, f: false, z: null, empty: "" }) }],
+    [
+      "metadata value types",
+      { ...ROW, metadata: pairs({ s: "x", n: 1.5, neg: -3, t: true, f: false, z: null, empty: "" }) },
+    ],
     ["metadata key of 64 characters with . _ -", { ...ROW, metadata: pairs({ [`a.b_c-${"d".repeat(58)}`]: 1 }) }],
     ["metadata string of 1,000 characters", { ...ROW, metadata: pairs({ note: "v".repeat(1_000) }) }],
     ["metadata just under 8 KB (8 x 1,000 characters)", { ...ROW, metadata: metadataOf(8, () => "v".repeat(1_000)) }],
@@ -38,7 +56,11 @@ describe("callRowSchema: accepted rows", () => {
   });
 
   it("turns the metadata pairs into the flat object the service receives, and null arguments into absent ones", () => {
-    expect(callRowSchema.parse({ ...ROW, metadata: pairs({ b: "x", a: 1, z: null }) }).metadata).toEqual({ b: "x", a: 1, z: null });
+    expect(callRowSchema.parse({ ...ROW, metadata: pairs({ b: "x", a: 1, z: null }) }).metadata).toEqual({
+      b: "x",
+      a: 1,
+      z: null,
+    });
     const parsed = callRowSchema.parse({ ...ROW, contact_name: null, company_name: null, metadata: null });
     expect(parsed).toMatchObject(ROW);
     expect([parsed.contact_name, parsed.company_name, parsed.metadata]).toEqual([undefined, undefined, undefined]);
@@ -68,7 +90,11 @@ describe("callRowSchema: refused rows", () => {
     ["C1 control in a name", { ...ROW, company_name: "Acme\u0085" }, "control or invisible"],
     ["variation selector in a name", { ...ROW, contact_name: "Ana\uFE0F" }, "control or invisible"],
     ["Hangul filler in a name", { ...ROW, contact_name: "\u3164\u3164\u3164" }, "control or invisible"],
-    ["supplementary variation selector in a name", { ...ROW, company_name: "Acme\uDB40\uDD00" }, "control or invisible"],
+    [
+      "supplementary variation selector in a name",
+      { ...ROW, company_name: "Acme\uDB40\uDD00" },
+      "control or invisible",
+    ],
     ["right-to-left override in a name", { ...ROW, contact_name: "Ana\u202Egnp.exe" }, "control or invisible"],
     ["isolate in a name", { ...ROW, contact_name: "\u2066Ana\u2069" }, "control or invisible"],
     ["zero-width space in a name", { ...ROW, contact_name: "A\u200Bna" }, "control or invisible"],
@@ -81,17 +107,39 @@ describe("callRowSchema: refused rows", () => {
     ["51 metadata keys", { ...ROW, metadata: metadataOf(51) }, "at most 50 keys"],
     ["metadata key with a space", { ...ROW, metadata: pairs({ "bad key": 1 }) }, ""],
     ["metadata key with a slash", { ...ROW, metadata: pairs({ "a/b": 1 }) }, ""],
-    ["metadata key not ASCII", { ...ROW, metadata: pairs({ "clé": 1 }) }, ""],
+    ["metadata key not ASCII", { ...ROW, metadata: pairs({ clé: 1 }) }, ""],
     ["metadata key of 65 characters", { ...ROW, metadata: pairs({ ["k".repeat(65)]: 1 }) }, ""],
     ["empty metadata key", { ...ROW, metadata: pairs({ "": 1 }) }, ""],
     ["nested metadata object", { ...ROW, metadata: pairs({ a: { b: 1 } }) }, ""],
     ["metadata array value", { ...ROW, metadata: pairs({ a: [1, 2] }) }, ""],
     ["metadata NaN", { ...ROW, metadata: pairs({ a: Number.NaN }) }, ""],
-    ["metadata string of 1,001 characters", { ...ROW, metadata: pairs({ note: "v".repeat(1_001) }) }, "at most 1,000 characters"],
-    ["metadata over 8 KB (9 x 1,000 characters)", { ...ROW, metadata: metadataOf(9, () => "v".repeat(1_000)) }, "at most 8 KB"],
-    ["metadata over 8 KB in bytes, not characters", { ...ROW, metadata: metadataOf(5, () => "é".repeat(1_000)) }, "at most 8 KB"],
+    [
+      "metadata string of 1,001 characters",
+      { ...ROW, metadata: pairs({ note: "v".repeat(1_001) }) },
+      "at most 1,000 characters",
+    ],
+    [
+      "metadata over 8 KB (9 x 1,000 characters)",
+      { ...ROW, metadata: metadataOf(9, () => "v".repeat(1_000)) },
+      "at most 8 KB",
+    ],
+    [
+      "metadata over 8 KB in bytes, not characters",
+      { ...ROW, metadata: metadataOf(5, () => "é".repeat(1_000)) },
+      "at most 8 KB",
+    ],
     ["metadata a list of numbers", { ...ROW, metadata: [1] }, ""],
-    ["the same metadata key twice", { ...ROW, metadata: [{ key: "a", value: 1 }, { key: "a", value: 2 }] }, 'metadata key "a" is given twice'],
+    [
+      "the same metadata key twice",
+      {
+        ...ROW,
+        metadata: [
+          { key: "a", value: 1 },
+          { key: "a", value: 2 },
+        ],
+      },
+      'metadata key "a" is given twice',
+    ],
     ["a metadata pair with another field", { ...ROW, metadata: [{ key: "a", value: 1, note: "x" }] }, "note"],
     ["a metadata pair without its value", { ...ROW, metadata: [{ key: "a" }] }, ""],
     ["a metadata pair without its key", { ...ROW, metadata: [{ value: 1 }] }, ""],
@@ -122,7 +170,10 @@ describe("metadata as an object or as {key, value} pairs", () => {
     ["a 64-character key with . _ -", { [`a.b_c-${"d".repeat(58)}`]: 1 }],
     ["just under 8 KB", Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`k${i}`, "v".repeat(1_000)]))],
     ["no key", {}],
-    ["a key named __proto__ (kept as a key, never a prototype)", JSON.parse('{"__proto__": "x", "a": 1}') as Record<string, unknown>],
+    [
+      "a key named __proto__ (kept as a key, never a prototype)",
+      JSON.parse('{"__proto__": "x", "a": 1}') as Record<string, unknown>,
+    ],
   ])("accepts %s in both forms and sends the same JSON", (_name, m) => {
     const [asObject, asPairs] = both(m).map((form) => metadataSchema.parse(form));
     expect(JSON.stringify(asObject)).toBe(JSON.stringify(asPairs));
@@ -143,8 +194,16 @@ describe("metadata as an object or as {key, value} pairs", () => {
     ["a bidi override", { note: "call\u202Eback" }, "invisible characters"],
     ["a zero-width space", { note: "re\u200Bminder" }, "invisible characters"],
     ["a line separator", { note: "a\u2028b" }, "line separators"],
-    ["over 8 KB", Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])), "at most 8 KB"],
-    ["over 8 KB in bytes, not characters", Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, "é".repeat(1_000)])), "at most 8 KB"],
+    [
+      "over 8 KB",
+      Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v".repeat(1_000)])),
+      "at most 8 KB",
+    ],
+    [
+      "over 8 KB in bytes, not characters",
+      Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, "é".repeat(1_000)])),
+      "at most 8 KB",
+    ],
   ])("refuses %s in both forms, with the same reason", (_name, m, words) => {
     for (const form of both(m)) {
       const msg = issues(callRowSchema, { ...ROW, metadata: form });
@@ -154,27 +213,41 @@ describe("metadata as an object or as {key, value} pairs", () => {
   });
 
   it("a refusal of the object form names the key, once; a refused key is quoted on one line, capped, not a path", () => {
-    const r = callRowSchema.safeParse({ ...ROW, metadata: { ok: 1, "bad key": 1, long: "v".repeat(1_001), ["x\u202E\n".repeat(30)]: 1 } });
+    const r = callRowSchema.safeParse({
+      ...ROW,
+      metadata: { ok: 1, "bad key": 1, long: "v".repeat(1_001), ["x\u202E\n".repeat(30)]: 1 },
+    });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["metadata", `metadata keys are 1-64 characters of letters, digits, '_', '.' or '-' (not "bad key")`],
       ["metadata.long", "metadata text values are at most 1,000 characters"],
-      ["metadata", `metadata keys are 1-64 characters of letters, digits, '_', '.' or '-' (not "${"x ".repeat(20)}… [19 more characters cut]")`],
+      [
+        "metadata",
+        `metadata keys are 1-64 characters of letters, digits, '_', '.' or '-' (not "${"x ".repeat(20)}… [19 more characters cut]")`,
+      ],
     ]);
   });
 
   it("any metadata: both forms are accepted or refused together, and give the same JSON", () => {
     const key = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/), fc.string({ maxLength: 70 }));
-    const value = fc.oneof(fc.string({ maxLength: 1_100 }), fc.double(), fc.boolean(), fc.constant(null), fc.object({ maxDepth: 1 }));
+    const value = fc.oneof(
+      fc.string({ maxLength: 1_100 }),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.object({ maxDepth: 1 }),
+    );
     fc.assert(
       fc.property(fc.dictionary(key, value, { maxKeys: 55 }), (m) => {
         const asObject = metadataSchema.safeParse(m);
         const asPairs = metadataSchema.safeParse(pairs(m));
         expect(asObject.success).toBe(asPairs.success);
-        if (asObject.success && asPairs.success) expect(JSON.stringify(asObject.data)).toBe(JSON.stringify(asPairs.data));
+        if (asObject.success && asPairs.success)
+          expect(JSON.stringify(asObject.data)).toBe(JSON.stringify(asPairs.data));
         else {
           // The object form quotes a refused key; the rule is the same sentence.
-          const rules = (r: typeof asObject) => new Set(r.error!.issues.map((i) => i.message.replace(/ \(not ".*"\)$/, "")));
+          const rules = (r: typeof asObject) =>
+            new Set(r.error!.issues.map((i) => i.message.replace(/ \(not ".*"\)$/, "")));
           expect(rules(asObject)).toEqual(rules(asPairs));
         }
       }),
@@ -185,18 +258,45 @@ describe("metadata as an object or as {key, value} pairs", () => {
 
 describe("metadata sizes", () => {
   it("metadata under 8 KB in characters but over it in bytes is refused, same characters in ASCII accepted", () => {
-    expect(issues(metadataSchema, metadataOf(5, () => "e".repeat(1_000)))).toBe("");
-    expect(issues(metadataSchema, metadataOf(5, () => "é".repeat(1_000)))).toContain("8 KB");
+    expect(
+      issues(
+        metadataSchema,
+        metadataOf(5, () => "e".repeat(1_000)),
+      ),
+    ).toBe("");
+    expect(
+      issues(
+        metadataSchema,
+        metadataOf(5, () => "é".repeat(1_000)),
+      ),
+    ).toContain("8 KB");
   });
 });
 
 describe("checkRow", () => {
   it("normalizes the number and trims the names", () => {
-    const row: CallRowInput = { to: "+1 (415) 555-2671", agent_id: "agent_1", contact_name: "  Ana ", company_name: "\tAcme ", metadata: { k: "v" } };
+    const row: CallRowInput = {
+      to: "+1 (415) 555-2671",
+      agent_id: "agent_1",
+      contact_name: "  Ana ",
+      company_name: "\tAcme ",
+      metadata: { k: "v" },
+    };
     const r = checkRow(row, policy);
     expect(r.problems).toEqual([]);
-    expect(r.row?.request).toEqual({ to: "+14155552671", agent_id: "agent_1", contact_name: "Ana", company_name: "Acme", metadata: { k: "v" } });
-    expect(r.row?.phone).toMatchObject({ ok: true, e164: "+14155552671", country: "US", international: "+1 415 555 2671" });
+    expect(r.row?.request).toEqual({
+      to: "+14155552671",
+      agent_id: "agent_1",
+      contact_name: "Ana",
+      company_name: "Acme",
+      metadata: { k: "v" },
+    });
+    expect(r.row?.phone).toMatchObject({
+      ok: true,
+      e164: "+14155552671",
+      country: "US",
+      international: "+1 415 555 2671",
+    });
   });
 
   it("sends only the fields given", () => {
@@ -296,12 +396,26 @@ describe("callIdSchema", () => {
     expect(issues(callIdSchema, id)).toBe("");
   });
 
-  it.each(["..", ".", "a/b", "../calls", "%2e%2e", "%2F", "a.b", "c".repeat(129), "", "call 1", "call_1\n", "clé", "a?b", "a#b", "a\\b", "a\u200Bb"])(
-    "refuses %j",
-    (id) => {
-      expect(issues(callIdSchema, id)).toContain("1-128 characters");
-    },
-  );
+  it.each([
+    "..",
+    ".",
+    "a/b",
+    "../calls",
+    "%2e%2e",
+    "%2F",
+    "a.b",
+    "c".repeat(129),
+    "",
+    "call 1",
+    "call_1\n",
+    "clé",
+    "a?b",
+    "a#b",
+    "a\\b",
+    "a\u200Bb",
+  ])("refuses %j", (id) => {
+    expect(issues(callIdSchema, id)).toContain("1-128 characters");
+  });
 
   it.each([null, 12, undefined, ["call_1"]])("refuses the non-string %j", (id) => {
     expect(callIdSchema.safeParse(id).success).toBe(false);
@@ -313,7 +427,10 @@ describe("agentIdSchema", () => {
     expect(issues(agentIdSchema, id)).toBe("");
   });
 
-  it.each(["", "a".repeat(129), "a/b", "../agents", "a b", "a?x=1", "a%2F", "agént", "a\nb", "a,b"])("refuses %j", (id) => {
-    expect(issues(agentIdSchema, id)).toContain("list_agents");
-  });
+  it.each(["", "a".repeat(129), "a/b", "../agents", "a b", "a?x=1", "a%2F", "agént", "a\nb", "a,b"])(
+    "refuses %j",
+    (id) => {
+      expect(issues(agentIdSchema, id)).toContain("list_agents");
+    },
+  );
 });

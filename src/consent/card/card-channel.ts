@@ -19,7 +19,13 @@ import { storedView, type ApprovalDesk } from "../desk.js";
 export const CARD_APPROVER = "the person, on the approval card";
 
 export function ticketOf(record: ApprovalRecord, view: ConsentView, secret?: string): CardTicket {
-  return { approval_id: record.id, ...(secret ? { secret } : {}), expires_at: new Date(record.expiresAt).toISOString(), tool: view.tool, view };
+  return {
+    approval_id: record.id,
+    ...(secret ? { secret } : {}),
+    expires_at: new Date(record.expiresAt).toISOString(),
+    tool: view.tool,
+    view,
+  };
 }
 
 /** Opens the approval the card shows, and ends the tool call with the card's ticket. */
@@ -49,10 +55,17 @@ const NOT_PENDING: Record<string, string> = {
 export async function checkCardDecision(desk: ApprovalDesk, id: unknown, secret: unknown): Promise<CardCheck> {
   const record = typeof id === "string" && typeof secret === "string" ? await desk.withSecret(id, secret) : undefined;
   if (!record || storedView(record)?.via !== "app_card") {
-    return { ok: false, why: "Refused: this decision does not carry the secret of a live approval card. Nothing was dialed." };
+    return {
+      ok: false,
+      why: "Refused: this decision does not carry the secret of a live approval card. Nothing was dialed.",
+    };
   }
   const status = desk.statusOf(record);
-  if (status !== "pending") return { ok: false, why: `Refused: this approval cannot be decided any more: ${NOT_PENDING[status] ?? status}. Nothing was dialed by this decision.` };
+  if (status !== "pending")
+    return {
+      ok: false,
+      why: `Refused: this approval cannot be decided any more: ${NOT_PENDING[status] ?? status}. Nothing was dialed by this decision.`,
+    };
   return { ok: true, record };
 }
 
@@ -65,14 +78,33 @@ export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord): Cons
   return {
     async ask(request: ConsentRequest): Promise<ConsentVerdict> {
       if (request.requestKey !== record.requestKey) {
-        return { kind: "refused", rule: "approval_card", why: "Refused: the card's decision was sent with a request other than the one the card shows. Nothing was dialed." };
+        return {
+          kind: "refused",
+          rule: "approval_card",
+          why: "Refused: the card's decision was sent with a request other than the one the card shows. Nothing was dialed.",
+        };
       }
       if (!(await desk.decide(record.id, "approved", CARD_APPROVER))) {
-        return { kind: "refused", rule: "approval_card", why: "Refused: this approval was decided elsewhere or ran out of time before the card's decision arrived. Nothing was dialed by this decision." };
+        return {
+          kind: "refused",
+          rule: "approval_card",
+          why: "Refused: this approval was decided elsewhere or ran out of time before the card's decision arrived. Nothing was dialed by this decision.",
+        };
       }
-      if (!(await desk.consume(record.id))) return { kind: "declined", via: "app_card", why: "expired", detail: "the approval ran out of time before it could be used" };
+      if (!(await desk.consume(record.id)))
+        return {
+          kind: "declined",
+          via: "app_card",
+          why: "expired",
+          detail: "the approval ran out of time before it could be used",
+        };
       // Its one dial goes with the key derived from the approval's id, as every stored approval's does (settle.ts).
-      return { kind: "approved", via: "app_card", approver: CARD_APPROVER, idempotencyKey: desk.dialKeyOf(`approval:${record.id}`) };
+      return {
+        kind: "approved",
+        via: "app_card",
+        approver: CARD_APPROVER,
+        idempotencyKey: desk.dialKeyOf(`approval:${record.id}`),
+      };
     },
   };
 }

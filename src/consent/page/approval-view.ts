@@ -120,7 +120,10 @@ const STATUS_TEXT: Record<ApprovalStatus, { title: string; line: string }> = {
   approved: { title: "Approved", line: "The dial goes out now. You can close this tab." },
   used: { title: "Approved", line: "The approval was used for its one dial. You can close this tab." },
   declined: { title: "Declined", line: "Nothing was dialed. You can close this tab." },
-  expired: { title: "Expired", line: "This approval ran out of time; nothing was dialed. The assistant must ask again." },
+  expired: {
+    title: "Expired",
+    line: "This approval ran out of time; nothing was dialed. The assistant must ask again.",
+  },
 };
 
 export function approvalPage(input: ApprovalPageInput): { title: string; body: Html } {
@@ -140,9 +143,12 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   const buttons = html`<form method="post" action="${form.action}" class="actions">${Object.entries(form.hidden).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   )}${form.approveRefused ? "" : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}<button type="submit" name="decision" value="decline" class="decline">Decline</button>${form.approveRefused ? "" : form.extra}</form>${
-    form.approveRefused ? html`<p class="status invalid" role="note">No Approve button: ${form.approveRefused}.</p>` : ""
+    form.approveRefused
+      ? html`<p class="status invalid" role="note">No Approve button: ${form.approveRefused}.</p>`
+      : ""
   }`;
-  const scope = count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
+  const scope =
+    count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
   return {
     title: `Approve ${what}?`,
     body: html`${input.banner}<h1>Approve ${what}?</h1>

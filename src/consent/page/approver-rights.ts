@@ -18,7 +18,11 @@ export const OWN_REQUEST =
   "You asked for this dial yourself, so another approver must approve it (OUTBOUND_CALLS_ALLOW_SELF_APPROVAL is off on this server). You can still decline it";
 
 /** Why this session may not approve this request (undefined: it may). Decline is refused only without the grant. */
-export function approveRefusal(session: Session, view: Pick<ConsentView, "requestedBy">, allowSelfApproval: boolean): string | undefined {
+export function approveRefusal(
+  session: Session,
+  view: Pick<ConsentView, "requestedBy">,
+  allowSelfApproval: boolean,
+): string | undefined {
   if (!session.canApprove) return NO_GRANT;
   if (!allowSelfApproval && session.sub !== undefined && view.requestedBy?.sub === session.sub) return OWN_REQUEST;
   return undefined;

@@ -33,7 +33,8 @@ export function refusedRequest(req: IncomingMessage, hostCheck: HostCheck): stri
   if (req.method === "POST") {
     const site = req.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin") return "a form may be posted only from this server's own pages";
-    if (req.headers.origin === "null" && site === undefined) return "a form may be posted only from this server's own pages";
+    if (req.headers.origin === "null" && site === undefined)
+      return "a form may be posted only from this server's own pages";
   }
   return undefined;
 }

@@ -20,14 +20,32 @@ import { approvalPage, invalidPage } from "./approval-view.js";
 import { pageParam, readForm, refusedRequest } from "./forms.js";
 import { html, redirect, sendPage } from "./html.js";
 import { inboxQuery } from "./inbox-paging.js";
-import { identityProviderLoginPage, inboxPage, loginPage, noGrantPage, signedInBanner, signedInPage } from "./inbox-view.js";
+import {
+  identityProviderLoginPage,
+  inboxPage,
+  loginPage,
+  noGrantPage,
+  signedInBanner,
+  signedInPage,
+} from "./inbox-view.js";
 import { approveRefusal, approverLabel, NO_GRANT } from "./approver-rights.js";
 import type { OidcLogin } from "./oidc-login.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, passkeyPageHeaders, passkeyRefusedPage } from "../passkeys/approve.js";
 import { HOSTED_ADD_PATH, HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
-import { ApproverSessions, APPROVER_NAME, cookieHeader, cookieOf, LOGIN_COOKIE, loginToken, SESSION_COOKIE, SESSION_MS, tokensMatch, type Session } from "./sessions.js";
+import {
+  ApproverSessions,
+  APPROVER_NAME,
+  cookieHeader,
+  cookieOf,
+  LOGIN_COOKIE,
+  loginToken,
+  SESSION_COOKIE,
+  SESSION_MS,
+  tokensMatch,
+  type Session,
+} from "./sessions.js";
 
 /** With OAuth: approvers sign in through the identity provider instead of with a shared token. */
 export interface IdentityProviderSignIn {
@@ -57,12 +75,17 @@ export interface HostedApprovalsOptions {
 
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
-export function hostedApprovals(options: HostedApprovalsOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function hostedApprovals(
+  options: HostedApprovalsOptions,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { desk, signIn } = options;
-  if ((options.approverToken === undefined) === (signIn === undefined)) throw new Error("the inbox needs an approver token or a sign-in through the identity provider, not both");
+  if ((options.approverToken === undefined) === (signIn === undefined))
+    throw new Error("the inbox needs an approver token or a sign-in through the identity provider, not both");
   const sessions = new ApproverSessions({
     secret: () => options.store.secret("approver-sessions"),
-    ...(signIn ? { binding: signIn.binding, mode: "oidc" as const } : { binding: options.approverToken ?? "", mode: "token" as const }),
+    ...(signIn
+      ? { binding: signIn.binding, mode: "oidc" as const }
+      : { binding: options.approverToken ?? "", mode: "token" as const }),
     marks: options.store.once,
   });
   const expected = digest(options.approverToken ?? "");
@@ -77,28 +100,43 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     const csrf = loginToken();
     const page = loginPage(csrf.value, problem);
-    sendPage(res, status, page.title, page.body, { "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, secure(req)) });
+    sendPage(res, status, page.title, page.body, {
+      "set-cookie": cookieHeader(LOGIN_COOKIE, csrf.value, csrf.cookieMaxAgeMs, secure(req)),
+    });
   };
 
   const forbidden = (res: ServerResponse, why: string) =>
-    sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${why}. Nothing was decided.</p><p><a href="${APPROVALS_PATH}">Back to the inbox</a></p>`, { connection: "close" });
+    sendPage(
+      res,
+      403,
+      "Forbidden",
+      html`<h1>Forbidden</h1><p>${why}. Nothing was decided.</p><p><a href="${APPROVALS_PATH}">Back to the inbox</a></p>`,
+      { connection: "close" },
+    );
 
   async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (signIn) return forbidden(res, "Approvers sign in through the identity provider here");
     const form = await readForm(req);
     const cookie = cookieOf(req, LOGIN_COOKIE);
-    if (!form || !cookie || !tokensMatch(form.get("csrf"), cookie)) return forbidden(res, "The sign-in form expired or did not come from this server; reload it");
+    if (!form || !cookie || !tokensMatch(form.get("csrf"), cookie))
+      return forbidden(res, "The sign-in form expired or did not come from this server; reload it");
     const name = (form.get("name") ?? "").trim();
     const token = form.get("token") ?? "";
     if (!timingSafeEqual(digest(token), expected)) {
       options.log("outbound-calls-mcp: approvers' inbox: a sign-in with a wrong approver token was refused");
       return showLogin(req, res, 401, "That approver token is not valid.");
     }
-    if (!APPROVER_NAME.test(name)) return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
+    if (!APPROVER_NAME.test(name))
+      return showLogin(req, res, 400, "Give your name (letters, digits, spaces and . ' @ _ -, at most 60).");
     const created = await sessions.create(name);
     options.log(`outbound-calls-mcp: approvers' inbox: ${name} signed in`);
     const isSecure = secure(req);
-    redirect(res, APPROVALS_PATH, { "set-cookie": [cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, isSecure), cookieHeader(LOGIN_COOKIE, "", 0, isSecure)] });
+    redirect(res, APPROVALS_PATH, {
+      "set-cookie": [
+        cookieHeader(SESSION_COOKIE, created.cookie, SESSION_MS, isSecure),
+        cookieHeader(LOGIN_COOKIE, "", 0, isSecure),
+      ],
+    });
   }
 
   /** Back from the identity provider: a session for whoever it signed in (oidc-login.ts checked everything). */
@@ -111,7 +149,9 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     const { person } = result;
     const created = await sessions.create(person.name, person);
-    options.log(`outbound-calls-mcp: approvers' inbox: ${person.name} (sub ${person.sub}) signed in${person.canApprove ? "" : ", without the right to decide"}`);
+    options.log(
+      `outbound-calls-mcp: approvers' inbox: ${person.name} (sub ${person.sub}) signed in${person.canApprove ? "" : ", without the right to decide"}`,
+    );
     // A page of ours, not a redirect: the navigation from it is same-site, so the Strict session cookie goes along.
     const page = signedInPage(person.name);
     sendPage(res, 200, page.title, page.body, {
@@ -120,7 +160,13 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     });
   }
 
-  async function approval(req: IncomingMessage, res: ServerResponse, session: Session, id: string, url: URL): Promise<void> {
+  async function approval(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: Session,
+    id: string,
+    url: URL,
+  ): Promise<void> {
     const record = await desk.get(id);
     const view = record ? storedView(record) : undefined;
     const banner = signedInBanner(session.name, session.csrf);
@@ -132,32 +178,47 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     const refusal = approveRefusal(session, view, allowSelf);
     if (req.method === "POST") {
       const form = await readForm(req);
-      if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
+      if (!form || !tokensMatch(form.get("csrf"), session.csrf))
+        return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
       const decision = form.get("decision");
       if (decision !== "approve" && decision !== "decline") return forbidden(res, "Use the Approve or Decline button");
       // On the server, at decision time: hiding the button is only the page's courtesy.
       if (refusal && (decision === "approve" || !session.canApprove)) {
-        options.log(`outbound-calls-mcp: approvers' inbox: ${decision === "approve" ? "Approve" : "Decline"} of ${record.id} by ${approverLabel(session)} refused: ${refusal}`);
+        options.log(
+          `outbound-calls-mcp: approvers' inbox: ${decision === "approve" ? "Approve" : "Decline"} of ${record.id} by ${approverLabel(session)} refused: ${refusal}`,
+        );
         return forbidden(res, refusal);
       }
       let by = approverLabel(session);
       if (decision === "approve" && options.passkeys && desk.statusOf(record) === "pending") {
         // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
-        const checked = await checkApprove(options.passkeys, form, record.id, (origin) => options.hostCheck(req.headers.host, origin) === undefined);
+        const checked = await checkApprove(
+          options.passkeys,
+          form,
+          record.id,
+          (origin) => options.hostCheck(req.headers.host, origin) === undefined,
+        );
         if (!checked.ok) {
-          options.log(`outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${approverLabel(session)} refused: ${checked.why}`);
+          options.log(
+            `outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${approverLabel(session)} refused: ${checked.why}`,
+          );
           const page = passkeyRefusedPage(checked.why, banner, path);
           return sendPage(res, 403, page.title, page.body);
         }
         by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
       }
       if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
-        options.log(`outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`);
+        options.log(
+          `outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`,
+        );
       }
       return redirect(res, path);
     }
     const status = desk.statusOf(record);
-    const extra = status === "pending" && options.passkeys && !refusal ? await approvePrompt(options.passkeys, record.id, record.expiresAt) : undefined;
+    const extra =
+      status === "pending" && options.passkeys && !refusal
+        ? await approvePrompt(options.passkeys, record.id, record.expiresAt)
+        : undefined;
     const page = approvalPage({
       view,
       status,
@@ -167,7 +228,10 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       decidedBy: record.decidedBy,
       page: pageParam(url),
       pageHref: (n) => `${path}?page=${n}#rows`,
-      form: status === "pending" ? { action: path, hidden: { csrf: session.csrf }, extra, approveRefused: refusal } : undefined,
+      form:
+        status === "pending"
+          ? { action: path, hidden: { csrf: session.csrf }, extra, approveRefused: refusal }
+          : undefined,
       banner,
     });
     sendPage(res, 200, page.title, page.body, extra ? passkeyPageHeaders() : {});
@@ -199,7 +263,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
     // Passkey enrollment by a one-time link: the link's secret is the credential, no session (passkeys/hosted-enroll.ts).
-    if (options.passkeys && rest.startsWith(HOSTED_ENROLL_PREFIX)) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
+    if (options.passkeys && rest.startsWith(HOSTED_ENROLL_PREFIX))
+      return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "/login") {
       if (req.method === "POST") return login(req, res);
       return redirect(res, APPROVALS_PATH);
@@ -217,7 +282,8 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     if (rest === "/logout" && req.method === "POST") {
       const form = await readForm(req);
-      if (!form || !tokensMatch(form.get("csrf"), session.csrf)) return forbidden(res, "The form did not come from this session (CSRF check)");
+      if (!form || !tokensMatch(form.get("csrf"), session.csrf))
+        return forbidden(res, "The form did not come from this session (CSRF check)");
       await sessions.end(session);
       return redirect(res, APPROVALS_PATH, { "set-cookie": cookieHeader(SESSION_COOKIE, "", 0, secure(req)) });
     }
@@ -229,13 +295,18 @@ export function hostedApprovals(options: HostedApprovalsOptions): (req: Incoming
     }
     // A next passkey, vouched for by an enrolled one, by a signed-in approver only: the page lists the credential ids
     // of the host's passkeys (how many approvers have how many), which nobody outside the inbox needs to learn.
-    if (options.passkeys && rest === HOSTED_ADD_PATH) return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
+    if (options.passkeys && rest === HOSTED_ADD_PATH)
+      return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");
       // A page of light records: its cost does not grow with the backlog (inbox-paging.ts, inbox-summary.ts).
       const query = inboxQuery(url);
       const listed = await desk.listPending(query);
-      const page = inboxPage(signedInBanner(session.name, session.csrf), { ...listed, order: query.order, paged: query.after !== undefined }, desk.now());
+      const page = inboxPage(
+        signedInBanner(session.name, session.csrf),
+        { ...listed, order: query.order, paged: query.after !== undefined },
+        desk.now(),
+      );
       return sendPage(res, 200, page.title, page.body, {}, 15);
     }
     const match = /^\/([A-Za-z0-9_-]{1,64})$/.exec(rest);

@@ -42,12 +42,18 @@ ${problem ? html`<p class="status invalid" role="alert">${problem}.</p>` : ""}
 
 /** With OAuth, a signed-in person whose sign-in grants no calls:approve: nothing listed, nothing to decide. */
 export function noGrantPage(banner: Html, why: string): { title: string; body: Html } {
-  return { title: "Approvers' inbox: not an approver", body: html`${banner}<h1>You are not an approver here</h1><p class="lead">${why}.</p>` };
+  return {
+    title: "Approvers' inbox: not an approver",
+    body: html`${banner}<h1>You are not an approver here</h1><p class="lead">${why}.</p>`,
+  };
 }
 
 /** After the identity provider's redirect: a page of our own that moves on to the inbox, so the Strict session cookie goes with it. */
 export function signedInPage(name: string): { title: string; body: Html } {
-  return { title: "Signed in", body: html`<h1>Signed in as ${name}</h1><p class="lead"><a href="/approvals">Continue to the inbox</a></p>` };
+  return {
+    title: "Signed in",
+    body: html`<h1>Signed in as ${name}</h1><p class="lead"><a href="/approvals">Continue to the inbox</a></p>`,
+  };
 }
 
 /** The line above every signed-in page: who, the inbox, and sign out (a CSRF-protected post). */
@@ -78,7 +84,9 @@ export function inboxPage(banner: Html, listing: InboxListing, now: number): { t
   });
   const other = order === "newest" ? "oldest" : "newest";
   const nav = html`<nav class="pages" aria-label="Pages of the inbox">${paged ? html`<a href="${inboxHref(order)}">First page</a> ` : ""}${
-    next ? html`<a href="${inboxHref(order, next)}" rel="next">Next page (${order === "newest" ? "older" : "newer"})</a> ` : ""
+    next
+      ? html`<a href="${inboxHref(order, next)}" rel="next">Next page (${order === "newest" ? "older" : "newer"})</a> `
+      : ""
   }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a></nav>
 `;
   return {
@@ -86,10 +94,10 @@ export function inboxPage(banner: Html, listing: InboxListing, now: number): { t
     body: html`${banner}<h1>Waiting for a decision</h1>
 <p class="lead">Every call an assistant asks to place through this server waits here until an approver decides. ${total} ${total === 1 ? "is" : "are"} waiting, listed ${order} first, ${INBOX_PAGE_SIZE} a page. This list refreshes every 15 seconds.</p>
 ${nav}${
-  items.length === 0
-    ? html`<p class="card">${total === 0 ? "Nothing is waiting." : "Nothing more on this page."}</p>`
-    : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">Asked by</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
+      items.length === 0
+        ? html`<p class="card">${total === 0 ? "Nothing is waiting." : "Nothing more on this page."}</p>`
+        : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">Asked by</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
 ${rows}</tbody></table></div>`
-}`,
+    }`,
   };
 }

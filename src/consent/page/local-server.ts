@@ -65,7 +65,8 @@ export class LocalPageServer {
       const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
         this.handle(req, res, hostCheck, origin).catch((error: unknown) => {
           this.log(`outbound-calls-mcp: approval page: ${error instanceof Error ? error.message : String(error)}`);
-          if (!res.headersSent) sendPage(res, 500, "Error", html`<h1>Something went wrong</h1><p>Nothing was decided.</p>`);
+          if (!res.headersSent)
+            sendPage(res, 500, "Error", html`<h1>Something went wrong</h1><p>Nothing was decided.</p>`);
           else res.destroy();
         });
       });
@@ -86,7 +87,8 @@ export class LocalPageServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse, hostCheck: HostCheck, origin: string): Promise<void> {
     const refused = refusedRequest(req, hostCheck);
-    if (refused) return sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${refused}.</p>`, { connection: "close" });
+    if (refused)
+      return sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${refused}.</p>`, { connection: "close" });
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const match = LINK.exec(url.pathname);
     const record = match ? await this.desk.withSecret(match[1]!, match[2]!) : undefined;
@@ -100,7 +102,12 @@ export class LocalPageServer {
       const form = await readForm(req);
       const decision = form?.get("decision");
       if (decision !== "approve" && decision !== "decline") {
-        return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was decided</h1><p>Use the Approve or Decline button.</p>`);
+        return sendPage(
+          res,
+          400,
+          "Bad request",
+          html`${BANNER}<h1>Nothing was decided</h1><p>Use the Approve or Decline button.</p>`,
+        );
       }
       let by = LOCAL_APPROVER;
       if (decision === "approve" && this.passkeys && this.desk.statusOf(record) === "pending") {
@@ -121,7 +128,10 @@ export class LocalPageServer {
       return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     }
     const status = this.desk.statusOf(record);
-    const extra = status === "pending" && this.passkeys ? await approvePrompt(this.passkeys, record.id, record.expiresAt) : undefined;
+    const extra =
+      status === "pending" && this.passkeys
+        ? await approvePrompt(this.passkeys, record.id, record.expiresAt)
+        : undefined;
     const page = approvalPage({
       view,
       status,

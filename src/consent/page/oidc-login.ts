@@ -72,7 +72,8 @@ type Library = typeof import("openid-client");
 const library = (): Promise<Library> => import("openid-client");
 
 /** Printable text of a bounded length from what the identity provider said (logged and shown). */
-const said = (value: unknown): string => (typeof value === "string" ? value.replace(/[^\x20-\x7e]/g, "").slice(0, 200) : "");
+const said = (value: unknown): string =>
+  typeof value === "string" ? value.replace(/[^\x20-\x7e]/g, "").slice(0, 200) : "";
 /** What anyone can put in a callback's query, quoted in the log: it cannot pass for a line of ours. */
 const quoted = (value: unknown): string => JSON.stringify(said(value));
 
@@ -93,7 +94,12 @@ export class OidcLogin {
     const discovered = await this.discovered();
     if (!discovered) return { status: 503, why: "The identity provider cannot be reached now; try again in a minute" };
     const { lib, config } = discovered;
-    const pending: Pending = { state: lib.randomState(), nonce: lib.randomNonce(), verifier: lib.randomPKCECodeVerifier(), expiresAt: this.now() + SIGNIN_MS };
+    const pending: Pending = {
+      state: lib.randomState(),
+      nonce: lib.randomNonce(),
+      verifier: lib.randomPKCECodeVerifier(),
+      expiresAt: this.now() + SIGNIN_MS,
+    };
     const url = lib.buildAuthorizationUrl(config, {
       redirect_uri: this.options.redirectUri,
       scope: `openid profile ${this.options.approveScope}`,
@@ -103,7 +109,9 @@ export class OidcLogin {
       state: pending.state,
       nonce: pending.nonce,
     });
-    redirect(res, url.href, { "set-cookie": cookieHeader(SIGNIN_COOKIE, await this.seal(pending), SIGNIN_MS, secure, "lax") });
+    redirect(res, url.href, {
+      "set-cookie": cookieHeader(SIGNIN_COOKIE, await this.seal(pending), SIGNIN_MS, secure, "lax"),
+    });
     return undefined;
   }
 
@@ -119,11 +127,26 @@ export class OidcLogin {
       return { ok: false, status, why };
     };
     const error = url.searchParams.get("error");
-    if (error !== null) return refused(401, `The identity provider did not sign you in (${said(error)})`, `the identity provider answered ${quoted(error)}: ${quoted(url.searchParams.get("error_description"))}`);
+    if (error !== null)
+      return refused(
+        401,
+        `The identity provider did not sign you in (${said(error)})`,
+        `the identity provider answered ${quoted(error)}: ${quoted(url.searchParams.get("error_description"))}`,
+      );
     const pending = await this.unseal(cookieOf(req, SIGNIN_COOKIE, COOKIE_FORM));
-    if (!pending) return refused(401, "This sign-in did not start in this browser, or took longer than 10 minutes; start again", "no valid sign-in cookie");
+    if (!pending)
+      return refused(
+        401,
+        "This sign-in did not start in this browser, or took longer than 10 minutes; start again",
+        "no valid sign-in cookie",
+      );
     const state = url.searchParams.get("state");
-    if (state === null || !sameText(state, pending.state)) return refused(401, "This sign-in's state does not match the one this browser started with; start again", "the state does not match the cookie's");
+    if (state === null || !sameText(state, pending.state))
+      return refused(
+        401,
+        "This sign-in's state does not match the one this browser started with; start again",
+        "the state does not match the cookie's",
+      );
     // Spent before the exchange: one sign-in per state, on every replica (the code is single-use at the provider too).
     if (!(await this.options.marks.use(`approver-signin:${pending.state}`, this.now(), SIGNIN_MS))) {
       return refused(401, "This sign-in was already completed; start again", "a callback was replayed");
@@ -138,17 +161,27 @@ export class OidcLogin {
       tokens = await lib.authorizationCodeGrant(
         config,
         current,
-        { pkceCodeVerifier: pending.verifier, expectedState: pending.state, expectedNonce: pending.nonce, idTokenExpected: true },
+        {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        },
         { resource: this.options.resource },
       );
     } catch (e) {
       const code = said((e as { code?: unknown }).code) || "error";
       const claim = failedClaim(e);
-      return refused(401, "The identity provider's answer did not check out; start again", `${code}: ${said((e as Error).message)}${claim ? ` (claim ${claim})` : ""}`);
+      return refused(
+        401,
+        "The identity provider's answer did not check out; start again",
+        `${code}: ${said((e as Error).message)}${claim ? ` (claim ${claim})` : ""}`,
+      );
     }
     const claims = tokens.claims();
     const sub = claims?.sub;
-    if (typeof sub !== "string" || !SUBJECT.test(sub)) return refused(401, "The identity provider named no usable subject", "the ID token's subject is not usable");
+    if (typeof sub !== "string" || !SUBJECT.test(sub))
+      return refused(401, "The identity provider named no usable subject", "the ID token's subject is not usable");
     // The name keeps its letters in any script ("José"): approverNameOf keeps letters, digits and a few marks only.
     const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 200) : "");
     const name = approverNameOf(text(claims?.name) || text(claims?.preferred_username) || text(claims?.email), sub);
@@ -161,7 +194,8 @@ export class OidcLogin {
     if (!accessToken) return this.noGrant(sub, "no access token came with the sign-in");
     const checked = await this.options.checkAccessToken(accessToken);
     if (!checked.ok) return this.noGrant(sub, `its access token was not accepted (${checked.why})`);
-    if (checked.sub !== sub) return this.noGrant(sub, "its access token names another subject than its ID token (pairwise subjects?)");
+    if (checked.sub !== sub)
+      return this.noGrant(sub, "its access token names another subject than its ID token (pairwise subjects?)");
     if (!checked.scopes.has(scope)) return this.noGrant(sub, `its access token does not grant ${scope}`);
     return true;
   }
@@ -180,7 +214,13 @@ export class OidcLogin {
         // http:// is accepted only on loopback (the configuration's check): tests and a local proxy.
         const execute = new URL(issuer).protocol === "http:" ? [lib.allowInsecureRequests] : [];
         const auth = clientSecret === undefined ? lib.None() : lib.ClientSecretBasic(clientSecret);
-        const config = await lib.discovery(new URL(issuer), clientId, clientSecret === undefined ? undefined : { client_secret: clientSecret }, auth, { execute, timeout: FETCH_TIMEOUT_S });
+        const config = await lib.discovery(
+          new URL(issuer),
+          clientId,
+          clientSecret === undefined ? undefined : { client_secret: clientSecret },
+          auth,
+          { execute, timeout: FETCH_TIMEOUT_S },
+        );
         // The ID token's signature too, against the issuer's keys (not only its claims).
         lib.enableNonRepudiationChecks(config);
         // No self-approval compares subjects: a client given pairwise subjects sees the same person under another one.
@@ -194,25 +234,36 @@ export class OidcLogin {
       this.configuration.catch((error: unknown) => {
         this.failedAt = Date.now();
         this.configuration = undefined;
-        this.options.log(`outbound-calls-mcp: approvers' inbox: the identity provider's metadata cannot be read: ${said((error as Error).message)}`);
+        this.options.log(
+          `outbound-calls-mcp: approvers' inbox: the identity provider's metadata cannot be read: ${said((error as Error).message)}`,
+        );
       });
     }
     return this.configuration?.catch(() => undefined);
   }
 
   private async key(): Promise<Buffer> {
-    return createHmac("sha256", await this.options.secret()).update(`approver-signin\n${this.options.issuer}\n${this.options.clientId}`, "utf8").digest();
+    return createHmac("sha256", await this.options.secret())
+      .update(`approver-signin\n${this.options.issuer}\n${this.options.clientId}`, "utf8")
+      .digest();
   }
 
   private async seal(pending: Pending): Promise<string> {
-    const body = Buffer.from(JSON.stringify([pending.state, pending.nonce, pending.verifier, pending.expiresAt]), "utf8").toString("base64url");
-    return `${body}.${createHmac("sha256", await this.key()).update(body).digest("base64url")}`;
+    const body = Buffer.from(
+      JSON.stringify([pending.state, pending.nonce, pending.verifier, pending.expiresAt]),
+      "utf8",
+    ).toString("base64url");
+    return `${body}.${createHmac("sha256", await this.key())
+      .update(body)
+      .digest("base64url")}`;
   }
 
   private async unseal(value: string | undefined): Promise<Pending | undefined> {
     if (value === undefined) return undefined;
     const [body, given] = value.split(".") as [string, string];
-    const expected = createHmac("sha256", await this.key()).update(body).digest();
+    const expected = createHmac("sha256", await this.key())
+      .update(body)
+      .digest();
     const presented = Buffer.from(given, "base64url");
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
     let parsed: unknown;
@@ -223,7 +274,13 @@ export class OidcLogin {
     }
     if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
     const [state, nonce, verifier, expiresAt] = parsed as unknown[];
-    if (typeof state !== "string" || typeof nonce !== "string" || typeof verifier !== "string" || typeof expiresAt !== "number") return undefined;
+    if (
+      typeof state !== "string" ||
+      typeof nonce !== "string" ||
+      typeof verifier !== "string" ||
+      typeof expiresAt !== "number"
+    )
+      return undefined;
     const now = this.now();
     if (expiresAt <= now || expiresAt > now + SIGNIN_MS) return undefined;
     return { state, nonce, verifier, expiresAt };

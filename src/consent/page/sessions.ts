@@ -63,15 +63,35 @@ export function cookieOf(req: IncomingMessage, name: string, pattern: RegExp = S
 }
 
 /** `lax` only for the sign-in's own cookie, which must come back on the identity provider's cross-site redirect. */
-export function cookieHeader(name: string, value: string, maxAgeMs: number, secure: boolean, sameSite: "strict" | "lax" = "strict"): string {
-  return serialize(name, value, { httpOnly: true, sameSite, secure, path: COOKIE_PATH, maxAge: Math.floor(maxAgeMs / 1000) });
+export function cookieHeader(
+  name: string,
+  value: string,
+  maxAgeMs: number,
+  secure: boolean,
+  sameSite: "strict" | "lax" = "strict",
+): string {
+  return serialize(name, value, {
+    httpOnly: true,
+    sameSite,
+    secure,
+    path: COOKIE_PATH,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
 }
 
 /** A name from the identity provider as the inbox shows it: the characters a login name may have, at most 60. */
 export function approverNameOf(raw: string | undefined, fallback: string): string {
-  const cleaned = (raw ?? "").replace(/[^\p{L}\p{N} .'@_-]/gu, "").replace(/ {2,}/g, " ").trim().slice(0, 60).trim();
+  const cleaned = (raw ?? "")
+    .replace(/[^\p{L}\p{N} .'@_-]/gu, "")
+    .replace(/ {2,}/g, " ")
+    .trim()
+    .slice(0, 60)
+    .trim();
   if (APPROVER_NAME.test(cleaned)) return cleaned;
-  const alt = fallback.replace(/[^\p{L}\p{N} .'@_-]/gu, "").slice(0, 60).trim();
+  const alt = fallback
+    .replace(/[^\p{L}\p{N} .'@_-]/gu, "")
+    .slice(0, 60)
+    .trim();
   return APPROVER_NAME.test(alt) ? alt : "approver";
 }
 
@@ -107,14 +127,20 @@ export class ApproverSessions {
 
   /** A new session: the cookie value (the only copy) and what it stands for. */
   async create(name: string, person?: SignedInPerson): Promise<{ cookie: string; session: Session }> {
-    if ((this.parts.mode === "oidc") !== (person !== undefined)) throw new Error(`a ${this.parts.mode} session needs ${person ? "no" : "a"} person`);
+    if ((this.parts.mode === "oidc") !== (person !== undefined))
+      throw new Error(`a ${this.parts.mode} session needs ${person ? "no" : "a"} person`);
     const key = await this.key();
     const id = newId();
     const expiresAt = this.now() + SESSION_MS;
     const who = person ? JSON.stringify([person.name, person.sub, person.canApprove ? 1 : 0]) : name;
     const body = `${id}.${expiresAt.toString(36)}.${Buffer.from(who, "utf8").toString("base64url")}`;
-    const fields = person ? { name: person.name, sub: person.sub, canApprove: person.canApprove } : { name, canApprove: true };
-    return { cookie: `${body}.${mac(key, `session.${body}`).toString("base64url")}`, session: { id, ...fields, csrf: csrfOf(key, id), expiresAt } };
+    const fields = person
+      ? { name: person.name, sub: person.sub, canApprove: person.canApprove }
+      : { name, canApprove: true };
+    return {
+      cookie: `${body}.${mac(key, `session.${body}`).toString("base64url")}`,
+      session: { id, ...fields, csrf: csrfOf(key, id), expiresAt },
+    };
   }
 
   /** The live session of this request's cookie, if any: signed by us, not expired, not ended. */
@@ -147,7 +173,8 @@ export class ApproverSessions {
     }
     if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
     const [name, sub, canApprove] = parsed as unknown[];
-    if (typeof name !== "string" || !APPROVER_NAME.test(name) || typeof sub !== "string" || !SUBJECT.test(sub)) return undefined;
+    if (typeof name !== "string" || !APPROVER_NAME.test(name) || typeof sub !== "string" || !SUBJECT.test(sub))
+      return undefined;
     return { name, sub, canApprove: canApprove === 1 };
   }
 
@@ -161,7 +188,10 @@ export class ApproverSessions {
   private async key(): Promise<Buffer> {
     const secret = await this.parts.secret();
     if (!this.last || !this.last.secret.equals(secret)) {
-      this.last = { secret, key: createHmac("sha256", secret).update("approver-sessions.").update(this.tokenDigest).digest() };
+      this.last = {
+        secret,
+        key: createHmac("sha256", secret).update("approver-sessions.").update(this.tokenDigest).digest(),
+      };
     }
     return this.last.key;
   }

@@ -16,7 +16,12 @@ export async function approvePrompt(gate: PasskeyGate, id: string, expiresAt: nu
 }
 
 /** Checks the passkey answer posted with Approve of approval `id`. */
-export function checkApprove(gate: PasskeyGate, form: URLSearchParams, id: string, originOk: (origin: string) => boolean): Promise<Checked> {
+export function checkApprove(
+  gate: PasskeyGate,
+  form: URLSearchParams,
+  id: string,
+  originOk: (origin: string) => boolean,
+): Promise<Checked> {
   return gate.verify(form.get("passkey"), "approve", id, originOk);
 }
 

@@ -52,7 +52,9 @@ let headers: Readonly<Record<string, string>> | undefined;
  * Every page gets the same object: frozen, so a header one response adds cannot reach the next.
  */
 export function passkeyPageHeaders(): Readonly<Record<string, string>> {
-  return (headers ??= Object.freeze({ "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'` }));
+  return (headers ??= Object.freeze({
+    "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'`,
+  }));
 }
 
 export interface PasskeyPrompt {

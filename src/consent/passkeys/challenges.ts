@@ -12,7 +12,8 @@ import type { OnceMarks } from "../../state/store.js";
 
 export type ChallengePurpose = "approve" | "enroll" | "enroll-auth";
 
-const FORM = /^(approve|enroll|enroll-auth)\.([A-Za-z0-9_-]{1,64})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+const FORM =
+  /^(approve|enroll|enroll-auth)\.([A-Za-z0-9_-]{1,64})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export class Challenges {
   constructor(
@@ -39,7 +40,11 @@ export class Challenges {
     return this.marks.use(`passkey-challenge:${read.nonce}`, this.now(), Math.max(1, read.expiresAt - this.now()));
   }
 
-  private read(challenge: string, purpose: ChallengePurpose, subject: string): { nonce: string; expiresAt: number } | undefined {
+  private read(
+    challenge: string,
+    purpose: ChallengePurpose,
+    subject: string,
+  ): { nonce: string; expiresAt: number } | undefined {
     if (!/^[A-Za-z0-9_-]{1,400}$/.test(challenge)) return undefined;
     const m = FORM.exec(Buffer.from(challenge, "base64url").toString("utf8"));
     if (!m || m[1] !== purpose || m[2] !== subject) return undefined;

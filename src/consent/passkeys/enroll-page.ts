@@ -28,7 +28,12 @@ export interface EnrollPage {
   close(): Promise<void>;
 }
 
-export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: number, log: (line: string) => void): Promise<EnrollPage> {
+export async function openEnrollPage(
+  gate: PasskeyGate,
+  name: string,
+  ttlMs: number,
+  log: (line: string) => void,
+): Promise<EnrollPage> {
   const { createServer } = await import("node:http");
   const ticket = newId();
   const secret = newSecret();
@@ -36,7 +41,10 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
   const openedAt = Date.now();
   const expiresAt = openedAt + ttlMs;
   let done = false;
-  let settle: { resolve: (p: Passkey) => void; reject: (e: Error) => void } = { resolve: () => undefined, reject: () => undefined };
+  let settle: { resolve: (p: Passkey) => void; reject: (e: Error) => void } = {
+    resolve: () => undefined,
+    reject: () => undefined,
+  };
   const enrolled = new Promise<Passkey>((resolve, reject) => (settle = { resolve, reject }));
   enrolled.catch(() => undefined);
 
@@ -45,23 +53,31 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
   const server: Server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`outbound-calls-mcp: passkey enrollment page: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendPage(res, 500, "Error", html`${BANNER}<h1>Something went wrong</h1><p>No passkey was enrolled.</p>`);
+      if (!res.headersSent)
+        sendPage(res, 500, "Error", html`${BANNER}<h1>Something went wrong</h1><p>No passkey was enrolled.</p>`);
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = refusedRequest(req, hostCheck);
-    if (refused) return sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${refused}.</p>`, { connection: "close" });
+    if (refused)
+      return sendPage(res, 403, "Forbidden", html`<h1>Forbidden</h1><p>${refused}.</p>`, { connection: "close" });
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const given = /^\/enroll\/([A-Za-z0-9_-]{43})$/.exec(path)?.[1];
     if (!given || !secretMatches(given, secretHash) || done || Date.now() >= expiresAt) {
-      return sendPage(res, 404, "Link not valid", html`${BANNER}<h1><span class="status invalid">This enrollment link is not valid</span></h1><p class="lead">It works once, for a few minutes. Run <code>outbound-calls-mcp passkeys enroll</code> again.</p>`);
+      return sendPage(
+        res,
+        404,
+        "Link not valid",
+        html`${BANNER}<h1><span class="status invalid">This enrollment link is not valid</span></h1><p class="lead">It works once, for a few minutes. Run <code>outbound-calls-mcp passkeys enroll</code> again.</p>`,
+      );
     }
     const existing = (await gate.registry.list()).length;
     if (req.method === "POST") {
       const form = await readForm(req);
-      if (!form || form.get("decision") !== "enroll") return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was enrolled</h1><p>Use the button.</p>`);
+      if (!form || form.get("decision") !== "enroll")
+        return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was enrolled</h1><p>Use the button.</p>`);
       const originOk = (o: string) => o === origin;
       if (existing > 0) {
         const vouched = await gate.verify(form.get("passkey"), "enroll-auth", ticket, originOk);
@@ -71,16 +87,25 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
       if (!made.ok) return refuse(res, made.why);
       done = true;
       settle.resolve(made.passkey);
-      return sendPage(res, 200, "Passkey enrolled", html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${name}</h1><p class="lead">From now on Approve asks for it. You can close this tab.</p>`);
+      return sendPage(
+        res,
+        200,
+        "Passkey enrolled",
+        html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${name}</h1><p class="lead">From now on Approve asks for it. You can close this tab.</p>`,
+      );
     }
-    if (req.method !== "GET" && req.method !== "HEAD") return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
     const rpId = new URL(origin).hostname;
     const prompt = passkeyFields({
       button: "enroll",
       ...(existing > 0 ? { get: await gate.requestOptions("enroll-auth", ticket, expiresAt) } : {}),
       create: await gate.creationOptions(ticket, name, rpId, expiresAt),
     });
-    const vouch = existing > 0 ? html`<p>${existing === 1 ? "A passkey is" : `${existing} passkeys are`} enrolled already: your browser first asks for one of them, then makes the new one.</p>` : "";
+    const vouch =
+      existing > 0
+        ? html`<p>${existing === 1 ? "A passkey is" : `${existing} passkeys are`} enrolled already: your browser first asks for one of them, then makes the new one.</p>`
+        : "";
     sendPage(
       res,
       200,
@@ -92,7 +117,12 @@ export async function openEnrollPage(gate: PasskeyGate, name: string, ttlMs: num
 
   function refuse(res: ServerResponse, why: string): void {
     log(`outbound-calls-mcp: passkey enrollment refused: ${why}`);
-    sendPage(res, 403, "Not enrolled", html`${BANNER}<h1><span class="status invalid">No passkey was enrolled</span></h1><p class="lead">${why}.</p>`);
+    sendPage(
+      res,
+      403,
+      "Not enrolled",
+      html`${BANNER}<h1><span class="status invalid">No passkey was enrolled</span></h1><p class="lead">${why}.</p>`,
+    );
   }
 
   await new Promise<void>((resolve, reject) => {

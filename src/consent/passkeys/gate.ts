@@ -46,7 +46,8 @@ const library = () => import("@simplewebauthn/server");
 function claimedOrigin(clientDataJSON: unknown): string | undefined {
   if (typeof clientDataJSON !== "string" || clientDataJSON.length > 4_000) return undefined;
   try {
-    const origin = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { origin?: unknown }).origin;
+    const origin = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { origin?: unknown })
+      .origin;
     return typeof origin === "string" ? origin : undefined;
   } catch {
     return undefined;
@@ -79,7 +80,11 @@ export class PasskeyGate {
   }
 
   /** Options for navigator.credentials.get (as JSON), for `purpose` on `subject`, valid until `expiresAt`. */
-  async requestOptions(purpose: ChallengePurpose, subject: string, expiresAt: number): Promise<Record<string, unknown>> {
+  async requestOptions(
+    purpose: ChallengePurpose,
+    subject: string,
+    expiresAt: number,
+  ): Promise<Record<string, unknown>> {
     const passkeys = await this.registry.list();
     return {
       challenge: this.challenges.issue(purpose, subject, Math.min(expiresAt, this.options.now() + 10 * 60_000)),
@@ -93,13 +98,20 @@ export class PasskeyGate {
    * Checks an assertion (the page's JSON) made for `purpose` on `subject`; `originOk` says whether the origin it
    * names is one this server is reached at. Spends its challenge when it checks out.
    */
-  async verify(text: string | null | undefined, purpose: ChallengePurpose, subject: string, originOk: (origin: string) => boolean): Promise<Checked> {
+  async verify(
+    text: string | null | undefined,
+    purpose: ChallengePurpose,
+    subject: string,
+    originOk: (origin: string) => boolean,
+  ): Promise<Checked> {
     const response = parse<AuthenticationResponseJSON>(text);
-    if (!response || typeof response.id !== "string" || !response.response) return { ok: false, why: "no passkey answer came with the form" };
+    if (!response || typeof response.id !== "string" || !response.response)
+      return { ok: false, why: "no passkey answer came with the form" };
     const passkey = await this.registry.get(response.id);
     if (!passkey) return { ok: false, why: "the answer is not from an enrolled passkey" };
     const origin = claimedOrigin(response.response.clientDataJSON);
-    if (!origin || !originOk(origin)) return { ok: false, why: "the answer was made on a page that is not this server's" };
+    if (!origin || !originOk(origin))
+      return { ok: false, why: "the answer was made on a page that is not this server's" };
     const rpId = new URL(origin).hostname;
     if (rpId !== passkey.rpId) return { ok: false, why: `this passkey was enrolled for ${passkey.rpId}, not ${rpId}` };
     let challenge = "";
@@ -114,12 +126,18 @@ export class PasskeyGate {
         expectedOrigin: origin,
         expectedRPID: rpId,
         expectedType: "webauthn.get",
-        credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: passkey.transports },
+        credential: {
+          id: passkey.id,
+          publicKey: Buffer.from(passkey.publicKey, "base64url"),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
         requireUserVerification: true,
       });
       if (!result.verified) return { ok: false, why: "the passkey answer did not check out (its signature)" };
       if (!result.authenticationInfo.userVerified) return { ok: false, why: "the passkey did not verify the person" };
-      if (!(await this.challenges.spend(challenge, purpose, subject))) return { ok: false, why: "this passkey answer was used already" };
+      if (!(await this.challenges.spend(challenge, purpose, subject)))
+        return { ok: false, why: "this passkey answer was used already" };
       await this.registry.setCounter(passkey, result.authenticationInfo.newCounter);
       return { ok: true, passkey };
     } catch (error) {
@@ -128,7 +146,12 @@ export class PasskeyGate {
   }
 
   /** Options for navigator.credentials.create (as JSON): a new passkey named `name` for `rpId`, on enrollment ticket `ticket`. */
-  async creationOptions(ticket: string, name: string, rpId: string, expiresAt: number): Promise<Record<string, unknown>> {
+  async creationOptions(
+    ticket: string,
+    name: string,
+    rpId: string,
+    expiresAt: number,
+  ): Promise<Record<string, unknown>> {
     const { generateRegistrationOptions } = await library();
     const existing = await this.registry.list();
     const options = await generateRegistrationOptions({
@@ -159,9 +182,11 @@ export class PasskeyGate {
     since?: number,
   ): Promise<Checked> {
     const response = parse<RegistrationResponseJSON>(text);
-    if (!response || typeof response.id !== "string" || !response.response) return { ok: false, why: "no new passkey came with the form" };
+    if (!response || typeof response.id !== "string" || !response.response)
+      return { ok: false, why: "no new passkey came with the form" };
     const origin = claimedOrigin(response.response.clientDataJSON);
-    if (!origin || !originOk(origin)) return { ok: false, why: "the passkey was made on a page that is not this server's" };
+    if (!origin || !originOk(origin))
+      return { ok: false, why: "the passkey was made on a page that is not this server's" };
     const rpId = new URL(origin).hostname;
     let challenge = "";
     try {
@@ -176,8 +201,10 @@ export class PasskeyGate {
         expectedRPID: rpId,
         requireUserVerification: true,
       });
-      if (!result.verified || !result.registrationInfo.userVerified) return { ok: false, why: "the authenticator did not verify the person" };
-      if (!(await this.challenges.spend(challenge, "enroll", ticket))) return { ok: false, why: "this enrollment answer was used already" };
+      if (!result.verified || !result.registrationInfo.userVerified)
+        return { ok: false, why: "the authenticator did not verify the person" };
+      if (!(await this.challenges.spend(challenge, "enroll", ticket)))
+        return { ok: false, why: "this enrollment answer was used already" };
       if (claim && !(await claim())) return { ok: false, why: "this enrollment link was used already" };
       const { credential } = result.registrationInfo;
       const passkey: Passkey = {

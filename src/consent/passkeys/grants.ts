@@ -54,8 +54,22 @@ export class EnrollGrants {
     } catch {
       return undefined;
     }
-    if (raw.ticket !== ticket || typeof raw.name !== "string" || typeof raw.secretHash !== "string" || typeof raw.issuedAt !== "number" || typeof raw.expiresAt !== "number" || typeof raw.seal !== "string") return undefined;
-    const grant: EnrollGrant = { ticket, name: raw.name, secretHash: raw.secretHash, issuedAt: raw.issuedAt, expiresAt: raw.expiresAt };
+    if (
+      raw.ticket !== ticket ||
+      typeof raw.name !== "string" ||
+      typeof raw.secretHash !== "string" ||
+      typeof raw.issuedAt !== "number" ||
+      typeof raw.expiresAt !== "number" ||
+      typeof raw.seal !== "string"
+    )
+      return undefined;
+    const grant: EnrollGrant = {
+      ticket,
+      name: raw.name,
+      secretHash: raw.secretHash,
+      issuedAt: raw.issuedAt,
+      expiresAt: raw.expiresAt,
+    };
     const given = Buffer.from(raw.seal, "utf8");
     const expected = Buffer.from(this.mac(grant, shelf.namespace), "utf8");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
@@ -74,6 +88,11 @@ export class EnrollGrants {
 
   /** Bound to the shelf's namespace: a grant copied from another deployment's keys opens nothing here. */
   private mac(g: EnrollGrant, namespace: string): string {
-    return createHmac("sha256", this.key).update(`passkey-grant.v1\n${JSON.stringify([namespace, g.ticket, g.name, g.secretHash, g.issuedAt, g.expiresAt])}`, "utf8").digest("base64url");
+    return createHmac("sha256", this.key)
+      .update(
+        `passkey-grant.v1\n${JSON.stringify([namespace, g.ticket, g.name, g.secretHash, g.issuedAt, g.expiresAt])}`,
+        "utf8",
+      )
+      .digest("base64url");
   }
 }

@@ -37,7 +37,12 @@ export interface HostedEnrollOptions {
 }
 
 /** Serves `rest` (the path under /approvals: a one-time link under HOSTED_ENROLL_PREFIX, or HOSTED_ADD_PATH). */
-export async function serveHostedEnroll(req: IncomingMessage, res: ServerResponse, rest: string, options: HostedEnrollOptions): Promise<void> {
+export async function serveHostedEnroll(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rest: string,
+  options: HostedEnrollOptions,
+): Promise<void> {
   const { gate, log } = options;
   const party = gate.publicParty;
   const ticket = rest.slice(HOSTED_ENROLL_PREFIX.length);
@@ -63,18 +68,33 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
 
   if (req.method === "POST") {
     const form = await readForm(req);
-    if (!form || form.get("decision") !== "enroll") return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was enrolled</h1><p>Use the button.</p>`);
+    if (!form || form.get("decision") !== "enroll")
+      return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was enrolled</h1><p>Use the button.</p>`);
     if (!gate.grants.opens(grant, form.get("grant"))) {
-      log(`outbound-calls-mcp: passkey enrollment for ${grant.name} refused: the link's secret did not come with the form`);
-      return refuse(res, "the link's secret did not come with the form: open the whole link, as it was given, including the part after #");
+      log(
+        `outbound-calls-mcp: passkey enrollment for ${grant.name} refused: the link's secret did not come with the form`,
+      );
+      return refuse(
+        res,
+        "the link's secret did not come with the form: open the whole link, as it was given, including the part after #",
+      );
     }
     // Made on exactly the public origin, so the passkey is for its host: the one Approve will later ask for.
-    const made = await gate.enroll(form.get("created"), ticket, grant.name, (origin) => origin === party.origin, () => gate.grants.take(ticket), grant.issuedAt);
+    const made = await gate.enroll(
+      form.get("created"),
+      ticket,
+      grant.name,
+      (origin) => origin === party.origin,
+      () => gate.grants.take(ticket),
+      grant.issuedAt,
+    );
     if (!made.ok) {
       log(`outbound-calls-mcp: passkey enrollment for ${grant.name} refused: ${made.why}`);
       return refuse(res, made.why);
     }
-    log(`outbound-calls-mcp: passkeys: enrolled a passkey for ${made.passkey.name} (id ${made.passkey.id.slice(0, 24)}, for ${made.passkey.rpId}) through a one-time link`);
+    log(
+      `outbound-calls-mcp: passkeys: enrolled a passkey for ${made.passkey.name} (id ${made.passkey.id.slice(0, 24)}, for ${made.passkey.rpId}) through a one-time link`,
+    );
     return sendPage(
       res,
       200,
@@ -82,7 +102,8 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
       html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${made.passkey.name}</h1><p class="lead">From now on Approve in the <a href="${options.inboxPath}">inbox</a> asks for it. This link no longer works.</p>`,
     );
   }
-  if (req.method !== "GET" && req.method !== "HEAD") return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
   const prompt = passkeyFields({
     button: "enroll",
     create: await gate.creationOptions(ticket, grant.name, party.rpId, Math.min(grant.expiresAt, Date.now() + PAGE_MS)),
@@ -98,7 +119,12 @@ export async function serveHostedEnroll(req: IncomingMessage, res: ServerRespons
 }
 
 /** The next passkey of a person, vouched for by one of theirs already enrolled for this host. */
-async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, options: HostedEnrollOptions, party: { origin: string; rpId: string }): Promise<void> {
+async function serveVouchedAdd(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: HostedEnrollOptions,
+  party: { origin: string; rpId: string },
+): Promise<void> {
   const { gate, log } = options;
   const onHost = (await gate.registry.list()).filter((p) => p.rpId === party.rpId);
   if (onHost.length === 0) {
@@ -125,16 +151,28 @@ async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, option
     }
     const made = await gate.enroll(form.get("created"), ticket, vouched.passkey.name, fromHere, undefined, since);
     if (!made.ok) return refuse(res, made.why);
-    log(`outbound-calls-mcp: passkeys: enrolled a passkey for ${made.passkey.name} (id ${made.passkey.id.slice(0, 24)}, for ${made.passkey.rpId}), vouched for by passkey ${vouched.passkey.id.slice(0, 24)}`);
-    return sendPage(res, 200, "Passkey enrolled", html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${made.passkey.name}</h1><p class="lead">Either passkey now approves in the <a href="${options.inboxPath}">inbox</a>.</p>`);
+    log(
+      `outbound-calls-mcp: passkeys: enrolled a passkey for ${made.passkey.name} (id ${made.passkey.id.slice(0, 24)}, for ${made.passkey.rpId}), vouched for by passkey ${vouched.passkey.id.slice(0, 24)}`,
+    );
+    return sendPage(
+      res,
+      200,
+      "Passkey enrolled",
+      html`${BANNER}<h1><span class="status approved">Passkey enrolled</span> for ${made.passkey.name}</h1><p class="lead">Either passkey now approves in the <a href="${options.inboxPath}">inbox</a>.</p>`,
+    );
   }
-  if (req.method !== "GET" && req.method !== "HEAD") return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return sendPage(res, 405, "Method not allowed", html`<h1>Method not allowed</h1>`, { allow: "GET, POST" });
   const ticket = newId();
   const expiresAt = Date.now() + PAGE_MS;
   const get = await gate.requestOptions("enroll-auth", ticket, expiresAt);
   // Only the passkeys of this host can vouch here (the browser is offered no other).
   get.allowCredentials = onHost.map((p) => ({ id: p.id, type: "public-key", transports: p.transports }));
-  const prompt = passkeyFields({ button: "enroll", get, create: await gate.creationOptions(ticket, "outbound-calls-mcp approver", party.rpId, expiresAt) });
+  const prompt = passkeyFields({
+    button: "enroll",
+    get,
+    create: await gate.creationOptions(ticket, "outbound-calls-mcp approver", party.rpId, expiresAt),
+  });
   sendPage(
     res,
     200,
@@ -145,5 +183,10 @@ async function serveVouchedAdd(req: IncomingMessage, res: ServerResponse, option
 }
 
 function refuse(res: ServerResponse, why: string): void {
-  sendPage(res, 403, "Not enrolled", html`${BANNER}<h1><span class="status invalid">No passkey was enrolled</span></h1><p class="lead">${why}.</p>`);
+  sendPage(
+    res,
+    403,
+    "Not enrolled",
+    html`${BANNER}<h1><span class="status invalid">No passkey was enrolled</span></h1><p class="lead">${why}.</p>`,
+  );
 }

@@ -33,7 +33,13 @@ export function createPasskeyGate(parts: PasskeyGateParts): PasskeyGate {
     shelf.catch(() => (shelf = undefined));
     return shelf;
   };
-  const registry = new PasskeyRegistry({ shelf: open, key: deriveStateKey(parts.apiKey, "passkeys"), watermarkFile: watermarkFile(parts.file), now: parts.now, log: parts.log });
+  const registry = new PasskeyRegistry({
+    shelf: open,
+    key: deriveStateKey(parts.apiKey, "passkeys"),
+    watermarkFile: watermarkFile(parts.file),
+    now: parts.now,
+    log: parts.log,
+  });
   const grants = new EnrollGrants(open, deriveStateKey(parts.apiKey, "passkey grants"), parts.now);
   return new PasskeyGate({
     registry,

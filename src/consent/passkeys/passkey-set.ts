@@ -45,11 +45,29 @@ const str = (v: unknown): v is string => typeof v === "string";
 const int = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 
 function passkeyOf(r: Partial<Passkey> | null | undefined): Passkey | undefined {
-  if (!r || !str(r.id) || !str(r.name) || !str(r.publicKey) || !int(r.counter) || !Array.isArray(r.transports) || !r.transports.every(str) || !str(r.rpId) || !int(r.createdAt)) {
+  if (
+    !r ||
+    !str(r.id) ||
+    !str(r.name) ||
+    !str(r.publicKey) ||
+    !int(r.counter) ||
+    !Array.isArray(r.transports) ||
+    !r.transports.every(str) ||
+    !str(r.rpId) ||
+    !int(r.createdAt)
+  ) {
     return undefined;
   }
   // Rebuilt field by field, so the sealed text is the same whatever order or extra fields a stored copy has.
-  return { id: r.id, name: r.name, publicKey: r.publicKey, counter: r.counter, transports: [...r.transports], rpId: r.rpId, createdAt: r.createdAt };
+  return {
+    id: r.id,
+    name: r.name,
+    publicKey: r.publicKey,
+    counter: r.counter,
+    transports: [...r.transports],
+    rpId: r.rpId,
+    createdAt: r.createdAt,
+  };
 }
 
 /** Sorted by name, so the sealed text does not depend on the order names were added in. */
@@ -58,7 +76,12 @@ function namesOf(names: Record<string, number>): Record<string, number> {
 }
 
 function normal(set: PasskeySet): PasskeySet {
-  return { generation: set.generation, passkeys: set.passkeys.map((p) => passkeyOf(p)!), removed: [...set.removed], namesRemoved: namesOf(set.namesRemoved) };
+  return {
+    generation: set.generation,
+    passkeys: set.passkeys.map((p) => passkeyOf(p)!),
+    removed: [...set.removed],
+    namesRemoved: namesOf(set.namesRemoved),
+  };
 }
 
 export class SetSeal {
@@ -76,25 +99,50 @@ export class SetSeal {
 
   /** The set in `text`, if this server's key sealed it; undefined for anything else. */
   open(text: string): PasskeySet | undefined {
-    let raw: { v?: unknown; generation?: unknown; passkeys?: unknown; removed?: unknown; namesRemoved?: unknown; seal?: unknown };
+    let raw: {
+      v?: unknown;
+      generation?: unknown;
+      passkeys?: unknown;
+      removed?: unknown;
+      namesRemoved?: unknown;
+      seal?: unknown;
+    };
     try {
       raw = JSON.parse(text) as typeof raw;
     } catch {
       return undefined;
     }
-    if (!raw || raw.v !== 2 || !int(raw.generation) || !Array.isArray(raw.passkeys) || !Array.isArray(raw.removed) || !raw.removed.every(str) || !str(raw.seal)) return undefined;
+    if (
+      !raw ||
+      raw.v !== 2 ||
+      !int(raw.generation) ||
+      !Array.isArray(raw.passkeys) ||
+      !Array.isArray(raw.removed) ||
+      !raw.removed.every(str) ||
+      !str(raw.seal)
+    )
+      return undefined;
     const names = raw.namesRemoved;
-    if (!names || typeof names !== "object" || Array.isArray(names) || !Object.values(names).every(int)) return undefined;
+    if (!names || typeof names !== "object" || Array.isArray(names) || !Object.values(names).every(int))
+      return undefined;
     const passkeys = (raw.passkeys as Partial<Passkey>[]).map(passkeyOf);
     if (passkeys.some((p) => p === undefined)) return undefined;
-    const set: PasskeySet = { generation: raw.generation, passkeys: passkeys as Passkey[], removed: raw.removed, namesRemoved: names as Record<string, number> };
+    const set: PasskeySet = {
+      generation: raw.generation,
+      passkeys: passkeys as Passkey[],
+      removed: raw.removed,
+      namesRemoved: names as Record<string, number>,
+    };
     const given = Buffer.from(raw.seal, "utf8");
     const expected = Buffer.from(this.mac(set), "utf8");
     return given.length === expected.length && timingSafeEqual(given, expected) ? set : undefined;
   }
 
   private mac(set: PasskeySet): string {
-    return createHmac("sha256", this.key).update(`passkey-set.v2\n${this.namespace}\n`, "utf8").update(JSON.stringify(normal(set)), "utf8").digest("base64url");
+    return createHmac("sha256", this.key)
+      .update(`passkey-set.v2\n${this.namespace}\n`, "utf8")
+      .update(JSON.stringify(normal(set)), "utf8")
+      .digest("base64url");
   }
 }
 

@@ -55,7 +55,11 @@ export class PasskeyRegistry {
   private readonly watermark: SetWatermark;
 
   constructor(private readonly options: RegistryOptions) {
-    this.watermark = new SetWatermark(options.watermarkFile, (text, scope) => this.seals.get(scope)?.open(text), options.log);
+    this.watermark = new SetWatermark(
+      options.watermarkFile,
+      (text, scope) => this.seals.get(scope)?.open(text),
+      options.log,
+    );
   }
 
   /** The shelf, and the seal of its namespace (a set of another deployment, under the same API key, opens nothing). */
@@ -79,8 +83,10 @@ export class PasskeyRegistry {
   async add(passkey: Passkey, since?: number): Promise<void> {
     await this.change((set) => {
       // A removed credential stays removed: its tombstone outlives any copy of it.
-      if (set.removed.includes(passkey.id)) throw new Error("this credential was removed before and is not enrolled again; make a new passkey");
-      if (since !== undefined && nameRemovedSince(set, passkey.name, since)) throw new Error(`${passkey.name} was removed after this enrollment link was made; ask for a new one`);
+      if (set.removed.includes(passkey.id))
+        throw new Error("this credential was removed before and is not enrolled again; make a new passkey");
+      if (since !== undefined && nameRemovedSince(set, passkey.name, since))
+        throw new Error(`${passkey.name} was removed after this enrollment link was made; ask for a new one`);
       return { ...set, passkeys: [...set.passkeys.filter((p) => p.id !== passkey.id), passkey] };
     });
   }
@@ -112,7 +118,9 @@ export class PasskeyRegistry {
       const byName = !byId && PASSKEY_NAME.test(nameOrId);
       if (gone.length === 0 && !byName) return undefined;
       const names = byName ? { ...set.namesRemoved, [nameOrId]: this.options.now() } : set.namesRemoved;
-      const kept = Object.entries(names).sort(([, a], [, b]) => a - b).slice(-MAX_TOMBSTONES);
+      const kept = Object.entries(names)
+        .sort(([, a], [, b]) => a - b)
+        .slice(-MAX_TOMBSTONES);
       return {
         ...set,
         passkeys: set.passkeys.filter((p) => !gone.includes(p.id)),
@@ -185,7 +193,9 @@ export class PasskeyRegistry {
           "It is refused: the newest set is used and written back. Check who can write to Redis or the passkey file.",
       );
       if (!repair) return { set: known.set, stored };
-      await this.watermark.noteRollback(shelf.scope, { at: this.options.now(), found, newest: known.set.generation, pid: process.pid }).catch(() => undefined);
+      await this.watermark
+        .noteRollback(shelf.scope, { at: this.options.now(), found, newest: known.set.generation, pid: process.pid })
+        .catch(() => undefined);
       const restored = await shelf.swap(stored, known.text).catch(() => false);
       return { set: known.set, stored: restored ? known.text : stored };
     }

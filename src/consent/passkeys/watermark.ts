@@ -87,7 +87,10 @@ export class SetWatermark {
   private async readFile(): Promise<WatermarkFile> {
     try {
       const parsed = JSON.parse((await readSmallFile(this.file, MAX_BYTES)) ?? "{}") as Partial<WatermarkFile>;
-      return { version: 1, scopes: parsed.version === 1 && parsed.scopes && typeof parsed.scopes === "object" ? parsed.scopes : {} };
+      return {
+        version: 1,
+        scopes: parsed.version === 1 && parsed.scopes && typeof parsed.scopes === "object" ? parsed.scopes : {},
+      };
     } catch {
       return { version: 1, scopes: {} };
     }
@@ -97,7 +100,10 @@ export class SetWatermark {
    * A folder that cannot be written (a read-only container) must not stop approvals: the memory still refuses a
    * rollback while this process runs; the file's loss is said once.
    */
-  private async updateFile(scope: string, change: (entry: { set?: string; rollback?: RollbackNote }) => boolean): Promise<void> {
+  private async updateFile(
+    scope: string,
+    change: (entry: { set?: string; rollback?: RollbackNote }) => boolean,
+  ): Promise<void> {
     try {
       await withFileLock(this.file, async () => {
         const file = await this.readFile();

@@ -55,7 +55,11 @@ export interface ApproverSignInConfig {
 }
 
 // Printable ASCII without spaces: what identity providers issue as client ids and secrets.
-const credential = (max: number) => z.string().regex(/^[\x21-\x7e]+$/, "printable characters without spaces").max(max);
+const credential = (max: number) =>
+  z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, "printable characters without spaces")
+    .max(max);
 
 const schema = z.object({
   clientId: credential(255),
@@ -71,7 +75,10 @@ export function selfApprovalAllowed(env: NodeJS.ProcessEnv, oauth: OAuthConfig |
 }
 
 /** undefined: no inbox sign-in through the identity provider (no OAuth, or no client id). */
-export function parseApproverSignIn(env: NodeJS.ProcessEnv, oauth: OAuthConfig | undefined): ApproverSignInConfig | undefined {
+export function parseApproverSignIn(
+  env: NodeJS.ProcessEnv,
+  oauth: OAuthConfig | undefined,
+): ApproverSignInConfig | undefined {
   const rawId = env[APPROVER_CLIENT_ID]?.trim() ?? "";
   const rawSecret = env[APPROVER_CLIENT_SECRET]?.trim() ?? "";
   const self = parseSwitch(env[ALLOW_SELF_APPROVAL]);
@@ -79,18 +86,23 @@ export function parseApproverSignIn(env: NodeJS.ProcessEnv, oauth: OAuthConfig |
   if (!oauth) {
     // Saying "false" without OAuth is what unset says; anything that would sign approvers in or loosen a rule is an error.
     if (rawId !== "" || rawSecret !== "" || self === true) {
-      throw new ConfigurationError(`${rawId !== "" ? APPROVER_CLIENT_ID : rawSecret !== "" ? APPROVER_CLIENT_SECRET : ALLOW_SELF_APPROVAL} needs OAuth (OUTBOUND_CALLS_OAUTH_ISSUER and OUTBOUND_CALLS_PUBLIC_URL)`);
+      throw new ConfigurationError(
+        `${rawId !== "" ? APPROVER_CLIENT_ID : rawSecret !== "" ? APPROVER_CLIENT_SECRET : ALLOW_SELF_APPROVAL} needs OAuth (OUTBOUND_CALLS_OAUTH_ISSUER and OUTBOUND_CALLS_PUBLIC_URL)`,
+      );
     }
     return undefined;
   }
   if (rawId === "") {
-    if (rawSecret !== "") throw new ConfigurationError(`${APPROVER_CLIENT_SECRET} is set without ${APPROVER_CLIENT_ID}`);
+    if (rawSecret !== "")
+      throw new ConfigurationError(`${APPROVER_CLIENT_SECRET} is set without ${APPROVER_CLIENT_ID}`);
     return undefined;
   }
   const parsed = schema.safeParse({ clientId: rawId, clientSecret: rawSecret === "" ? undefined : rawSecret });
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "clientSecret" ? APPROVER_CLIENT_SECRET : APPROVER_CLIENT_ID;
-    throw new ConfigurationError(`${field} must be 1 to ${field === APPROVER_CLIENT_ID ? 255 : 1024} printable characters without spaces, as the identity provider issued it`);
+    throw new ConfigurationError(
+      `${field} must be 1 to ${field === APPROVER_CLIENT_ID ? 255 : 1024} printable characters without spaces, as the identity provider issued it`,
+    );
   }
   const origin = new URL(oauth.resource).origin;
   // The resource is <public URL path>/mcp: the inbox sits beside /mcp under the same path prefix.

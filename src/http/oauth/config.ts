@@ -35,7 +35,9 @@ function parseUrl(name: string, raw: string, what: string): URL {
   const hostname = url.hostname;
   // Tokens and their keys travel over it: plain http only where nothing leaves the machine (tests, a local proxy).
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(hostname))) {
-    throw new ConfigurationError(`${name} must be an https:// URL (http:// only on a loopback address); got ${url.protocol}//${url.host}`);
+    throw new ConfigurationError(
+      `${name} must be an https:// URL (http:// only on a loopback address); got ${url.protocol}//${url.host}`,
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new ConfigurationError(`${name} must be ${what}, without user, query or fragment`);
@@ -58,9 +60,16 @@ export function parseOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefine
   if (rawIssuer === "" && rawPublic === "") return undefined;
   // The public URL alone is this server's public address (its host and origin accepted, the passkeys' relying party).
   if (rawIssuer === "") return undefined;
-  if (rawPublic === "") throw new ConfigurationError(`${PUBLIC_URL_VARIABLE} is required with ${ISSUER_VARIABLE}: the public https:// URL clients reach this server at (its tokens are issued for it)`);
+  if (rawPublic === "")
+    throw new ConfigurationError(
+      `${PUBLIC_URL_VARIABLE} is required with ${ISSUER_VARIABLE}: the public https:// URL clients reach this server at (its tokens are issued for it)`,
+    );
 
-  parseUrl(ISSUER_VARIABLE, rawIssuer, "the authorization server's issuer URL, e.g. https://login.example.com/realms/team");
+  parseUrl(
+    ISSUER_VARIABLE,
+    rawIssuer,
+    "the authorization server's issuer URL, e.g. https://login.example.com/realms/team",
+  );
   const pub = parseUrl(PUBLIC_URL_VARIABLE, rawPublic, "this server's public URL, e.g. https://calls.example.com");
   // The resource is the MCP endpoint; a URL given without it (or with a trailing slash) gets it appended.
   const base = pub.pathname.replace(/\/+$/, "");

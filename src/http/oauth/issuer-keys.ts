@@ -49,7 +49,11 @@ export async function readIssuerJson(response: Response, what: string): Promise<
 }
 
 async function fetchKeySet(url: URL, timeoutMs: number): Promise<JSONWebKeySet> {
-  const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/jwk-set+json, application/json" } });
+  const response = await fetch(url, {
+    redirect: "error",
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: "application/jwk-set+json, application/json" },
+  });
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => undefined);
     throw new Error(`the key set at ${url.href} answered HTTP ${response.status}`);

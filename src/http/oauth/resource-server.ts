@@ -39,8 +39,11 @@ export function oauthAuth(config: OAuthConfig, verify: TokenVerifier, log: (line
       return {
         ok: false,
         status: 401,
-        message: "Unauthorized: sign in through the authorization server named in this server's protected resource metadata",
-        headers: { "www-authenticate": challenge(config, authorization ? { scope, error: "invalid_request" } : { scope }) },
+        message:
+          "Unauthorized: sign in through the authorization server named in this server's protected resource metadata",
+        headers: {
+          "www-authenticate": challenge(config, authorization ? { scope, error: "invalid_request" } : { scope }),
+        },
       };
     }
     const check = await verify(token);
@@ -50,13 +53,20 @@ export function oauthAuth(config: OAuthConfig, verify: TokenVerifier, log: (line
         lastUnavailableLog = Date.now();
         log(`http: access tokens cannot be checked: ${check.description} (issuer ${config.issuer})`);
       }
-      return { ok: false, status: 503, message: `Service unavailable: ${check.description}; retry in a moment`, headers: { "retry-after": "5" } };
+      return {
+        ok: false,
+        status: 503,
+        message: `Service unavailable: ${check.description}; retry in a moment`,
+        headers: { "retry-after": "5" },
+      };
     }
     return {
       ok: false,
       status: 401,
       message: `Unauthorized: ${check.description}`,
-      headers: { "www-authenticate": challenge(config, { scope, error: "invalid_token", error_description: check.description }) },
+      headers: {
+        "www-authenticate": challenge(config, { scope, error: "invalid_token", error_description: check.description }),
+      },
     };
   };
 }
@@ -74,11 +84,19 @@ export interface ScopeRefusal {
 export function checkScopes(config: OAuthConfig, caller: AuthenticatedCaller, body: unknown): ScopeRefusal | undefined {
   const missing = requiredScopes(body).filter((scope) => !caller.scopes.has(scope));
   if (missing.length === 0) return undefined;
-  const wanted = [...new Set([...[...caller.scopes].filter((s) => (SCOPES_SUPPORTED as readonly string[]).includes(s)), ...missing])].join(" ");
+  const wanted = [
+    ...new Set([...[...caller.scopes].filter((s) => (SCOPES_SUPPORTED as readonly string[]).includes(s)), ...missing]),
+  ].join(" ");
   const description = `This needs the scope ${missing.join(" and ")}, which the access token does not grant`;
   return {
     status: 403,
     message: `Forbidden: ${description}`,
-    headers: { "www-authenticate": challenge(config, { error: "insufficient_scope", scope: wanted, error_description: description }) },
+    headers: {
+      "www-authenticate": challenge(config, {
+        error: "insufficient_scope",
+        scope: wanted,
+        error_description: description,
+      }),
+    },
   };
 }

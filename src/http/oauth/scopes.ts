@@ -27,7 +27,14 @@ export const DEFAULT_CLIENT_SCOPES: readonly Scope[] = [SCOPES.read, SCOPES.plac
 const PLACING_TOOLS: ReadonlySet<string> = new Set(["create_call", "submit_batch", DECIDE_TOOL]);
 
 /** Methods that reach neither the service nor a person: any valid token may use them. */
-const OPEN_METHODS: ReadonlySet<string> = new Set(["initialize", "ping", "tools/list", "prompts/list", "resources/templates/list", "logging/setLevel"]);
+const OPEN_METHODS: ReadonlySet<string> = new Set([
+  "initialize",
+  "ping",
+  "tools/list",
+  "prompts/list",
+  "resources/templates/list",
+  "logging/setLevel",
+]);
 
 function scopeOf(message: unknown): Scope | undefined {
   if (typeof message !== "object" || message === null) return undefined;

@@ -34,7 +34,19 @@ export interface VerifierOptions {
 }
 
 // Asymmetric only: a symmetric (HS*) key would have to be shared with every resource server that checks tokens.
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+const ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
 const MAX_TOKEN_CHARS = 16_384;
 const MAX_CLAIM_CHARS = 256;
 const DISCOVERY_RETRY_MS = 10_000;
@@ -68,13 +80,20 @@ async function discoverKeysUrl(issuer: string, timeoutMs: number): Promise<URL> 
   const problems: string[] = [];
   for (const url of discoveryUrls(issuer)) {
     try {
-      const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
+      const response = await fetch(url, {
+        redirect: "error",
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: "application/json" },
+      });
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
         problems.push(`${url.pathname}: HTTP ${response.status}`);
         continue;
       }
-      const metadata = ((await readIssuerJson(response, `the metadata at ${url.href}`)) ?? {}) as { issuer?: unknown; jwks_uri?: unknown };
+      const metadata = ((await readIssuerJson(response, `the metadata at ${url.href}`)) ?? {}) as {
+        issuer?: unknown;
+        jwks_uri?: unknown;
+      };
       if (metadata.issuer !== issuer) throw new Error(`the metadata at ${url.href} names another issuer`);
       const keys = safeKeyUrl(metadata.jwks_uri);
       if (!keys) throw new Error(`the metadata at ${url.href} has no usable jwks_uri (https, or http on loopback)`);
@@ -90,26 +109,45 @@ async function discoverKeysUrl(issuer: string, timeoutMs: number): Promise<URL> 
 function text(value: unknown): string | undefined {
   // Shown in the inbox and written to the audit log: printable text of a bounded length only.
   if (typeof value !== "string") return undefined;
-  const clean = value.replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/[\p{Zl}\p{Zp}]/gu, " ").trim().slice(0, MAX_CLAIM_CHARS);
+  const clean = value
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/[\p{Zl}\p{Zp}]/gu, " ")
+    .trim()
+    .slice(0, MAX_CLAIM_CHARS);
   return clean === "" ? undefined : clean;
 }
 
 function personOf(payload: JWTPayload): Person | undefined {
   // The person's key, shown to approvers and written to the audit log as it is: nothing invisible, nothing that turns
   // the text around it (U+202E) or breaks its line (U+2028) is accepted in it.
-  const sub = typeof payload.sub === "string" && payload.sub.length <= MAX_CLAIM_CHARS && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(payload.sub) ? payload.sub : undefined;
+  const sub =
+    typeof payload.sub === "string" &&
+    payload.sub.length <= MAX_CLAIM_CHARS &&
+    !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(payload.sub)
+      ? payload.sub
+      : undefined;
   if (!sub) return undefined;
   const name = text(payload.name) ?? text(payload.preferred_username) ?? text(payload.email);
   return name === undefined ? { sub } : { sub, name };
 }
 
 function describe(error: unknown): TokenCheck {
-  if (error instanceof errors.JWTExpired) return { ok: false, kind: "invalid", description: "The access token expired" };
+  if (error instanceof errors.JWTExpired)
+    return { ok: false, kind: "invalid", description: "The access token expired" };
   if (error instanceof errors.JWTClaimValidationFailed) {
-    const which = error.claim === "aud" ? "is not for this server (audience)" : error.claim === "iss" ? "is from another issuer" : `failed its "${error.claim}" check`;
+    const which =
+      error.claim === "aud"
+        ? "is not for this server (audience)"
+        : error.claim === "iss"
+          ? "is from another issuer"
+          : `failed its "${error.claim}" check`;
     return { ok: false, kind: "invalid", description: `The access token ${which}` };
   }
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
+  if (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    !(error instanceof errors.JOSEError)
+  ) {
     return { ok: false, kind: "unavailable", description: "The authorization server's keys cannot be fetched now" };
   }
   if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed) {
@@ -127,7 +165,13 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   const keySet = () => {
     if (!keys && Date.now() - failedAt >= DISCOVERY_RETRY_MS) {
       keys = discoverKeysUrl(options.issuer, timeoutMs).then(
-        (url) => issuerKeys({ url, timeoutMs, maxAgeMs: options.keysMaxAgeMs ?? KEYS_MAX_AGE_MS, cooldownMs: options.keysCooldownMs ?? KEYS_COOLDOWN_MS }),
+        (url) =>
+          issuerKeys({
+            url,
+            timeoutMs,
+            maxAgeMs: options.keysMaxAgeMs ?? KEYS_MAX_AGE_MS,
+            cooldownMs: options.keysCooldownMs ?? KEYS_COOLDOWN_MS,
+          }),
         (error: unknown) => {
           failedAt = Date.now();
           keys = undefined;
@@ -139,12 +183,17 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   };
 
   return async (token) => {
-    if (token.length > MAX_TOKEN_CHARS) return { ok: false, kind: "invalid", description: "The access token is too long" };
+    if (token.length > MAX_TOKEN_CHARS)
+      return { ok: false, kind: "invalid", description: "The access token is too long" };
     let jwks: IssuerKeys;
     try {
       jwks = await keySet();
     } catch {
-      return { ok: false, kind: "unavailable", description: "The authorization server's metadata cannot be fetched now" };
+      return {
+        ok: false,
+        kind: "unavailable",
+        description: "The authorization server's metadata cannot be fetched now",
+      };
     }
     try {
       const { payload } = await jwtVerify(token, jwks.getKey, {

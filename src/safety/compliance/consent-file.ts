@@ -37,9 +37,13 @@ export function loadConsentFile(path: string, defaultCountry: string | undefined
       const content = raw.replace(/#.*$/, "").trim();
       if (content === "" || (i === 0 && /^number\s*,/i.test(content))) return;
       const bad = (why: string): never => {
-        throw new ConfigurationError(`${CONSENT_VARIABLE}: line ${i + 1} ${why}. Fix or remove that line; the server does not start with records it cannot fully read`);
+        throw new ConfigurationError(
+          `${CONSENT_VARIABLE}: line ${i + 1} ${why}. Fix or remove that line; the server does not start with records it cannot fully read`,
+        );
       };
-      const [number = "", basis = "", source = "", obtained = "", expires, ...extra] = content.split(",").map((f) => f.trim());
+      const [number = "", basis = "", source = "", obtained = "", expires, ...extra] = content
+        .split(",")
+        .map((f) => f.trim());
       if (extra.length > 0) bad("has more than five fields (number,basis,source,obtained[,expires])");
       const read = readDoNotCallLine(number, defaultCountry);
       if ("problem" in read) bad(`: the number ${read.problem}`);
@@ -49,12 +53,19 @@ export function loadConsentFile(path: string, defaultCountry: string | undefined
       if (!DATE.test(obtained) || Number.isNaN(Date.parse(obtained))) bad("has no date obtained (YYYY-MM-DD)");
       let expiresAt: number | undefined;
       if (expires !== undefined && expires !== "") {
-        if (!DATE.test(expires) || Number.isNaN(Date.parse(expires))) bad("has an expiry that is not a date (YYYY-MM-DD)");
+        if (!DATE.test(expires) || Number.isNaN(Date.parse(expires)))
+          bad("has an expiry that is not a date (YYYY-MM-DD)");
         // A date alone ends at the end of that day (UTC).
         expiresAt = Date.parse(expires) + (expires.length === 10 ? 86_400_000 : 0);
       }
       if (records.has(e164)) bad(`repeats ${e164} (one record per number)`);
-      records.set(e164, { number: e164, basis, source, obtained, ...(expiresAt !== undefined ? { expiresAt, expires: expires! } : {}) });
+      records.set(e164, {
+        number: e164,
+        basis,
+        source,
+        obtained,
+        ...(expiresAt !== undefined ? { expiresAt, expires: expires! } : {}),
+      });
     });
   return records;
 }

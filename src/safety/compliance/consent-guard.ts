@@ -18,7 +18,12 @@ export function consentText(record: ConsentRecord | undefined): string {
 }
 
 /** Each row's live record (an expired one is none); refuses rows without one when required. */
-export function checkConsent(records: ReadonlyMap<string, ConsentRecord>, rows: readonly CheckedRow[], now: number, required: boolean): Array<ConsentRecord | undefined> {
+export function checkConsent(
+  records: ReadonlyMap<string, ConsentRecord>,
+  rows: readonly CheckedRow[],
+  now: number,
+  required: boolean,
+): Array<ConsentRecord | undefined> {
   const found = rows.map((row) => {
     const record = records.get(row.request.to);
     return record && (record.expiresAt === undefined || record.expiresAt > now) ? record : undefined;
@@ -28,7 +33,11 @@ export function checkConsent(records: ReadonlyMap<string, ConsentRecord>, rows: 
   rows.forEach((row, index) => {
     if (found[index]) return;
     const expired = records.get(row.request.to);
-    problems.push({ index, field: "to", reason: `${row.phone.international} has ${expired ? `a consent record that expired ${expired.expires}` : "no consent record"} (OUTBOUND_CALLS_CONSENT_FILE)` });
+    problems.push({
+      index,
+      field: "to",
+      reason: `${row.phone.international} has ${expired ? `a consent record that expired ${expired.expires}` : "no consent record"} (OUTBOUND_CALLS_CONSENT_FILE)`,
+    });
   });
   if (problems.length === 0) return found;
   if (rows.length === 1) {
@@ -38,5 +47,11 @@ export function checkConsent(records: ReadonlyMap<string, ConsentRecord>, rows: 
       "to",
     );
   }
-  throw new BatchSafetyRefusal(NO_CONSENT_RULE, problems, rows.length, "have no live consent record (OUTBOUND_CALLS_REQUIRE_CONSENT)", "Remove these rows or ask the operator");
+  throw new BatchSafetyRefusal(
+    NO_CONSENT_RULE,
+    problems,
+    rows.length,
+    "have no live consent record (OUTBOUND_CALLS_REQUIRE_CONSENT)",
+    "Remove these rows or ask the operator",
+  );
 }

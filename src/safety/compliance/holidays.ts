@@ -35,7 +35,8 @@ export function publicHoliday(country: string, date: string): string | undefined
     const Holidays = constructors.get(country);
     if (!Holidays) throw new Error(`holidays of ${country} were not loaded`);
     const map = new Map<string, string>();
-    for (const h of new Holidays(country).getHolidays(Number(year))) if (h.type === "public") map.set(h.date.slice(0, 10), h.name);
+    for (const h of new Holidays(country).getHolidays(Number(year)))
+      if (h.type === "public") map.set(h.date.slice(0, 10), h.name);
     days = map;
     years.set(key, days);
   }

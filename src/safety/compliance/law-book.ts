@@ -24,13 +24,16 @@ const spansText = (rule: LawRule) => JSON.stringify(rule.hours ?? null);
 /** What `after` changed in `before`, in words. */
 function changeText(before: LawRule | undefined, after: LawRule, purpose: CallPurpose): string {
   const where = `rule ${after.id} (${after.placeName})`;
-  if (!before) return `${where} is added${after.purposes.includes(purpose) ? "" : `, but does not apply to ${purpose} calls`}`;
+  if (!before)
+    return `${where} is added${after.purposes.includes(purpose) ? "" : `, but does not apply to ${purpose} calls`}`;
   const what: string[] = [];
   if (spansText(before) !== spansText(after)) what.push("hours");
-  if (before.holidaysOf !== after.holidaysOf) what.push(`holidays ${before.holidaysOf ?? "none"} -> ${after.holidaysOf ?? "none"}`);
+  if (before.holidaysOf !== after.holidaysOf)
+    what.push(`holidays ${before.holidaysOf ?? "none"} -> ${after.holidaysOf ?? "none"}`);
   const freq = (r: LawRule) => (r.frequency ? `${r.frequency.limit} in ${r.frequency.windowMs / 3_600_000} h` : "none");
   if (freq(before) !== freq(after)) what.push(`limit ${freq(before)} -> ${freq(after)}`);
-  if (before.purposes.join() !== after.purposes.join()) what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
+  if (before.purposes.join() !== after.purposes.join())
+    what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
   const bases = (r: LawRule) => (r.consentBases ?? []).join(", ") || "none";
   if (bases(before) !== bases(after)) what.push(`consent exception for the bases: ${bases(after)}`);
   const lost = before.purposes.includes(purpose) && !after.purposes.includes(purpose);
@@ -52,7 +55,9 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
     );
   }
   if (base && change.place !== undefined && change.place !== base.place) {
-    throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} is about ${base.place}; add a new rule for another place instead of moving this one`);
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} is about ${base.place}; add a new rule for another place instead of moving this one`,
+    );
   }
   if ((change.max_calls === undefined) !== (change.window_hours === undefined) && !base?.frequency) {
     throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} needs both max_calls and window_hours`);
@@ -65,7 +70,12 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
     purposes: change.purposes ?? base?.purposes ?? ["telemarketing"],
     source: base
       ? { ...base.source, cite: `${base.source.cite}, as changed by the operator's ${RULES_VARIABLE} (${file})` }
-      : { cite: `the operator's rule in ${RULES_VARIABLE} (${file}): ${change.source}`, url: "", quote: "", checked: "" },
+      : {
+          cite: `the operator's rule in ${RULES_VARIABLE} (${file}): ${change.source}`,
+          url: "",
+          quote: "",
+          checked: "",
+        },
     origin: file,
   };
   const hours = change.hours ? WEEKDAYS.map((d) => spans(change.hours![d])) : base?.hours;
@@ -74,7 +84,8 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   if (holidays) rule.holidaysOf = holidays;
   const limit = change.max_calls ?? base?.frequency?.limit;
   const windowMs = change.window_hours !== undefined ? change.window_hours * 3_600_000 : base?.frequency?.windowMs;
-  if (limit !== undefined && windowMs !== undefined) rule.frequency = { limit, windowMs: Math.min(windowMs, LONGEST_FREQUENCY_WINDOW_MS) };
+  if (limit !== undefined && windowMs !== undefined)
+    rule.frequency = { limit, windowMs: Math.min(windowMs, LONGEST_FREQUENCY_WINDOW_MS) };
   if (change.consent_bases) {
     // Only a rule whose own text exempts calls made with prior consent takes bases; a new rule is the operator's own.
     if (base && !base.consentException) {
@@ -88,7 +99,9 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
     rule.consentException = base.consentException;
   }
   if (!rule.hours && !rule.frequency && !rule.holidaysOf) {
-    throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays nor max_calls; it would do nothing`);
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays nor max_calls; it would do nothing`,
+    );
   }
   return rule;
 }
@@ -101,7 +114,10 @@ export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [
   for (const change of changes) {
     if (change.enabled === false) {
       const rule = byId.get(change.id);
-      if (!rule) throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} cannot be switched off: there is no such rule`);
+      if (!rule)
+        throw new ConfigurationError(
+          `${RULES_VARIABLE}: rule ${change.id} cannot be switched off: there is no such rule`,
+        );
       disabled.add(change.id);
       said.push(`rule ${rule.id} (${rule.placeName}) is switched off`);
       continue;

@@ -17,10 +17,18 @@ import { frequencyLimits, ruleText } from "./law-guard.js";
 export function lawLimits(book: LawBook, rows: readonly CheckedRow[]): Map<string, LawLimit[]> | undefined {
   const byNumber = frequencyLimits(book, rows);
   if (byNumber.size === 0) return undefined;
-  return new Map([...byNumber].map(([n, rules]) => [n, rules.map((r) => ({ id: r.id, limit: r.frequency!.limit, windowMs: r.frequency!.windowMs }))]));
+  return new Map(
+    [...byNumber].map(([n, rules]) => [
+      n,
+      rules.map((r) => ({ id: r.id, limit: r.frequency!.limit, windowMs: r.frequency!.windowMs })),
+    ]),
+  );
 }
 
-const windowText = (ms: number) => (ms % 86_400_000 === 0 ? `${ms / 86_400_000 === 1 ? "24 hours" : `${ms / 86_400_000} days`}` : `${Math.round(ms / 3_600_000)} hours`);
+const windowText = (ms: number) =>
+  ms % 86_400_000 === 0
+    ? `${ms / 86_400_000 === 1 ? "24 hours" : `${ms / 86_400_000} days`}`
+    : `${Math.round(ms / 3_600_000)} hours`;
 
 /** Throws the refusal of a law_frequency verdict; returns for any other verdict. */
 export function refuseOverLawLimit(verdict: CapVerdict, numbers: readonly string[], book: LawBook, now: number): void {
@@ -40,9 +48,21 @@ export function refuseOverLawLimit(verdict: CapVerdict, numbers: readonly string
   const purpose = `OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose}`;
   if (numbers.length === 1) {
     const r = reasons.get(numbers[0]!)!;
-    throw new SafetyRefusal(r.id, `Refused by the law of the place called (${purpose}): ${r.reason}. Nothing was dialed.`, "to");
+    throw new SafetyRefusal(
+      r.id,
+      `Refused by the law of the place called (${purpose}): ${r.reason}. Nothing was dialed.`,
+      "to",
+    );
   }
-  const problems: RowProblem[] = numbers.flatMap((n, index) => (reasons.has(n) ? [{ index, field: "to", reason: reasons.get(n)!.reason }] : []));
+  const problems: RowProblem[] = numbers.flatMap((n, index) =>
+    reasons.has(n) ? [{ index, field: "to", reason: reasons.get(n)!.reason }] : [],
+  );
   const ids = [...new Set([...reasons.values()].map((r) => r.id))];
-  throw new BatchSafetyRefusal(ids.length === 1 ? ids[0]! : "law_of_the_place", problems, numbers.length, `are over a per-number limit of the law of the place called (${purpose})`, "Remove these rows or submit them when they may go");
+  throw new BatchSafetyRefusal(
+    ids.length === 1 ? ids[0]! : "law_of_the_place",
+    problems,
+    numbers.length,
+    `are over a per-number limit of the law of the place called (${purpose})`,
+    "Remove these rows or submit them when they may go",
+  );
 }

@@ -22,7 +22,14 @@ import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
-import { batchSpanMs, beyondScan, DEFAULT_BATCH_SPAN_PER_ROW_MS, firstClosing, LONGEST_SPAN_MS, rowsThatFit } from "./law-batch-span.js";
+import {
+  batchSpanMs,
+  beyondScan,
+  DEFAULT_BATCH_SPAN_PER_ROW_MS,
+  firstClosing,
+  LONGEST_SPAN_MS,
+  rowsThatFit,
+} from "./law-batch-span.js";
 import type { ConsentRecord } from "./consent-file.js";
 
 /** What a dial's law check is given beyond the rows: whether it is a batch, and the operator's consent records. */
@@ -43,7 +50,13 @@ const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
  * operator listed this record's basis for it (consent_bases), the record was obtained before now, and it stays
  * live until `until`, the last instant the dial may ring (options.consentUntil: the ring margin, or a batch's span).
  */
-function consentWaiver(rule: LawRule, row: CheckedRow, now: number, consent: LawCheckOptions["consent"], until = now): ConsentRecord | undefined {
+function consentWaiver(
+  rule: LawRule,
+  row: CheckedRow,
+  now: number,
+  consent: LawCheckOptions["consent"],
+  until = now,
+): ConsentRecord | undefined {
   if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
   const record = consent?.get(row.request.to);
   if (!record || !rule.consentBases.includes(record.basis)) return undefined;
@@ -95,7 +108,9 @@ export function rulesAt(book: LawBook, place: Place): LawRule[] {
     if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;
     // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
-    return place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`);
+    return (
+      place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`)
+    );
   });
 }
 
@@ -103,7 +118,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", weekday: "short", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -120,8 +144,10 @@ export function localDay(zone: string, at: number): { weekday: number; date: str
   };
 }
 
-const inside = (spans: readonly Span[], minutes: number) => spans.some((s) => minutes >= s.startMin && minutes < s.endMin);
-const spansText = (spans: readonly Span[]) => (spans.length === 0 ? "no calls" : spans.map((s) => `${hhmm(s.startMin)}-${hhmm(s.endMin)}`).join(" and "));
+const inside = (spans: readonly Span[], minutes: number) =>
+  spans.some((s) => minutes >= s.startMin && minutes < s.endMin);
+const spansText = (spans: readonly Span[]) =>
+  spans.length === 0 ? "no calls" : spans.map((s) => `${hhmm(s.startMin)}-${hhmm(s.endMin)}`).join(" and ");
 
 /** Why `rule` forbids a call in `zone` at `at`, or undefined when it allows it. */
 function hoursProblem(rule: LawRule, zone: string, at: number): string | undefined {
@@ -176,19 +202,30 @@ export function ruleText(rule: LawRule): string {
 }
 
 /** The hour and day rules for one row at `now`: the reason it may not go, naming rule, place and source. */
-function rowProblem(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { reason: string; rule: LawRule } | undefined {
+function rowProblem(
+  book: LawBook,
+  row: CheckedRow,
+  now: number,
+  options: LawCheckOptions,
+): { reason: string; rule: LawRule } | undefined {
   const { rules, zones } = hoursRulesOf(book, row, now, options);
   if (rules.length === 0) return undefined;
   if (!zones || zones.length === 0) {
     const rule = rules[0]!;
-    return { rule, reason: `the local time of ${row.phone.international} cannot be told, so ${ruleText(rule)} cannot be checked` };
+    return {
+      rule,
+      reason: `the local time of ${row.phone.international} cannot be told, so ${ruleText(rule)} cannot be checked`,
+    };
   }
   for (const rule of rules) {
     for (const zone of zones) {
       const problem = dialProblem(rule, zone, now);
       if (problem === undefined) continue;
       const opens = nextAllowed(rules, zones, now);
-      const when = opens === undefined ? "no time within 8 days allows it" : `the law of the place allows it from ${whenText(opens, now)}`;
+      const when =
+        opens === undefined
+          ? "no time within 8 days allows it"
+          : `the law of the place allows it from ${whenText(opens, now)}`;
       return { rule, reason: `${row.phone.international} is refused by ${ruleText(rule)}: ${problem}; ${when}` };
     }
   }
@@ -201,7 +238,9 @@ function rowProblem(book: LawBook, row: CheckedRow, now: number, options: LawChe
  */
 async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
   const byCountry = new Map<string, LawRule>();
-  for (const row of rows) for (const r of rulesAt(book, placeOf(row))) if (r.holidaysOf && !byCountry.has(r.holidaysOf)) byCountry.set(r.holidaysOf, r);
+  for (const row of rows)
+    for (const r of rulesAt(book, placeOf(row)))
+      if (r.holidaysOf && !byCountry.has(r.holidaysOf)) byCountry.set(r.holidaysOf, r);
   for (const [country, rule] of byCountry) {
     try {
       await loadHolidays(country);
@@ -221,8 +260,15 @@ async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<
  * The hour, day and holiday rules of a row's place, less those its consent record exempts it from, and the zones
  * it may ring in (undefined: cannot be told).
  */
-function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawCheckOptions): { rules: LawRule[]; zones: readonly string[] | undefined } {
-  const rules = rulesAt(book, placeOf(row)).filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil));
+function hoursRulesOf(
+  book: LawBook,
+  row: CheckedRow,
+  now: number,
+  options: LawCheckOptions,
+): { rules: LawRule[]; zones: readonly string[] | undefined } {
+  const rules = rulesAt(book, placeOf(row)).filter(
+    (r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil),
+  );
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
 }
@@ -231,7 +277,12 @@ function hoursRulesOf(book: LawBook, row: CheckedRow, now: number, options: LawC
  * A batch near closing (law-batch-span.ts): each row whose place closes before the whole batch may have rung, with
  * the rule, the place, the closing time and how many rows fit before it. Called once every row is allowed now.
  */
-function batchSpanRefusal(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): BatchSafetyRefusal | undefined {
+function batchSpanRefusal(
+  book: LawBook,
+  rows: readonly CheckedRow[],
+  now: number,
+  options: LawCheckOptions,
+): BatchSafetyRefusal | undefined {
   const perRowMs = book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
   const span = batchSpanMs(rows.length, perRowMs, RING_MARGIN_MS);
   const tooLong = beyondScan(rows.length, perRowMs, RING_MARGIN_MS);
@@ -283,20 +334,33 @@ function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, option
     // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
     for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
       const record = consentWaiver(rule, row, now, options.consent, options.consentUntil);
-      if (record) byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), `${row.phone.international} (${record.basis}, obtained ${record.obtained})`]);
+      if (record)
+        byRule.set(rule.id, [
+          ...(byRule.get(rule.id) ?? []),
+          `${row.phone.international} (${record.basis}, obtained ${record.obtained})`,
+        ]);
     }
   }
-  return [...byRule].map(([id, numbers]) => `rule ${id} does not apply, by its consent exception, to ${numbers.join(", ")}`);
+  return [...byRule].map(
+    ([id, numbers]) => `rule ${id} does not apply, by its consent exception, to ${numbers.join(", ")}`,
+  );
 }
 
 /**
  * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
  * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
  */
-export async function checkLawOfThePlace(book: LawBook, rows: readonly CheckedRow[], now: number, given: LawCheckOptions = {}): Promise<string[]> {
+export async function checkLawOfThePlace(
+  book: LawBook,
+  rows: readonly CheckedRow[],
+  now: number,
+  given: LawCheckOptions = {},
+): Promise<string[]> {
   if (book.rules.length === 0) return [];
   // A consent exception must hold for as long as the dial may ring: a single call's margin, a batch's whole span.
-  const ringsFor = given.batch ? batchSpanMs(rows.length, book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS, RING_MARGIN_MS) : RING_MARGIN_MS;
+  const ringsFor = given.batch
+    ? batchSpanMs(rows.length, book.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS, RING_MARGIN_MS)
+    : RING_MARGIN_MS;
   const options: LawCheckOptions = { ...given, consentUntil: now + ringsFor };
   // Fail closed: a holiday ban that cannot be checked refuses, as a store that cannot answer does.
   await holidaysFor(book, rows);

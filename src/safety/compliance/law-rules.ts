@@ -76,11 +76,16 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     placeName: "Canada",
     purposes: ["telemarketing"],
     // Sunday, Monday–Friday, Saturday.
-    hours: [[span(hm(10), hm(18))], ...Array.from({ length: 5 }, () => [span(hm(9), hm(21, 30))]), [span(hm(10), hm(18))]],
+    hours: [
+      [span(hm(10), hm(18))],
+      ...Array.from({ length: 5 }, () => [span(hm(9), hm(21, 30))]),
+      [span(hm(10), hm(18))],
+    ],
     source: {
       cite: "CRTC Unsolicited Telecommunications Rules, Telemarketing Rules (calling curfews)",
       url: "https://crtc.gc.ca/eng/phone/telemarketing/tobligations/rules-regles.htm",
-      quote: "Telemarketing calls can only be made between the hours of 9:00 a.m. and 9:30 p.m. on weekdays and between 10:00 a.m. and 6:00 p.m. on weekends.",
+      quote:
+        "Telemarketing calls can only be made between the hours of 9:00 a.m. and 9:30 p.m. on weekdays and between 10:00 a.m. and 6:00 p.m. on weekends.",
       checked: CHECKED,
     },
     origin: "built-in",
@@ -94,7 +99,8 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     source: {
       cite: "Fla. Stat. § 501.616(6)(a), as amended by 2021 SB 1120",
       url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML",
-      quote: "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time in the called person's time zone.",
+      quote:
+        "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time in the called person's time zone.",
       checked: CHECKED,
     },
     origin: "built-in",
@@ -123,7 +129,8 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     source: {
       cite: "RCW 19.158.040(2)",
       url: "https://app.leg.wa.gov/RCW/default.aspx?cite=19.158.040",
-      quote: "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
+      quote:
+        "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
       checked: CHECKED,
     },
     origin: "built-in",
@@ -172,9 +179,10 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     purposes: ["telemarketing"],
     hours: everyDay(span(hm(8), hm(21))),
     source: {
-      cite: "FCC rules under the Telephone Consumer Protection Act (47 CFR § 64.1200(c)(1)), as stated in the FCC consumer guide \"Unwanted Telephone Marketing Calls\"",
+      cite: 'FCC rules under the Telephone Consumer Protection Act (47 CFR § 64.1200(c)(1)), as stated in the FCC consumer guide "Unwanted Telephone Marketing Calls"',
       url: "http://purl.access.gpo.gov/GPO/LPS76294",
-      quote: "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
+      quote:
+        "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
       checked: CHECKED_FEDERAL,
     },
     origin: "built-in",
@@ -204,7 +212,8 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     source: {
       cite: "Code de la consommation, art. D. 223-9 (décret n° 2022-1313 du 13 octobre 2022)",
       url: "https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823",
-      quote: "de démarcher ou de tenter de démarcher téléphoniquement un même consommateur plus de quatre fois au cours d'une période de trente jours calendaires.",
+      quote:
+        "de démarcher ou de tenter de démarcher téléphoniquement un même consommateur plus de quatre fois au cours d'une période de trente jours calendaires.",
       checked: CHECKED,
     },
     origin: "built-in",

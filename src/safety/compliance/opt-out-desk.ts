@@ -60,7 +60,11 @@ export interface OptOutDeskDeps {
   log(line: string): void;
 }
 
-const AUDIT_TOOL: Record<OptOutEntry["source"], string> = { call: "opt_out_watch", model: "add_do_not_call", operator: "opt-out-cli" };
+const AUDIT_TOOL: Record<OptOutEntry["source"], string> = {
+  call: "opt_out_watch",
+  model: "add_do_not_call",
+  operator: "opt-out-cli",
+};
 
 /**
  * Numbers already read, to their E.164 form ("" for none): every get_call reads its record's number, about 40 µs of
@@ -122,7 +126,9 @@ export class OptOutDesk {
         reason: entry.evidence,
         latency_ms: 0,
       });
-      this.d.log(`outbound-calls-mcp: opt-out: ${entry.number} listed (${entry.source}${entry.callId ? `, call ${entry.callId}` : ""}): ${entry.evidence}`);
+      this.d.log(
+        `outbound-calls-mcp: opt-out: ${entry.number} listed (${entry.source}${entry.callId ? `, call ${entry.callId}` : ""}): ${entry.evidence}`,
+      );
     }
     return { entry: held, added };
   }
@@ -150,7 +156,9 @@ export class OptOutDesk {
       if (this.watched.size >= MAX_WATCHED) {
         const oldest = this.watched.keys().next().value;
         if (oldest !== undefined) this.watched.delete(oldest);
-        this.d.log(`outbound-calls-mcp: opt-out watch: more than ${MAX_WATCHED} calls followed; the oldest is no longer read (use get_call)`);
+        this.d.log(
+          `outbound-calls-mcp: opt-out watch: more than ${MAX_WATCHED} calls followed; the oldest is no longer read (use get_call)`,
+        );
       }
       const number = callIds.length === numbers.length ? numbers[i] : undefined;
       this.watched.set(callId, { callId, number, since: now, nextAt: now + this.d.pollMs });
@@ -160,7 +168,9 @@ export class OptOutDesk {
   /** Watched calls of these numbers, read now (a dial to them is about to be decided); bounded by the deadline. */
   async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
     const wanted = new Set(numbers);
-    const due = [...this.watched.values()].filter((w) => w.number !== undefined && wanted.has(w.number)).slice(0, MAX_READS_BEFORE_DIAL);
+    const due = [...this.watched.values()]
+      .filter((w) => w.number !== undefined && wanted.has(w.number))
+      .slice(0, MAX_READS_BEFORE_DIAL);
     for (const w of due) {
       if (deadline.remaining() < 1_000) return;
       await this.read(w, Math.min(READ_MS, deadline.remaining() - 500)).catch(() => undefined);

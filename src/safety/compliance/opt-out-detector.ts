@@ -22,8 +22,10 @@ export interface OptOutMatch {
 /** Turns spoken by the calling side: an opt-out phrase there is the agent's script, not the person's request. */
 const AGENT_SPEAKERS = /^(?:agent|assistant|ai|bot|system|caller|operator|voice ?agent|model)$/i;
 /** Fields some services set when the person opted out. */
-const FLAG_KEYS = /^(?:opt_?out|opted_?out|do_?not_?call|dnc|unsubscribed?|optout_requested|opt_out_requested|do_not_contact)$/i;
-const FLAG_VALUES = /\b(?:do[ _-]?not[ _-]?(?:call|contact)|dnc|opt(?:ed)?[ _-]?out|unsubscribe[sd]?|remove[ _-]from[ _-]list)\b/i;
+const FLAG_KEYS =
+  /^(?:opt_?out|opted_?out|do_?not_?call|dnc|unsubscribed?|optout_requested|opt_out_requested|do_not_contact)$/i;
+const FLAG_VALUES =
+  /\b(?:do[ _-]?not[ _-]?(?:call|contact)|dnc|opt(?:ed)?[ _-]?out|unsubscribe[sd]?|remove[ _-]from[ _-]list)\b/i;
 const MAX_TEXT = 200_000;
 
 /** The text lines of a transcript that the callee (or an unnamed speaker) said. */
@@ -97,7 +99,10 @@ function whereOf(path: string, key: string): string {
 /** A flag the service set (`opt_out: true`, `outcome: "do_not_call"`), at most three levels deep. */
 function flagMatch(o: JsonObject, path: string, depth: number): OptOutMatch | undefined {
   for (const [key, value] of Object.entries(o)) {
-    if (FLAG_KEYS.test(key) && (value === true || value === 1 || (typeof value === "string" && /^(?:true|yes|1|y)$/i.test(value.trim())))) {
+    if (
+      FLAG_KEYS.test(key) &&
+      (value === true || value === 1 || (typeof value === "string" && /^(?:true|yes|1|y)$/i.test(value.trim())))
+    ) {
       return { where: whereOf(path, key), text: `set to ${value === true || value === 1 ? "true" : "yes"}` };
     }
     if (isObject(value) && depth < 3 && key !== "transcript") {
@@ -130,7 +135,10 @@ function optOutsIn(record: CallRecord): OptOutMatch[] {
     }
   }
   const summary = callSummary(record);
-  const fromSummary = summary ? (matchText("summary", summary) ?? (FLAG_VALUES.test(summary) ? { where: "summary", text: FLAG_VALUES.exec(summary)![0] } : undefined)) : undefined;
+  const fromSummary = summary
+    ? (matchText("summary", summary) ??
+      (FLAG_VALUES.test(summary) ? { where: "summary", text: FLAG_VALUES.exec(summary)![0] } : undefined))
+    : undefined;
   if (fromSummary) found.push(fromSummary);
   return found;
 }

@@ -15,10 +15,17 @@ function why(entry: OptOutEntry, shown: boolean): string {
   // With OAuth, another person's call (its id, the words matched in its transcript) is theirs: the refusal says only
   // that the person asked, and when.
   if (!shown) {
-    const from = entry.source === "call" ? "on a call placed by someone else on this server" : "as reported in someone else's conversation (add_do_not_call)";
+    const from =
+      entry.source === "call"
+        ? "on a call placed by someone else on this server"
+        : "as reported in someone else's conversation (add_do_not_call)";
     return `asked not to be called again ${from}${when}; what was said is shown only to them and to the operator (opt-outs list)`;
   }
-  const from = entry.callId ? `on call ${entry.callId}` : entry.source === "model" ? "as reported in a conversation (add_do_not_call)" : "by an operator";
+  const from = entry.callId
+    ? `on call ${entry.callId}`
+    : entry.source === "model"
+      ? "as reported in a conversation (add_do_not_call)"
+      : "by an operator";
   return `asked not to be called again ${from}${when}: ${entry.evidence.slice(0, 200)}`;
 }
 
@@ -26,7 +33,11 @@ function why(entry: OptOutEntry, shown: boolean): string {
  * Refuses, naming every listed row, when any row's number is on the opt-out list. `shown` says which entries the
  * caller may read whole (by default all: without OAuth there is one person).
  */
-export function refuseOptedOut(rows: readonly CheckedRow[], entries: ReadonlyArray<OptOutEntry | undefined>, shown: (index: number) => boolean = () => true): void {
+export function refuseOptedOut(
+  rows: readonly CheckedRow[],
+  entries: ReadonlyArray<OptOutEntry | undefined>,
+  shown: (index: number) => boolean = () => true,
+): void {
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
     const entry = entries[index];
@@ -40,5 +51,11 @@ export function refuseOptedOut(rows: readonly CheckedRow[], entries: ReadonlyArr
       "to",
     );
   }
-  throw new BatchSafetyRefusal(OPTED_OUT_RULE, problems, rows.length, "belong to people who asked not to be called again (opted_out)", "Remove these rows and submit the batch again");
+  throw new BatchSafetyRefusal(
+    OPTED_OUT_RULE,
+    problems,
+    rows.length,
+    "belong to people who asked not to be called again (opted_out)",
+    "Remove these rows and submit the batch again",
+  );
 }

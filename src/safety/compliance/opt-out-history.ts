@@ -21,22 +21,35 @@ export function optOutReader(): LineReader<OptOutEvent[]> {
   const read = (line: AuditLine) => {
     if (!line.text.includes("opted_out") && !line.text.includes("opt_out_removed")) return;
     const entry = line.object();
-    const numbers = Array.isArray(entry?.numbers) ? entry.numbers.filter((n): n is string => typeof n === "string") : undefined;
+    const numbers = Array.isArray(entry?.numbers)
+      ? entry.numbers.filter((n): n is string => typeof n === "string")
+      : undefined;
     if (!entry || !numbers || typeof entry.decision !== "string") {
       // Damaged: list every number it shows (never free one).
-      for (const number of line.text.match(E164) ?? []) events.push({ kind: "add", entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" } });
+      for (const number of line.text.match(E164) ?? [])
+        events.push({
+          kind: "add",
+          entry: { number, at: 0, source: "operator", evidence: "a damaged audit log line about an opt-out" },
+        });
       return;
     }
     if (entry.decision === "opt_out_removed") {
       for (const number of numbers) events.push({ kind: "remove", number });
     } else if (entry.decision === "opted_out") {
       const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
-      const callId = Array.isArray(entry.call_ids) && typeof entry.call_ids[0] === "string" ? entry.call_ids[0] : undefined;
+      const callId =
+        Array.isArray(entry.call_ids) && typeof entry.call_ids[0] === "string" ? entry.call_ids[0] : undefined;
       const source = entry.tool === "add_do_not_call" ? "model" : entry.tool === "opt-out-cli" ? "operator" : "call";
       for (const number of numbers) {
         events.push({
           kind: "add",
-          entry: { number, at: Number.isNaN(at) ? 0 : at, source, evidence: typeof entry.reason === "string" ? entry.reason : "", ...(callId ? { callId } : {}) },
+          entry: {
+            number,
+            at: Number.isNaN(at) ? 0 : at,
+            source,
+            evidence: typeof entry.reason === "string" ? entry.reason : "",
+            ...(callId ? { callId } : {}),
+          },
         });
       }
     }

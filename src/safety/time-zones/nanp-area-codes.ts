@@ -85,12 +85,26 @@ const MOUNTAIN = ["America/Denver"];
 const PACIFIC = ["America/Los_Angeles"];
 const CENTRAL_AND_MOUNTAIN = ["America/Chicago", "America/Denver"];
 const EASTERN_AND_CENTRAL = ["America/New_York", "America/Chicago"];
-const BC_ALL = ["America/Vancouver", "America/Edmonton", "America/Creston", "America/Dawson_Creek", "America/Fort_Nelson"];
+const BC_ALL = [
+  "America/Vancouver",
+  "America/Edmonton",
+  "America/Creston",
+  "America/Dawson_Creek",
+  "America/Fort_Nelson",
+];
 
 /** Every zone of each state or province. */
 const REGION_ZONES: Record<string, readonly string[]> = {
   AL: CENTRAL,
-  AK: ["America/Anchorage", "America/Juneau", "America/Sitka", "America/Metlakatla", "America/Yakutat", "America/Nome", "America/Adak"],
+  AK: [
+    "America/Anchorage",
+    "America/Juneau",
+    "America/Sitka",
+    "America/Metlakatla",
+    "America/Yakutat",
+    "America/Nome",
+    "America/Adak",
+  ],
   AZ: ["America/Phoenix"],
   AR: CENTRAL,
   CA: PACIFIC,

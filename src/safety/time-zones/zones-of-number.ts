@@ -19,7 +19,11 @@ export interface NumberZones {
 /** Zones for a parsed number: its ISO country and national significant number. */
 export function zonesOfNumber(country: string, nationalNumber: string): NumberZones | undefined {
   const byPrefix =
-    country === "US" || country === "CA" ? nanpZones(country, nationalNumber) : country === "AU" ? australianZones(nationalNumber) : undefined;
+    country === "US" || country === "CA"
+      ? nanpZones(country, nationalNumber)
+      : country === "AU"
+        ? australianZones(nationalNumber)
+        : undefined;
   if (byPrefix) return { zones: byPrefix, basis: "prefix" };
   const all = COUNTRY_ZONES[country];
   return all && all.length > 0 ? { zones: all, basis: "country" } : undefined;

@@ -14,7 +14,8 @@ export interface ListFilters {
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const DAY_MS = 86_400_000;
 
 function dayStart(year: string, month: string, day: string): number | undefined {
@@ -37,7 +38,8 @@ function parseBound(value: string, end: boolean): number | undefined {
     return end ? start + DAY_MS : start;
   }
   const dateTime = DATE_TIME.exec(value);
-  if (!dateTime || dayStart(dateTime[1] as string, dateTime[2] as string, dateTime[3] as string) === undefined) return undefined;
+  if (!dateTime || dayStart(dateTime[1] as string, dateTime[2] as string, dateTime[3] as string) === undefined)
+    return undefined;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return undefined;
   return end ? ms + 1 : ms;
@@ -56,18 +58,27 @@ export function parseListQuery(query: Record<string, string>): ListFilters {
     if ((ALL_STATUSES as readonly string[]).includes(query.status)) filters.status = query.status;
     else issues.push({ field: "status", message: `status must be one of ${ALL_STATUSES.join(", ")}.` });
   }
-  for (const [param, key] of [["agent_id", "agentId"], ["campaign_id", "campaignId"]] as const) {
+  for (const [param, key] of [
+    ["agent_id", "agentId"],
+    ["campaign_id", "campaignId"],
+  ] as const) {
     const value = query[param];
     if (value === undefined) continue;
     if (ID.test(value)) filters[key] = value;
     else issues.push({ field: param, message: `${param} must be 1 to 128 of A-Z a-z 0-9 . _ : -` });
   }
-  for (const [param, end] of [["date_from", false], ["date_to", true]] as const) {
+  for (const [param, end] of [
+    ["date_from", false],
+    ["date_to", true],
+  ] as const) {
     const value = query[param];
     if (value === undefined) continue;
     const ms = parseBound(value, end);
     if (ms === undefined) {
-      issues.push({ field: param, message: `${param} must be a date (YYYY-MM-DD, a whole UTC day) or an ISO 8601 date-time with Z or an offset.` });
+      issues.push({
+        field: param,
+        message: `${param} must be a date (YYYY-MM-DD, a whole UTC day) or an ISO 8601 date-time with Z or an offset.`,
+      });
     } else if (end) filters.toMs = ms;
     else filters.fromMs = ms;
   }
@@ -81,7 +92,8 @@ export function parseListQuery(query: Record<string, string>): ListFilters {
   }
   if (query.limit !== undefined) {
     const limit = positiveInt(query.limit);
-    if (limit === undefined || limit > 100) issues.push({ field: "limit", message: "limit must be a whole number from 1 to 100." });
+    if (limit === undefined || limit > 100)
+      issues.push({ field: "limit", message: "limit must be a whole number from 1 to 100." });
     else filters.limit = limit;
   }
   if (issues.length > 0) throw validationFailed(issues);

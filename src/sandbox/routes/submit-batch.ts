@@ -15,11 +15,16 @@ const CAMPAIGN_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function submitBatch(ctx: RouteContext): Reply {
   const body = ctx.body;
-  if (!isPlainObject(body)) throw validationFailed([{ field: "body", message: "The request body must be a JSON object with a calls array." }]);
+  if (!isPlainObject(body))
+    throw validationFailed([{ field: "body", message: "The request body must be a JSON object with a calls array." }]);
 
   const issues: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
-    if (!BATCH_FIELDS.has(key)) issues.push({ field: key, message: `Unknown field ${JSON.stringify(key.slice(0, 80))}; allowed: calls, campaign_id, name.` });
+    if (!BATCH_FIELDS.has(key))
+      issues.push({
+        field: key,
+        message: `Unknown field ${JSON.stringify(key.slice(0, 80))}; allowed: calls, campaign_id, name.`,
+      });
   }
   const { campaign_id: campaignId, name, calls } = body;
   if (campaignId !== undefined && !(typeof campaignId === "string" && CAMPAIGN_ID.test(campaignId))) {

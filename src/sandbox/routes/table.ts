@@ -42,4 +42,3 @@ export function matchRoute(method: string, path: string): RouteMatch {
   }
   return { kind: "none" };
 }
-

@@ -41,7 +41,8 @@ class MarkWhenWritten implements Dispatcher.DispatchHandler {
   }
 }
 
-const isAttemptState = (v: unknown): v is AttemptState => typeof v === "object" && v !== null && "mayHaveBeenWritten" in v;
+const isAttemptState = (v: unknown): v is AttemptState =>
+  typeof v === "object" && v !== null && "mayHaveBeenWritten" in v;
 
 /** An undici interceptor that records, per attempt (passed as `opaque`), whether writing began. */
 export const markWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {

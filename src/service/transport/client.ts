@@ -80,7 +80,10 @@ export interface PostOptions extends CallOptions {
 }
 
 /** The settings of a client that talks to the configured service. */
-export type ClientSettings = Pick<ApiClientOptions, "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes">;
+export type ClientSettings = Pick<
+  ApiClientOptions,
+  "apiBaseUrl" | "apiKey" | "timeoutMs" | "connectTimeoutMs" | "maxResponseBytes"
+>;
 
 /** A request path URL parsing leaves exactly as written: slashes, letters, digits, `-` and `_`. */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
@@ -112,7 +115,9 @@ export class ApiClient {
    * resolve) is appended to the parsed base as is; anything else, and every query, goes through URL as before.
    */
   private target(path: string, query: CallOptions["query"]): { origin: string; path: string } {
-    const base = (this.base ??= (({ origin, pathname }) => ({ origin, path: pathname }))(new URL(this.options.apiBaseUrl)));
+    const base = (this.base ??= (({ origin, pathname }) => ({ origin, path: pathname }))(
+      new URL(this.options.apiBaseUrl),
+    ));
     const hasQuery = query !== undefined && Object.values(query).some((v) => v !== undefined);
     if (!hasQuery && PLAIN_PATH.test(path)) return { origin: base.origin, path: base.path + path };
     const url = new URL(this.options.apiBaseUrl + path);
@@ -198,11 +203,15 @@ export class ApiClient {
         }
         if (result.status >= 500) {
           const error = this.toError(result, opts.subject);
-          throw outcomeUnknown(creates, `The calling service failed after receiving the request (HTTP ${result.status})`, {
-            status: result.status,
-            requestId,
-            detail: error.detail,
-          });
+          throw outcomeUnknown(
+            creates,
+            `The calling service failed after receiving the request (HTTP ${result.status})`,
+            {
+              status: result.status,
+              requestId,
+              detail: error.detail,
+            },
+          );
         }
         // 4xx: the service refused it; nothing was placed.
         throw this.toError(result, opts.subject);
@@ -240,7 +249,15 @@ export class ApiClient {
       if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     }
     const started = performance.now();
-    const result = await attempt({ origin, path: target, method, headers, payload, signal: opts.deadline.signal, dispatcher: this.pool() });
+    const result = await attempt({
+      origin,
+      path: target,
+      method,
+      headers,
+      payload,
+      signal: opts.deadline.signal,
+      dispatcher: this.pool(),
+    });
     if (this.options.onRequest) {
       const entry: RequestLogEntry = {
         method,
@@ -298,13 +315,25 @@ export class ApiClient {
       } catch {
         const type = headerValue(answer.headers["content-type"])?.split(";")[0]?.trim();
         // A header the service chose: named bare only when it reads as a media type, otherwise quoted as its text.
-        const shown = !type ? "no content type" : MEDIA_TYPE.test(type) ? type : `content type ${JSON.stringify(cleanServiceText(this.options.redactor, type, 40))}`;
+        const shown = !type
+          ? "no content type"
+          : MEDIA_TYPE.test(type)
+            ? type
+            : `content type ${JSON.stringify(cleanServiceText(this.options.redactor, type, 40))}`;
         problem = `an answer that is not JSON (HTTP ${answer.status}, ${shown})`;
       }
     }
     const init = { status: answer.status, requestId: this.requestIdOf(answer.headers) };
-    if (creates) throw outcomeUnknown(creates, `The service accepted the request but sent ${problem}, so the result cannot be read`, init);
-    throw new UpstreamFaultError(`The calling service sent ${problem}; that is a fault of the service. Try again later.`, init);
+    if (creates)
+      throw outcomeUnknown(
+        creates,
+        `The service accepted the request but sent ${problem}, so the result cannot be read`,
+        init,
+      );
+    throw new UpstreamFaultError(
+      `The calling service sent ${problem}; that is a fault of the service. Try again later.`,
+      init,
+    );
   }
 
   private toError(answer: HttpAnswer, subject: string | undefined): ApiError {

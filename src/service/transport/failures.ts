@@ -47,5 +47,7 @@ export function failureError(
   }
   if (creates && !failure.notSent) return outcomeUnknown(creates, what, init);
   const advice = failure.notSent && creates ? NOT_SENT_ADVICE : " Try again later.";
-  return failure.tooLarge ? new ResponseTooLargeError(`${what}.${advice}`, init) : new UpstreamFaultError(`${what}.${advice}`, init);
+  return failure.tooLarge
+    ? new ResponseTooLargeError(`${what}.${advice}`, init)
+    : new UpstreamFaultError(`${what}.${advice}`, init);
 }

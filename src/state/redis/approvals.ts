@@ -1,5 +1,12 @@
 /** Pending approvals on Redis: each transition is one script (approval-scripts.ts), so decided once, used once. */
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type ApprovalStore, type InboxPage, type InboxQuery } from "../store.js";
+import {
+  APPROVAL_BOUNDS_PER_CLIENT,
+  ApprovalBoundError,
+  type ApprovalRecord,
+  type ApprovalStore,
+  type InboxPage,
+  type InboxQuery,
+} from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
@@ -21,7 +28,13 @@ export class RedisApprovals implements ApprovalStore {
     const { status, decidedAt, decidedBy, decisionSeal, summary, ...fixed } = record;
     // A key under the prefix even without a client: every key of a script must land in the prefix's one slot.
     const client = this.keys.approvalsOfClient(clientKeyPart(record.client ?? ""));
-    const keys = [this.keys.approval(record.id), this.keys.approvalsOf(record.requestKey), this.keys.pending(), this.keys.pendingByExpiry(), client];
+    const keys = [
+      this.keys.approval(record.id),
+      this.keys.approvalsOf(record.requestKey),
+      this.keys.pending(),
+      this.keys.pendingByExpiry(),
+      client,
+    ];
     const args = [
       JSON.stringify(fixed),
       status,
@@ -60,16 +73,39 @@ export class RedisApprovals implements ApprovalStore {
 
   listPending(now: number, query: InboxQuery): Promise<InboxPage> {
     const after = query.after;
-    const args = [this.keys.prefix, String(now), query.order, String(Math.max(0, Math.floor(query.size))), after ? String(after.createdAt) : "", after ? after.id : ""];
-    return this.redis.run("a page of pending approvals", async (c) => inboxPage(await c.listPendingApprovals([this.keys.pending(), this.keys.pendingByExpiry()], args)));
+    const args = [
+      this.keys.prefix,
+      String(now),
+      query.order,
+      String(Math.max(0, Math.floor(query.size))),
+      after ? String(after.createdAt) : "",
+      after ? after.id : "",
+    ];
+    return this.redis.run("a page of pending approvals", async (c) =>
+      inboxPage(await c.listPendingApprovals([this.keys.pending(), this.keys.pendingByExpiry()], args)),
+    );
   }
 
-  async decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean> {
+  async decide(
+    id: string,
+    decision: "approved" | "declined",
+    by: string,
+    now: number,
+    seal?: string,
+  ): Promise<boolean> {
     const keys = [this.keys.approval(id), this.keys.pending(), this.keys.pendingByExpiry()];
-    return (await this.redis.run("an approval decision", (c) => c.decideApproval(keys, [decision, by, String(now), id, seal ?? ""]))) === 1;
+    return (
+      (await this.redis.run("an approval decision", (c) =>
+        c.decideApproval(keys, [decision, by, String(now), id, seal ?? ""]),
+      )) === 1
+    );
   }
 
   async consume(id: string, now: number): Promise<boolean> {
-    return (await this.redis.run("the use of an approval", (c) => c.consumeApproval([this.keys.approval(id)], [String(now)]))) === 1;
+    return (
+      (await this.redis.run("the use of an approval", (c) =>
+        c.consumeApproval([this.keys.approval(id)], [String(now)]),
+      )) === 1
+    );
   }
 }

@@ -18,14 +18,18 @@ export class RedisCallOwners implements CallOwners {
     if (things.length === 0) return;
     await this.redis.run("who placed the call", async (c) => {
       const multi = c.multi();
-      for (const thing of things) multi.set(this.keys.owner(thing.kind, thing.id), owner, { NX: true, PX: CALL_OWNERS_KEPT_MS });
+      for (const thing of things)
+        multi.set(this.keys.owner(thing.kind, thing.id), owner, { NX: true, PX: CALL_OWNERS_KEPT_MS });
       await multi.exec();
     });
   }
 
   async ownersOf(things: readonly OwnedThing[]): Promise<Array<string | undefined>> {
     if (things.length === 0) return [];
-    const values = array(await this.redis.run("who placed the calls", (c) => c.mGet(things.map((t) => this.keys.owner(t.kind, t.id)))), "call owners");
+    const values = array(
+      await this.redis.run("who placed the calls", (c) => c.mGet(things.map((t) => this.keys.owner(t.kind, t.id)))),
+      "call owners",
+    );
     return things.map((_, i) => {
       const v = values[i];
       return typeof v === "string" ? v : undefined;

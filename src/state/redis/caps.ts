@@ -54,7 +54,13 @@ export class RedisCapLedger implements CapLedger {
     return this.verdict("the cap check", undefined, numbers, now, limits, countedAs);
   }
 
-  async reserve(reservationId: string, numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+  async reserve(
+    reservationId: string,
+    numbers: string[],
+    now: number,
+    limits: CapLimits,
+    countedAs?: string,
+  ): Promise<CapVerdict> {
     try {
       return await this.verdict("the cap reservation", reservationId, numbers, now, limits, countedAs);
     } catch (error) {
@@ -71,15 +77,29 @@ export class RedisCapLedger implements CapLedger {
   /** True if the reservation was there (and is gone now). */
   private async released(reservationId: string): Promise<boolean> {
     const id = shortReservationId(reservationId);
-    const reply = await this.redis.run("the release of a cap reservation", (c) => c.capRelease([this.keys.capReservation(id), this.keys.capHour()], [this.keys.prefix, id]));
+    const reply = await this.redis.run("the release of a cap reservation", (c) =>
+      c.capRelease([this.keys.capReservation(id), this.keys.capHour()], [this.keys.prefix, id]),
+    );
     return reply === 1;
   }
 
-  private verdict(what: string, reservationId: string | undefined, numbers: string[], now: number, limits: CapLimits, countedAs: string | undefined): Promise<CapVerdict> {
+  private verdict(
+    what: string,
+    reservationId: string | undefined,
+    numbers: string[],
+    now: number,
+    limits: CapLimits,
+    countedAs: string | undefined,
+  ): Promise<CapVerdict> {
     const distinct = [...new Set(numbers)];
     const id = reservationId === undefined ? "" : shortReservationId(reservationId);
     const prior = countedAs === undefined ? "" : shortReservationId(countedAs);
-    const keys = [this.keys.capHour(), ...distinct.map((n) => this.keys.capDay(n)), this.keys.capReservation(id), ...(prior ? [this.keys.capReservation(prior)] : [])];
+    const keys = [
+      this.keys.capHour(),
+      ...distinct.map((n) => this.keys.capDay(n)),
+      this.keys.capReservation(id),
+      ...(prior ? [this.keys.capReservation(prior)] : []),
+    ];
     const args = [
       this.keys.prefix,
       String(now),
@@ -109,7 +129,12 @@ function capResult(reply: unknown): CapVerdict {
     case "ok":
       return { ok: true };
     case "hour":
-      return { ok: false, rule: "dials_per_hour", recent: int(rest[0], "cap reply"), freeAt: int(rest[1], "cap reply") };
+      return {
+        ok: false,
+        rule: "dials_per_hour",
+        recent: int(rest[0], "cap reply"),
+        freeAt: int(rest[1], "cap reply"),
+      };
     case "number":
       return {
         ok: false,
@@ -125,7 +150,12 @@ function capResult(reply: unknown): CapVerdict {
         rule: "law_frequency",
         numbers: array(rest[0], "cap reply").map((item) => {
           const [number, law, past, freeAt] = array(item, "cap reply");
-          return { number: text(number, "cap reply"), law: text(law, "cap reply"), past: int(past, "cap reply"), freeAt: int(freeAt, "cap reply") };
+          return {
+            number: text(number, "cap reply"),
+            law: text(law, "cap reply"),
+            past: int(past, "cap reply"),
+            freeAt: int(freeAt, "cap reply"),
+          };
         }),
       };
     default:

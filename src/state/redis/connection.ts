@@ -87,7 +87,8 @@ export class RedisConnection {
 
   /** Runs one step against Redis within the command deadline; any failure is a StoreUnavailableError. */
   async run<T>(what: string, step: (client: RedisClient) => Promise<T>): Promise<T> {
-    if (this.closed) throw new StoreUnavailableError(`the shared guard state (Redis at ${this.settings.where}) is closed`);
+    if (this.closed)
+      throw new StoreUnavailableError(`the shared guard state (Redis at ${this.settings.where}) is closed`);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Deadline()), this.settings.commandTimeoutMs);
@@ -143,9 +144,12 @@ export class RedisConnection {
         reconnectStrategy: (retries: number) => reconnectDelay(retries),
       },
     });
-    client.on("error", (error: unknown) => this.trouble(`${describe(error)}; dials are refused until it answers again`));
+    client.on("error", (error: unknown) =>
+      this.trouble(`${describe(error)}; dials are refused until it answers again`),
+    );
     client.on("ready", () => {
-      if (this.wasReady || this.lastLogAt > -Infinity) this.log(`outbound-calls-mcp: guard state: Redis at ${this.settings.where} is reachable again`);
+      if (this.wasReady || this.lastLogAt > -Infinity)
+        this.log(`outbound-calls-mcp: guard state: Redis at ${this.settings.where} is reachable again`);
       this.wasReady = true;
       this.lastLogAt = -Infinity;
       this.missingSince = undefined;
@@ -176,10 +180,13 @@ export class RedisConnection {
     }
     if (error instanceof StoreDataError) {
       this.trouble(`${what}: ${error.message}`);
-      return new StoreUnavailableError(`${where} holds ${error.message.replace(/ in Redis$/, "")} (written by another version?)`);
+      return new StoreUnavailableError(
+        `${where} holds ${error.message.replace(/ in Redis$/, "")} (written by another version?)`,
+      );
     }
     const offline = [ClientOfflineError, ClientClosedError, DisconnectsClientError, SocketClosedUnexpectedlyError];
-    if (offline.some((kind) => error instanceof kind)) return new StoreUnavailableError(`${where} is not connected (reconnecting)`);
+    if (offline.some((kind) => error instanceof kind))
+      return new StoreUnavailableError(`${where} is not connected (reconnecting)`);
     if (error instanceof Error && error.message === "The queue is full") {
       return new StoreUnavailableError(`${where} has ${MAX_QUEUE} calls waiting already`);
     }
@@ -197,7 +204,9 @@ export class RedisConnection {
     const now = Date.now();
     if (now - this.lastLogAt < LOG_EVERY_MS) return;
     this.lastLogAt = now;
-    this.log(withoutPassword(`outbound-calls-mcp: guard state: Redis at ${this.settings.where}: ${line}`, this.settings.url));
+    this.log(
+      withoutPassword(`outbound-calls-mcp: guard state: Redis at ${this.settings.where}: ${line}`, this.settings.url),
+    );
   }
 }
 

@@ -45,7 +45,11 @@ export class DialJournal {
     if (e && e.owner === owner && e.kind === "in_flight") e.idem = idem;
   }
 
-  settled(requestKey: string, owner: string, outcome: Pick<JournalEntry, "kind" | "at" | "windowMs" | "outcome">): void {
+  settled(
+    requestKey: string,
+    owner: string,
+    outcome: Pick<JournalEntry, "kind" | "at" | "windowMs" | "outcome">,
+  ): void {
     const e = this.entries.get(requestKey);
     if (e && e.owner === owner) Object.assign(e, outcome);
   }

@@ -35,8 +35,21 @@ export class RedisDialLedger implements DialLedger {
     for (const [requestKey, e] of this.journal.live(now)) {
       const keys = [this.keys.dial(requestKey), ...e.numbers.map((n) => this.keys.num(n))];
       const extra = e.outcome ? JSON.stringify(e.outcome) : "";
-      const fields = [e.tool, JSON.stringify(e.numbers), String(e.start), e.idem, e.owner, e.kind, e.kind === "in_flight" ? String(e.lease) : "", e.kind === "in_flight" ? "" : String(e.at), String(e.windowMs), extra];
-      const reply = await this.redis.run("the restore of a dial", (c) => c.restoreDial(keys, [this.keys.prefix, requestKey, ...fields, String(now)]));
+      const fields = [
+        e.tool,
+        JSON.stringify(e.numbers),
+        String(e.start),
+        e.idem,
+        e.owner,
+        e.kind,
+        e.kind === "in_flight" ? String(e.lease) : "",
+        e.kind === "in_flight" ? "" : String(e.at),
+        String(e.windowMs),
+        extra,
+      ];
+      const reply = await this.redis.run("the restore of a dial", (c) =>
+        c.restoreDial(keys, [this.keys.prefix, requestKey, ...fields, String(now)]),
+      );
       if (reply === 1) written += 1;
     }
     return written;
@@ -60,7 +73,17 @@ export class RedisDialLedger implements DialLedger {
     try {
       const result = await this.redis.run("the dial claim", async (c) => claimResult(await c.claimDial(keys, args)));
       if (result.kind === "claimed") {
-        const entry: JournalEntry = { tool: req.tool, numbers: req.numbers, start: req.now, idem: result.idempotencyKey, owner: req.owner, kind: "in_flight", lease: req.now + req.leaseMs, at: 0, windowMs: req.windowMs };
+        const entry: JournalEntry = {
+          tool: req.tool,
+          numbers: req.numbers,
+          start: req.now,
+          idem: result.idempotencyKey,
+          owner: req.owner,
+          kind: "in_flight",
+          lease: req.now + req.leaseMs,
+          at: 0,
+          windowMs: req.windowMs,
+        };
         this.journal.claimed(req.requestKey, entry);
       }
       return result;
@@ -77,13 +100,18 @@ export class RedisDialLedger implements DialLedger {
     if (unsent) this.journal.forget(requestKey, owner);
     else this.journal.renewed(requestKey, owner, leaseUntil);
     const reply = await this.redis.run("the renewal of a dial", (c) =>
-      c.renewDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, String(leaseUntil), unsent ? "1" : "0"]),
+      c.renewDial(
+        [this.keys.dial(requestKey)],
+        [this.keys.prefix, requestKey, owner, String(leaseUntil), unsent ? "1" : "0"],
+      ),
     );
     return reply === 1;
   }
 
   async rekey(requestKey: string, owner: string, idempotencyKey: string): Promise<boolean> {
-    const reply = await this.redis.run("the key of a dial", (c) => c.rekeyDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, idempotencyKey]));
+    const reply = await this.redis.run("the key of a dial", (c) =>
+      c.rekeyDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, idempotencyKey]),
+    );
     // Known here too: a restore after Redis came back empty writes back the key the POST goes with.
     if (reply === 1) this.journal.rekeyed(requestKey, owner, idempotencyKey);
     return reply === 1;
@@ -99,10 +127,22 @@ export class RedisDialLedger implements DialLedger {
     const at = outcome.kind === "not_placed" ? "" : String(outcome.at);
     // Known here before Redis is told: if Redis forgets it meanwhile, restore() writes the outcome back.
     if (outcome.kind === "not_placed") this.journal.forget(requestKey, owner);
-    else this.journal.settled(requestKey, owner, { kind: outcome.kind, at: outcome.at, windowMs, outcome: outcome.kind === "placed" ? { summary: outcome.summary, callIds: outcome.callIds } : { message: outcome.message } });
+    else
+      this.journal.settled(requestKey, owner, {
+        kind: outcome.kind,
+        at: outcome.at,
+        windowMs,
+        outcome:
+          outcome.kind === "placed"
+            ? { summary: outcome.summary, callIds: outcome.callIds }
+            : { message: outcome.message },
+      });
     const run = () =>
       this.redis.run("the settlement of a dial", (c) =>
-        c.settleDial([this.keys.dial(requestKey)], [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)]),
+        c.settleDial(
+          [this.keys.dial(requestKey)],
+          [this.keys.prefix, requestKey, owner, outcome.kind, at, extra, String(now), String(windowMs)],
+        ),
       );
     try {
       await run();
@@ -124,7 +164,12 @@ export class RedisDialLedger implements DialLedger {
   async recentByNumber(numbers: string[], now: number, _windowMs: number): Promise<Match[]> {
     // Each dial is remembered for the window it was settled with (as in memory); the argument is not needed.
     return this.redis.run("a lookup of recent dials", async (c) =>
-      matches(await c.recentDials(numbers.map((n) => this.keys.num(n)), [this.keys.prefix, JSON.stringify(numbers), String(now)])),
+      matches(
+        await c.recentDials(
+          numbers.map((n) => this.keys.num(n)),
+          [this.keys.prefix, JSON.stringify(numbers), String(now)],
+        ),
+      ),
     );
   }
 }
@@ -135,7 +180,12 @@ function claimResult(reply: unknown): ClaimResult {
     case "claimed": {
       const takeover = int(rest[1], "claim reply") === 1;
       const previousOwner = takeover ? text(rest[2], "claim reply") : "";
-      return { kind: "claimed", idempotencyKey: text(rest[0], "claim reply"), takeover, ...(previousOwner ? { previousOwner } : {}) };
+      return {
+        kind: "claimed",
+        idempotencyKey: text(rest[0], "claim reply"),
+        takeover,
+        ...(previousOwner ? { previousOwner } : {}),
+      };
     }
     case "same_request":
       return { kind: "same_request", record: dialRecord(rest[0]) };

@@ -77,6 +77,7 @@ export function keys(prefix: string): Keys {
     optOut: (number) => `${prefix}optout:${number}`,
     optOutIndex: () => `${prefix}optout:index`,
     // Ids come from the service: a long one is hashed so a key stays small.
-    owner: (kind, id) => `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,
+    owner: (kind, id) =>
+      `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,
   };
 }

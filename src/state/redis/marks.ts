@@ -13,7 +13,9 @@ export class RedisOnceMarks implements OnceMarks {
 
   async use(id: string, now: number, ttlMs: number): Promise<boolean> {
     const ttl = Math.max(1, Math.ceil(ttlMs));
-    const reply = await this.redis.run("a one-time mark", (c) => c.useOnce([this.keys.once(id)], [String(now), String(now + ttlMs), String(ttl)]));
+    const reply = await this.redis.run("a one-time mark", (c) =>
+      c.useOnce([this.keys.once(id)], [String(now), String(now + ttlMs), String(ttl)]),
+    );
     return reply === 1;
   }
 

@@ -30,7 +30,9 @@ export class RedisPasskeyShelf implements PasskeyShelf {
   }
 
   async swap(expected: string | undefined, next: string): Promise<boolean> {
-    const reply = await this.redis.run("a passkey update", (c) => c.swapValue([this.key], [expected === undefined ? "0" : "1", expected ?? "", next]));
+    const reply = await this.redis.run("a passkey update", (c) =>
+      c.swapValue([this.key], [expected === undefined ? "0" : "1", expected ?? "", next]),
+    );
     return Number(reply) === 1;
   }
 

@@ -22,7 +22,9 @@ export function urlWarnings(settings: Pick<RedisSettings, "url" | "tls" | "where
     );
   }
   if (!settings.tls && !isLoopbackHost(url.hostname.replace(/^\[|\]$/g, ""))) {
-    out.push(`Redis at ${settings.where} is off this machine without TLS: its password and the guards' state cross the network in clear; use rediss://`);
+    out.push(
+      `Redis at ${settings.where} is off this machine without TLS: its password and the guards' state cross the network in clear; use rediss://`,
+    );
   }
   return out;
 }
@@ -30,7 +32,10 @@ export function urlWarnings(settings: Pick<RedisSettings, "url" | "tls" | "where
 /** Persistence off (CONFIG GET save and appendonly): a restart empties it. Nothing if CONFIG is refused. */
 export async function persistenceWarning(connection: RedisConnection, where: string): Promise<string | undefined> {
   try {
-    const config = await connection.run("CONFIG GET", async (c) => ({ ...(await c.configGet("save")), ...(await c.configGet("appendonly")) }));
+    const config = await connection.run("CONFIG GET", async (c) => ({
+      ...(await c.configGet("save")),
+      ...(await c.configGet("appendonly")),
+    }));
     const save = (config.save ?? "").trim();
     if (save === "" && config.appendonly !== "yes") {
       return (

@@ -4,7 +4,15 @@
  * version): anything unexpected is a `StoreDataError`, which the store turns
  * into StoreUnavailableError (refuse the dial) rather than guess.
  */
-import type { ApprovalRecord, ApprovalStatus, DialRecord, DialState, DialSummary, InboxPage, PendingEntry } from "../store.js";
+import type {
+  ApprovalRecord,
+  ApprovalStatus,
+  DialRecord,
+  DialState,
+  DialSummary,
+  InboxPage,
+  PendingEntry,
+} from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
 import { DIAL_FIELDS } from "./dial-scripts.js";
 
@@ -49,7 +57,10 @@ function strings(value: unknown, what: string): string[] {
 /** A dial as the scripts return it: the requestKey, then DIAL_FIELDS in order. */
 export function dialRecord(reply: unknown): DialRecord {
   const [requestKey, ...values] = strings(reply, "dial record");
-  const f = Object.fromEntries(DIAL_FIELDS.map((name, i) => [name, values[i] ?? fail("dial record")])) as Record<(typeof DIAL_FIELDS)[number], string>;
+  const f = Object.fromEntries(DIAL_FIELDS.map((name, i) => [name, values[i] ?? fail("dial record")])) as Record<
+    (typeof DIAL_FIELDS)[number],
+    string
+  >;
   return {
     requestKey: requestKey ?? fail("dial record"),
     tool: f.tool,
@@ -68,7 +79,12 @@ function dialState(f: Record<(typeof DIAL_FIELDS)[number], string>): DialState {
     case "placed": {
       const extra = json(f.extra, "dial outcome");
       if (!isObject(extra) || !isObject(extra.summary)) return fail("dial outcome");
-      return { kind: "placed", at: int(f.at, "dial time"), summary: extra.summary as DialSummary, callIds: strings(extra.callIds, "dial call ids") };
+      return {
+        kind: "placed",
+        at: int(f.at, "dial time"),
+        summary: extra.summary as DialSummary,
+        callIds: strings(extra.callIds, "dial call ids"),
+      };
     }
     case "unknown": {
       const extra = json(f.extra, "dial outcome");
@@ -85,7 +101,10 @@ const STATUSES: readonly ApprovalStatus[] = ["pending", "approved", "declined", 
 /** An approval as the scripts return it: APPROVAL_FIELDS in order. */
 export function approvalRecord(reply: unknown): ApprovalRecord {
   const values = strings(reply, "approval");
-  const f = Object.fromEntries(APPROVAL_FIELDS.map((name, i) => [name, values[i] ?? fail("approval")])) as Record<(typeof APPROVAL_FIELDS)[number], string>;
+  const f = Object.fromEntries(APPROVAL_FIELDS.map((name, i) => [name, values[i] ?? fail("approval")])) as Record<
+    (typeof APPROVAL_FIELDS)[number],
+    string
+  >;
   const rec = json(f.rec, "approval");
   if (!isObject(rec)) return fail("approval");
   const status = STATUSES.find((s) => s === f.status) ?? fail("approval status");
@@ -123,6 +142,9 @@ export function inboxPage(reply: unknown): InboxPage {
     }
     return { id: text(id, "inbox entry"), createdAt: int(at, "inbox entry"), summary };
   });
-  const next = nextAt === "" || nextAt === undefined ? undefined : { createdAt: int(nextAt, "inbox cursor"), id: text(nextId, "inbox cursor") };
+  const next =
+    nextAt === "" || nextAt === undefined
+      ? undefined
+      : { createdAt: int(nextAt, "inbox cursor"), id: text(nextId, "inbox cursor") };
   return { entries, total: int(total, "inbox count"), ...(next ? { next } : {}) };
 }

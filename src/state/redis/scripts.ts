@@ -1,7 +1,13 @@
 /** Every script the store runs, registered with the client (node-redis sends EVALSHA, and EVAL once on NOSCRIPT). */
 import { capRelease, capVerdict } from "./cap-scripts.js";
 import { claimDial, recentDials, rekeyDial, renewDial, restoreDial, settleDial } from "./dial-scripts.js";
-import { consumeApproval, createApproval, decideApproval, findOpenApproval, listPendingApprovals } from "./approval-scripts.js";
+import {
+  consumeApproval,
+  createApproval,
+  decideApproval,
+  findOpenApproval,
+  listPendingApprovals,
+} from "./approval-scripts.js";
 import { addOptOut, swapValue, takeRate, useOnce } from "./small-scripts.js";
 
 export const SCRIPTS = {

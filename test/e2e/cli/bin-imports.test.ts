@@ -21,7 +21,8 @@ function staticGraph(entry: string): Map<string, string> {
     if (files.has(file)) return;
     const text = readFileSync(file, "utf8");
     files.set(file, text);
-    for (const [, spec] of text.matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["'](\.[^"']+)["'];?$/gms)) visit(join(dirname(file), spec!));
+    for (const [, spec] of text.matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["'](\.[^"']+)["'];?$/gms))
+      visit(join(dirname(file), spec!));
   };
   visit(entry);
   return files;
@@ -29,9 +30,20 @@ function staticGraph(entry: string): Map<string, string> {
 
 it("the bin's static imports are the command line and the discover answer: no zod, no SDK, no configuration", () => {
   const graph = staticGraph(ENTRY);
-  const sources = [...graph.values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+|node_modules\/\S+)$/gm)].map((m) => m[1]!));
+  const sources = [...graph.values()].flatMap((text) =>
+    [...text.matchAll(/^\/\/ (src\/\S+|node_modules\/\S+)$/gm)].map((m) => m[1]!),
+  );
   expect(sources.filter((s) => s.startsWith("node_modules/"))).toEqual([]);
-  expect(sources.sort()).toEqual(["src/cli/command-line.ts", "src/cli/compile-cache.ts", "src/cli/early-discover.ts", "src/config/version.ts", "src/mcp/identity.ts", "src/bin.ts"].sort());
+  expect(sources.sort()).toEqual(
+    [
+      "src/cli/command-line.ts",
+      "src/cli/compile-cache.ts",
+      "src/cli/early-discover.ts",
+      "src/config/version.ts",
+      "src/mcp/identity.ts",
+      "src/bin.ts",
+    ].sort(),
+  );
   const bytes = [...graph.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
   expect(bytes).toBeLessThan(20_000);
   // The CLI itself comes after, through the dynamic import the cache is on for.
@@ -41,7 +53,9 @@ it("the bin's static imports are the command line and the discover answer: no zo
 it("a start reaches neither the help texts nor the HTTP configuration: they load only for --help and --http", () => {
   const bin = readFileSync(ENTRY, "utf8");
   const cli = join(dirname(ENTRY), /await import\("(\.\/chunks\/[^"]+\.js)"\)/.exec(bin)![1]!);
-  const sources = [...staticGraph(cli).values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!));
+  const sources = [...staticGraph(cli).values()].flatMap((text) =>
+    [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!),
+  );
   // The CLI's own static graph is the start's (the server's code and the SDK); the check is meaningful only if it is.
   expect(sources).toContain("src/mcp/server.ts");
   // The start's own: the command line, the switches read from the environment, zod's mode (src/cli/zod-jitless.ts).
@@ -58,14 +72,17 @@ function startGraph(): Map<string, string> {
 
 it("a start reads neither undici nor ajv: each is a file of its own beside the bundle, required on first use", () => {
   const graph = startGraph();
-  const packages = [...graph.values()].flatMap((text) => [...text.matchAll(/^\/\/ node_modules\/(\S+)$/gm)].map((m) => m[1]!));
+  const packages = [...graph.values()].flatMap((text) =>
+    [...text.matchAll(/^\/\/ node_modules\/(\S+)$/gm)].map((m) => m[1]!),
+  );
   // The check is meaningful only if the graph holds the SDK and zod, as a start does.
   expect(packages.some((p) => p.startsWith("@modelcontextprotocol/server/"))).toBe(true);
   expect(packages.filter((p) => p.startsWith("undici/") || /(^|\/)ajv(Provider-[\w-]+\.mjs|\/)/.test(p))).toEqual([]);
   // What the stand-ins require, beside the file that requires it.
   const holders = [...graph].filter(([, text]) => text.includes("// scripts/shims/beside.js"));
   expect(holders).toHaveLength(1);
-  for (const file of ["undici.cjs", "sdk-ajv.cjs"]) expect(readFileSync(join(dirname(holders[0]![0]), file), "utf8").length).toBeGreaterThan(100_000);
+  for (const file of ["undici.cjs", "sdk-ajv.cjs"])
+    expect(readFileSync(join(dirname(holders[0]![0]), file), "utf8").length).toBeGreaterThan(100_000);
 });
 
 it("a start loads five files: the bin, the CLI and three chunks, not one per group of lazy modules sharing code", () => {
@@ -74,20 +91,30 @@ it("a start loads five files: the bin, the CLI and three chunks, not one per gro
   const files = new Set([...staticGraph(ENTRY).keys(), ...startGraph().keys()]);
   expect(files.size).toBeLessThanOrEqual(5);
   // The check is meaningful only if the graph is the start's: the server, the SDK and the guards.
-  const sources = [...startGraph().values()].flatMap((text) => [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!));
-  expect(sources).toEqual(expect.arrayContaining(["src/mcp/server.ts", "src/safety/index.ts", "src/config/env.ts", "src/index.ts"]));
+  const sources = [...startGraph().values()].flatMap((text) =>
+    [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!),
+  );
+  expect(sources).toEqual(
+    expect.arrayContaining(["src/mcp/server.ts", "src/safety/index.ts", "src/config/env.ts", "src/index.ts"]),
+  );
 });
 
 it("a start imports no Node built-in as an ES module: each is taken from process.getBuiltinModule, so its module facade is never built", () => {
   // An ES import of a built-in builds its facade, which reads every export and so runs Node's lazy getters: node:fs
   // loads its streams, node:process its allowed-flags set (scripts/build.mjs, requireBuiltins).
   const files = new Map([...staticGraph(ENTRY), ...startGraph()]);
-  const imports = [...files.values()].flatMap((text) => [...text.matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["']((?:node:)?[a-z_/]+)["'];?$/gm)].map((m) => m[1]!));
+  const imports = [...files.values()].flatMap((text) =>
+    [...text.matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["']((?:node:)?[a-z_/]+)["'];?$/gm)].map((m) => m[1]!),
+  );
   expect(imports).toEqual([]);
   // The check is meaningful only if the start does take built-ins.
   // On the shim's line, taken as the file loads (the stand-ins take theirs inside functions, on first call).
-  const shimLines = [...files.values()].map((text) => text.split("\n").find((line) => line.startsWith("const require = (id) =>")) ?? "");
-  const required = shimLines.flatMap((line) => [...line.matchAll(/getBuiltinModule\("(node:[a-z_/]+)"\)/g)].map((m) => m[1]!));
+  const shimLines = [...files.values()].map(
+    (text) => text.split("\n").find((line) => line.startsWith("const require = (id) =>")) ?? "",
+  );
+  const required = shimLines.flatMap((line) =>
+    [...line.matchAll(/getBuiltinModule\("(node:[a-z_/]+)"\)/g)].map((m) => m[1]!),
+  );
   expect(required).toEqual(expect.arrayContaining(["node:fs", "node:path", "node:process", "node:module"]));
   expect([...files.values()].join("\n")).not.toMatch(/\brequire\("node:/);
   // And crypto, child_process and fs/promises only through src/'s stand-ins, on first use (test/e2e/lazy-builtins.test.ts).

@@ -13,7 +13,9 @@ describe("doctor through the process", () => {
     const result = await runCli(["doctor", "--sandbox"], { OUTBOUND_CALLS_API_KEY: CANARY_KEY });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`outbound-calls-mcp ${VERSION} doctor`);
-    expect(result.stdout).toMatch(/^\[ok\]\s+configuration\s+built-in sandbox at http:\/\/127\.0\.0\.1:\d+ \(simulated: no real call\)/m);
+    expect(result.stdout).toMatch(
+      /^\[ok\]\s+configuration\s+built-in sandbox at http:\/\/127\.0\.0\.1:\d+ \(simulated: no real call\)/m,
+    );
     expect(result.stdout).toMatch(/^\[ok\]\s+agents\s+3: /m);
     expect(result.stdout.trim().endsWith("All checks passed.")).toBe(true);
     expect(result.stderr).toBe("");

@@ -18,9 +18,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 const sources = sourceFiles(join(ROOT, "src")).map((path) => readFileSync(path, "utf8"));
-const variables = [...new Set(sources.flatMap((text) => text.match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? []))].sort();
+const variables = [
+  ...new Set(sources.flatMap((text) => text.match(/OUTBOUND_CALLS_[A-Z0-9_]*[A-Z0-9]/g) ?? [])),
+].sort();
 // Every long flag the serving command line knows, from the parser itself.
-const flags = [...new Set(readFileSync(join(ROOT, "src/cli/command-line.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? [])].map((f) => f.slice(1, -1));
+const flags = [
+  ...new Set(readFileSync(join(ROOT, "src/cli/command-line.ts"), "utf8").match(/"--[a-z][a-z-]*"/g) ?? []),
+].map((f) => f.slice(1, -1));
 
 describe("--help", () => {
   let help: CliResult;
@@ -37,7 +41,14 @@ describe("--help", () => {
   });
 
   it("finds the variables and flags to check (the scan works)", () => {
-    expect(variables).toEqual(expect.arrayContaining(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL", "OUTBOUND_CALLS_SANDBOX", "OUTBOUND_CALLS_TIMEOUT_MS"]));
+    expect(variables).toEqual(
+      expect.arrayContaining([
+        "OUTBOUND_CALLS_API_KEY",
+        "OUTBOUND_CALLS_BASE_URL",
+        "OUTBOUND_CALLS_SANDBOX",
+        "OUTBOUND_CALLS_TIMEOUT_MS",
+      ]),
+    );
     expect(flags).toEqual(expect.arrayContaining(["--sandbox", "--read-only", "--help", "--version"]));
   });
 
@@ -50,7 +61,12 @@ describe("--help", () => {
   });
 
   it("names the commands: serve, --sandbox, sandbox, doctor, --help, --version", () => {
-    for (const command of ["outbound-calls-mcp --sandbox", "outbound-calls-mcp sandbox", "outbound-calls-mcp doctor", "--help | --version"]) {
+    for (const command of [
+      "outbound-calls-mcp --sandbox",
+      "outbound-calls-mcp sandbox",
+      "outbound-calls-mcp doctor",
+      "--help | --version",
+    ]) {
       expect(help.stdout).toContain(command);
     }
   });
@@ -58,7 +74,11 @@ describe("--help", () => {
 
 describe("doctor --help", () => {
   it("prints doctor's own help on stdout, not the server's, and checks nothing", async () => {
-    for (const args of [["doctor", "--help"], ["doctor", "-h"], ["doctor", "--sandbox", "--help"]]) {
+    for (const args of [
+      ["doctor", "--help"],
+      ["doctor", "-h"],
+      ["doctor", "--sandbox", "--help"],
+    ]) {
       const result = await runCli(args);
       expect(result.code, args.join(" ")).toBe(0);
       expect(result.stderr).toBe("");
@@ -75,6 +95,8 @@ describe("OUTBOUND_CALLS_SANDBOX when serving", () => {
     const result = await runCli([], { OUTBOUND_CALLS_SANDBOX: "yes" });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr.trim().split("\n")).toEqual(['outbound-calls-mcp: OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)']);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      'outbound-calls-mcp: OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)',
+    ]);
   });
 });

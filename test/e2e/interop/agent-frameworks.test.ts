@@ -53,7 +53,12 @@ const args = [ENTRY, "--sandbox", "--sandbox-speed", "instant"];
 it("the OpenAI Agents SDK: every tool, one server process alive per connection", async () => {
   const { MCPServerStdio } = await import("@openai/agents-core");
   const spawns = spawnLog("agents");
-  const server = new MCPServerStdio({ command: WRAPPER, args, env: spawns.env, clientSessionTimeoutSeconds: SESSION_TIMEOUT_S });
+  const server = new MCPServerStdio({
+    command: WRAPPER,
+    args,
+    env: spawns.env,
+    clientSessionTimeoutSeconds: SESSION_TIMEOUT_S,
+  });
   await server.connect();
   try {
     expect((await server.listTools()).map((t) => t.name)).toEqual(TOOLS);
@@ -69,7 +74,10 @@ it("the OpenAI Agents SDK: every tool, one server process alive per connection",
 it("Mastra: every tool, one server process alive per connection", async () => {
   const { MCPClient } = await import("@mastra/mcp");
   const spawns = spawnLog("mastra");
-  const client = new MCPClient({ id: "outbound-calls-test", servers: { calls: { command: WRAPPER, args, env: spawns.env } } });
+  const client = new MCPClient({
+    id: "outbound-calls-test",
+    servers: { calls: { command: WRAPPER, args, env: spawns.env } },
+  });
   try {
     const tools = await client.listTools();
     expect(Object.keys(tools)).toEqual(TOOLS.map((t) => `calls_${t}`));

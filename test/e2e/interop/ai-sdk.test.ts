@@ -34,23 +34,54 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
   const { Experimental_StdioMCPTransport: StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
   const uncaught: string[] = [];
   const client = await createMCPClient({
-    transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv({ OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }) }),
+    transport: new StdioMCPTransport({
+      command: process.execPath,
+      args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
+      env: serverEnv({ OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }),
+    }),
     onUncaughtError: (error) => uncaught.push(error instanceof Error ? error.message : String(error)),
   });
   try {
     const tools = await client.tools();
-    expect(Object.keys(tools)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
+    expect(Object.keys(tools)).toEqual([
+      "list_agents",
+      "list_calls",
+      "create_call",
+      "get_call",
+      "submit_batch",
+      "add_do_not_call",
+    ]);
     const run = async (name: string, args: Record<string, unknown>) =>
-      (await tools[name]!.execute!(args, { toolCallId: name, messages: [], context: {} })) as { isError?: boolean; structuredContent?: Record<string, any> };
+      (await tools[name]!.execute!(args, { toolCallId: name, messages: [], context: {} })) as {
+        isError?: boolean;
+        structuredContent?: Record<string, any>;
+      };
     const agents = await run("list_agents", {});
     const agentId = agents.structuredContent!.agents[0].id as string;
     const row = { agent_id: agentId, contact_name: null, company_name: null };
-    const created = await run("create_call", { ...row, to: "+14155550105", metadata: [{ key: "k", value: 1 }], dry_run: null, confirmation_token: null });
+    const created = await run("create_call", {
+      ...row,
+      to: "+14155550105",
+      metadata: [{ key: "k", value: 1 }],
+      dry_run: null,
+      confirmation_token: null,
+    });
     expect(created.isError).toBeFalsy();
     for (const [name, args] of [
       ["get_call", { call_id: created.structuredContent!.call.id, wait_seconds: null }],
-      ["list_calls", { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: 5 }],
-      ["submit_batch", { calls: [{ ...row, to: "+14155550102", metadata: null }], allow_duplicates: null, dry_run: null, confirmation_token: null }],
+      [
+        "list_calls",
+        { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: 5 },
+      ],
+      [
+        "submit_batch",
+        {
+          calls: [{ ...row, to: "+14155550102", metadata: null }],
+          allow_duplicates: null,
+          dry_run: null,
+          confirmation_token: null,
+        },
+      ],
       ["add_do_not_call", { number: "+14155550177", heard: "stop calling me", call_id: null }],
     ] as const) {
       const answer = await run(name, args);
@@ -77,8 +108,13 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
     const started = performance.now();
     const lag = lagProbe();
     const client = await createMCPClient({
-      transport: new StdioMCPTransport({ command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv() }),
-      onUncaughtError: (error) => uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
+      transport: new StdioMCPTransport({
+        command: process.execPath,
+        args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
+        env: serverEnv(),
+      }),
+      onUncaughtError: (error) =>
+        uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
     });
     const ms = Math.round(performance.now() - started);
     const lagMs = lag.stop();
@@ -86,7 +122,9 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
       // A connection that missed the deadline fell back to initialize (2025-11-25).
       const protocol = (client as unknown as { protocolVersion?: string }).protocolVersion;
       const tools = await client.tools();
-      const agents = (await tools.list_agents!.execute!({}, { toolCallId: `c${i}`, messages: [], context: {} })) as { isError?: boolean };
+      const agents = (await tools.list_agents!.execute!({}, { toolCallId: `c${i}`, messages: [], context: {} })) as {
+        isError?: boolean;
+      };
       seen.push({ ms, lagMs, protocol, listed: agents.isError !== true });
     } finally {
       await client.close();
@@ -94,9 +132,13 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
   }
   // Printed whatever happens: on a failure, how long each connection took says whether the machine's load (Node's
   // own start past the second) or the server was the cause.
-  process.stderr.write(`ai-sdk: 20 connections, connect ms (lag ms, protocol): ${seen.map((c) => `${c.ms} (${c.lagMs}${c.protocol === "2026-07-28" ? "" : `, ${c.protocol}`})`).join(", ")}\n`);
+  process.stderr.write(
+    `ai-sdk: 20 connections, connect ms (lag ms, protocol): ${seen.map((c) => `${c.ms} (${c.lagMs}${c.protocol === "2026-07-28" ? "" : `, ${c.protocol}`})`).join(", ")}\n`,
+  );
   expect(uncaught).toEqual([]);
   expect(seen.filter((c) => !c.listed)).toEqual([]);
   // On 2026-07-28 unless the machine, not the server, took the client's second: a fallback with no lag seen here fails.
-  expect(seen.filter((c) => c.protocol !== "2026-07-28" && (c.protocol !== "2025-11-25" || c.lagMs < LOADED_MS))).toEqual([]);
+  expect(
+    seen.filter((c) => c.protocol !== "2026-07-28" && (c.protocol !== "2025-11-25" || c.lagMs < LOADED_MS)),
+  ).toEqual([]);
 }, 120_000);

@@ -32,12 +32,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
-import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, serverEnv, startServer, type StartedServer } from "../../helpers/server-process.js";
+import {
+  ENTRY,
+  GUARDS_OFF_FOR_SHAPE_TESTS,
+  ROOT,
+  serverEnv,
+  startServer,
+  type StartedServer,
+} from "../../helpers/server-process.js";
 
 /** The Agents SDK gives each request but a tool call 5 s by default; a loaded machine can take longer to start a server. */
 const SESSION_TIMEOUT_S = 60;
 
-requireNodeLine(22, "test/e2e/interop/converters.test.ts (@openai/agents-core, @google/genai, @modelcontextprotocol/inspector 2.x)");
+requireNodeLine(
+  22,
+  "test/e2e/interop/converters.test.ts (@openai/agents-core, @google/genai, @modelcontextprotocol/inspector 2.x)",
+);
 
 const SANDBOX_ARGS = ["--sandbox", "--sandbox-speed", "instant"];
 const SANDBOX_ENV = { ...GUARDS_OFF_FOR_SHAPE_TESTS, OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" };
@@ -49,7 +59,7 @@ let agentId: string;
 beforeAll(async () => {
   server = await startServer({ args: SANDBOX_ARGS, env: SANDBOX_ENV });
   tools = (await server.client.listTools()).tools;
-  agentId = (((await server.call("list_agents")).structuredContent as { agents: { id: string }[] }).agents[0]!).id;
+  agentId = ((await server.call("list_agents")).structuredContent as { agents: { id: string }[] }).agents[0]!.id;
 });
 afterAll(async () => {
   await server?.close();
@@ -87,9 +97,11 @@ describe("as published", () => {
         const properties = Object.entries((node.properties ?? {}) as Record<string, Node>);
         const nullable = (s: Node) => ((s.anyOf ?? []) as Node[]).some((b) => b.type === "null");
         const required = new Set((node.required ?? []) as string[]);
-        for (const key of required) expect(Object.keys(node.properties as object), `${tool.name} ${path}`).toContain(key);
+        for (const key of required)
+          expect(Object.keys(node.properties as object), `${tool.name} ${path}`).toContain(key);
         // A strict-mode model sends every property: one a caller may leave out must take null.
-        for (const [key, schema] of properties) if (!required.has(key)) expect(nullable(schema), `${tool.name} ${path}.${key}`).toBe(true);
+        for (const [key, schema] of properties)
+          if (!required.has(key)) expect(nullable(schema), `${tool.name} ${path}.${key}`).toBe(true);
       });
     }
     // The exact lists, tool by tool: test/e2e/null-arguments.test.ts.
@@ -100,10 +112,21 @@ describe("as published", () => {
 describe("OpenAI Agents SDK: strict conversion of every tool", () => {
   it("converts every tool to strict mode, and each works with a strict-mode model's arguments", async () => {
     const { MCPServerStdio, getAllMcpTools, RunContext, Agent } = await import("@openai/agents-core");
-    const mcp = new MCPServerStdio({ command: process.execPath, args: [ENTRY, ...SANDBOX_ARGS], env: serverEnv(SANDBOX_ENV), cacheToolsList: false, clientSessionTimeoutSeconds: SESSION_TIMEOUT_S });
+    const mcp = new MCPServerStdio({
+      command: process.execPath,
+      args: [ENTRY, ...SANDBOX_ARGS],
+      env: serverEnv(SANDBOX_ENV),
+      cacheToolsList: false,
+      clientSessionTimeoutSeconds: SESSION_TIMEOUT_S,
+    });
     await mcp.connect();
     try {
-      const converted = await getAllMcpTools({ mcpServers: [mcp], convertSchemasToStrict: true, runContext: new RunContext(), agent: new Agent({ name: "converter-test" }) });
+      const converted = await getAllMcpTools({
+        mcpServers: [mcp],
+        convertSchemasToStrict: true,
+        runContext: new RunContext(),
+        agent: new Agent({ name: "converter-test" }),
+      });
       expect(converted.map((t) => t.name)).toEqual(tools.map((t) => t.name));
       for (const tool of converted) {
         if (tool.type !== "function") throw new Error(`${tool.name}: not a function tool`);
@@ -112,7 +135,9 @@ describe("OpenAI Agents SDK: strict conversion of every tool", () => {
         // Strict mode: every object closed, every property required.
         walkObjects(tool.parameters, (node, path) => {
           expect(node.additionalProperties, `${tool.name} ${path}`).toBe(false);
-          expect(new Set(node.required as string[]), `${tool.name} ${path}`).toEqual(new Set(Object.keys((node.properties ?? {}) as object)));
+          expect(new Set(node.required as string[]), `${tool.name} ${path}`).toEqual(
+            new Set(Object.keys((node.properties ?? {}) as object)),
+          );
         });
       }
       const invoke = async (name: string, args: Record<string, unknown>) => {
@@ -136,7 +161,11 @@ describe("OpenAI Agents SDK: strict conversion of every tool", () => {
 
 /** A fake Gemini API on 127.0.0.1: records every request body, answers from a script. */
 function fakeGemini(answers: unknown[]) {
-  return startModelEndpoint((i) => ({ candidates: [{ content: { role: "model", parts: answers[i] ?? [{ text: "done" }] }, finishReason: "STOP", index: 0 }] }));
+  return startModelEndpoint((i) => ({
+    candidates: [
+      { content: { role: "model", parts: answers[i] ?? [{ text: "done" }] }, finishReason: "STOP", index: 0 },
+    ],
+  }));
 }
 
 /** The fields of @google/genai's `Schema` (the OpenAPI subset Gemini's `parameters` takes), read from the installed SDK. */
@@ -144,7 +173,8 @@ function geminiSchemaFields(): Set<string> {
   const dts = readFileSync(join(ROOT, "node_modules/@google/genai/dist/genai.d.ts"), "utf8");
   const body = /export declare interface Schema \{([\s\S]*?)\n\}/.exec(dts)?.[1] ?? "";
   const fields = new Set([...body.matchAll(/^\s{4}([A-Za-z]+)\??:/gm)].map((m) => m[1]!));
-  if (!fields.has("nullable") || !fields.has("anyOf")) throw new Error("could not read the Schema fields from @google/genai");
+  if (!fields.has("nullable") || !fields.has("anyOf"))
+    throw new Error("could not read the Schema fields from @google/genai");
   return fields;
 }
 
@@ -176,23 +206,47 @@ describe("Gemini (@google/genai)", () => {
     const gemini = await fakeGemini([]);
     try {
       const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { baseUrl: gemini.url } });
-      const functionDeclarations = tools.map((t) => ({ name: t.name, description: t.description, parameters: structuredClone(t.inputSchema) as never }));
-      await ai.models.generateContent({ model: "gemini-test", contents: "hi", config: { tools: [{ functionDeclarations }] } });
-      const sent = gemini.bodies[0]!.tools[0].functionDeclarations as { name: string; parameters?: Node; parametersJsonSchema?: unknown }[];
+      const functionDeclarations = tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        parameters: structuredClone(t.inputSchema) as never,
+      }));
+      await ai.models.generateContent({
+        model: "gemini-test",
+        contents: "hi",
+        config: { tools: [{ functionDeclarations }] },
+      });
+      const sent = gemini.bodies[0]!.tools[0].functionDeclarations as {
+        name: string;
+        parameters?: Node;
+        parametersJsonSchema?: unknown;
+      }[];
       const fields = geminiSchemaFields();
       for (const declaration of sent) {
         // With a `$schema` keyword the SDK would move the schema to parametersJsonSchema instead of converting it.
         expect(declaration.parametersJsonSchema, declaration.name).toBeUndefined();
         for (const [node, path] of nodes(declaration.parameters)) {
           for (const key of Object.keys(node)) expect(fields, `${declaration.name} ${path}: ${key}`).toContain(key);
-          if ("properties" in node) expect(Object.keys(node.properties as object).length, `${declaration.name} ${path}: empty properties`).toBeGreaterThan(0);
+          if ("properties" in node)
+            expect(
+              Object.keys(node.properties as object).length,
+              `${declaration.name} ${path}: empty properties`,
+            ).toBeGreaterThan(0);
         }
       }
       const createCall = sent.find((d) => d.name === "create_call")!.parameters as any;
-      expect(createCall.properties.metadata).toMatchObject({ type: "ARRAY", nullable: true, items: { type: "OBJECT", required: ["key", "value"] } });
+      expect(createCall.properties.metadata).toMatchObject({
+        type: "ARRAY",
+        nullable: true,
+        items: { type: "OBJECT", required: ["key", "value"] },
+      });
       expect(Object.keys(createCall.properties.metadata.items.properties)).toEqual(["key", "value"]);
       // An optional argument keeps its description through the nullable conversion.
-      expect(createCall.properties.dry_run).toMatchObject({ type: "BOOLEAN", nullable: true, description: expect.stringContaining("send nothing") });
+      expect(createCall.properties.dry_run).toMatchObject({
+        type: "BOOLEAN",
+        nullable: true,
+        description: expect.stringContaining("send nothing"),
+      });
       expect(sent.find((d) => d.name === "list_agents")!.parameters).toEqual({ type: "OBJECT" });
     } finally {
       await gemini.close();
@@ -201,13 +255,39 @@ describe("Gemini (@google/genai)", () => {
 
   it("mcpToTool: the schemas go as they are, and an automatic function call with nulls is answered by the server", async () => {
     const { GoogleGenAI, mcpToTool } = await import("@google/genai");
-    const gemini = await fakeGemini([[{ functionCall: { name: "list_calls", args: { status: null, agent_id: null, campaign_id: null, date_from: null, date_to: null, page: null, limit: 3 } } }]]);
+    const gemini = await fakeGemini([
+      [
+        {
+          functionCall: {
+            name: "list_calls",
+            args: {
+              status: null,
+              agent_id: null,
+              campaign_id: null,
+              date_from: null,
+              date_to: null,
+              page: null,
+              limit: 3,
+            },
+          },
+        },
+      ],
+    ]);
     try {
       const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { baseUrl: gemini.url } });
-      const answer = await ai.models.generateContent({ model: "gemini-test", contents: "list my calls", config: { tools: [mcpToTool(server.client)] } });
+      const answer = await ai.models.generateContent({
+        model: "gemini-test",
+        contents: "list my calls",
+        config: { tools: [mcpToTool(server.client)] },
+      });
       expect(answer.text).toBe("done");
-      const declarations = gemini.bodies[0]!.tools[0].functionDeclarations as { name: string; parametersJsonSchema: unknown }[];
-      expect(declarations.map((d) => [d.name, d.parametersJsonSchema])).toEqual(tools.map((t) => [t.name, t.inputSchema]));
+      const declarations = gemini.bodies[0]!.tools[0].functionDeclarations as {
+        name: string;
+        parametersJsonSchema: unknown;
+      }[];
+      expect(declarations.map((d) => [d.name, d.parametersJsonSchema])).toEqual(
+        tools.map((t) => [t.name, t.inputSchema]),
+      );
       // The second request carries the tool's answer back to the model.
       const response = JSON.stringify(gemini.bodies[1]!.contents);
       expect(response).toContain("functionResponse");
@@ -228,9 +308,21 @@ describe("MCP Inspector CLI --strict", () => {
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        [launcher, "--cli", "--strict", "--method", "tools/list", "--format", "json", process.execPath, ENTRY, ...SANDBOX_ARGS],
+        [
+          launcher,
+          "--cli",
+          "--strict",
+          "--method",
+          "tools/list",
+          "--format",
+          "json",
+          process.execPath,
+          ENTRY,
+          ...SANDBOX_ARGS,
+        ],
         { env: { ...serverEnv(SANDBOX_ENV), HOME: home }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
       );
     });
     expect(run.code, run.stderr).toBe(0);

@@ -22,7 +22,11 @@ import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/serv
 
 requireNodeLine(22, "test/e2e/interop/frameworks.test.ts (@langchain/mcp-adapters, @mastra/mcp)");
 
-const SERVER = { command: process.execPath, args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"], env: serverEnv(GUARDS_OFF_FOR_SHAPE_TESTS) };
+const SERVER = {
+  command: process.execPath,
+  args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
+  env: serverEnv(GUARDS_OFF_FOR_SHAPE_TESTS),
+};
 
 /** In the sandbox's record of a placed call: the flat object the service received. */
 const PLACED_WITH_METADATA = '"metadata":{"service_type":"renewal"}';
@@ -36,7 +40,15 @@ function callerArguments(listAgentsAnswer: unknown) {
   const leftOut = { to: "+14155550105", agent_id: agentId };
   return {
     leftOut,
-    strictNulls: { ...leftOut, contact_name: null, company_name: null, metadata: null, dry_run: null, confirmation_token: null, repeat_dial: null },
+    strictNulls: {
+      ...leftOut,
+      contact_name: null,
+      company_name: null,
+      metadata: null,
+      dry_run: null,
+      confirmation_token: null,
+      repeat_dial: null,
+    },
     pairs: { ...leftOut, metadata: [{ key: "service_type", value: "renewal" }] },
     object: { ...leftOut, metadata: { service_type: "renewal" } },
   };
@@ -50,10 +62,12 @@ describe("LangChain (@langchain/mcp-adapters)", () => {
       const tools = await client.getTools();
       const createCall = tools.find((t) => t.name.endsWith("create_call"))!;
       const a = callerArguments(await tools.find((t) => t.name.endsWith("list_agents"))!.invoke({}));
-      for (const args of [a.leftOut, a.strictNulls]) expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain("Call placed: call_");
+      for (const args of [a.leftOut, a.strictNulls])
+        expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain("Call placed: call_");
       // Its check (of the simplified schema: `metadata` is `{}` there, so the object passes too) lets both through, and
       // the sandbox's call record shows what the service received.
-      for (const args of [a.pairs, a.object]) expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain(PLACED_WITH_METADATA);
+      for (const args of [a.pairs, a.object])
+        expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain(PLACED_WITH_METADATA);
     } finally {
       await client.close();
     }
@@ -64,13 +78,25 @@ describe("LangChain (@langchain/mcp-adapters)", () => {
     const { ChatOpenAI } = await import("@langchain/openai");
     // A fake OpenAI chat-completions API: the request body is what the model would be given.
     const message = { role: "assistant", content: "ok" };
-    const openai = await startModelEndpoint(() => ({ id: "chatcmpl-test", object: "chat.completion", created: 1, model: "gpt-test", choices: [{ index: 0, message, finish_reason: "stop" }] }));
+    const openai = await startModelEndpoint(() => ({
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      created: 1,
+      model: "gpt-test",
+      choices: [{ index: 0, message, finish_reason: "stop" }],
+    }));
     const client = new MultiServerMCPClient({ mcpServers: { calls: { transport: "stdio", ...SERVER } } });
     try {
       const tools = await client.getTools();
-      const model = new ChatOpenAI({ model: "gpt-test", apiKey: "test-key", configuration: { baseURL: `${openai.url}/v1` } });
+      const model = new ChatOpenAI({
+        model: "gpt-test",
+        apiKey: "test-key",
+        configuration: { baseURL: `${openai.url}/v1` },
+      });
       await model.bindTools(tools).invoke("hi");
-      const sent = (openai.bodies[0]!.tools as { function: { name: string; parameters: Record<string, any> } }[]).find((t) => t.function.name.endsWith("create_call"))!;
+      const sent = (openai.bodies[0]!.tools as { function: { name: string; parameters: Record<string, any> } }[]).find(
+        (t) => t.function.name.endsWith("create_call"),
+      )!;
       const { required, properties } = sent.function.parameters;
       expect(required).toEqual(["to", "agent_id"]);
       expect(properties.to).toMatchObject({ type: "string" });
@@ -91,7 +117,8 @@ describe("Mastra (@mastra/mcp)", () => {
       const createCall = tools.calls_create_call!;
       const run = async (args: Record<string, unknown>) => text(await createCall.execute!(args as never, {} as never));
       const a = callerArguments(await tools.calls_list_agents!.execute!({} as never, {} as never));
-      for (const args of [a.leftOut, a.strictNulls]) expect(await run(args), JSON.stringify(args)).toMatch(/"call":\{"id":"call_/);
+      for (const args of [a.leftOut, a.strictNulls])
+        expect(await run(args), JSON.stringify(args)).toMatch(/"call":\{"id":"call_/);
       expect(await run(a.pairs)).toContain(PLACED_WITH_METADATA);
       // Mastra holds the caller to the published schema: the object never reaches the server (which would take it).
       const refused = await run(a.object);

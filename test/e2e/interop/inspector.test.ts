@@ -36,7 +36,19 @@ function inspect(...args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       // The server's variables go through -e: this Inspector line does not pass its own environment on.
-      [INSPECTOR, "--cli", "--format", "json", ...Object.entries(GUARDS_OFF_FOR_SHAPE_TESTS).flatMap(([k, v]) => ["-e", `${k}=${v}`]), process.execPath, ENTRY, "--sandbox", "--sandbox-speed", "instant", ...args],
+      [
+        INSPECTOR,
+        "--cli",
+        "--format",
+        "json",
+        ...Object.entries(GUARDS_OFF_FOR_SHAPE_TESTS).flatMap(([k, v]) => ["-e", `${k}=${v}`]),
+        process.execPath,
+        ENTRY,
+        "--sandbox",
+        "--sandbox-speed",
+        "instant",
+        ...args,
+      ],
       { env: { PATH: process.env.PATH ?? "", HOME: home }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -57,9 +69,19 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
     const run = await inspect("--method", "tools/list");
     expect(run.code, run.stderr).toBe(0);
     const { tools } = parsed(run);
-    expect(tools.map((t: { name: string }) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
+    expect(tools.map((t: { name: string }) => t.name)).toEqual([
+      "list_agents",
+      "list_calls",
+      "create_call",
+      "get_call",
+      "submit_batch",
+      "add_do_not_call",
+    ]);
     const getCall = tools.find((t: { name: string }) => t.name === "get_call");
-    expect(getCall.inputSchema.properties.wait_seconds.anyOf).toEqual([expect.objectContaining({ type: "integer", minimum: 0, maximum: 600 }), { type: "null" }]);
+    expect(getCall.inputSchema.properties.wait_seconds.anyOf).toEqual([
+      expect.objectContaining({ type: "integer", minimum: 0, maximum: 600 }),
+      { type: "null" },
+    ]);
   });
 
   it("tools/call list_agents: a success with structuredContent", async () => {
@@ -73,11 +95,23 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
   });
 
   it("tools/call create_call on a test number: the call is placed in the sandbox", async () => {
-    const run = await inspect("--method", "tools/call", "--tool-name", "create_call", "--tool-arg", "to=+14155550105", `agent_id=${agentId}`);
+    const run = await inspect(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "create_call",
+      "--tool-arg",
+      "to=+14155550105",
+      `agent_id=${agentId}`,
+    );
     expect(run.code, run.stderr).toBe(0);
     const result = parsed(run);
     expect(result.isError).toBeUndefined();
-    expect(result.structuredContent).toMatchObject({ to_international: "+1 415 555 0105", country: "US", agent_id: agentId });
+    expect(result.structuredContent).toMatchObject({
+      to_international: "+1 415 555 0105",
+      country: "US",
+      agent_id: agentId,
+    });
   });
 
   it("tools/call with a refused argument: isError reaches the client (exit 5)", async () => {
@@ -92,7 +126,14 @@ describe("MCP Inspector CLI against `outbound-calls-mcp --sandbox`", () => {
     const resource = await inspect("--method", "resources/read", "--uri", "agents://list");
     expect(resource.code, resource.stderr).toBe(0);
     expect(parsed(resource).contents[1]).toMatchObject({ uri: "agents://list", mimeType: "application/json" });
-    const prompt = await inspect("--method", "prompts/get", "--prompt-name", "daily_report", "--prompt-args", "date=2026-11-21");
+    const prompt = await inspect(
+      "--method",
+      "prompts/get",
+      "--prompt-name",
+      "daily_report",
+      "--prompt-args",
+      "date=2026-11-21",
+    );
     expect(prompt.code, prompt.stderr).toBe(0);
     expect(parsed(prompt).messages[0].content.text).toContain('date_from "2026-11-21"');
   });

@@ -7,8 +7,23 @@
  * the 2026 lists carry their cache fields, and the tools come in one order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERAS, LEGACY, MODERN, connectHttpFor, startFor, type Era, type EraClient } from "../../helpers/modern-client.js";
-import { HTTP_TOKEN, mcpHeaders, rawRequest, rpcMessages, spawnHttpServer, type HttpServerProcess } from "../../helpers/http-server-process.js";
+import {
+  ERAS,
+  LEGACY,
+  MODERN,
+  connectHttpFor,
+  startFor,
+  type Era,
+  type EraClient,
+} from "../../helpers/modern-client.js";
+import {
+  HTTP_TOKEN,
+  mcpHeaders,
+  rawRequest,
+  rpcMessages,
+  spawnHttpServer,
+  type HttpServerProcess,
+} from "../../helpers/http-server-process.js";
 import { textOf } from "../../helpers/server-process.js";
 
 const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"];
@@ -19,7 +34,10 @@ const ENV = { ...DAYTIME, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_DEDUPE
 
 let http: HttpServerProcess;
 beforeAll(async () => {
-  http = await spawnHttpServer({ args: ["--sandbox", "--sandbox-speed", "instant"], env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...ENV } });
+  http = await spawnHttpServer({
+    args: ["--sandbox", "--sandbox-speed", "instant"],
+    env: { OUTBOUND_CALLS_HTTP_TOKEN: HTTP_TOKEN, ...ENV },
+  });
 });
 afterAll(async () => {
   expect(await http?.stop()).toBe(0);
@@ -37,14 +55,23 @@ async function everyTool(client: EraClient, era: Era): Promise<void> {
   expect(agents.isError, textOf(agents)).toBeFalsy();
   const agentId = (agents.structuredContent as { agents: Array<{ id: string }> }).agents[0]!.id;
 
-  const created = await client.call("create_call", { to: "+14155550100", agent_id: agentId, contact_name: `Era ${era}` });
+  const created = await client.call("create_call", {
+    to: "+14155550100",
+    agent_id: agentId,
+    contact_name: `Era ${era}`,
+  });
   expect(created.isError, textOf(created)).toBeFalsy();
   const callId = (created.structuredContent as { call: { id: string } }).call.id;
 
   const got = await client.call("get_call", { call_id: callId });
-  expect(got.structuredContent).toMatchObject({ final: true, call: { id: callId, status: "completed", contact_name: `Era ${era}` } });
+  expect(got.structuredContent).toMatchObject({
+    final: true,
+    call: { id: callId, status: "completed", contact_name: `Era ${era}` },
+  });
 
-  const batch = await client.call("submit_batch", { calls: ["+14155550111", "+14155550112"].map((to) => ({ to, agent_id: agentId })) });
+  const batch = await client.call("submit_batch", {
+    calls: ["+14155550111", "+14155550112"].map((to) => ({ to, agent_id: agentId })),
+  });
   expect(batch.isError, textOf(batch)).toBeFalsy();
   const { campaign_id } = batch.structuredContent as { campaign_id: string };
 
@@ -85,23 +112,40 @@ describe("the one endpoint, on the wire", () => {
         jsonrpc: "2.0",
         id: 1,
         method: "server/discover",
-        params: { _meta: { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" } } },
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": MODERN,
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+          },
+        },
       }),
     });
     expect(answer.status).toBe(200);
     expect(answer.headers["mcp-session-id"]).toBeUndefined();
-    const result = rpcMessages(answer.body)[0]!.result as { supportedVersions: string[]; _meta: Record<string, { name: string }> };
+    const result = rpcMessages(answer.body)[0]!.result as {
+      supportedVersions: string[];
+      _meta: Record<string, { name: string }>;
+    };
     // The revisions served without a handshake; the 2025 ones are reached by initialize (below).
     expect(result.supportedVersions).toEqual([MODERN]);
     expect(result._meta["io.modelcontextprotocol/serverInfo"]!.name).toBe("outbound-calls-mcp");
   });
 
-  it.each([LEGACY, "2025-06-18", "2025-03-26", "2024-11-05"])("still answers a %s initialize on the same endpoint", async (version) => {
-    const answer = await rawRequest(http.base, {
-      method: "POST",
-      headers: mcpHeaders(),
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
-    });
-    expect(rpcMessages(answer.body)[0]!.result).toMatchObject({ protocolVersion: version });
-  });
+  it.each([LEGACY, "2025-06-18", "2025-03-26", "2024-11-05"])(
+    "still answers a %s initialize on the same endpoint",
+    async (version) => {
+      const answer = await rawRequest(http.base, {
+        method: "POST",
+        headers: mcpHeaders(),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+        }),
+      });
+      expect(rpcMessages(answer.body)[0]!.result).toMatchObject({ protocolVersion: version });
+    },
+  );
 });

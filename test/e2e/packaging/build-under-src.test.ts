@@ -19,14 +19,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each output file of dist/ (index.js, demo.js, chunks/*.js), with esbuild's content hashes out of the names, sorted. */
 function bundle(dist: string): string[] {
-  const files = ["index.js", "demo.js", ...readdirSync(join(dist, "chunks")).filter((f) => f.endsWith(".js")).map((f) => `chunks/${f}`)];
+  const files = [
+    "index.js",
+    "demo.js",
+    ...readdirSync(join(dist, "chunks"))
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => `chunks/${f}`),
+  ];
   return files.map((f) => readFileSync(join(dist, f), "utf8").replace(/-[A-Z0-9]{8}\.js/g, "-HASH.js")).sort();
 }
 
 it("builds in ~/src/<checkout>, the same bundle as here: dependencies keep the real built-ins", async () => {
   const checkout = join(dir, "src", "outbound-calls-mcp");
   mkdirSync(checkout, { recursive: true });
-  for (const entry of ["src", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+  for (const entry of ["src", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"])
+    cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
   await run("cp", ["-al", join(ROOT, "node_modules"), join(checkout, "node_modules")]);
   await run(process.execPath, ["scripts/build.mjs"], { cwd: checkout, maxBuffer: 16 * 1024 * 1024 });
   // dist/ here is this checkout's bundle (npm test builds it first).

@@ -33,7 +33,11 @@ function filesUnder(root: string): string[] {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "outbound-calls-mcpb-"));
   const bundle = join(dir, "outbound-calls-mcp.mcpb");
-  await run(process.execPath, [MCPB, "pack", ROOT, bundle], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
+  await run(process.execPath, [MCPB, "pack", ROOT, bundle], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 120_000,
+  });
   bundleBytes = statSync(bundle).size;
   unpacked = join(dir, "unpacked");
   await run(process.execPath, [MCPB, "unpack", bundle, unpacked], { maxBuffer: 16 * 1024 * 1024, timeout: 60_000 });
@@ -45,21 +49,31 @@ afterAll(() => {
 
 it("holds the manifest, the built server, package.json, README and LICENSE, nothing else", () => {
   const files = filesUnder(unpacked);
-  const other = files.filter((f) => !["manifest.json", "package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f));
+  const other = files.filter(
+    (f) => !["manifest.json", "package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f),
+  );
   expect(other).toEqual([]);
   expect(files).toContain("dist/index.js");
   expect(files).not.toContain("dist/demo.js");
   expect(files.some((f) => f.startsWith("node_modules/"))).toBe(false);
   // Small: the built server is about 3 MB unpacked; a bundle with node_modules was over 50 MB.
   expect(bundleBytes).toBeLessThan(2 * 1024 * 1024);
-  expect(JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"))).toEqual(JSON.parse(readFileSync(join(ROOT, "manifest.json"), "utf8")));
+  expect(JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"))).toEqual(
+    JSON.parse(readFileSync(join(ROOT, "manifest.json"), "utf8")),
+  );
 });
 
 it("the unpacked bundle serves MCP as its manifest starts it, in sandbox mode", async () => {
-  const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8")) as { server: { mcp_config: { args: string[] } } };
+  const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8")) as {
+    server: { mcp_config: { args: string[] } };
+  };
   const args = manifest.server.mcp_config.args.map((a) => a.replace("${__dirname}", unpacked));
   // What a client sets from the "Sandbox mode" switch (user_config.sandbox -> OUTBOUND_CALLS_SANDBOX).
-  const transport = new RecordingStdioTransport({ command: process.execPath, args, env: { PATH: process.env.PATH ?? "", OUTBOUND_CALLS_SANDBOX: "true", ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+  const transport = new RecordingStdioTransport({
+    command: process.execPath,
+    args,
+    env: { PATH: process.env.PATH ?? "", OUTBOUND_CALLS_SANDBOX: "true", ...GUARDS_OFF_FOR_SHAPE_TESTS },
+  });
   started.push(transport);
   const client = new Client({ name: "mcpb-test", version: "1.0.0" });
   await client.connect(transport);
@@ -67,7 +81,14 @@ it("the unpacked bundle serves MCP as its manifest starts it, in sandbox mode", 
     expect((await client.listTools()).tools).toHaveLength(6);
     const agents = await client.callTool({ name: "list_agents", arguments: {} });
     expect(agents.structuredContent).toMatchObject({ count: 3, sandbox: true });
-    const dry = await client.callTool({ name: "create_call", arguments: { to: "+14155550100", agent_id: (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id, dry_run: true } });
+    const dry = await client.callTool({
+      name: "create_call",
+      arguments: {
+        to: "+14155550100",
+        agent_id: (agents.structuredContent as { agents: { id: string }[] }).agents[0]!.id,
+        dry_run: true,
+      },
+    });
     expect(dry.isError).toBeFalsy();
   } finally {
     await client.close();

@@ -25,12 +25,17 @@ describe("npm pack", () => {
   let files: string[];
   beforeAll(async () => {
     // --ignore-scripts: the suite already built dist/; prepack would rebuild it under the other tests' feet.
-    const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     files = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path).sort();
   }, 60_000);
 
   it("ships package.json, README.md, LICENSE and the built JavaScript, nothing else", () => {
-    const other = files.filter((f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f));
+    const other = files.filter(
+      (f) => !["package.json", "README.md", "LICENSE"].includes(f) && !/^dist\/.+\.c?js$/.test(f),
+    );
     expect(other).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js"]));
     // The bundle loads the sandbox and doctor as lazy chunks: they must ship too.
@@ -43,14 +48,22 @@ describe("npm pack", () => {
   });
 
   it("declares no runtime dependency: everything the server runs is bundled in dist/", () => {
-    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies", "bundledDependencies"]) {
+    for (const field of [
+      "dependencies",
+      "peerDependencies",
+      "optionalDependencies",
+      "bundleDependencies",
+      "bundledDependencies",
+    ]) {
       expect(pkg[field], field).toBeUndefined();
     }
   });
 
   it("leaves out the demo, the sources, the tests and the publishing metadata", () => {
     expect(files).not.toContain("dist/demo.js");
-    expect(files.some((f) => /^(src|test|bench|scripts)\//.test(f) || f.endsWith(".ts") || f.endsWith(".map"))).toBe(false);
+    expect(files.some((f) => /^(src|test|bench|scripts)\//.test(f) || f.endsWith(".ts") || f.endsWith(".map"))).toBe(
+      false,
+    );
     expect(files).not.toContain("server.json");
     expect(files).not.toContain("manifest.json");
   });
@@ -78,17 +91,28 @@ describe("server.json (MCP registry)", () => {
 
   it("points at the npm package over stdio", () => {
     expect(serverJson.packages).toHaveLength(1);
-    expect(serverJson.packages[0]).toMatchObject({ registryType: "npm", identifier: pkg.name, transport: { type: "stdio" }, runtimeHint: "npx" });
+    expect(serverJson.packages[0]).toMatchObject({
+      registryType: "npm",
+      identifier: pkg.name,
+      transport: { type: "stdio" },
+      runtimeHint: "npx",
+    });
   });
 
   it("names only variables the configuration table documents, the key and base URL first, and the key as the only secret", () => {
-    const vars = serverJson.packages[0].environmentVariables as { name: string; description: string; isSecret?: boolean; isRequired?: boolean }[];
+    const vars = serverJson.packages[0].environmentVariables as {
+      name: string;
+      description: string;
+      isSecret?: boolean;
+      isRequired?: boolean;
+    }[];
     expect(vars.slice(0, 2).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
     for (const v of vars) expect(documented, v.name).toContain(v.name);
     expect(vars.filter((v) => v.isSecret).map((v) => v.name)).toEqual(["OUTBOUND_CALLS_API_KEY"]);
     // The schema has no conditional requirement: none is required (the sandbox needs neither), and the two say when they are.
     expect(vars.filter((v) => v.isRequired).map((v) => v.name)).toEqual([]);
-    for (const v of vars.slice(0, 2)) expect(v.description, v.name).toMatch(/^Required unless OUTBOUND_CALLS_SANDBOX is true: /);
+    for (const v of vars.slice(0, 2))
+      expect(v.description, v.name).toMatch(/^Required unless OUTBOUND_CALLS_SANDBOX is true: /);
     expect(vars.map((v) => v.name)).toContain("OUTBOUND_CALLS_SANDBOX");
     expect(new Set(vars.map((v) => v.name)).size).toBe(vars.length);
   });
@@ -100,7 +124,9 @@ describe("server.json (MCP registry)", () => {
 
   it("is valid against the official registry schema of the version it declares (vendored: test/e2e/packaging/registry/)", async () => {
     const version = /\/schemas\/(\d{4}-\d{2}-\d{2})\/server\.schema\.json$/.exec(serverJson.$schema)?.[1];
-    const schema = JSON.parse(readFileSync(join(ROOT, `test/e2e/packaging/registry/server.schema.${version}.json`), "utf8")) as Record<string, unknown>;
+    const schema = JSON.parse(
+      readFileSync(join(ROOT, `test/e2e/packaging/registry/server.schema.${version}.json`), "utf8"),
+    ) as Record<string, unknown>;
     expect(schema.$id).toBe(serverJson.$schema);
     const { Ajv } = await import("ajv");
     // CommonJS: its module.exports is the plugin.

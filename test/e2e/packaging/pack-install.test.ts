@@ -26,17 +26,27 @@ let tarballName: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "outbound-calls-pack-"));
   // --ignore-scripts: dist/ was built by `npm test`; prepack would rebuild it while other test files use it.
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   tarballName = (JSON.parse(stdout) as [{ filename: string }])[0].filename;
   const tarball = join(dir, tarballName);
   const app = join(dir, "app");
   mkdirSync(app);
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "pack-install-test", version: "1.0.0", private: true }));
-  await run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", tarball], {
-    cwd: app,
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 150_000,
-  });
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "pack-install-test", version: "1.0.0", private: true }),
+  );
+  await run(
+    "npm",
+    ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", tarball],
+    {
+      cwd: app,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 150_000,
+    },
+  );
   bin = join(app, "node_modules", ".bin", "outbound-calls-mcp");
 }, 180_000);
 
@@ -63,7 +73,9 @@ it("docs/clients.md's tarball install works as written: npm install --global, th
     maxBuffer: 16 * 1024 * 1024,
     timeout: 150_000,
   });
-  const { stdout } = await run(join(prefix, "bin", "outbound-calls-mcp"), ["--version"], { env: { PATH: process.env.PATH ?? "" } });
+  const { stdout } = await run(join(prefix, "bin", "outbound-calls-mcp"), ["--version"], {
+    env: { PATH: process.env.PATH ?? "" },
+  });
   expect(stdout.trim()).toBe(VERSION);
   expect(readdirSync(join(prefix, "lib", "node_modules", "outbound-calls-mcp"))).not.toContain("node_modules");
 });
@@ -74,25 +86,42 @@ it("the installed bin prints the version", async () => {
 });
 
 it("the installed bin serves MCP in sandbox mode: list_agents and a call to a test number", async () => {
-  const transport = new RecordingStdioTransport({ command: bin, args: ["--sandbox", "--sandbox-speed", "instant"], env: { PATH: process.env.PATH ?? "", ...GUARDS_OFF_FOR_SHAPE_TESTS } });
+  const transport = new RecordingStdioTransport({
+    command: bin,
+    args: ["--sandbox", "--sandbox-speed", "instant"],
+    env: { PATH: process.env.PATH ?? "", ...GUARDS_OFF_FOR_SHAPE_TESTS },
+  });
   started.push(transport);
   const client = new Client({ name: "pack-install-test", version: "1.0.0" });
   await client.connect(transport);
   try {
     expect(client.getServerVersion()).toMatchObject({ name: "outbound-calls-mcp", version: VERSION });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "list_agents",
+      "list_calls",
+      "create_call",
+      "get_call",
+      "submit_batch",
+      "add_do_not_call",
+    ]);
     const agents = await client.callTool({ name: "list_agents", arguments: {} });
     expect(agents.isError).toBeFalsy();
-    const list = (agents.structuredContent as { agents: { id: string }[]; count: number; sandbox: boolean });
+    const list = agents.structuredContent as { agents: { id: string }[]; count: number; sandbox: boolean };
     expect(list).toMatchObject({ count: 3, sandbox: true });
-    const created = await client.callTool({ name: "create_call", arguments: { to: "+14155550102", agent_id: list.agents[0]!.id } });
+    const created = await client.callTool({
+      name: "create_call",
+      arguments: { to: "+14155550102", agent_id: list.agents[0]!.id },
+    });
     expect(created.isError).toBeFalsy();
     const id = (created.structuredContent as { call: { id: string } }).call.id;
     const got = await client.callTool({ name: "get_call", arguments: { call_id: id } });
     expect((got.structuredContent as { call: { status: string } }).call.status).toBe("busy");
     // A refused number: the bundled phone library (max metadata) types it as premium rate.
-    const refused = await client.callTool({ name: "create_call", arguments: { to: "+19005550123", agent_id: list.agents[0]!.id } });
+    const refused = await client.callTool({
+      name: "create_call",
+      arguments: { to: "+19005550123", agent_id: list.agents[0]!.id },
+    });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain("premium-rate");
   } finally {

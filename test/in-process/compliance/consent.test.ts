@@ -34,16 +34,27 @@ describeEras(fx, () => {
       const dry = await server.call("create_call", { ...CALL, to: "+14155550101", dry_run: true });
       expect(textOf(dry)).toContain("Consent: express_written (source web-form-2026-03, obtained 2026-03-02)");
       expect((await server.call("create_call", { ...CALL, to: "+14155550101" })).isError).toBeFalsy();
-      expect(auditLines(audit).at(-1)).toMatchObject({ decision: "dialed", consent: ["express_written (source web-form-2026-03, obtained 2026-03-02)"] });
+      expect(auditLines(audit).at(-1)).toMatchObject({
+        decision: "dialed",
+        consent: ["express_written (source web-form-2026-03, obtained 2026-03-02)"],
+      });
     });
 
     it("required: a number without a live record (none, or expired) is refused and nothing is sent", async () => {
-      const server = await fx.start({ env: { ...env, OUTBOUND_CALLS_REQUIRE_CONSENT: "true" }, now: "2026-11-25T15:00:00Z" });
+      const server = await fx.start({
+        env: { ...env, OUTBOUND_CALLS_REQUIRE_CONSENT: "true" },
+        now: "2026-11-25T15:00:00Z",
+      });
       const none = await server.call("create_call", { ...CALL, to: "+14155550199" });
       expect(textOf(none)).toContain("Refused (no_consent): +1 415 555 0199 has no consent record");
       const expired = await server.call("create_call", { ...CALL, to: "+14155550102" });
       expect(textOf(expired)).toContain("a consent record that expired 2025-12-31");
-      const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+14155550101" }, { ...CALL, to: "+14155550199" }] });
+      const batch = await server.call("submit_batch", {
+        calls: [
+          { ...CALL, to: "+14155550101" },
+          { ...CALL, to: "+14155550199" },
+        ],
+      });
       expect(textOf(batch)).toContain("calls[1].to: +1 415 555 0199 has no consent record");
       expect(fx.service.posts()).toHaveLength(0);
       expect((await server.call("create_call", { ...CALL, to: "+14155550101" })).isError).toBeFalsy();
@@ -52,7 +63,9 @@ describeEras(fx, () => {
     it("an opt-out revokes consent: a number with a record that opted out is refused as opted_out", async () => {
       const server = await fx.start({ env: { ...env, OUTBOUND_CALLS_REQUIRE_CONSENT: "true" } });
       await server.call("add_do_not_call", { number: "+14155550101", heard: "stop calling me" });
-      expect(textOf(await server.call("create_call", { ...CALL, to: "+14155550101" }))).toContain("Refused (opted_out)");
+      expect(textOf(await server.call("create_call", { ...CALL, to: "+14155550101" }))).toContain(
+        "Refused (opted_out)",
+      );
       expect(fx.service.posts()).toHaveLength(0);
     });
 
@@ -65,10 +78,16 @@ describeEras(fx, () => {
     it("a line that cannot be read stops the start, naming the variable and the line; requiring consent without a file too", () => {
       const bad = join(dir, "bad.csv");
       writeFileSync(bad, "+14155550101,express_written,web,2026-03-02\n+14155550103,,web,2026-03-02\n");
-      expect(() => createCore(inProcessConfig({ env: { OUTBOUND_CALLS_CONSENT_FILE: bad } }))).toThrow(/OUTBOUND_CALLS_CONSENT_FILE: line 2 has no basis/);
+      expect(() => createCore(inProcessConfig({ env: { OUTBOUND_CALLS_CONSENT_FILE: bad } }))).toThrow(
+        /OUTBOUND_CALLS_CONSENT_FILE: line 2 has no basis/,
+      );
       writeFileSync(bad, "+14155550101,express_written,web,yesterday\n");
-      expect(() => createCore(inProcessConfig({ env: { OUTBOUND_CALLS_CONSENT_FILE: bad } }))).toThrow(/line 1 has no date obtained/);
-      expect(() => inProcessConfig({ env: { OUTBOUND_CALLS_REQUIRE_CONSENT: "true" } })).toThrow(/OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set/);
+      expect(() => createCore(inProcessConfig({ env: { OUTBOUND_CALLS_CONSENT_FILE: bad } }))).toThrow(
+        /line 1 has no date obtained/,
+      );
+      expect(() => inProcessConfig({ env: { OUTBOUND_CALLS_REQUIRE_CONSENT: "true" } })).toThrow(
+        /OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set/,
+      );
     });
   });
 });

@@ -14,7 +14,12 @@ const MIAMI = "+13055550123";
 it("four rows to one Florida number in one batch are refused by us_fl_frequency; three go", async () => {
   const s = await fx.start({
     now: "2026-11-23T17:00:00Z",
-    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing", OUTBOUND_CALLS_CONFIRM: "never" },
+    env: {
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+      OUTBOUND_CALLS_CONFIRM: "never",
+    },
   });
   const rows = (n: number) => Array.from({ length: n }, () => ({ to: MIAMI, agent_id: "agt_1" }));
   const four = await s.call("submit_batch", { calls: rows(4), allow_duplicates: true });

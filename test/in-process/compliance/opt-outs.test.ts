@@ -33,7 +33,6 @@ function saysOnCall(text: string, status = "completed") {
   }));
 }
 
-
 describe("the watch reads each placed call by itself", () => {
   it("an opt-out said on the call lists the number; the next dial is refused naming that call, with no POST", async () => {
     const audit = join(tempDir("optout"), "audit.jsonl");
@@ -41,7 +40,12 @@ describe("the watch reads each placed call by itself", () => {
     saysOnCall("Nein. Rufen Sie mich nicht mehr an!");
     expect((await server.call("create_call", CALL)).isError).toBeFalsy();
     // Nobody asks about the call: the watch reads it within its poll.
-    await expect.poll(async () => (await server.core!.store.optOuts.get([CALL.to]))[0]?.callId, { timeout: 15_000, interval: 200 }).toBe("call_1");
+    await expect
+      .poll(async () => (await server.core!.store.optOuts.get([CALL.to]))[0]?.callId, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe("call_1");
     const again = await server.call("create_call", { ...CALL, contact_name: "Dana" });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain("Refused (opted_out)");
@@ -49,7 +53,14 @@ describe("the watch reads each placed call by itself", () => {
     expect(textOf(again)).toContain("rufen sie mich nicht mehr an");
     expect(fx.service.posts()).toHaveLength(1);
     const lines = auditLines(audit);
-    expect(lines).toContainEqual(expect.objectContaining({ decision: "opted_out", tool: "opt_out_watch", numbers: [CALL.to], call_ids: ["call_1"] }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        decision: "opted_out",
+        tool: "opt_out_watch",
+        numbers: [CALL.to],
+        call_ids: ["call_1"],
+      }),
+    );
     expect(lines.at(-1)).toMatchObject({ decision: "refused", rule: "opted_out" });
   });
 
@@ -57,9 +68,16 @@ describe("the watch reads each placed call by itself", () => {
     const server = await fx.start({ env });
     saysOnCall("Bonjour, oui.", "in_progress");
     await server.call("create_call", CALL);
-    await expect.poll(() => fx.service.of("calls.get").length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => fx.service.of("calls.get").length, { timeout: 10_000, interval: 100 })
+      .toBeGreaterThanOrEqual(2);
     saysOnCall("Ne m’appelez plus, merci.");
-    await expect.poll(async () => (await server.core!.store.optOuts.get([CALL.to]))[0] !== undefined, { timeout: 10_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(async () => (await server.core!.store.optOuts.get([CALL.to]))[0] !== undefined, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(true);
     const reads = fx.service.of("calls.get").length;
     // Final: no longer read.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
@@ -67,7 +85,9 @@ describe("the watch reads each placed call by itself", () => {
   });
 
   it("a repeat_dial right after the call (before the watch's next poll) reads the call first and is refused", async () => {
-    const server = await fx.start({ env: { ...env, OUTBOUND_CALLS_OPT_OUT_POLL_S: "60", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" } });
+    const server = await fx.start({
+      env: { ...env, OUTBOUND_CALLS_OPT_OUT_POLL_S: "60", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" },
+    });
     saysOnCall("Take me off your list.");
     await server.call("create_call", CALL);
     const again = await server.call("create_call", { ...CALL, contact_name: "Dana L.", repeat_dial: true });
@@ -81,8 +101,12 @@ describe("get_call's opt_out", () => {
     const server = await fx.start({ env });
     saysOnCall("No me vuelva a llamar, por favor.");
     const read = await server.call("get_call", { call_id: "call_9" });
-    expect(read.structuredContent).toMatchObject({ opt_out: { asked: true, listed: true, listed_from_call: "call_9" } });
-    expect((read.structuredContent as { opt_out: { matched: string[] } }).opt_out.matched[0]).toContain("no me vuelva a llamar");
+    expect(read.structuredContent).toMatchObject({
+      opt_out: { asked: true, listed: true, listed_from_call: "call_9" },
+    });
+    expect((read.structuredContent as { opt_out: { matched: string[] } }).opt_out.matched[0]).toContain(
+      "no me vuelva a llamar",
+    );
     expect(textOf(read)).toContain("Opt-out: the person asked not to be called again");
     const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+14155550199" }, CALL] });
     expect(batch.isError).toBe(true);
@@ -97,14 +121,22 @@ describe("get_call's opt_out", () => {
     const server = await fx.start({ env });
     saysOnCall("Yes, Tuesday works. Call me back then.");
     const read = await server.call("get_call", { call_id: "call_2" });
-    expect(read.structuredContent).toMatchObject({ opt_out: { asked: false, listed: false, matched: [] }, ai_disclosure: { disclosed: true } });
+    expect(read.structuredContent).toMatchObject({
+      opt_out: { asked: false, listed: false, matched: [] },
+      ai_disclosure: { disclosed: true },
+    });
     expect(textOf(read)).toContain("Opt-out: none detected.");
     expect(textOf(read)).not.toContain("AI disclosure");
   });
 
   it("an agent that does not say it is an AI in its first words: get_call says so", async () => {
     const server = await fx.start({ env });
-    fx.service.handle("calls.get", (r) => ({ id: r.callId, status: "completed", to: CALL.to, transcript: "Agent: Hi, this is Ava from Acme.\nCustomer: Hi." }));
+    fx.service.handle("calls.get", (r) => ({
+      id: r.callId,
+      status: "completed",
+      to: CALL.to,
+      transcript: "Agent: Hi, this is Ava from Acme.\nCustomer: Hi.",
+    }));
     const read = await server.call("get_call", { call_id: "call_3" });
     expect(read.structuredContent).toMatchObject({ ai_disclosure: { disclosed: false } });
     expect(textOf(read)).toContain("AI disclosure: not found in the agent's first words");
@@ -114,7 +146,10 @@ describe("get_call's opt_out", () => {
 describe("add_do_not_call", () => {
   it("lists a number the model heard about; the first entry stays; the dial is refused", async () => {
     const server = await fx.start({ env });
-    const added = await server.call("add_do_not_call", { number: "+1 415 555 0177", heard: "never call my mother again" });
+    const added = await server.call("add_do_not_call", {
+      number: "+1 415 555 0177",
+      heard: "never call my mother again",
+    });
     expect(added.structuredContent).toMatchObject({ number: "+14155550177", listed: true, already_listed: false });
     const twice = await server.call("add_do_not_call", { number: "+14155550177", heard: "again" });
     expect(twice.structuredContent).toMatchObject({ already_listed: true });
@@ -137,12 +172,41 @@ describe("kept until an operator removes it", () => {
     await second.close();
 
     const out: string[] = [];
-    const cliEnv = { OUTBOUND_CALLS_API_KEY: CANARY_KEY, OUTBOUND_CALLS_BASE_URL: NOWHERE, OUTBOUND_CALLS_AUDIT_LOG: audit };
-    expect(await runOptOuts({ kind: "opt-outs", action: "list" }, cliEnv, (l) => out.push(l), () => undefined)).toBe(0);
+    const cliEnv = {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: NOWHERE,
+      OUTBOUND_CALLS_AUDIT_LOG: audit,
+    };
+    expect(
+      await runOptOuts(
+        { kind: "opt-outs", action: "list" },
+        cliEnv,
+        (l) => out.push(l),
+        () => undefined,
+      ),
+    ).toBe(0);
     expect(out.join("\n")).toContain(CALL.to);
-    expect(await runOptOuts({ kind: "opt-outs", action: "remove", number: CALL.to, by: "alice" }, cliEnv, (l) => out.push(l), () => undefined)).toBe(0);
-    expect(auditLines(audit).at(-1)).toMatchObject({ decision: "opt_out_removed", numbers: [CALL.to], approver: "operator:alice" });
-    expect(await runOptOuts({ kind: "opt-outs", action: "remove", number: CALL.to, by: "alice" }, cliEnv, (l) => out.push(l), () => undefined)).toBe(1);
+    expect(
+      await runOptOuts(
+        { kind: "opt-outs", action: "remove", number: CALL.to, by: "alice" },
+        cliEnv,
+        (l) => out.push(l),
+        () => undefined,
+      ),
+    ).toBe(0);
+    expect(auditLines(audit).at(-1)).toMatchObject({
+      decision: "opt_out_removed",
+      numbers: [CALL.to],
+      approver: "operator:alice",
+    });
+    expect(
+      await runOptOuts(
+        { kind: "opt-outs", action: "remove", number: CALL.to, by: "alice" },
+        cliEnv,
+        (l) => out.push(l),
+        () => undefined,
+      ),
+    ).toBe(1);
 
     const third = await fx.start({ env: { ...env, OUTBOUND_CALLS_AUDIT_LOG: audit }, store: new MemoryStore() });
     expect((await third.call("create_call", CALL)).isError).toBeFalsy();
@@ -153,7 +217,11 @@ describe("kept until an operator removes it", () => {
     const dir = tempDir("optout-torn");
     const audit = join(dir, "audit.jsonl");
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(audit, `{"time":"2026-11-25T10:00:00Z","tool":"opt_out_watch","decision":"opted_out","numbers":["${CALL.to}"],"ag\n`, { mode: 0o600 });
+    writeFileSync(
+      audit,
+      `{"time":"2026-11-25T10:00:00Z","tool":"opt_out_watch","decision":"opted_out","numbers":["${CALL.to}"],"ag\n`,
+      { mode: 0o600 },
+    );
     const server = await fx.start({ env: { ...env, OUTBOUND_CALLS_AUDIT_LOG: audit } });
     expect(textOf(await server.call("create_call", CALL))).toContain("Refused (opted_out)");
   });

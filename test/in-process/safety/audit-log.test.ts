@@ -23,7 +23,11 @@ beforeAll(async () => {
   const dncFile = join(dir, "dnc.txt");
   writeFileSync(dncFile, "+14155550009\n");
   server = await fx.start({
-    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", OUTBOUND_CALLS_AUDIT_LOG: logPath, OUTBOUND_CALLS_DO_NOT_CALL_FILE: dncFile },
+    env: {
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      OUTBOUND_CALLS_AUDIT_LOG: logPath,
+      OUTBOUND_CALLS_DO_NOT_CALL_FILE: dncFile,
+    },
     now: "2026-11-21T16:00:00Z",
     elicit: answer,
   });
@@ -32,7 +36,8 @@ beforeAll(async () => {
 /** The service of this file: one number refused (422), one whose answer is lost, the others placed. */
 function program(): void {
   fx.service.handle("calls.create", ({ call }) => {
-    if (call.to === "+14155550003") throw httpError(422, { error: { code: "invalid_number", message: "number rejected" } }, { requestId: "req_422" });
+    if (call.to === "+14155550003")
+      throw httpError(422, { error: { code: "invalid_number", message: "number rejected" } }, { requestId: "req_422" });
     if (call.to === "+14155550004") throw lostAnswer();
     return new Reply({ id: "call_1", status: "queued" }, { status: 201, requestId: "req_201" });
   });
@@ -43,7 +48,8 @@ const lines = () => auditLines(logPath);
 describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
   it("writes one line per write attempt with the decision (and a `sending` line before each POST), and none for reads", async () => {
     program();
-    const call = (to: string, extra: Record<string, unknown> = {}) => server.call("create_call", { to, agent_id: "agt_1", ...extra });
+    const call = (to: string, extra: Record<string, unknown> = {}) =>
+      server.call("create_call", { to, agent_id: "agt_1", ...extra });
     await server.call("list_agents");
     await call("+1 415 555 0001", { contact_name: "Dana" }); // dialed
     await call("+14155550001", { contact_name: "Dana" }); // deduplicated
@@ -55,13 +61,23 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     await call("+14155550005", { dry_run: true }); // dry run
     await call("+14155550003"); // refused by the service
     await call("+14155550004"); // outcome unknown
-    await server.call("submit_batch", { calls: [{ to: "+14155550006", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_2" }] });
+    await server.call("submit_batch", {
+      calls: [
+        { to: "+14155550006", agent_id: "agt_1" },
+        { to: "+442079460000", agent_id: "agt_2" },
+      ],
+    });
     await server.call("get_call", { call_id: "call_1" });
 
     const all = lines();
     // Every POST is announced by a `sending` line just before it, ended by its tool call's line (same key).
     const sending = all.filter((l) => l.decision === "sending");
-    expect(sending.map((l) => l.numbers)).toEqual([["+14155550001"], ["+14155550003"], ["+14155550004"], ["+14155550006", "+442079460000"]]);
+    expect(sending.map((l) => l.numbers)).toEqual([
+      ["+14155550001"],
+      ["+14155550003"],
+      ["+14155550004"],
+      ["+14155550006", "+442079460000"],
+    ]);
     for (const line of sending) {
       const ends = all.filter((l) => l.decision !== "sending" && l.idempotency_key === line.idempotency_key);
       expect(ends, JSON.stringify(line)).toHaveLength(1);
@@ -96,7 +112,10 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(String(dialed!.time)).toMatch(/^2026-11-21T16:00:\d\d\.\d{3}Z$/);
     expect(dedup).toMatchObject({ call_ids: ["call_1"], duplicate_of: expect.stringMatching(/^2026-11-21T16:00/) });
     expect(dedup).not.toHaveProperty("idempotency_key");
-    expect(declined).toMatchObject({ numbers: ["+14155550002"], reason: expect.stringContaining("The person declined") });
+    expect(declined).toMatchObject({
+      numbers: ["+14155550002"],
+      reason: expect.stringContaining("The person declined"),
+    });
     expect(dnc).toMatchObject({ numbers: ["+14155550009"], reason: expect.stringContaining("do-not-call list") });
     expect(dry).toMatchObject({ numbers: ["+14155550005"] });
     expect(service).toMatchObject({ upstream_status: 422, request_id: "req_422" });
@@ -105,7 +124,12 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
     expect(unknown).not.toHaveProperty("upstream_status");
     expect(unknown).not.toHaveProperty("request_id");
     expect(unknown!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(batch).toMatchObject({ numbers: ["+14155550006", "+442079460000"], agents: ["agt_1", "agt_2"], batch_id: "bat_1", campaign_id: "cmp_1" });
+    expect(batch).toMatchObject({
+      numbers: ["+14155550006", "+442079460000"],
+      agents: ["agt_1", "agt_2"],
+      batch_id: "bat_1",
+      campaign_id: "cmp_1",
+    });
   });
 
   it("never holds the key, and is readable by its owner only", () => {
@@ -122,8 +146,13 @@ describe("OUTBOUND_CALLS_AUDIT_LOG", () => {
 describe("an audit log the model tries to forge lines in", () => {
   it("a line terminator other than \\n in a refused argument is escaped: every tool that splits lines sees one line per attempt", async () => {
     const path = join(tempDir("audit-forged"), "audit.jsonl");
-    const fake = '{"time":"2026-11-21T16:00:00.000Z","tool":"create_call","decision":"dialed","numbers":["+19005550123"],"confirmation":"page","approver":"approver:Dana"}';
-    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" };
+    const fake =
+      '{"time":"2026-11-21T16:00:00.000Z","tool":"create_call","decision":"dialed","numbers":["+19005550123"],"confirmation":"page","approver":"approver:Dana"}';
+    const env = {
+      OUTBOUND_CALLS_AUDIT_LOG: path,
+      OUTBOUND_CALLS_CONFIRM: "never",
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+    };
     const s = await fx.start({ env, elicit: answer });
     for (const brk of ["\u2028", "\u2029", "\u0085"]) {
       expect((await s.call("create_call", { to: `+1${brk}${fake}`, agent_id: "agt_1" })).isError).toBe(true);
@@ -132,7 +161,10 @@ describe("an audit log the model tries to forge lines in", () => {
     const text = readFileSync(path, "utf8");
     // Python's str.splitlines() and a JavaScript /^…$/m both end a line at these.
     expect(text).not.toMatch(/[\u0085\u2028\u2029]/);
-    const entries = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries).toHaveLength(3);
     for (const e of entries) expect(e).toMatchObject({ decision: "refused" });
     expect(String(entries[0]!.reason)).toContain("\u2028");
@@ -142,7 +174,10 @@ describe("an audit log the model tries to forge lines in", () => {
 describe("an audit log the service tries to break (issue 12, item 4)", () => {
   it("a hostile call id leaves a valid JSON line, and a restart still refuses what the cap used up", async () => {
     const path = join(tempDir("audit-hostile"), "audit.jsonl");
-    fx.service.handle("calls.create", () => new Reply({ id: 'call_7 Bearer "x', status: "queued\\" }, { status: 201, requestId: 'req "\\' }));
+    fx.service.handle(
+      "calls.create",
+      () => new Reply({ id: 'call_7 Bearer "x', status: "queued\\" }, { status: 201, requestId: 'req "\\' }),
+    );
     const env = {
       OUTBOUND_CALLS_AUDIT_LOG: path,
       OUTBOUND_CALLS_CONFIRM: "never",
@@ -153,7 +188,8 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     const first = await fx.start({ env, elicit: answer });
     expect((await first.call("create_call", { to: "+14155550030", agent_id: "agt_1" })).isError).toBeFalsy();
     await first.close();
-    for (const line of readFileSync(path, "utf8").trim().split("\n")) expect(() => JSON.parse(line), line).not.toThrow();
+    for (const line of readFileSync(path, "utf8").trim().split("\n"))
+      expect(() => JSON.parse(line), line).not.toThrow();
     const second = await fx.start({ env, elicit: answer });
     const again = await second.call("create_call", { to: "+14155550030", agent_id: "agt_1", contact_name: "Dana" });
     expect(again.isError).toBe(true);
@@ -164,7 +200,10 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
   it("a damaged line that shows no number refuses every dial until a person repairs the log, and says so", async () => {
     const path = join(tempDir("audit-damaged"), "audit.jsonl");
     writeFileSync(path, '{"time":"2026-11-21T15:00:00.000Z","tool":"create_call","deci\n', { mode: 0o600 });
-    const damaged = await fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }, elicit: answer });
+    const damaged = await fx.start({
+      env: { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" },
+      elicit: answer,
+    });
     const refused = await damaged.call("create_call", { to: "+14155550031", agent_id: "agt_1" });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) has 1 damaged line(s) (line 1)");
@@ -176,24 +215,39 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
   it.each([
     ["renamed (logrotate's create)", (path: string) => renameSync(path, `${path}.1`)],
     ["deleted", (path: string) => rmSync(path)],
-  ])("a log %s while the server runs: later dials are written at the path again, and a restart still counts them", async (_how, rotate) => {
-    const path = join(tempDir("audit-rotated"), "audit.jsonl");
-    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
-    const first = await fx.start({ env, elicit: answer });
-    expect((await first.call("create_call", { to: "+14155550032", agent_id: "agt_1" })).isError).toBeFalsy();
-    rotate(path);
-    expect((await first.call("create_call", { to: "+14155550033", agent_id: "agt_1" })).isError).toBeFalsy();
-    await first.close();
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    const second = await fx.start({ env, elicit: answer });
-    const again = await second.call("create_call", { to: "+14155550033", agent_id: "agt_1", contact_name: "Dana" });
-    expect(again.isError, textOf(again)).toBe(true);
-    expect(textOf(again)).toContain("was dialed within the dedupe window");
-    expect(fx.service.posts()).toHaveLength(2);
-  });
+  ])(
+    "a log %s while the server runs: later dials are written at the path again, and a restart still counts them",
+    async (_how, rotate) => {
+      const path = join(tempDir("audit-rotated"), "audit.jsonl");
+      const env = {
+        OUTBOUND_CALLS_AUDIT_LOG: path,
+        OUTBOUND_CALLS_CONFIRM: "never",
+        OUTBOUND_CALLS_CALLING_HOURS: "off",
+        OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+      };
+      const first = await fx.start({ env, elicit: answer });
+      expect((await first.call("create_call", { to: "+14155550032", agent_id: "agt_1" })).isError).toBeFalsy();
+      rotate(path);
+      expect((await first.call("create_call", { to: "+14155550033", agent_id: "agt_1" })).isError).toBeFalsy();
+      await first.close();
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      const second = await fx.start({ env, elicit: answer });
+      const again = await second.call("create_call", { to: "+14155550033", agent_id: "agt_1", contact_name: "Dana" });
+      expect(again.isError, textOf(again)).toBe(true);
+      expect(textOf(again)).toContain("was dialed within the dedupe window");
+      expect(fx.service.posts()).toHaveLength(2);
+    },
+  );
 
   it("a log that cannot be written (a full disk: /dev/full) sends nothing, and says why; reads go on", async () => {
-    const full = await fx.start({ env: { OUTBOUND_CALLS_AUDIT_LOG: "/dev/full", OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off" }, elicit: answer });
+    const full = await fx.start({
+      env: {
+        OUTBOUND_CALLS_AUDIT_LOG: "/dev/full",
+        OUTBOUND_CALLS_CONFIRM: "never",
+        OUTBOUND_CALLS_CALLING_HOURS: "off",
+      },
+      elicit: answer,
+    });
     const refused = await full.call("create_call", { to: "+14155550034", agent_id: "agt_1" });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("audit log (OUTBOUND_CALLS_AUDIT_LOG) cannot be written (ENOSPC)");
@@ -208,9 +262,30 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
   it("a batch placed with an answer of unexpected types is logged as dialed, so a restart still counts it", async () => {
     const path = join(tempDir("audit-mismatch"), "audit.jsonl");
     // The service accepts the batch (202) but writes a row's number as a JSON number: the answer breaks the schema.
-    fx.service.handle("calls.createBatch", (r) => new Reply({ batch_id: "bat_9", campaign_id: "cmp_9", calls: r.calls.map((c, i) => ({ id: `call_m${i}`, to: Number(c.to) })) }, { status: 202 }));
-    const env = { OUTBOUND_CALLS_AUDIT_LOG: path, OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600" };
-    const batch = { calls: [{ to: "+14155550040", agent_id: "agt_1" }, { to: "+14155550041", agent_id: "agt_1" }] };
+    fx.service.handle(
+      "calls.createBatch",
+      (r) =>
+        new Reply(
+          {
+            batch_id: "bat_9",
+            campaign_id: "cmp_9",
+            calls: r.calls.map((c, i) => ({ id: `call_m${i}`, to: Number(c.to) })),
+          },
+          { status: 202 },
+        ),
+    );
+    const env = {
+      OUTBOUND_CALLS_AUDIT_LOG: path,
+      OUTBOUND_CALLS_CONFIRM: "never",
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",
+    };
+    const batch = {
+      calls: [
+        { to: "+14155550040", agent_id: "agt_1" },
+        { to: "+14155550041", agent_id: "agt_1" },
+      ],
+    };
     const first = await fx.start({ env, elicit: answer });
     const placed = await first.call("submit_batch", batch);
     expect(placed.isError).toBe(true);
@@ -227,4 +302,3 @@ describe("an audit log the service tries to break (issue 12, item 4)", () => {
     expect(fx.service.posts()).toHaveLength(1);
   });
 });
-

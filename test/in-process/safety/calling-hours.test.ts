@@ -35,7 +35,9 @@ describe("2026-11-21 15:00 UTC: 07:00 in San Francisco, 10:00 in New York, 15:00
     const result = await dial(server, "+14155552671");
     expect(result.isError).toBe(true);
     const text = textOf(result);
-    expect(text).toContain("Refused by calling hours (OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00, in the callee's local time)");
+    expect(text).toContain(
+      "Refused by calling hours (OUTBOUND_CALLS_CALLING_HOURS=08:00-21:00, in the callee's local time)",
+    );
     expect(text).toContain("it is 07:00 in America/Los_Angeles for +1 415 555 2671");
     expect(text).toContain("the window opens for it at 16:00 UTC, in 1 h");
     expect(text).toContain("Nothing was dialed");
@@ -131,7 +133,10 @@ describe("OUTBOUND_CALLS_CALLING_HOURS", () => {
   it("off: 02:00 in San Francisco is dialed", async () => {
     // The operator's window is what this tests; a telemarketing call would meet the federal window of the law of the
     // place called (us_fcc_hours, test/unit/compliance/law-us-hours.test.ts).
-    const server = await at("2026-11-21T10:00:00Z", { OUTBOUND_CALLS_CALLING_HOURS: "off", OUTBOUND_CALLS_CALL_PURPOSE: "informational" });
+    const server = await at("2026-11-21T10:00:00Z", {
+      OUTBOUND_CALLS_CALLING_HOURS: "off",
+      OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+    });
     expect((await dial(server, "+14155552671")).isError).toBeFalsy();
     expect(posts()).toHaveLength(1);
   });

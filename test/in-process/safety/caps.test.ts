@@ -30,7 +30,9 @@ describeEras(fx, () => {
       const refused = await server.call("create_call", row(4));
       expect(refused.isError).toBe(true);
       const text = textOf(refused);
-      expect(text).toContain("Refused by the dials-per-hour cap: 3 dials in the last hour; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=3 leaves room for 0");
+      expect(text).toContain(
+        "Refused by the dials-per-hour cap: 3 dials in the last hour; the cap OUTBOUND_CALLS_MAX_DIALS_PER_HOUR=3 leaves room for 0",
+      );
       expect(text).toMatch(/this dial may go at 16:00 UTC, in (1 h|59 min)/);
       expect(text).toContain("Nothing was dialed.");
       const batch = await server.call("submit_batch", { calls: [row(5), row(6)] });
@@ -94,7 +96,11 @@ describeEras(fx, () => {
   describe("counts survive a restart with OUTBOUND_CALLS_AUDIT_LOG", () => {
     it("a restarted server refuses what the first one used up", async () => {
       const log = join(tempDir("caps"), "audit.jsonl");
-      const env = { OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2", OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1", OUTBOUND_CALLS_AUDIT_LOG: log };
+      const env = {
+        OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "2",
+        OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "1",
+        OUTBOUND_CALLS_AUDIT_LOG: log,
+      };
       const first = await start(env);
       expect((await first.call("create_call", row(1))).isError).toBeFalsy();
       expect((await first.call("create_call", row(2))).isError).toBeFalsy();

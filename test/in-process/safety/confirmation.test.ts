@@ -10,7 +10,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { textOf } from "../../helpers/server-process.js";
-import { describeEras, MODERN, useInProcess, type ElicitAnswer, type InProcessServer } from "../../helpers/in-process.js";
+import {
+  describeEras,
+  MODERN,
+  useInProcess,
+  type ElicitAnswer,
+  type InProcessServer,
+} from "../../helpers/in-process.js";
 import { GUARDS_OFF } from "../../helpers/guards.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
@@ -20,8 +26,16 @@ const fx = useInProcess();
 const posts = () => fx.service.posts();
 
 /** A server with `env` on top of the guards turned off; its client answers elicitation with `elicit` when given. */
-function start(env: Record<string, string | undefined>, elicit?: { current: ElicitAnswer }, asked?: ElicitRequest[]): Promise<InProcessServer> {
-  return fx.start({ env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, ...env }, ...(elicit ? { elicit } : {}), ...(asked ? { asked } : {}) });
+function start(
+  env: Record<string, string | undefined>,
+  elicit?: { current: ElicitAnswer },
+  asked?: ElicitRequest[],
+): Promise<InProcessServer> {
+  return fx.start({
+    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, ...env },
+    ...(elicit ? { elicit } : {}),
+    ...(asked ? { asked } : {}),
+  });
 }
 
 describeEras(fx, (era) => {
@@ -38,7 +52,10 @@ describeEras(fx, (era) => {
     });
 
     it("asks with what a person checks at a glance, and dials exactly once on yes", async () => {
-      const result = await server.call("create_call", { ...CALL, metadata: [{ key: "service_type", value: "reminder" }] });
+      const result = await server.call("create_call", {
+        ...CALL,
+        metadata: [{ key: "service_type", value: "reminder" }],
+      });
       expect(result.isError).toBeFalsy();
       expect(asked).toHaveLength(1);
       const params = asked[0]!.params as { message: string; requestedSchema: unknown; mode?: string };
@@ -49,7 +66,9 @@ describeEras(fx, (era) => {
       expect(params.message).toContain('Metadata: service_type = "reminder"');
       expect(params.requestedSchema).toEqual({
         type: "object",
-        properties: { confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." } },
+        properties: {
+          confirm: { type: "boolean", title: "Place this call?", description: "Yes dials now; no dials nothing." },
+        },
         required: ["confirm"],
       });
       expect(posts()).toHaveLength(1);
@@ -120,13 +139,18 @@ describeEras(fx, (era) => {
 
     it("a client that gives up while the person is still deciding cancels the call: nothing is dialed", async () => {
       // The person says yes, but only after the client gave up on the tool call: too late to dial.
-      answer.current = () => new Promise((resolve) => setTimeout(() => resolve({ action: "accept", content: { confirm: true } }), 800));
+      answer.current = () =>
+        new Promise((resolve) => setTimeout(() => resolve({ action: "accept", content: { confirm: true } }), 800));
       // 2025: the server waits inside the call, and the client's timeout ends it. 2026-07-28: the server has answered
       // at once (input required); the client gives up by abandoning its call before it sends the person's answer.
       const giveUp = new AbortController();
       setTimeout(() => giveUp.abort(new Error("the user gave up")), 400);
       const outcome = await server.client
-        .callTool({ name: "create_call", arguments: CALL }, undefined, era === MODERN ? { signal: giveUp.signal } : { timeout: 400 })
+        .callTool(
+          { name: "create_call", arguments: CALL },
+          undefined,
+          era === MODERN ? { signal: giveUp.signal } : { timeout: 400 },
+        )
         .then(
           () => "answered",
           (e: Error) => e.message,
@@ -151,15 +175,24 @@ describeEras(fx, (era) => {
       expect(message).toContain("Place 7 phone calls now?");
       expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
       expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-      expect(message).toContain("Row 1: +1 415 555 2671 — United States (US)\n  Sent as (E.164): +14155552671\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n");
-      expect(message).toContain("Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n  Agent: Ben (agt_2)\n");
+      expect(message).toContain(
+        "Row 1: +1 415 555 2671 — United States (US)\n  Sent as (E.164): +14155552671\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n",
+      );
+      expect(message).toContain(
+        "Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n  Agent: Ben (agt_2)\n",
+      );
       expect(message).toContain("…and 2 more rows.");
       expect(posts().map((p) => p.op)).toEqual(["calls.createBatch"]);
     });
 
     it("a declined batch sends nothing", async () => {
       answer.current = () => ({ action: "decline" });
-      const result = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }] });
+      const result = await server.call("submit_batch", {
+        calls: [
+          { to: "+14155552671", agent_id: "agt_1" },
+          { to: "+14155552672", agent_id: "agt_1" },
+        ],
+      });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain("The person declined; nothing was dialed.");
       expect(posts()).toHaveLength(0);
@@ -170,7 +203,12 @@ describeEras(fx, (era) => {
       expect(result.isError).toBeFalsy();
       expect(asked).toHaveLength(0);
       expect(posts()).toHaveLength(0);
-      expect(result.structuredContent).toMatchObject({ dry_run: true, to_international: "+1 415 555 2671", country: "US", agent_name: "Ava" });
+      expect(result.structuredContent).toMatchObject({
+        dry_run: true,
+        to_international: "+1 415 555 2671",
+        country: "US",
+        agent_name: "Ava",
+      });
       expect(result.structuredContent).not.toHaveProperty("confirmation_token");
       expect(textOf(result)).toContain("Dry run: nothing was sent and nothing was dialed.");
       expect(textOf(result)).toContain("confirmation: the user will be asked in the client before dialing");
@@ -178,11 +216,23 @@ describeEras(fx, (era) => {
 
     it("dry_run shows the number formatted and the exact E.164 string that would be sent", async () => {
       const result = await server.call("create_call", { ...CALL, to: " +1 (415) 555-2671 ", dry_run: true });
-      expect(result.structuredContent).toMatchObject({ dry_run: true, to: "+14155552671", to_international: "+1 415 555 2671" });
+      expect(result.structuredContent).toMatchObject({
+        dry_run: true,
+        to: "+14155552671",
+        to_international: "+1 415 555 2671",
+      });
       expect(textOf(result)).toContain("Number: +1 415 555 2671 — United States (US)");
       expect(textOf(result)).toContain("Sent as (E.164): +14155552671");
-      const batch = await server.call("submit_batch", { calls: [{ ...CALL, to: "+44 20 7946 0000" }, { ...CALL, to: "+1 415.555.2672" }], dry_run: true });
-      expect(textOf(batch)).toContain("Row 1: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n");
+      const batch = await server.call("submit_batch", {
+        calls: [
+          { ...CALL, to: "+44 20 7946 0000" },
+          { ...CALL, to: "+1 415.555.2672" },
+        ],
+        dry_run: true,
+      });
+      expect(textOf(batch)).toContain(
+        "Row 1: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n",
+      );
       expect(textOf(batch)).toContain("Row 2: +1 415 555 2672 — United States (US)\n  Sent as (E.164): +14155552672\n");
       expect(posts()).toHaveLength(0);
     });
@@ -191,10 +241,20 @@ describeEras(fx, (era) => {
   describe("default with a client that cannot ask and no browser to open", () => {
     it.each([
       // Agent frameworks' stdio transports pass neither BROWSER nor DISPLAY: the refusal says so (issue 23, item 7).
-      ["no BROWSER and no display", {}, "no browser can be opened (no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them)", true],
+      [
+        "no BROWSER and no display",
+        {},
+        "no browser can be opened (no BROWSER is set and there is no display to open a browser on; a client that starts this server over stdio passes BROWSER and DISPLAY only if its server entry's env names them)",
+        true,
+      ],
       ["BROWSER=none", { BROWSER: "none" }, "no browser can be opened (BROWSER=none)", true],
       // Known only when it is tried: a dry run cannot tell.
-      ["a BROWSER that cannot start", { BROWSER: "/nonexistent/browser" }, "the approval page could not be opened in a browser (BROWSER (/nonexistent/browser) could not be started: ENOENT)", false],
+      [
+        "a BROWSER that cannot start",
+        { BROWSER: "/nonexistent/browser" },
+        "the approval page could not be opened in a browser (BROWSER (/nonexistent/browser) could not be started: ENOENT)",
+        false,
+      ],
     ])("%s: refused, naming the two ways out; nothing dialed", async (_label, env, why, knownBefore) => {
       const server = await start({ OUTBOUND_CALLS_CONFIRM: undefined, ...env });
       const result = await server.call("create_call", CALL);
@@ -205,7 +265,10 @@ describeEras(fx, (era) => {
       expect(textOf(result)).toContain("--http and OUTBOUND_CALLS_APPROVER_TOKEN");
       expect(posts()).toHaveLength(0);
       const dry = await server.call("create_call", { ...CALL, dry_run: true });
-      if (knownBefore) expect(textOf(dry)).toMatch(new RegExp(`confirmation: a dial would be refused: .*${why.replace(/[()]/g, "\\$&")}`));
+      if (knownBefore)
+        expect(textOf(dry)).toMatch(
+          new RegExp(`confirmation: a dial would be refused: .*${why.replace(/[()]/g, "\\$&")}`),
+        );
     });
   });
 
@@ -231,7 +294,12 @@ describeEras(fx, (era) => {
       expect(token).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
       expect(textOf(dry)).toContain(`"confirmation_token": "${token}"`);
       // The same request written differently normalizes to the same dial.
-      const dial = await server.call("create_call", { ...CALL, to: "+14155552671", contact_name: " Dana Lee ", confirmation_token: token });
+      const dial = await server.call("create_call", {
+        ...CALL,
+        to: "+14155552671",
+        contact_name: " Dana Lee ",
+        confirmation_token: token,
+      });
       expect(dial.isError).toBeFalsy();
       expect(dial.structuredContent).toMatchObject({ confirmed_by: "token", call: { id: "call_1" } });
       expect(posts()).toHaveLength(1);
@@ -275,7 +343,9 @@ describeEras(fx, (era) => {
     it("two concurrent dials with one token (dedupe off) dial once", async () => {
       const dry = await server.call("create_call", { ...CALL, dry_run: true });
       const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
-      const results = await Promise.all([1, 2].map(() => server.call("create_call", { ...CALL, confirmation_token: token })));
+      const results = await Promise.all(
+        [1, 2].map(() => server.call("create_call", { ...CALL, confirmation_token: token })),
+      );
       expect(results.filter((r) => !r.isError)).toHaveLength(1);
       expect(textOf(results.find((r) => r.isError)!)).toContain("was already used");
       expect(posts()).toHaveLength(1);
@@ -303,11 +373,17 @@ describeEras(fx, (era) => {
     });
 
     it("a batch token is bound to the batch", async () => {
-      const calls = [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+14155552672", agent_id: "agt_1" }];
+      const calls = [
+        { to: "+14155552671", agent_id: "agt_1" },
+        { to: "+14155552672", agent_id: "agt_1" },
+      ];
       const dry = await server.call("submit_batch", { calls, dry_run: true });
       expect(dry.structuredContent).toMatchObject({ dry_run: true, count: 2, batch_id: null, countries: ["US"] });
       const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
-      const other = await server.call("submit_batch", { calls: [...calls, { to: "+14155552673", agent_id: "agt_1" }], confirmation_token: token });
+      const other = await server.call("submit_batch", {
+        calls: [...calls, { to: "+14155552673", agent_id: "agt_1" }],
+        confirmation_token: token,
+      });
       expect(other.isError).toBe(true);
       expect(posts()).toHaveLength(0);
       const ok = await server.call("submit_batch", { calls, confirmation_token: token });

@@ -132,7 +132,9 @@ describe("number types and countries", () => {
     const server = await start({ OUTBOUND_CALLS_BLOCKED_TYPES: "MOBILE" });
     const result = await server.call("create_call", { to: "+1 415 555 2671", agent_id: "agt_1" });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("may be a mobile number (the plan does not tell them apart); that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
+    expect(textOf(result)).toContain(
+      "may be a mobile number (the plan does not tell them apart); that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES",
+    );
     expect(fx.service.requests).toHaveLength(0);
   });
 
@@ -141,7 +143,9 @@ describe("number types and countries", () => {
     for (const to of ["+19005550123", "+33810123456"]) {
       const result = await server.call("create_call", { to, agent_id: "agt_1" });
       expect(result.isError, to).toBe(true);
-      expect(textOf(result)).toMatch(/is a (premium-rate|shared-cost) number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES/);
+      expect(textOf(result)).toMatch(
+        /is a (premium-rate|shared-cost) number; that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES/,
+      );
     }
     expect(fx.service.requests).toHaveLength(0);
   });
@@ -160,7 +164,12 @@ describe("number types and countries", () => {
       expect(textOf(result)).toContain(words);
       expect(textOf(result)).toContain("that type is blocked by OUTBOUND_CALLS_BLOCKED_TYPES");
     }
-    const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+447012345678", agent_id: "agt_1" }] });
+    const batch = await server.call("submit_batch", {
+      calls: [
+        { to: "+14155552671", agent_id: "agt_1" },
+        { to: "+447012345678", agent_id: "agt_1" },
+      ],
+    });
     expect(batch.isError).toBe(true);
     expect(textOf(batch)).toContain("calls[1].to");
     expect(fx.service.requests).toHaveLength(0);
@@ -173,7 +182,12 @@ describe("number types and countries", () => {
     const uk = await server.call("create_call", { to: "+442079460000", agent_id: "agt_1" });
     expect(uk.isError).toBe(true);
     expect(textOf(uk)).toContain("is in GB, which is not in OUTBOUND_CALLS_ALLOWED_COUNTRIES (US)");
-    const batch = await server.call("submit_batch", { calls: [{ to: "+14155552671", agent_id: "agt_1" }, { to: "+442079460000", agent_id: "agt_1" }] });
+    const batch = await server.call("submit_batch", {
+      calls: [
+        { to: "+14155552671", agent_id: "agt_1" },
+        { to: "+442079460000", agent_id: "agt_1" },
+      ],
+    });
     expect(batch.isError).toBe(true);
     expect(textOf(batch)).toContain("calls[1].to");
     expect(fx.service.requests).toHaveLength(0);
@@ -187,7 +201,13 @@ describe("OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: a list of high-risk ranges (off 
   beforeAll(async () => {
     const file = listFile(
       "prefixes.txt",
-      ["# ranges our carrier reports as revenue-share fraud targets", "+53            # a whole country", "+371 6", "+44 20 7946    # one block of numbers", ""].join("\n"),
+      [
+        "# ranges our carrier reports as revenue-share fraud targets",
+        "+53            # a whole country",
+        "+371 6",
+        "+44 20 7946    # one block of numbers",
+        "",
+      ].join("\n"),
     );
     server = await start({ OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: file });
   });
@@ -204,7 +224,12 @@ describe("OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: a list of high-risk ranges (off 
   });
 
   it("refuses a batch naming the rows in a listed range, and dials a number outside every range once", async () => {
-    const batch = await server.call("submit_batch", { calls: [{ to: "+442071234567", agent_id: "agt_1" }, { to: "+5371234567", agent_id: "agt_1" }] });
+    const batch = await server.call("submit_batch", {
+      calls: [
+        { to: "+442071234567", agent_id: "agt_1" },
+        { to: "+5371234567", agent_id: "agt_1" },
+      ],
+    });
     expect(batch.isError).toBe(true);
     expect(textOf(batch)).toContain("calls[1].to");
     expect(textOf(batch)).not.toContain("calls[0]");
@@ -216,7 +241,9 @@ describe("OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: a list of high-risk ranges (off 
   it("a line written with the national (0), as in +44 (0)20 7946, stops the server: no dialed number starts with 44020, so it blocked nothing", async () => {
     const file = listFile("trunk-zero.txt", "+53\n+44 (0)20 7946   # London block, written the British way\n");
     const start = startInProcess({ env: { OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: file } });
-    await expect(start).rejects.toThrow('OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: line 2 ("+44 (0)20 7946") writes the national (0)');
+    await expect(start).rejects.toThrow(
+      'OUTBOUND_CALLS_BLOCKED_PREFIXES_FILE: line 2 ("+44 (0)20 7946") writes the national (0)',
+    );
   });
 
   it("a line that is not a + and digits stops the server at start, naming the line", async () => {

@@ -26,10 +26,12 @@ describe("read-only mode", () => {
   it("OUTBOUND_CALLS_READ_ONLY=1 lists only the reading tools; a write tool cannot be called and nothing is asked", async () => {
     const server = await fx.start({ env: { OUTBOUND_CALLS_READ_ONLY: "1" } });
     expect((await server.client.listTools()).tools.map((t) => t.name).sort()).toEqual(READING);
-    const outcome = await server.client.callTool({ name: "create_call", arguments: { to: "+14155552671", agent_id: "agt_1" } }).then(
-      (r) => ({ isError: r.isError, text: JSON.stringify(r.content) }),
-      (e: Error) => ({ isError: true, text: e.message }),
-    );
+    const outcome = await server.client
+      .callTool({ name: "create_call", arguments: { to: "+14155552671", agent_id: "agt_1" } })
+      .then(
+        (r) => ({ isError: r.isError, text: JSON.stringify(r.content) }),
+        (e: Error) => ({ isError: true, text: e.message }),
+      );
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toContain("create_call");
     expect(fx.service.requests).toHaveLength(0);

@@ -1,6 +1,11 @@
 /** Pending approvals: decided once, used once, nothing after expiry; the inbox and the lookup by request. */
 import { describe, expect, it } from "vitest";
-import { APPROVAL_BOUNDS_PER_CLIENT, ApprovalBoundError, type ApprovalRecord, type InboxCursor } from "../../../src/state/store.js";
+import {
+  APPROVAL_BOUNDS_PER_CLIENT,
+  ApprovalBoundError,
+  type ApprovalRecord,
+  type InboxCursor,
+} from "../../../src/state/store.js";
 import type { OpenStore } from "../store-contract.js";
 import { MIN, SEC, T0 } from "./support.js";
 
@@ -28,7 +33,9 @@ export function approvalContract(open: OpenStore): void {
     it("bounds each client's pending approvals in count, and another client still gets its place", async () => {
       const { store } = await open();
       const { count } = APPROVAL_BOUNDS_PER_CLIENT;
-      const flood = Array.from({ length: count + 5 }, (_, i) => approval(`f${i}`, { requestKey: `f${i}`, client: "10.0.0.9", createdAt: T0 + i }));
+      const flood = Array.from({ length: count + 5 }, (_, i) =>
+        approval(`f${i}`, { requestKey: `f${i}`, client: "10.0.0.9", createdAt: T0 + i }),
+      );
       const results = await Promise.allSettled(flood.map((a) => store.approvals.create(a)));
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(count);
       for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ApprovalBoundError);
@@ -38,18 +45,27 @@ export function approvalContract(open: OpenStore): void {
       // A decided one leaves the share: the client may ask again.
       expect(await store.approvals.decide("f0", "declined", "ops", T0 + 101)).toBe(true);
       await store.approvals.create(approval("f-next", { requestKey: "fn", client: "10.0.0.9", createdAt: T0 + 102 }));
-      await expect(store.approvals.create(approval("f-over", { requestKey: "fo", client: "10.0.0.9", createdAt: T0 + 103 }))).rejects.toThrow(ApprovalBoundError);
+      await expect(
+        store.approvals.create(approval("f-over", { requestKey: "fo", client: "10.0.0.9", createdAt: T0 + 103 })),
+      ).rejects.toThrow(ApprovalBoundError);
     });
 
     it("bounds each client's pending approvals in bytes of view", async () => {
       const { store } = await open();
       const big = "x".repeat(512 * 1024);
       const fits = Math.floor(APPROVAL_BOUNDS_PER_CLIENT.bytes / (big.length + 100));
-      for (let i = 0; i < fits; i++) await store.approvals.create(approval(`b${i}`, { requestKey: `b${i}`, client: "10.0.0.9", view: { note: big } }));
-      await expect(store.approvals.create(approval("b-over", { requestKey: "bo", client: "10.0.0.9", view: { note: big } }))).rejects.toThrow(ApprovalBoundError);
+      for (let i = 0; i < fits; i++)
+        await store.approvals.create(
+          approval(`b${i}`, { requestKey: `b${i}`, client: "10.0.0.9", view: { note: big } }),
+        );
+      await expect(
+        store.approvals.create(approval("b-over", { requestKey: "bo", client: "10.0.0.9", view: { note: big } })),
+      ).rejects.toThrow(ApprovalBoundError);
       expect(await store.approvals.get("b-over")).toBeUndefined();
       await store.approvals.create(approval("o-big", { requestKey: "ob", client: "10.0.0.7", view: { note: big } }));
-      expect((await store.approvals.listPending(T0 + 1, { order: "newest", size: 100 })).entries.map((r) => r.id)).toContain("o-big");
+      expect(
+        (await store.approvals.listPending(T0 + 1, { order: "newest", size: 100 })).entries.map((r) => r.id),
+      ).toContain("o-big");
     });
 
     it("keeps a record as created, and records who decided and when", async () => {
@@ -59,7 +75,12 @@ export function approvalContract(open: OpenStore): void {
       expect(await store.approvals.get("a1")).toEqual(a);
       expect(await store.approvals.get("nope")).toBeUndefined();
       expect(await store.approvals.decide("a1", "approved", "local browser", T0 + SEC)).toBe(true);
-      expect(await store.approvals.get("a1")).toEqual({ ...a, status: "approved", decidedAt: T0 + SEC, decidedBy: "local browser" });
+      expect(await store.approvals.get("a1")).toEqual({
+        ...a,
+        status: "approved",
+        decidedAt: T0 + SEC,
+        decidedBy: "local browser",
+      });
     });
 
     it("is decided once: a second decision, or one after expiry, is refused", async () => {
@@ -91,7 +112,9 @@ export function approvalContract(open: OpenStore): void {
       const { store } = await open();
       await store.approvals.create(approval("old", { createdAt: T0, expiresAt: T0 + TTL }));
       await store.approvals.create(approval("new", { createdAt: T0 + MIN, expiresAt: T0 + MIN + TTL }));
-      await store.approvals.create(approval("other", { requestKey: "req-2", createdAt: T0 + 2 * MIN, expiresAt: T0 + 2 * MIN + TTL }));
+      await store.approvals.create(
+        approval("other", { requestKey: "req-2", createdAt: T0 + 2 * MIN, expiresAt: T0 + 2 * MIN + TTL }),
+      );
       expect((await store.approvals.findOpen("req-1", T0 + 2 * MIN))?.id).toBe("new");
       await store.approvals.decide("new", "approved", "ops", T0 + 2 * MIN);
       expect(await store.approvals.findOpen("req-1", T0 + 2 * MIN)).toMatchObject({ id: "new", status: "approved" });
@@ -106,27 +129,47 @@ export function approvalContract(open: OpenStore): void {
 
     it("listPending is the inbox: pending and unexpired only, newest first, at most `size`, light records only", async () => {
       const { store } = await open();
-      for (let i = 0; i < 5; i++) await store.approvals.create(approval(`p${i}`, { requestKey: `r${i}`, createdAt: T0 + i * MIN, expiresAt: T0 + i * MIN + TTL, summary: { lite: `p${i}` } }));
+      for (let i = 0; i < 5; i++)
+        await store.approvals.create(
+          approval(`p${i}`, {
+            requestKey: `r${i}`,
+            createdAt: T0 + i * MIN,
+            expiresAt: T0 + i * MIN + TTL,
+            summary: { lite: `p${i}` },
+          }),
+        );
       await store.approvals.decide("p3", "approved", "ops", T0 + 5 * MIN);
-      const ids = async (now: number, size: number) => (await store.approvals.listPending(now, { order: "newest", size })).entries.map((a) => a.id);
+      const ids = async (now: number, size: number) =>
+        (await store.approvals.listPending(now, { order: "newest", size })).entries.map((a) => a.id);
       expect(await ids(T0 + 5 * MIN, 10)).toEqual(["p4", "p2", "p1", "p0"]);
       expect(await ids(T0 + 5 * MIN, 2)).toEqual(["p4", "p2"]);
-      expect(await store.approvals.listPending(T0 + 5 * MIN, { order: "newest", size: 0 })).toEqual({ entries: [], total: 4 });
+      expect(await store.approvals.listPending(T0 + 5 * MIN, { order: "newest", size: 0 })).toEqual({
+        entries: [],
+        total: 4,
+      });
       // Each entry is the light record stored beside the full one, never the record or its view.
       const page = await store.approvals.listPending(T0 + 5 * MIN, { order: "newest", size: 10 });
       expect(page.entries[0]).toEqual({ id: "p4", createdAt: T0 + 4 * MIN, summary: { lite: "p4" } });
       expect(page.total).toBe(4);
       expect(page.next).toBeUndefined();
       // get() gives the full record, as created but for its light record.
-      expect(await store.approvals.get("p4")).toEqual(approval("p4", { requestKey: "r4", createdAt: T0 + 4 * MIN, expiresAt: T0 + 4 * MIN + TTL }));
+      expect(await store.approvals.get("p4")).toEqual(
+        approval("p4", { requestKey: "r4", createdAt: T0 + 4 * MIN, expiresAt: T0 + 4 * MIN + TTL }),
+      );
       expect(await ids(T0 + TTL + MIN, 10)).toEqual(["p4", "p2"]);
     });
 
     it("pages the inbox with a cursor, newest or oldest first, each pending approval exactly once, ties by id", async () => {
       const { store } = await open();
       // Five share one millisecond: the order within it is by id, on both stores.
-      const created = Array.from({ length: 23 }, (_, i) => ({ id: `q${String(i).padStart(2, "0")}${"zyxwv"[i % 5]}`, at: T0 + (i < 5 ? 0 : i) }));
-      for (const c of created) await store.approvals.create(approval(c.id, { requestKey: c.id, createdAt: c.at, expiresAt: c.at + TTL, summary: { id: c.id } }));
+      const created = Array.from({ length: 23 }, (_, i) => ({
+        id: `q${String(i).padStart(2, "0")}${"zyxwv"[i % 5]}`,
+        at: T0 + (i < 5 ? 0 : i),
+      }));
+      for (const c of created)
+        await store.approvals.create(
+          approval(c.id, { requestKey: c.id, createdAt: c.at, expiresAt: c.at + TTL, summary: { id: c.id } }),
+        );
       const byAge = [...created].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)).map((c) => c.id);
       for (const order of ["newest", "oldest"] as const) {
         const seen: string[] = [];
@@ -144,7 +187,14 @@ export function approvalContract(open: OpenStore): void {
 
     it("a cursor stays true while approvals are added and decided between pages: none listed twice, none of the first skipped", async () => {
       const { store } = await open();
-      for (let i = 0; i < 12; i++) await store.approvals.create(approval(`s${String(i).padStart(2, "0")}`, { requestKey: `s${i}`, createdAt: T0 + i, expiresAt: T0 + i + TTL }));
+      for (let i = 0; i < 12; i++)
+        await store.approvals.create(
+          approval(`s${String(i).padStart(2, "0")}`, {
+            requestKey: `s${i}`,
+            createdAt: T0 + i,
+            expiresAt: T0 + i + TTL,
+          }),
+        );
       for (const order of ["newest", "oldest"] as const) {
         const seen: string[] = [];
         let after: InboxCursor | undefined;
@@ -153,7 +203,14 @@ export function approvalContract(open: OpenStore): void {
           const page = await store.approvals.listPending(T0 + 100, { order, size: 5, after });
           seen.push(...page.entries.map((e) => e.id));
           // Meanwhile: two more asked, one decided.
-          for (let k = 0; k < 2; k++, added++) await store.approvals.create(approval(`n-${order}-${added}`, { requestKey: `n-${order}-${added}`, createdAt: T0 + 50 + added, expiresAt: T0 + 50 + added + TTL }));
+          for (let k = 0; k < 2; k++, added++)
+            await store.approvals.create(
+              approval(`n-${order}-${added}`, {
+                requestKey: `n-${order}-${added}`,
+                createdAt: T0 + 50 + added,
+                expiresAt: T0 + 50 + added + TTL,
+              }),
+            );
           after = page.next;
           if (!after) break;
         }
@@ -166,11 +223,17 @@ export function approvalContract(open: OpenStore): void {
       const { store, peers } = await open();
       const replicas = await peers(4);
       await store.approvals.create(approval("a1"));
-      const decided = await Promise.all(Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.approvals.decide("a1", i % 2 ? "approved" : "declined", `r${i}`, T0)));
+      const decided = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          replicas[i % 4]!.approvals.decide("a1", i % 2 ? "approved" : "declined", `r${i}`, T0),
+        ),
+      );
       expect(decided.filter(Boolean).length).toBe(1);
       await store.approvals.create(approval("a2"));
       await store.approvals.decide("a2", "approved", "ops", T0);
-      const used = await Promise.all(Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.approvals.consume("a2", T0 + SEC)));
+      const used = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.approvals.consume("a2", T0 + SEC)),
+      );
       expect(used.filter(Boolean).length).toBe(1);
     });
   });

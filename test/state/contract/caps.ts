@@ -27,16 +27,39 @@ export function capContract(open: OpenStore): void {
       await store.caps.reserve("r1", [A, B], T0, perHour(4));
       await store.caps.reserve("r2", [C], T0 + 5 * MIN, perHour(4));
       expect(await store.caps.check([A], T0 + 6 * MIN, perHour(4))).toEqual({ ok: true });
-      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + HOUR });
-      expect(await store.caps.check([A, B, C, A], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + 5 * MIN + HOUR });
+      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({
+        ok: false,
+        rule: "dials_per_hour",
+        recent: 3,
+        freeAt: T0 + HOUR,
+      });
+      expect(await store.caps.check([A, B, C, A], T0 + 6 * MIN, perHour(4))).toEqual({
+        ok: false,
+        rule: "dials_per_hour",
+        recent: 3,
+        freeAt: T0 + 5 * MIN + HOUR,
+      });
       // More rows than the cap allows at all: freeAt can only say "when everything has aged out".
-      expect(await store.caps.check([A, B, C, A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({ ok: false, rule: "dials_per_hour", recent: 3, freeAt: T0 + 5 * MIN + HOUR });
-      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(2))).toMatchObject({ ok: false, rule: "dials_per_hour" });
+      expect(await store.caps.check([A, B, C, A, B, C], T0 + 6 * MIN, perHour(4))).toEqual({
+        ok: false,
+        rule: "dials_per_hour",
+        recent: 3,
+        freeAt: T0 + 5 * MIN + HOUR,
+      });
+      expect(await store.caps.check([A, B, C], T0 + 6 * MIN, perHour(2))).toMatchObject({
+        ok: false,
+        rule: "dials_per_hour",
+      });
     });
 
     it("with nothing counted, a batch larger than the cap is refused with freeAt now", async () => {
       const { store } = await open();
-      expect(await store.caps.check([A, B, C], T0, perHour(2))).toEqual({ ok: false, rule: "dials_per_hour", recent: 0, freeAt: T0 });
+      expect(await store.caps.check([A, B, C], T0, perHour(2))).toEqual({
+        ok: false,
+        rule: "dials_per_hour",
+        recent: 0,
+        freeAt: T0,
+      });
     });
   });
 
@@ -60,8 +83,16 @@ export function capContract(open: OpenStore): void {
     it("a number repeated in one batch counts once per row", async () => {
       const { store } = await open();
       expect(await store.caps.reserve("r1", [A, A], T0, perNumber(2))).toEqual({ ok: true });
-      expect(await store.caps.check([A], T0, perNumber(2))).toEqual({ ok: false, rule: "dials_per_number_per_day", numbers: [{ number: A, past: 2, freeAt: T0 + DAY }] });
-      expect(await store.caps.check([B, B, B], T0, perNumber(2))).toEqual({ ok: false, rule: "dials_per_number_per_day", numbers: [{ number: B, past: 0, freeAt: T0 }] });
+      expect(await store.caps.check([A], T0, perNumber(2))).toEqual({
+        ok: false,
+        rule: "dials_per_number_per_day",
+        numbers: [{ number: A, past: 2, freeAt: T0 + DAY }],
+      });
+      expect(await store.caps.check([B, B, B], T0, perNumber(2))).toEqual({
+        ok: false,
+        rule: "dials_per_number_per_day",
+        numbers: [{ number: B, past: 0, freeAt: T0 }],
+      });
     });
 
     it("the hourly cap is decided before the per-number cap", async () => {
@@ -83,7 +114,10 @@ export function capContract(open: OpenStore): void {
       await store.caps.release("undo");
       await store.caps.release("never-made");
       expect(await store.caps.check([A, A], T0, { perHour: 3, perNumberPerDay: 3 })).toEqual({ ok: true });
-      expect(await store.caps.check([A, A, A], T0, perNumber(3))).toMatchObject({ ok: false, numbers: [{ number: A, past: 1 }] });
+      expect(await store.caps.check([A, A, A], T0, perNumber(3))).toMatchObject({
+        ok: false,
+        numbers: [{ number: A, past: 1 }],
+      });
     });
 
     it("a refused reservation counts nothing", async () => {
@@ -98,8 +132,14 @@ export function capContract(open: OpenStore): void {
       const { store } = await open();
       await store.caps.reserve("r1", [A], T0, none);
       await store.caps.reserve("r2", [A], T0 + MIN, none);
-      expect(await store.caps.check([A], T0 + 2 * MIN, { perHour: 2, perNumberPerDay: undefined })).toMatchObject({ ok: false, recent: 2 });
-      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(2))).toMatchObject({ ok: false, numbers: [{ number: A, past: 2 }] });
+      expect(await store.caps.check([A], T0 + 2 * MIN, { perHour: 2, perNumberPerDay: undefined })).toMatchObject({
+        ok: false,
+        recent: 2,
+      });
+      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(2))).toMatchObject({
+        ok: false,
+        numbers: [{ number: A, past: 2 }],
+      });
     });
 
     it("rows stamped ahead of now (a clock set back) still count", async () => {
@@ -131,13 +171,18 @@ export function capContract(open: OpenStore): void {
       await store.caps.reserve("dead", [A], T0, perNumber(1));
       await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "dead");
       await store.caps.release("heir");
-      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(1))).toMatchObject({ ok: false, rule: "dials_per_number_per_day" });
+      expect(await store.caps.check([A], T0 + 2 * MIN, perNumber(1))).toMatchObject({
+        ok: false,
+        rule: "dials_per_number_per_day",
+      });
     });
 
     it("a dead owner that counted nothing (it died before reserving): the dial is checked and counted afresh", async () => {
       const { store } = await open();
       await store.caps.reserve("earlier", [A], T0, perNumber(1));
-      expect(await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "never-reserved")).toMatchObject({ ok: false });
+      expect(await store.caps.reserve("heir", [A], T0 + MIN, perNumber(1), "never-reserved")).toMatchObject({
+        ok: false,
+      });
       expect(await store.caps.reserve("heir", [B], T0 + MIN, perNumber(1), "never-reserved")).toEqual({ ok: true });
       expect(await store.caps.check([B], T0 + MIN, perNumber(1))).toMatchObject({ ok: false });
     });
@@ -155,7 +200,9 @@ export function capContract(open: OpenStore): void {
     it("6 reserves of one number at once from 3 replicas under a per-number cap of 2: exactly 2 pass", async () => {
       const { peers } = await open();
       const replicas = await peers(3);
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => replicas[i % 3]!.caps.reserve(`r${i}`, [A], T0, perNumber(2))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => replicas[i % 3]!.caps.reserve(`r${i}`, [A], T0, perNumber(2))),
+      );
       expect(tally(results)).toEqual({ true: 2, false: 4 });
       expect(await replicas[0]!.caps.check([A], T0, perNumber(2))).toMatchObject({ ok: false, numbers: [{ past: 2 }] });
     });
@@ -163,7 +210,11 @@ export function capContract(open: OpenStore): void {
     it("30 reserves of distinct numbers at once under an hourly cap of 5: exactly 5 pass", async () => {
       const { peers } = await open();
       const replicas = await peers(3);
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => replicas[i % 3]!.caps.reserve(`r${i}`, [`+1415555${String(1000 + i)}`], T0, perHour(5))));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          replicas[i % 3]!.caps.reserve(`r${i}`, [`+1415555${String(1000 + i)}`], T0, perHour(5)),
+        ),
+      );
       expect(tally(results)).toEqual({ true: 5, false: 25 });
     });
   });
@@ -179,8 +230,13 @@ export function capContract(open: OpenStore): void {
 
     it("counts the number's dials in the rule's window and names the rule; other numbers are free", async () => {
       const { store } = await open();
-      for (let i = 0; i < 3; i++) expect(await store.caps.reserve(`r${i}`, [FL], T0 + i * HOUR, florida)).toEqual({ ok: true });
-      const refused = { ok: false, rule: "law_frequency", numbers: [{ number: FL, law: "us_fl_frequency", past: 3, freeAt: T0 + DAY }] };
+      for (let i = 0; i < 3; i++)
+        expect(await store.caps.reserve(`r${i}`, [FL], T0 + i * HOUR, florida)).toEqual({ ok: true });
+      const refused = {
+        ok: false,
+        rule: "law_frequency",
+        numbers: [{ number: FL, law: "us_fl_frequency", past: 3, freeAt: T0 + DAY }],
+      };
       expect(await store.caps.check([FL], T0 + 3 * HOUR, florida)).toEqual(refused);
       expect(await store.caps.reserve("r4", [FL], T0 + 3 * HOUR, florida)).toEqual(refused);
       expect(await store.caps.check([A], T0 + 3 * HOUR, florida)).toEqual({ ok: true });
@@ -192,7 +248,8 @@ export function capContract(open: OpenStore): void {
     it("keeps a number's dials for a 30-day window, even when another check asks for none", async () => {
       const { store } = await open();
       const france = law("fr_frequency", 4, 30 * DAY, [C]);
-      for (let i = 0; i < 4; i++) expect(await store.caps.reserve(`f${i}`, [C], T0 + i * DAY, france)).toEqual({ ok: true });
+      for (let i = 0; i < 4; i++)
+        expect(await store.caps.reserve(`f${i}`, [C], T0 + i * DAY, france)).toEqual({ ok: true });
       // A check without law limits (another replica, or another purpose) 10 days on must not forget them.
       expect(await store.caps.reserve("other", [C], T0 + 10 * DAY, none)).toEqual({ ok: true });
       expect(await store.caps.check([C], T0 + 20 * DAY, france)).toEqual({
@@ -200,7 +257,10 @@ export function capContract(open: OpenStore): void {
         rule: "law_frequency",
         numbers: [{ number: C, law: "fr_frequency", past: 5, freeAt: T0 + 31 * DAY }],
       });
-      expect(await store.caps.check([C], T0 + 31 * DAY - 1, france)).toMatchObject({ ok: false, numbers: [{ past: 4 }] });
+      expect(await store.caps.check([C], T0 + 31 * DAY - 1, france)).toMatchObject({
+        ok: false,
+        numbers: [{ past: 4 }],
+      });
       expect(await store.caps.check([C], T0 + 31 * DAY, france)).toEqual({ ok: true });
     });
 
@@ -223,11 +283,17 @@ export function capContract(open: OpenStore): void {
     it("replicas racing for the fourth call to one number: exactly three go", async () => {
       const { store, peers } = await open();
       const replicas = [store, ...(await peers(2))];
-      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => replicas[i % 3]!.caps.reserve(`race${i}`, [FL], T0, florida)));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => replicas[i % 3]!.caps.reserve(`race${i}`, [FL], T0, florida)),
+      );
       expect(tally(results)).toEqual({ true: 3, false: 9 });
       // A replica opened later (a restart) sees the same count.
       const [late] = await peers(1);
-      expect(await late!.caps.check([FL], T0 + HOUR, florida)).toMatchObject({ ok: false, rule: "law_frequency", numbers: [{ past: 3 }] });
+      expect(await late!.caps.check([FL], T0 + HOUR, florida)).toMatchObject({
+        ok: false,
+        rule: "law_frequency",
+        numbers: [{ past: 3 }],
+      });
     });
   });
 }

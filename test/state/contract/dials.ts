@@ -8,7 +8,11 @@ export function dialContract(open: OpenStore): void {
     it("the first claim owns the dial with its Idempotency-Key; the record says who and what", async () => {
       const { store } = await open();
       const req = claim({ numbers: [A, B], tool: "submit_batch" });
-      expect(await store.dials.claim(req)).toEqual({ kind: "claimed", idempotencyKey: req.idempotencyKey, takeover: false });
+      expect(await store.dials.claim(req)).toEqual({
+        kind: "claimed",
+        idempotencyKey: req.idempotencyKey,
+        takeover: false,
+      });
       expect(await store.dials.get(req.requestKey)).toEqual({
         requestKey: req.requestKey,
         tool: "submit_batch",
@@ -26,11 +30,25 @@ export function dialContract(open: OpenStore): void {
       await store.dials.claim(req);
       expect(await store.dials.rekey(req.requestKey, "not-the-owner", "stolen")).toBe(false);
       expect(await store.dials.rekey(req.requestKey, req.owner, "from-the-approval")).toBe(true);
-      expect(await store.dials.get(req.requestKey)).toMatchObject({ idempotencyKey: "from-the-approval", owner: req.owner });
+      expect(await store.dials.get(req.requestKey)).toMatchObject({
+        idempotencyKey: "from-the-approval",
+        owner: req.owner,
+      });
       const taken = await store.dials.claim({ ...req, owner: "o2", idempotencyKey: "fresh", now: T0 + LEASE + SEC });
-      expect(taken).toEqual({ kind: "claimed", idempotencyKey: "from-the-approval", takeover: true, previousOwner: req.owner });
+      expect(taken).toEqual({
+        kind: "claimed",
+        idempotencyKey: "from-the-approval",
+        takeover: true,
+        previousOwner: req.owner,
+      });
       // Settled: the key is what was sent, and stays.
-      await store.dials.settle(req.requestKey, "o2", placed(T0 + LEASE + 2 * SEC, ["c-1"]), T0 + LEASE + 2 * SEC, WINDOW);
+      await store.dials.settle(
+        req.requestKey,
+        "o2",
+        placed(T0 + LEASE + 2 * SEC, ["c-1"]),
+        T0 + LEASE + 2 * SEC,
+        WINDOW,
+      );
       expect(await store.dials.rekey(req.requestKey, "o2", "late")).toBe(false);
       expect(await store.dials.rekey("no-such-request", req.owner, "x")).toBe(false);
     });
@@ -39,8 +57,16 @@ export function dialContract(open: OpenStore): void {
       const { store } = await open();
       const req = claim();
       await store.dials.claim(req);
-      const again = await store.dials.claim({ ...req, owner: "someone-else", idempotencyKey: "other", now: T0 + 5 * SEC });
-      expect(again).toMatchObject({ kind: "same_request", record: { owner: req.owner, idempotencyKey: req.idempotencyKey, state: { kind: "in_flight" } } });
+      const again = await store.dials.claim({
+        ...req,
+        owner: "someone-else",
+        idempotencyKey: "other",
+        now: T0 + 5 * SEC,
+      });
+      expect(again).toMatchObject({
+        kind: "same_request",
+        record: { owner: req.owner, idempotencyKey: req.idempotencyKey, state: { kind: "in_flight" } },
+      });
     });
 
     it("a placed dial answers repeats with its summary for the window, then is forgotten", async () => {
@@ -51,7 +77,14 @@ export function dialContract(open: OpenStore): void {
       const repeat = await store.dials.claim({ ...req, owner: "o2", now: T0 + WINDOW });
       expect(repeat).toEqual({
         kind: "same_request",
-        record: expect.objectContaining({ state: { kind: "placed", at: T0 + SEC, summary: { call_id: "c-1", status: "queued" }, callIds: ["c-1", "c-2"] } }),
+        record: expect.objectContaining({
+          state: {
+            kind: "placed",
+            at: T0 + SEC,
+            summary: { call_id: "c-1", status: "queued" },
+            callIds: ["c-1", "c-2"],
+          },
+        }),
       });
       // The window runs from the settlement time: at + window is past it.
       const later = await store.dials.claim({ ...req, owner: "o3", idempotencyKey: "fresh", now: T0 + SEC + WINDOW });
@@ -62,7 +95,13 @@ export function dialContract(open: OpenStore): void {
       const { store } = await open();
       const req = claim();
       await store.dials.claim(req);
-      await store.dials.settle(req.requestKey, req.owner, { kind: "unknown", at: T0, message: "the answer was lost" }, T0, WINDOW);
+      await store.dials.settle(
+        req.requestKey,
+        req.owner,
+        { kind: "unknown", at: T0, message: "the answer was lost" },
+        T0,
+        WINDOW,
+      );
       expect(await store.dials.claim({ ...req, owner: "o2", now: T0 + SEC })).toMatchObject({
         kind: "same_request",
         record: { state: { kind: "unknown", at: T0, message: "the answer was lost" } },
@@ -77,8 +116,14 @@ export function dialContract(open: OpenStore): void {
       await store.dials.settle(req.requestKey, req.owner, { kind: "not_placed" }, T0 + SEC, WINDOW);
       expect(await store.dials.get(req.requestKey)).toBeUndefined();
       expect(await store.dials.recentByNumber([A, B], T0 + SEC, WINDOW)).toEqual([]);
-      expect(await store.dials.claim({ ...req, owner: "o2", idempotencyKey: "k2", now: T0 + 2 * SEC })).toEqual({ kind: "claimed", idempotencyKey: "k2", takeover: false });
-      expect(await store.dials.claim(claim({ numbers: [B], now: T0 + 2 * SEC }))).toMatchObject({ kind: "recent_numbers" });
+      expect(await store.dials.claim({ ...req, owner: "o2", idempotencyKey: "k2", now: T0 + 2 * SEC })).toEqual({
+        kind: "claimed",
+        idempotencyKey: "k2",
+        takeover: false,
+      });
+      expect(await store.dials.claim(claim({ numbers: [B], now: T0 + 2 * SEC }))).toMatchObject({
+        kind: "recent_numbers",
+      });
     });
 
     it("only the owner settles or renews; a stranger's settle changes nothing", async () => {
@@ -88,7 +133,10 @@ export function dialContract(open: OpenStore): void {
       await store.dials.settle(req.requestKey, "stranger", { kind: "not_placed" }, T0, WINDOW);
       await store.dials.settle(req.requestKey, "stranger", placed(T0), T0, WINDOW);
       expect(await store.dials.renew(req.requestKey, "stranger", T0 + 10 * LEASE)).toBe(false);
-      expect(await store.dials.get(req.requestKey)).toMatchObject({ owner: req.owner, state: { kind: "in_flight", leaseUntil: T0 + LEASE } });
+      expect(await store.dials.get(req.requestKey)).toMatchObject({
+        owner: req.owner,
+        state: { kind: "in_flight", leaseUntil: T0 + LEASE },
+      });
       expect(await store.dials.renew("no-such-request", req.owner, T0 + LEASE)).toBe(false);
     });
 
@@ -97,10 +145,14 @@ export function dialContract(open: OpenStore): void {
       const req = claim();
       await store.dials.claim(req);
       expect(await store.dials.renew(req.requestKey, req.owner, T0 + 3 * LEASE)).toBe(true);
-      expect(await store.dials.get(req.requestKey)).toMatchObject({ state: { kind: "in_flight", leaseUntil: T0 + 3 * LEASE } });
+      expect(await store.dials.get(req.requestKey)).toMatchObject({
+        state: { kind: "in_flight", leaseUntil: T0 + 3 * LEASE },
+      });
       const during = await store.dials.claim({ ...req, owner: "o2", now: T0 + 2 * LEASE });
       expect(during).toMatchObject({ kind: "same_request" });
-      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + 2 * LEASE }))).toMatchObject({ kind: "recent_numbers" });
+      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + 2 * LEASE }))).toMatchObject({
+        kind: "recent_numbers",
+      });
       await store.dials.settle(req.requestKey, req.owner, placed(T0 + 2 * LEASE), T0 + 2 * LEASE, WINDOW);
       expect(await store.dials.renew(req.requestKey, req.owner, T0 + 9 * LEASE)).toBe(false);
     });
@@ -113,8 +165,17 @@ export function dialContract(open: OpenStore): void {
       await store.dials.claim(first);
       const at = T0 + LEASE + SEC;
       const second = { ...first, owner: "new-owner", idempotencyKey: "would-be-new", now: at };
-      expect(await store.dials.claim(second)).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
-      expect(await store.dials.get(first.requestKey)).toMatchObject({ owner: "new-owner", idempotencyKey: first.idempotencyKey, startedAt: at });
+      expect(await store.dials.claim(second)).toEqual({
+        kind: "claimed",
+        idempotencyKey: first.idempotencyKey,
+        takeover: true,
+        previousOwner: first.owner,
+      });
+      expect(await store.dials.get(first.requestKey)).toMatchObject({
+        owner: "new-owner",
+        idempotencyKey: first.idempotencyKey,
+        startedAt: at,
+      });
       await store.dials.settle(first.requestKey, first.owner, { kind: "not_placed" }, at, WINDOW);
       expect(await store.dials.renew(first.requestKey, first.owner, at + LEASE)).toBe(false);
       expect(await store.dials.get(first.requestKey)).toMatchObject({ owner: "new-owner" });
@@ -123,12 +184,19 @@ export function dialContract(open: OpenStore): void {
     it("still blocks its numbers for other requests after the lease, for the window from its start (it may have sent)", async () => {
       const { store } = await open();
       await store.dials.claim(claim({ numbers: [A] }));
-      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + LEASE - 1 }))).toMatchObject({ kind: "recent_numbers" });
+      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + LEASE - 1 }))).toMatchObject({
+        kind: "recent_numbers",
+      });
       const after = await store.dials.claim(claim({ numbers: [A], now: T0 + LEASE + SEC }));
-      expect(after).toMatchObject({ kind: "recent_numbers", matches: [{ index: 0, number: A, record: { state: { kind: "in_flight", leaseUntil: T0 + LEASE } } }] });
+      expect(after).toMatchObject({
+        kind: "recent_numbers",
+        matches: [{ index: 0, number: A, record: { state: { kind: "in_flight", leaseUntil: T0 + LEASE } } }],
+      });
       expect((await store.dials.recentByNumber([A], T0 + WINDOW - 1, WINDOW)).length).toBe(1);
       // A second call that is meant goes; after the window, anyone may dial the number.
-      expect(await store.dials.claim(claim({ numbers: [A], allowRecentNumbers: true, now: T0 + LEASE + SEC }))).toMatchObject({ kind: "claimed" });
+      expect(
+        await store.dials.claim(claim({ numbers: [A], allowRecentNumbers: true, now: T0 + LEASE + SEC })),
+      ).toMatchObject({ kind: "claimed" });
       expect(await store.dials.claim(claim({ numbers: [B] }))).toMatchObject({ kind: "claimed" });
       expect(await store.dials.claim(claim({ numbers: [B], now: T0 + WINDOW }))).toMatchObject({ kind: "claimed" });
     });
@@ -147,16 +215,45 @@ export function dialContract(open: OpenStore): void {
       await store.dials.claim(first);
       const at = T0 + LEASE + SEC;
       const second = { ...first, owner: "second", idempotencyKey: "second-key", now: at };
-      expect(await store.dials.claim(second)).toMatchObject({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+      expect(await store.dials.claim(second)).toMatchObject({
+        kind: "claimed",
+        idempotencyKey: first.idempotencyKey,
+        takeover: true,
+      });
       // Refused before sending (a person did not answer in time, calling hours, …): the first owner may have sent.
-      await store.dials.settle(first.requestKey, "second", { kind: "not_placed", returnTo: first.owner }, at + SEC, WINDOW);
-      expect(await store.dials.get(first.requestKey)).toMatchObject({ owner: first.owner, idempotencyKey: first.idempotencyKey, state: { kind: "in_flight", leaseUntil: at + SEC } });
+      await store.dials.settle(
+        first.requestKey,
+        "second",
+        { kind: "not_placed", returnTo: first.owner },
+        at + SEC,
+        WINDOW,
+      );
+      expect(await store.dials.get(first.requestKey)).toMatchObject({
+        owner: first.owner,
+        idempotencyKey: first.idempotencyKey,
+        state: { kind: "in_flight", leaseUntil: at + SEC },
+      });
       const third = { ...first, owner: "third", idempotencyKey: "third-key", now: at + 2 * SEC };
-      expect(await store.dials.claim(third)).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
+      expect(await store.dials.claim(third)).toEqual({
+        kind: "claimed",
+        idempotencyKey: first.idempotencyKey,
+        takeover: true,
+        previousOwner: first.owner,
+      });
       // Remembered a window beyond the ended lease, like any dead claim.
-      await store.dials.settle(first.requestKey, "third", { kind: "not_placed", returnTo: first.owner }, at + 3 * SEC, WINDOW);
+      await store.dials.settle(
+        first.requestKey,
+        "third",
+        { kind: "not_placed", returnTo: first.owner },
+        at + 3 * SEC,
+        WINDOW,
+      );
       const late = { ...first, owner: "late", idempotencyKey: "late-key", now: at + 3 * SEC + WINDOW - 1 };
-      expect(await store.dials.claim(late)).toMatchObject({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true });
+      expect(await store.dials.claim(late)).toMatchObject({
+        kind: "claimed",
+        idempotencyKey: first.idempotencyKey,
+        takeover: true,
+      });
     });
 
     it("a takeover refused for recent numbers keeps the dead claim and its key for a later takeover", async () => {
@@ -167,9 +264,17 @@ export function dialContract(open: OpenStore): void {
       const other = claim({ numbers: [B], allowRecentNumbers: true, now: T0 + LEASE + SEC });
       expect(await store.dials.claim(other)).toMatchObject({ kind: "claimed" });
       const retry = { ...first, owner: "retry", idempotencyKey: "new-key", now: T0 + LEASE + 2 * SEC };
-      expect(await store.dials.claim(retry)).toMatchObject({ kind: "recent_numbers", matches: [{ index: 1, number: B }] });
+      expect(await store.dials.claim(retry)).toMatchObject({
+        kind: "recent_numbers",
+        matches: [{ index: 1, number: B }],
+      });
       await store.dials.settle(other.requestKey, other.owner, { kind: "not_placed" }, T0 + LEASE + 3 * SEC, WINDOW);
-      expect(await store.dials.claim({ ...retry, now: T0 + LEASE + 4 * SEC })).toEqual({ kind: "claimed", idempotencyKey: first.idempotencyKey, takeover: true, previousOwner: first.owner });
+      expect(await store.dials.claim({ ...retry, now: T0 + LEASE + 4 * SEC })).toEqual({
+        kind: "claimed",
+        idempotencyKey: first.idempotencyKey,
+        takeover: true,
+        previousOwner: first.owner,
+      });
     });
   });
 
@@ -221,7 +326,9 @@ export function dialContract(open: OpenStore): void {
       const one = claim();
       await store.dials.claim(one);
       await store.dials.settle(one.requestKey, one.owner, placed(T0), T0, 2 * WINDOW);
-      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + WINDOW + SEC }))).toMatchObject({ kind: "recent_numbers" });
+      expect(await store.dials.claim(claim({ numbers: [A], now: T0 + WINDOW + SEC }))).toMatchObject({
+        kind: "recent_numbers",
+      });
       expect(await store.dials.claim(claim({ numbers: [A], now: T0 + 2 * WINDOW }))).toMatchObject({ kind: "claimed" });
     });
   });
@@ -230,7 +337,9 @@ export function dialContract(open: OpenStore): void {
     it("50 different requests for one number at once, from 5 replicas: exactly one claims it", async () => {
       const { peers } = await open();
       const replicas = await peers(5);
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => replicas[i % 5]!.dials.claim(claim({ numbers: [A] }))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => replicas[i % 5]!.dials.claim(claim({ numbers: [A] }))),
+      );
       expect(tally(results)).toEqual({ claimed: 1, recent_numbers: 49 });
     });
 
@@ -238,7 +347,11 @@ export function dialContract(open: OpenStore): void {
       const { peers } = await open();
       const replicas = await peers(5);
       const req = claim();
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => replicas[i % 5]!.dials.claim({ ...req, owner: `o${i}`, idempotencyKey: `k${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          replicas[i % 5]!.dials.claim({ ...req, owner: `o${i}`, idempotencyKey: `k${i}` }),
+        ),
+      );
       expect(tally(results)).toEqual({ claimed: 1, same_request: 49 });
     });
 
@@ -249,10 +362,17 @@ export function dialContract(open: OpenStore): void {
       await store.dials.claim(dead);
       const at = T0 + LEASE + SEC;
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.dials.claim({ ...dead, owner: `o${i}`, idempotencyKey: `k${i}`, now: at })),
+        Array.from({ length: 20 }, (_, i) =>
+          replicas[i % 4]!.dials.claim({ ...dead, owner: `o${i}`, idempotencyKey: `k${i}`, now: at }),
+        ),
       );
       expect(tally(results)).toEqual({ claimed: 1, same_request: 19 });
-      expect(results.find((r) => r.kind === "claimed")).toEqual({ kind: "claimed", idempotencyKey: dead.idempotencyKey, takeover: true, previousOwner: dead.owner });
+      expect(results.find((r) => r.kind === "claimed")).toEqual({
+        kind: "claimed",
+        idempotencyKey: dead.idempotencyKey,
+        takeover: true,
+        previousOwner: dead.owner,
+      });
     });
 
     it("batches overlapping on one number at once: exactly one of them claims", async () => {

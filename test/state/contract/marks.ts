@@ -30,7 +30,9 @@ export function markContract(open: OpenStore): void {
     it("30 uses of one id at once, from 3 replicas: exactly one is first", async () => {
       const { peers } = await open();
       const replicas = await peers(3);
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => replicas[i % 3]!.once.use("approval:abc", T0, MIN)));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => replicas[i % 3]!.once.use("approval:abc", T0, MIN)),
+      );
       expect(results.filter(Boolean).length).toBe(1);
     });
   });
@@ -44,7 +46,9 @@ export function markContract(open: OpenStore): void {
       for (const s of first) expect(s.equals(first[0]!)).toBe(true);
       expect((await store.secret("confirmation-tokens")).equals(first[0]!)).toBe(true);
       expect((await store.secret("approver-sessions")).equals(first[0]!)).toBe(false);
-      expect((await replicas[2]!.secret("approver-sessions")).equals(await store.secret("approver-sessions"))).toBe(true);
+      expect((await replicas[2]!.secret("approver-sessions")).equals(await store.secret("approver-sessions"))).toBe(
+        true,
+      );
     });
   });
 
@@ -79,7 +83,9 @@ export function markContract(open: OpenStore): void {
     it("20 requests of one client at once, from 4 replicas, with a limit of 5: exactly 5 pass", async () => {
       const { peers } = await open();
       const replicas = await peers(4);
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.rates.take("10.0.0.7", 1, 5, MIN, T0)));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => replicas[i % 4]!.rates.take("10.0.0.7", 1, 5, MIN, T0)),
+      );
       expect(tally(results)).toEqual({ true: 5, false: 15 });
     });
   });

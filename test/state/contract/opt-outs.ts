@@ -10,9 +10,21 @@ export function optOutContract(open: OpenStore): void {
     it("a listed number reads as listed on every replica, with its call and evidence; others do not", async () => {
       const { store, peers } = await open();
       const [other] = await peers(1);
-      await store.optOuts.add({ number: "+14155550101", at: T0, source: "call", callId: "call_1", evidence: 'transcript: "stop calling me"' });
+      await store.optOuts.add({
+        number: "+14155550101",
+        at: T0,
+        source: "call",
+        callId: "call_1",
+        evidence: 'transcript: "stop calling me"',
+      });
       const [listed, free] = await other!.optOuts.get(["+14155550101", "+14155550102"]);
-      expect(listed).toEqual({ number: "+14155550101", at: T0, source: "call", callId: "call_1", evidence: 'transcript: "stop calling me"' });
+      expect(listed).toEqual({
+        number: "+14155550101",
+        at: T0,
+        source: "call",
+        callId: "call_1",
+        evidence: 'transcript: "stop calling me"',
+      });
       expect(free).toBeUndefined();
       expect(await other!.optOuts.get([])).toEqual([]);
     });
@@ -20,8 +32,19 @@ export function optOutContract(open: OpenStore): void {
     it("the first entry stays: a second add (another call, the model) returns the first", async () => {
       const { store, peers } = await open();
       const [other] = await peers(1);
-      const first = await store.optOuts.add({ number: "+14155550101", at: T0, source: "call", callId: "call_1", evidence: "a" });
-      const second = await other!.optOuts.add({ number: "+14155550101", at: T0 + 1_000, source: "model", evidence: "b" });
+      const first = await store.optOuts.add({
+        number: "+14155550101",
+        at: T0,
+        source: "call",
+        callId: "call_1",
+        evidence: "a",
+      });
+      const second = await other!.optOuts.add({
+        number: "+14155550101",
+        at: T0 + 1_000,
+        source: "model",
+        evidence: "b",
+      });
       expect(second).toEqual(first);
       expect((await store.optOuts.list(10)).length).toBe(1);
     });
@@ -30,7 +53,15 @@ export function optOutContract(open: OpenStore): void {
       const { peers } = await open();
       const replicas = await peers(2);
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => replicas[i % 2]!.optOuts.add({ number: "+4930123456", at: T0 + i, source: "call", callId: `call_${i}`, evidence: `e${i}` })),
+        Array.from({ length: 20 }, (_, i) =>
+          replicas[i % 2]!.optOuts.add({
+            number: "+4930123456",
+            at: T0 + i,
+            source: "call",
+            callId: `call_${i}`,
+            evidence: `e${i}`,
+          }),
+        ),
       );
       expect(new Set(results.map((r) => r.callId)).size).toBe(1);
     });
@@ -50,8 +81,13 @@ export function optOutContract(open: OpenStore): void {
 
     it("list: newest first, at most the limit", async () => {
       const { store } = await open();
-      for (let i = 0; i < 5; i++) await store.optOuts.add({ number: `+1415555010${i}`, at: T0 + i, source: "operator", evidence: `n${i}` });
-      expect((await store.optOuts.list(3)).map((e) => e.number)).toEqual(["+14155550104", "+14155550103", "+14155550102"]);
+      for (let i = 0; i < 5; i++)
+        await store.optOuts.add({ number: `+1415555010${i}`, at: T0 + i, source: "operator", evidence: `n${i}` });
+      expect((await store.optOuts.list(3)).map((e) => e.number)).toEqual([
+        "+14155550104",
+        "+14155550103",
+        "+14155550102",
+      ]);
     });
   });
 }

@@ -33,7 +33,12 @@ export function claim(over: Partial<ClaimRequest> = {}): ClaimRequest {
   };
 }
 
-export const placed = (at: number, callIds: string[] = ["call-1"]) => ({ kind: "placed" as const, at, summary: { call_id: callIds[0] ?? null, status: "queued" }, callIds });
+export const placed = (at: number, callIds: string[] = ["call-1"]) => ({
+  kind: "placed" as const,
+  at,
+  summary: { call_id: callIds[0] ?? null, status: "queued" },
+  callIds,
+});
 
 /** Counts of each kind in a list of results. */
 export function tally<T extends { kind: string } | { ok: boolean }>(results: T[]): Record<string, number> {

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { checkAiDisclosure, disclosureMemoSize } from "../../../src/consent/ai-disclosure.js";
 import { PERSONAS } from "../../../src/sandbox/personas.js";
 
-const opening = (text: string) => checkAiDisclosure({ id: "c", transcript: [{ speaker: "agent", text }, { speaker: "user", text: "I'm an AI too, ha" }] });
+const opening = (text: string) =>
+  checkAiDisclosure({
+    id: "c",
+    transcript: [
+      { speaker: "agent", text },
+      { speaker: "user", text: "I'm an AI too, ha" },
+    ],
+  });
 
 describe("checkAiDisclosure", () => {
   it.each([
@@ -22,9 +29,14 @@ describe("checkAiDisclosure", () => {
   });
 
   it("only the first words count: a late mention is not a disclosure", () => {
-    const late = [{ role: "assistant", text: `Hello Dana, calling about your order. ${"We value you. ".repeat(40)}` }, { role: "assistant", text: "By the way I am an AI." }];
+    const late = [
+      { role: "assistant", text: `Hello Dana, calling about your order. ${"We value you. ".repeat(40)}` },
+      { role: "assistant", text: "By the way I am an AI." },
+    ];
     expect(checkAiDisclosure({ id: "c", transcript: late })).toEqual({ disclosed: false });
-    expect(checkAiDisclosure({ id: "c", transcript: "Agent: Hi, I'm an AI assistant.\nCustomer: ok" })).toEqual({ disclosed: true });
+    expect(checkAiDisclosure({ id: "c", transcript: "Agent: Hi, I'm an AI assistant.\nCustomer: ok" })).toEqual({
+      disclosed: true,
+    });
   });
 
   it("no verdict when no agent turn can be read", () => {
@@ -33,7 +45,10 @@ describe("checkAiDisclosure", () => {
   });
 
   it.each(PERSONAS.map((p) => [p.first, p] as const))("the sandbox's %s discloses in its first words", (_n, p) => {
-    expect(checkAiDisclosure({ id: "c", transcript: p.conversation.map((l) => ({ speaker: l.speaker, text: l.text })) }).disclosed).toBe(true);
+    expect(
+      checkAiDisclosure({ id: "c", transcript: p.conversation.map((l) => ({ speaker: l.speaker, text: l.text })) })
+        .disclosed,
+    ).toBe(true);
   });
 });
 

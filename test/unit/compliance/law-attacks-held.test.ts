@@ -14,7 +14,15 @@ import { at, lawVerdict as verdict } from "./law-rows.js";
 
 const NEW_YORK = "+12125550123";
 const PARIS = "+33142685300";
-const ALL_DAY = { sun: ["00:00-24:00"], mon: ["00:00-24:00"], tue: ["00:00-24:00"], wed: ["00:00-24:00"], thu: ["00:00-24:00"], fri: ["00:00-24:00"], sat: ["00:00-24:00"] };
+const ALL_DAY = {
+  sun: ["00:00-24:00"],
+  mon: ["00:00-24:00"],
+  tue: ["00:00-24:00"],
+  wed: ["00:00-24:00"],
+  thu: ["00:00-24:00"],
+  fri: ["00:00-24:00"],
+  sat: ["00:00-24:00"],
+};
 
 const book = (changes: RuleChange[], perRowMs?: number): LawBook => ({
   ...lawBook("telemarketing", changes, "/rules.json"),
@@ -27,10 +35,18 @@ describe("a toll-free number (800: no state) under the federal window", () => {
   it("must be allowed in every US zone: refused at 21:30 in New York and at 12:00 there (07:00 in Hawaii and Adak)", async () => {
     // It meets every state's rules too (Florida's 08:00-20:00 is named first), and the federal window alone as well.
     const b = lawBook("telemarketing");
-    expect(await verdict(b, ["+18005550123"], at("2026-11-23T21:30", -5))).toMatch(/^us_fl_hours: .*America\/New_York, outside 08:00-20:00/s);
-    const federalOnly = book(["us_fl_hours", "us_wa_hours", "us_va_hours", "us_sd_automated_hours"].map((id) => ({ id, enabled: false })));
-    expect(await verdict(federalOnly, ["+18005550123"], at("2026-11-23T21:30", -5))).toMatch(/^us_fcc_hours: .*America\/New_York, outside 08:00-21:00/s);
-    expect(await verdict(federalOnly, ["+18005550123"], at("2026-11-23T12:00", -5))).toMatch(/^us_fcc_hours: .*(Pacific\/Honolulu|America\/Adak), outside 08:00-21:00/s);
+    expect(await verdict(b, ["+18005550123"], at("2026-11-23T21:30", -5))).toMatch(
+      /^us_fl_hours: .*America\/New_York, outside 08:00-20:00/s,
+    );
+    const federalOnly = book(
+      ["us_fl_hours", "us_wa_hours", "us_va_hours", "us_sd_automated_hours"].map((id) => ({ id, enabled: false })),
+    );
+    expect(await verdict(federalOnly, ["+18005550123"], at("2026-11-23T21:30", -5))).toMatch(
+      /^us_fcc_hours: .*America\/New_York, outside 08:00-21:00/s,
+    );
+    expect(await verdict(federalOnly, ["+18005550123"], at("2026-11-23T12:00", -5))).toMatch(
+      /^us_fcc_hours: .*(Pacific\/Honolulu|America\/Adak), outside 08:00-21:00/s,
+    );
     expect(await verdict(b, ["+18005550123"], at("2026-11-23T14:00", -5))).toBe("ok");
   });
 });
@@ -39,7 +55,13 @@ describe("a batch's span across a change of the clock, a day or a break", () => 
   it("spring forward (New York, Sunday 2026-03-08): a close at 03:00 EDT right after the skipped hour is found", async () => {
     // The operator's rule allows 00:00-02:30 and 03:30-24:00; at 02:00 EST the clock jumps to 03:00 EDT, closed.
     const night = { ...ALL_DAY, sun: ["00:00-02:30", "03:30-24:00"] };
-    const b = book([{ id: "us_fcc_hours", enabled: false }, { id: "ny_night", place: "US-NY", source: "counsel memo", hours: night }], 40 * 60_000);
+    const b = book(
+      [
+        { id: "us_fcc_hours", enabled: false },
+        { id: "ny_night", place: "US-NY", source: "counsel memo", hours: night },
+      ],
+      40 * 60_000,
+    );
     const v = await verdict(b, [NEW_YORK], at("2026-03-08T01:50", -5), { batch: true });
     expect(v).toMatch(/^ny_night: /);
     expect(v).toContain("the place closes at Sunday 03:00 in America/New_York (07:00 UTC");
@@ -47,7 +69,10 @@ describe("a batch's span across a change of the clock, a day or a break", () => 
 
   it("across midnight into a Sunday the rule bans: refused at Saturday 23:58, with the rows that fit", async () => {
     const weekdays = { ...ALL_DAY, sun: [] };
-    const b = book([{ id: "us_fcc_hours", enabled: false }, { id: "ny_no_sunday", place: "US-NY", source: "counsel memo", hours: weekdays }]);
+    const b = book([
+      { id: "us_fcc_hours", enabled: false },
+      { id: "ny_no_sunday", place: "US-NY", source: "counsel memo", hours: weekdays },
+    ]);
     const v = await verdict(b, batchOf(3, NEW_YORK), at("2026-11-28T23:58", -5), { batch: true });
     expect(v).toMatch(/^ny_no_sunday: /);
     expect(v).toContain("the place closes at Sunday 00:00 in America/New_York");
@@ -83,9 +108,14 @@ describe("a batch's span across a change of the clock, a day or a break", () => 
 
 describe("consent exceptions and the rules file", () => {
   it("a consent basis in another case is not a listed basis: nothing is lifted", async () => {
-    const b = book([{ id: "us_fcc_hours", enabled: false }, { id: "us_va_hours", consent_bases: ["express_written"] }]);
+    const b = book([
+      { id: "us_fcc_hours", enabled: false },
+      { id: "us_va_hours", consent_bases: ["express_written"] },
+    ]);
     const va = "+17035550123";
-    const consent: ReadonlyMap<string, ConsentRecord> = new Map([[va, { number: va, basis: "Express_Written", source: "web-form", obtained: "2026-01-10" }]]);
+    const consent: ReadonlyMap<string, ConsentRecord> = new Map([
+      [va, { number: va, basis: "Express_Written", source: "web-form", obtained: "2026-01-10" }],
+    ]);
     expect(await verdict(b, [va], at("2026-11-23T21:30", -5), { consent })).toMatch(/^us_va_hours: /);
   });
 
@@ -93,7 +123,14 @@ describe("consent exceptions and the rules file", () => {
     const ids = (b: LawBook) => b.rules.map((r) => r.id).sort();
     const all = BUILT_IN_RULES.map((r) => r.id).sort();
     expect(ids(book([{ id: "us_va_hours", consent_bases: ["express_written"] }]))).toEqual(all);
-    expect(ids(book([{ id: "fr_hours", hours: ALL_DAY }, { id: "fr_frequency", max_calls: 3, window_hours: 720 }]))).toEqual(all);
+    expect(
+      ids(
+        book([
+          { id: "fr_hours", hours: ALL_DAY },
+          { id: "fr_frequency", max_calls: 3, window_hours: 720 },
+        ]),
+      ),
+    ).toEqual(all);
     expect(ids(book([{ id: "us_wa_hours", enabled: false }]))).toEqual(all.filter((id) => id !== "us_wa_hours"));
   });
 });

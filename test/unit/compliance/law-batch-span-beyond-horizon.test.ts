@@ -13,13 +13,25 @@ import { row } from "./law-rows.js";
 const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 const PARIS = "+33142685300";
 const holidaysOnly = (perRowMs: number): LawBook => ({
-  ...lawBook("telemarketing", [{ id: "fr_hours", enabled: false }, { id: "fr_holidays_only", place: "FR", source: "counsel memo", holidays: "FR" }], "/rules.json"),
+  ...lawBook(
+    "telemarketing",
+    [
+      { id: "fr_hours", enabled: false },
+      { id: "fr_holidays_only", place: "FR", source: "counsel memo", holidays: "FR" },
+    ],
+    "/rules.json",
+  ),
   batchSpanPerRowMs: perRowMs,
 });
 
 async function batchVerdict(book: LawBook, n: number, now: number): Promise<string> {
   try {
-    await checkLawOfThePlace(book, Array.from({ length: n }, () => row(PARIS)), now, { batch: true });
+    await checkLawOfThePlace(
+      book,
+      Array.from({ length: n }, () => row(PARIS)),
+      now,
+      { batch: true },
+    );
     return "ok";
   } catch (error) {
     if (error instanceof BatchSafetyRefusal) return `${error.safetyRule}: ${error.message}`;

@@ -8,7 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
 import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, rowsThatFit } from "../../../src/safety/compliance/law-batch-span.js";
+import {
+  batchSpanMs,
+  DEFAULT_BATCH_SPAN_PER_ROW_MS,
+  rowsThatFit,
+} from "../../../src/safety/compliance/law-batch-span.js";
 import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
@@ -81,7 +85,9 @@ describe("the federal window's close (us_fcc_hours, 21:00 in New York)", () => {
   it("follows the operator's per-row setting", async () => {
     // 10 s a row: 2 rows take 50 s.
     expect(await batchVerdict(perRow(10_000), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:09", -5))).toBe("ok");
-    expect(await batchVerdict(perRow(10_000), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:10", -5))).toBeInstanceOf(BatchSafetyRefusal);
+    expect(
+      await batchVerdict(perRow(10_000), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:10", -5)),
+    ).toBeInstanceOf(BatchSafetyRefusal);
   });
 
   it("names only the rows whose place closes within the span", async () => {
@@ -94,9 +100,13 @@ describe("the federal window's close (us_fcc_hours, 21:00 in New York)", () => {
     // 700 rows take 11 h 40 min 30 s; from 10:00 the close is 11 h away.
     const many = Array.from({ length: 700 }, (_, i) => row(`+1212555${String(1000 + i).padStart(4, "0")}`));
     const v = await batchVerdict(telemarketing, many, at("2026-11-23T10:00:00", -5));
-    expect((v as BatchSafetyRefusal).message).toContain("Split the batch: send at most 659 rows with these numbers now");
+    expect((v as BatchSafetyRefusal).message).toContain(
+      "Split the batch: send at most 659 rows with these numbers now",
+    );
     expect(await batchVerdict(telemarketing, many.slice(0, 659), at("2026-11-23T10:00:00", -5))).toBe("ok");
-    expect(await batchVerdict(telemarketing, many.slice(0, 660), at("2026-11-23T10:00:00", -5))).toBeInstanceOf(BatchSafetyRefusal);
+    expect(await batchVerdict(telemarketing, many.slice(0, 660), at("2026-11-23T10:00:00", -5))).toBeInstanceOf(
+      BatchSafetyRefusal,
+    );
   });
 });
 
@@ -111,6 +121,8 @@ describe("any close counts: France's midday break (fr_hours, 13:00-14:00 in Pari
   });
 
   it("informational calls meet none of it", async () => {
-    expect(await batchVerdict(lawBook("informational"), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:50", -5))).toBe("ok");
+    expect(
+      await batchVerdict(lawBook("informational"), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:50", -5)),
+    ).toBe("ok");
   });
 });

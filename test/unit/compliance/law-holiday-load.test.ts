@@ -10,7 +10,11 @@ import { SafetyRefusal } from "../../../src/safety/refusals.js";
 import { lawRefusal } from "./law-rows.js";
 
 it("a holiday calendar that cannot be loaded refuses, naming the rule, its place and its source", async () => {
-  const book = lawBook("telemarketing", [{ id: "es_holidays", place: "ES", place_name: "Spain", holidays: "QQ", source: "counsel memo 2026-10" }], "/etc/rules.json");
+  const book = lawBook(
+    "telemarketing",
+    [{ id: "es_holidays", place: "ES", place_name: "Spain", holidays: "QQ", source: "counsel memo 2026-10" }],
+    "/etc/rules.json",
+  );
   // Monday 2026-11-23 11:00 in Madrid.
   const r = (await lawRefusal(book, "+34912345678", Date.parse("2026-11-23T10:00:00Z")))!;
   expect(r).toBeInstanceOf(SafetyRefusal);

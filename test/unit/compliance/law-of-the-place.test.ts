@@ -44,7 +44,18 @@ describe("where a number is", () => {
     expect(placeOf(row(TORONTO))).toEqual({ country: "CA", region: "ON" });
     expect(placeOf(row(PARIS))).toEqual({ country: "FR" });
     expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual(["us_fcc_hours"]);
-    expect(rulesAt(telemarketing, placeOf(row(TOLL_FREE))).map((r) => r.id).sort()).toEqual(["us_fcc_hours", "us_fl_frequency", "us_fl_hours", "us_sd_automated_hours", "us_va_hours", "us_wa_hours"]);
+    expect(
+      rulesAt(telemarketing, placeOf(row(TOLL_FREE)))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
+      "us_fcc_hours",
+      "us_fl_frequency",
+      "us_fl_hours",
+      "us_sd_automated_hours",
+      "us_va_hours",
+      "us_wa_hours",
+    ]);
     expect(rulesAt(telemarketing, placeOf(row(TORONTO))).map((r) => r.id)).toEqual(["ca_crtc_hours"]);
   });
 });
@@ -59,7 +70,9 @@ describe("Florida (Fla. Stat. 501.616(6)(a)): 8:00-20:00 local", () => {
     const v = await verdict(telemarketing, MIAMI, at(local, -5));
     if (allowed) expect(v).toBe("ok");
     else {
-      expect(v).toMatch(/^us_fl_hours: Refused by the law of the place called \(OUTBOUND_CALLS_CALL_PURPOSE=telemarketing\)/);
+      expect(v).toMatch(
+        /^us_fl_hours: Refused by the law of the place called \(OUTBOUND_CALLS_CALL_PURPOSE=telemarketing\)/,
+      );
       expect(v).toContain("Florida, US");
       expect(v).toContain("Fla. Stat. § 501.616(6)(a)");
       expect(v).toContain("https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML");
@@ -166,7 +179,9 @@ describe("the built-in rules", () => {
         /^(https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr|law\.lis\.virginia\.gov)|http:\/\/(purl\.access\.gpo\.gov|legis\.state\.sd\.us))\//,
       );
       expect(rule.source.quote.length, rule.id).toBeGreaterThan(40);
-      expect(rule.source.checked, rule.id).toBe(["us_fcc_hours", "us_va_hours", "us_sd_automated_hours"].includes(rule.id) ? "2026-11-26" : "2026-11-25");
+      expect(rule.source.checked, rule.id).toBe(
+        ["us_fcc_hours", "us_va_hours", "us_sd_automated_hours"].includes(rule.id) ? "2026-11-26" : "2026-11-25",
+      );
     }
   });
 });

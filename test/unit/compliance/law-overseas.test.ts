@@ -19,7 +19,11 @@ const telemarketing = lawBook("telemarketing");
 
 describe("France's overseas departments are France for its telemarketing rules", () => {
   it.each([REUNION, GUADELOUPE, MARTINIQUE, GUYANE])("%s meets fr_hours and fr_frequency", (to) => {
-    expect(rulesAt(telemarketing, placeOf(row(to))).map((r) => r.id).sort()).toEqual(["fr_frequency", "fr_hours"]);
+    expect(
+      rulesAt(telemarketing, placeOf(row(to)))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(["fr_frequency", "fr_hours"]);
   });
 
   it("refuses a Sunday telemarketing call to Réunion, naming rule, place and source", async () => {
@@ -37,6 +41,8 @@ describe("France's overseas departments are France for its telemarketing rules",
     // Monday 2026-11-23 19:30 in Guadeloupe = Tuesday 00:30 in Paris: allowed there.
     expect(await checkLawOfThePlace(telemarketing, [row(GUADELOUPE)], Date.parse("2026-11-23T23:30:00Z"))).toEqual([]);
     // Monday 09:30 in Guadeloupe = 14:30 in Paris: refused there (before 10:00 local).
-    await expect(checkLawOfThePlace(telemarketing, [row(GUADELOUPE)], Date.parse("2026-11-23T13:30:00Z"))).rejects.toThrow(/America\/Guadeloupe/);
+    await expect(
+      checkLawOfThePlace(telemarketing, [row(GUADELOUPE)], Date.parse("2026-11-23T13:30:00Z")),
+    ).rejects.toThrow(/America\/Guadeloupe/);
   });
 });

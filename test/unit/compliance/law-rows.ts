@@ -24,10 +24,16 @@ export async function lawRefusal(book: LawBook, to: string, now: number): Promis
 }
 
 /** The UTC instant of a local wall time (seconds allowed) at a fixed offset, hours east of UTC. */
-export const at = (isoLocal: string, offsetHours: number): number => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
+export const at = (isoLocal: string, offsetHours: number): number =>
+  Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 
 /** A dial of `to` at `now` as one line: "ok" (with the consent exceptions used), or "<rule>: <refusal>". */
-export async function lawVerdict(book: LawBook, to: readonly string[], now: number, options: LawCheckOptions = {}): Promise<string> {
+export async function lawVerdict(
+  book: LawBook,
+  to: readonly string[],
+  now: number,
+  options: LawCheckOptions = {},
+): Promise<string> {
   try {
     const waived = await checkLawOfThePlace(book, to.map(row), now, options);
     return waived.length > 0 ? `ok; ${waived.join("; ")}` : "ok";

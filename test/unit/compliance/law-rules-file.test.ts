@@ -25,7 +25,8 @@ const book = (content: unknown) => {
   const path = file(content);
   return lawBook("telemarketing", loadRulesFile(path), path);
 };
-const row = (to: string): CheckedRow => checkRow({ to, agent_id: "agt_1" }, { allowedCountries: undefined, blockedTypes: new Set<never>() }).row!;
+const row = (to: string): CheckedRow =>
+  checkRow({ to, agent_id: "agt_1" }, { allowedCountries: undefined, blockedTypes: new Set<never>() }).row!;
 const MIAMI = "+13055550107";
 const HOUSTON = "+17135550123";
 // Monday 2026-11-23 20:30 EST and Sunday 2026-11-29 10:00 CST.
@@ -51,7 +52,15 @@ describe("changes the operator makes", () => {
   });
 
   it("changes a rule's hours, and the refusal names the file beside the law", async () => {
-    const days = { sun: [], mon: ["09:00-17:00"], tue: ["09:00-17:00"], wed: ["09:00-17:00"], thu: ["09:00-17:00"], fri: ["09:00-17:00"], sat: [] };
+    const days = {
+      sun: [],
+      mon: ["09:00-17:00"],
+      tue: ["09:00-17:00"],
+      wed: ["09:00-17:00"],
+      thu: ["09:00-17:00"],
+      fri: ["09:00-17:00"],
+      sat: [],
+    };
     const path = file({ rules: [{ id: "us_fl_hours", hours: days }] });
     const b = lawBook("telemarketing", loadRulesFile(path), path);
     const message = await refusal(b, MIAMI, Date.parse("2026-11-23T22:30:00Z")); // 17:30 in Miami
@@ -61,8 +70,26 @@ describe("changes the operator makes", () => {
   });
 
   it("adds a rule for another place, with the operator's own source", async () => {
-    const closedSunday = { sun: [], mon: ["09:00-21:00"], tue: ["09:00-21:00"], wed: ["09:00-21:00"], thu: ["09:00-21:00"], fri: ["09:00-21:00"], sat: ["09:00-21:00"] };
-    const b = book({ rules: [{ id: "us_tx_sunday", place: "US-TX", place_name: "Texas, US", source: "counsel memo 2026-10", hours: closedSunday }] });
+    const closedSunday = {
+      sun: [],
+      mon: ["09:00-21:00"],
+      tue: ["09:00-21:00"],
+      wed: ["09:00-21:00"],
+      thu: ["09:00-21:00"],
+      fri: ["09:00-21:00"],
+      sat: ["09:00-21:00"],
+    };
+    const b = book({
+      rules: [
+        {
+          id: "us_tx_sunday",
+          place: "US-TX",
+          place_name: "Texas, US",
+          source: "counsel memo 2026-10",
+          hours: closedSunday,
+        },
+      ],
+    });
     const message = await refusal(b, HOUSTON, SUNDAY_1000_CT);
     expect(message).toContain("rule us_tx_sunday, Texas, US");
     expect(message).toContain("counsel memo 2026-10");
@@ -77,8 +104,19 @@ describe("changes the operator makes", () => {
   });
 
   it("changes a frequency limit and applies a rule to informational calls too", () => {
-    const b = lawBook("informational", loadRulesFile(file({ rules: [{ id: "us_fl_frequency", max_calls: 2, window_hours: 48, purposes: ["telemarketing", "informational"] }] })));
-    expect(b.rules.map((r) => [r.id, r.frequency])).toEqual([["us_fl_frequency", { limit: 2, windowMs: 48 * 3_600_000 }]]);
+    const b = lawBook(
+      "informational",
+      loadRulesFile(
+        file({
+          rules: [
+            { id: "us_fl_frequency", max_calls: 2, window_hours: 48, purposes: ["telemarketing", "informational"] },
+          ],
+        }),
+      ),
+    );
+    expect(b.rules.map((r) => [r.id, r.frequency])).toEqual([
+      ["us_fl_frequency", { limit: 2, windowMs: 48 * 3_600_000 }],
+    ]);
   });
 });
 
@@ -95,12 +133,41 @@ describe("a file the server does not start with", () => {
 
   it.each([
     ["not JSON", "{ rules: [", /OUTBOUND_CALLS_RULES_FILE: the file is not JSON/],
-    ["an unknown field", { rules: [{ id: "us_fl_hours", enabled: false, typo: 1 }] }, /OUTBOUND_CALLS_RULES_FILE: rules\.0: /],
-    ["a span past midnight", { rules: [{ id: "us_fl_hours", hours: { sun: ["22:00-02:00"], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } }] }, /rules\.0\.hours\.sun\.0: a span is "HH:MM-HH:MM" within one day/],
+    [
+      "an unknown field",
+      { rules: [{ id: "us_fl_hours", enabled: false, typo: 1 }] },
+      /OUTBOUND_CALLS_RULES_FILE: rules\.0: /,
+    ],
+    [
+      "a span past midnight",
+      {
+        rules: [
+          { id: "us_fl_hours", hours: { sun: ["22:00-02:00"], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } },
+        ],
+      },
+      /rules\.0\.hours\.sun\.0: a span is "HH:MM-HH:MM" within one day/,
+    ],
     ["a week missing a day", { rules: [{ id: "us_fl_hours", hours: { sun: [] } }] }, /rules\.0\.hours\.mon/],
-    ["a new rule without place or source", { rules: [{ id: "us_tx_sunday", max_calls: 2, window_hours: 24 }] }, /rule us_tx_sunday is not a built-in rule .* needs "place" and "source"/],
-    ["switching off a rule that does not exist", { rules: [{ id: "us_zz_hours", enabled: false }] }, /cannot be switched off: there is no such rule/],
-    ["a rule written twice", { rules: [{ id: "fr_hours", enabled: false }, { id: "fr_hours", holidays: false }] }, /rule fr_hours is written twice/],
+    [
+      "a new rule without place or source",
+      { rules: [{ id: "us_tx_sunday", max_calls: 2, window_hours: 24 }] },
+      /rule us_tx_sunday is not a built-in rule .* needs "place" and "source"/,
+    ],
+    [
+      "switching off a rule that does not exist",
+      { rules: [{ id: "us_zz_hours", enabled: false }] },
+      /cannot be switched off: there is no such rule/,
+    ],
+    [
+      "a rule written twice",
+      {
+        rules: [
+          { id: "fr_hours", enabled: false },
+          { id: "fr_hours", holidays: false },
+        ],
+      },
+      /rule fr_hours is written twice/,
+    ],
     ["a window over 31 days", { rules: [{ id: "fr_frequency", window_hours: 745 }] }, /rules\.0\.window_hours/],
     ["a place moved", { rules: [{ id: "us_fl_hours", place: "US-GA" }] }, /rule us_fl_hours is about US-FL/],
   ])("%s", (_name, content, message) => {
@@ -108,6 +175,8 @@ describe("a file the server does not start with", () => {
   });
 
   it("a file that cannot be read", () => {
-    expect(() => lawBook("telemarketing", loadRulesFile(join(dir, "missing.json")))).toThrow(/OUTBOUND_CALLS_RULES_FILE: the file cannot be read \(ENOENT\)/);
+    expect(() => lawBook("telemarketing", loadRulesFile(join(dir, "missing.json")))).toThrow(
+      /OUTBOUND_CALLS_RULES_FILE: the file cannot be read \(ENOENT\)/,
+    );
   });
 });

@@ -18,7 +18,8 @@ import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/co
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
-const row = (to: string): CheckedRow => checkRow({ to, agent_id: "agt_1" }, { allowedCountries: undefined, blockedTypes: new Set<never>() }).row!;
+const row = (to: string): CheckedRow =>
+  checkRow({ to, agent_id: "agt_1" }, { allowedCountries: undefined, blockedTypes: new Set<never>() }).row!;
 const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 
 const NEW_YORK = "+12125550123";
@@ -48,7 +49,9 @@ describe("the federal window (47 CFR § 64.1200(c)(1), as the FCC states it): 8:
     const v = await verdict(telemarketing, NEW_YORK, at(local, -5));
     if (allowed) expect(v).toBe("ok");
     else {
-      expect(v).toMatch(/^us_fcc_hours: Refused by the law of the place called \(OUTBOUND_CALLS_CALL_PURPOSE=telemarketing\)/);
+      expect(v).toMatch(
+        /^us_fcc_hours: Refused by the law of the place called \(OUTBOUND_CALLS_CALL_PURPOSE=telemarketing\)/,
+      );
       expect(v).toContain("United States (federal)");
       expect(v).toContain("47 CFR § 64.1200(c)(1)");
       expect(v).toContain("<http://purl.access.gpo.gov/GPO/LPS76294>");
@@ -74,7 +77,9 @@ describe("Virginia (Code of Va. § 59.1-511): 8:00-21:00 at the called person's 
       const v = await verdict(telemarketing, ARLINGTON_VA, at(local, -5));
       expect(v).toMatch(/^us_va_hours: /);
       expect(v).toContain("Virginia, US: Code of Virginia § 59.1-511");
-      expect(v).toContain("<https://law.lis.virginia.gov/vacodepopularnames/virginia-telephone-privacy-protection-act/>");
+      expect(v).toContain(
+        "<https://law.lis.virginia.gov/vacodepopularnames/virginia-telephone-privacy-protection-act/>",
+      );
     }
     expect(await verdict(telemarketing, ARLINGTON_VA, at("2026-11-23T20:59", -5))).toBe("ok");
   });
@@ -89,7 +94,9 @@ describe("South Dakota (SDCL 37-30-28): weekdays 9:00-21:00, in every zone area 
     expect(v).toContain("S.D. Codified Laws § 37-30-28");
     expect(await verdict(telemarketing, SIOUX_FALLS, at("2026-11-23T10:00", -6))).toBe("ok");
     expect(await verdict(telemarketing, SIOUX_FALLS, at("2026-11-23T20:59", -6))).toBe("ok");
-    expect(await verdict(telemarketing, SIOUX_FALLS, at("2026-11-23T21:00", -6))).toMatch(/^us_sd_automated_hours: .*America\/Chicago/);
+    expect(await verdict(telemarketing, SIOUX_FALLS, at("2026-11-23T21:00", -6))).toMatch(
+      /^us_sd_automated_hours: .*America\/Chicago/,
+    );
   });
 
   it("allows no call on a Saturday, at any hour", async () => {
@@ -100,7 +107,7 @@ describe("South Dakota (SDCL 37-30-28): weekdays 9:00-21:00, in every zone area 
   });
 });
 
-describe("a rule's consent exception (Virginia: \"unless the telephone solicitor has obtained the prior consent of the called person\")", () => {
+describe('a rule\'s consent exception (Virginia: "unless the telephone solicitor has obtained the prior consent of the called person")', () => {
   const dir = mkdtempSync(join(tmpdir(), "law-us-"));
   let serial = 0;
   const book = (rules: unknown[]): LawBook => {
@@ -109,23 +116,50 @@ describe("a rule's consent exception (Virginia: \"unless the telephone solicitor
     return lawBook("telemarketing", loadRulesFile(path), path);
   };
   const record = (basis: string, obtained = "2026-01-10", expires?: string): ReadonlyMap<string, ConsentRecord> =>
-    new Map([[ARLINGTON_VA, { number: ARLINGTON_VA, basis, source: "web-form", obtained, ...(expires ? { expires, expiresAt: Date.parse(expires) + 86_400_000 } : {}) }]]);
+    new Map([
+      [
+        ARLINGTON_VA,
+        {
+          number: ARLINGTON_VA,
+          basis,
+          source: "web-form",
+          obtained,
+          ...(expires ? { expires, expiresAt: Date.parse(expires) + 86_400_000 } : {}),
+        },
+      ],
+    ]);
   // 21:30 in Virginia. The federal window has no verified consent exception: the operator switches it off here to
   // see Virginia's alone.
   const late = at("2026-11-23T21:30", -5);
-  const vaWithBases = () => book([{ id: "us_fcc_hours", enabled: false }, { id: "us_va_hours", consent_bases: ["express_written"] }]);
+  const vaWithBases = () =>
+    book([
+      { id: "us_fcc_hours", enabled: false },
+      { id: "us_va_hours", consent_bases: ["express_written"] },
+    ]);
 
   it("applies to a live record of a basis the operator lists, and says so", async () => {
     const v = await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("express_written") });
-    expect(v).toBe("ok; rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (express_written, obtained 2026-01-10)");
+    expect(v).toBe(
+      "ok; rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (express_written, obtained 2026-01-10)",
+    );
   });
 
   it("does not apply without a listed basis, a record, a live record, or consent obtained before the call", async () => {
-    expect(await verdict(book([{ id: "us_fcc_hours", enabled: false }]), ARLINGTON_VA, late, { consent: record("express_written") })).toMatch(/^us_va_hours: /);
+    expect(
+      await verdict(book([{ id: "us_fcc_hours", enabled: false }]), ARLINGTON_VA, late, {
+        consent: record("express_written"),
+      }),
+    ).toMatch(/^us_va_hours: /);
     expect(await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("ebr") })).toMatch(/^us_va_hours: /);
     expect(await verdict(vaWithBases(), ARLINGTON_VA, late, {})).toMatch(/^us_va_hours: /);
-    expect(await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("express_written", "2026-01-10", "2026-11-01") })).toMatch(/^us_va_hours: /);
-    expect(await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("express_written", "2026-11-25") })).toMatch(/^us_va_hours: /);
+    expect(
+      await verdict(vaWithBases(), ARLINGTON_VA, late, {
+        consent: record("express_written", "2026-01-10", "2026-11-01"),
+      }),
+    ).toMatch(/^us_va_hours: /);
+    expect(
+      await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("express_written", "2026-11-25") }),
+    ).toMatch(/^us_va_hours: /);
   });
 
   it("does not lift the federal window, whose consent exception is not verified", async () => {
@@ -135,15 +169,26 @@ describe("a rule's consent exception (Virginia: \"unless the telephone solicitor
 
   it("cannot be given to a rule whose text has none: the start stops, naming the rule", () => {
     expect(() => book([{ id: "us_fl_hours", consent_bases: ["express_written"] }])).toThrow(ConfigurationError);
-    expect(() => book([{ id: "us_fl_hours", consent_bases: ["express_written"] }])).toThrow(/rule us_fl_hours has no consent exception in its text/);
-    expect(() => book([{ id: "us_fcc_hours", consent_bases: ["express_written"] }])).toThrow(/rule us_fcc_hours has no consent exception/);
+    expect(() => book([{ id: "us_fl_hours", consent_bases: ["express_written"] }])).toThrow(
+      /rule us_fl_hours has no consent exception in its text/,
+    );
+    expect(() => book([{ id: "us_fcc_hours", consent_bases: ["express_written"] }])).toThrow(
+      /rule us_fcc_hours has no consent exception/,
+    );
   });
 
   it("lifts hours only: an operator's per-number limit with consent_bases is not reported as lifted", async () => {
     const b = book([
       { id: "us_fcc_hours", enabled: false },
       { id: "us_va_hours", consent_bases: ["express_written"] },
-      { id: "us_va_limit", place: "US-VA", source: "counsel memo", max_calls: 2, window_hours: 24, consent_bases: ["express_written"] },
+      {
+        id: "us_va_limit",
+        place: "US-VA",
+        source: "counsel memo",
+        max_calls: 2,
+        window_hours: 24,
+        consent_bases: ["express_written"],
+      },
     ]);
     const v = await verdict(b, ARLINGTON_VA, late, { consent: record("express_written") });
     expect(v).toContain("rule us_va_hours does not apply");
@@ -151,7 +196,9 @@ describe("a rule's consent exception (Virginia: \"unless the telephone solicitor
   });
 
   it("a listed basis is a loosening, so the start's log says it", () => {
-    expect(vaWithBases().changes).toContain("rule us_va_hours (Virginia, US) is changed: consent exception for the bases: express_written");
+    expect(vaWithBases().changes).toContain(
+      "rule us_va_hours (Virginia, US) is changed: consent exception for the bases: express_written",
+    );
   });
 });
 
@@ -171,7 +218,20 @@ describe("the operator's rules file overrides the federal window like any rule",
 
   it("narrowed: the refusal names the operator's file beside the FCC's rule", async () => {
     const nineToEight = ["09:00-20:00"];
-    const b = book([{ id: "us_fcc_hours", hours: { sun: nineToEight, mon: nineToEight, tue: nineToEight, wed: nineToEight, thu: nineToEight, fri: nineToEight, sat: nineToEight } }]);
+    const b = book([
+      {
+        id: "us_fcc_hours",
+        hours: {
+          sun: nineToEight,
+          mon: nineToEight,
+          tue: nineToEight,
+          wed: nineToEight,
+          thu: nineToEight,
+          fri: nineToEight,
+          sat: nineToEight,
+        },
+      },
+    ]);
     const v = await verdict(b, NEW_YORK, at("2026-11-23T20:30", -5));
     expect(v).toMatch(/^us_fcc_hours: /);
     expect(v).toContain("as changed by the operator's OUTBOUND_CALLS_RULES_FILE");

@@ -8,8 +8,6 @@ import { describe, expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
-
-
 describe("the federal window covers the US territories that have their own country code (PR, VI, GU, AS, MP)", () => {
   const telemarketing = lawBook("telemarketing");
   it.each([
@@ -29,9 +27,10 @@ describe("the federal window covers the US territories that have their own count
   });
 
   it("keeps a batch to Puerto Rico from ringing past 21:00 there", async () => {
-    const v = await verdict(telemarketing, ["+17875550123", "+17875550124"], at("2026-11-23T20:58", -4), { batch: true });
+    const v = await verdict(telemarketing, ["+17875550123", "+17875550124"], at("2026-11-23T20:58", -4), {
+      batch: true,
+    });
     expect(v).toMatch(/^us_fcc_hours: /);
     expect(v).toContain("the place closes at Monday 21:00 in America/Puerto_Rico");
   });
 });
-

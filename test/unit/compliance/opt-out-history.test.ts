@@ -15,6 +15,9 @@ it.skipIf(process.platform !== "linux")("reads /dev/full as an empty log, at onc
 
 it("reads every opt-out of a regular file, however old", () => {
   const path = join(mkdtempSync(join(tmpdir(), "opt-out-history-")), "audit.jsonl");
-  appendFileSync(path, `${JSON.stringify({ time: "2020-01-01T00:00:00.000Z", tool: "add_do_not_call", decision: "opted_out", numbers: ["+14155550123"], reason: "asked" })}\n`);
+  appendFileSync(
+    path,
+    `${JSON.stringify({ time: "2020-01-01T00:00:00.000Z", tool: "add_do_not_call", decision: "opted_out", numbers: ["+14155550123"], reason: "asked" })}\n`,
+  );
   expect(readOptOutHistory(path)).toMatchObject([{ kind: "add", entry: { number: "+14155550123", source: "model" } }]);
 });

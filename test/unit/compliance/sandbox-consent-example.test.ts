@@ -11,7 +11,11 @@ it("loads with a record for each of its three numbers", () => {
   writeFileSync(path, SANDBOX_CONSENT_EXAMPLE);
   const records = loadConsentFile(path, undefined);
   expect([...records.keys()].sort()).toEqual(["+13055550107", "+14155550100", "+15145550100"]);
-  expect(records.get("+14155550100")).toMatchObject({ basis: "express_written", source: "web-form-2026-03", obtained: "2026-03-02" });
+  expect(records.get("+14155550100")).toMatchObject({
+    basis: "express_written",
+    source: "web-form-2026-03",
+    obtained: "2026-03-02",
+  });
 });
 
 it("is shown in docs/sandbox.md line for line", () => {

@@ -37,17 +37,46 @@ describe("the card's HTML", () => {
     expect(styles).toHaveLength(1);
     expect(csp).toContain(`script-src ${sha(scripts[0]!)};`);
     expect(csp).toContain(`style-src ${sha(styles[0]!)};`);
-    for (const directive of ["default-src 'none'", "connect-src 'none'", "img-src 'none'", "font-src 'none'", "frame-src 'none'", "form-action 'none'", "base-uri 'none'"]) {
+    for (const directive of [
+      "default-src 'none'",
+      "connect-src 'none'",
+      "img-src 'none'",
+      "font-src 'none'",
+      "frame-src 'none'",
+      "form-action 'none'",
+      "base-uri 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
-    expect(html).not.toMatch(/\b(src|href)=|https?:\/\/|innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    expect(html).not.toMatch(
+      /\b(src|href)=|https?:\/\/|innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/,
+    );
   });
 });
 
 describe("the card's decisions on the desk", () => {
   const store = new MemoryStore();
-  const desk = new ApprovalDesk({ approvals: store.approvals, now: () => Date.now(), ttlMs: 60_000, sealKey: () => Buffer.alloc(32, 7), log: () => undefined });
-  const view = { tool: "create_call" as const, rows: [{ e164: "+14155552671", international: "+1 415 555 2671", country: "US", countryName: "United States", agentId: "agt_1" }], countries: [], agents: [] };
+  const desk = new ApprovalDesk({
+    approvals: store.approvals,
+    now: () => Date.now(),
+    ttlMs: 60_000,
+    sealKey: () => Buffer.alloc(32, 7),
+    log: () => undefined,
+  });
+  const view = {
+    tool: "create_call" as const,
+    rows: [
+      {
+        e164: "+14155552671",
+        international: "+1 415 555 2671",
+        country: "US",
+        countryName: "United States",
+        agentId: "agt_1",
+      },
+    ],
+    countries: [],
+    agents: [],
+  };
   const request = (key: string) => ({ requestKey: key, view, text: "" });
   const ctx = { signal: new AbortController().signal, progress: async () => undefined, waitMs: 0, client: "local" };
 
@@ -63,8 +92,13 @@ describe("the card's decisions on the desk", () => {
     if (!check.ok) throw new Error(check.why);
     expect(await approvedOnCard(desk, check.record).ask(request("k-other"), ctx)).toMatchObject({ kind: "refused" });
     expect(desk.statusOf((await desk.get(check.record.id))!)).toBe("pending");
-    expect(await approvedOnCard(desk, check.record).ask(request("k-card"), ctx)).toMatchObject({ kind: "approved", via: "app_card" });
+    expect(await approvedOnCard(desk, check.record).ask(request("k-card"), ctx)).toMatchObject({
+      kind: "approved",
+      via: "app_card",
+    });
     expect(await approvedOnCard(desk, check.record).ask(request("k-card"), ctx)).toMatchObject({ kind: "refused" });
-    expect(await checkCardDecision(desk, verdict.ticket.approval_id, verdict.ticket.secret)).toMatchObject({ ok: false });
+    expect(await checkCardDecision(desk, verdict.ticket.approval_id, verdict.ticket.secret)).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -11,7 +11,8 @@ import type { OnceMarks } from "../../../src/state/store.js";
 
 const marks: OnceMarks = { use: async () => true, seen: async () => false };
 const secret = Buffer.alloc(32, 7);
-const sessions = (mode: "token" | "oidc", binding = "http://idp\nclient") => new ApproverSessions({ secret: async () => secret, binding, mode, marks });
+const sessions = (mode: "token" | "oidc", binding = "http://idp\nclient") =>
+  new ApproverSessions({ secret: async () => secret, binding, mode, marks });
 const request = (cookie: string) => ({ headers: { cookie: `ocm_approver=${cookie}` } }) as unknown as IncomingMessage;
 
 /** The cookie with its "who" part replaced (the MAC left as it was). */
@@ -57,7 +58,13 @@ describe("who may decide", () => {
     expect(approveRefusal(olga, { requestedBy: { sub: "olga" } }, false)).toBe(OWN_REQUEST);
     expect(approveRefusal(olga, { requestedBy: { sub: "olga" } }, true)).toBeUndefined();
     expect(approveRefusal(olga, { requestedBy: { sub: "alice" } }, false)).toBeUndefined();
-    expect(approveRefusal({ id: "y", name: "Dana", canApprove: true, csrf: "c", expiresAt: 0 }, { requestedBy: { sub: "Dana" } }, false)).toBeUndefined();
+    expect(
+      approveRefusal(
+        { id: "y", name: "Dana", canApprove: true, csrf: "c", expiresAt: 0 },
+        { requestedBy: { sub: "Dana" } },
+        false,
+      ),
+    ).toBeUndefined();
     expect(approverLabel(olga)).toBe("approver:Olga (sub olga)");
   });
 

@@ -13,7 +13,9 @@ it("allows the approval page's stylesheet and the passkey page's one inline scri
   const scripts = [...fields.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   expect(scripts).toHaveLength(1);
   const hash = createHash("sha256").update(scripts[0]!, "utf8").digest("base64");
-  expect(passkeyPageHeaders()).toEqual({ "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${hash}'` });
+  expect(passkeyPageHeaders()).toEqual({
+    "content-security-policy": `${contentSecurityPolicy()}; script-src 'sha256-${hash}'`,
+  });
 });
 
 it("a header written into one page's headers reaches no other page: the shared object cannot be changed", () => {

@@ -48,19 +48,45 @@ describe("passkey challenges", () => {
     const theirs = new Challenges(OTHER_KEY, marks(), () => T0).issue("approve", "id", T0 + 60_000);
     expect(c.valid(theirs, "approve", "id")).toBe(false);
     const ours = Buffer.from(c.issue("approve", "id", T0 + 60_000), "base64url").toString("utf8");
-    const later = ours.replace(/^approve\.id\.([0-9a-z]+)\./, (_m, exp: string) => `approve.id.${(parseInt(exp, 36) * 2).toString(36)}.`);
+    const later = ours.replace(
+      /^approve\.id\.([0-9a-z]+)\./,
+      (_m, exp: string) => `approve.id.${(parseInt(exp, 36) * 2).toString(36)}.`,
+    );
     expect(c.valid(Buffer.from(later, "utf8").toString("base64url"), "approve", "id")).toBe(false);
   });
 });
 
 describe("the passkey registry", () => {
-  const passkey: Passkey = { id: "cred1", name: "Dana", publicKey: "pk", counter: 3, transports: ["internal"], rpId: "localhost", createdAt: T0 };
+  const passkey: Passkey = {
+    id: "cred1",
+    name: "Dana",
+    publicKey: "pk",
+    counter: 3,
+    transports: ["internal"],
+    rpId: "localhost",
+    createdAt: T0,
+  };
 
   /** A registry on a passkey file; `seen` names the replica's own record of the newest set (a fresh one by default). */
-  function registry(key = KEY, file = join(tempDir("passkey-registry"), "passkeys.json"), seen = join(tempDir("passkey-seen"), "seen.json")) {
+  function registry(
+    key = KEY,
+    file = join(tempDir("passkey-registry"), "passkeys.json"),
+    seen = join(tempDir("passkey-seen"), "seen.json"),
+  ) {
     const logs: string[] = [];
     const shelf = new FilePasskeyShelf(file);
-    return { file, logs, shelf, registry: new PasskeyRegistry({ shelf: async () => shelf, key, watermarkFile: seen, now: Date.now, log: (l) => logs.push(l) }) };
+    return {
+      file,
+      logs,
+      shelf,
+      registry: new PasskeyRegistry({
+        shelf: async () => shelf,
+        key,
+        watermarkFile: seen,
+        now: Date.now,
+        log: (l) => logs.push(l),
+      }),
+    };
   }
 
   it("lists what it sealed; a changed copy is nothing to a replica that never saw the genuine one", async () => {

@@ -7,7 +7,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { MAX_STATE_CHARS, RequestStates, type CallerIdentity, type StateBinding } from "../../../src/consent/request-state.js";
+import {
+  MAX_STATE_CHARS,
+  RequestStates,
+  type CallerIdentity,
+  type StateBinding,
+} from "../../../src/consent/request-state.js";
 import { dialKey } from "../../../src/safety/dial-key.js";
 import type { NormalizedCall } from "../../../src/validation/call-row.js";
 
@@ -21,7 +26,10 @@ function setup(secret = randomBytes(32)) {
 }
 
 const local: CallerIdentity = { kind: "local" };
-const bindingOf = (rows: NormalizedCall[], over: Partial<StateBinding> & { repeat?: boolean; tool?: string } = {}): StateBinding => {
+const bindingOf = (
+  rows: NormalizedCall[],
+  over: Partial<StateBinding> & { repeat?: boolean; tool?: string } = {},
+): StateBinding => {
   const tool = over.tool ?? "create_call";
   return { tool, requestKey: dialKey(tool, rows, over.repeat ?? false), caller: over.caller ?? local };
 };
@@ -88,7 +96,9 @@ describe("RequestStates", () => {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     const sibling = alphabet[alphabet.indexOf(last) ^ 1]!;
     const respelled = state.slice(0, -1) + sibling;
-    expect(Buffer.from(respelled.split(".")[2]!, "base64url").equals(Buffer.from(state.split(".")[2]!, "base64url"))).toBe(true);
+    expect(
+      Buffer.from(respelled.split(".")[2]!, "base64url").equals(Buffer.from(state.split(".")[2]!, "base64url")),
+    ).toBe(true);
     expect(states.check(respelled, binding)).toEqual({ ok: false, why: "malformed" });
   });
 
@@ -106,14 +116,20 @@ describe("RequestStates", () => {
       ["repeat_dial", bindingOf([row], { repeat: true })],
       ["another HTTP client", bindingOf([row], { caller: { kind: "http_client", address: "203.0.113.8" } })],
       ["an HTTP client instead of stdio", bindingOf([row], { caller: { kind: "http_client", address: "local" } })],
-      ["an OAuth subject", bindingOf([row], { caller: { kind: "oauth", issuer: "https://id.example", subject: "local" } })],
+      [
+        "an OAuth subject",
+        bindingOf([row], { caller: { kind: "oauth", issuer: "https://id.example", subject: "local" } }),
+      ],
     ];
-    for (const [what, other] of others) expect(states.check(state, other), what).toEqual({ ok: false, why: "other_request" });
+    for (const [what, other] of others)
+      expect(states.check(state, other), what).toEqual({ ok: false, why: "other_request" });
     const oauth: CallerIdentity = { kind: "oauth", issuer: "https://id.example", subject: "alice" };
     const alice = states.mint(bindingOf([row], { caller: oauth }), "approve_dial").state;
     expect(states.check(alice, bindingOf([row], { caller: oauth })).ok).toBe(true);
     expect(states.check(alice, bindingOf([row], { caller: { ...oauth, subject: "bob" } })).ok).toBe(false);
-    expect(states.check(alice, bindingOf([row], { caller: { ...oauth, issuer: "https://other.example" } })).ok).toBe(false);
+    expect(states.check(alice, bindingOf([row], { caller: { ...oauth, issuer: "https://other.example" } })).ok).toBe(
+      false,
+    );
   });
 
   it("a server with another key refuses it; one with the same secret (another replica) accepts it", () => {
@@ -127,7 +143,16 @@ describe("RequestStates", () => {
   it("refuses what is not a state, and a key shorter than 32 bytes", () => {
     const { states } = setup();
     const binding = bindingOf([row]);
-    for (const junk of [undefined, null, 42, {}, "", "s1..", "s2.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", `s1.${"A".repeat(600)}.${"A".repeat(43)}`]) {
+    for (const junk of [
+      undefined,
+      null,
+      42,
+      {},
+      "",
+      "s1..",
+      "s2.e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      `s1.${"A".repeat(600)}.${"A".repeat(43)}`,
+    ]) {
       expect(states.check(junk, binding)).toEqual({ ok: false, why: "malformed" });
     }
     expect(() => new RequestStates(randomBytes(31), () => T0, TTL)).toThrow(RangeError);

@@ -26,7 +26,13 @@ describe("AuditLog", () => {
     expect(readFileSync(path, "utf8")).not.toContain("sk_live_secret_key");
     expect(readFileSync(path, "utf8")).toContain("echoed [redacted]");
     expect(readAuditHistory(path, 0, Date.now()).dials).toEqual([
-      { at: Date.parse("2026-11-21T15:00:00.000Z"), numbers: ["+14155552671"], requestKey: undefined, decision: "dialed", callIds: [] },
+      {
+        at: Date.parse("2026-11-21T15:00:00.000Z"),
+        numbers: ["+14155552671"],
+        requestKey: undefined,
+        decision: "dialed",
+        callIds: [],
+      },
     ]);
   });
 
@@ -48,20 +54,27 @@ describe("AuditLog", () => {
   });
 
   it("cannot open a file in a missing folder: names the variable", () => {
-    expect(() => AuditLog.open(join(tempDir("audit-unit"), "missing", "x.jsonl"), new Redactor([]), () => undefined)).toThrow(
-      /^OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened/,
-    );
+    expect(() =>
+      AuditLog.open(join(tempDir("audit-unit"), "missing", "x.jsonl"), new Redactor([]), () => undefined),
+    ).toThrow(/^OUTBOUND_CALLS_AUDIT_LOG: the file cannot be opened/);
   });
 });
 
 describe("AuditLog under hostile values (issue 12, item 4)", () => {
   const secret = "sk_live_secret_key";
-  const hostile = [`call_7 Bearer "x`, `call_8 ${secret}"}`, 'a\\"b', "\u2028\n\r{\"decision\":\"refused\"}", `"${secret.toUpperCase()}\\`];
+  const hostile = [
+    `call_7 Bearer "x`,
+    `call_8 ${secret}"}`,
+    'a\\"b',
+    '\u2028\n\r{"decision":"refused"}',
+    `"${secret.toUpperCase()}\\`,
+  ];
 
   it("writes every line as valid JSON whatever the service or the model sends, with the secret gone", () => {
     const path = join(tempDir("audit-unit"), "hostile.jsonl");
     const log = AuditLog.open(path, new Redactor([secret]), () => undefined);
-    for (const value of hostile) log.write(entry({ call_ids: [value], request_id: value, reason: value, agents: [value] }));
+    for (const value of hostile)
+      log.write(entry({ call_ids: [value], request_id: value, reason: value, agents: [value] }));
     log.close();
     const lines = readFileSync(path, "utf8").trim().split("\n");
     expect(lines).toHaveLength(hostile.length);
@@ -76,9 +89,20 @@ describe("AuditLog under hostile values (issue 12, item 4)", () => {
 
   it("counts the numbers of a damaged line as dials, at the time it shows, whatever its decision", () => {
     const path = join(tempDir("audit-unit"), "damaged.jsonl");
-    appendFileSync(path, `{"time":"2026-11-21T15:00:00.000Z","tool":"create_call","decision":"refused","numbers":["+14155552671"],"rea\n`);
+    appendFileSync(
+      path,
+      `{"time":"2026-11-21T15:00:00.000Z","tool":"create_call","decision":"refused","numbers":["+14155552671"],"rea\n`,
+    );
     const history = readAuditHistory(path, 0, Date.parse("2026-11-21T16:00:00Z"));
-    expect(history.dials).toEqual([{ at: Date.parse("2026-11-21T15:00:00.000Z"), numbers: ["+14155552671"], requestKey: undefined, decision: "outcome_unknown", callIds: [] }]);
+    expect(history.dials).toEqual([
+      {
+        at: Date.parse("2026-11-21T15:00:00.000Z"),
+        numbers: ["+14155552671"],
+        requestKey: undefined,
+        decision: "outcome_unknown",
+        callIds: [],
+      },
+    ]);
     expect(history.damagedLines).toEqual([1]);
     expect(history.unattributed).toEqual([]);
   });
@@ -86,9 +110,18 @@ describe("AuditLog under hostile values (issue 12, item 4)", () => {
   it("a `sending` line counts as a dial of unknown outcome until the line that ends its POST (same key) is read", () => {
     const path = join(tempDir("audit-unit"), "sending.jsonl");
     const log = AuditLog.open(path, new Redactor([]), () => undefined);
-    const sent = (key: string, to: string) => entry({ decision: "sending", numbers: [to], idempotency_key: key, request_key: `rk_${key}` });
+    const sent = (key: string, to: string) =>
+      entry({ decision: "sending", numbers: [to], idempotency_key: key, request_key: `rk_${key}` });
     log.write(sent("k1", "+14155550001"));
-    log.write(entry({ decision: "dialed", numbers: ["+14155550001"], idempotency_key: "k1", request_key: "rk_k1", call_ids: ["call_1"] }));
+    log.write(
+      entry({
+        decision: "dialed",
+        numbers: ["+14155550001"],
+        idempotency_key: "k1",
+        request_key: "rk_k1",
+        call_ids: ["call_1"],
+      }),
+    );
     log.write(sent("k2", "+14155550002"));
     log.write(entry({ decision: "failed", numbers: ["+14155550002"], idempotency_key: "k2" }));
     log.write(sent("k3", "+14155550003"));

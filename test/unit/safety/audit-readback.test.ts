@@ -38,7 +38,11 @@ function onePass(path: string, since: number, now: number) {
 
 /** The three readers of before, each over the whole file. */
 function threePasses(path: string, since: number, now: number) {
-  return { dials: reference.readAuditHistory(path, since, now), optOuts: reference.readOptOutHistory(path), owners: reference.readOwnerHistory(path, now) };
+  return {
+    dials: reference.readAuditHistory(path, since, now),
+    optOuts: reference.readOptOutHistory(path),
+    owners: reference.readOwnerHistory(path, now),
+  };
 }
 
 // ---------------------------------------------------------------- the lines a log can hold
@@ -106,9 +110,21 @@ const entryArb = fc
 const lineArb = fc.oneof(
   { weight: 10, arbitrary: entryArb.map((e) => JSON.stringify(e)) },
   // Torn by a crash: any prefix.
-  { weight: 3, arbitrary: fc.tuple(entryArb, fc.double({ min: 0, max: 1, noNaN: true })).map(([e, cut]) => JSON.stringify(e).slice(0, Math.floor(JSON.stringify(e).length * cut))) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(entryArb, fc.double({ min: 0, max: 1, noNaN: true }))
+      .map(([e, cut]) => JSON.stringify(e).slice(0, Math.floor(JSON.stringify(e).length * cut))),
+  },
   // Edited: a character dropped, or something after the closing brace.
-  { weight: 2, arbitrary: fc.tuple(entryArb, fc.nat()).map(([e, at]) => { const s = JSON.stringify(e); const i = at % s.length; return s.slice(0, i) + s.slice(i + 1); }) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(entryArb, fc.nat()).map(([e, at]) => {
+      const s = JSON.stringify(e);
+      const i = at % s.length;
+      return s.slice(0, i) + s.slice(i + 1);
+    }),
+  },
   { weight: 1, arbitrary: entryArb.map((e) => `${JSON.stringify(e)} x`) },
   // Other JSON values, white space around, escapes that hide a word from a text search.
   {
@@ -144,19 +160,32 @@ const render = ({ lines, lastNewline }: { lines: Array<[string, boolean]>; lastN
 describe("one pass over the audit log, against the three readers of before", () => {
   it("gives the same dials, damaged lines, opt-outs and owners on any log", () => {
     // How often each part had something to compare: the generated logs must reach every rule.
-    const seen = { dials: 0, unknownOutcomes: 0, damaged: 0, unattributed: 0, added: 0, removed: 0, damagedOptOut: 0, owners: 0 };
+    const seen = {
+      dials: 0,
+      unknownOutcomes: 0,
+      damaged: 0,
+      unattributed: 0,
+      added: 0,
+      removed: 0,
+      damagedOptOut: 0,
+      owners: 0,
+    };
     fc.assert(
       fc.property(logArb, (log) => {
         const path = logFile(render(log));
         const before = threePasses(path, log.since, NOW);
         expect(onePass(path, log.since, NOW)).toStrictEqual(before);
         seen.dials += before.dials.dials.length;
-        seen.unknownOutcomes += before.dials.dials.filter((d) => d.requestKey !== undefined && d.decision === "outcome_unknown").length; // a `sending` never ended is one
+        seen.unknownOutcomes += before.dials.dials.filter(
+          (d) => d.requestKey !== undefined && d.decision === "outcome_unknown",
+        ).length; // a `sending` never ended is one
         seen.damaged += before.dials.damagedLines.length;
         seen.unattributed += before.dials.unattributed.length;
         seen.added += before.optOuts.filter((e) => e.kind === "add" && e.entry.source !== "operator").length;
         seen.removed += before.optOuts.filter((e) => e.kind === "remove").length;
-        seen.damagedOptOut += before.optOuts.filter((e) => e.kind === "add" && e.entry.evidence.startsWith("a damaged")).length;
+        seen.damagedOptOut += before.optOuts.filter(
+          (e) => e.kind === "add" && e.entry.evidence.startsWith("a damaged"),
+        ).length;
         seen.owners += before.owners.length;
         // Each reader alone (the start with Redis reads no dials; doctor and the opt-outs command read one).
         expect(readAuditHistory(path, log.since, NOW)).toStrictEqual(before.dials);
@@ -170,12 +199,29 @@ describe("one pass over the audit log, against the three readers of before", () 
 
   it("holds on a log with a line larger than a read chunk, many-byte characters across the chunk's edge, and torn lines", () => {
     const dialed = (n: number, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ time: iso(NOW - n * 1000), tool: "create_call", decision: "dialed", numbers: [`+1415555${String(n).padStart(4, "0")}`], agents: ["agt_1"], person: "user_a", call_ids: [`call_${n}`], latency_ms: 1, ...extra });
+      JSON.stringify({
+        time: iso(NOW - n * 1000),
+        tool: "create_call",
+        decision: "dialed",
+        numbers: [`+1415555${String(n).padStart(4, "0")}`],
+        agents: ["agt_1"],
+        person: "user_a",
+        call_ids: [`call_${n}`],
+        latency_ms: 1,
+        ...extra,
+      });
     const huge = dialed(1, { reason: "é😀".repeat(1_500_000) }); // about 10 MB: spans three chunks of 4 MiB
     // An opt-out whose evidence (kept) has a two-byte character cut in half by the end of the first chunk.
     const CHUNK = 4 * 1024 * 1024;
     const optOut = (pad: string) =>
-      JSON.stringify({ time: iso(NOW - 5000), tool: "add_do_not_call", decision: "opted_out", numbers: ["+14155559999"], agents: [], reason: `${pad}${"ñ".repeat(2_200_000)}` });
+      JSON.stringify({
+        time: iso(NOW - 5000),
+        tool: "add_do_not_call",
+        decision: "opted_out",
+        numbers: ["+14155559999"],
+        agents: [],
+        reason: `${pad}${"ñ".repeat(2_200_000)}`,
+      });
     const firstÑ = Buffer.from(optOut("")).indexOf(Buffer.from("ñ"));
     const straddling = optOut((CHUNK - firstÑ) % 2 === 0 ? "a" : "");
     expect(Buffer.from(straddling)[CHUNK]).toBe(Buffer.from("ñ")[1]);
@@ -193,11 +239,28 @@ describe("one pass over the audit log, against the three readers of before", () 
       const result = onePass(path, NOW - 31 * DAY, NOW);
       expect(result).toStrictEqual(threePasses(path, NOW - 31 * DAY, NOW));
       // What that log holds, so the comparison above is not between two empty answers.
-      expect(result.dials.dials.map((d) => d.numbers)).toEqual([["+14155550002"], ["+14155550001"], ["+14155550001"], ["+14155550003"], ["+14155558888"], ["+14155550004"]]);
+      expect(result.dials.dials.map((d) => d.numbers)).toEqual([
+        ["+14155550002"],
+        ["+14155550001"],
+        ["+14155550001"],
+        ["+14155550003"],
+        ["+14155558888"],
+        ["+14155550004"],
+      ]);
       expect(result.dials.damagedLines).toEqual([4, 6]);
-      expect(result.optOuts.map((e) => (e.kind === "add" ? e.entry.number : e.number))).toEqual(["+14155559999", "+14155558888"]);
-      expect(result.optOuts[0]).toMatchObject({ entry: { evidence: (JSON.parse(straddling) as { reason: string }).reason } });
-      expect(result.owners.map((o) => o.things.map((t) => t.id))).toEqual([["call_2"], ["call_1"], ["call_3"], ["call_4"]]);
+      expect(result.optOuts.map((e) => (e.kind === "add" ? e.entry.number : e.number))).toEqual([
+        "+14155559999",
+        "+14155558888",
+      ]);
+      expect(result.optOuts[0]).toMatchObject({
+        entry: { evidence: (JSON.parse(straddling) as { reason: string }).reason },
+      });
+      expect(result.owners.map((o) => o.things.map((t) => t.id))).toEqual([
+        ["call_2"],
+        ["call_1"],
+        ["call_3"],
+        ["call_4"],
+      ]);
     }
   });
 
@@ -220,7 +283,9 @@ describe("one pass over the audit log, against the three readers of before", () 
     };
     const dialsBefore = refusal(() => reference.readAuditHistory(folder, 0, NOW));
     const optOutsBefore = refusal(() => reference.readOptOutHistory(folder));
-    expect(dialsBefore).toBe("ConfigurationError: OUTBOUND_CALLS_AUDIT_LOG: the file cannot be read back (EISDIR); the dial caps could not be rebuilt");
+    expect(dialsBefore).toBe(
+      "ConfigurationError: OUTBOUND_CALLS_AUDIT_LOG: the file cannot be read back (EISDIR); the dial caps could not be rebuilt",
+    );
     // The start reads the dials first in memory, the opt-outs first with Redis: the refusal each start gave.
     const start = (readers: Array<LineReader<unknown>>) => refusal(() => readAuditLogBack(folder, readers));
     expect(start([dialHistoryReader(0, NOW), optOutReader(), ownerReader(NOW)])).toBe(dialsBefore);

@@ -8,7 +8,12 @@ const base = { time: "2026-11-21T15:00:00.000Z", tool: "create_call", latency_ms
 
 describe("AuditTrail", () => {
   it("no rows screened: no numbers and no agents, and the line says failed", () => {
-    expect(auditEntry(new AuditTrail().draft(), base, undefined)).toEqual({ ...base, decision: "failed", numbers: [], agents: [] });
+    expect(auditEntry(new AuditTrail().draft(), base, undefined)).toEqual({
+      ...base,
+      decision: "failed",
+      numbers: [],
+      agents: [],
+    });
   });
 
   it("carries every stage's facts; a later fact of the same field wins; undefined adds nothing", () => {
@@ -39,7 +44,16 @@ describe("AuditTrail", () => {
   it("the error that ended the call decides the line, with the facts gathered before it", () => {
     const trail = new AuditTrail();
     trail.add({ numbers: ["+14155550100"], agents: ["agent_1"], request_key: "k" });
-    const line = auditEntry(trail.draft(), base, new SafetyRefusal("calling_hours", "Refused: outside calling hours. Nothing was dialed."));
-    expect(line).toMatchObject({ decision: "refused", rule: "calling_hours", request_key: "k", numbers: ["+14155550100"] });
+    const line = auditEntry(
+      trail.draft(),
+      base,
+      new SafetyRefusal("calling_hours", "Refused: outside calling hours. Nothing was dialed."),
+    );
+    expect(line).toMatchObject({
+      decision: "refused",
+      rule: "calling_hours",
+      request_key: "k",
+      numbers: ["+14155550100"],
+    });
   });
 });

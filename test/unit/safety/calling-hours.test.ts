@@ -20,9 +20,12 @@ describe("parseCallingWindow", () => {
   ])("reads %s as minutes after local midnight", (text, startMin, endMin) => {
     expect(parseCallingWindow(text)).toEqual({ startMin, endMin, text });
   });
-  it.each(["8-21", "08:00-08:00", "25:00-26:00", "08:00", "08:60-09:00", "24:30-01:00", "off", ""])("refuses %j", (text) => {
-    expect(parseCallingWindow(text)).toBeUndefined();
-  });
+  it.each(["8-21", "08:00-08:00", "25:00-26:00", "08:00", "08:60-09:00", "24:30-01:00", "off", ""])(
+    "refuses %j",
+    (text) => {
+      expect(parseCallingWindow(text)).toBeUndefined();
+    },
+  );
   it("start is inclusive, end exclusive; a window may wrap past midnight", () => {
     const day = w("08:00-21:00");
     expect([479, 480, 1259, 1260].map((m) => insideWindow(day, m))).toEqual([false, true, true, false]);
@@ -68,7 +71,11 @@ describe("checkCallingHours", () => {
   });
 
   it("zones further apart than the window allows never open (no opening within a week)", () => {
-    const check = checkCallingHours(w("09:00-10:00"), ["Pacific/Kiritimati", "Pacific/Pago_Pago"], at("2026-11-21T00:00:00Z"));
+    const check = checkCallingHours(
+      w("09:00-10:00"),
+      ["Pacific/Kiritimati", "Pacific/Pago_Pago"],
+      at("2026-11-21T00:00:00Z"),
+    );
     expect(check.ok).toBe(false);
     expect(check.opensAt).toBeUndefined();
   });
@@ -78,7 +85,16 @@ describe("checkCallingHours", () => {
   });
 
   it("property: the opening is inside the window in every zone, and the minute before it is not", () => {
-    const zones = ["America/Los_Angeles", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Adelaide", "Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns"];
+    const zones = [
+      "America/Los_Angeles",
+      "America/New_York",
+      "Europe/London",
+      "Asia/Kolkata",
+      "Australia/Adelaide",
+      "Australia/Lord_Howe",
+      "Pacific/Chatham",
+      "America/St_Johns",
+    ];
     fc.assert(
       fc.property(
         fc.integer({ min: at("2026-01-01T00:00:00Z"), max: at("2027-01-01T00:00:00Z") }),
@@ -86,12 +102,18 @@ describe("checkCallingHours", () => {
         fc.integer({ min: 0, max: 23 }),
         fc.integer({ min: 4, max: 16 }),
         (now, subset, startHour, length) => {
-          const window = w(`${String(startHour).padStart(2, "0")}:00-${String((startHour + length) % 24).padStart(2, "0")}:00`);
+          const window = w(
+            `${String(startHour).padStart(2, "0")}:00-${String((startHour + length) % 24).padStart(2, "0")}:00`,
+          );
           const check = checkCallingHours(window, subset, now);
           const allInside = (t: number) => subset.every((z) => insideWindow(window, localMinutes(z, t)));
           if (check.ok) return allInside(now);
           if (check.opensAt === undefined) return true;
-          return check.opensAt > now && allInside(check.opensAt) && (check.opensAt - 60_000 <= now || !allInside(check.opensAt - 60_000));
+          return (
+            check.opensAt > now &&
+            allInside(check.opensAt) &&
+            (check.opensAt - 60_000 <= now || !allInside(check.opensAt - 60_000))
+          );
         },
       ),
       { numRuns: 300 },

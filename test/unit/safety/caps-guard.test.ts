@@ -8,7 +8,12 @@ import { BatchValidationError, UserInputError } from "../../../src/validation/er
 const T0 = Date.parse("2026-11-21T15:00:00Z");
 const MIN = 60_000;
 
-async function refusal(caps: MemoryCapLedger, numbers: string[], now: number, limits: CapLimits): Promise<UserInputError | undefined> {
+async function refusal(
+  caps: MemoryCapLedger,
+  numbers: string[],
+  now: number,
+  limits: CapLimits,
+): Promise<UserInputError | undefined> {
   try {
     refuseOverCap(await caps.check(numbers, now, limits), numbers, limits, now);
     return undefined;
@@ -35,7 +40,9 @@ describe("per hour", () => {
     await caps.reserve("a", ["+1", "+2"], T0, three);
     expect(await refusal(caps, ["+3"], T0, three)).toBeUndefined();
     expect((await refusal(caps, ["+3", "+4"], T0, three))?.rule).toBe("dials_per_hour");
-    expect((await refusal(caps, ["+5", "+6", "+7", "+8"], T0, three))?.message).toContain("split the batch into batches of at most 3 rows");
+    expect((await refusal(caps, ["+5", "+6", "+7", "+8"], T0, three))?.message).toContain(
+      "split the batch into batches of at most 3 rows",
+    );
   });
 
   it("a released reservation is not counted, and reserve refuses what check refuses", async () => {

@@ -30,25 +30,62 @@ const split = (token: string): [string, string] => {
 const MUTATIONS: Mutation[] = [
   ["itself", (t) => t],
   ["leading zeros on the expiry", (t, n) => "0".repeat(1 + (n % 4)) + t],
-  ["upper-case expiry", (t) => { const [e, m] = split(t); return `${e.toUpperCase()}.${m}`; }],
-  ["one mac letter's case swapped", (t, n) => { const [e, m] = split(t); const i = n % m.length; return `${e}.${m.slice(0, i)}${swapCase(m[i]!)}${m.slice(i + 1)}`; }],
+  [
+    "upper-case expiry",
+    (t) => {
+      const [e, m] = split(t);
+      return `${e.toUpperCase()}.${m}`;
+    },
+  ],
+  [
+    "one mac letter's case swapped",
+    (t, n) => {
+      const [e, m] = split(t);
+      const i = n % m.length;
+      return `${e}.${m.slice(0, i)}${swapCase(m[i]!)}${m.slice(i + 1)}`;
+    },
+  ],
   ["all upper-case", (t) => t.toUpperCase()],
   ["base64 padding", (t, n) => t + "=".repeat(1 + (n % 2))],
   ["standard base64 alphabet", (t) => t.replace(/-/g, "+").replace(/_/g, "/")],
-  ["another last character with the same 256 bits", (t, n) => {
-    // The 43rd base64url character carries 4 bits of the mac and 2 spare bits: flip the spare ones.
-    const last = BASE64URL.indexOf(t.at(-1)!);
-    return t.slice(0, -1) + BASE64URL[(last & ~3) | (n % 4)]!;
-  }],
-  ["white space around", (t, n) => [" ", "\t", "\n", "\u00a0", "\u2028", "\ufeff"][n % 6]! + t + [" ", "\n", "\r\n", ""][n % 4]!],
+  [
+    "another last character with the same 256 bits",
+    (t, n) => {
+      // The 43rd base64url character carries 4 bits of the mac and 2 spare bits: flip the spare ones.
+      const last = BASE64URL.indexOf(t.at(-1)!);
+      return t.slice(0, -1) + BASE64URL[(last & ~3) | (n % 4)]!;
+    },
+  ],
+  [
+    "white space around",
+    (t, n) => [" ", "\t", "\n", "\u00a0", "\u2028", "\ufeff"][n % 6]! + t + [" ", "\n", "\r\n", ""][n % 4]!,
+  ],
   ["white space inside", (t, n) => t.replace(".", [" .", ". ", " . "][n % 3]!)],
-  ["fullwidth digits in the expiry", (t) => { const [e, m] = split(t); return `${e.replace(/\d/g, FULLWIDTH)}.${m}`; }],
-  ["arabic-indic digits in the expiry", (t) => { const [e, m] = split(t); return `${e.replace(/\d/g, ARABIC_INDIC)}.${m}`; }],
+  [
+    "fullwidth digits in the expiry",
+    (t) => {
+      const [e, m] = split(t);
+      return `${e.replace(/\d/g, FULLWIDTH)}.${m}`;
+    },
+  ],
+  [
+    "arabic-indic digits in the expiry",
+    (t) => {
+      const [e, m] = split(t);
+      return `${e.replace(/\d/g, ARABIC_INDIC)}.${m}`;
+    },
+  ],
   ["fullwidth dot", (t) => t.replace(".", "\uff0e")],
   ["truncated", (t, n) => t.slice(0, t.length - 1 - (n % 8))],
   ["truncated expiry", (t) => t.slice(1)],
   ["appended bytes", (t, n) => t + ["\u0000", "A", "0", ".", "=\u0000", "\u200b", "%00", "x".repeat(40)][n % 8]!],
-  ["expiry as decimal", (t) => { const [e, m] = split(t); return `${parseInt(e, 36)}.${m}`; }],
+  [
+    "expiry as decimal",
+    (t) => {
+      const [e, m] = split(t);
+      return `${parseInt(e, 36)}.${m}`;
+    },
+  ],
   ["expiry with a plus sign", (t) => `+${t}`],
 ];
 

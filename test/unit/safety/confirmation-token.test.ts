@@ -42,7 +42,10 @@ describe("ConfirmationTokens", () => {
     const [expiry, mac] = token.split(".") as [string, string];
     const later = `${(parseInt(expiry, 36) + 3_600_000).toString(36)}.${mac}`;
     expect(t.check(later, "r")).toEqual({ ok: false, why: "other_request" });
-    expect(t.check(`${expiry}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`, "r")).toEqual({ ok: false, why: "other_request" });
+    expect(t.check(`${expiry}.${mac.startsWith("A") ? "B" : "A"}${mac.slice(1)}`, "r")).toEqual({
+      ok: false,
+      why: "other_request",
+    });
     expect(tokens().t.check(token, "r")).toEqual({ ok: false, why: "other_request" });
     expect(t.check("nonsense", "r")).toEqual({ ok: false, why: "malformed" });
   });

@@ -16,9 +16,24 @@ const scopes: CallScope[] = [];
 afterEach(() => scopes.splice(0).forEach((s) => s.dispose()));
 
 function attempt(key: string, numbers: string[]): DialAttempt {
-  const scope = openCallScope({ timeoutMs: 5_000, signal: new AbortController().signal, progress: noProgress, identity: { client: "local" } });
+  const scope = openCallScope({
+    timeoutMs: 5_000,
+    signal: new AbortController().signal,
+    progress: noProgress,
+    identity: { client: "local" },
+  });
   scopes.push(scope);
-  return { tool: "create_call", rows: [], agentNames: new Map(), repeatDial: false, token: undefined, key, numbers, agentIds: ["agent_1"], scope };
+  return {
+    tool: "create_call",
+    rows: [],
+    agentNames: new Map(),
+    repeatDial: false,
+    token: undefined,
+    key,
+    numbers,
+    agentIds: ["agent_1"],
+    scope,
+  };
 }
 
 /** A memory store whose ledger refuses the first `failures` settles, as a Redis that blinks would. */
@@ -81,7 +96,16 @@ describe("DialClaim", () => {
     const l = ledger(store, now);
     // What a replica that died after claiming leaves in the ledger: an in-flight claim nobody renews.
     const dead = { owner: "dead-replica", idempotencyKey: "idem-of-the-dead-replica" };
-    await store.dials.claim({ requestKey: "k4", tool: "create_call", numbers: ["+14155550103"], ...dead, now: now.t, windowMs: l.windowMs, leaseMs: l.leaseMs, allowRecentNumbers: false });
+    await store.dials.claim({
+      requestKey: "k4",
+      tool: "create_call",
+      numbers: ["+14155550103"],
+      ...dead,
+      now: now.t,
+      windowMs: l.windowMs,
+      leaseMs: l.leaseMs,
+      allowRecentNumbers: false,
+    });
     now.t += 61_000;
     const taker = await claimed(attempt("k4", ["+14155550103"]), l);
     expect(taker.takeover).toBe(true);

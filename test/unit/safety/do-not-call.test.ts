@@ -43,18 +43,25 @@ describe("readDoNotCallLine", () => {
   it("property: a valid number in national, international, E.164 or RFC 3966 form reads back as its E.164", () => {
     const numbers = ["+14155552671", "+442079460000", "+61293744000", "+33142685300", "+4930123456", "+819012345678"];
     fc.assert(
-      fc.property(fc.constantFrom(...numbers), fc.constantFrom("NATIONAL", "INTERNATIONAL", "E.164", "RFC3966"), (e164, format) => {
-        const parsed = parsePhoneNumberWithError(e164);
-        const written = parsed.format(format as "NATIONAL");
-        return (readDoNotCallLine(written, parsed.country) as { e164?: string }).e164 === e164;
-      }),
+      fc.property(
+        fc.constantFrom(...numbers),
+        fc.constantFrom("NATIONAL", "INTERNATIONAL", "E.164", "RFC3966"),
+        (e164, format) => {
+          const parsed = parsePhoneNumberWithError(e164);
+          const written = parsed.format(format as "NATIONAL");
+          return (readDoNotCallLine(written, parsed.country) as { e164?: string }).e164 === e164;
+        },
+      ),
     );
   });
 });
 
 describe("loadDoNotCallList", () => {
   it("skips comments and blank lines, reads CRLF and a BOM, and normalizes", () => {
-    const list = loadDoNotCallList(file("ok.txt", "\uFEFF# header\r\n+1 415 555 2671 # Dana\r\n\r\n(212) 555-2671\r\n"), "US");
+    const list = loadDoNotCallList(
+      file("ok.txt", "\uFEFF# header\r\n+1 415 555 2671 # Dana\r\n\r\n(212) 555-2671\r\n"),
+      "US",
+    );
     expect(list.size).toBe(2);
     expect(list.has("+14155552671")).toBe(true);
     expect(list.has("+12125552671")).toBe(true);
@@ -64,10 +71,14 @@ describe("loadDoNotCallList", () => {
   it("names the first bad line by its number", () => {
     const path = file("bad.txt", "+14155552671\n# fine\n+1 415 555\n");
     expect(() => loadDoNotCallList(path, undefined)).toThrow(ConfigurationError);
-    expect(() => loadDoNotCallList(path, undefined)).toThrow(/^OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 \("\+1 415 555"\) is not a possible phone number/);
+    expect(() => loadDoNotCallList(path, undefined)).toThrow(
+      /^OUTBOUND_CALLS_DO_NOT_CALL_FILE: line 3 \("\+1 415 555"\) is not a possible phone number/,
+    );
   });
 
   it("a missing file names the variable", () => {
-    expect(() => loadDoNotCallList(join(dir, "nope.txt"), undefined)).toThrow("OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read (ENOENT)");
+    expect(() => loadDoNotCallList(join(dir, "nope.txt"), undefined)).toThrow(
+      "OUTBOUND_CALLS_DO_NOT_CALL_FILE: the file cannot be read (ENOENT)",
+    );
   });
 });

@@ -24,7 +24,14 @@ describe("defaults: every guard on", () => {
       testNow: undefined,
     });
     const c = load({});
-    expect([...c.blockedTypes].sort()).toEqual(["PAGER", "PERSONAL_NUMBER", "PREMIUM_RATE", "SHARED_COST", "UAN", "VOICEMAIL"]);
+    expect([...c.blockedTypes].sort()).toEqual([
+      "PAGER",
+      "PERSONAL_NUMBER",
+      "PREMIUM_RATE",
+      "SHARED_COST",
+      "UAN",
+      "VOICEMAIL",
+    ]);
   });
 });
 
@@ -60,21 +67,53 @@ describe("values", () => {
 
   it.each([
     ["OUTBOUND_CALLS_CONFIRM", "sometimes", "OUTBOUND_CALLS_CONFIRM must be person (the default), token or never"],
-    ["OUTBOUND_CALLS_CONFIRM", "auto", "OUTBOUND_CALLS_CONFIRM=auto was removed: it dialed without asking anyone when the client could not ask"],
+    [
+      "OUTBOUND_CALLS_CONFIRM",
+      "auto",
+      "OUTBOUND_CALLS_CONFIRM=auto was removed: it dialed without asking anyone when the client could not ask",
+    ],
     ["OUTBOUND_CALLS_CONFIRM", "ALWAYS", "OUTBOUND_CALLS_CONFIRM=always was renamed token"],
-    ["OUTBOUND_CALLS_APPROVAL_WAIT_S", "0", "OUTBOUND_CALLS_APPROVAL_WAIT_S must be a whole number of seconds from 1 to 3600"],
-    ["OUTBOUND_CALLS_APPROVAL_TTL_S", "1.5", "OUTBOUND_CALLS_APPROVAL_TTL_S must be a whole number of seconds from 1 to 86400"],
+    [
+      "OUTBOUND_CALLS_APPROVAL_WAIT_S",
+      "0",
+      "OUTBOUND_CALLS_APPROVAL_WAIT_S must be a whole number of seconds from 1 to 3600",
+    ],
+    [
+      "OUTBOUND_CALLS_APPROVAL_TTL_S",
+      "1.5",
+      "OUTBOUND_CALLS_APPROVAL_TTL_S must be a whole number of seconds from 1 to 86400",
+    ],
     ["OUTBOUND_CALLS_DEDUPE_WINDOW_S", "-5", "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds"],
     ["OUTBOUND_CALLS_DEDUPE_WINDOW_S", "100000", "OUTBOUND_CALLS_DEDUPE_WINDOW_S must be a whole number of seconds"],
-    ["OUTBOUND_CALLS_DEFAULT_COUNTRY", "USA", "OUTBOUND_CALLS_DEFAULT_COUNTRY must be an ISO 3166 two-letter country code"],
+    [
+      "OUTBOUND_CALLS_DEFAULT_COUNTRY",
+      "USA",
+      "OUTBOUND_CALLS_DEFAULT_COUNTRY must be an ISO 3166 two-letter country code",
+    ],
     ["OUTBOUND_CALLS_CALLING_HOURS", "8am-9pm", "OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM"],
     ["OUTBOUND_CALLS_CALLING_HOURS", "09:00-09:00", "OUTBOUND_CALLS_CALLING_HOURS must be HH:MM-HH:MM"],
-    ["OUTBOUND_CALLS_MAX_DIALS_PER_HOUR", "0", "OUTBOUND_CALLS_MAX_DIALS_PER_HOUR must be a whole number from 1 to 100000, or off"],
-    ["OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY", "2.5", "OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY must be a whole number from 1 to 1000, or off"],
+    [
+      "OUTBOUND_CALLS_MAX_DIALS_PER_HOUR",
+      "0",
+      "OUTBOUND_CALLS_MAX_DIALS_PER_HOUR must be a whole number from 1 to 100000, or off",
+    ],
+    [
+      "OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY",
+      "2.5",
+      "OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY must be a whole number from 1 to 1000, or off",
+    ],
     ["OUTBOUND_CALLS_READ_ONLY", "maybe", "OUTBOUND_CALLS_READ_ONLY must be true, false, 1 or 0"],
     ["OUTBOUND_CALLS_TEST_NOW", "tomorrow", "OUTBOUND_CALLS_TEST_NOW (tests only) must be a UTC date-time"],
-    ["OUTBOUND_CALLS_TEST_LEASE_MS", "99", "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000"],
-    ["OUTBOUND_CALLS_TEST_LEASE_MS", "2s", "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000"],
+    [
+      "OUTBOUND_CALLS_TEST_LEASE_MS",
+      "99",
+      "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000",
+    ],
+    [
+      "OUTBOUND_CALLS_TEST_LEASE_MS",
+      "2s",
+      "OUTBOUND_CALLS_TEST_LEASE_MS (tests only) must be a whole number of milliseconds from 100 to 60000",
+    ],
   ])("%s=%j stops the start naming the variable, not echoing the value", (name, value, message) => {
     let error: unknown;
     try {
@@ -109,8 +148,13 @@ describe("OUTBOUND_CALLS_TEST_LEASE_MS", () => {
   });
 
   it("is honoured with a loopback service; unset, the lease is the default", () => {
-    expect(loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010", OUTBOUND_CALLS_TEST_LEASE_MS: "2000" }).safety.testLeaseMs).toBe(2000);
-    expect(loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010" }).safety.testLeaseMs).toBeUndefined();
+    expect(
+      loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010", OUTBOUND_CALLS_TEST_LEASE_MS: "2000" })
+        .safety.testLeaseMs,
+    ).toBe(2000);
+    expect(
+      loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:4010" }).safety.testLeaseMs,
+    ).toBeUndefined();
   });
 });
 
@@ -122,8 +166,9 @@ describe("OUTBOUND_CALLS_TEST_NOW", () => {
   });
 
   it.each(["http://127.0.0.1:4010", "http://localhost:4010", "http://[::1]:4010"])("is honoured with %s", (url) => {
-    expect(loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: url, OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z" }).safety.testNow).toBe(
-      Date.parse("2026-11-21T15:00:00Z"),
-    );
+    expect(
+      loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: url, OUTBOUND_CALLS_TEST_NOW: "2026-11-21T15:00:00Z" }).safety
+        .testNow,
+    ).toBe(Date.parse("2026-11-21T15:00:00Z"));
   });
 });

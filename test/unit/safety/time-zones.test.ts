@@ -14,12 +14,15 @@ const zonesOf = (e164: string) => {
 
 describe("coverage", () => {
   it("every region libphonenumber can parse a number into has at least one zone", () => {
-    const missing = getCountries().filter((c) => !(COUNTRY_ZONES[c]?.length));
+    const missing = getCountries().filter((c) => !COUNTRY_ZONES[c]?.length);
     expect(missing).toEqual([]);
   });
 
   it("every zone of every table is known to this runtime's Intl", () => {
-    const all = new Set([...Object.values(COUNTRY_ZONES).flat(), ...[...nanpAreaCodes().values()].flatMap((e) => e.zones)]);
+    const all = new Set([
+      ...Object.values(COUNTRY_ZONES).flat(),
+      ...[...nanpAreaCodes().values()].flatMap((e) => e.zones),
+    ]);
     const unknown = [...all].filter((zone) => {
       try {
         new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -35,7 +38,8 @@ describe("coverage", () => {
     const disagree: string[] = [];
     for (const [npa, entry] of nanpAreaCodes()) {
       const p = parsePhoneNumberWithError(`+1${npa}2345678`, { extract: false });
-      if (p.country && p.country !== entry.country) disagree.push(`${npa}: table ${entry.country}, libphonenumber ${p.country}`);
+      if (p.country && p.country !== entry.country)
+        disagree.push(`${npa}: table ${entry.country}, libphonenumber ${p.country}`);
     }
     expect(disagree).toEqual([]);
   });
@@ -76,7 +80,9 @@ describe("examples", () => {
 
   it("an Australian mobile may ring in every Australian zone", () => {
     expect(zonesOf("+61412345678")).toEqual({ zones: COUNTRY_ZONES.AU, basis: "country" });
-    expect(COUNTRY_ZONES.AU).toEqual(expect.arrayContaining(["Australia/Perth", "Australia/Sydney", "Australia/Lord_Howe", "Australia/Eucla"]));
+    expect(COUNTRY_ZONES.AU).toEqual(
+      expect.arrayContaining(["Australia/Perth", "Australia/Sydney", "Australia/Lord_Howe", "Australia/Eucla"]),
+    );
   });
 
   it("New South Wales towns on Queensland's 07 numbers (Tweed Heads on the Gold Coast's 07 5, Boggabilla on 07 467x) keep New South Wales' daylight time", () => {
