@@ -5,7 +5,7 @@
  * 1. the test parts (scripts/test-parts.mjs: redis-server, chromium);
  * 2. the bundle (with the Node that runs this script);
  * 3. the whole vitest suite on Node 24, and the smoke files below on Node 22,
- *    with the type check (src, tests, bench, scripts), lint and the import rule
+ *    with the type check (src, tests, bench, scripts), lint, the formatter's check and the import rule
  *    (docs/architecture.md "The rooms") running beside them:
  *    the two supported lines (package.json `engines`). A line that is not the
  *    one running this script comes from the npm registry (`npx -y -p node@N`),
@@ -161,6 +161,7 @@ const checkCommands = only
   : [
       ["type check", "npm", ["run", "typecheck", "--silent"], process.env],
       ["lint", "npm", ["run", "lint", "--silent"], process.env],
+      ["format", "npm", ["run", "format:check", "--silent"], process.env],
       [
         "import rule",
         "npm",
@@ -175,7 +176,7 @@ const checks = checkCommands.map(([what, command, args, env]) => [
   env,
   background(command, args, env),
 ]);
-if (checks.length > 0) say("type check, lint and the import rule, beside the suite");
+if (checks.length > 0) say("type check, lint, format and the import rule, beside the suite");
 
 const runs = [
   [FULL_LINE, only ?? []],

@@ -319,15 +319,13 @@ describe(`line forging (seed ${SEED})`, () => {
       shape,
       spots: cases.filter((c) => c.shape === shape).map((c) => c.spot),
     }));
-    const arbitrary = fc
-      .constantFrom(...byShape)
-      .chain(({ shape, spots: all }) =>
-        fc.record({
-          shape: fc.constant(shape),
-          spots: fc.subarray(all, { minLength: 1 }),
-          brk: fc.constantFrom(...BREAKS),
-        }),
-      );
+    const arbitrary = fc.constantFrom(...byShape).chain(({ shape, spots: all }) =>
+      fc.record({
+        shape: fc.constant(shape),
+        spots: fc.subarray(all, { minLength: 1 }),
+        brk: fc.constantFrom(...BREAKS),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(arbitrary, async ({ shape, spots: chosen, brk }) => {
         const payload = forged(brk);

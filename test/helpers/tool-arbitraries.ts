@@ -303,13 +303,11 @@ export const invalid: Record<string, fc.Arbitrary<InvalidInput>> = {
         field: "allow_duplicates",
       },
     ),
-    fc
-      .tuple(unknownKey(["calls", "allow_duplicates"]), fc.jsonValue({ maxDepth: 1 }))
-      .map(([k, v]) => ({
-        tool: "submit_batch",
-        args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], [k]: v },
-        field: k,
-      })),
+    fc.tuple(unknownKey(["calls", "allow_duplicates"]), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => ({
+      tool: "submit_batch",
+      args: { calls: [{ to: "+14155552671", agent_id: "agt_1" }], [k]: v },
+      field: k,
+    })),
   ),
 };
 
