@@ -118,7 +118,13 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     log: deps.log,
   };
   return {
-    forCall: (call, scope) => new DialGuard(services, call, scope),
+    forCall: (call, scope) =>
+      new DialGuard(
+        services,
+        call,
+        scope,
+        callAccess(deps.store, () => clock.now(), scope.identity),
+      ),
     optOuts,
     accessFor: (identity) => callAccess(deps.store, () => clock.now(), identity),
     now: () => clock.now(),
