@@ -52,9 +52,11 @@ export function auditIntact(s: SafetyServices): void {
 }
 
 /**
- * Opt-outs (src/safety/compliance/): a call to one of these numbers still followed is read first (its person may just have
- * said stop), then a number on the opt-out list is refused, naming the call where the person said it. Run again
- * after confirmation (`before: "post"`), when minutes may have passed: then only the list is read.
+ * Opt-outs (src/safety/compliance/): a call to one of these numbers still waiting to be read is read first (its person
+ * may just have said stop), then a number on the opt-out list is refused, naming the call where the person said it,
+ * and a number held for review likewise (opt_out_review); while the list may be incomplete (the store lost it and the
+ * journals are being written back) every dial is refused (opt_out_list_incomplete). Run again after confirmation
+ * (`before: "post"`), when minutes may have passed: then only the list is read.
  */
 export async function optOutStage(
   attempt: DialAttempt,

@@ -83,7 +83,7 @@ export async function postDial<R>(
       audit: lookup.kind === "found" ? { call_ids: lookup.calls.map((c) => c.id) } : {},
     };
   }
-  const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
+  const { summary, callIds, callTo, batchId, campaignId } = plan.summarize(created.record);
   // With OAuth the calls are the person's: only they (and a token that may read all) see them (call-access.ts).
   // Recorded before the claim is settled, so no replica reads a placed claim whose calls have no owner yet (it would
   // refuse the same person's own repeat as another's).
@@ -95,8 +95,8 @@ export async function postDial<R>(
   );
   if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
   await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
-  // Each placed call is read once it ends, for a person who said stop (src/safety/compliance/opt-out-desk.ts).
-  s.optOuts.watch(callIds, attempt.numbers);
+  // Each placed call is read once it ends, for a person who said stop, by any replica (src/safety/compliance/).
+  await s.optOuts.watch(callIds, callTo ?? [], attempt.numbers);
   return {
     kind: "placed",
     record: created.record,
