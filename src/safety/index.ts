@@ -96,8 +96,6 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     store: deps.store,
     journal,
     audited: () => (audit ? readOptOutHistory(audit.path) : []),
-    // Every live replica looks at the store's epoch at each poll: two polls, and each has written back its own.
-    settleMs: 2 * s.optOutPollMs,
     log: deps.log,
   });
   const read = audit

@@ -181,6 +181,8 @@ export class RedisStore implements GuardStore {
           `outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`,
         );
       }
+      // The opt-outs are back before this is said (and before claims go on): the line tells the list is whole here.
+      await this.writing;
       await this.connection.run("the state epoch", (c) =>
         c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }),
       );

@@ -5,9 +5,10 @@
  * audit log are written back to the store at start and whenever the store is
  * found emptied (Redis restarted without persistence, or flushed: the store's
  * epoch, checked on reconnect, at every dial and at every tick of the watch).
- * While a write-back is under way, and for two watch intervals after the store
- * was found emptied (every live replica looks at each interval and writes back
- * its own), the list may be incomplete: every dial is refused.
+ * While this process's write-back is under way the list may be incomplete: every
+ * dial it decides is refused. Each replica's journal also holds what the others
+ * listed (copied from the store at each tick), so any live replica writes back
+ * the whole list as it last saw it.
  */
 import { OptOutListIncomplete, type GuardStore, type OptOutEntry } from "../../state/store.js";
 import { SafetyRefusal } from "../refusals.js";
@@ -32,8 +33,6 @@ export interface KeeperDeps {
   journal: OptOutJournal | undefined;
   /** The opt-out lines of the audit log, read again for each write-back (none without a log). */
   audited: () => OptOutEvent[];
-  /** How long after the store was found emptied dials wait for every replica's write-back. */
-  settleMs: number;
   log(line: string): void;
 }
 
@@ -47,19 +46,17 @@ export function incompleteRefusal(why: string): SafetyRefusal {
 export class OptOutKeeper {
   /** Why the list may be incomplete now; undefined when it is whole. */
   private missing: string | undefined = "this server is writing its journal back to the guard store";
-  private settleUntil = 0;
   private generation = 0;
   /** A write-back that failed (the store did not answer): tried again at the next tick. */
   private retry = false;
   private mirrored = 0;
 
   constructor(private readonly d: KeeperDeps) {
-    d.store.epoch.onEmptied((since) => {
-      this.settleUntil = since + d.settleMs;
-      return this.writeBack(
-        "the shared guard state (Redis) lost its data (restarted empty, or flushed) and the replicas are writing back their opt-out journals",
-      );
-    });
+    d.store.epoch.onEmptied(() =>
+      this.writeBack(
+        "the shared guard state (Redis) lost its data (restarted empty, or flushed) and this server is writing back its opt-out journal",
+      ),
+    );
   }
 
   /**
@@ -74,10 +71,6 @@ export class OptOutKeeper {
   /** Throws a SafetyRefusal while the list may be incomplete (no dial is decided on it). */
   assertComplete(): void {
     if (this.missing !== undefined) throw incompleteRefusal(this.missing);
-    if (Date.now() < this.settleUntil)
-      throw incompleteRefusal(
-        "the shared guard state (Redis) lost its data a moment ago and every replica is writing back its opt-out journal",
-      );
   }
 
   /** The store's entries at dial time, refused while the list may be incomplete. */
