@@ -105,6 +105,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           store: core.store,
           hostCheck,
           passkeys: core.consent.passkeys,
+          review: core.safety.optOuts,
           // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
           isSecure: (req) =>
             http.trustProxy > 0 &&

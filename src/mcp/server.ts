@@ -13,7 +13,7 @@ import { USER_AGENT } from "../config/version.js";
 import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
-import { createSafety, type Safety } from "../safety/index.js";
+import { createSafety, type Safety, type SafetyDeps } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
@@ -95,6 +95,8 @@ export interface CoreDeps {
   service?: CallingService;
   /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
   consentSurface?: ConsentHubOptions["surface"];
+  /** Tests only (no setting reaches it): another reader of call records for an opt-out (safety/compliance/). */
+  optOutReader?: SafetyDeps["optOutReader"];
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
@@ -105,7 +107,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const service =
     deps.service ??
     createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
-  const safety = createSafety(config, { service, store, redactor, log });
+  const safety = createSafety(config, { service, store, redactor, log, optOutReader: deps.optOutReader });
   const consent = new ConsentHub({
     approvals: store.approvals,
     marks: store.once,

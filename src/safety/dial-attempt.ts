@@ -33,7 +33,17 @@ export interface DialPlan<R> {
   /** The one POST: one call of the service layer. */
   send(opts: PostOptions): Promise<Created<R>>;
   /** What a repeat within the window is answered with (ids and statuses), and the call ids placed. */
-  summarize(record: R): { summary: DialSummary; callIds: string[]; batchId?: string; campaignId?: string };
+  /**
+   * The answer's ids and statuses, for a repeat; `callTo`: the number the answer gives each of `callIds` (same
+   * order), so an opt-out heard on a call lands on its own number (safety/compliance/opt-out-pairing.ts).
+   */
+  summarize(record: R): {
+    summary: DialSummary;
+    callIds: string[];
+    callTo?: Array<string | undefined>;
+    batchId?: string;
+    campaignId?: string;
+  };
 }
 
 export type DialOutcome<R> =

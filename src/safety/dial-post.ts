@@ -20,6 +20,8 @@ export type Posted =
       sentAt: number;
       summary: DialSummary;
       callIds: string[];
+      /** The number the answer gives each of `callIds` (same order), where it gives one. */
+      callTo?: Array<string | undefined>;
       batchId?: string;
       campaignId?: string;
     }
@@ -69,13 +71,14 @@ export async function postDial<R>(
     return { posted: { kind: "unknown", sentAt, lookup }, error };
   }
   attempt.keep();
-  const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
+  const { summary, callIds, callTo, batchId, campaignId } = plan.summarize(created.record);
   return {
     posted: {
       kind: "placed",
       sentAt,
       summary,
       callIds,
+      ...(callTo ? { callTo } : {}),
       ...(batchId ? { batchId } : {}),
       ...(campaignId ? { campaignId } : {}),
     },

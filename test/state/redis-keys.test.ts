@@ -53,7 +53,7 @@ describe("the Redis keys", () => {
   it("a dial's whole life leaves only the documented keys, each with a bounded TTL", async () => {
     const { store, prefix } = await open();
     // The store's epoch: one bounded key per prefix, kept (no TTL) like the secrets.
-    expect(await admin.get(`${prefix}epoch`)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await admin.get(`${prefix}epoch`)).toMatch(/^\d{13}-[0-9a-f]{32}$/);
     expect(await admin.pTTL(`${prefix}epoch`)).toBe(-1);
     const now = Date.now();
     const req = claim({ numbers: [A, B], now });

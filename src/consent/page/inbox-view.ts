@@ -87,7 +87,7 @@ export function inboxPage(banner: Html, listing: InboxListing, now: number): { t
     next
       ? html`<a href="${inboxHref(order, next)}" rel="next">Next page (${order === "newest" ? "older" : "newer"})</a> `
       : ""
-  }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a></nav>
+  }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a> <a href="/approvals/opt-outs">Numbers held for review</a></nav>
 `;
   return {
     title: `Approvers' inbox (${total} waiting)`,

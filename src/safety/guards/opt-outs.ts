@@ -1,7 +1,9 @@
 /**
- * Opt-outs (src/safety/compliance/): a call to one of these numbers still followed is read first (its person may
- * just have said stop), then a number on the opt-out list is refused, naming the call where the person said it.
- * After the yes, when minutes may have passed, the list is read again. Each placed call is followed until it ends.
+ * Opt-outs (src/safety/compliance/): a call to one of these numbers still waiting to be read is read first (its person
+ * may just have said stop), then a number on the opt-out list is refused, naming the call where the person said it,
+ * and a number held for review likewise (opt_out_review); while the list may be incomplete (the store lost it and the
+ * journals are being written back) every dial is refused (opt_out_list_incomplete). After the yes, when minutes may
+ * have passed, the list is read again. Each placed call waits in the store to be read, by any replica, until it ends.
  */
 import type { OptOutEntry } from "../../state/store.js";
 import { refuseOptedOut } from "../compliance/opt-out-guard.js";
@@ -22,8 +24,8 @@ export function optOutGuard(s: SafetyServices): Guard {
       if (attempt.dryRun) attempt.checks.push("opt-outs: none of these people asked not to be called");
     },
     commit: refuseListed,
-    settle(attempt, posted) {
-      if (posted.kind === "placed") s.optOuts.watch(posted.callIds, attempt.numbers);
+    async settle(attempt, posted) {
+      if (posted.kind === "placed") await s.optOuts.watch(posted.callIds, posted.callTo ?? [], attempt.numbers);
     },
   };
 }
