@@ -21,6 +21,7 @@ import { previewText } from "../consent/preview.js";
 import { checkConsent, consentText } from "./compliance/consent-guard.js";
 import { refuseOptedOut } from "./compliance/opt-out-guard.js";
 import { checkLawOfThePlace } from "./compliance/law-guard.js";
+import { rulesForRows } from "./compliance/law-places.js";
 import { lawLimits, refuseOverLawLimit } from "./compliance/law-frequency.js";
 import { SafetyRefusal } from "./refusals.js";
 import { claimOfAnother, ownCalls, ownedThings } from "./call-access.js";
@@ -199,8 +200,11 @@ export async function lawStage(attempt: DialAttempt, s: SafetyServices): Promise
   // A rule a consent record lifted is in the audit line, as the record itself is.
   const audit: AuditFacts = waived.length > 0 ? { law_exceptions: waived } : {};
   if (n === 0) return { check: `law of the place called: no rule applies to ${s.law.purpose} calls`, audit };
+  // A dry run names the rules these numbers meet, with their sources, so the person sees what was checked.
+  const met = rulesForRows(s.law, attempt.rows).map((r) => `${r.id} (${r.source.cite})`);
+  const these = met.length > 0 ? `these numbers meet ${met.join(", ")}` : "none applies to these numbers";
   return {
-    check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}`,
+    check: `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force; ${these})${waived.map((w) => `; ${w}`).join("")}`,
     audit,
   };
 }
