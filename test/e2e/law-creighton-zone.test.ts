@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { envFor, posts } from "../helpers/guards.js";
+import { batchOf, lawEnvAt, posts } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 /** Creighton's exchange (306 688) and Regina's (306 525). */
@@ -27,19 +27,9 @@ afterAll(async () => {
   await upstream.close();
 });
 
-function server(now: string): Promise<StartedServer> {
-  return startServer({
-    env: envFor(upstream, {
-      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
-      OUTBOUND_CALLS_TEST_NOW: now,
-      OUTBOUND_CALLS_CALLING_HOURS: "off",
-      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-    }),
-  });
-}
+const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnvAt(upstream, now) });
 
-const batch = { calls: [CREIGHTON, REGINA].map((to) => ({ to, agent_id: "agt_1" })) };
+const batch = batchOf(CREIGHTON, REGINA);
 
 describe("21:45 in Creighton, 20:45 in Regina", () => {
   let s: StartedServer;

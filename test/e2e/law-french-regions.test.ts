@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { envFor, posts } from "../helpers/guards.js";
+import { batchOf, lawEnvAt, posts } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 const STRASBOURG = "+33388123456";
@@ -28,19 +28,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-function server(now: string): Promise<StartedServer> {
-  return startServer({
-    env: envFor(upstream, {
-      OUTBOUND_CALLS_CALL_PURPOSE: undefined,
-      OUTBOUND_CALLS_TEST_NOW: now,
-      OUTBOUND_CALLS_CALLING_HOURS: "off",
-      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-    }),
-  });
-}
-
-const batchOf = (...numbers: string[]) => ({ calls: numbers.map((to) => ({ to, agent_id: "agt_1" })) });
+const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnvAt(upstream, now) });
 
 describe("Alsace-Moselle: Good Friday", () => {
   let s: StartedServer;
