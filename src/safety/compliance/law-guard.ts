@@ -1,9 +1,9 @@
 /**
  * The law of the place called, applied to the rows of a dial: where each number
- * is and which rules of the law book apply there (law-places.ts), and whether the callee's local day and time allow the call in every
- * zone the number may ring in. A number whose state cannot be told (an area
- * code not in the table, e.g. 800) meets every state rule of its country: the
- * safe direction. A rule whose own text exempts calls made with prior consent
+ * is and which rules of the law book apply there (law-places.ts), and whether
+ * the callee's local day and time allow the call in every zone the number may
+ * ring in. A number whose state cannot be told (an area code not in the table,
+ * e.g. 800) meets every state rule of its country: the safe direction. A rule whose own text exempts calls made with prior consent
  * does not bind a number whose consent record has a basis the operator listed
  * for it; a batch must stay allowed for as long as it may take to ring
  * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
