@@ -3,7 +3,8 @@
  * purposes it covers, what it allows, and the primary source it was read from
  * (docs/compliance.md lists the same rules). Only rules whose primary text was
  * found and read are here: a rule that could not be verified is not coded as
- * law. The operator can change or switch off any rule, or add one, in
+ * law, save one that only refuses more, which may rest on a secondary source
+ * and says so in its citation (fr_alsace_moselle_holidays). The operator can change or switch off any rule, or add one, in
  * OUTBOUND_CALLS_RULES_FILE (src/config/rules-file.ts).
  */
 
