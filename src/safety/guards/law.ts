@@ -4,6 +4,7 @@
  * are counted with the caps (guards/caps.ts). A rule a consent record lifted is in the audit line, as the record is.
  */
 import { checkLawOfThePlace } from "../compliance/law-guard.js";
+import { rulesForRows } from "../compliance/law-places.js";
 import type { DialAttempt, SafetyServices } from "../dial-attempt.js";
 import type { Guard } from "../guard.js";
 
@@ -19,10 +20,15 @@ export function lawGuard(s: SafetyServices): Guard {
       const waived = await check(attempt);
       if (!attempt.dryRun) return;
       const n = s.law.rules.length;
+      if (n === 0) {
+        attempt.checks.push(`law of the place called: no rule applies to ${s.law.purpose} calls`);
+        return;
+      }
+      // A dry run names the rules these numbers meet, with their sources, so the person sees what was checked.
+      const met = rulesForRows(s.law, attempt.rows).map((r) => `${r.id} (${r.source.cite})`);
+      const these = met.length > 0 ? `these numbers meet ${met.join(", ")}` : "none applies to these numbers";
       attempt.checks.push(
-        n === 0
-          ? `law of the place called: no rule applies to ${s.law.purpose} calls`
-          : `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force)${waived.map((w) => `; ${w}`).join("")}`,
+        `law of the place called: ${s.law.purpose}, allowed now (${n} rule${n === 1 ? "" : "s"} in force; ${these})${waived.map((w) => `; ${w}`).join("")}`,
       );
     },
     async commit(attempt) {
