@@ -291,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   const safety = {
     ...settings,
     ...(sandboxHoursOff ? { callingHours: undefined } : {}),
-    optOutJournal: optOutJournalPath(e.OUTBOUND_CALLS_OPT_OUT_JOURNAL, env),
+    // The sandbox's calls reach nobody: an opt-out heard on one must not refuse a real dial later, so the sandbox keeps
+    // no journal unless one is named.
+    optOutJournal:
+      overrides.sandbox === true && e.OUTBOUND_CALLS_OPT_OUT_JOURNAL === undefined
+        ? undefined
+        : optOutJournalPath(e.OUTBOUND_CALLS_OPT_OUT_JOURNAL, env),
   };
   const passkeys = passkeySettings(e, env);
   if (passkeys.required && safety.confirm !== "person") {

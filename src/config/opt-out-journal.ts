@@ -11,12 +11,12 @@ import type { VariableDocs } from "./variables.js";
 export const optOutJournalVariables = {
   OUTBOUND_CALLS_OPT_OUT_JOURNAL: {
     group: "safety",
-    unset: "$XDG_STATE_HOME/outbound-calls-mcp/opt-outs.jsonl (~/.local/state/…)",
+    unset: "$XDG_STATE_HOME/outbound-calls-mcp/opt-outs.jsonl (~/.local/state/…); none with --sandbox",
     example: "/var/lib/outbound-calls/opt-outs.jsonl",
     summary:
       "this process's append-only journal of opt-outs (0600, each line fsync'd), written back when the store lost them; off: none",
     description:
-      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](compliance.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list).",
+      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](compliance.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list). With `--sandbox` there is none unless this is set: the simulated calls reach nobody, and a stop heard on one must not refuse a real dial later.",
   },
 } as const satisfies VariableDocs;
 
