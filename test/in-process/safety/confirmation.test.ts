@@ -173,13 +173,14 @@ describeEras(fx, (era) => {
       expect(result.isError).toBeFalsy();
       const message = (asked[0]!.params as { message: string }).message;
       expect(message).toContain("Place 7 phone calls now?");
-      expect(message).toContain("Countries: United States (US) ×6, United Kingdom (GB) ×1");
+      expect(message).toContain("Numbers: 7 calls — United States (US) ×6, United Kingdom (GB) ×1");
       expect(message).toContain("Agents: Ava (agt_1), Ben (agt_2)");
-      expect(message).toContain(
-        "Row 1: +1 415 555 2671 — United States (US)\n  Sent as (E.164): +14155552671\n  Contact: Dana Lee\n  Agent: Ava (agt_1)\n",
+      expect(message).toContain("Contacts: Dana Lee\n");
+      expect(message).toMatch(
+        /Row 1: \+1 415 555 2671 — United States \(US\)\n  Local time there: [^\n]+\n  Agent: Ava \(agt_1\)\n  Contact: Dana Lee\n  Sent as \(E\.164\): \+14155552671\n/,
       );
-      expect(message).toContain(
-        "Row 2: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n  Agent: Ben (agt_2)\n",
+      expect(message).toMatch(
+        /Row 2: \+44 20 7946 0000 — United Kingdom \(GB\)\n  Local time there: [^\n]+\n  Agent: Ben \(agt_2\)\n  Sent as \(E\.164\): \+442079460000\n/,
       );
       expect(message).toContain("…and 2 more rows.");
       expect(posts().map((p) => p.op)).toEqual(["calls.createBatch"]);
@@ -230,10 +231,12 @@ describeEras(fx, (era) => {
         ],
         dry_run: true,
       });
-      expect(textOf(batch)).toContain(
-        "Row 1: +44 20 7946 0000 — United Kingdom (GB)\n  Sent as (E.164): +442079460000\n",
+      expect(textOf(batch)).toMatch(
+        /Row 1: \+44 20 7946 0000 — United Kingdom \(GB\)\n(  [^\n]+\n)*  Sent as \(E\.164\): \+442079460000\n/,
       );
-      expect(textOf(batch)).toContain("Row 2: +1 415 555 2672 — United States (US)\n  Sent as (E.164): +14155552672\n");
+      expect(textOf(batch)).toMatch(
+        /Row 2: \+1 415 555 2672 — United States \(US\)\n(  [^\n]+\n)*  Sent as \(E\.164\): \+14155552672\n/,
+      );
       expect(posts()).toHaveLength(0);
     });
   });
