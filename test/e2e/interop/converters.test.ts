@@ -34,6 +34,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { startModelEndpoint } from "../../helpers/model-endpoint.js";
+import { serverCommand } from "../../helpers/test-output.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import {
   ENTRY,
@@ -124,8 +125,7 @@ describe("OpenAI Agents SDK: strict conversion of every tool", () => {
   it("converts every tool without metadata to strict mode, falls back to non-strict with a warning for the two with it, and each works", async () => {
     const { MCPServerStdio, getAllMcpTools, RunContext, Agent } = await import("@openai/agents-core");
     const mcp = new MCPServerStdio({
-      command: process.execPath,
-      args: [ENTRY, ...SANDBOX_ARGS],
+      ...serverCommand(SANDBOX_ARGS),
       env: serverEnv(SANDBOX_ENV),
       cacheToolsList: false,
       clientSessionTimeoutSeconds: SESSION_TIMEOUT_S,

@@ -20,13 +20,14 @@
 import { describe, expect, it } from "vitest";
 import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
-import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/server-process.js";
+import { GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/server-process.js";
+import { serverCommand } from "../../helpers/test-output.js";
 
 requireNodeLine(22, "test/e2e/interop/frameworks.test.ts (@langchain/mcp-adapters, @mastra/mcp)");
 
+// Its stderr to the output log under npm test (LangChain's option takes no file).
 const SERVER = {
-  command: process.execPath,
-  args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
+  ...serverCommand(["--sandbox", "--sandbox-speed", "instant"]),
   env: serverEnv(GUARDS_OFF_FOR_SHAPE_TESTS),
 };
 
