@@ -86,37 +86,25 @@ function envPair(word: string, env: Record<string, string>): void {
   env[k!] = v.join("=");
 }
 
-/** `claude mcp add [options] <name> -- <command> [args...]`. */
-function parseClaudeAdd(words: string[], source: string): ServerEntry {
+/**
+ * `claude mcp add [options] <name> -- <command> [args...]` and `codex mcp add <name> [--env KEY=VALUE]... -- <command>
+ * [args...]` (clap: options before --, the command after): `env` names each CLI's env options, `skip` its other
+ * options that take a value.
+ */
+function parseDashAdd(words: string[], source: string, env: string[], skip: string[]): ServerEntry {
   const dash = words.indexOf("--");
   expect(dash, `${words.join(" ")}: the server's command goes after --`).toBeGreaterThan(3);
-  const env: Record<string, string> = {};
+  const vars: Record<string, string> = {};
   let name: string | undefined;
   for (let i = 3; i < dash; i++) {
     const w = words[i]!;
-    if (w === "--env" || w === "-e") envPair(words[++i]!, env);
-    else if (w === "--scope" || w === "-s" || w === "--transport") i++;
+    if (env.includes(w)) envPair(words[++i]!, vars);
+    else if (skip.includes(w)) i++;
     else if (w.startsWith("-")) throw new Error(`unknown option in ${source}: ${w}`);
     else name = w;
   }
   const [command, ...args] = words.slice(dash + 1);
-  return { source, name: name!, command: command!, args, env };
-}
-
-/** `codex mcp add <name> [--env KEY=VALUE]... -- <command> [args...]` (clap: options before --, the command after). */
-function parseCodexAdd(words: string[], source: string): ServerEntry {
-  const dash = words.indexOf("--");
-  expect(dash, `${words.join(" ")}: the server's command goes after --`).toBeGreaterThan(3);
-  const env: Record<string, string> = {};
-  let name: string | undefined;
-  for (let i = 3; i < dash; i++) {
-    const w = words[i]!;
-    if (w === "--env") envPair(words[++i]!, env);
-    else if (w.startsWith("-")) throw new Error(`unknown option in ${source}: ${w}`);
-    else name = w;
-  }
-  const [command, ...args] = words.slice(dash + 1);
-  return { source, name: name!, command: command!, args, env };
+  return { source, name: name!, command: command!, args, env: vars };
 }
 
 /** Gemini CLI's own options of `gemini mcp add` that take a value; any of them after the command is still its own. */
@@ -164,8 +152,8 @@ function parseGeminiAdd(words: string[], source: string): ServerEntry {
 }
 
 const PARSERS: Record<string, (words: string[], source: string) => ServerEntry> = {
-  claude: parseClaudeAdd,
-  codex: parseCodexAdd,
+  claude: (words, source) => parseDashAdd(words, source, ["--env", "-e"], ["--scope", "-s", "--transport"]),
+  codex: (words, source) => parseDashAdd(words, source, ["--env"], []),
   gemini: parseGeminiAdd,
 };
 

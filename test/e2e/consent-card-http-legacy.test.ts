@@ -23,7 +23,6 @@ import { HTTP_TOKEN, spawnHttpServer, type HttpServerProcess } from "../helpers/
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee" };
 const DECIDE = "approval_card_decide";
-const WAIT = { timeout: 30_000 };
 
 const fx = useSafetyFixture();
 let chromium: BrowserServer;
@@ -76,15 +75,7 @@ describe("over --http, a 2025-11-25 client that renders MCP Apps", () => {
       const result = (await apps.client.callTool({ name: "create_call", arguments: CALL })) as CallToolResult;
       expect(textOf(result)).toContain("approval card");
       expect((result._meta as Record<string, { secret?: string }>)[CARD_META_KEY]?.secret).toMatch(/^[\w-]{43}$/);
-      await host.deliver(result);
-      const card = host.card();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approve this phone call?");
-      await card.getByRole("button", { name: "Approve" }).click();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approved: call placed");
+      await host.approveCall(result);
       expect(posts(fx.upstream)).toHaveLength(1);
       expect(host.appCalls.filter((c) => c.name === DECIDE && !c.refusedByHost)).toHaveLength(1);
 

@@ -469,15 +469,7 @@ describe("over --http, a 2026-07-28 client that renders MCP Apps", () => {
       await host.render("create_call", CALL);
       const result = await apps.call("create_call", CALL);
       expect(textOf(result)).toContain("approval card");
-      await host.deliver(result);
-      const card = host.card();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approve this phone call?");
-      await card.getByRole("button", { name: "Approve" }).click();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approved: call placed");
+      await host.approveCall(result);
       expect(posts(fx.upstream)).toHaveLength(1);
       const t = ticketOf(result)!;
       const replay = await apps.call(DECIDE, {
