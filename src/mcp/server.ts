@@ -60,6 +60,11 @@ export interface ServerDeps {
   person?: Person;
   /** The person's token grants `calls:read_all`: they see every call, not only the ones they placed. */
   readsAllCalls?: boolean;
+  /**
+   * A 2025-era client over stateless HTTP whose session id says it declared MCP Apps at initialize
+   * (src/http/apps-session.ts): this request's server never saw that initialize.
+   */
+  declaredApps?: boolean;
 }
 
 export interface OutboundCallsServer {
@@ -232,7 +237,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
             )
           : undefined,
         {
-          apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()),
+          apps: !config.passkeys.required && (deps.declaredApps === true || rendersApps(asked.getClientCapabilities())),
           ...(decision ? { decision } : {}),
         },
       );
@@ -245,7 +250,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     },
     // With passkeys required the card is never offered (it cannot ask for one): no card, no card tool.
     rendersApps: (request) =>
-      !config.passkeys.required && rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
+      !config.passkeys.required &&
+      (deps.declaredApps === true || rendersApps(consentClient(mcp.server, era, request).getClientCapabilities())),
     desk: consent.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });

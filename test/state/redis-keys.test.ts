@@ -10,6 +10,7 @@ import { RedisStore } from "../../src/state/redis-store.js";
 import { shortReservationId } from "../../src/state/redis/caps.js";
 import { startRedisServer, type AdminClient, type RedisServer } from "../helpers/redis-server.js";
 import { A, B, DAY, HOUR, LEASE, MIN, WINDOW, claim, placed } from "./contract/support.js";
+import { testOutput } from "../helpers/test-output.js";
 
 let server: RedisServer;
 let admin: AdminClient;
@@ -180,7 +181,7 @@ describe("the Redis keys", () => {
         `${prefix}*`,
       ]);
     }
-    process.stderr.write(`redis bytes per dial (dial + number index + caps + reservation): ${JSON.stringify(sizes)}\n`);
+    testOutput(`redis bytes per dial (dial + number index + caps + reservation): ${JSON.stringify(sizes)}\n`);
     expect(sizes["1 row"]).toBeLessThan(4_096);
     expect(sizes["10 rows"]).toBeLessThan(16_384);
   });
