@@ -4,6 +4,7 @@
  * the test identity provider. The SDK does the rest: discovery from the 401,
  * dynamic client registration, PKCE, the resource indicator, the token.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -143,4 +144,41 @@ export async function tokenFor(
   if ((await auth(oauth, { serverUrl: resource, authorizationCode: await oauth.code(), fetchFn })) !== "AUTHORIZED")
     throw new Error("no token");
   return oauth.accessToken();
+}
+
+/** The redirect URI of a client started with the identity provider (IdpOptions.clients) for idTokenFor. */
+export const ID_TOKEN_REDIRECT = REDIRECT;
+
+/**
+ * An OpenID Connect ID token of `idp` for the client `clientId` (registered at start, with ID_TOKEN_REDIRECT), through
+ * the authorization code flow with PKCE and a nonce: its audience is that client's id.
+ */
+export async function idTokenFor(idp: TestIdentityProvider, clientId: string): Promise<string> {
+  const verifier = randomBytes(32).toString("base64url");
+  const url = new URL(`${idp.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: "code",
+    scope: "openid",
+    redirect_uri: REDIRECT,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    nonce: randomBytes(8).toString("hex"),
+    state: "s",
+  }).toString();
+  const { code } = await idp.authorize(url);
+  const answer = await fetch(`${idp.issuer}/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await answer.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no ID token: ${answer.status} ${JSON.stringify(body)}`);
+  return body.id_token;
 }
