@@ -41,7 +41,7 @@ export interface TestIdentityProvider {
   close(): Promise<void>;
 }
 
-export const RESOURCE_SCOPES = "calls:read calls:read_all calls:place calls:approve";
+export const RESOURCE_SCOPES = "calls:read calls:read_all calls:place calls:opt_out calls:approve";
 
 export async function newSigningKey(kid: string): Promise<JWK> {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });

@@ -215,7 +215,7 @@ describe("scopes", () => {
     expect(protectedResourceMetadata(config)).toMatchObject({
       resource: "https://calls.example.com/mcp",
       authorization_servers: [ISSUER],
-      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve"],
+      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve", "calls:opt_out"],
     });
   });
 });
