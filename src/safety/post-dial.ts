@@ -60,19 +60,22 @@ export async function postDial<R>(
       startedAt: sentAt,
     });
     if (lookup.kind === "found") {
+      // Only a call created after the attempt, by a time the service gave, can be shown to be this dial's and become
+      // the person's: one with no time, or from just before it, may be a dashboard's call, seen then only with
+      // calls:read_all.
       const unrecorded = await recordOwner(
         s.store,
         attempt.scope.identity.person,
         ownedThings(
-          lookup.calls.map((c) => c.id),
+          lookup.calls.filter((c) => c.afterAttempt).map((c) => c.id),
           undefined,
         ),
         s.clock.now(),
       );
       if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
-      // The lookup finds calls to these numbers, whoever placed them: another person's call is not named here.
+      // The lookup finds calls to these numbers, whoever placed them: another person's call is counted, not named.
       const own = await ownCalls(s.store, attempt.scope.identity, lookup.calls, s.clock.now());
-      lookup = own.length > 0 ? { kind: "found", calls: own } : { kind: "none" };
+      lookup = { kind: "found", calls: own, unshown: lookup.calls.length - own.length };
     }
     return {
       kind: "unknown",
@@ -80,7 +83,7 @@ export async function postDial<R>(
         status: error.status,
         requestId: error.requestId,
       }),
-      audit: lookup.kind === "found" ? { call_ids: lookup.calls.map((c) => c.id) } : {},
+      audit: lookup.kind === "found" && lookup.calls.length > 0 ? { call_ids: lookup.calls.map((c) => c.id) } : {},
     };
   }
   const { summary, callIds, batchId, campaignId } = plan.summarize(created.record);
