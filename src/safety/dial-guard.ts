@@ -23,7 +23,7 @@ import type { Deadline } from "../service/deadline.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import { auditEntry } from "./audit-entry.js";
 import type { AuditDecision } from "./audit-log.js";
-import { AuditTrail } from "./audit-trail.js";
+import { AuditTrail, type AuditFacts } from "./audit-trail.js";
 import type { ConfirmedBy } from "./confirm.js";
 import {
   attemptFacts,
@@ -53,7 +53,7 @@ import {
 } from "./dial-stages.js";
 import { screenDoNotCall } from "./do-not-call.js";
 import { postDial } from "./post-dial.js";
-import { auditUnwritable } from "./refusals.js";
+import { auditUnwritable, UserDeclinedError } from "./refusals.js";
 import type { OptOutDesk } from "./compliance/opt-out-desk.js";
 
 export type { ConfirmedBy } from "./confirm.js";
@@ -202,6 +202,15 @@ export class DialGuard {
   /** The guards' clock (epoch ms). */
   now(): number {
     return this.s.clock.now();
+  }
+
+  /**
+   * A Decline that arrives after the request was answered (the approval card's: its tool call ended "pending"):
+   * the request's own line, decision declined, with what the card showed and who decided.
+   */
+  declinedLater(facts: AuditFacts, reason: string): void {
+    this.trail.add(facts);
+    this.finish(new UserDeclinedError(reason));
   }
 
   /** Writes the audit line for this tool call (write tools only), once. */
