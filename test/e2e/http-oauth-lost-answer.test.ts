@@ -12,12 +12,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
 import type { HttpServerProcess } from "../helpers/http-server-process.js";
-import { tokenFor } from "../helpers/oauth-client.js";
+import { bearerClient, tokenFor } from "../helpers/oauth-client.js";
 import { RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startOAuthServer } from "../helpers/oauth-server.js";
 
@@ -108,13 +107,7 @@ afterAll(async () => {
 
 async function clientOf(sub: string, scopes: string): Promise<Client> {
   idp.signIn = { sub, scopes: RESOURCE_SCOPES.split(" ") };
-  const token = await tokenFor(idp, mcpUrl, scopes);
-  const client = new Client({ name: "lost-answer-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+  const client = await bearerClient(mcpUrl, await tokenFor(idp, mcpUrl, scopes));
   clients.push(client);
   return client;
 }

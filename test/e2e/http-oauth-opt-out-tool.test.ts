@@ -12,12 +12,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sendJson, startFakeUpstream, type FakeUpstream, type Handler } from "../helpers/fake-upstream.js";
-import { mcpHeaders, rawRequest, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { tokenFor } from "../helpers/oauth-client.js";
+import type { HttpServerProcess } from "../helpers/http-server-process.js";
+import { bearerClient, rawToolCall, tokenFor } from "../helpers/oauth-client.js";
 import { RESOURCE_SCOPES, startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startOAuthServer } from "../helpers/oauth-server.js";
 
@@ -69,12 +68,7 @@ async function tokenOf(sub: string, scopes: string): Promise<string> {
 }
 
 async function clientOf(sub: string, scopes: string): Promise<Client> {
-  const client = new Client({ name: "opt-out-tool-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${await tokenOf(sub, scopes)}` } },
-    }),
-  );
+  const client = await bearerClient(mcpUrl, await tokenOf(sub, scopes));
   clients.push(client);
   return client;
 }
@@ -91,16 +85,7 @@ const optedOut = () =>
 describe("who may put a number on the opt-out list", () => {
   it("a read-only token is refused 403 naming calls:opt_out, and nothing is listed", async () => {
     const token = await tokenOf("rita", "calls:read");
-    const raw = await rawRequest(server.base, {
-      method: "POST",
-      headers: { ...mcpHeaders(null), authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "add_do_not_call", arguments: { number: "+14155550140", heard: "stop calling" } },
-      }),
-    });
+    const raw = await rawToolCall(server.base, token, "add_do_not_call", { number: "+14155550140", heard: "stop" });
     expect(raw.status).toBe(403);
     expect(raw.headers["www-authenticate"]).toMatch(/error="insufficient_scope", scope="calls:read calls:opt_out"/);
     const rita = await clientOf("rita", "calls:read");

@@ -8,13 +8,13 @@
  */
 import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { closedPort } from "../helpers/blackhole.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { mcpHeaders, rawRequest, type HttpServerProcess } from "../helpers/http-server-process.js";
-import { ID_TOKEN_REDIRECT, idTokenFor } from "../helpers/oauth-client.js";
+import type { HttpServerProcess } from "../helpers/http-server-process.js";
+import { bearerClient, ID_TOKEN_REDIRECT, idTokenFor, rawToolCall } from "../helpers/oauth-client.js";
 import { startIdentityProvider, type TestIdentityProvider } from "../helpers/oidc-provider.js";
 import { startOAuthServer } from "../helpers/oauth-server.js";
 
@@ -57,13 +57,9 @@ async function stop(server: HttpServerProcess): Promise<void> {
 
 /** A real MCP client with this bearer token: what list_agents answers, or why it could not connect. */
 async function listAgentsWith(token: string): Promise<string> {
-  const client = new Client({ name: "token-kinds", version: "1.0.0" });
+  let client: Client | undefined;
   try {
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(resource), {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
+    client = await bearerClient(resource, token);
     const answer = (await client.callTool({ name: "list_agents", arguments: {} })) as CallToolResult;
     return answer.isError ? "error answer" : "answered";
   } catch (error) {
@@ -71,21 +67,11 @@ async function listAgentsWith(token: string): Promise<string> {
       ? `refused: HTTP ${error.code}: ${error.message}`
       : `failed: ${String(error)}`;
   } finally {
-    await client.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
   }
 }
 
-const rawDial = (server: HttpServerProcess, token: string) =>
-  rawRequest(server.base, {
-    method: "POST",
-    headers: { ...mcpHeaders(null), authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "create_call", arguments: DIAL },
-    }),
-  });
+const rawDial = (server: HttpServerProcess, token: string) => rawToolCall(server.base, token, "create_call", DIAL);
 
 /** An access token as a provider that writes `typ: JWT` issues it, signed with the provider's key. */
 async function jwtTypedToken(iatAgoS: number): Promise<string> {

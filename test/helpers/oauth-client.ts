@@ -13,6 +13,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { mcpHeaders, rawRequest, type RawAnswer } from "./http-server-process.js";
 import type { TestIdentityProvider } from "./oidc-provider.js";
 
 // Never fetched: the browser stand-in stops at it and hands the code back.
@@ -181,4 +182,27 @@ export async function idTokenFor(idp: TestIdentityProvider, clientId: string): P
   const body = (await answer.json()) as { id_token?: string };
   if (!body.id_token) throw new Error(`no ID token: ${answer.status} ${JSON.stringify(body)}`);
   return body.id_token;
+}
+
+/** A real MCP client over Streamable HTTP that sends this bearer token with every request (no OAuth flow of its own). */
+export async function bearerClient(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: "oauth-bearer-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
+  return client;
+}
+
+/** One tools/call sent raw with this bearer token: the status and headers the server answers it with. */
+export function rawToolCall(
+  base: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<RawAnswer> {
+  return rawRequest(base, {
+    method: "POST",
+    headers: mcpHeaders(token),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
 }
