@@ -10,7 +10,7 @@ import { isLoopbackHost } from "../../config/env.js";
 import { ConfigurationError } from "../../config/errors.js";
 import type { VariableDocs } from "../../config/variables.js";
 import { MCP_PATH } from "../app.js";
-import type { AccessTokenTyp } from "./token-kind.js";
+import { MAX_TOKEN_AGE_S, type AccessTokenTyp } from "./token-kind.js";
 
 export interface OAuthConfig {
   /** The issuer exactly as the tokens' `iss` must carry it. */
@@ -50,7 +50,7 @@ export const tokenVariables = {
   },
   [MAX_TOKEN_AGE]: {
     group: "http",
-    default: "86400",
+    default: String(MAX_TOKEN_AGE_S),
     summary: "with OAuth: refuse an access token issued longer ago than this many seconds, whatever its expiry",
     description:
       "With OAuth: an access token whose `iat` is older than this many seconds (60 to 2592000) is refused even if its `exp` is later; a token without `iat` is refused. The default, a day, fits the longest default lifetime of common providers; set it to your provider's access token lifetime.",

@@ -14,6 +14,9 @@ import type { JWTPayload, JWTHeaderParameters } from "jose";
  */
 export type AccessTokenTyp = "at+jwt" | "jwt";
 
+/** The default longest age of an access token (`iat`): the longest default lifetime of common providers (Auth0's is a day). */
+export const MAX_TOKEN_AGE_S = 86_400;
+
 // OpenID Connect Core 1.0 section 2 and 3.3.2.11: claims of ID tokens that no access token profile defines.
 const ID_TOKEN_CLAIMS = ["nonce", "at_hash", "c_hash"] as const;
 

@@ -13,7 +13,7 @@ import { isLoopbackHost } from "../../config/env.js";
 import type { Person } from "../../service/call-scope.js";
 import { issuerKeys, readIssuerJson, type IssuerKeys } from "./issuer-keys.js";
 import { grantedScopes } from "./scopes.js";
-import { notAnAccessToken, type AccessTokenTyp } from "./token-kind.js";
+import { MAX_TOKEN_AGE_S, notAnAccessToken, type AccessTokenTyp } from "./token-kind.js";
 
 export type { Person };
 
@@ -61,8 +61,6 @@ const DISCOVERY_RETRY_MS = 10_000;
 // and a stream of forged key ids costs the issuer one fetch per period.
 const KEYS_COOLDOWN_MS = 5_000;
 const KEYS_MAX_AGE_MS = 5 * 60_000;
-/** What the longest default access token lifetimes of common providers fit in (Auth0's is a day). */
-export const MAX_TOKEN_AGE_S = 86_400;
 
 function discoveryUrls(issuer: string): URL[] {
   const url = new URL(issuer);
@@ -147,7 +145,7 @@ function describe(error: unknown, maxAgeS: number): TokenCheck {
       kind: "invalid",
       description:
         error.claim === "iat"
-          ? `The access token was issued more than ${maxAgeS} s ago (older than ${maxAgeS} s)`
+          ? `The access token is older than ${maxAgeS} s (its iat), whatever its expiry`
           : "The access token expired",
     };
   if (error instanceof errors.JWTClaimValidationFailed) {
