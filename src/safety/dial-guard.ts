@@ -10,12 +10,13 @@ import type { CallScope } from "../service/call-scope.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import { auditEntry } from "./audit-entry.js";
 import type { AuditDecision } from "./audit-log.js";
-import { AuditTrail } from "./audit-trail.js";
+import { AuditTrail, type AuditFacts } from "./audit-trail.js";
 import type { CallAccess } from "./call-access.js";
 import { DialAttempt, type DialOutcome, type DialPlan, type SafetyServices } from "./dial-attempt.js";
 import { runDial } from "./dial-kernel.js";
 import type { Guard } from "./guard.js";
 import { guardList } from "./guard-list.js";
+import { UserDeclinedError } from "./refusals.js";
 import type { OptOutDesk } from "./compliance/opt-out-desk.js";
 
 export type { ConfirmedBy } from "./confirm.js";
@@ -71,6 +72,15 @@ export class DialGuard {
   /** The guards' clock (epoch ms). */
   now(): number {
     return this.s.clock.now();
+  }
+
+  /**
+   * A Decline that arrives after the request was answered (the approval card's: its tool call ended "pending"):
+   * the request's own line, decision declined, with what the card showed and who decided.
+   */
+  declinedLater(facts: AuditFacts, reason: string): void {
+    this.trail.add(facts);
+    this.finish(new UserDeclinedError(reason));
   }
 
   /** Writes the audit line for this tool call (write tools only), once. */

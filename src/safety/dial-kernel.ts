@@ -82,7 +82,8 @@ async function send<R>(
     for (const guard of [...guards].reverse()) await guard.settle?.(attempt, sent.posted);
     if ("error" in sent) {
       const { lookup } = sent.posted;
-      if (lookup.kind === "found") attempt.trail.add({ call_ids: lookup.calls.map((c) => c.id) });
+      if (lookup.kind === "found" && lookup.calls.length > 0)
+        attempt.trail.add({ call_ids: lookup.calls.map((c) => c.id) });
       throw new OutcomeUnknownError(unknownOutcomeMessage(sent.error.message, lookup, attempt.rows.length), {
         status: sent.error.status,
         requestId: sent.error.requestId,

@@ -79,16 +79,20 @@ export function perPersonGuard(s: SafetyServices): Guard {
         return;
       }
       if (posted.lookup.kind !== "found") return;
+      // Only a call created after the attempt, by a time the service gave, can be shown to be this dial's and become
+      // the person's: one with no time, or from just before it, may be a dashboard's call, seen then only with
+      // calls:read_all.
+      const found = posted.lookup.calls;
       await record(
         attempt,
         ownedThings(
-          posted.lookup.calls.map((c) => c.id),
+          found.filter((c) => c.afterAttempt).map((c) => c.id),
           undefined,
         ),
       );
-      // The lookup finds calls to these numbers, whoever placed them: another person's call is not named here.
-      const own = await attempt.access.mine(posted.lookup.calls);
-      posted.lookup = own.length > 0 ? { kind: "found", calls: own } : { kind: "none" };
+      // The lookup finds calls to these numbers, whoever placed them: another person's call is counted, not named.
+      const own = await attempt.access.mine(found);
+      posted.lookup = { kind: "found", calls: own, unshown: found.length - own.length };
     },
   };
 }
