@@ -86,7 +86,6 @@ const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
  *   on the first request.
  * - The SDK's ajv provider resolves to scripts/shims/sdk-ajv-provider.js, which requires the SDK's own provider
  *   from `sdk-ajv.cjs` on the first JSON Schema it validates.
- * - zod's locales other than English (below).
  * - node:crypto, node:child_process and node:fs/promises, as src/ imports them, load on first use (LAZY_BUILTIN).
  */
 const lean = {
@@ -103,11 +102,6 @@ const lean = {
       loader: "js",
       resolveDir: dirname(shim("sdk-ajv-provider.js")),
     }));
-    // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
-    // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined,
-    );
     b.onResolve({ filter: LAZY_BUILTIN }, (args) =>
       args.kind === "import-statement" && fromSrc(args.importer)
         ? { path: args.path, namespace: "lazy-builtin" }
