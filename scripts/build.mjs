@@ -51,22 +51,14 @@ const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 const UNDICI_FILE = "undici.cjs";
 const SDK_AJV_FILE = "sdk-ajv.cjs";
 
-/**
- * The SDK's ajv provider as its `_shims` module imports it (`import { n as AjvJsonSchemaValidator } from
- * "./ajvProvider-<hash>.mjs"`): the file and the name it is exported under. A different import stops the build.
- */
-async function sdkAjvProvider() {
-  const shims = new URL("shimsNode.mjs", import.meta.resolve("@modelcontextprotocol/server")).pathname;
-  const match = /^import \{ (\w+) as AjvJsonSchemaValidator \} from "(\.\/ajvProvider-[\w-]+\.mjs)";$/m.exec(
-    await readFile(shims, "utf8"),
+/** What the SDK's `_shims` exports, which scripts/shims/sdk-shims.js stands in for (its DefaultJsonSchemaValidator lazy). */
+const SDK_SHIMS = "@modelcontextprotocol/server/_shims";
+const SDK_SHIMS_EXPORTS = ["DefaultJsonSchemaValidator", "process"];
+const sdkShimsExports = Object.keys(await import(SDK_SHIMS)).sort();
+if (sdkShimsExports.join() !== SDK_SHIMS_EXPORTS.join())
+  throw new Error(
+    `${SDK_SHIMS} exports ${sdkShimsExports.join(", ")}, where scripts/shims/sdk-shims.js stands in for ${SDK_SHIMS_EXPORTS.join(", ")}: make the stand-in do what the SDK's module does, then update SDK_SHIMS_EXPORTS`,
   );
-  if (!match)
-    throw new Error(
-      `${shims} no longer imports AjvJsonSchemaValidator from its ajv provider as scripts/shims/sdk-ajv-provider.js replaces it: check that the stand-in still does what the SDK's class does, then update sdkAjvProvider()`,
-    );
-  return { importer: shims, specifier: match[2], file: join(dirname(shims), match[2]), exportedAs: match[1] };
-}
-const ajvProvider = await sdkAjvProvider();
 
 /**
  * The built-ins src/ imports that a start never calls, and that cost a start to load: node:crypto alone is about 5 ms
@@ -84,24 +76,15 @@ const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs, which requires Agent, request and
  *   errors (scripts/shims/undici-lib.cjs: without fetch, WebSocket, cache, mocks and proxies) from `undici.cjs`
  *   on the first request.
- * - The SDK's ajv provider resolves to scripts/shims/sdk-ajv-provider.js, which requires the SDK's own provider
- *   from `sdk-ajv.cjs` on the first JSON Schema it validates.
+ * - The SDK's `_shims` resolves to scripts/shims/sdk-shims.js, whose JSON Schema validator requires the SDK's own
+ *   (its public `validators/ajv` entry) from `sdk-ajv.cjs` on the first JSON Schema it validates.
  * - node:crypto, node:child_process and node:fs/promises, as src/ imports them, load on first use (LAZY_BUILTIN).
  */
 const lean = {
   name: "lean-start",
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) => (fromSrc(args.importer) ? { path: shim("undici.cjs") } : undefined));
-    b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) =>
-      args.importer === ajvProvider.importer && args.path === ajvProvider.specifier
-        ? { path: "sdk-ajv-provider", namespace: "lean-start" }
-        : undefined,
-    );
-    b.onLoad({ filter: /^sdk-ajv-provider$/, namespace: "lean-start" }, () => ({
-      contents: `export { AjvJsonSchemaValidator as ${ajvProvider.exportedAs} } from ${JSON.stringify(shim("sdk-ajv-provider.js"))};`,
-      loader: "js",
-      resolveDir: dirname(shim("sdk-ajv-provider.js")),
-    }));
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shim("sdk-shims.js") }));
     b.onResolve({ filter: LAZY_BUILTIN }, (args) =>
       args.kind === "import-statement" && fromSrc(args.importer)
         ? { path: args.path, namespace: "lazy-builtin" }
@@ -334,8 +317,8 @@ for (const dir of besideHolders) {
       banner: {},
       format: "cjs",
       stdin: {
-        contents: `export { ${ajvProvider.exportedAs} as AjvJsonSchemaValidator } from ${JSON.stringify(ajvProvider.file)};`,
-        resolveDir: dirname(ajvProvider.file),
+        contents: 'export { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";',
+        resolveDir: common.absWorkingDir,
         loader: "js",
       },
       outfile: join(dir, SDK_AJV_FILE),

@@ -1,6 +1,6 @@
 /**
  * undici and the SDK's ajv provider are CommonJS files of their own in the
- * bundle (scripts/build.mjs, scripts/shims/undici.cjs and sdk-ajv-provider.js),
+ * bundle (scripts/build.mjs, scripts/shims/undici.cjs and sdk-shims.js),
  * required on first use and not at start-up: undici by the first request to the
  * service, ajv by the first form a client answers. Watched with a preload that
  * reports every require of them; and the form's answer is still checked against
