@@ -21,7 +21,7 @@
  * Everything the server runs is in dist/: the package has no runtime
  * dependencies (test/e2e/packaging/pack-install.test.ts installs it with --omit=dev).
  *
- * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
+ * `node scripts/build.mjs --minify` builds minified (see bench/NOTES.md:
  * it was measured and is not the default), with Node's built-ins left as imports.
  * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
@@ -72,7 +72,7 @@ const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
 
 /**
  * Start-up costs that a bundle can leave out without changing behaviour
- * (docs/performance.md has the measurements):
+ * (docs/performance.md, "Start-up tricks", has what each saves):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs, which requires Agent, request and
  *   errors (scripts/shims/undici-lib.cjs: without fetch, WebSocket, cache, mocks and proxies) from `undici.cjs`
  *   on the first request.
@@ -204,7 +204,7 @@ async function lazyEntries(options) {
  * them (the CLI and the tools, the CLI and the sandbox and doctor, ...), and every file an ES start loads costs about
  * 0.3 ms of resolving, reading and linking. The CLI's static graph is loaded by every start, whatever the command (the
  * bin imports it), before any lazy module: so each lazy module may import it too, which changes nothing when it runs
- * and puts every module of that graph in one shared chunk (docs/performance.md, "Start-up, third round").
+ * and puts every module of that graph in one shared chunk (bench/NOTES.md, "Start-up, third round").
  */
 function oneStartChunk(lazy) {
   const cli = join(common.absWorkingDir, CLI);
@@ -245,7 +245,7 @@ const [server, demo] = await Promise.all([
 /**
  * zod's compiler (z.compile) is used by nothing in the server: if the start chunk holds it, zod's namespace object was
  * bundled as a value (an `import { z } from "zod"`, or `z` passed around), which keeps every part of zod, 180 KB and
- * 3–5 ms of every start (docs/performance.md, "Start-up, fifth round"). eslint.config.js forbids the import.
+ * 3–5 ms of every start (bench/NOTES.md, "Start-up, fifth round"). eslint.config.js forbids the import.
  */
 const ZOD_COMPILER = "node_modules/zod/v4/core/compile.js";
 const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => CLI in output.inputs);

@@ -3,7 +3,7 @@
  * Node's compile cache and answers a client's first server/discover: ES static
  * imports are evaluated before the bin's own first line, so whatever they reach
  * is compiled without the cache, on every start, and delays the early answer
- * that the AI SDK waits for 1 s at most (docs/performance.md, "What the bin
+ * that the AI SDK waits for 1 s at most (bench/NOTES.md, "What the bin
  * loads first"). Only the command line, the discover answer and the package's
  * name and version belong there; the configuration's zod schemas, zod itself
  * and the SDK load after, through the CLI's dynamic import. Reads the build:
@@ -89,7 +89,7 @@ it("a start reads neither undici nor ajv: each is a file of its own beside the b
 });
 
 it("a start loads five files: the bin, the CLI and three chunks, not one per group of lazy modules sharing code", () => {
-  // Every ES module file costs a start about 0.3 ms to resolve, read and link (docs/performance.md, "Start-up, third
+  // Every ES module file costs a start about 0.3 ms to resolve, read and link (bench/NOTES.md, "Start-up, third
   // round"); scripts/build.mjs keeps the CLI's whole static graph in one chunk.
   const files = new Set([...staticGraph(ENTRY).keys(), ...startGraph().keys()]);
   expect(files.size).toBeLessThanOrEqual(5);
