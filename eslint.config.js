@@ -3,7 +3,7 @@
 //
 // zod as a namespace import: `import { z } from "zod"` (or its default) hands esbuild zod's namespace as a value, and the
 // bundle then keeps all of zod (z.compile, fromJSONSchema...) in the start chunk: 180 KB and 3–5 ms of every start
-// (docs/performance.md, "Start-up, fifth round"). scripts/build.mjs also stops if the start chunk holds zod's compiler.
+// (bench/NOTES.md, "Start-up, fifth round"). scripts/build.mjs also stops if the start chunk holds zod's compiler.
 import tseslint from "typescript-eslint";
 
 export default tseslint.config({
@@ -19,13 +19,13 @@ export default tseslint.config({
         selector:
           "ImportDeclaration[source.value=/^zod(\\u002Fv4)?$/][importKind!='type'] > :matches(ImportSpecifier[imported.name=/^(z|default)$/][importKind!='type'], ImportDefaultSpecifier)",
         message:
-          'import * as z from "zod": a named or default z keeps all of zod in the start chunk (docs/performance.md, "Start-up, fifth round").',
+          'import * as z from "zod": a named or default z keeps all of zod in the start chunk (bench/NOTES.md, "Start-up, fifth round").',
       },
       {
         selector:
           "ExportNamedDeclaration[source.value=/^zod(\\u002Fv4)?$/][exportKind!='type'] > ExportSpecifier[local.name=/^(z|default)$/][exportKind!='type']",
         message:
-          'import * as z from "zod": a re-exported z keeps all of zod in the start chunk where it is imported (docs/performance.md, "Start-up, fifth round").',
+          'import * as z from "zod": a re-exported z keeps all of zod in the start chunk where it is imported (bench/NOTES.md, "Start-up, fifth round").',
       },
     ],
   },

@@ -21,7 +21,7 @@
  * Everything the server runs is in dist/: the package has no runtime
  * dependencies (test/e2e/packaging/pack-install.test.ts installs it with --omit=dev).
  *
- * `node scripts/build.mjs --minify` builds minified (see docs/performance.md:
+ * `node scripts/build.mjs --minify` builds minified (see bench/NOTES.md:
  * it was measured and is not the default), with Node's built-ins left as imports.
  * `--sourcemap-dir DIR` writes source maps into DIR (not dist/, which ships):
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
@@ -51,22 +51,14 @@ const shim = (name) => new URL(`shims/${name}`, import.meta.url).pathname;
 const UNDICI_FILE = "undici.cjs";
 const SDK_AJV_FILE = "sdk-ajv.cjs";
 
-/**
- * The SDK's ajv provider as its `_shims` module imports it (`import { n as AjvJsonSchemaValidator } from
- * "./ajvProvider-<hash>.mjs"`): the file and the name it is exported under. A different import stops the build.
- */
-async function sdkAjvProvider() {
-  const shims = new URL("shimsNode.mjs", import.meta.resolve("@modelcontextprotocol/server")).pathname;
-  const match = /^import \{ (\w+) as AjvJsonSchemaValidator \} from "(\.\/ajvProvider-[\w-]+\.mjs)";$/m.exec(
-    await readFile(shims, "utf8"),
+/** What the SDK's `_shims` exports, which scripts/shims/sdk-shims.js stands in for (its DefaultJsonSchemaValidator lazy). */
+const SDK_SHIMS = "@modelcontextprotocol/server/_shims";
+const SDK_SHIMS_EXPORTS = ["DefaultJsonSchemaValidator", "process"];
+const sdkShimsExports = Object.keys(await import(SDK_SHIMS)).sort();
+if (sdkShimsExports.join() !== SDK_SHIMS_EXPORTS.join())
+  throw new Error(
+    `${SDK_SHIMS} exports ${sdkShimsExports.join(", ")}, where scripts/shims/sdk-shims.js stands in for ${SDK_SHIMS_EXPORTS.join(", ")}: make the stand-in do what the SDK's module does, then update SDK_SHIMS_EXPORTS`,
   );
-  if (!match)
-    throw new Error(
-      `${shims} no longer imports AjvJsonSchemaValidator from its ajv provider as scripts/shims/sdk-ajv-provider.js replaces it: check that the stand-in still does what the SDK's class does, then update sdkAjvProvider()`,
-    );
-  return { importer: shims, specifier: match[2], file: join(dirname(shims), match[2]), exportedAs: match[1] };
-}
-const ajvProvider = await sdkAjvProvider();
 
 /**
  * The built-ins src/ imports that a start never calls, and that cost a start to load: node:crypto alone is about 5 ms
@@ -80,34 +72,19 @@ const LAZY_BUILTIN = /^node:(crypto|child_process|fs\/promises)$/;
 
 /**
  * Start-up costs that a bundle can leave out without changing behaviour
- * (docs/performance.md has the measurements):
+ * (docs/performance.md, "Start-up tricks", has what each saves):
  * - `undici` as the server imports it resolves to scripts/shims/undici.cjs, which requires Agent, request and
  *   errors (scripts/shims/undici-lib.cjs: without fetch, WebSocket, cache, mocks and proxies) from `undici.cjs`
  *   on the first request.
- * - The SDK's ajv provider resolves to scripts/shims/sdk-ajv-provider.js, which requires the SDK's own provider
- *   from `sdk-ajv.cjs` on the first JSON Schema it validates.
- * - zod's locales other than English (below).
+ * - The SDK's `_shims` resolves to scripts/shims/sdk-shims.js, whose JSON Schema validator requires the SDK's own
+ *   (its public `validators/ajv` entry) from `sdk-ajv.cjs` on the first JSON Schema it validates.
  * - node:crypto, node:child_process and node:fs/promises, as src/ imports them, load on first use (LAZY_BUILTIN).
  */
 const lean = {
   name: "lean-start",
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, (args) => (fromSrc(args.importer) ? { path: shim("undici.cjs") } : undefined));
-    b.onResolve({ filter: /^\.\/ajvProvider-[\w-]+\.mjs$/ }, (args) =>
-      args.importer === ajvProvider.importer && args.path === ajvProvider.specifier
-        ? { path: "sdk-ajv-provider", namespace: "lean-start" }
-        : undefined,
-    );
-    b.onLoad({ filter: /^sdk-ajv-provider$/, namespace: "lean-start" }, () => ({
-      contents: `export { AjvJsonSchemaValidator as ${ajvProvider.exportedAs} } from ${JSON.stringify(shim("sdk-ajv-provider.js"))};`,
-      loader: "js",
-      resolveDir: dirname(shim("sdk-ajv-provider.js")),
-    }));
-    // zod's translations of its error messages: the server speaks English only (zod's default, `en`), and the other
-    // 47 locales are a sixth of the bundle's start-up code. z.locales keeps `en`.
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: shim("zod-locales.js") } : undefined,
-    );
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: shim("sdk-shims.js") }));
     b.onResolve({ filter: LAZY_BUILTIN }, (args) =>
       args.kind === "import-statement" && fromSrc(args.importer)
         ? { path: args.path, namespace: "lazy-builtin" }
@@ -227,7 +204,7 @@ async function lazyEntries(options) {
  * them (the CLI and the tools, the CLI and the sandbox and doctor, ...), and every file an ES start loads costs about
  * 0.3 ms of resolving, reading and linking. The CLI's static graph is loaded by every start, whatever the command (the
  * bin imports it), before any lazy module: so each lazy module may import it too, which changes nothing when it runs
- * and puts every module of that graph in one shared chunk (docs/performance.md, "Start-up, third round").
+ * and puts every module of that graph in one shared chunk (bench/NOTES.md, "Start-up, third round").
  */
 function oneStartChunk(lazy) {
   const cli = join(common.absWorkingDir, CLI);
@@ -268,12 +245,13 @@ const [server, demo] = await Promise.all([
 /**
  * zod's compiler (z.compile) is used by nothing in the server: if the start chunk holds it, zod's namespace object was
  * bundled as a value (an `import { z } from "zod"`, or `z` passed around), which keeps every part of zod, 180 KB and
- * 3–5 ms of every start (docs/performance.md, "Start-up, fifth round"). eslint.config.js forbids the import.
+ * 3–5 ms of every start (bench/NOTES.md, "Start-up, fifth round"). eslint.config.js forbids the import.
  */
 const ZOD_COMPILER = "node_modules/zod/v4/core/compile.js";
 const startChunk = Object.entries(server.metafile.outputs).find(([, output]) => CLI in output.inputs);
 if (!startChunk) throw new Error(`no output holds ${CLI}`);
-if (ZOD_COMPILER in startChunk[1].inputs)
+// By its real path: ../../<elsewhere>/node_modules/zod/... where node_modules is a link.
+if (Object.keys(startChunk[1].inputs).some((input) => input.endsWith(ZOD_COMPILER)))
   throw new Error(
     `${startChunk[0]} holds ${ZOD_COMPILER}: zod's whole namespace is bundled; use z.<name> of \`import * as z from "zod"\` only, never z as a value`,
   );
@@ -340,8 +318,8 @@ for (const dir of besideHolders) {
       banner: {},
       format: "cjs",
       stdin: {
-        contents: `export { ${ajvProvider.exportedAs} as AjvJsonSchemaValidator } from ${JSON.stringify(ajvProvider.file)};`,
-        resolveDir: dirname(ajvProvider.file),
+        contents: 'export { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";',
+        resolveDir: common.absWorkingDir,
         loader: "js",
       },
       outfile: join(dir, SDK_AJV_FILE),

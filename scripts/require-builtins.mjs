@@ -2,7 +2,7 @@
  * Node's built-ins are taken with `process.getBuiltinModule`, not imported, in the ES module outputs of
  * scripts/build.mjs. An ES import of a built-in builds its module facade, which reads every export and so runs Node's
  * lazy getters: node:fs loads its streams, node:process its allowed-flags set and process.stderr, about 3 ms of every
- * start (docs/performance.md, "Start-up, fourth round"). They go on the shim's line, above all code: the built-ins are
+ * start (bench/NOTES.md, "Start-up, fourth round"). They go on the shim's line, above all code: the built-ins are
  * loaded before any of the file's code runs, as imports are, and every line keeps its number (the source maps).
  *
  * The shim's `require`, for the bundled CommonJS code (undici, ajv, the phone library's loader), makes its

@@ -3,7 +3,7 @@
  * schema is built. A stdio server builds the SDK's message schemas, the configuration's, the prompts' and the
  * resources' as it starts, and its first messages parse with them: compiling them there is 4–7 ms of every start, paid
  * again by every spawn, where interpreting them costs a call about 20 µs. The tools' schemas, built when the tools
- * load (after the first tools/list), compile theirs on the first call, off the start. docs/performance.md, "Start-up,
+ * load (after the first tools/list), compile theirs on the first call, off the start. bench/NOTES.md, "Start-up,
  * fifth round", has the figures.
  */
 import * as z from "zod";

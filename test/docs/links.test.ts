@@ -1,6 +1,6 @@
 /**
- * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/helpers/README.md and
- * docs/*.md points at a file or folder of this repository that exists, and a
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/helpers/README.md,
+ * bench/NOTES.md and docs/*.md points at a file or folder of this repository that exists, and a
  * #fragment points at a heading of its Markdown page, by GitHub's own anchors
  * (github-slugger). A page moved, a source file renamed or a heading reworded
  * without its links fails here.
@@ -15,6 +15,7 @@ const pages = [
   "README.md",
   "CONTRIBUTING.md",
   "test/helpers/README.md",
+  "bench/NOTES.md",
   ...readdirSync(join(ROOT, "docs"))
     .filter((f) => f.endsWith(".md"))
     .map((f) => `docs/${f}`),

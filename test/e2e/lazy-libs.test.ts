@@ -1,15 +1,19 @@
 /**
  * undici and the SDK's ajv provider are CommonJS files of their own in the
- * bundle (scripts/build.mjs, scripts/shims/undici.cjs and sdk-ajv-provider.js),
+ * bundle (scripts/build.mjs, scripts/shims/undici.cjs and sdk-shims.js),
  * required on first use and not at start-up: undici by the first request to the
  * service, ajv by the first form a client answers. Watched with a preload that
  * reports every require of them; and the form's answer is still checked against
- * the form's schema by the SDK's own validator.
+ * the form's schema by the SDK's own validator. The undici file holds only the
+ * parts the server uses (scripts/shims/undici-lib.cjs): undici whole costs the
+ * first request about 19 ms more CPU (docs/performance.md).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { requireTrace } from "../helpers/require-trace.js";
-import { GUARDS_OFF_FOR_SHAPE_TESTS, startServer, textOf } from "../helpers/server-process.js";
+import { GUARDS_OFF_FOR_SHAPE_TESTS, ROOT, startServer, textOf } from "../helpers/server-process.js";
 
 const trace = requireTrace(/(undici|sdk-ajv)\.cjs$/, "LAZY-LIB-LOADED");
 
@@ -60,4 +64,16 @@ it("a form answer that does not match the form's schema is refused by the lazily
   } finally {
     await server.close();
   }
+});
+
+it("the undici file is the subset the server uses: Agent, request, errors; no fetch, WebSocket, EventSource, cache, mocks or proxies", () => {
+  const text = readFileSync(join(ROOT, "dist/chunks/undici.cjs"), "utf8");
+  // esbuild's comment before each bundled file, by its real path (../../elsewhere/node_modules/... for a link).
+  const files = [...text.matchAll(/^\/\/ \S*?node_modules\/undici\/(\S+)$/gm)].map((m) => m[1]!);
+  expect(files).toEqual(
+    expect.arrayContaining(["lib/dispatcher/agent.js", "lib/api/api-request.js", "lib/core/errors.js"]),
+  );
+  const unused =
+    /^index\.js$|^lib\/(mock|cache|interceptor)\/|^lib\/web\/(fetch\/index|websocket|eventsource|cache)\/?|proxy-agent/;
+  expect(files.filter((f) => unused.test(f))).toEqual([]);
 });
