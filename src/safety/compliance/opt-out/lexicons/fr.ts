@@ -1,0 +1,110 @@
+/** French. Patterns are over folded text: no accents, lower case, apostrophes straight. */
+import type { LexiconSource } from "../lexicon.js";
+
+export const fr: LexiconSource = {
+  lang: "fr",
+  macros: {
+    PRON: "(?:m'?|me |nous |l'?|le |la |les |lui |leur )",
+    APPELER:
+      "(?:appeler|appelez|appelle|appelles|appeliez|appelions|rappeler|rappelez|rappelle|telephoner|telephonez|telephone|contacter|contactez|contacte|deranger|derangez|harceler|harcelez|solliciter|sollicitez|demarcher|demarchez)",
+    LISTE: "(?:liste|listes|fichier|fichiers|base|base de donnees|registre|repertoire|annuaire|systeme|contacts)",
+    APPELS: "(?:appels|appel|coups de fil|coups de telephone|sollicitations|demarchages?|messages)",
+  },
+  asked: [
+    [
+      "direct",
+      "(?:arretez|arrete|arreter|arretes|cessez|cesse|cesser|stop) (?:donc |tout de suite )?de {PRON}?{APPELER}",
+    ],
+    [
+      "direct",
+      "(?:arretez|arrete|arreter|cessez|stop|assez|fini|plus) (?:avec )?(?:les |vos |ces |tous ces |de |d')?(?:\\w+ )?{APPELS}",
+    ],
+    ["direct", "(?:(?:ne |n')|(?:ne |n')?{PRON}){APPELER} (?:\\w+ )?(?:plus|jamais)(?! tard)"],
+    [
+      "direct",
+      "ne (?:plus|jamais) (?:jamais )?{PRON}?(?:appeler|rappeler|telephoner|contacter|deranger|etre appele|etre contacte)",
+    ],
+    [
+      "direct",
+      "(?:je |nous |il |elle |on )?(?:ne |n')?(?:veux|voulons|veut|souhaite|souhaitons|desire) (?:plus|pas|aucun|aucune|jamais) (?:que vous {PRON}?|etre |recevoir |d'|de )?(?:\\w+ ){0,2}?(?:{APPELS}|appele|appelee|contacte|contactee|derange|derangee|sollicite|appeliez|contactiez|rappeliez)",
+    ],
+    ["direct", "(?:plus|aucun|pas) (?:d'|de |d )(?:\\w+ )?{APPELS}"],
+    [
+      "removal",
+      "(?:retirez|retire|retirer|supprimez|supprime|supprimer|enlevez|enleve|enlever|rayez|raye|effacez|efface|effacer|sortez|sortir|otez|radiez|desinscrivez)(?: moi| nous| mon numero| ce numero| mes coordonnees| mes donnees| le| la)? (?:de|du|des|d') (?:\\w+ ){0,2}?{LISTE}",
+    ],
+    ["removal", "(?:effacez|supprimez|retirez|effacer|supprimer) (?:mes coordonnees|mes donnees|mon numero|ce numero)"],
+    [
+      "removal",
+      "(?:me |nous )?desinscrire|desinscrivez (?:moi|nous)|bloctel|liste (?:d'opposition|rouge|orange)|(?:je m'|je |m')oppose",
+    ],
+    [
+      "revocation",
+      "(?:je )?(?:retire|retirons|revoque|annule) (?:mon |notre |le )?(?:consentement|accord|autorisation)",
+    ],
+    [
+      "revocation",
+      "(?:je )?(?:ne (?:suis|consens|donne) plus|n'ai jamais donne|ne consens pas|ne donne pas)(?: \\w+){0,2} (?:d'accord |mon accord |consentement |autorisation )?(?:pour |a )?(?:etre )?(?:appele|contacte|ces appels|vos appels|que vous)",
+    ],
+    ["indirect", "combien de fois (?:\\w+ ){0,4}?(?:dire|repeter|redire)"],
+    ["indirect", "(?:laissez|laisse|fichez|foutez|fiche|fous) (?:moi|nous) (?:la paix|tranquilles?)"],
+    ["indirect", "oubliez (?:mon|ce|notre) numero"],
+  ],
+  possible: [
+    [
+      "hedged",
+      "ne vous (?:donnez|en faites) pas (?:la peine|de souci)|pas la peine (?:de|d')(?: \\w+)? (?:rappeler|appeler|insister)|ne perdez pas (?:votre|de) temps",
+    ],
+    [
+      "indirect",
+      "pourquoi (?:vous )?(?:m'|me |nous )?(?:appelez|rappelez|telephonez)(?: \\w+)? (?:tout le temps|sans arret|toujours|encore|tous les jours|autant)|vous (?:m'|me )?appelez (?:tous les jours|sans arret|tout le temps)",
+    ],
+    ["indirect", "(?:c'est|c est) du harcelement|ca suffit"],
+    ["third-party", "mauvais numero|faux numero|erreur de numero|(?:est )?decede|n'habite plus ici"],
+  ],
+  exempt: [
+    "liste d'attente|liste des invites|liste de courses|liste d'invites|liste de mariage",
+    "(?:appel|appelez|appelle)\\w* (?:pas )?(?:m'|me |moi )?(?:madame|monsieur|mademoiselle|docteur|par mon prenom|par mon nom)",
+    "(?:consens|consentement|accord|autorise|autorisation)(?: \\w+){0,3} (?:a l'|l')?enregistrement",
+  ],
+  negated: [
+    "(?:je )?(?:ne |n')?(?:vous )?(?:demande|dis|ai dit|ai demande|ai jamais dit|veux) (?:pas|jamais|rien)(?: de| d'| que)?",
+    "ne {PRON}?",
+    "pas besoin de |inutile de ",
+    "si vous (?:voulez|souhaitez|preferez)(?: que)?",
+    "(?:dites|dis|dites simplement) ",
+  ],
+  reported: [
+    "(?:mon|ma|mes|un|une|le|la|son|sa) (?:\\w+ )?(?:ami|amie|voisin|voisine|soeur|frere|cousin|cousine|collegue|patron|pub|chanson)s? (?:\\w+ ){0,3}?(?:dit|disait|a dit|disent)",
+    "(?:il|elle|ils|elles|quelqu'un|on) (?:\\w+ )?(?:dit|disait|a dit)",
+  ],
+  retracted: ["mais (?:moi )?(?:je )?(?:ne|n')", "je plaisante", "c'est une blague", "mdr"],
+  lead: "(?:bon|ben|alors|euh|ecoutez|eh bien|bah|honnetement)",
+  yes: "(?:oui|ouais|bien sur|d'accord|ok|okay|volontiers|exactement|tout a fait|absolument|avec plaisir|s'il vous plait|voila|c'est ca|oui merci)",
+  no: "(?:non|nan|pas du tout|jamais|surtout pas|non merci|certainement pas|pas vraiment)",
+  unsure: "(?:je ne sais pas|je sais pas|chais pas|peut etre|pas sur|pas sure|on verra|je vais reflechir|bof)",
+  offer: [
+    "(?:souhaitez|voulez|voudriez|desirez|preferez)(?: vous)?(?: que)? (?:je |nous |on )?(?:vous )?(?:retire|retirions|retirer|supprime|supprimer|desinscrive|desinscrire|enleve|enlever)",
+    "(?:souhaitez|voulez|preferez|desirez)(?: vous)?(?: que)? (?:nous |je |on )?(?:ne )?(?:vous )?(?:appelions plus|rappelions plus|contactions plus|plus etre appele|plus recevoir)",
+  ],
+  keep: [
+    "(?:souhaitez|voulez|voudriez)(?: vous)? (?:continuer|toujours) (?:a |de )?(?:recevoir|etre appele|etre contacte)",
+    "(?:pouvons|puis)(?: nous| je)? (?:vous )?(?:rappeler|recontacter) (?:a l'avenir|plus tard|de nouveau)",
+  ],
+  confirm: [
+    "(?:je vous ai|nous vous avons|je vais vous|nous allons vous) (?:retire|supprime|desinscrit|retirer|supprimer|desinscrire)",
+    "nous ne vous (?:rappellerons|appellerons|contacterons) plus",
+  ],
+  intro: ["(?:je suis|ici|c'est|je m'appelle|mon nom est) ([a-z]+)(?: [a-z]+)?,? (?:de|du|de la|d'|chez|pour)"],
+  keys: ["appeler", "rappeler", "appelez", "arretez", "numero", "liste", "telephoner", "contacter"],
+  aliases: { mappeler: "m'appeler", mappelez: "m'appelez", mrappeler: "me rappeler", marretez: "arretez" },
+  hedges: "peut etre|je ne sais pas si|je pense que|je suppose",
+  summary: [
+    [
+      "reported",
+      "a demande (?:a ne plus|de ne plus|qu'on ne|a etre retire|d'etre retire|a ne pas) (?:\\w+ )?(?:etre )?(?:appele|rappele|contacte|retire|l'appeler|le rappeler)",
+    ],
+  ],
+  summaryHints: [["hedged", "(?:agace|irrite|enerve|excede)e? par (?:les )?(?:\\w+ )?appels"]],
+  denied: ["n'a pas demande (?:a|d')"],
+};

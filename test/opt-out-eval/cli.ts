@@ -1,0 +1,25 @@
+/**
+ * npm run eval:opt-outs [-- [--errors] [paths...]]: precision and recall of the opt-out reader on the set written
+ * before it was frozen (dev/), the held-out set written after (held-out/), and any other .jsonl files or folders
+ * given (same format, README.md).
+ */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { evaluate, loadItems, report } from "./evaluate.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const errors = args.includes("--errors");
+const extra = args.filter((a) => !a.startsWith("--"));
+const sets: Array<[string, string[]]> =
+  extra.length > 0
+    ? [["given files", extra]]
+    : [
+        ["dev (written before the reader was frozen)", [join(here, "dev")]],
+        ["held-out (written after)", [join(here, "held-out")]],
+      ];
+for (const [title, paths] of sets) {
+  const items = loadItems(paths);
+  if (items.length === 0) continue;
+  process.stdout.write(`${report(`${title}: ${items.length} items`, evaluate(items), errors)}\n\n`);
+}
