@@ -1,15 +1,20 @@
 /**
- * npm run eval:opt-outs [-- [--errors] [paths...]]: precision and recall of the opt-out reader on the set written
+ * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set written
  * before it was frozen (dev/), the held-out set written after (held-out/), and any other .jsonl files or folders
  * given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { evaluate, loadItems, report } from "./evaluate.js";
+import { measureSpeed } from "./speed.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const errors = args.includes("--errors");
+if (args.includes("--speed")) {
+  process.stdout.write(`${measureSpeed()}\n`);
+  process.exit(0);
+}
 const extra = args.filter((a) => !a.startsWith("--"));
 const sets: Array<[string, string[]]> =
   extra.length > 0

@@ -99,12 +99,24 @@ export function makeCorrector(keys: readonly string[], known: ReadonlySet<string
     return best;
   }
 
+  /** Words already looked at (most words of a call are common ones, said again and again). Bounded. */
+  const seen = new Map<string, string | null>();
+  const fixKept = (word: string): string | undefined => {
+    let found = seen.get(word);
+    if (found === undefined) {
+      found = fix(word) ?? null;
+      if (seen.size >= 20_000) seen.clear();
+      seen.set(word, found);
+    }
+    return found ?? undefined;
+  };
+
   return {
     correct(folded: string): string {
       let changed = false;
       const words = folded.split(" ").map((w) => {
         const bare = w.replace(/[.,!?;:]+$/, "");
-        const fixed = fix(bare);
+        const fixed = fixKept(bare);
         if (fixed === undefined) return w;
         changed = true;
         return fixed + w.slice(bare.length);

@@ -14,6 +14,11 @@ export interface LexiconSource {
   lang: string;
   /** A character class of the script, for languages not written in Latin letters: other text is not read in them. */
   script?: string;
+  /**
+   * Words and stems (ending in *) of the language, for a Latin-script language other than English: a line with none
+   * of them is not read in it (English and code-switched lines are read in every language that shows a marker).
+   */
+  markers?: string;
   /** Named pieces, written `{NAME}` in the patterns below. */
   macros?: Record<string, string>;
   asked: readonly Cue[];
@@ -60,6 +65,7 @@ export interface CompiledCue {
 
 export interface Lexicon {
   lang: string;
+  markers: { words: ReadonlySet<string>; stems: ReadonlySet<string> } | undefined;
   script: RegExp | undefined;
   asked: RegExp;
   askedCues: readonly CompiledCue[];
@@ -96,11 +102,12 @@ function expand(source: string, macros: Record<string, string>, depth = 0): stri
 }
 
 /** Latin text is read word by word: a cue starts and ends at a word's edge. Other scripts have no spaces to lean on. */
-const edged = (src: string, latin: boolean) => (latin ? `(?<![a-z0-9])(?:${src})(?![a-z0-9])` : `(?:${src})`);
+const edged = (src: string, latin: boolean) => (latin ? `\\b(?:${src})(?![a-z0-9])` : `(?:${src})`);
 
+/** Many patterns as one, the word edges written once around them all (the engine then tries far fewer starts). */
 function combined(sources: readonly string[], macros: Record<string, string>, latin: boolean, flags = "g") {
   if (sources.length === 0) return undefined;
-  return new RegExp(sources.map((s) => edged(expand(s, macros), latin)).join("|"), flags);
+  return new RegExp(edged(sources.map((s) => `(?:${expand(s, macros)})`).join("|"), latin), flags);
 }
 
 export function compileLexicon(src: LexiconSource): Lexicon {
@@ -112,8 +119,16 @@ export function compileLexicon(src: LexiconSource): Lexicon {
     list.length === 0 ? undefined : new RegExp(`(?:${list.map((s) => expand(s, m)).join("|")})[\\s,"]*$`);
   const lead = src.lead === undefined ? "" : `(?:(?:${expand(src.lead, m)})[\\s,.!]+)*`;
   const anchoredStart = (s: string) => new RegExp(`^[\\s,."]*${lead}(?:${expand(s, m)})(?![a-z0-9])`);
+  const marks = src.markers?.split(/\s+/).filter((w) => w.length > 0) ?? [];
   return {
     lang: src.lang,
+    markers:
+      src.markers === undefined
+        ? undefined
+        : {
+            words: new Set(marks.filter((w) => !w.endsWith("*")).map(foldPattern)),
+            stems: new Set(marks.filter((w) => w.endsWith("*")).map((w) => foldPattern(w.slice(0, -1)))),
+          },
     script: src.script === undefined ? undefined : new RegExp(src.script),
     asked: combined(
       src.asked.map(([, s]) => s),

@@ -43,24 +43,31 @@ const CONDITIONAL =
   /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|场合|場合|なら|いつでも/;
 const MAX_MATCH_TEXT = 120;
 
-let allExempt: RegExp[] | undefined;
-const correctors = new Map<string, Corrector>();
+let allExempt: RegExp | undefined;
+let latinCorrector: Corrector | undefined;
 
-function corrector(l: Lexicon): Corrector {
-  let c = correctors.get(l.lang);
-  if (c === undefined) {
-    c = makeCorrector(l.keys, l.words, l.aliases);
-    correctors.set(l.lang, c);
+/** One corrector for every language in Latin letters: their key words, their spelled words, their mis-hearings. */
+function corrector(): Corrector {
+  if (latinCorrector === undefined) {
+    const latin = lexicons().filter((l) => l.script === undefined);
+    latinCorrector = makeCorrector(
+      latin.flatMap((l) => l.keys),
+      new Set(latin.flatMap((l) => [...l.words])),
+      Object.assign({}, ...latin.map((l) => l.aliases)) as Record<string, string>,
+    );
   }
-  return c;
+  return latinCorrector;
 }
 
 /** Idioms, other lists and naming of every language are set aside first (code-switching mixes them). */
 function masked(folded: string): string {
-  allExempt ??= lexicons().flatMap((l) => (l.exempt ? [l.exempt] : []));
-  let out = folded;
-  for (const re of allExempt) out = out.replace(re, (m) => " ".repeat(m.length));
-  return out;
+  allExempt ??= new RegExp(
+    lexicons()
+      .flatMap((l) => (l.exempt ? [l.exempt.source] : []))
+      .join("|"),
+    "g",
+  );
+  return folded.replace(allExempt, (m) => " ".repeat(m.length));
 }
 
 const english = () => lexicons()[0]!;
@@ -80,22 +87,33 @@ function reportedByOthers(l: Lexicon, prefix: string): boolean {
 const ADDRESSEE =
   /(?<![a-z])(?:you|your|y'all|usted|ustedes|les|vous|ihnen|euch|voce|voces|vos|vi|la|u|jullie|wam|panstwu)(?![a-z])|你们|您/;
 
-function cuesIn(sentence: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean): void {
+/** Where the sentence holding `at` starts and ends in `text` (sentences end at . ! ? ;). */
+function sentenceAround(text: string, at: number, end: number): [number, number] {
+  let start = at;
+  while (start > 0 && !".!?;".includes(text[start - 1]!)) start--;
+  let stop = end;
+  while (stop < text.length && !".!?;".includes(text[stop]!)) stop++;
+  return [start, stop];
+}
+
+function cuesIn(text: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean): void {
   const all = tier === "asked" ? l.asked : l.possible;
   const cues = tier === "asked" ? l.askedCues : l.possibleCues;
   if (all === undefined) return;
   all.lastIndex = 0;
-  for (let m = all.exec(sentence); m !== null; m = all.exec(sentence)) {
+  for (let m = all.exec(text); m !== null; m = all.exec(text)) {
     if (m[0].length === 0) {
       all.lastIndex++;
       continue;
     }
-    const prefix = sentence.slice(0, m.index);
-    const suffix = sentence.slice(m.index + m[0].length);
+    const at = m.index;
+    const [start, stop] = sentenceAround(text, at, at + m[0].length);
+    const prefix = text.slice(start, at).trimStart();
+    const suffix = text.slice(at + m[0].length, stop);
     if (denied(l, prefix) || reportedByOthers(l, prefix) || (l.retracted?.test(suffix) ?? false)) continue;
     const cue = cues.find((c) => {
-      c.re.lastIndex = m!.index;
-      return c.re.exec(sentence)?.index === m!.index;
+      c.re.lastIndex = at;
+      return c.re.exec(text)?.index === at;
     });
     const hedged = tier === "asked" && l.hedges !== undefined && (l.hedges.test(prefix) || l.hedges.test(suffix));
     hits.push({
@@ -108,13 +126,11 @@ function cuesIn(sentence: string, l: Lexicon, tier: Tier, hits: Hit[], asr: bool
   }
 }
 
-function hitsIn(folded: string, langs: readonly Lexicon[], asr: boolean): Hit[] {
+function hitsIn(maskedText: string, langs: readonly Lexicon[], asr: boolean): Hit[] {
   const hits: Hit[] = [];
-  for (const sentence of sentencesOf(masked(folded))) {
-    for (const l of langs) {
-      cuesIn(sentence, l, "asked", hits, asr);
-      cuesIn(sentence, l, "possible", hits, asr);
-    }
+  for (const l of langs) {
+    cuesIn(maskedText, l, "asked", hits, asr);
+    cuesIn(maskedText, l, "possible", hits, asr);
   }
   return hits;
 }
@@ -141,38 +157,83 @@ function asks(sentences: readonly string[], re: RegExp | undefined): boolean {
   return before !== undefined && last.length <= 40 && re.test(before);
 }
 
+/**
+ * The reading of a line, each part worked out when first asked for and then kept: the agent's lines are asked only
+ * what an agent does (offer, keep, confirm, intro), the callee's only what a callee says (hits, answer). A pure
+ * function of the text either way.
+ */
+class LazyLine implements LineReading {
+  private f: string | undefined;
+  private h: string | undefined;
+  private s: string[] | undefined;
+  private l: Lexicon[] | undefined;
+  private cache: Partial<Omit<LineReading, "intro">> & { intro?: string | null } = {};
+
+  constructor(private readonly text: string) {}
+
+  private get folded(): string {
+    return (this.f ??= foldSpeech(this.text));
+  }
+  private get hidden(): string {
+    return (this.h ??= masked(this.folded));
+  }
+  private get sentences(): string[] {
+    return (this.s ??= sentencesOf(this.folded));
+  }
+  private get langs(): Lexicon[] {
+    return (this.l ??= lexiconsFor(this.folded));
+  }
+
+  get hits(): readonly Hit[] {
+    if (this.cache.hits === undefined) {
+      let hits = hitsIn(this.hidden, this.langs, false);
+      if (hits.length === 0) {
+        const fixed = corrector().correct(this.folded);
+        if (fixed !== this.folded) hits = hitsIn(masked(fixed), this.langs, true);
+      }
+      this.cache.hits = hits;
+    }
+    return this.cache.hits;
+  }
+  get answer(): Answer | undefined {
+    if (!("answer" in this.cache)) this.cache.answer = answerOf(this.sentences[0] ?? "", this.langs);
+    return this.cache.answer;
+  }
+  get offer(): boolean {
+    return (this.cache.offer ??= this.langs.some((l) => asks(this.sentences, l.offer)));
+  }
+  get keep(): boolean {
+    return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)));
+  }
+  get confirm(): boolean {
+    if (this.cache.confirm === undefined) {
+      const sentences = sentencesOf(this.hidden);
+      this.cache.confirm = this.langs.some(
+        (l) => l.confirm !== undefined && sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s)),
+      );
+    }
+    return this.cache.confirm;
+  }
+  get intro(): string | undefined {
+    if (this.cache.intro === undefined) {
+      const opening = this.sentences.slice(0, 3).join(" ");
+      let name: string | undefined;
+      for (const l of this.langs) {
+        name = l.intro
+          ?.exec(opening)
+          ?.slice(1)
+          .find((g) => g !== undefined);
+        if (name !== undefined) break;
+      }
+      this.cache.intro = name ?? null;
+    }
+    return this.cache.intro ?? undefined;
+  }
+  get silent(): boolean {
+    return (this.cache.silent ??= HANG_UP.test(this.folded));
+  }
+}
+
 export function readLine(text: string): LineReading {
-  const folded = foldSpeech(text);
-  const langs = lexiconsFor(folded);
-  let hits = hitsIn(folded, langs, false);
-  if (hits.length === 0) {
-    for (const l of langs) {
-      const fixed = corrector(l).correct(folded);
-      if (fixed !== folded) hits = hits.concat(hitsIn(fixed, [l], true));
-    }
-  }
-  const sentences = sentencesOf(folded);
-  const first = sentences[0] ?? "";
-  let offer = false;
-  let keep = false;
-  let confirm = false;
-  let intro: string | undefined;
-  for (const l of langs) {
-    offer ||= asks(sentences, l.offer);
-    keep ||= asks(sentences, l.keep);
-    confirm ||= l.confirm !== undefined && sentences.some((s) => l.confirm!.test(masked(s)) && !CONDITIONAL.test(s));
-    if (intro === undefined && l.intro) {
-      const m = l.intro.exec(sentences.slice(0, 3).join(" "));
-      intro = m?.slice(1).find((g) => g !== undefined);
-    }
-  }
-  return {
-    hits,
-    answer: answerOf(first, langs),
-    offer,
-    keep,
-    confirm,
-    intro,
-    silent: HANG_UP.test(folded),
-  };
+  return new LazyLine(text);
 }

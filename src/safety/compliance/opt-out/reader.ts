@@ -36,6 +36,7 @@ const KNOWN_SCRIPT =
 const ANY_LETTER = /\p{L}/gu;
 
 function unknownScript(text: string): boolean {
+  if (/^[\x00-\x7f]*$/.test(text)) return false;
   const sample = text.length > 2_000 ? text.slice(0, 2_000) : text;
   const letters = sample.match(ANY_LETTER)?.length ?? 0;
   return letters >= 8 && (sample.match(KNOWN_SCRIPT)?.length ?? 0) < letters / 2;

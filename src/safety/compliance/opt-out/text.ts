@@ -85,17 +85,23 @@ const FILLERS = new Set([
   "ايه",
 ]);
 
+function unicodeFolded(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(MARKS, "")
+    .toLowerCase()
+    .replace(LETTER_RE, (c) => LETTERS[c] ?? c)
+    .replace(APOSTROPHES, "'");
+}
+
 /**
  * The folded text: lower case, no accents, one space between words, sentence marks kept. Pure and cheap enough to run
  * on every line (its result is kept per line by the reader).
  */
 export function foldSpeech(text: string): string {
-  const folded = text
-    .normalize("NFKD")
-    .replace(MARKS, "")
-    .toLowerCase()
-    .replace(LETTER_RE, (c) => LETTERS[c] ?? c)
-    .replace(APOSTROPHES, "'")
+  // Plain ASCII (most English calls) has nothing to decompose nor to map.
+  const ascii = /^[\x20-\x7e]*$/.test(text);
+  const folded = (ascii ? text.toLowerCase() : unicodeFolded(text))
     .replace(QUOTES, ' " ')
     .replace(SINGLE_QUOTED, '$1 " $2 " ')
     .replace(OTHER, " ")
@@ -109,9 +115,10 @@ export function foldSpeech(text: string): string {
   const kept: string[] = [];
   let last = "";
   for (const word of words) {
-    if (word.length === 0 || FILLERS.has(word) || FILLERS.has(word.replace(/[.,!?;:]+$/, ""))) continue;
+    if (word.length === 0 || FILLERS.has(word)) continue;
+    if (/[.,!?;:]$/.test(word) && FILLERS.has(word.replace(/[.,!?;:]+$/, ""))) continue;
     // "stop stop calling", "i i i don't": a word said again at once is said once. Not marks, not CJK runs.
-    if (word === last && /^[\p{L}']+$/u.test(word) && word.length < 12) continue;
+    if (word === last && word.length < 12 && /^[\p{L}']+$/u.test(word)) continue;
     kept.push(word);
     last = word;
   }

@@ -9,6 +9,9 @@ export const de: LexiconSource = {
     LISTE: "(?:liste|listen|datenbank|kartei|verteiler|system|anrufliste|kontaktliste|adressliste|datei|register)",
     ANRUFE: "(?:\\w*anrufen?|\\w*anrufe|\\w*telefonaten?|werbung|kontaktaufnahmen?|\\w*gesprachen?|telefonwerbung)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "ich sie nicht mehr mich mir uns der das und oder aber bitte danke nein kein keine keinen wie oft mit von aus auf zu nie wieder schluss genug vielleicht genau gerne klar ruf* anruf* anzuruf* hor* hör* kontakt* losch* lösch* streich* entfern* liste* nummer* belast* wider* einwillig* ruhe* vergess* sperr* abmeld* mocht* möcht* wunsch* werbe* die ja list*",
   asked: [
     [
       "direct",

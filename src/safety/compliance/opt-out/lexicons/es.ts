@@ -11,6 +11,9 @@ export const es: LexiconSource = {
       "(?:lista|listas|base de datos|registro|sistema|fichero|archivo|agenda|directorio|contactos|list|padron|bbdd)",
     LLAMADAS: "(?:llamadas|llamada|llamaditas|contacto|mensajes|calls|llamados)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "el que por favor les nos los las una esta este esto ya mas nunca usted ustedes gracias mis su sus y pero para sin muy bien tambien ahora aqui hola adios senor senora vez veces otra otro claro vale bueno pues mira oiga quizas tal jamas ninguna ningun nada llamadas llamada llamar* llam* molest* quit* saqu* borr* elimin* dej* vuelv* volv* baja marc* quier* dese* acos* olvid* cuant* retir* autoriz* permiso* pid* solicit* de la es un si con mi lista* list* numer* telefon* contact* consent* estoy inscrit* robinson",
   asked: [
     [
       "direct",

@@ -10,6 +10,9 @@ export const fr: LexiconSource = {
     LISTE: "(?:liste|listes|fichier|fichiers|base|base de donnees|registre|repertoire|annuaire|systeme|contacts)",
     APPELS: "(?:appels|appel|coups de fil|coups de telephone|sollicitations|demarchages?|messages)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "ne pas plus vous nous les des du une est mais pour avec merci oui non c'est ca bonjour jamais ouais bien sur d'accord peut etre rien aucun aucune appel* rappel* telephon* arret* cess* retir* suppr* effac* fichier* desinscri* derang* harcel* laiss* oubli* combien* oppos* bloctel* souhait* veux* demand* de la le et un je si list* numer* contact* consent*",
   asked: [
     [
       "direct",

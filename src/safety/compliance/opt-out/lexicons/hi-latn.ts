@@ -8,6 +8,9 @@ export const hiLatn: LexiconSource = {
     DO: "(?:karo|karna|kariye|kijiye|karein|kro|kiya karo|karen|karo na|kijiyega)",
     LIST: "(?:list|suchi|database|record|system)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "nahi nahin nai karo karna mujhe mera meri aap hain yeh kya haan han ji theek thik bilkul yaar fone* pareshan* kitni* bhool* dnd* takleef* baar* chahiye* sahmati* mat band se ye hai bhi main ke liye apni wapas hoon ne kaha ki unhe dobara kiya jaye kar raha rahi",
   asked: [
     ["direct", "{CALL} (?:karna |karne )?band (?:karo|kariye|kijiye|kar do|kar dijiye|karein|kro|kar dein)"],
     ["direct", "{CALL} (?:mat|na|nahi|mt|mat hi) {DO}"],

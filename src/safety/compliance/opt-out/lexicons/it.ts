@@ -10,6 +10,9 @@ export const it: LexiconSource = {
     LISTA: "(?:lista|liste|elenco|elenchi|database|banca dati|archivio|rubrica|contatti|registro|sistema)",
     CHIAMATE: "(?:chiamate|chiamata|telefonate|telefonata|contatti|messaggi)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "non di che favore piu mai lei voi grazie mio mia ma basta certo forse niente chiam* richiam* contatt* smett* togli* tolg* rimuov* cancell* elimin* elenc* disturb* lasci* dimentic* quant* vogli* vuol* desider* consens* revoc* oppon* registr* la il un si con per mi list* numer* telefon*",
   asked: [
     [
       "direct",

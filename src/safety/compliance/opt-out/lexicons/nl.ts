@@ -11,6 +11,9 @@ export const nl: LexiconSource = {
     TELEFOONTJES:
       "(?:telefoontjes|telefoontje|belletjes|oproepen|gesprekken|verkoopgesprekken|reclametelefoontjes|telefonische verkoop|verkooptelefoontjes|calls)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "ik mij niet meer nooit geen en of maar alstublieft alsjeblieft dank nee uit graag hoor misschien bel* gebeld* lijst* nummer* haal* verwijder* schrap* toestemming* rust* vergeet* telefoon* afmeld* waarom* ja die met van het een je stop* list* contact* verkoop* reclame*",
   asked: [
     [
       "direct",

@@ -9,6 +9,9 @@ export const pl: LexiconSource = {
     LISTA: "(?:listy|lista|liscie|bazy|baza|bazie|bazy danych|rejestru|systemu|kartoteki|kontaktow|ewidencji)",
     TELEFONY: "(?:telefonow|telefony|polaczen|polaczenia|rozmow|kontaktow|kontaktu|telefonu)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "nie prosze mnie tak juz wiecej nigdy pani jest czy moze dzwon* przesta* usun* wykresl* skasuj* zgod* spokoj* kontakt* wypis* chce* zycz* dlaczego* ile* zadnych* dosc* konie* nek* numer* telefon* list* zapomn* moim",
   asked: [
     [
       "direct",

@@ -10,6 +10,9 @@ export const pt: LexiconSource = {
     LISTA: "(?:lista|listas|base de dados|banco de dados|cadastro|sistema|registo|registro|contatos|contactos|list)",
     CHAMADAS: "(?:chamadas|chamada|ligacoes|ligacao|telefonemas|contatos|contactos|mensagens)",
   },
+  /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
+  markers:
+    "nao da que por favor os as um uma mais nunca voce voces obrigado obrigada sim meu minha para com sem chega pode claro talvez lig* contat* tir* retir* remov* apag* descadastr* chamad* incomod* deix* esquec* quant* quer* desej* autoriz* de la es si list* numer* telefon* contact* consent*",
   asked: [
     [
       "direct",
