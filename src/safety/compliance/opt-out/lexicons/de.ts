@@ -38,6 +38,15 @@ export const de: LexiconSource = {
       "direct",
       "(?:ich|wir|er|sie|mein \\w+|meine \\w+) (?:mochte|mochten|will|wollen|wunsche|wunschen|mag|möchte) (?:\\w+ )?(?:keine|kein|nicht mehr|nie wieder) (?:\\w+ )?(?:{ANRUFE}|angerufen|kontaktiert|belastigt)",
     ],
+    ["direct", "(?:nichts mehr|nie wieder (?:etwas|was)) von (?:ihnen|euch|dir) horen"],
+    [
+      "direct",
+      "unterlassen sie (?:bitte )?(?:\\w+ )?(?:{ANRUFE}|anzurufen|kontakt)|weitere {ANRUFE} (?:unterlassen|einstellen)",
+    ],
+    [
+      "direct",
+      "melden sie sich (?:bitte )?(?:nie(?:mals)?|nicht) (?:mehr|wieder)|(?:nicht|nie) mehr (?:bei mir |bei uns )?melden",
+    ],
     ["direct", "keine (?:\\w+ )?{ANRUFE} mehr|keine weiteren (?:\\w+ )?{ANRUFE}"],
     [
       "removal",
@@ -45,7 +54,7 @@ export const de: LexiconSource = {
     ],
     [
       "removal",
-      "(?:loschen|entfernen|streichen) sie (?:meine (?:nummer|daten|telefonnummer)|mich)|(?:mich|meine nummer) (?:aus|von) (?:ihrer|der|eurer) (?:\\w+ )?{LISTE} (?:streichen|loschen|entfernen|nehmen|austragen)",
+      "(?:loschen|entfernen|streichen) sie (?:bitte )?(?:meine (?:nummer|daten|telefonnummer)|mich)|(?:mich|meine nummer) (?:aus|von) (?:ihrer|der|eurer) (?:\\w+ )?{LISTE} (?:streichen|loschen|entfernen|nehmen|austragen)",
     ],
     [
       "removal",

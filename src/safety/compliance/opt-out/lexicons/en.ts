@@ -38,11 +38,14 @@ export const en: LexiconSource = {
     ],
     ["direct", "{NEG} (?:ever |even |bother |you dare |try to |evr )?(?:{CALLV}|{CALLING}) (?:back )?{OBJ}"],
     ["direct", "{NEG} (?:ever |even )?(?:{CALLV}) (?:\\w+ ){0,3}?{AGAIN}"],
+    ["direct", "not (?:ever )?(?:{CALLV}|{CALLING}) (?:{OBJ} )?{AGAIN}"],
+    ["direct", "(?:stop|quit|knock|cut) it (?:out )?with (?:the |these |those |your |all )?(?:\\w+ )?{CALLS}"],
+    ["removal", "(?:want|get|need|like) (?:me |us |my number )?(?:off|out of) (?:{YOUR} )?(?:\\w+ ){0,2}?{LIST}"],
     ["direct", "{NEG} (?:ever |even |bother )?(?:{CALLV}|calling) back"],
     ["direct", "(?:please |pls )?{NEG} (?:ever )?(?:call|ring|phone|contact)(?= *(?:[.!?]|$))"],
     [
       "direct",
-      "(?:if you|you could|you would|you'?d) (?:didn'?t|did not|wouldn'?t|would not|stopped|quit|stop|never|no longer) (?:{CALLV}|{CALLING})",
+      "(?:if you|you could|you would|you'?d|rather you|prefer (?:it )?(?:if |that )?you|wish you|want you to) (?:didn'?t|did not|wouldn'?t|would not|don'?t|do not|stopped|quit|stop|never|no longer) (?:ever )?(?:{CALLV}|{CALLING})",
     ],
     [
       "direct",
@@ -64,12 +67,12 @@ export const en: LexiconSource = {
     ["direct", "(?:do not|don'?t|dont) (?:ever )?(?:want|need) (?:to )?(?:be )?(?:called|contacted)"],
     [
       "removal",
-      "(?:take|remove|delete|scratch|strike|get|cross|drop|wipe|erase|purge|pull|rub) {ME}(?: \\w+)? {OFF} (?:{YOUR} )?(?:\\w+ ){0,2}?{LIST}",
+      "(?:take|remove|delete|scratch|strike|get|cross|drop|wipe|erase|purge|pull|rub) {ME}(?: \\w+)? {OFF} (?:{YOUR} )?(?:(?!mailing |email |e mail |paper )\\w+ ){0,2}?{LIST}",
     ],
     ["removal", "(?:take|get|remove|cross|scratch) (?:me|us|my number|this number) (?:off|out)(?= *(?:[.!?,]|$))"],
     [
       "removal",
-      "(?:remove|delete|unlist|drop|erase) (?:me|us|my (?:phone )?number|this (?:phone )?number|that number|my details|my info)(?= *(?:[.!?,]|$))",
+      "(?:remove|delete|unlist|drop|erase) (?:me|us|my (?:phone )?number|this (?:phone )?number|that number|my (?:details|info|information|data|contact info(?:rmation)?|personal (?:information|data)))(?= *(?:[.!?,]|$))",
     ],
     [
       "removal",
@@ -134,7 +137,9 @@ export const en: LexiconSource = {
       "hedged",
       "(?:am i|is (?:my|this) (?:number|phone)|are we|is my name) (?:on|in) (?:your|the|a) (?:\\w+ )?(?:do not call|dnc|no call)",
     ],
-    ["hedged", "knock it off"],
+    ["hedged", "knock it off|cut it out"],
+    ["hedged", "(?:is there|there must be) (?:a |any )?way to (?:stop|end|block|get off) (?:these|the|your|this)"],
+    ["hedged", "(?:^|[.!?] )(?:please )?(?:just )?stop(?: it| now| please| that)?(?= *(?:[.!?]|$))"],
     [
       "indirect",
       "(?:why|how come) (?:do |are |does |did |is |would )?(?:you|y'all|you people|you guys|your company|they) (?:\\w+ )?(?:keep|keeps|kept|always|still|continue|constantly) (?:on )?(?:calling|ringing|phoning|contacting|bothering|texting|call|calls)",
@@ -148,6 +153,7 @@ export const en: LexiconSource = {
       "this is the (?:\\w+) (?:time|call) (?:you'?ve called|you called|this week|today|this month|in a row)",
     ],
     ["indirect", "(?:this is|that'?s|it'?s) harass(?:ment|ing)"],
+    ["indirect", "(?:wasting|waste) (?:your|ur) time (?:calling|with (?:these|the|your) calls|on me)"],
     ["indirect", "(?:get lost|go away|buzz off|piss off|bugger off|sod off|f\\w* off|get off my (?:phone|line|back))"],
     [
       "indirect",
@@ -179,9 +185,10 @@ export const en: LexiconSource = {
     "opt(?:ing|ed)? out of (?:the |this |that |my |your |an? )?(?:extended |auto )?(?:warranty|insurance|coverage|plan|program|arbitration|renewal|auto ?renew(?:al)?|paperless|overdraft|protection|class action|survey|recording|trial|upgrade)",
     "call(?:ed|ing)? (?:it |off )(?:off|a day|quits|the)|call it (?:a|an) ",
     "stop (?:by|in|over|at)|stop (?:it|that) (?:from|being)",
+    "call(?:s|ed|ing)? (?:the )?(?:shots|cops|police|game|plays|names|roll|meeting|election)",
   ],
   negated: [
-    "(?:i'?m|i am|we'?re|we are|i was|i wasn'?t|i'?m not) (?:not )?(?:asking|saying|telling|requesting|trying to get)(?: you| anyone| y'all)?(?: to| that)?",
+    "(?:(?:i'?m|i am|we'?re|we are|i was) not|i wasn'?t|we weren'?t) (?:asking|saying|telling|requesting|trying to get)(?: you| anyone| y'all)?(?: to| that)?",
     "(?:i |we )?(?:didn'?t|did not|never|wouldn'?t|won'?t|don'?t|do not|dont) (?:say|said|ask|asked|tell|told|request|requested|mean|meant|want|need|wanna)(?: you| anyone| anybody| y'all)?(?: people)?(?: to| that| for you to)?",
     "(?:no need|not necessary|there'?s no need|you don'?t (?:need|have) to|you do not (?:need|have) to|needn'?t|no reason|nobody (?:asked|said)|no one (?:asked|said)|not) (?:to |for you to )?",
     "(?:please )?(?:don'?t|do not|dont|never|never ever)",

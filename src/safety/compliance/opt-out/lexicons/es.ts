@@ -36,6 +36,9 @@ export const es: LexiconSource = {
       "(?:nunca|jamas) (?:mas )?{PRON}?(?:llame|llamen|llames|vuelvan a llamar|vuelva a llamar|contacten|contacte)",
     ],
     ["direct", "ya no {PRON}?(?:llamen|llame|llames|contacten|contacte|molesten|moleste)"],
+    ["direct", "(?:ya )?no {PRON}?(?:esten|sigan|siga|sigas|este|estes) (?:llamando|marcando|molestando|contactando)"],
+    ["direct", "no {PRON}?(?:llamen|llame|llames|vuelvan a llamar|contacten|marquen)(?= *(?:[.,!?]|$))"],
+    ["direct", "no (?:quiero|queremos|quiere) saber (?:nada )?(?:mas )?de (?:ustedes|usted|su empresa|ellos)"],
     [
       "direct",
       "no (?:quiero|queremos|quiere|quieren|deseo|deseamos|desea|necesito) (?:recibir |tener )?(?:(?:mas|ninguna|ningun|otra|otras|sus|estas|esas|tantas|mas de sus) )*(?:\\w+ )?{LLAMADAS}",
@@ -53,6 +56,10 @@ export const es: LexiconSource = {
     [
       "removal",
       "(?:saque|saquen|saca|sacar|sacame|saqueme|saquenme|quite|quiten|quita|quitar|quiteme|quitenme|quitame|borre|borren|borra|borrar|borreme|borrenme|borrame|elimine|eliminen|elimina|eliminar|elimineme|eliminenme|eliminame|retire|retiren|retirar|retireme|retirenme|excluya|excluyan|excluyanme|dar|den)(?: me| nos| mi numero| mis datos| este numero| el numero| mi telefono| a mi| a mi madre| a mi padre| lo| la)? (?:de|del) (?:\\w+ ){0,2}?{LISTA}",
+    ],
+    [
+      "removal",
+      "(?:saquenme|quitenme|quiteme|borrenme|borreme|eliminenme|sacame|quitame|borrame|saqueme) (?:de |del |from |off )?(?:\\w+ ){0,2}?(?:{LISTA}|list)",
     ],
     [
       "removal",

@@ -20,7 +20,7 @@ export const it: LexiconSource = {
     ],
     [
       "direct",
-      "non {PRON}?(?:chiami|chiamate|chiamare|chiamatemi|telefonatemi|contattatemi|cercatemi|telefonate|telefoni|contatti|contattate|richiami|richiamate|cercate|disturbate) (?:\\w+ )?(?:piu|mai piu|mai)(?! tardi)",
+      "non {PRON}?(?:{CHIAMARE}|chiamatemi|telefonatemi|contattatemi|cercatemi|disturbatemi|telefoni|contatti|richiami|disturbi) (?:\\w+ )?(?:piu|mai piu|mai)(?! tardi)",
     ],
     ["direct", "(?:chiamatemi|telefonatemi|contattatemi|cercatemi|richiamatemi) (?:\\w+ )?(?:mai piu)"],
     [
@@ -69,7 +69,7 @@ export const it: LexiconSource = {
     "non {PRON}?",
     "non (?:serve|c'e bisogno)(?: di| che)?",
     "se (?:vuole|preferisce|desidera)(?: che)?",
-    "(?:dica|dite|di) ",
+    "(?:dica|dite|mi dica) ",
   ],
   reported: [
     "(?:mio|mia|un|una|il|la) (?:\\w+ )?(?:amic[oa]|vicin[oa]|sorella|fratello|cugin[oa]|collega|capo)s? (?:\\w+ ){0,3}?(?:dice|diceva|ha detto|disse)",

@@ -25,11 +25,11 @@ export const nl: LexiconSource = {
     ],
     [
       "direct",
-      "(?:ik|wij|we|hij|zij|ze|mijn \\w+) (?:wil|willen|wens|wensen) (?:\\w+ )?(?:niet meer|nooit meer|geen) (?:\\w+ )?(?:{TELEFOONTJES}|gebeld|benaderd|gecontacteerd|lastiggevallen)",
+      "(?:ik|wij|we|hij|zij|ze|mijn \\w+) (?:wil|willen|wens|wensen) (?:\\w+ )?(?:niet meer|nooit meer|geen) (?:\\w+ ){0,3}?(?:{TELEFOONTJES}|gebeld|benaderd|gecontacteerd|lastiggevallen)",
     ],
     [
       "direct",
-      "(?:niet|nooit) meer (?:gebeld|benaderd|gecontacteerd|bellen)|(?:geen|nooit) (?:\\w+ )?{TELEFOONTJES} meer",
+      "(?:niet|nooit) meer (?:te )?(?:gebeld|benaderd|gecontacteerd|bellen|benaderen|contacteren)|(?:geen|nooit) (?:\\w+ )?{TELEFOONTJES} meer",
     ],
     ["direct", "(?:neem|neemt|neemt u) (?:geen|nooit) (?:\\w+ )?contact meer"],
     [

@@ -23,14 +23,17 @@ export const pl: LexiconSource = {
     ],
     ["direct", "(?:nie|nigdy) (?:wiecej |juz )+(?:prosze )?(?:do mnie |do nas |na ten numer )?{DZWONIC}"],
     ["direct", "nigdy (?:wiecej |juz )*(?:do mnie |do nas |na ten numer )?nie {DZWONIC}"],
-    ["direct", "(?:prosze|prosimy) (?:juz )?(?:wiecej )?(?:do mnie |do nas |na ten numer )?nie (?:\\w+ )?{DZWONIC}"],
+    [
+      "direct",
+      "(?:prosze|prosimy) (?:(?:juz|wiecej|do mnie|do nas|na ten numer|tu|tutaj|wiecej do mnie) ){0,3}nie (?:\\w+ )?{DZWONIC}",
+    ],
     [
       "direct",
       "nie (?:chce|chcemy|chca|chcial|zycze sobie|zyczymy sobie|chce juz)(?: juz| wiecej)? (?:\\w+ )?(?:zadnych |wiecej |tych |takich |waszych )*(?:\\w+ )?{TELEFONY}",
     ],
     [
       "direct",
-      "nie (?:chce|chcemy|zycze sobie)(?: juz)?,? (?:zeby|aby|by) (?:ktos |pan |pani )?(?:do mnie |do nas |do niego |do niej )?(?:dzwonil|dzwonili|dzwoniono|kontaktowal|kontaktowano|niepokojono)",
+      "nie (?:chce|chcemy|zycze sobie)(?: juz)?,? (?:zeby|aby|by|zebyscie|zebys|abyscie|abys|zeby pan|zeby pani) (?:\\w+ ){0,3}?(?:dzwonil|dzwonili|dzwonila|dzwoniono|kontaktowal|kontaktowali|kontaktowano|niepokojono|niepokoili)",
     ],
     ["direct", "(?:zadnych|koniec|dosc|dosyc) (?:wiecej )?(?:\\w+ )?{TELEFONY}"],
     [
