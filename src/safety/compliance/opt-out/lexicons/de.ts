@@ -25,6 +25,10 @@ export const de: LexiconSource = {
       "direct",
       "(?:rufen sie|ruf|ruft|rufen|rufe) (?:mich |uns |hier |diese nummer |meine \\w+ |ihn |sie |bei mir |bei uns )*(?:bitte |ja |einfach |auch )?(?:nicht mehr|nie wieder|nie mehr|nicht wieder|niemals wieder|nich mehr|nie) an",
     ],
+    [
+      "direct",
+      "(?:nicht|nie) (?:mehr|wieder) (?:\\w+ ){0,3}?(?:angerufen|kontaktiert|belastigt|gestort|behelligt) (?:zu )?werden",
+    ],
     ["direct", "aufhoren,? (?:mich |uns )?(?:standig )?{ANRUFEN}"],
     [
       "direct",
@@ -54,7 +58,7 @@ export const de: LexiconSource = {
     ],
     [
       "removal",
-      "(?:loschen|entfernen|streichen) sie (?:bitte )?(?:meine (?:nummer|daten|telefonnummer)|mich)|(?:mich|meine nummer) (?:aus|von) (?:ihrer|der|eurer) (?:\\w+ )?{LISTE} (?:streichen|loschen|entfernen|nehmen|austragen)",
+      "(?:loschen|entfernen|streichen) sie (?:bitte )?(?:meine (?:nummer|daten|telefonnummer)|mich)(?! nicht| nie)|(?:mich|meine nummer) (?:aus|von) (?:ihrer|der|eurer) (?:\\w+ )?{LISTE} (?:streichen|loschen|entfernen|nehmen|austragen)",
     ],
     [
       "removal",

@@ -31,7 +31,23 @@ export const en: LexiconSource = {
     DONT3: "(?:do not|don'?t|dont|does not|doesn'?t|doesnt|no longer|never|did not|didn'?t)",
   },
   asked: [
-    ["direct", "(?:stop|quit|cease|discontinue) (?:all )?(?:{CALLING})"],
+    ["direct", "(?:stop|quit|cease|discontinue)(?: and desist)? (?:all )?(?:{CALLING})"],
+    [
+      "direct",
+      "(?:want|need|would like|'d like) (?:these|the|your|all|all these|all the|all of these|all of your|those) (?:\\w+ )?(?:calls|phone calls|texts|robocalls) to (?:stop|end|cease)|(?:these|the|your|all|all these|all the|those) (?:\\w+ )?(?:calls|phone calls|robocalls) (?:need to|have to|must|gotta|got to|should|will|are going to|better) (?:stop|end|cease)",
+    ],
+    [
+      "direct",
+      "no (?:sales|marketing|promo(?:tional)?|telemarketing|robo|spam|cold|advertising|solicitation) (?:phone )?calls",
+    ],
+    [
+      "removal",
+      "(?:want|like|'d like|need|have|get) {ME} (?:deleted|removed|taken off|erased|struck|dropped|wiped|purged)",
+    ],
+    [
+      "removal",
+      "(?:be|get|being|getting) (?:placed|put|added|listed|registered) (?:on|onto|to|in) (?:the |your |a )?(?:\\w+ )?(?:do not call|dnc|no call)",
+    ],
     [
       "direct",
       "(?:stop|end|halt|cease|quit|discontinue) (?:all |the |these |those |your |with (?:the |these |your )?)+(?:\\w+ ){0,2}?{CALLS}",
@@ -103,9 +119,13 @@ export const en: LexiconSource = {
     ["revocation", "(?:do not|don'?t|no longer|dont) have (?:my |any )?(?:consent|permission|authori[sz]ation)"],
     [
       "revocation",
-      "(?:consent|permission|authori[sz]ation) (?:is |has been |was |now )?(?:withdrawn|revoked|rescinded|cancell?ed|void)",
+      "(?:consent|permission|authori[sz]ation) (?:\\w+ ){0,4}?(?:is |has been |was |now |hereby |are )*(?:withdrawn|revoked|rescinded|cancell?ed|void)",
     ],
     ["revocation", "never (?:gave|given|give|granted) (?:you )?(?:my |any )?(?:consent|permission|authori[sz]ation)"],
+    [
+      "revocation",
+      "(?:do not|don'?t|dont|no longer|won'?t|will not) (?:give|grant)(?: you| y'all)? (?:my |any )?(?:permission|consent|authori[sz]ation) to (?:{CALLV}|{CALLING}|be called|be contacted)",
+    ],
     ["indirect", "knock it off (?:with|about) (?:the |these |your |all )?(?:\\w+ )?(?:calls|calling|ringing)"],
     [
       "indirect",
@@ -118,8 +138,9 @@ export const en: LexiconSource = {
     ["indirect", "leave (?:me|us|my (?:\\w+ )?(?:{KIN})) (?:the hell |the heck |the fuck |bloody )?alone"],
     [
       "indirect",
-      "(?:enough|sick|tired|fed up|done)(?: and tired)? (?:of |with )(?:the |these |those |your |all (?:the |these |your )?|you (?:people |guys )?)?(?:\\w+ )?(?:calls|calling|ringing|phoning|robocalls|texts)",
+      "(?:enough|sick|tired|fed up|done)(?: and tired)? (?:already )?(?:of |with )(?:the |these |those |your |all (?:the |these |your )?|you (?:people |guys )?)?(?:\\w+ )?(?:calls|calling|ringing|phoning|robocalls|texts)",
     ],
+    ["indirect", "if (?:i|we) (?:get|receive|have) (?:one more|another|any more|a single) (?:\\w+ )?calls?"],
     [
       "indirect",
       "(?:if|next time|once more|one more time) you (?:\\w+ ){0,2}?(?:call|ring|contact|phone)(?: me| us| here| this number)?(?: \\w+){0,2}? (?:again|one more time|once more)",
@@ -150,7 +171,7 @@ export const en: LexiconSource = {
     ],
     [
       "indirect",
-      "this is the (?:\\w+) (?:time|call) (?:you'?ve called|you called|this week|today|this month|in a row)",
+      "(?:this is|that'?s|it'?s) (?:like |about |probably |literally |now )?the (?:\\w+) (?:time|call) (?:you'?ve called|you called|this week|today|this month|in a row)",
     ],
     ["indirect", "(?:this is|that'?s|it'?s) harass(?:ment|ing)"],
     ["indirect", "(?:wasting|waste) (?:your|ur) time (?:calling|with (?:these|the|your) calls|on me)"],
@@ -199,7 +220,7 @@ export const en: LexiconSource = {
     "(?:wouldn'?t|would not|won'?t|will not) (?:ask you to|want you to)",
   ],
   reported: [
-    "(?:my|his|her|our|a|the|some|this|that|your) (?:\\w+ )?(?:friend|neighbou?r|sister|brother|cousin|coworker|co worker|colleague|boss|roommate|flatmate|buddy|guy|lady|woman|man|kid|teacher|ad|advert|commercial|song|movie|show|sign|article|website|lawyer|bot|recording|machine|husband|wife|mom|dad|mother|father)s? (?:\\w+ ){0,3}?(?:said|says|say|told|tells|tell|goes|went|wrote|writes|yelled|yells|shouted|shouts|sings|sang|reads)",
+    "(?:my|his|her|our|a|the|some|this|that|your) (?:\\w+ )?(?:friend|neighbou?r|sister|brother|cousin|coworker|co worker|colleague|boss|roommate|son|daughter|kid|kids|child|children|uncle|aunt|grandma|grandpa|mate|partner|girlfriend|boyfriend|flatmate|buddy|guy|lady|woman|man|kid|teacher|ad|advert|commercial|song|movie|show|sign|article|website|lawyer|bot|recording|machine|husband|wife|mom|dad|mother|father)s? (?:\\w+ ){0,6}?(?:said|says|say|told|tells|tell|telling|asks|asking|goes|went|wrote|writes|yelled|yells|shouted|shouts|sings|sang|reads)",
     "(?:he|she|they|someone|somebody|people|everyone|everybody|telemarketers?) (?:\\w+ ){0,2}?(?:said|says|told|tells|always say|would say|goes|went|yells)",
     "there'?s a (?:song|saying|joke|line|movie|show)",
   ],

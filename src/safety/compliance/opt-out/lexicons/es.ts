@@ -38,6 +38,10 @@ export const es: LexiconSource = {
     ["direct", "ya no {PRON}?(?:llamen|llame|llames|contacten|contacte|molesten|moleste)"],
     ["direct", "(?:ya )?no {PRON}?(?:esten|sigan|siga|sigas|este|estes) (?:llamando|marcando|molestando|contactando)"],
     ["direct", "no {PRON}?(?:llamen|llame|llames|vuelvan a llamar|contacten|marquen)(?= *(?:[.,!?]|$))"],
+    [
+      "direct",
+      "no {PRON}?(?:llamen|llame|llames|contacten|marquen) (?:para|con|por) (?:\\w+ ){0,3}?(?:vender|ofertas|promociones|publicidad|ventas|cosas|ofrecer|promocion|seguros|prestamos)",
+    ],
     ["direct", "no (?:quiero|queremos|quiere) saber (?:nada )?(?:mas )?de (?:ustedes|usted|su empresa|ellos)"],
     [
       "direct",
@@ -45,7 +49,7 @@ export const es: LexiconSource = {
     ],
     [
       "direct",
-      "no (?:quiero|queremos|quiere|quieren|deseo|desea|deseamos) que {PRON}?(?:vuelvan a |sigan |)?(?:llamen|llame|contacten|contacte|molesten|moleste|llames|marquen)",
+      "no (?:quiero|queremos|quiere|quieren|deseo|desea|deseamos) que {PRON}?(?:(?:vuelvan a|sigan|esten|sigas|siga|este|vuelva a) )?(?:llam\\w*|contact\\w*|molest\\w*|marqu\\w*)",
     ],
     [
       "direct",

@@ -90,6 +90,7 @@ export const fr: LexiconSource = {
   offer: [
     "(?:souhaitez|voulez|voudriez|desirez|preferez)(?: vous)?(?: que)? (?:je |nous |on )?(?:vous )?(?:retire|retirions|retirer|supprime|supprimer|desinscrive|desinscrire|enleve|enlever)",
     "(?:souhaitez|voulez|preferez|desirez)(?: vous)?(?: que)? (?:nous |je |on )?(?:ne )?(?:vous )?(?:appelions plus|rappelions plus|contactions plus|plus etre appele|plus recevoir)",
+    "(?:cessions|arretions|cesse|arrete|cessons|arretons) de vous (?:appeler|contacter|telephoner|rappeler)",
   ],
   keep: [
     "(?:souhaitez|voulez|voudriez)(?: vous)? (?:continuer|toujours) (?:a |de )?(?:recevoir|etre appele|etre contacte)",
@@ -106,7 +107,11 @@ export const fr: LexiconSource = {
   summary: [
     [
       "reported",
-      "a demande (?:a ne plus|de ne plus|qu'on ne|a etre retire|d'etre retire|a ne pas) (?:\\w+ )?(?:etre )?(?:appele|rappele|contacte|retire|l'appeler|le rappeler)",
+      "a demande (?:a |de |d')?(?:ne plus |ne pas |n'etre plus )?(?:etre )?(?:appele|rappele|contacte|retire|supprime|desinscrit|raye|sollicite)e?s?",
+    ],
+    [
+      "reported",
+      "a demande (?:a |de |d'|qu'on )?(?:ne plus|ne pas|ne) (?:l'|la |le |les )?(?:appeler|rappeler|contacter|appelle plus|rappelle plus)",
     ],
   ],
   summaryHints: [["hedged", "(?:agace|irrite|enerve|excede)e? par (?:les )?(?:\\w+ )?appels"]],

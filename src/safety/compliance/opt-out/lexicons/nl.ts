@@ -45,7 +45,7 @@ export const nl: LexiconSource = {
       "(?:ik )?(?:trek|trekken) (?:mijn |de )?(?:toestemming|instemming)(?: \\w+){0,6} in|(?:geen|niet langer) toestemming (?:meer )?(?:om|voor) (?:mij |me |ons )?(?:te )?(?:bellen|benaderen)",
     ],
     ["indirect", "hoe vaak (?:\\w+ ){0,4}?(?:zeggen|herhalen|vertellen)"],
-    ["indirect", "laat (?:me|mij|ons) (?:\\w+ )?(?:met rust|toch met rust)"],
+    ["indirect", "laat (?:me|mij|ons) (?:\\w+ ){0,3}?(?:met rust|toch met rust)"],
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],
   ],
   possible: [

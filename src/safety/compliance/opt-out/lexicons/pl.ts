@@ -50,7 +50,7 @@ export const pl: LexiconSource = {
       "nie (?:wyrazam|daje|udzielam) (?:juz )?zgody (?:na )?(?:\\w+ ){0,2}?(?:kontakt|telefony|dzwonienie|polaczenia|marketing)",
     ],
     ["indirect", "ile razy (?:\\w+ ){0,3}?(?:powtarzac|mowic|powiedziec|tlumaczyc)"],
-    ["indirect", "(?:dajcie|daj|dajze|prosze dac) (?:mi|nam) (?:swiety )?spokoj"],
+    ["indirect", "(?:dajcie|daj|dajze|prosze dac) (?:mi|nam) (?:\\w+ ){0,2}?spokoj"],
     ["indirect", "zapomnijcie (?:o )?(?:moim|tym) numerze"],
   ],
   possible: [

@@ -29,7 +29,10 @@ export const pt: LexiconSource = {
       "nao (?:quero|queremos|quer|querem|desejo|deseja) (?:receber |ter )?(?:mais |nenhuma |essas |estas |tantas |suas )*(?:\\w+ )?{CHAMADAS}",
     ],
     ["direct", "nao (?:quero|quer|queremos|desejo) (?:mais )?que {PRON}?(?:mais )?(?:{LIGAR}|liguem)"],
-    ["direct", "nao (?:quero|quer|queremos|desejo) (?:mais )?ser (?:contactad|contatad|chamad|incomodad|ligad)[oa]s?"],
+    [
+      "direct",
+      "nao (?:quero|quer|queremos|querem|desejo|deseja) (?:mais )?ser (?:mais )?(?:contactad|contatad|chamad|incomodad|ligad)[oa]s?",
+    ],
     ["direct", "(?:nao|sem|nenhuma) mais {CHAMADAS}|chega de {CHAMADAS}"],
     ["direct", "nao ser (?:mais )?(?:contactad|contatad|chamad|ligad|incomodad)[oa]s?"],
     [
@@ -44,7 +47,10 @@ export const pt: LexiconSource = {
       "removal",
       "(?:me |nos )?descadastr(?:ar|e|em|a)|(?:apaguem|apague|apagar|eliminem|excluam) (?:os )?(?:meus )?dados|nao me perturbe|bloqueio de telemarketing",
     ],
-    ["revocation", "(?:retiro|revogo|retirar|revogar|cancelo) (?:o )?(?:meu )?(?:consentimento|autorizacao|permissao)"],
+    [
+      "revocation",
+      "(?:retiro|revogo|retirar|revogar|cancelo) (?:o |a )?(?:meu |minha )?(?:consentimento|autorizacao|permissao)",
+    ],
     [
       "revocation",
       "nao (?:autorizo|consinto|permito) (?:mais )?(?:voces |que )?(?:a |que )?{PRON}?(?:{LIGAR}|ligarem|contato|chamadas)",
@@ -84,7 +90,7 @@ export const pt: LexiconSource = {
   no: "(?:nao|nunca|de jeito nenhum|nem pensar|nao obrigado|nao obrigada|negativo)",
   unsure: "(?:nao sei|talvez|pode ser que|vou pensar|nao tenho certeza|sei la)",
   offer: [
-    "(?:gostaria|quer|deseja|prefere)(?: que)? (?:eu |nos )?(?:retirasse|tirasse|removesse|retire|tire|remova|retirar|tirar|remover|descadastre|descadastrar)",
+    "(?:gostaria|quer|deseja|prefere)(?: que)? (?:eu |nos )?(?:retirasse|tirasse|removesse|retire|tire|remova|retirar|tirar|remover|descadastre|descadastrar|retiremos|tiremos|removamos|excluamos|descadastremos|apaguemos)",
     "(?:gostaria|quer|deseja|prefere)(?: que)? (?:deixemos|paremos|deixassemos|nao) (?:de )?(?:ligar|contactar|contatar|liguemos)",
   ],
   keep: [
@@ -102,7 +108,7 @@ export const pt: LexiconSource = {
   summary: [
     [
       "reported",
-      "pediu (?:para )?(?:nao ser (?:mais )?(?:contactad|contatad|chamad|ligad)[oa]s?|ser (?:removid|retirad|descadastrad)|que nao (?:ligassem|liguem|ligue))",
+      "pediu (?:para )?(?:nao ser (?:mais )?(?:contactad|contatad|chamad|ligad)[oa]s?|ser (?:removid|retirad|descadastrad|excluid)[oa]s?|que nao (?:ligassem|liguem|ligue))",
     ],
   ],
   summaryHints: [["hedged", "(?:irritad|incomodad|chatead)[oa] com (?:as )?(?:\\w+ )?(?:ligacoes|chamadas)"]],
