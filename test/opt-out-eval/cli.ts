@@ -21,7 +21,8 @@ const sets: Array<[string, string[]]> =
     ? [["given files", extra]]
     : [
         ["dev (written before the reader was frozen)", [join(here, "dev")]],
-        ["held-out (written after)", [join(here, "held-out")]],
+        ["held-out (written after the first freeze)", [join(here, "held-out")]],
+        ["held-out-2 (written after the second freeze)", [join(here, "held-out-2")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);
