@@ -51,6 +51,10 @@ export const de: LexiconSource = {
       "direct",
       "melden sie sich (?:bitte )?(?:nie(?:mals)?|nicht) (?:mehr|wieder)|(?:nicht|nie) mehr (?:bei mir |bei uns )?melden",
     ],
+    [
+      "direct",
+      "verbitte (?:mir|mich|uns) (?:\\w+ )?(?:{ANRUFE}|anzurufen)|(?:\\w+ )?{ANRUFE} (?:satt|leid)|genug von (?:\\w+ )?{ANRUFE}",
+    ],
     ["direct", "keine (?:\\w+ )?{ANRUFE} mehr|keine weiteren (?:\\w+ )?{ANRUFE}"],
     [
       "removal",
@@ -97,7 +101,7 @@ export const de: LexiconSource = {
     "(?:nicht )?einverstanden(?: \\w+){0,3} aufgezeichnet|aufzeichnung",
   ],
   negated: [
-    "(?:ich )?(?:sage|sag|habe|hab) (?:ja )?nicht(?:,)?(?: gesagt)?(?: dass)?(?: sie)?",
+    "(?:ich )?(?:sage|sag|habe|hab) (?:ja )?nicht(?: gesagt)?,?(?: dass)?(?: sie| ihr| du)?",
     "(?:bitte )?(?:nicht|nie|kein)",
     "wenn sie (?:mochten|wollen|wunschen)(?:,)?(?: dass)?",
     "(?:sagen sie|sag) (?:einfach )?",

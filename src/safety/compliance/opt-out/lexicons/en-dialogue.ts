@@ -24,6 +24,7 @@ export const enDialogue: Omit<
     "(?:want|like|wish|prefer|happy) to (?:keep|continue|still be|stay) (?:getting|receiving|hearing|being called|being contacted|on (?:our|the) list|to (?:get|receive|hear))",
     "(?:ok|okay|alright|fine|all right) (?:if|for) (?:we|i|us|me) (?:to )?(?:call|contact|reach|ring) you (?:again|in the future|with|about future)",
     "(?:may|can|could|should|shall) (?:we|i) (?:continue to |keep |still )(?:call|contact|calling|contacting|ring)",
+    "(?:may|can|could|should|shall) (?:we|i) (?:keep|leave|have) you on (?:our|the) (?:\\w+ )?(?:list|database|system)",
     "(?:may|can|could|should|shall) (?:we|i) (?:call|contact|ring) you again",
     "(?:want|like|wish) to (?:keep )?hear(?:ing)? from us",
   ],

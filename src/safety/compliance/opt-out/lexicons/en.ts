@@ -25,13 +25,16 @@ export const en: LexiconSource = {
     CALLS:
       "(?:calls|phone calls|robocalls|telemarketing|cold calls|texts|messages|contact|contacts|communications?|calling|phone ?calls)",
     ANYCALLS:
-      "(?:any |these |those |your |the |more |further |such |this |all |of |other )*(?:\\w+ )?(?:calls?|phone calls?|robocalls?|telemarketing|texts|messages|contact|communications?)",
-    ME: "(?:me|us|him|her|them|it|my (?:\\w+ )?(?:number|name|info|information|details|data|contact(?: info)?|phone)|this (?:number|phone|line)|that number|our (?:number|names?))",
+      "(?:any |these |those |your |the |more |further |such |this |all |of |other |no )*(?:\\w+ )?(?:calls?|phone calls?|robocalls?|telemarketing|texts|messages|contact|communications?)",
+    ME: "(?:me|us|him|her|them|it|my (?:\\w+ )?(?:number|numero|name|info|information|details|data|contact(?: info)?|phone)|this (?:number|phone|line)|that number|our (?:number|names?))",
     SUBJ: `(?:i|we|he|she|they|my ${KIN}|the (?:owner|resident))`,
     DONT3: "(?:do not|don'?t|dont|does not|doesn'?t|doesnt|no longer|never|did not|didn'?t)",
   },
   asked: [
-    ["direct", "(?:stop|quit|cease|discontinue)(?: and desist)? (?:all )?(?:{CALLING})"],
+    [
+      "direct",
+      "(?:stop|quit|cease|discontinue|refrain from|desist from|abstain from)(?: and desist)?(?: from)? (?:all )?(?:{CALLING})",
+    ],
     [
       "direct",
       "(?:want|need|would like|'d like) (?:these|the|your|all|all these|all the|all of these|all of your|those) (?:\\w+ )?(?:calls|phone calls|texts|robocalls) to (?:stop|end|cease)|(?:these|the|your|all|all these|all the|those) (?:\\w+ )?(?:calls|phone calls|robocalls) (?:need to|have to|must|gotta|got to|should|will|are going to|better) (?:stop|end|cease)",
@@ -83,7 +86,7 @@ export const en: LexiconSource = {
     ["direct", "(?:do not|don'?t|dont) (?:ever )?(?:want|need) (?:to )?(?:be )?(?:called|contacted)"],
     [
       "removal",
-      "(?:take|remove|delete|scratch|strike|get|cross|drop|wipe|erase|purge|pull|rub) {ME}(?: \\w+)? {OFF} (?:{YOUR} )?(?:(?!mailing |email |e mail |paper )\\w+ ){0,2}?{LIST}",
+      "(?:take|remove|delete|scratch|scrub|strike|get|cross|drop|wipe|erase|purge|pull|rub|clear) {ME}(?: \\w+)? {OFF} (?:{YOUR} )?(?:(?!mailing |email |e mail |paper )\\w+ ){0,2}?{LIST}",
     ],
     ["removal", "(?:take|get|remove|cross|scratch) (?:me|us|my number|this number) (?:off|out)(?= *(?:[.!?,]|$))"],
     [
@@ -138,7 +141,7 @@ export const en: LexiconSource = {
     ["indirect", "leave (?:me|us|my (?:\\w+ )?(?:{KIN})) (?:the hell |the heck |the fuck |bloody )?alone"],
     [
       "indirect",
-      "(?:enough|sick|tired|fed up|done)(?: and tired)? (?:already )?(?:of |with )(?:the |these |those |your |all (?:the |these |your )?|you (?:people |guys )?)?(?:\\w+ )?(?:calls|calling|ringing|phoning|robocalls|texts)",
+      "(?:enough|sick|tired|fed up|done|had it|had enough)(?: and tired)? (?:already )?(?:of |with )(?:the |these |those |your |all (?:the |these |your )?|you (?:people |guys )?)?(?:\\w+ )?(?:calls|calling|ringing|phoning|robocalls|texts)",
     ],
     ["indirect", "if (?:i|we) (?:get|receive|have) (?:one more|another|any more|a single) (?:\\w+ )?calls?"],
     [
@@ -213,6 +216,7 @@ export const en: LexiconSource = {
     "(?:i |we )?(?:didn'?t|did not|never|wouldn'?t|won'?t|don'?t|do not|dont) (?:say|said|ask|asked|tell|told|request|requested|mean|meant|want|need|wanna)(?: you| anyone| anybody| y'all)?(?: people)?(?: to| that| for you to)?",
     "(?:no need|not necessary|there'?s no need|you don'?t (?:need|have) to|you do not (?:need|have) to|needn'?t|no reason|nobody (?:asked|said)|no one (?:asked|said)|not) (?:to |for you to )?",
     "(?:please )?(?:don'?t|do not|dont|never|never ever)",
+    "(?:i|we) (?:didn'?t|did not|never|won'?t|wouldn'?t|will not)",
     "(?:if you (?:want|wish|like|need|prefer|'d like|would like|ever want)|should you (?:want|wish))(?: me| us)?(?: to)?",
     "(?:just |simply )?(?:say|tell (?:me|us)|press \\w+|reply|text back|type)",
     "(?:why would|how could|would) (?:i|we) (?:\\w+ )?(?:want|ask|tell)(?: you)?(?: to)?",

@@ -36,6 +36,11 @@ export const es: LexiconSource = {
       "(?:nunca|jamas) (?:mas )?{PRON}?(?:llame|llamen|llames|vuelvan a llamar|vuelva a llamar|contacten|contacte)",
     ],
     ["direct", "ya no {PRON}?(?:llamen|llame|llames|contacten|contacte|molesten|moleste)"],
+    [
+      "direct",
+      "(?:abstenga|abstenganse|abstengase|abstengan|eviten|evite) (?:se )?de {PRON}?(?:{LLAMAR}|llamarme|llamarnos)",
+    ],
+    ["indirect", "(?:hart|cansad|aburrid)[oa]s? (?:ya )?de (?:sus |tantas |estas |las |esas )?(?:\\w+ )?{LLAMADAS}"],
     ["direct", "(?:ya )?no {PRON}?(?:esten|sigan|siga|sigas|este|estes) (?:llamando|marcando|molestando|contactando)"],
     ["direct", "no {PRON}?(?:llamen|llame|llames|vuelvan a llamar|contacten|marquen)(?= *(?:[.,!?]|$))"],
     [

@@ -53,6 +53,10 @@ export const fr: LexiconSource = {
     ["indirect", "combien de fois (?:\\w+ ){0,4}?(?:dire|repeter|redire)"],
     ["indirect", "(?:laissez|laisse|fichez|foutez|fiche|fous) (?:moi|nous) (?:la paix|tranquilles?)"],
     ["indirect", "oubliez (?:mon|ce|notre) numero"],
+    [
+      "indirect",
+      "(?:marre|ras le bol|assez|soule|saoule) (?:de|des|d') ?(?:vos |ces |tes |tous ces |leurs )?(?:\\w+ )?{APPELS}",
+    ],
   ],
   possible: [
     [

@@ -48,6 +48,10 @@ export const it: LexiconSource = {
     ],
     ["indirect", "quante volte (?:\\w+ ){0,4}?(?:dire|ripetere|dirvelo|dirlo)"],
     ["indirect", "(?:lasciatemi|lasciami|mi lasci|lasciateci) in pace"],
+    [
+      "indirect",
+      "(?:stuf|stanc)[oaie]h?i? (?:delle|di|di queste|dei|di tutte queste) (?:vostre |queste |sue |tue )?(?:\\w+ )?{CHIAMATE}|ne ho abbastanza (?:delle|di) (?:\\w+ )?{CHIAMATE}",
+    ],
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],
   possible: [

@@ -44,6 +44,8 @@ export const nl: LexiconSource = {
       "revocation",
       "(?:ik )?(?:trek|trekken) (?:mijn |de )?(?:toestemming|instemming)(?: \\w+){0,6} in|(?:geen|niet langer) toestemming (?:meer )?(?:om|voor) (?:mij |me |ons )?(?:te )?(?:bellen|benaderen)",
     ],
+    ["removal", "(?:uit|van) (?:uw|jullie|de|het|hun) (?:\\w+ )?{LIJST} (?:verwijderd|gehaald|geschrapt|af)"],
+    ["indirect", "(?:\\w+ )?{TELEFOONTJES} (?:zat|beu)|(?:zat|beu) van (?:\\w+ )?{TELEFOONTJES}"],
     ["indirect", "hoe vaak (?:\\w+ ){0,4}?(?:zeggen|herhalen|vertellen)"],
     ["indirect", "laat (?:me|mij|ons) (?:\\w+ ){0,3}?(?:met rust|toch met rust)"],
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],

@@ -37,12 +37,13 @@ export const pt: LexiconSource = {
     ["direct", "nao ser (?:mais )?(?:contactad|contatad|chamad|ligad|incomodad)[oa]s?"],
     [
       "removal",
-      "(?:tire|tirem|tira|tirar|retire|retirem|retira|retirar|remova|removam|remove|remover|apague|apaguem|apaga|apagar|exclua|excluam|exclui|excluir|elimine|eliminem)(?: o meu numero| meu numero| o numero| este numero| os meus dados| meus dados| me| nos|-me|-nos)? (?:da|do|das|dos|de) (?:\\w+ ){0,2}?{LISTA}",
+      "(?:tire|tirem|tira|tirar|retire|retirem|retira|retirar|remova|removam|remove|remover|apague|apaguem|apaga|apagar|exclua|excluam|exclui|excluir|elimine|eliminem)(?: o meu numero| meu numero| o numero| este numero| os meus dados| meus dados| me| nos|-me|-nos)? (?:da|do|das|dos|de|dessa|desta|deste|desse|dessas|destas|nessa) (?:\\w+ ){0,2}?{LISTA}",
     ],
     [
       "removal",
-      "(?:retirem-me|tirem-me|removam-me|apaguem-me|retirem me|tirem me|me tira|me tire|me retire|me remova|me removam) (?:da|do|de) (?:\\w+ ){0,2}?{LISTA}",
+      "(?:retirem-me|tirem-me|removam-me|apaguem-me|retirem me|tirem me|me tira|me tire|me retire|me remova|me removam) (?:da|do|de|dessa|desta|deste|desse) (?:\\w+ ){0,2}?{LISTA}",
     ],
+    ["indirect", "(?:cansad|fart|saturad|cheio|cheia)[oa]?s? (?:de|dessas|destas|das|desses) (?:\\w+ )?{CHAMADAS}"],
     [
       "removal",
       "(?:me |nos )?descadastr(?:ar|e|em|a)|(?:apaguem|apague|apagar|eliminem|excluam) (?:os )?(?:meus )?dados|nao me perturbe|bloqueio de telemarketing",
