@@ -67,7 +67,8 @@ function masked(folded: string): string {
       .join("|"),
     "g",
   );
-  return folded.replace(allExempt, (m) => " ".repeat(m.length));
+  // Masked with a mark no pattern reads, not spaces: "stop calling me ma'am" must not leave a bare "stop".
+  return folded.replace(allExempt, (m) => "~".repeat(m.length));
 }
 
 const english = () => lexicons()[0]!;
