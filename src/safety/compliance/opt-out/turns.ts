@@ -49,12 +49,13 @@ const ENVELOPE_KEYS = [
   "entries",
   "lines",
 ];
-/** Control characters and replacement marks: more than a few and the text is not speech but bytes. */
+/** Control characters and replacement marks: where they are a third of a text, it is bytes, not speech. */
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/g;
 
-const isBinary = (s: string) => {
+/** A text that is bytes more than words: a third of it control characters or replacement marks. */
+const isMostlyBinary = (s: string) => {
   const sample = s.length > 4_096 ? s.slice(0, 4_096) : s;
-  return (sample.match(BINARY)?.length ?? 0) > Math.max(2, sample.length / 100);
+  return (sample.match(BINARY)?.length ?? 0) > sample.length / 3;
 };
 
 function labelled(line: string): RawTurn {
@@ -76,12 +77,19 @@ function clipped(s: string, out: TurnsRead, where: string): string {
 }
 
 function fromString(raw: string, out: TurnsRead): void {
-  if (isBinary(raw)) {
+  if (isMostlyBinary(raw)) {
     out.unreadable.push("transcript: binary data, not text");
     return;
   }
+  let skipped = false;
   for (const line of clipped(raw, out, "transcript").split(/\r?\n/)) {
     if (line.trim().length === 0) continue;
+    // A line of bytes among text lines is skipped (and said to be), the rest is read.
+    if (isMostlyBinary(line)) {
+      if (!skipped) out.unreadable.push("transcript: binary data in some lines, not read");
+      skipped = true;
+      continue;
+    }
     const turn = labelled(line);
     const last = out.turns.at(-1);
     // A line with no label goes on the turn before it (a turn spoken over several lines).
@@ -112,13 +120,13 @@ function fromTurnObject(turn: Record<string, unknown>, out: TurnsRead, seen: Set
     for (const [k, v] of Object.entries(turn).slice(0, 50)) if (k !== labelKey) stringsIn(v, 0, seen, acc);
   }
   const text = acc.join(" ");
-  if (isBinary(text)) flags.add("transcript: binary data in some turns, not read");
+  if (isMostlyBinary(text)) flags.add("transcript: binary data in some turns, not read");
   else if (text.length > 0) out.turns.push(textKey === undefined ? { label: undefined, text } : { label, text });
 }
 
 function fromItem(item: unknown, out: TurnsRead, depth: number, seen: Set<object>, flags: Set<string>): void {
   if (typeof item === "string") {
-    if (isBinary(item)) flags.add("transcript: binary data in some turns, not read");
+    if (isMostlyBinary(item)) flags.add("transcript: binary data in some turns, not read");
     else out.turns.push(labelled(clipped(item, out, "transcript turn").replace(/\r?\n/g, " ")));
   } else if (Array.isArray(item) && depth < MAX_DEPTH && !seen.has(item)) {
     seen.add(item);
@@ -176,7 +184,7 @@ export function turnsOf(raw: unknown): TurnsRead {
     if (inner === undefined) {
       flags.add("transcript: an object of an unknown shape; every text in it was read as the callee's");
       const acc: string[] = [];
-      stringsIn(value, 0, seen, acc);
+      for (const inner of Object.values(value).slice(0, 50)) stringsIn(inner, 1, seen, acc);
       for (const s of acc) fromString(s, out);
       value = undefined;
       break;
