@@ -23,6 +23,7 @@ const sets: Array<[string, string[]]> =
         ["dev (written before the reader was frozen)", [join(here, "dev")]],
         ["held-out (written after the first freeze)", [join(here, "held-out")]],
         ["held-out-2 (written after the second freeze)", [join(here, "held-out-2")]],
+        ["held-out-3 (written after the third freeze)", [join(here, "held-out-3")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);
