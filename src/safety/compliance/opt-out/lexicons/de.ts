@@ -92,7 +92,10 @@ export const de: LexiconSource = {
       "indirect",
       "warum (?:rufen sie|ruft ihr) (?:mich |uns )?(?:standig|dauernd|immer wieder|jeden tag|schon wieder|andauernd) an",
     ],
-    ["indirect", "das ist belastigung|schluss damit"],
+    [
+      "indirect",
+      "das ist belastigung|schluss damit|lassen sie das|(?:\\w+ )?{ANRUFE} (?:nerven|storen|belastigen|reichen)",
+    ],
     ["third-party", "falsche nummer|falsch verbunden|(?:ist )?verstorben|wohnt (?:hier )?nicht mehr"],
   ],
   exempt: [
@@ -117,7 +120,7 @@ export const de: LexiconSource = {
   unsure: "(?:weiss nicht|ich weiss nicht|vielleicht|mal sehen|keine ahnung|bin mir nicht sicher|eventuell)",
   offer: [
     "(?:soll|sollen|darf|durfen|mochten sie|wollen sie)(?: ich| wir)?(?: sie)? (?:\\w+ )?(?:von|aus) (?:unserer|der|ihrer) (?:\\w+ )?(?:liste|anrufliste|datenbank|kartei) (?:streichen|nehmen|entfernen|loschen|austragen)",
-    "(?:soll|sollen|mochten sie|wollen sie)(?: ich| wir)?(?: sie)? (?:nicht mehr|nie wieder) anrufen|(?:sperrliste|abmelden)\\w*",
+    "(?:soll|sollen|mochten sie|wollen sie),?(?: dass)?(?: ich| wir)?(?: sie)? (?:nicht mehr|nie wieder) (?:anrufen|kontaktieren)|(?:sperrliste|abmelden)\\w*",
   ],
   keep: [
     "(?:mochten|wollen|wunschen) sie (?:weiterhin|auch kunftig|in zukunft) (?:anrufe|informationen|angebote|angerufen)",

@@ -10,7 +10,7 @@ export const enDialogue: Omit<
 > = {
   lead: "(?:well|honestly|actually|so|oh|look|listen|frankly|to be honest|i mean|um|uh|hmm|eh|sorry|yeah well)",
   yes: "(?:yes|yeah|yea|yep|yup|ya|yah|sure|please|absolutely|definitely|of course|certainly|correct|right|ok|okay|alright|all right|go ahead|do it|do that|please do|that'?d be|that would be|i would|i'?d like that|i do|mhm|exactly|sounds good|by all means|why not|fine|si|sim)",
-  no: "(?:no|nope|nah|not really|never|absolutely not|definitely not|hell no|no way|not at all|i don'?t|i do not|please don'?t|not anymore|not interested)",
+  no: "(?:i'?d rather (?:you )?(?:not|didn'?t)|rather not|i'?d prefer (?:you )?(?:not|didn'?t)|better not|no|nope|nah|not really|never|absolutely not|definitely not|hell no|no way|not at all|i don'?t|i do not|please don'?t|not anymore|not interested)",
   unsure:
     "(?:maybe|i don'?t know|dunno|not sure|i'?m not sure|perhaps|i guess|possibly|probably|i'?ll think|let me think|hard to say|i suppose|kind of|sort of)",
   offer: [
@@ -99,7 +99,7 @@ export const enDialogue: Omit<
   summaryHints: [
     [
       "hedged",
-      "(?:annoyed|frustrated|angry|upset|irritated|complained|fed up|hostile)(?: \\w+){0,4}? (?:by|about|with|at|over) (?:the |all the |our )?(?:repeated |frequent |constant |many |number of |multiple |these |persistent )*(?:calls|calling|contact)",
+      "(?:annoyed|frustrated|angry|upset|irritated|complained|fed up|hostile)(?: \\w+){0,4}? (?:by|about|with|at|over) (?:\\w+ ){0,3}?(?:calls|calling|contact)",
     ],
     ["hedged", "(?:told|asked) (?:the agent|us|them|the caller) not to bother"],
     ["hedged", "unclear (?:whether|if)(?: \\w+){0,4}? (?:wants?|wishes) (?:further|more|any|future) (?:calls|contact)"],

@@ -41,7 +41,7 @@ export const en: LexiconSource = {
     ],
     [
       "direct",
-      "no (?:sales|marketing|promo(?:tional)?|telemarketing|robo|spam|cold|advertising|solicitation) (?:phone )?calls",
+      "no (?:phone )?calls,? no (?:texts|messages|emails)|no (?:sales|marketing|promo(?:tional)?|telemarketing|robo|spam|cold|advertising|solicitation) (?:phone )?calls",
     ],
     [
       "removal",
@@ -91,7 +91,7 @@ export const en: LexiconSource = {
     ["removal", "(?:take|get|remove|cross|scratch) (?:me|us|my number|this number) (?:off|out)(?= *(?:[.!?,]|$))"],
     [
       "removal",
-      "(?:remove|delete|unlist|drop|erase) (?:me|us|my (?:phone )?number|this (?:phone )?number|that number|my (?:details|info|information|data|contact info(?:rmation)?|personal (?:information|data)))(?= *(?:[.!?,]|$))",
+      "(?:remove|delete|unlist|delist|drop|erase) (?:me|us|my (?:phone )?number|mi numero|this (?:phone )?number|that number|my (?:details|info|information|data|contact info(?:rmation)?|personal (?:information|data)))(?=,? *(?:[.!?,]|please|$))",
     ],
     [
       "removal",
@@ -138,7 +138,10 @@ export const en: LexiconSource = {
       "indirect",
       "how many (?:more )?times (?:do|must|should|will|have|did|does|am) (?:i|we) (?:have to |need to |got to |gotta |gonna |going to )?(?:tell|say|ask|told|said|asked|repeat)",
     ],
-    ["indirect", "leave (?:me|us|my (?:\\w+ )?(?:{KIN})) (?:the hell |the heck |the fuck |bloody )?alone"],
+    [
+      "indirect",
+      "leave (?:me|us|my (?:\\w+ )?(?:{KIN})|this number|my number|this phone|this house) (?:the hell |the heck |the fuck |bloody )?alone",
+    ],
     [
       "indirect",
       "(?:enough|sick|tired|fed up|done|had it|had enough)(?: and tired)? (?:already )?(?:of |with )(?:the |these |those |your |all (?:the |these |your )?|you (?:people |guys )?)?(?:\\w+ )?(?:calls|calling|ringing|phoning|robocalls|texts)",
@@ -162,6 +165,14 @@ export const en: LexiconSource = {
       "(?:am i|is (?:my|this) (?:number|phone)|are we|is my name) (?:on|in) (?:your|the|a) (?:\\w+ )?(?:do not call|dnc|no call)",
     ],
     ["hedged", "knock it off|cut it out"],
+    [
+      "removal",
+      "(?:(?:take|get|want|need|put|keep|leave|have) (?:me|us|my \\w+|this number|it|him|her) )?off (?:your|ur|you'?re|yor|the|this|that) (?:(?!mailing |email |paper )\\w+ )?(?:list|lists|database|system|records)",
+    ],
+    [
+      "indirect",
+      "(?:called|calling|rung|rang|phoned) (?:me |us |here )?(?:\\w+ )?(?:times|twice) (?:today|this week|this morning|a day|in a row|already)",
+    ],
     ["hedged", "(?:is there|there must be) (?:a |any )?way to (?:stop|end|block|get off) (?:these|the|your|this)"],
     ["hedged", "(?:^|[.!?] )(?:please )?(?:just )?stop(?: it| now| please| that)?(?= *(?:[.!?]|$))"],
     [

@@ -8,7 +8,7 @@ export const es: LexiconSource = {
     LLAMAR:
       "(?:llam(?:ar|en|e|es|a|ad|ando|ara|aran|aras|asen|ase|arme|arnos|arle|arla|arlo|arles|enme|eme|ame|adme)|telefone(?:ar|en|e)\\w*|contact(?:ar|en|e|es|arme|arnos|arle|enme|eme)|molest(?:ar|en|e|es|arme|arnos|enme|eme)|marc(?:ar|en|e)|acos(?:ar|en|e|arme))",
     LISTA:
-      "(?:lista|listas|base de datos|registro|sistema|fichero|archivo|agenda|directorio|contactos|list|padron|bbdd)",
+      "(?:listas?|bases? de datos|registros?|sistemas?|ficheros?|archivos?|agendas?|directorios?|contactos|list|padron|bbdd)",
     LLAMADAS: "(?:llamadas|llamada|llamaditas|contacto|mensajes|calls|llamados)",
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
@@ -89,6 +89,10 @@ export const es: LexiconSource = {
     [
       "revocation",
       "no (?:autorizo|consiento|acepto|autorizamos) (?:que |a que |mas )?(?:me |nos )?(?:las |estas |sus |mas )?(?:{LLAMAR}|{LLAMADAS}|llamen)",
+    ],
+    [
+      "indirect",
+      "(?:ya esta bien|basta ya|ya basta|suficiente|ya fue suficiente) (?:de|con) (?:\\w+ ){0,2}?{LLAMADAS}",
     ],
     [
       "indirect",

@@ -7,7 +7,8 @@ export const it: LexiconSource = {
     PRON: "(?:mi |ci |la |lo |le |gli |ti )",
     CHIAMARE:
       "(?:chiamar(?:mi|ci|la|lo|e|mi piu)?|chiami|chiamate|chiamino|chiamatemi|richiamar(?:mi|e)?|richiamate|telefonar(?:mi|ci|e|le|gli)?|telefonate|contattar(?:mi|ci|e|la|lo)?|contattate|disturbar(?:mi|e)?|disturbate|cercar(?:mi|e))",
-    LISTA: "(?:lista|liste|elenco|elenchi|database|banca dati|archivio|rubrica|contatti|registro|sistema)",
+    LISTA:
+      "(?:lista|liste|elenco|elenchi|database|banca dati|banche dati|archivio|archivi|rubrica|contatti|registro|registri|sistema|sistemi)",
     CHIAMATE: "(?:chiamate|chiamata|telefonate|telefonata|contatti|messaggi)",
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
@@ -51,6 +52,10 @@ export const it: LexiconSource = {
     [
       "indirect",
       "(?:stuf|stanc)[oaie]h?i? (?:delle|di|di queste|dei|di tutte queste) (?:vostre |queste |sue |tue )?(?:\\w+ )?{CHIAMATE}|ne ho abbastanza (?:delle|di) (?:\\w+ )?{CHIAMATE}",
+    ],
+    [
+      "indirect",
+      "(?:mi avete|mi hai|ci avete) (?:stancato|stufato|stancata|stufata|rotto)(?: \\w+)? con (?:\\w+ )?{CHIAMATE}",
     ],
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],

@@ -46,6 +46,7 @@ export const nl: LexiconSource = {
     ],
     ["removal", "(?:uit|van) (?:uw|jullie|de|het|hun) (?:\\w+ )?{LIJST} (?:verwijderd|gehaald|geschrapt|af)"],
     ["indirect", "(?:\\w+ )?{TELEFOONTJES} (?:zat|beu)|(?:zat|beu) van (?:\\w+ )?{TELEFOONTJES}"],
+    ["indirect", "gek van (?:\\w+ )?{TELEFOONTJES}|hou (?:er ?mee|daarmee) op"],
     ["indirect", "hoe vaak (?:\\w+ ){0,4}?(?:zeggen|herhalen|vertellen)"],
     ["indirect", "laat (?:me|mij|ons) (?:\\w+ ){0,3}?(?:met rust|toch met rust)"],
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],

@@ -22,6 +22,10 @@ export const pl: LexiconSource = {
       "(?:nie|nigdy) (?:wiecej |juz )*(?:do mnie |do nas |do niej |do niego |na ten numer |tutaj )?(?:prosze )?(?:{DZWONIC})(?: \\w+){0,3}? (?:wiecej|juz|nigdy|ponownie)",
     ],
     ["direct", "(?:nie|nigdy) (?:wiecej |juz )+(?:prosze )?(?:do mnie |do nas |na ten numer )?{DZWONIC}"],
+    [
+      "direct",
+      "nie (?:dzwoncie|dzwon|wydzwaniajcie|niepokojcie|nekajcie)(?= *(?:[.,!?]|$)| do (?:mnie|nas)| na ten numer| tutaj)",
+    ],
     ["direct", "nigdy (?:wiecej |juz )*(?:do mnie |do nas |na ten numer )?nie {DZWONIC}"],
     [
       "direct",

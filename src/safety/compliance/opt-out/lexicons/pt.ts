@@ -7,7 +7,8 @@ export const pt: LexiconSource = {
     PRON: "(?:me |mi |nos |o |a |lhe |te )",
     LIGAR:
       "(?:ligar|ligue|liguem|ligues|ligando|telefonar|telefone|telefonem|contactar|contatar|contacte|contate|contactem|contatem|incomodar|incomode|incomodem|chamar|ligarem|telefonarem)",
-    LISTA: "(?:lista|listas|base de dados|banco de dados|cadastro|sistema|registo|registro|contatos|contactos|list)",
+    LISTA:
+      "(?:listas?|bases? de dados|bancos? de dados|cadastros?|sistemas?|registos?|registros?|contatos|contactos|list)",
     CHAMADAS: "(?:chamadas|chamada|ligacoes|ligacao|telefonemas|contatos|contactos|mensagens)",
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
@@ -37,7 +38,7 @@ export const pt: LexiconSource = {
     ["direct", "nao ser (?:mais )?(?:contactad|contatad|chamad|ligad|incomodad)[oa]s?"],
     [
       "removal",
-      "(?:tire|tirem|tira|tirar|retire|retirem|retira|retirar|remova|removam|remove|remover|apague|apaguem|apaga|apagar|exclua|excluam|exclui|excluir|elimine|eliminem)(?: o meu numero| meu numero| o numero| este numero| os meus dados| meus dados| me| nos|-me|-nos)? (?:da|do|das|dos|de|dessa|desta|deste|desse|dessas|destas|nessa) (?:\\w+ ){0,2}?{LISTA}",
+      "(?:tire|tirem|tira|tirar|retire|retirem|retira|retirar|remova|removam|remove|remover|apague|apaguem|apaga|apagar|exclua|excluam|exclui|excluir|elimine|eliminem)(?: (?:o |a |os )?(?:meu|minha|meus|este|esse|o|os) (?:numero|telefone|celular|contato|dados|nome|cadastro)| me| nos|-me|-nos)? (?:da|do|das|dos|de|dessa|desta|deste|desse|dessas|destas|nessa) (?:\\w+ ){0,2}?{LISTA}",
     ],
     [
       "removal",
@@ -56,6 +57,7 @@ export const pt: LexiconSource = {
       "revocation",
       "nao (?:autorizo|consinto|permito) (?:mais )?(?:voces |que )?(?:a |que )?{PRON}?(?:{LIGAR}|ligarem|contato|chamadas)",
     ],
+    ["indirect", "(?:para|pare|parem) de encher|encher o saco"],
     ["indirect", "quantas vezes (?:\\w+ ){0,4}?(?:dizer|falar|repetir)"],
     ["indirect", "(?:me |nos )?(?:deixe|deixem|deixa)(?: me| nos)? em paz"],
     ["indirect", "esquec(?:am|a|e)(?: o)? (?:meu|este) numero"],
