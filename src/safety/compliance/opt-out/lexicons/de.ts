@@ -84,6 +84,12 @@ export const de: LexiconSource = {
     ],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:aufhoren|horen sie auf|nicht mehr|nie wieder|keine|schluss|genug|loschen|streichen|entfernen|satt)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:\\w*anruf\\w*|anzurufen|telefon\\w*|kontakt\\w*|meine nummer|diese nummer|ihrer liste|der liste)|(?:\\w*anruf\\w*|anzurufen|telefon\\w*|kontakt\\w*|meine nummer|diese nummer|ihrer liste|der liste)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:aufhoren|horen sie auf|nicht mehr|nie wieder|keine|schluss|genug|loschen|streichen|entfernen|satt)",
+    ],
+
     [
       "hedged",
       "sparen sie sich (?:die muhe|den anruf)|(?:kein|keinerlei) interesse,? (?:also |und )?(?:bitte )?(?:nicht|keine muhe)",

@@ -158,6 +158,12 @@ export const en: LexiconSource = {
     ],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:stop|quit|cease|enough|no more|no longer|never again|remove|delete|delist|unlist|block|unsubscribe|opt out|done with|sick of|tired of|fed up with|had it with|over)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:calls|calling|phone calls|ringing|dialing|contacting|robocalls|telemarketing|this number|my number|your list|the list|ring me|call me|phoning)",
+    ],
+
     ["hedged", "(?:don'?t|do not|dont|no need to|needn'?t) bother(?! (?:me|us|calling))"],
     ["hedged", "not interested,? (?:so |and )?(?:please )?(?:don'?t|do not|stop) (?:bother|waste|call)"],
     [

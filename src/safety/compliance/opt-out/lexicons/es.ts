@@ -106,6 +106,12 @@ export const es: LexiconSource = {
     ],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:basta|ya no|nunca mas|no mas|deje|dejen|dejar|quite|quiten|saque|saquen|borre|borren|elimine|eliminen|harto|harta|cansado|cansada|suficiente)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:llam\\w*|telefone\\w*|contact\\w*|marcar\\w*|molest\\w*|mi numero|este numero|la lista|su lista)|(?:llam\\w*|telefone\\w*|contact\\w*|marcar\\w*|molest\\w*|mi numero|este numero|la lista|su lista)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:basta|ya no|nunca mas|no mas|deje|dejen|dejar|quite|quiten|saque|saquen|borre|borren|elimine|eliminen|harto|harta|cansado|cansada|suficiente)",
+    ],
+
     ["hedged", "no se (?:moleste|molesten|preocupe en llamar)|no te molestes|no pierda (?:su|el) tiempo"],
     [
       "indirect",

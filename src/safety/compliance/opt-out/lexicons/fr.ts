@@ -59,6 +59,12 @@ export const fr: LexiconSource = {
     ],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:arret\\w*|cess\\w*|plus jamais|ne plus|assez|marre|retir\\w*|supprim\\w*|effac\\w*|stop)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:appel\\w*|rappel\\w*|telephon\\w*|contact\\w*|mon numero|ce numero|votre liste|la liste)|(?:appel\\w*|rappel\\w*|telephon\\w*|contact\\w*|mon numero|ce numero|votre liste|la liste)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:arret\\w*|cess\\w*|plus jamais|ne plus|assez|marre|retir\\w*|supprim\\w*|effac\\w*|stop)",
+    ],
+
     [
       "hedged",
       "ne vous (?:donnez|en faites) pas (?:la peine|de souci)|pas la peine (?:de|d')(?: \\w+)? (?:rappeler|appeler|insister)|ne perdez pas (?:votre|de) temps",

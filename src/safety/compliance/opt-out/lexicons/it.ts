@@ -60,6 +60,12 @@ export const it: LexiconSource = {
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:basta|smett\\w*|mai piu|non piu|togli\\w*|tolg\\w*|cancell\\w*|rimuov\\w*|stuf\\w*|stanc\\w*)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:chiam\\w*|telefon\\w*|contatt\\w*|il mio numero|questo numero|dalla lista|vostra lista)|(?:chiam\\w*|telefon\\w*|contatt\\w*|il mio numero|questo numero|dalla lista|vostra lista)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:basta|smett\\w*|mai piu|non piu|togli\\w*|tolg\\w*|cancell\\w*|rimuov\\w*|stuf\\w*|stanc\\w*)",
+    ],
+
     ["hedged", "non si disturbi|non ti disturbare|non perda tempo"],
     [
       "indirect",

@@ -52,6 +52,12 @@ export const nl: LexiconSource = {
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:stop|stoppen|hou op|niet meer|nooit meer|genoeg|verwijder\\w*|haal|schrap|zat|beu)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:bel\\w*|gebeld|telefoon\\w*|contact\\w*|mijn nummer|dit nummer|de lijst|uw lijst|jullie lijst)|(?:bel\\w*|gebeld|telefoon\\w*|contact\\w*|mijn nummer|dit nummer|de lijst|uw lijst|jullie lijst)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:stop|stoppen|hou op|niet meer|nooit meer|genoeg|verwijder\\w*|haal|schrap|zat|beu)",
+    ],
+
     ["hedged", "doe (?:maar )?geen moeite|(?:geen|niet) moeite (?:doen)?|zonde van (?:uw|je) tijd"],
     [
       "indirect",

@@ -58,6 +58,12 @@ export const pl: LexiconSource = {
     ["indirect", "zapomnijcie (?:o )?(?:moim|tym) numerze"],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:przesta\\w*|koniec|dosc|dosyc|nigdy wiecej|juz nie|usun\\w*|wykresl\\w*|skasuj\\w*)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:dzwon\\w*|telefon\\w*|kontakt\\w*|moj numer|ten numer|z listy|z bazy)|(?:dzwon\\w*|telefon\\w*|kontakt\\w*|moj numer|ten numer|z listy|z bazy)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:przesta\\w*|koniec|dosc|dosyc|nigdy wiecej|juz nie|usun\\w*|wykresl\\w*|skasuj\\w*)",
+    ],
+
     ["hedged", "szkoda (?:fatygi|czasu)|niech sie pan nie fatyguje|nie trudzcie sie"],
     [
       "indirect",

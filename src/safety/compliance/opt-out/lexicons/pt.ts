@@ -63,6 +63,12 @@ export const pt: LexiconSource = {
     ["indirect", "esquec(?:am|a|e)(?: o)? (?:meu|este) numero"],
   ],
   possible: [
+    // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
+    [
+      "hedged",
+      "(?:pare|parem|chega|basta|nunca mais|nao mais|tire|tirem|retire|retirem|apague|apaguem|cansad\\w*)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,3}? (?:lig\\w*|telefon\\w*|contact\\w*|contat\\w*|chamad\\w*|meu numero|este numero|da lista|sua lista)|(?:lig\\w*|telefon\\w*|contact\\w*|contat\\w*|chamad\\w*|meu numero|este numero|da lista|sua lista)(?: (?!not |never |niet |nooit |nicht |nie |no |nao |non |pas |ne |n'|don'?t |didn'?t )[a-z']+){0,2}? (?:pare|parem|chega|basta|nunca mais|nao mais|tire|tirem|retire|retirem|apague|apaguem|cansad\\w*)",
+    ],
+
     ["hedged", "nem se incomode|nao se incomode|nao perca (?:seu|o) tempo"],
     [
       "indirect",
