@@ -24,6 +24,7 @@ const sets: Array<[string, string[]]> =
         ["held-out (written after the first freeze)", [join(here, "held-out")]],
         ["held-out-2 (written after the second freeze)", [join(here, "held-out-2")]],
         ["held-out-3 (written after the third freeze)", [join(here, "held-out-3")]],
+        ["held-out-4 (written after the fourth freeze)", [join(here, "held-out-4")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);

@@ -10,7 +10,7 @@ import { count, evaluate, groupBy, loadItems, precision, recall } from "../../op
 import { readOptOut, type OptOutStatus } from "../../../src/safety/compliance/opt-out-reading.js";
 
 const SET = join(import.meta.dirname, "../../opt-out-eval");
-const items = loadItems(["dev", "held-out", "held-out-2", "held-out-3"].map((part) => join(SET, part)));
+const items = loadItems(["dev", "held-out", "held-out-2", "held-out-3", "held-out-4"].map((part) => join(SET, part)));
 const LANGS = ["en", "es", "fr", "de", "pt", "it", "nl", "pl", "zh", "ja", "hi", "hi-Latn", "ar", "en-es"];
 
 describe("the labelled set", () => {
