@@ -29,6 +29,10 @@ export const de: LexiconSource = {
       "direct",
       "(?:nicht|nie) (?:mehr|wieder) (?:\\w+ ){0,3}?(?:angerufen|kontaktiert|belastigt|gestort|behelligt) (?:zu )?werden",
     ],
+    [
+      "removal",
+      "(?:aus|von) (?:ihrer|der|eurer|ihren|den) (?:\\w+ )?{LISTE} (?:gestrichen|geloscht|entfernt|genommen|ausgetragen)",
+    ],
     ["direct", "aufhoren,? (?:mich |uns )?(?:standig )?{ANRUFEN}"],
     [
       "direct",
@@ -45,7 +49,7 @@ export const de: LexiconSource = {
     ["direct", "(?:nichts mehr|nie wieder (?:etwas|was)) von (?:ihnen|euch|dir) horen"],
     [
       "direct",
-      "unterlassen sie (?:bitte )?(?:\\w+ )?(?:{ANRUFE}|anzurufen|kontakt)|weitere {ANRUFE} (?:unterlassen|einstellen)",
+      "unterlassen sie(?: es)?(?: bitte)?,?(?: mich| uns)? (?:\\w+ )?(?:{ANRUFE}|anzurufen|kontakt\\w*)|weitere {ANRUFE} (?:unterlassen|einstellen)",
     ],
     [
       "direct",

@@ -2,7 +2,8 @@
 import type { LexiconSource } from "../lexicon.js";
 import { enDialogue } from "./en-dialogue.js";
 
-const CALLV = "(?:call|ring|phone|contact|text|dial|bother|harass|bug|pester|hound|spam|robocall|message|email|reach)";
+const CALLV =
+  "(?:call|ring|phone|contact|text|dial|bother|harass|bug|pester|hound|spam|robocall|message|email|reach out to|reach out|reach|get in touch with)";
 const CALLING =
   "(?:call(?:ing|in)?|ringing|phon(?:e|ing)|contact(?:ing)?|text(?:ing)?|dial(?:ing)?|bother(?:ing)?|harass(?:ing)?|bugging|pester(?:ing)?|hound(?:ing)?|spamm?ing|robocall(?:ing)?|messaging|emailing)";
 const KIN =
@@ -58,6 +59,11 @@ export const en: LexiconSource = {
     ["direct", "{NEG} (?:ever |even |bother |you dare |try to |evr )?(?:{CALLV}|{CALLING}) (?:back )?{OBJ}"],
     ["direct", "{NEG} (?:ever |even )?(?:{CALLV}) (?:\\w+ ){0,3}?{AGAIN}"],
     ["direct", "not (?:ever )?(?:{CALLV}|{CALLING}) (?:{OBJ} )?{AGAIN}"],
+    [
+      "direct",
+      "(?:cease|stop|end|discontinue|halt) (?:all )?(?:contact|communication|communications|calls)(?: with (?:me|us))?",
+    ],
+    ["direct", "(?:is|are|am) not to be (?:called|contacted|rung|phoned)"],
     ["direct", "(?:stop|quit|knock|cut) it (?:out )?with (?:the |these |those |your |all )?(?:\\w+ )?{CALLS}"],
     ["removal", "(?:want|get|need|like) (?:me |us |my number )?(?:off|out of) (?:{YOUR} )?(?:\\w+ ){0,2}?{LIST}"],
     ["direct", "{NEG} (?:ever |even |bother )?(?:{CALLV}|calling) back"],
@@ -180,7 +186,7 @@ export const en: LexiconSource = {
       "(?:called|calling|rung|rang|phoned) (?:me |us |here )?(?:\\w+ )?(?:times|twice) (?:today|this week|this morning|a day|in a row|already)",
     ],
     ["hedged", "(?:is there|there must be) (?:a |any )?way to (?:stop|end|block|get off) (?:these|the|your|this)"],
-    ["hedged", "(?:^|[.!?] )(?:please )?(?:just )?stop(?: it| now| please| that)?(?= *(?:[.!?]|$))"],
+    ["hedged", "(?:^|[.!?,] |so |and )(?:please )?(?:just )?stop(?: it| now| please| that| this)?(?= *(?:[.!?]|$))"],
     [
       "indirect",
       "(?:why|how come) (?:do |are |does |did |is |would )?(?:you|y'all|you people|you guys|your company|they) (?:\\w+ )?(?:keep|keeps|kept|always|still|continue|constantly) (?:on )?(?:calling|ringing|phoning|contacting|bothering|texting|call|calls)",

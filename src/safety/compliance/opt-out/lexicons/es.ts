@@ -36,6 +36,7 @@ export const es: LexiconSource = {
       "(?:nunca|jamas) (?:mas )?{PRON}?(?:llame|llamen|llames|vuelvan a llamar|vuelva a llamar|contacten|contacte)",
     ],
     ["direct", "ya no {PRON}?(?:llamen|llame|llames|contacten|contacte|molesten|moleste)"],
+    ["direct", "no (?:volver a |vuelvan a |vuelva a )?(?:comunicarse|comunicar\\w*) (?:conmigo|con nosotros|con \\w+)"],
     [
       "direct",
       "(?:abstenga|abstenganse|abstengase|abstengan|eviten|evite) (?:se )?de {PRON}?(?:{LLAMAR}|llamarme|llamarnos)",
@@ -128,7 +129,8 @@ export const es: LexiconSource = {
   ],
   negated: [
     "no (?:le |les |te )?(?:estoy pidiendo|estoy diciendo|pido|digo|dije|pedi|quiero)(?: que)?",
-    "no hace falta (?:que )?",
+    "no hace falta (?:que )?{PRON}?",
+    "no es necesario (?:que )?{PRON}?",
     "no (?:tiene|tienen|necesita|necesitan|hace falta) (?:que )?",
     "no {PRON}?",
     "si (?:usted |ustedes |tu )?(?:quiere|desea|prefiere|quieres|gusta)(?: que)?",

@@ -32,7 +32,10 @@ export const fr: LexiconSource = {
       "(?:je |nous |il |elle |on )?(?:ne |n')?(?:veux|voulons|veut|souhaite|souhaitons|desire) (?:plus|pas|aucun|aucune|jamais) (?:que vous {PRON}?|etre |recevoir |d'|de |d )*(?:\\w+ ){0,2}?(?:{APPELS}|appele|appelee|contacte|contactee|derange|derangee|sollicite|appeliez|contactiez|rappeliez)",
     ],
     ["direct", "(?:plus|aucun|pas) (?:d'|de |d )(?:\\w+ )?{APPELS}"],
-    ["direct", "(?:ne )?(?:veux|voulons|veut|souhaite) (?:plus|pas|jamais) entendre parler de vous"],
+    [
+      "direct",
+      "(?:ne )?(?:veux|voulons|veut|souhaite) (?:plus|pas|jamais) entendre parler (?:de vous|de vos \\w+|de votre \\w+)",
+    ],
     [
       "removal",
       "(?:retirez|retire|retirer|supprimez|supprime|supprimer|enlevez|enleve|enlever|rayez|raye|effacez|efface|effacer|sortez|sortir|otez|radiez|desinscrivez)(?: moi| nous| mon numero| ce numero| mes coordonnees| mes donnees| le| la)? (?:de|du|des|d') (?:\\w+ ){0,2}?{LISTE}",

@@ -5,7 +5,7 @@ export const hiLatn: LexiconSource = {
   lang: "hi-Latn",
   macros: {
     CALL: "(?:calls?|phone|fone|kol|contact|msg|message)",
-    DO: "(?:karo|karna|kariye|kijiye|karein|kro|kiya karo|karen|karo na|kijiyega)",
+    DO: "(?:karo|karna|kariye|kijiye|karein|kro|kiya karo|karen|karo na|kijiyega|bhejo|bhejna|bhejiye)",
     LIST: "(?:list|suchi|database|record|system)",
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */

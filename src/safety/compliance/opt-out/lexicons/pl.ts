@@ -37,7 +37,7 @@ export const pl: LexiconSource = {
     ],
     [
       "direct",
-      "nie (?:chce|chcemy|zycze sobie)(?: juz)?,? (?:zeby|aby|by|zebyscie|zebys|abyscie|abys|zeby pan|zeby pani) (?:\\w+ ){0,3}?(?:dzwonil|dzwonili|dzwonila|dzwoniono|kontaktowal|kontaktowali|kontaktowano|niepokojono|niepokoili)",
+      "nie (?:chce|chcemy|zycze sobie)(?: juz)?,? (?:zeby|aby|by|zebyscie|zebys|abyscie|abys|zeby pan|zeby pani) (?:\\w+ ){0,5}?(?:dzwonil|dzwonili|dzwonila|dzwoniono|kontaktowal|kontaktowali|kontaktowano|niepokojono|niepokoili)",
     ],
     ["direct", "(?:zadnych|koniec|dosc|dosyc) (?:wiecej )?(?:\\w+ )?{TELEFONY}"],
     [

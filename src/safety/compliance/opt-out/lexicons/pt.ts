@@ -27,6 +27,10 @@ export const pt: LexiconSource = {
     ["direct", "nunca mais (?:\\w+ )?{PRON}?{LIGAR}"],
     [
       "direct",
+      "nao (?:quero|quer|queremos|desejo) (?:mais )?que (?:\\w+ ){0,2}?(?:entr\\w* (?:mais )?em conta(?:c)?to|{PRON}?(?:{LIGAR}|liguem|contactem|contatem))",
+    ],
+    [
+      "direct",
       "nao (?:quero|queremos|quer|querem|desejo|deseja) (?:receber |ter )?(?:mais |nenhuma |essas |estas |tantas |suas )*(?:\\w+ )?{CHAMADAS}",
     ],
     ["direct", "nao (?:quero|quer|queremos|desejo) (?:mais )?que {PRON}?(?:mais )?(?:{LIGAR}|liguem)"],
