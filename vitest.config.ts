@@ -1,4 +1,12 @@
+import { appendFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Under npm test (scripts/test.mjs sets it): the file that takes what the test files print to the console (an
+ * identity provider's development warning, a library's warning), so the console shows progress, failures and the
+ * summary. What tests print themselves and the servers' stderr go there too (test/helpers/test-output.ts).
+ */
+const OUTPUT_LOG = process.env.TESTS_OUTPUT_LOG || undefined;
 
 /**
  * Two projects over one pool of 4 workers:
@@ -33,6 +41,17 @@ export default defineConfig({
     // Most files spend their time waiting (deadlines, a person's click, a poll, Redis), not computing: 4 workers on
     // 2 cores overlap the waits (measured: 140 s with 2, 101-109 s with 4, 109 s and a flaky Redis bound with 6).
     maxWorkers: 4,
+    onConsoleLog: OUTPUT_LOG
+      ? (log, type, entity) => {
+          const where = entity
+            ? "fullName" in entity
+              ? `${entity.module.moduleId} > ${entity.fullName}`
+              : entity.moduleId
+            : "";
+          appendFileSync(OUTPUT_LOG, `[${type}] ${where}\n${log.endsWith("\n") ? log : `${log}\n`}`);
+          return false;
+        }
+      : undefined,
     projects: [
       { extends: true, test: { name: "shared", include: shared, exclude: ownGraph, isolate: false } },
       {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The real parts the tests start, made present before vitest runs: Debian's
- * `redis-server` (shared guard state) and `chromium` (the approval page, driven
- * by playwright-core). Where one is missing and this runs as root with apt-get,
- * it is installed (`apt-get update` first); otherwise the run stops here with
- * the command that installs it. Tests never skip for a missing part.
+ * The real parts the tests start or read, made present before vitest runs:
+ * Debian's `redis-server` (shared guard state), `chromium` (the approval page,
+ * driven by playwright-core), `openssl` and `tzdata` (the tz tables). Where one
+ * is missing and this runs as root with apt-get, it is installed (`apt-get
+ * update` first); otherwise the run stops here with the command that installs
+ * it. Tests never skip for a missing part.
  *
  *   node scripts/test-parts.mjs           ensure every part (what `npm test` runs)
  *   node scripts/test-parts.mjs --check   only report; exit 1 if one is missing
@@ -31,6 +32,12 @@ export const PARTS = [
     binary: "/usr/bin/openssl",
     pkg: "openssl",
     why: "a test certificate for Redis over TLS (rediss://)",
+  },
+  {
+    name: "tzdata",
+    binary: "/usr/share/zoneinfo/zone1970.tab",
+    pkg: "tzdata",
+    why: "the IANA time-zone data's own words on where each zone applies (zone1970.tab, zone.tab), which the area-code table is held to",
   },
 ];
 

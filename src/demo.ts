@@ -148,7 +148,7 @@ async function main(): Promise<void> {
       agent_id: agent,
       contact_name: "Dana Lee",
       company_name: "Acme Dental",
-      metadata: [{ key: "service_type", value: "appointment_reminder" }],
+      metadata: { service_type: "appointment_reminder" },
     },
   );
   const callId = (created.structuredContent as { call: { id: string } }).call.id;

@@ -17,6 +17,8 @@ export type Command =
   | { kind: "opt-outs-help" }
   | { kind: "opt-outs"; action: "list" }
   | { kind: "opt-outs"; action: "remove"; number: string; by: string }
+  | { kind: "opt-outs"; action: "review" }
+  | { kind: "opt-outs"; action: "confirm" | "clear"; number: string; by: string }
   | { kind: "passkeys-help" }
   | { kind: "passkeys"; action: "list" }
   | { kind: "passkeys"; action: "enroll"; name: string }
@@ -94,20 +96,33 @@ export function parseArgs(argv: string[]): Command {
   };
 }
 
-/** `opt-outs list` | `opt-outs remove <number> --by <name>`: the operator's commands for the opt-out list. */
+/**
+ * `opt-outs list` | `opt-outs remove <number> --by <name>` | `opt-outs review [confirm|clear <number> --by <name>]`:
+ * the operator's commands for the opt-out list.
+ */
 function parseOptOuts(argv: string[]): Command {
   if (argv.length === 0 || argv.includes("--help") || argv.includes("-h")) return { kind: "opt-outs-help" };
   if (argv[0] === "list" && argv.length === 1) return { kind: "opt-outs", action: "list" };
-  if (argv[0] !== "remove") throw new UsageError(`unknown opt-outs command: ${argv[0]} (see opt-outs --help)`);
-  const number = argv[1];
+  if (argv[0] === "review" && argv.length === 1) return { kind: "opt-outs", action: "review" };
+  if (argv[0] === "review" && (argv[1] === "confirm" || argv[1] === "clear")) {
+    const { number, by } = numberBy(argv.slice(2), `opt-outs review ${argv[1]}`);
+    return { kind: "opt-outs", action: argv[1], number, by };
+  }
+  if (argv[0] !== "remove") throw new UsageError(`unknown opt-outs command: ${argv.join(" ")} (see opt-outs --help)`);
+  return { kind: "opt-outs", action: "remove", ...numberBy(argv.slice(1), "opt-outs remove") };
+}
+
+/** `<number> --by <name>`, and nothing else: the audit line names who changed the list. */
+function numberBy(argv: string[], what: string): { number: string; by: string } {
+  const number = argv[0];
   if (number === undefined || number.startsWith("--"))
-    throw new UsageError("opt-outs remove needs the number, e.g. opt-outs remove +14155550123 --by alice");
+    throw new UsageError(`${what} needs the number, e.g. ${what} +14155550123 --by alice`);
   const byAt = argv.indexOf("--by");
   const by = byAt > 0 ? argv[byAt + 1] : undefined;
   if (by === undefined || by.trim() === "" || by.startsWith("--"))
-    throw new UsageError("opt-outs remove needs --by <name>: the audit line names who removed the number");
-  if (argv.length !== 4) throw new UsageError("opt-outs remove takes <number> --by <name> and nothing else");
-  return { kind: "opt-outs", action: "remove", number, by };
+    throw new UsageError(`${what} needs --by <name>: the audit line names who changed the list`);
+  if (argv.length !== 3) throw new UsageError(`${what} takes <number> --by <name> and nothing else`);
+  return { number, by };
 }
 
 /** `passkeys enroll --name <person>` | `passkeys list` | `passkeys remove <name or id>`. */

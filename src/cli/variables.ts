@@ -10,6 +10,7 @@ import { browserVariable } from "../consent/opener.js";
 import { httpVariables } from "../http/config.js";
 import { safetyVariables } from "../config/safety.js";
 import { passkeyVariables } from "../config/passkeys.js";
+import { optOutJournalVariables } from "../config/opt-out-journal.js";
 import { sandboxVariable } from "./env-flags.js";
 
 /** In the order of --help and the table (grouped by VariableDoc.group, definition order within a group). */
@@ -17,6 +18,7 @@ export const variables: VariableDocs = {
   ...serviceVariables,
   ...sandboxVariable,
   ...safetyVariables,
+  ...optOutJournalVariables,
   ...passkeyVariables,
   ...browserVariable,
   ...httpVariables,

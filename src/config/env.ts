@@ -11,6 +11,7 @@ import { ConfigurationError } from "./errors.js";
 import { safetyEnvShape, safetySettings, type SafetySettings } from "./safety.js";
 import { redisEnvShape, redisSettings, type RedisSettings } from "./redis.js";
 import { passkeyEnvShape, passkeySettings, type PasskeySettings } from "./passkeys.js";
+import { optOutJournalEnvShape, optOutJournalPath } from "./opt-out-journal.js";
 import type { VariableDocs, WithDefault } from "./variables.js";
 
 export interface Config {
@@ -243,6 +244,7 @@ const envSchema = z.object({
     .optional()
     .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
   ...safetyEnvShape,
+  ...optOutJournalEnvShape,
   ...redisEnvShape,
   ...passkeyEnvShape,
 });
@@ -286,7 +288,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   // The sandbox's first try works at any hour: there, calling hours are off unless OUTBOUND_CALLS_CALLING_HOURS is
   // set (set it, e.g. to 08:00-21:00, to try the guard). Live, unset means 08:00-21:00.
   const sandboxHoursOff = overrides.sandbox === true && !env.OUTBOUND_CALLS_CALLING_HOURS?.trim();
-  const safety = sandboxHoursOff ? { ...settings, callingHours: undefined } : settings;
+  const safety = {
+    ...settings,
+    ...(sandboxHoursOff ? { callingHours: undefined } : {}),
+    // The sandbox's calls reach nobody: an opt-out heard on one must not refuse a real dial later, so the sandbox keeps
+    // no journal unless one is named.
+    optOutJournal:
+      overrides.sandbox === true && e.OUTBOUND_CALLS_OPT_OUT_JOURNAL === undefined
+        ? undefined
+        : optOutJournalPath(e.OUTBOUND_CALLS_OPT_OUT_JOURNAL, env),
+  };
   const passkeys = passkeySettings(e, env);
   if (passkeys.required && safety.confirm !== "person") {
     // A passkey guards a person's yes; under token or never no person says yes, so the setting would promise nothing.

@@ -58,8 +58,10 @@ export interface SafetySettings {
   rulesFile: string | undefined;
   /** How long each row of a batch may take to ring (ms): every row's place must stay open that long per row. */
   batchSpanPerRowMs: number;
-  /** How often the opt-out watch reads the calls this process placed (ms): src/safety/compliance/opt-out-desk.ts. */
+  /** How often the opt-out watch reads the placed calls (ms): src/safety/compliance/opt-out-watch.ts. */
   optOutPollMs: number;
+  /** This process's journal of opt-outs (src/config/opt-out-journal.ts); undefined: off. */
+  optOutJournal: string | undefined;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
   testNow: number | undefined;
   /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (safety/dedupe.ts). */
@@ -380,7 +382,10 @@ type SafetyEnv = { [K in keyof typeof safetyEnvShape]: z.output<(typeof safetyEn
  * neither can move the calling-hours guard or hand a live dial to a second
  * replica early with a real service.
  */
-export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): SafetySettings | { error: string } {
+export function safetySettings(
+  env: SafetyEnv,
+  baseUrlIsLoopback: boolean,
+): Omit<SafetySettings, "optOutJournal"> | { error: string } {
   if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
     return {
       error:

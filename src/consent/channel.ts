@@ -85,6 +85,8 @@ export type ConsentVerdict =
       via: ConsentVia;
       why: "declined" | "cancelled" | "expired";
       /** What happened, for the model (never a link or secret). */ detail?: string;
+      /** The client's form came back declined faster than a person reads it (headless-runs.ts). */
+      atOnce?: true;
     }
   /** The tool call's wait ended before a decision: a repeat of the same call picks it up. */
   | { kind: "pending"; via: ConsentVia; expiresAt: number }

@@ -7,6 +7,7 @@ import type { RequestId } from "@modelcontextprotocol/server";
 import type { ConsentClient } from "../protocol/consent-client.js";
 import { oneLine } from "../text/clean.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
+import { ANSWERED_AT_ONCE_MS } from "./headless-runs.js";
 
 /** How long a person gets to answer the client's dialog. The service's deadline starts only after the answer. */
 export const FORM_TIMEOUT_MS = 5 * 60_000;
@@ -14,6 +15,7 @@ export const FORM_TIMEOUT_MS = 5 * 60_000;
 export function formChannel(server: ConsentClient, requestId: RequestId | undefined): ConsentChannel {
   return {
     async ask(request: ConsentRequest, ctx: ConsentCallContext): Promise<ConsentVerdict> {
+      const asked = performance.now();
       try {
         const result = await server.elicitInput(
           {
@@ -39,7 +41,10 @@ export function formChannel(server: ConsentClient, requestId: RequestId | undefi
         );
         if (result.action === "accept" && result.content?.confirm === true)
           return { kind: "approved", via: "client_form" };
-        return { kind: "declined", via: "client_form", why: result.action === "cancel" ? "cancelled" : "declined" };
+        if (result.action === "cancel") return { kind: "declined", via: "client_form", why: "cancelled" };
+        // A form filled in with no is a person's answer; a decline may be the client's own, when it comes at once.
+        const atOnce = result.action === "decline" && performance.now() - asked < ANSWERED_AT_ONCE_MS;
+        return { kind: "declined", via: "client_form", why: "declined", ...(atOnce ? { atOnce: true as const } : {}) };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         // -32001 is the SDK's request timeout.

@@ -1,7 +1,8 @@
 /**
- * The light record of an approval: what the approvers' inbox lists of it (who
- * asked, how many calls, the first numbers, countries, agents, when it was
- * asked and when it runs out), a few hundred bytes made by the desk when it
+ * The light record of an approval: what the approvers' inbox lists of it (the
+ * four facts of glance.ts: the first numbers and their countries, the local
+ * times there, the agents, the contacts; then who asked, when it was asked and
+ * when it runs out), a few hundred bytes made by the desk when it
  * opens the approval and stored beside the full record, so a page of the inbox
  * never loads a view (a batch's view can weigh half a megabyte). It is sealed
  * like the record (seal.ts): a light record that anything but a server wrote
@@ -10,6 +11,7 @@
  */
 import { cap } from "../text/clean.js";
 import type { ConsentView } from "./channel.js";
+import { batchGlance } from "./glance.js";
 
 export interface InboxSummary {
   id: string;
@@ -23,6 +25,9 @@ export interface InboxSummary {
   /** The first numbers, for people ("+1 415 555 2671, and 57 more"). */
   numbers: string;
   countries: string;
+  /** The local times there and the contacts (glance.ts). Absent from a record written before they were listed. */
+  localTimes?: string;
+  contacts?: string;
   agents: string;
   repeatDial: boolean;
   createdAt: number;
@@ -72,6 +77,7 @@ export function inboxSummary(
     calls: view.rows.length,
     numbers: firstOf(view.rows.map((r) => r.international)),
     countries: firstOf(view.countries.map((c) => `${c.name} ×${c.count}`)),
+    ...batchGlance(view.rows),
     agents: firstOf(view.agents.map((a) => a.name ?? a.id)),
     repeatDial: view.repeatDial === true,
     createdAt: fixed.createdAt,
@@ -79,8 +85,13 @@ export function inboxSummary(
   };
 }
 
-/** The fields in one fixed order: what the seal covers. */
+/**
+ * The fields in one fixed order: what the seal covers. The local times and contacts follow when the record has them,
+ * so a record sealed before they were listed still checks out (and a record that has them cannot lose them unseen).
+ */
 export function summaryParts(s: InboxSummary): string[] {
+  const glance =
+    s.localTimes !== undefined || s.contacts !== undefined ? ["glance", s.localTimes ?? "", s.contacts ?? ""] : [];
   return [
     s.id,
     s.tool,
@@ -93,6 +104,7 @@ export function summaryParts(s: InboxSummary): string[] {
     String(s.repeatDial),
     String(s.createdAt),
     String(s.expiresAt),
+    ...glance,
   ];
 }
 
@@ -105,6 +117,8 @@ export function readSummary(value: unknown): SealedSummary | undefined {
   if (!strings.every((k) => typeof v[k] === "string" && (v[k] as string).length <= 1_000)) return undefined;
   if (!numbers.every((k) => Number.isSafeInteger(v[k]))) return undefined;
   if (typeof v.repeatDial !== "boolean") return undefined;
+  const optional = (k: "localTimes" | "contacts") =>
+    typeof v[k] === "string" && (v[k] as string).length <= 1_000 ? { [k]: v[k] as string } : {};
   return {
     id: v.id as string,
     tool: v.tool as string,
@@ -113,6 +127,8 @@ export function readSummary(value: unknown): SealedSummary | undefined {
     calls: v.calls as number,
     numbers: v.numbers as string,
     countries: v.countries as string,
+    ...optional("localTimes"),
+    ...optional("contacts"),
     agents: v.agents as string,
     repeatDial: v.repeatDial,
     createdAt: v.createdAt as number,

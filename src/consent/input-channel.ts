@@ -17,6 +17,7 @@
  */
 import type { OnceMarks } from "../state/store.js";
 import type { ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
+import { ANSWERED_AT_ONCE_MS } from "./headless-runs.js";
 import type { CallerIdentity, RequestStates, StateBinding } from "./request-state.js";
 
 /** The key of the one input request: the name the answer must come back under. */
@@ -54,7 +55,8 @@ export const APPROVAL_SCHEMA = {
   required: ["confirm"],
 } as const;
 
-type Answer = "approve" | "decline" | "cancel" | "not_the_form" | "missing";
+/** decline: the client's decline; refuse: the form filled in with no (a person's answer, never a client's reflex). */
+type Answer = "approve" | "decline" | "refuse" | "cancel" | "not_the_form" | "missing";
 
 /** The person's answer to the form named `key`, read strictly: only `accept` with exactly `{confirm: true}` approves. */
 export function readAnswer(responses: Readonly<Record<string, unknown>> | undefined, key: string): Answer {
@@ -69,7 +71,7 @@ export function readAnswer(responses: Readonly<Record<string, unknown>> | undefi
   const fields = Object.keys(content);
   if (fields.length !== 1 || fields[0] !== "confirm") return "not_the_form";
   const confirm = (content as { confirm: unknown }).confirm;
-  return confirm === true ? "approve" : confirm === false ? "decline" : "not_the_form";
+  return confirm === true ? "approve" : confirm === false ? "refuse" : "not_the_form";
 }
 
 const AGAIN = "To ask the person anew, call the tool again with the same arguments (the client shows a new form).";
@@ -122,8 +124,16 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
             via: "client_input",
             idempotencyKey: seat.dialKey(`input-state:${check.body.id}`),
           };
-        case "decline":
+        case "refuse":
           return { kind: "declined", via: "client_input", why: "declined" };
+        case "decline":
+          // The state was made a TTL before it expires: when the form was sent.
+          return {
+            kind: "declined",
+            via: "client_input",
+            why: "declined",
+            ...(now - (check.body.exp - seat.ttlMs) < ANSWERED_AT_ONCE_MS ? { atOnce: true as const } : {}),
+          };
         case "cancel":
           return { kind: "declined", via: "client_input", why: "cancelled" };
         case "not_the_form":

@@ -4,10 +4,15 @@
  * label, so no value (a contact name, a metadata value, an agent name from the
  * service) can pass for another field: names cannot hold line breaks (validation
  * refuses them), and every value is collapsed to one line here anyway.
+ *
+ * The first four lines are the facts of glance.ts (number and country, local
+ * time there, agent, contact); the question, the exact E.164 sent, the company,
+ * the consent record and the metadata come after them.
  */
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
 import { AI_DISCLOSURE_REMINDER } from "./ai-disclosure.js";
+import { batchGlance, firstFew } from "./glance.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
@@ -59,42 +64,50 @@ function metadataLines(metadata: CheckedRow["request"]["metadata"], indent: stri
   return lines;
 }
 
+function numberText(row: CheckedRow): string {
+  return `${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`;
+}
+
 function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: string): string[] {
   const r = row.request;
-  const lines: string[] = [`${indent}Sent as (E.164): ${r.to}`];
+  const lines: string[] = [
+    `${indent}Local time there: ${input.localTimes?.get(index) ?? "unknown"}`,
+    `${indent}Agent: ${agentText(r.agent_id, input.agentNames)}`,
+  ];
   if (r.contact_name !== undefined) lines.push(`${indent}Contact: ${oneLine(r.contact_name)}`);
+  lines.push(`${indent}Sent as (E.164): ${r.to}`);
   if (r.company_name !== undefined) lines.push(`${indent}Company: ${oneLine(r.company_name)}`);
-  lines.push(`${indent}Agent: ${agentText(r.agent_id, input.agentNames)}`);
-  const local = input.localTimes?.get(index);
-  if (local) lines.push(`${indent}Local time there: ${local}`);
   const consent = input.consentRecords?.[index];
   if (consent) lines.push(`${indent}Consent: ${consent}`);
   return lines;
 }
 
+function singleText(input: PreviewInput): string {
+  const row = input.rows[0]!;
+  const r = row.request;
+  const lines = [
+    `Number: ${numberText(row)}`,
+    `Local time there: ${input.localTimes?.get(0) ?? "unknown"}`,
+    `Agent: ${agentText(r.agent_id, input.agentNames)}`,
+    `Contact: ${r.contact_name !== undefined ? oneLine(r.contact_name) : "(not given)"}`,
+    "Place this phone call now? It reaches a real person and costs money.",
+  ];
+  if (input.repeatDial)
+    lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
+  lines.push(
+    `Sent as (E.164): ${r.to}`,
+    `Company: ${r.company_name !== undefined ? oneLine(r.company_name) : "(not given)"}`,
+  );
+  const consent = input.consentRecords?.[0];
+  if (consent) lines.push(`Consent: ${consent}`);
+  lines.push(...metadataLines(r.metadata, ""));
+  lines.push(AI_DISCLOSURE_REMINDER);
+  return lines.join("\n");
+}
+
 export function previewText(input: PreviewInput): string {
   const { rows } = input;
-  if (rows.length === 1) {
-    const row = rows[0]!;
-    const r = row.request;
-    const lines = [
-      "Place this phone call now? It reaches a real person and costs money.",
-      `Number: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
-      `Sent as (E.164): ${r.to}`,
-      `Agent: ${agentText(r.agent_id, input.agentNames)}`,
-      `Contact: ${r.contact_name !== undefined ? oneLine(r.contact_name) : "(not given)"}`,
-      `Company: ${r.company_name !== undefined ? oneLine(r.company_name) : "(not given)"}`,
-    ];
-    const local = input.localTimes?.get(0);
-    if (local) lines.push(`Local time there: ${local}`);
-    const consent = input.consentRecords?.[0];
-    if (consent) lines.push(`Consent: ${consent}`);
-    if (input.repeatDial)
-      lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
-    lines.push(...metadataLines(r.metadata, ""));
-    lines.push(AI_DISCLOSURE_REMINDER);
-    return lines.join("\n");
-  }
+  if (rows.length === 1) return singleText(input);
   const countries = new Map<string, number>();
   for (const row of rows) countries.set(row.phone.country, (countries.get(row.phone.country) ?? 0) + 1);
   const countryList = [...countries.entries()]
@@ -102,20 +115,25 @@ export function previewText(input: PreviewInput): string {
     .map(([c, n]) => `${countryName(c)} (${c}) ×${n}`)
     .join(", ");
   const agents = [...new Set(rows.map((r) => r.request.agent_id))].map((id) => agentText(id, input.agentNames));
+  const glance = batchGlance(
+    rows.map((r, i) => ({
+      localTime: input.localTimes?.get(i),
+      contactName: r.request.contact_name !== undefined ? oneLine(r.request.contact_name) : undefined,
+    })),
+  );
   const lines = [
+    `Numbers: ${rows.length} calls — ${countryList}`,
+    `Local time there: ${glance.localTimes}`,
+    `Agent${agents.length === 1 ? "" : "s"}: ${firstFew(agents, 5)}`,
+    `Contacts: ${glance.contacts}`,
     `Place ${rows.length} phone calls now? Each reaches a real person and costs money.`,
-    `Countries: ${countryList}`,
-    `Agent${agents.length === 1 ? "" : "s"}: ${agents.slice(0, 5).join(", ")}${agents.length > 5 ? `, and ${agents.length - 5} more` : ""}`,
-    `First ${Math.min(FIRST_ROWS, rows.length)} rows:`,
   ];
+  if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
+  lines.push(`First ${Math.min(FIRST_ROWS, rows.length)} rows:`);
   rows.slice(0, FIRST_ROWS).forEach((row, i) => {
-    lines.push(
-      `Row ${i + 1}: ${row.phone.international} — ${countryName(row.phone.country)} (${row.phone.country})`,
-      ...rowLines(row, input, i, "  "),
-    );
+    lines.push(`Row ${i + 1}: ${numberText(row)}`, ...rowLines(row, input, i, "  "));
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
-  if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
   lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }

@@ -33,10 +33,11 @@ export function urlChannel(
             mode: "url",
             elicitationId: record.id,
             url,
+            // What is asked first (a client may fold all but the first lines), then how to answer.
             message:
-              `outbound-calls-mcp asks you to approve ${count === 1 ? "a phone call" : `${count} phone calls`} before anything is dialed. ` +
-              "Open the link to see exactly what would be dialed, then choose Approve or Decline there. The link works once.\n\n" +
-              request.text,
+              `${request.text}\n\n` +
+              `outbound-calls-mcp asks you to approve ${count === 1 ? "this phone call" : `these ${count} phone calls`} before anything is dialed. ` +
+              "Open the link to see exactly what would be dialed, then choose Approve or Decline there. The link works once.",
           },
           { signal: ctx.signal, timeout: ctx.waitMs, ...related },
         )

@@ -4,7 +4,15 @@
  */
 import { isLoopbackHost } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
-import { ISSUER_VARIABLE, parseOAuthConfig, parsePublicUrl, type OAuthConfig } from "./oauth/config.js";
+import {
+  ISSUER_VARIABLE,
+  parseOAuthConfig,
+  parsePublicUrl,
+  parseTokenRules,
+  tokenVariables,
+  type OAuthConfig,
+  type TokenRules,
+} from "./oauth/config.js";
 import {
   APPROVER_CLIENT_ID,
   approverVariables,
@@ -53,6 +61,7 @@ export const httpVariables = {
     description:
       "This server's public `https://` URL. Its host and origin are accepted in `Host` and `Origin`. With OAuth: the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points. With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the relying party of the inbox's passkeys (the RP ID is its host), enrolled through one-time links ([hosting](hosting.md#passkeys-on-a-hosted-inbox)).",
   },
+  ...tokenVariables,
   ...approverVariables,
   OUTBOUND_CALLS_HTTP_RATE_LIMIT: {
     group: "http",
@@ -90,6 +99,8 @@ export interface HttpConfig {
   token: string | undefined;
   /** OUTBOUND_CALLS_OAUTH_ISSUER + OUTBOUND_CALLS_PUBLIC_URL: clients bring access tokens of that issuer instead. */
   oauth: OAuthConfig | undefined;
+  /** With OAuth: the kind and the age an access token must have; undefined without OAuth. */
+  tokenRules: TokenRules | undefined;
   /** OUTBOUND_CALLS_APPROVER_TOKEN: signs approvers in to the inbox at /approvals (no OAuth); undefined = not this way. */
   approverToken: string | undefined;
   /** With OAuth: approvers sign in to /approvals through the identity provider (OUTBOUND_CALLS_APPROVER_CLIENT_ID). */
@@ -310,6 +321,7 @@ export function loadHttpConfig(
     port: listen.port,
     token,
     oauth,
+    tokenRules: parseTokenRules(env, oauth),
     approverToken,
     approverSignIn: parseApproverSignIn(env, oauth),
     allowSelfApproval: selfApprovalAllowed(env, oauth),

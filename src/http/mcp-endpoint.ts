@@ -20,6 +20,7 @@ import type { AuthenticatedCaller } from "./auth.js";
 import { SCOPES } from "./oauth/scopes.js";
 import { countServiceRequests } from "./counted-requests.js";
 import { sendRpcError } from "./responses.js";
+import { appsSessionFor, declaredAppsBySession } from "./apps-session.js";
 
 export interface McpEndpointOptions {
   config: Config;
@@ -58,8 +59,12 @@ export function mcpPost(
   options: McpEndpointOptions,
 ): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
   let lastFallbackLog = -Infinity;
-  // Which client (and, with OAuth, which person) each request came from, for the server the SDK's factory makes for it.
-  const byRequest = new WeakMap<Request, { client: string; caller: AuthenticatedCaller | undefined }>();
+  // Which client (and, with OAuth, which person) each request came from, for the server the SDK's factory makes for it,
+  // and whether its session id says it declared MCP Apps at initialize (apps-session.ts).
+  const byRequest = new WeakMap<
+    Request,
+    { client: string; caller: AuthenticatedCaller | undefined; appsSession: boolean }
+  >();
   const failed = (error: Error) => options.log(`http: request failed: ${error.stack ?? error.message}`);
   const handler = createMcpHandler(
     ({ era, requestInfo }: McpRequestContext) => {
@@ -71,7 +76,13 @@ export function mcpPost(
       const readsAllCalls = from?.caller?.scopes.has(SCOPES.readAll) === true;
       const { mcp } = createServer(
         options.config,
-        { ...options.deps, client, era, ...(person ? { person, readsAllCalls } : {}) },
+        {
+          ...options.deps,
+          client,
+          era,
+          ...(person ? { person, readsAllCalls } : {}),
+          ...(era === "legacy" && from?.appsSession ? { declaredApps: true } : {}),
+        },
         options.core,
       );
       if (era === "legacy") answerCancelledRequests(mcp.server);
@@ -158,10 +169,17 @@ export function mcpPost(
     }
 
     // The factory is called with the web Request made from `req`: the client's address goes with it.
+    const appsSession = declaredAppsBySession(req.headers["mcp-session-id"]);
+    const newSession = appsSessionFor(message);
     const serving = {
-      fetch: (request: Request, opts?: Parameters<typeof handler.fetch>[1]) => {
-        byRequest.set(request, { client, caller });
-        return handler.fetch(request, opts);
+      fetch: async (request: Request, opts?: Parameters<typeof handler.fetch>[1]) => {
+        byRequest.set(request, { client, caller, appsSession });
+        const response = await handler.fetch(request, opts);
+        if (!newSession || !response.ok) return response;
+        // The initialize answer of a client that declared MCP Apps: the session id it will send on every request.
+        const headers = new Headers(response.headers);
+        headers.set("mcp-session-id", newSession);
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       },
     };
     await toNodeHandler(serving, { onerror: failed })(req, res, message);

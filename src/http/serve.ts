@@ -22,7 +22,7 @@ import { clientAddress } from "./client-address.js";
 import type { HttpConfig } from "./config.js";
 import { isWildcardHost, makeHostCheck } from "../web/host-check.js";
 import { mcpPost } from "./mcp-endpoint.js";
-import type { OAuthConfig } from "./oauth/config.js";
+import type { OAuthConfig, TokenRules } from "./oauth/config.js";
 import { checkScopes, oauthAuth, protectedResourceMetadata } from "./oauth/resource-server.js";
 import { createTokenVerifier } from "./oauth/verifier.js";
 import { SCOPES } from "./oauth/scopes.js";
@@ -105,6 +105,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           store: core.store,
           hostCheck,
           passkeys: core.consent.passkeys,
+          review: core.safety.optOuts,
           // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
           isSecure: (req) =>
             http.trustProxy > 0 &&
@@ -165,9 +166,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
 function authenticator(http: HttpConfig, log: (line: string) => void): Authenticate | undefined {
   const oauth: OAuthConfig | undefined = http.oauth;
-  if (oauth) return oauthAuth(oauth, createTokenVerifier({ issuer: oauth.issuer, resource: oauth.resource }), log);
+  if (oauth) return oauthAuth(oauth, createTokenVerifier(verifierOptions(oauth, http.tokenRules)), log);
   return http.token === undefined ? undefined : sharedTokenAuth(http.token);
 }
+
+/** What an access token must be, for /mcp and for the inbox's sign-in alike. */
+const verifierOptions = (oauth: OAuthConfig, rules: TokenRules | undefined) => ({
+  issuer: oauth.issuer,
+  resource: oauth.resource,
+  ...rules,
+});
 
 /** With OAuth and OUTBOUND_CALLS_APPROVER_CLIENT_ID: the inbox's sign-in through the identity provider. */
 function approverSignIn(
@@ -176,9 +184,9 @@ function approverSignIn(
   log: (line: string) => void,
 ): IdentityProviderSignIn | undefined {
   const config = http.approverSignIn;
-  if (!config) return undefined;
-  // The access token that comes with the sign-in is checked as /mcp checks tokens (issuer, audience, expiry, keys).
-  const verify = createTokenVerifier({ issuer: config.issuer, resource: config.resource });
+  if (!config || !http.oauth) return undefined;
+  // The access token that comes with the sign-in is checked as /mcp checks tokens (issuer, audience, expiry, keys, kind).
+  const verify = createTokenVerifier(verifierOptions(http.oauth, http.tokenRules));
   const login = new OidcLogin({
     issuer: config.issuer,
     clientId: config.clientId,

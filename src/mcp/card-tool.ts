@@ -13,9 +13,11 @@ import type { CallToolResult, InputRequiredResult, McpServer, Tool as ListedTool
 import * as z from "zod";
 import { CARD_META_KEY, CARD_MIME, CARD_URI, cardToolMeta, DECIDE_TOOL } from "../consent/card/apps-support.js";
 import { cardHtml } from "../consent/card/card-html.js";
-import { approvedOnCard, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";
+import { approvedOnCard, CARD_APPROVER, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";
 import type { CardTicket, ConsentChannel } from "../consent/channel.js";
-import type { ApprovalDesk } from "../consent/desk.js";
+import { storedView, type ApprovalDesk } from "../consent/desk.js";
+import type { AuditFacts } from "../safety/audit-trail.js";
+import type { ApprovalRecord } from "../state/store.js";
 
 /** The write tools whose result the card renders. */
 export const CARD_TOOLS: ReadonlySet<string> = new Set(["create_call", "submit_batch"]);
@@ -87,6 +89,8 @@ export interface CardDecisionHost {
     args: Record<string, unknown>,
     decision: ConsentChannel,
   ): Promise<CallToolResult | InputRequiredResult>;
+  /** Writes the audit line of a Decline for the write tool the approval is for, as its own tool call would. */
+  declined(toolName: string, facts: AuditFacts, reason: string): void;
 }
 
 const refused = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
@@ -103,6 +107,7 @@ export async function decideOnCard(args: unknown, host: CardDecisionHost): Promi
     if (!(await declineOnCard(host.desk, record)))
       return refused("Refused: this approval was decided elsewhere or ran out of time first. Nothing was dialed.");
     const text = "Declined on the approval card: nothing was dialed.";
+    host.declined(record.tool, declinedFacts(record), text);
     return { content: [{ type: "text", text }], structuredContent: { outcome: "declined", text } };
   }
   const result = await host.run(record.tool, parsed.data.arguments, approvedOnCard(host.desk, record));
@@ -114,6 +119,18 @@ export async function decideOnCard(args: unknown, host: CardDecisionHost): Promi
   return {
     content: answer.content,
     structuredContent: { outcome: "dialed", text, result: answer.structuredContent ?? {} },
+  };
+}
+
+/** What the audit line of a Decline says of the request: the rows the card showed, its key, and who decided. */
+function declinedFacts(record: ApprovalRecord): AuditFacts {
+  const rows = storedView(record)?.rows ?? [];
+  return {
+    numbers: rows.map((row) => row.e164),
+    agents: [...new Set(rows.map((row) => row.agentId))],
+    request_key: record.requestKey,
+    confirmation: "client",
+    approver: CARD_APPROVER,
   };
 }
 

@@ -13,7 +13,7 @@ import { USER_AGENT } from "../config/version.js";
 import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
-import { createSafety, type Safety } from "../safety/index.js";
+import { createSafety, type Safety, type SafetyDeps } from "../safety/index.js";
 import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
@@ -60,6 +60,11 @@ export interface ServerDeps {
   person?: Person;
   /** The person's token grants `calls:read_all`: they see every call, not only the ones they placed. */
   readsAllCalls?: boolean;
+  /**
+   * A 2025-era client over stateless HTTP whose session id says it declared MCP Apps at initialize
+   * (src/http/apps-session.ts): this request's server never saw that initialize.
+   */
+  declaredApps?: boolean;
 }
 
 export interface OutboundCallsServer {
@@ -95,6 +100,8 @@ export interface CoreDeps {
   service?: CallingService;
   /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
   consentSurface?: ConsentHubOptions["surface"];
+  /** Tests only (no setting reaches it): another reader of call records for an opt-out (safety/compliance/). */
+  optOutReader?: SafetyDeps["optOutReader"];
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
@@ -105,7 +112,7 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
   const service =
     deps.service ??
     createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
-  const safety = createSafety(config, { service, store, redactor, log });
+  const safety = createSafety(config, { service, store, redactor, log, optOutReader: deps.optOutReader });
   const consent = new ConsentHub({
     approvals: store.approvals,
     marks: store.once,
@@ -230,7 +237,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
             )
           : undefined,
         {
-          apps: !config.passkeys.required && rendersApps(asked.getClientCapabilities()),
+          apps: !config.passkeys.required && (deps.declaredApps === true || rendersApps(asked.getClientCapabilities())),
           ...(decision ? { decision } : {}),
         },
       );
@@ -243,7 +250,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     },
     // With passkeys required the card is never offered (it cannot ask for one): no card, no card tool.
     rendersApps: (request) =>
-      !config.passkeys.required && rendersApps(consentClient(mcp.server, era, request).getClientCapabilities()),
+      !config.passkeys.required &&
+      (deps.declaredApps === true || rendersApps(consentClient(mcp.server, era, request).getClientCapabilities())),
     desk: consent.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });

@@ -111,6 +111,13 @@ export function registerTools(server: Server, host: ToolHost): void {
           if (!tool) return { isError: true, content: [{ type: "text", text: `Tool ${name} not found` }] };
           return callTool(host, tool, args, mcpCtx, decision);
         },
+        declined: (name, facts, reason) => {
+          const tool = tools.get(name);
+          if (!tool) return;
+          const ctx = host.context(tool, mcpCtx);
+          ctx.guard.declinedLater(facts, reason);
+          ctx.scope.dispose();
+        },
       });
     }
     const tool = byName.get(request.params.name);

@@ -55,9 +55,15 @@ export function describeError(error: unknown, opts: DescribeOptions): Described 
     text = error.message;
   } else if (error instanceof StoreUnavailableError) {
     warning = `${opts.what}: the shared guard state is unreachable (${error.message})`;
-    text =
-      "Refused: the server's shared guard state (Redis) cannot be reached, so the dial caps and duplicate checks cannot be applied. " +
-      "Nothing was dialed. Reading tools still work; try the dial again in a minute.";
+    const refused =
+      "Refused: the server's shared guard state (Redis) cannot be reached, so the dial caps and duplicate checks cannot be applied. ";
+    // True of this attempt only: an earlier attempt of the same request (told "still under way", or whose answer
+    // was lost) may have placed the call, and the ledger that would say so is what cannot be read.
+    text = opts.creates
+      ? `${refused}Nothing was dialed by this attempt, but whether an earlier attempt of this same request is under way or was placed cannot be checked now: ` +
+        "if this request was sent before (even if it was told it was still under way), an earlier attempt of this same request may have placed the call. " +
+        "Do not dial these numbers another way; repeat this same request in a minute (a repeat gets what the earlier attempt did) or check with list_calls. Reading tools still work."
+      : `${refused}Nothing was dialed. Reading tools still work; try the dial again in a minute.`;
   } else if (error instanceof ConfigurationError) {
     text = `The MCP server is misconfigured: ${error.message}`;
   } else {

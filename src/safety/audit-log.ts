@@ -6,7 +6,7 @@
  * dedupe window survive a restart; a line that cannot be read never lets more
  * dials through than an intact one would (see readAuditHistory).
  */
-import { closeSync, fstatSync, openSync, statSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, fsyncSync, openSync, statSync, writeSync } from "node:fs";
 import { ConfigurationError } from "../config/errors.js";
 import type { Redactor } from "../text/redact.js";
 import { AUDIT_VARIABLE, readBackWith, type AuditLine, type LineReader } from "./audit-readback.js";
@@ -30,7 +30,11 @@ export type AuditDecision =
   /** A number was put on the opt-out list (src/safety/compliance/opt-out-desk.ts); `reason` is the evidence. */
   | "opted_out"
   /** An operator took a number off the opt-out list; `approver` names who. */
-  | "opt_out_removed";
+  | "opt_out_removed"
+  /** A number held for an operator's review: a weaker cue of an opt-out (rule opt_out_review); `reason` says what. */
+  | "opt_out_held"
+  /** An operator's review cleared a held number; `approver` names who. */
+  | "opt_out_cleared";
 
 export interface AuditEntry {
   time: string;
@@ -74,32 +78,44 @@ export interface AuditEntry {
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);
 const E164 = /\+[1-9][0-9]{5,14}/g;
 
+/** Another file of the same lines (the opt-out journal): the variable its messages name, and each line fsync'd. */
+export interface LineFileOptions {
+  variable: string;
+  sync: boolean;
+}
+
 export class AuditLog {
   private constructor(
     private fd: number,
     readonly path: string,
     private readonly redactor: Redactor,
     private readonly onError: (message: string) => void,
+    private readonly options: LineFileOptions,
   ) {}
 
   /** Opens (creating with mode 0600) for appending; throws ConfigurationError naming the variable. */
-  static open(path: string, redactor: Redactor, onError: (message: string) => void): AuditLog {
+  static open(
+    path: string,
+    redactor: Redactor,
+    onError: (message: string) => void,
+    options: LineFileOptions = { variable: AUDIT_VARIABLE, sync: false },
+  ): AuditLog {
     let fd: number;
     try {
       fd = openSync(path, "a", 0o600);
     } catch (error) {
       const code = (error as { code?: string }).code ?? "unknown error";
       throw new ConfigurationError(
-        `${AUDIT_VARIABLE}: the file cannot be opened for appending (${code}); the folder must exist and be writable`,
+        `${options.variable}: the file cannot be opened for appending (${code}); the folder must exist and be writable`,
       );
     }
     const mode = fstatSync(fd).mode & 0o777;
     if (process.platform !== "win32" && (mode & 0o077) !== 0) {
       onError(
-        `${AUDIT_VARIABLE}: the existing file is readable by others (mode ${mode.toString(8)}); consider chmod 600`,
+        `${options.variable}: the existing file is readable by others (mode ${mode.toString(8)}); consider chmod 600`,
       );
     }
-    return new AuditLog(fd, path, redactor, onError);
+    return new AuditLog(fd, path, redactor, onError, options);
   }
 
   /** Appends the line; on failure says why (an error code such as ENOSPC) after reporting it, else undefined. */
@@ -113,11 +129,12 @@ export class AuditLog {
     try {
       this.followPath();
       writeSync(this.fd, `${line}\n`);
+      if (this.options.sync) fsyncSync(this.fd);
       return undefined;
     } catch (error) {
       // A full disk must not turn a placed call into an error answer the model might retry (the caller decides).
       const code = (error as { code?: string }).code ?? "error";
-      this.onError(`${AUDIT_VARIABLE}: could not write a line (${code})`);
+      this.onError(`${this.options.variable}: could not write a line (${code})`);
       return code;
     }
   }
@@ -141,7 +158,7 @@ export class AuditLog {
     } catch (error) {
       // The folder went too: keep the line in the old file rather than lose it.
       this.onError(
-        `${AUDIT_VARIABLE}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`,
+        `${this.options.variable}: the file was moved and cannot be created again (${(error as { code?: string }).code ?? "error"}); writing to the moved file`,
       );
       return;
     }

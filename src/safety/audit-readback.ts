@@ -74,7 +74,11 @@ export interface LineReader<T> {
  * Feeds every line of the log to each reader, in order. No file (ENOENT) is an empty log. Any other failure to read
  * throws a ConfigurationError naming what the first reader could not rebuild (the readers' order is the start's).
  */
-export function readAuditLogBack(path: string, readers: ReadonlyArray<LineReader<unknown>>): void {
+export function readAuditLogBack(
+  path: string,
+  readers: ReadonlyArray<LineReader<unknown>>,
+  variable = AUDIT_VARIABLE,
+): void {
   try {
     forEachLogLine(path, (text, index) => {
       const line = new AuditLine(text, index);
@@ -84,14 +88,14 @@ export function readAuditLogBack(path: string, readers: ReadonlyArray<LineReader
     const code = (error as { code?: string }).code;
     if (code === "ENOENT") return;
     throw new ConfigurationError(
-      `${AUDIT_VARIABLE}: the file cannot be read back (${code ?? "error"}); ${readers[0]?.rebuilds ?? "nothing"} could not be rebuilt`,
+      `${variable}: the file cannot be read back (${code ?? "error"}); ${readers[0]?.rebuilds ?? "nothing"} could not be rebuilt`,
     );
   }
 }
 
-/** One reader alone over the whole log: its result. */
-export function readBackWith<T>(path: string, reader: LineReader<T>): T {
-  readAuditLogBack(path, [reader]);
+/** One reader alone over the whole log (or another file of its lines, named by `variable`): its result. */
+export function readBackWith<T>(path: string, reader: LineReader<T>, variable = AUDIT_VARIABLE): T {
+  readAuditLogBack(path, [reader], variable);
   return reader.result();
 }
 

@@ -21,12 +21,16 @@ export interface CallAccess {
   read(callId: string, read: () => Promise<CallRecord>): Promise<CallRecord>;
   /** The calls of a list the caller may see, in order. */
   filter(calls: readonly CallRecord[]): Promise<CallRecord[]>;
+  /** Of these calls, the ones recorded as the caller's, by id alone; none when the store cannot say (fail closed). */
+  mine<T extends { id: string }>(calls: readonly T[]): Promise<T[]>;
 }
 
-const everything: CallAccess = {
+/** A caller who sees every call (stdio, a shared token, or a token that may read all). */
+export const everyCall: CallAccess = {
   restricted: false,
   read: (_callId, read) => read(),
   filter: async (calls) => [...calls],
+  mine: async (calls) => [...calls],
 };
 
 /** The one answer for a call the caller may not see, whether it exists or not. */
@@ -42,7 +46,7 @@ const campaignOf = (call: CallRecord): string | undefined =>
 
 export function callAccess(store: GuardStore, now: () => number, identity: CallerIdentity): CallAccess {
   const person = identity.person;
-  if (!person || identity.readsAllCalls) return everything;
+  if (!person || identity.readsAllCalls) return everyCall;
   const mine = (owner: string | undefined) => owner !== undefined && owner === person.sub;
 
   const filter = async (calls: readonly CallRecord[]): Promise<CallRecord[]> => {
@@ -70,6 +74,7 @@ export function callAccess(store: GuardStore, now: () => number, identity: Calle
   return {
     restricted: true,
     filter,
+    mine: (calls) => ownCalls(store, identity, calls, now()),
     async read(callId, read) {
       const [owner] = await store.owners.ownersOf([{ kind: "call", id: callId }], now());
       if (mine(owner)) return read();

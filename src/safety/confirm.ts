@@ -14,6 +14,7 @@ import type { CardTicket, ConsentVerdict } from "../consent/channel.js";
 import type { Person } from "../service/call-scope.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
+import { HEADLESS_NOTE } from "../consent/headless-runs.js";
 import type { ConfirmationTokens, TokenCheck } from "./confirmation-token.js";
 import type { DialAttempt } from "./dial-attempt.js";
 import {
@@ -197,13 +198,20 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
     case "declined": {
       const what =
         verdict.why === "declined"
-          ? "The person declined"
+          ? verdict.atOnce
+            ? "The client declined at once"
+            : "The person declined"
           : verdict.why === "cancelled"
             ? verdict.detail
               ? `The person's confirmation was not obtained (${verdict.detail})`
-              : "The person cancelled the confirmation"
+              : "The confirmation was cancelled in the client"
             : `The approval ran out${verdict.detail ? ` (${verdict.detail})` : ""}`;
-      throw new UserDeclinedError(`${what}; nothing was dialed. Do not retry unless the user asks.`);
+      // A plain cancel or an instant decline of the client's form may be a client with no person at it.
+      const fromForm = verdict.via === "client_form" || verdict.via === "client_input";
+      const headless = fromForm && (verdict.atOnce || (verdict.why === "cancelled" && !verdict.detail));
+      throw new UserDeclinedError(
+        `${what}; nothing was dialed. Do not retry unless the user asks.${headless ? ` ${HEADLESS_NOTE}` : ""}`,
+      );
     }
     case "pending": {
       const where =

@@ -56,7 +56,7 @@ export class ConfirmationTokens {
 
   /**
    * Is `token` a valid, unexpired token of this request? Whether it was used is the store's to say: the dial
-   * spends it with OnceMarks.use(id) in the step that sends it (src/safety/dial-guard.ts).
+   * spends it with OnceMarks.use(id) in the step that sends it (src/safety/guards/approval.ts).
    */
   check(token: string, requestKey: string): TokenCheck {
     const parsed = parseToken(token);

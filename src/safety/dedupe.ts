@@ -13,26 +13,23 @@
  */
 import { callIdText } from "../service/values.js";
 import { randomUUID } from "node:crypto";
-import type { DialRecord, GuardStore, DialSummary } from "../state/store.js";
-import type { DialAttempt } from "./dial-attempt.js";
+import type { DialRecord, GuardStore } from "../state/store.js";
+import type { DialAttempt, Replay } from "./dial-attempt.js";
 import { DialClaim, type ClaimLedger } from "./dial-claim.js";
 import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal } from "./refusals.js";
 import { agoText } from "./time-text.js";
 import { claimOwner } from "./call-access.js";
 
+/** What a claim reads of the attempt. */
+export type ClaimAttempt = Pick<DialAttempt, "key" | "tool" | "numbers" | "repeatDial" | "scope" | "access">;
+
 /** An unsettled claim lives this long without renewal; its owner renews it every third of it. */
 export const LEASE_MS = 60_000;
 const RULE = "recent_number";
 
-export interface Replay {
-  firstAt: number;
-  callIds: string[];
-  summary: DialSummary;
-}
-
 /** Claims the dial, or answers with the identical earlier dial, or refuses for a recently dialed number. */
 export async function claimDial(
-  attempt: DialAttempt,
+  attempt: ClaimAttempt,
   ledger: ClaimLedger,
 ): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
   const { store, clock } = ledger;
@@ -64,7 +61,7 @@ export async function claimDial(
       };
     }
     if (result.kind === "recent_numbers") {
-      const shown = await shownCallIds(attempt, store, result.matches, clock.now());
+      const shown = await shownCallIds(attempt, result.matches);
       throw recentNumbersRefusal(
         result.matches,
         attempt.tool === "create_call" ? undefined : attempt.numbers.length,
@@ -92,7 +89,7 @@ export async function claimDial(
 /** Polls an identical dial under way, within the tool call's deadline, until it settles; undefined when it was forgotten or its lease ran out. */
 async function waitSettled(
   first: DialRecord,
-  attempt: DialAttempt,
+  attempt: ClaimAttempt,
   { store, clock }: ClaimLedger,
 ): Promise<DialRecord | undefined> {
   let record: DialRecord | undefined = first;
@@ -111,33 +108,20 @@ async function waitSettled(
   return record;
 }
 
-/** Which earlier call ids the caller may be told: all without a person (no OAuth) or with calls:read_all; else their own. */
+/** Which earlier call ids the caller may be told: every one to a caller who reads every call; else their own. */
 async function shownCallIds(
-  attempt: DialAttempt,
-  store: GuardStore,
+  attempt: ClaimAttempt,
   matches: ReadonlyArray<{ record: DialRecord }>,
-  now: number,
 ): Promise<(id: string) => boolean> {
-  const { person, readsAllCalls } = attempt.scope.identity;
-  if (!person || readsAllCalls) return () => true;
+  if (!attempt.access.restricted) return () => true;
   const ids = [...new Set(matches.flatMap((m) => (m.record.state.kind === "placed" ? m.record.state.callIds : [])))];
-  if (ids.length === 0) return () => false;
-  try {
-    const owners = await store.owners.ownersOf(
-      ids.map((id) => ({ kind: "call" as const, id })),
-      now,
-    );
-    const mine = new Set(ids.filter((_, i) => owners[i] === person.sub));
-    return (id) => mine.has(id);
-  } catch {
-    // Who placed them cannot be read now: name none (the refusal stands either way).
-    return () => false;
-  }
+  const mine = new Set((await attempt.access.mine(ids.map((id) => ({ id })))).map((c) => c.id));
+  return (id) => mine.has(id);
 }
 
 /** What a dry run says about duplicates, without claiming anything. */
 export async function dryRunDedupeCheck(
-  attempt: DialAttempt,
+  attempt: ClaimAttempt,
   store: GuardStore,
   now: number,
   windowMs: number,

@@ -8,7 +8,7 @@
 import type { Config } from "../config/env.js";
 import type { CallingService } from "../service/index.js";
 import { MemoryStore } from "../state/memory-store.js";
-import type { DialRecord, GuardStore, OptOutEntry } from "../state/store.js";
+import type { DialRecord, GuardStore } from "../state/store.js";
 import { AuditLog, dialHistoryReader, readAuditHistory, type AuditHistory } from "./audit-log.js";
 import { readAuditLogBack } from "./audit-readback.js";
 import { clockStartingAt, systemClock, type Clock } from "./clock.js";
@@ -20,8 +20,10 @@ import type { Redactor } from "../text/redact.js";
 import type { CallerIdentity, CallScope } from "../service/call-scope.js";
 import { callAccess, type CallAccess } from "./call-access.js";
 import { ownerReader, seedOwners } from "./owner-history.js";
-import { OptOutDesk } from "./compliance/opt-out-desk.js";
-import { optOutReader, type OptOutEvent } from "./compliance/opt-out-history.js";
+import { OptOutDesk, type OptOutReader } from "./compliance/opt-out-desk.js";
+import { optOutReader, readOptOutHistory, type OptOutEvent } from "./compliance/opt-out-history.js";
+import { OptOutJournal } from "./compliance/opt-out-journal.js";
+import { OptOutKeeper } from "./compliance/opt-out-keeper.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
 import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
@@ -47,6 +49,8 @@ export interface SafetyDeps {
   /** The server's one redactor: audit lines go through it. */
   redactor: Redactor;
   log(line: string): void;
+  /** Tests only (no setting reaches it): another reader of call records for an opt-out. */
+  optOutReader?: OptOutReader | undefined;
 }
 
 /** Builds the guards; throws ConfigurationError (naming the variable) when a file cannot be used. */
@@ -87,14 +91,28 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
       return { now, dials: dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))) };
     };
   }
-  const auditDamage = audit ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs) : undefined;
+  const journal = s.optOutJournal ? OptOutJournal.open(s.optOutJournal, deps.redactor, deps.log) : undefined;
+  const keeper = new OptOutKeeper({
+    store: deps.store,
+    journal,
+    audited: () => (audit ? readOptOutHistory(audit.path) : []),
+    log: deps.log,
+  });
+  const read = audit
+    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs)
+    : { damage: undefined, optOuts: [] };
+  const auditDamage = read.damage;
+  keeper.start(read.optOuts);
   const optOuts = new OptOutDesk({
     store: deps.store,
     service: deps.service,
     audit,
+    journal,
+    keeper,
     clock,
     pollMs: s.optOutPollMs,
     log: deps.log,
+    reader: deps.optOutReader,
   });
   if (s.testNow !== undefined) {
     deps.log(
@@ -118,7 +136,13 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     log: deps.log,
   };
   return {
-    forCall: (call, scope) => new DialGuard(services, call, scope),
+    forCall: (call, scope) =>
+      new DialGuard(
+        services,
+        call,
+        scope,
+        callAccess(deps.store, () => clock.now(), scope.identity),
+      ),
     optOuts,
     accessFor: (identity) => callAccess(deps.store, () => clock.now(), identity),
     now: () => clock.now(),
@@ -135,7 +159,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
  * outlives the process there); the opt-outs, which have no age (in memory they are the list; Redis gets what it
  * lacks, so a Redis restarted empty forgets nobody, and an operator's removal written in the log stays removed); who
  * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays). Returns the
- * refusal to give while the log is damaged.
+ * refusal to give while the log is damaged, and the opt-outs (the keeper writes them back with the journal's).
  */
 function readBackAtStart(
   path: string,
@@ -143,7 +167,7 @@ function readBackAtStart(
   since: number,
   clock: Clock,
   dedupeWindowMs: number,
-): string | undefined {
+): { damage?: string | undefined; optOuts: OptOutEvent[] } {
   const now = clock.now();
   const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
   const dials = memory ? dialHistoryReader(since, now) : undefined;
@@ -152,9 +176,8 @@ function readBackAtStart(
   readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
   const damage =
     memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
-  seedOptOuts(deps.store, optOuts.result(), deps.log);
   seedOwners(deps.store, owners.result(), deps.log);
-  return damage;
+  return { damage, optOuts: optOuts.result() };
 }
 
 /** Puts the logged dials back into the memory store; returns the refusal to give while the log is damaged. */
@@ -206,28 +229,6 @@ function seedFromAuditLog(
   return (
     `Refused: the audit log (OUTBOUND_CALLS_AUDIT_LOG) has ${history.unattributed.length} damaged line(s) (line ${lines}) in which no number can be read, ` +
     "so the dial caps cannot be known. A person must repair or move the log and restart the server. Nothing was dialed."
-  );
-}
-
-/** The log's opt-outs into the store: at once in memory; in Redis in the background (it may not be reachable yet). */
-function seedOptOuts(store: GuardStore, events: OptOutEvent[], log: (line: string) => void): void {
-  if (events.length === 0) return;
-  if (store instanceof MemoryStore) {
-    store.optOuts.seed(events);
-    return;
-  }
-  const net = new Map<string, OptOutEntry | undefined>();
-  for (const e of events)
-    net.set(
-      e.kind === "add" ? e.entry.number : e.number,
-      e.kind === "add" ? (net.get(e.entry.number) ?? e.entry) : undefined,
-    );
-  void (async () => {
-    for (const entry of net.values()) if (entry) await store.optOuts.add(entry);
-  })().catch((error: unknown) =>
-    log(
-      `outbound-calls-mcp: opt-outs from the audit log not copied to the guard store yet: ${error instanceof Error ? error.message : String(error)}`,
-    ),
   );
 }
 

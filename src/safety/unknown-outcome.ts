@@ -22,11 +22,23 @@ export interface FoundCall {
   to: string;
   /** As the service wrote it; undefined when it gave no time. */
   createdAt: string | undefined;
+  /**
+   * Created after the attempt started, by a time the service gave: only such a call can be shown to be this dial's
+   * (one with no time, or from the allowance for the service's clock before it, may be a dashboard's call).
+   */
+  afterAttempt: boolean;
 }
 
-export type LookupResult = { kind: "found"; calls: FoundCall[] } | { kind: "none" } | { kind: "skipped"; why: string };
+/**
+ * `unshown`: calls found that the caller may not be shown (with OAuth, not recorded as theirs); they are counted,
+ * never named.
+ */
+export type LookupResult =
+  { kind: "found"; calls: FoundCall[]; unshown?: number } | { kind: "none" } | { kind: "skipped"; why: string };
 
 const digits = (s: string) => s.replace(/[^0-9]/g, "");
+/** The service may write its times to the second: a call of the attempt's own second counts as after it. */
+const secondOf = (ms: number) => ms - (((ms % 1000) + 1000) % 1000);
 
 export async function lookForCreatedCalls(
   service: CallingService,
@@ -61,7 +73,13 @@ export async function lookForCreatedCalls(
     const createdMs = created ? Date.parse(created) : Number.NaN;
     // A call created before this attempt is an older one, not ours.
     if (!Number.isNaN(createdMs) && createdMs < since) continue;
-    found.push({ id: call.id, status: call.status, to: `+${digits(to)}`, createdAt: created?.slice(0, 40) });
+    found.push({
+      id: call.id,
+      status: call.status,
+      to: `+${digits(to)}`,
+      createdAt: created?.slice(0, 40),
+      afterAttempt: !Number.isNaN(createdMs) && createdMs >= secondOf(want.startedAt),
+    });
   }
   return found.length > 0 ? { kind: "found", calls: found } : { kind: "none" };
 }
@@ -69,11 +87,15 @@ export async function lookForCreatedCalls(
 /** The unknown-outcome message, completed with what the lookup found. */
 export function unknownOutcomeMessage(original: string, lookup: LookupResult, rowCount: number): string {
   if (lookup.kind === "found") {
+    const unshown = lookup.unshown ?? 0;
+    if (lookup.calls.length === 0)
+      return `${original} ${unshownText("A look at list_calls", unshown, rowCount)} One may be this dial's: outcome unknown — do not dial again. Check with list_calls in a minute.`;
+    const also = unshown > 0 ? ` ${unshownText("It also", unshown, rowCount)}` : "";
     if (rowCount === 1) {
       const c = lookup.calls[0]!;
       return (
         `${original} A look at list_calls found call ${c.id} to ${c.to}${c.createdAt ? ` created at ${timeText(c.createdAt)}` : ""}, status ${statusText(c.status)}: ` +
-        `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.`
+        `it WAS placed. Do not dial again; follow it with get_call {"call_id": "${c.id}"}.${also}`
       );
     }
     return (
@@ -83,13 +105,22 @@ export function unknownOutcomeMessage(original: string, lookup: LookupResult, ro
         .map((c) => c.id)
         .join(
           ", ",
-        )}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.`
+        )}${lookup.calls.length > 10 ? ", …" : ""}): the batch WAS at least partly placed. Do not submit it again.${also}`
     );
   }
   if (lookup.kind === "none") {
     return `${original} A look at list_calls right after found no such call yet, which proves nothing: outcome unknown — do not dial again. Check with list_calls in a minute.`;
   }
   return `${original} Outcome unknown — do not dial again (${lookup.why}).`;
+}
+
+/** The sentences about calls found that cannot be shown to be the caller's: counted, never named. */
+function unshownText(lead: string, count: number, rowCount: number): string {
+  const one = count === 1;
+  return (
+    `${lead} found ${count} call${one ? "" : "s"} to ${rowCount === 1 ? "this number" : "numbers of this batch"} from around the attempt whose placer cannot be shown to be you ` +
+    `(made before it, with no creation time, or recorded as someone else's). ${one ? "It is" : "They are"} not named here: only a token with calls:read_all can read ${one ? "it" : "them"}.`
+  );
 }
 
 /**

@@ -9,7 +9,8 @@ import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
 import { MemoryOptOuts } from "./memory-opt-outs.js";
 import { MemoryCallOwners } from "./memory-call-owners.js";
-import type { GuardStore, OnceMarks, RateCounter, Take } from "./store.js";
+import { MemoryCallsToRead } from "./memory-calls-to-read.js";
+import type { GuardStore, OnceMarks, RateCounter, StoreEpoch, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
   private readonly used = new Map<string, number>();
@@ -61,6 +62,9 @@ export class MemoryStore implements GuardStore {
   readonly approvals = new MemoryApprovals();
   readonly rates = new MemoryRateCounter();
   readonly optOuts = new MemoryOptOuts();
+  readonly toRead = new MemoryCallsToRead();
+  /** Memory is never emptied while the process lives. */
+  readonly epoch: StoreEpoch = { check: async () => undefined, onEmptied: () => undefined };
   readonly owners = new MemoryCallOwners();
   private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();

@@ -11,7 +11,7 @@
 import type { RedisSettings } from "../config/redis.js";
 import { createHash, randomBytes } from "node:crypto";
 import { bindSecret } from "./state-key.js";
-import { StoreUnavailableError, type GuardStore } from "./store.js";
+import { StoreUnavailableError, type GuardStore, type StoreEpoch } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
 import { RedisCapLedger } from "./redis/caps.js";
 import { RedisConnection, type Log } from "./redis/connection.js";
@@ -20,6 +20,7 @@ import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { RedisOptOuts } from "./redis/opt-outs.js";
 import { RedisCallOwners } from "./redis/call-owners.js";
+import { RedisCallsToRead } from "./redis/calls-to-read.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -42,6 +43,8 @@ export class RedisStore implements GuardStore {
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
   readonly optOuts: RedisOptOuts;
+  readonly toRead: RedisCallsToRead;
+  readonly epoch: StoreEpoch;
   readonly owners: RedisCallOwners;
   private readonly byPerson = new Map<string, RedisCapLedger>();
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
@@ -49,7 +52,10 @@ export class RedisStore implements GuardStore {
   private readonly keys: Keys;
   private readonly secrets = new Map<string, { value: Buffer; checkedAt: number }>();
   /** The epoch key's value when we last looked (checkEpoch). */
-  private epoch: string | undefined;
+  private seenEpoch: string | undefined;
+  /** What runs when Redis is found emptied (the opt-outs' write-back); and the look under way, if any. */
+  private readonly emptiedListeners: Array<(since: number) => Promise<void>> = [];
+  private looking: Promise<void> | undefined;
 
   private constructor(
     readonly connection: RedisConnection,
@@ -66,7 +72,7 @@ export class RedisStore implements GuardStore {
     // In this order: a Redis that came back empty gets this replica's dials back before anything else runs
     // (claims wait for it), then the undo list records what failed while it was away.
     connection.onReady(() => {
-      const work = this.checkEpoch().then(() => this.undo.drain());
+      const work = this.lookAtEpoch(false).then(() => this.undo.drain());
       this.dials.hold(work.catch(() => undefined));
     });
     connection.onReady(() => void this.checkEviction());
@@ -74,7 +80,16 @@ export class RedisStore implements GuardStore {
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
-    this.optOuts = new RedisOptOuts(connection, k);
+    this.optOuts = new RedisOptOuts(connection, k, {
+      seen: () => this.seenEpoch,
+      look: () => this.lookAtEpoch(false),
+      changed: () => void this.lookAtEpoch(true),
+    });
+    this.toRead = new RedisCallsToRead(connection, k);
+    this.epoch = {
+      check: () => this.lookAtEpoch(true),
+      onEmptied: (listener) => void this.emptiedListeners.push(listener),
+    };
     this.owners = new RedisCallOwners(connection, k);
   }
 
@@ -116,22 +131,42 @@ export class RedisStore implements GuardStore {
   }
 
   /**
+   * One look at the epoch at a time (a reconnect, a dial that found another epoch, the opt-out watch's tick).
+   * `listeners`: also wait for the write-backs the look started (a reconnect does not: claims wait only for the dials).
+   */
+  private lookAtEpoch(listeners: boolean): Promise<void> {
+    this.looking ??= this.checkEpoch().finally(() => (this.looking = undefined));
+    const look = this.looking;
+    return listeners ? look.then(() => this.writing).then(() => undefined) : look;
+  }
+
+  /** The write-backs of the last emptying found (the opt-outs), settled. */
+  private writing: Promise<unknown> = Promise.resolve();
+
+  /**
    * Did Redis forget everything since we last saw it (restarted without persistence, or flushed)? The epoch
-   * key is set once (SET NX) by the first replica to find it missing; another value, or none, after a
-   * reconnect means Redis came back empty. Then this replica writes back every dial it knows of (claims with
-   * their Idempotency-Key, settled dials with their outcome, for their window) and says so on stderr.
+   * key is set once (SET NX, valued with the time it was set) by the first replica to find it missing; another
+   * value, or none, after a reconnect or at a dial means Redis came back empty. Then the listeners start writing
+   * back what this replica holds (the opt-outs: their synchronous part, which refuses dials until they are back, runs
+   * before the new epoch is taken), and this replica writes back every dial it knows of (claims with their
+   * Idempotency-Key, settled dials with their outcome, for their window) and says so on stderr.
    */
   private async checkEpoch(): Promise<void> {
     if (this.inspectOnly) return;
     try {
       const key = this.keys.epoch();
       const value = await this.connection.run("the state epoch", async (c) => {
-        await c.set(key, randomBytes(16).toString("hex"), { NX: true });
+        await c.set(key, `${Date.now()}-${randomBytes(16).toString("hex")}`, { NX: true });
         return c.get(key);
       });
-      const before = this.epoch;
-      this.epoch = value ?? undefined;
-      if (before === undefined || value === before) return;
+      const before = this.seenEpoch;
+      if (before === undefined || value === before) {
+        this.seenEpoch = value ?? undefined;
+        return;
+      }
+      const since = Number(/^(\d{13})-/.exec(value ?? "")?.[1] ?? Date.now());
+      this.writing = Promise.allSettled(this.emptiedListeners.map((listener) => listener(since)));
+      this.seenEpoch = value ?? undefined;
       const written = await this.dials.restore(Date.now());
       // The caps' counts (and the law's per-number limits, over up to 31 days) from the audit log, when there is one.
       try {
@@ -146,6 +181,8 @@ export class RedisStore implements GuardStore {
           `outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`,
         );
       }
+      // The opt-outs are back before this is said (and before claims go on): the line tells the list is whole here.
+      await this.writing;
       await this.connection.run("the state epoch", (c) =>
         c.set(this.keys.emptied(), String(Date.now()), { PX: EMPTIED_KEPT_MS }),
       );
@@ -155,7 +192,7 @@ export class RedisStore implements GuardStore {
           "Run Redis with persistence (appendonly yes)",
       );
     } catch {
-      // Asked again on the next reconnect; claims go on (Redis answers them or they are refused).
+      // Asked again on the next reconnect, dial or tick; claims go on (Redis answers them or they are refused).
     }
   }
 

@@ -284,7 +284,11 @@ export interface RateCounter {
 
 // ---------------------------------------------------------------- opt-outs (suppression list)
 
-/** A number whose owner asked not to be called again; kept until an operator removes it (no expiry). */
+/**
+ * A number whose owner asked not to be called again; kept until an operator removes it (no expiry). `tier`
+ * "possible": a weaker cue, held for an operator's review: dials are refused all the same (rule opt_out_review) until
+ * the operator confirms it (it becomes an opt-out) or clears it.
+ */
 export interface OptOutEntry {
   /** E.164. */
   number: string;
@@ -296,17 +300,104 @@ export interface OptOutEntry {
   callId?: string;
   /** What was matched or reported (one line, at most a few hundred characters). */
   evidence: string;
+  /** Absent: the person asked. "possible": held for review. */
+  tier?: "possible";
+}
+
+/**
+ * The store lost what it held since this process last looked (Redis restarted empty, or flushed): the opt-out list
+ * may be incomplete until the replicas have written back their journals. A dial is refused meanwhile.
+ */
+export class OptOutListIncomplete extends Error {
+  override readonly name = "OptOutListIncomplete";
 }
 
 export interface OptOutList {
-  /** Lists the number unless it is listed already (the first entry stays); returns the entry in force. */
-  add(entry: OptOutEntry): Promise<OptOutEntry>;
+  /**
+   * Lists the number unless it is listed already (the first entry stays, but an asked entry replaces a possible
+   * one); returns the entry in force. Undefined: an operator released this number from this same entry (the same
+   * call, or an entry no newer than the one released), so it is not listed again.
+   */
+  add(entry: OptOutEntry): Promise<OptOutEntry | undefined>;
   /** The entries of these numbers, in order (undefined = not listed). */
   get(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>>;
-  /** Takes a number off the list (an operator's act); false if it was not listed. */
-  remove(number: string): Promise<boolean>;
+  /**
+   * get() at dial time: throws OptOutListIncomplete when the store lost its data since this process last saw it
+   * (Redis: the epoch key is checked in the same script), so no dial is decided on a list that may be incomplete.
+   */
+  forDial(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>>;
+  /** A held number becomes an opt-out (the operator confirmed it); undefined when it was not listed. */
+  confirm(number: string): Promise<OptOutEntry | undefined>;
+  /**
+   * Takes a number off the list (an operator's removal, or a review that cleared a held number); false if it was not
+   * listed. The entry released is remembered (no expiry), so neither a later read of the same call nor a journal's
+   * write-back of that entry lists it again. With `tier` "possible": only a held number (a review's clear never takes
+   * off an opt-out another replica listed meanwhile).
+   */
+  remove(number: string, tier?: "possible"): Promise<boolean>;
   /** The newest entries first, at most `limit`. */
   list(limit: number): Promise<OptOutEntry[]>;
+  /** Entries listed at or after `at` (epoch ms), oldest first, at most `limit`: what a replica copies to its journal. */
+  listSince(at: number, limit: number): Promise<OptOutEntry[]>;
+}
+
+/**
+ * Whether an operator's release (`released`: the entry taken off) keeps `entry` off the list: the same entry written
+ * back (no newer than it), or the same call read again (a cleared possible keeps off only possible readings of it).
+ * The scripts of redis/opt-out-scripts.ts keep the same rule.
+ */
+export function releaseHolds(released: Pick<OptOutEntry, "at" | "callId" | "tier">, entry: OptOutEntry): boolean {
+  if (entry.at <= released.at) return true;
+  // A person's report (the model, an operator) is heard anew; only a reading of the same call is the same entry.
+  if (entry.source !== "call" || entry.callId === undefined || entry.callId !== released.callId) return false;
+  return released.tier !== "possible" || entry.tier === "possible";
+}
+
+// ---------------------------------------------------------------- calls waiting to be read (the opt-out watch)
+
+/**
+ * A placed call to read until it ends, for a person who said stop. Any replica may read it: it waits in the shared
+ * store, leased to the replica reading it, so a replica that dies leaves it to another.
+ */
+export interface CallToRead {
+  callId: string;
+  /** The number the service's answer paired with this call (E.164), when it gave one. */
+  answered?: string;
+  /** The row at the same place in the dial, when the answer listed as many calls as there were rows. */
+  position?: string;
+  /** Every number of the dial: where the call's number is unknown, it is one of these. */
+  dialNumbers: string[];
+  /** When it was placed (epoch ms): a call not final a day later is no longer read. */
+  since: number;
+}
+
+export interface CallsToRead {
+  /** Waits to be read from `dueAt` (epoch ms). At most `max` wait at once: false when full (nothing added). */
+  add(calls: readonly CallToRead[], dueAt: number, max: number): Promise<boolean>;
+  /** Up to `max` calls due at `now`, leased to the caller until `now + leaseMs` (then another may take them). */
+  take(now: number, max: number, leaseMs: number): Promise<CallToRead[]>;
+  /** Waiting calls of a dial of any of these numbers (the read before a dial), at most `max`; leases nothing. */
+  ofNumbers(numbers: readonly string[], max: number): Promise<CallToRead[]>;
+  /** Read again from `dueAt`. */
+  later(callId: string, dueAt: number): Promise<void>;
+  /** No longer read (final, or given up). */
+  done(callId: string): Promise<void>;
+  /** How many wait (tests, doctor). */
+  size(): Promise<number>;
+}
+
+/**
+ * The store's own account of whether it lost its data. Redis: the epoch key, checked on reconnect, at every dial's
+ * opt-out read, and whenever check() is called; memory never loses anything while the process lives.
+ */
+export interface StoreEpoch {
+  /** Looks now; when the store came back empty the listeners run (and this resolves once their work is done). */
+  check(): Promise<void>;
+  /**
+   * Called when the store is found emptied: `since` is when the first replica found it so (epoch ms). The
+   * listener's synchronous part runs before any later dial reads the store; its promise is the write-back.
+   */
+  onEmptied(listener: (since: number) => Promise<void>): void;
 }
 
 // ---------------------------------------------------------------- who placed which call
@@ -348,6 +439,9 @@ export interface GuardStore {
   readonly approvals: ApprovalStore;
   readonly rates: RateCounter;
   readonly optOuts: OptOutList;
+  /** The placed calls waiting to be read for an opt-out (the watch), shared by replicas. */
+  readonly toRead: CallsToRead;
+  readonly epoch: StoreEpoch;
   readonly owners: CallOwners;
   /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
   personCaps(person: string): CapLedger;

@@ -7,14 +7,16 @@
  *   it (so a key split across two fields is still found), in any letter case;
  * - the same inside common encodings of a text token: percent-encoding (%5F,
  *   %5f, fully encoded), JSON/JavaScript escapes (\u005f, \x5f), HTML numeric
- *   entities, base64 (standard and URL-safe, any alignment) and hex, and one
- *   level of escapes inside what base64 or hex decoded to;
+ *   entities and the named ones that stand for ASCII (&lowbar;, &amp;:
+ *   html-entities.ts), base64 (standard and URL-safe, any alignment) and hex,
+ *   and one level of escapes inside what base64 or hex decoded to;
  * - any `Bearer <token>`.
  *
  * Not covered: a secret cut into pieces shorter than RUN_LENGTH, spelled with
  * separators between its characters, or encoded twice by the same scheme or in
  * schemes not listed (base32, gzip, encryption…).
  */
+import { namedReferencesFor, type NamedReferences } from "./html-entities.js";
 
 export const REDACTED = "[redacted]";
 /** Shortest run of a secret's characters that counts as the secret. */
@@ -29,6 +31,9 @@ const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
 const ESCAPE = /[%\\&]/;
 const HEX_RUN = /[0-9a-fA-F]{16,}/g;
 const ENTITY_RUN = /(?:&#(?:x[0-9a-fA-F]{1,6}|[0-9]{1,7});?[^\s&]{0,12}){2,}/g;
+/** The runs of ENTITY_RUN with named references among them: `named` matches one. */
+const mixedRun = (named: string) =>
+  new RegExp(`(?:(?:&#(?:x[0-9a-fA-F]{1,6}|[0-9]{1,7});?|${named})[^\\s&]{0,12}){2,}`, "g");
 
 interface Secret {
   /** Lower-cased. */
@@ -52,6 +57,8 @@ export class Redactor {
   private readonly shortestEncoded: number;
   /** Per byte of a decoded token: can it be part of a window of a secret? (windowBytes) */
   private readonly windowByte: Uint8Array;
+  /** The named references of the secrets' characters (html-entities.ts), with a test for one and their runs. */
+  private readonly named: (NamedReferences & { test: RegExp; runs: RegExp }) | undefined;
 
   constructor(secrets: Array<string | undefined>) {
     const seen = new Set<string>();
@@ -69,7 +76,9 @@ export class Redactor {
     this.windowTest = all.length > 0 ? new RegExp(all.join("|"), "i") : undefined;
     this.shortest = Math.min(...this.secrets.map((s) => s.windowLength), Infinity);
     this.shortestEncoded = Math.max(12, 4 * Math.ceil(this.shortest / 3));
-    this.windowByte = windowBytes(this.secrets);
+    const named = namedReferencesFor(this.secrets.map((s) => s.text).join(""));
+    this.named = named && { ...named, test: new RegExp(named.source), runs: mixedRun(named.source) };
+    this.windowByte = windowBytes(this.secrets, this.named?.chars ?? "");
   }
 
   /** The text without any secret, in the forms listed above, nor any bearer token. */
@@ -90,6 +99,9 @@ export class Redactor {
     if (!ESCAPE.test(out) && !hasBase64Run(out, this.shortestEncoded)) return out;
     // HTML entities end with ";", which also ends a token: their runs are read whole first.
     if (out.includes("&#")) out = out.replace(ENTITY_RUN, (run) => (this.hasRun(unescape(run)) ? REDACTED : run));
+    const named = this.named;
+    if (named && out.includes("&") && named.test.test(out))
+      out = out.replace(named.runs, (run) => (this.hasRun(named.decode(unescape(run))) ? REDACTED : run));
     return out.replace(TOKEN, (token) =>
       token.length >= this.shortest && this.carriesSecret(token) ? REDACTED : token,
     );
@@ -145,7 +157,12 @@ export class Redactor {
   private carriesSecret(token: string): boolean {
     for (const decoded of decodings(token, this.shortest, this.windowByte)) {
       if (this.hasRun(decoded)) return true;
-      if (ESCAPE.test(decoded) && this.hasRun(unescape(decoded))) return true;
+      if (!ESCAPE.test(decoded)) continue;
+      const once = unescape(decoded);
+      if (this.hasRun(once)) return true;
+      // Named references too, read only when there were some (a text read twice costs a search each time).
+      const named = this.named?.decode(once);
+      if (named !== undefined && named !== once && this.hasRun(named)) return true;
     }
     return false;
   }
@@ -157,11 +174,11 @@ const ESCAPE_SYNTAX = "%\\&#;{}ux/0123456789abcdefABCDEF";
 /**
  * Which of the 256 byte values of a decoded token can be part of a secret's window there: a byte that matches one of a
  * secret's characters the way a window is matched (the `i` flag, as in windowTest), or a character of an escape
- * (what it unescapes to may be one). A window of a secret, as decoded or once unescaped, comes from `shortest` or more
+ * or of a named reference of a secret's character (what it unescapes to may be one). A window of a secret, as decoded or once unescaped, comes from `shortest` or more
  * such bytes in a row (an escape is never shorter than the character it stands for), so a decoding without that run
  * cannot hold one.
  */
-function windowBytes(secrets: readonly Secret[]): Uint8Array {
+function windowBytes(secrets: readonly Secret[], namedChars: string): Uint8Array {
   const bytes = new Uint8Array(256);
   // One class of every secret character, matched as a window is: /[…]/i folds case as /…/i does, character by character.
   const chars = [...new Set(secrets.flatMap((s) => s.text.split("")))].map(
@@ -170,7 +187,7 @@ function windowBytes(secrets: readonly Secret[]): Uint8Array {
   const secretChar = chars.length > 0 ? new RegExp(`[${chars.join("")}]`, "i") : undefined;
   for (let b = 0; b < 256; b++) {
     const c = String.fromCharCode(b);
-    if (ESCAPE_SYNTAX.includes(c) || secretChar?.test(c)) bytes[b] = 1;
+    if (ESCAPE_SYNTAX.includes(c) || namedChars.includes(c) || secretChar?.test(c)) bytes[b] = 1;
   }
   return bytes;
 }

@@ -8,6 +8,7 @@ import { UserInputError } from "../validation/errors.js";
 import { callIdText, followCall, isCallId, nameText, statusText } from "../service/values.js";
 import { withFencedContent } from "../render/calls.js";
 import { oneLine } from "../text/clean.js";
+import { callTo } from "../service/call-fields.js";
 
 export const createCall = defineTool({
   name: "create_call",
@@ -65,6 +66,7 @@ export const createCall = defineTool({
       summarize: (call) => ({
         summary: { id: call.id, ...(call.status !== undefined ? { status: call.status } : {}) },
         callIds: [call.id],
+        callTo: [callTo(call)],
       }),
     });
     const base = {

@@ -36,12 +36,24 @@ export const getCall = defineTool({
     waited_seconds: z.number().optional().describe("Seconds spent waiting, when wait_seconds was given"),
     opt_out: z
       .object({
-        asked: z.boolean().describe("The record shows the person asked not to be called again"),
+        status: z
+          .enum(["none", "asked", "possible"])
+          .describe(
+            "What this call's record says: asked (the person asked not to be called again), possible (a weaker cue: the number is held for an operator's review), none",
+          ),
+        asked: z.boolean().describe("The record shows the person asked not to be called again (status asked)"),
         listed: z.boolean().describe("The number is on the opt-out list: every later dial to it is refused"),
+        held: z
+          .boolean()
+          .describe("The number is held for an operator's review: every later dial to it is refused until cleared"),
         matched: z
           .array(z.string())
           .describe("What was matched, and where (transcript, summary, a field the service set)"),
-        listed_from_call: z.string().optional().describe("The call where the person said it"),
+        unreadable: z
+          .array(z.string())
+          .optional()
+          .describe("Parts of the record that could not be read; nothing was taken off the list for them"),
+        listed_from_call: z.string().optional().describe("The call the list entry comes from"),
         listed_at: z.string().optional(),
       })
       .describe("Whether the person asked not to be called again"),
@@ -77,7 +89,7 @@ export const getCall = defineTool({
       return {
         call,
         final: isFinalCall(call),
-        opt_out: await ctx.guard.optOuts.inspect(call),
+        opt_out: await ctx.guard.optOuts.inspect(call, ctx.scope.deadline),
         ai_disclosure: checkAiDisclosure(call),
       };
     }
@@ -86,7 +98,7 @@ export const getCall = defineTool({
       call: waited.call,
       final: waited.final,
       waited_seconds: waited.waitedSeconds,
-      opt_out: await ctx.guard.optOuts.inspect(waited.call),
+      opt_out: await ctx.guard.optOuts.inspect(waited.call, ctx.scope.deadline),
       ai_disclosure: checkAiDisclosure(waited.call),
     };
   },
@@ -108,18 +120,25 @@ export const getCall = defineTool({
 
 /** The opt-out line: what was matched (folded text, quoted), and what it means for later dials. */
 function optOutLine(o: {
-  asked: boolean;
+  status: "none" | "asked" | "possible";
   listed: boolean;
+  held: boolean;
   matched: string[];
+  unreadable?: string[] | undefined;
   listed_from_call?: string | undefined;
 }): string {
-  if (o.asked) {
-    const seen = o.matched.map((m) => oneLine(m, 160)).join("; ");
+  const seen = o.matched.map((m) => oneLine(m, 160)).join("; ");
+  const unread = o.unreadable?.length
+    ? ` Part of the record could not be read (${o.unreadable.map((u) => oneLine(u, 80)).join("; ")}); nothing was taken off the list for it.`
+    : "";
+  if (o.status === "asked") {
     return o.listed
-      ? `Opt-out: the person asked not to be called again (${seen}). The number is on the opt-out list: every later dial to it is refused. Do not try to reach them another way.`
-      : `Opt-out: the person asked not to be called again (${seen}), but the record carries no number to list: record it with add_do_not_call.`;
+      ? `Opt-out: the person asked not to be called again (${seen}). The number is on the opt-out list: every later dial to it is refused. Do not try to reach them another way.${unread}`
+      : `Opt-out: the person asked not to be called again (${seen}), but the record carries no number to list: record it with add_do_not_call.${unread}`;
   }
   if (o.listed)
-    return `Opt-out: none on this call, but the number is on the opt-out list${o.listed_from_call ? ` (from call ${callIdText(o.listed_from_call)})` : ""}: it will not be dialed again.`;
-  return "Opt-out: none detected.";
+    return `Opt-out: the number is on the opt-out list${o.listed_from_call ? ` (from call ${callIdText(o.listed_from_call)})` : ""}: it will not be dialed again.${unread}`;
+  if (o.status === "possible" || o.held)
+    return `Opt-out: the person may have asked not to be called again${seen ? ` (${seen})` : ""}. The number is held for an operator's review: every dial to it is refused until an operator clears it (outbound-calls-mcp opt-outs review). Do not try to reach them another way.${unread}`;
+  return `Opt-out: none detected.${unread}`;
 }

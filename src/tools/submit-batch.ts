@@ -113,6 +113,9 @@ export const submitBatch = defineTool({
           ...(b.calls ? { calls: b.calls.map((c) => pick(c, ["id", "to", "status"])) } : {}),
         },
         callIds: (b.calls ?? []).flatMap((c) => (typeof c.id === "string" ? [c.id] : [])),
+        callTo: (b.calls ?? []).flatMap((c) =>
+          typeof c.id === "string" ? [typeof c.to === "string" ? c.to : undefined] : [],
+        ),
         ...(b.batch_id ? { batchId: b.batch_id } : {}),
         ...(b.campaign_id ? { campaignId: b.campaign_id } : {}),
       }),

@@ -26,16 +26,20 @@ const nameSchema = (what: string) =>
     .refine((s) => !hasControl(s), `${what} must not contain control or invisible characters`);
 
 /**
- * `metadata` is published as a list of {key, value} pairs, not as a free-form
- * object: strict function calling (OpenAI) accepts only closed objects whose
- * every property is declared, and Gemini's conversion turns an open object into
- * one with no properties, so a model could never set a key. A list of closed
- * pairs lets it set any key in every client. The object the service documents
- * (`{"service_type": "renewal"}`) is accepted as well, where a client does not
- * hold the caller to the published list. Both forms become the one flat object
- * the service receives, checked by the same rules: keys 1-64 of [A-Za-z0-9_.-],
- * each once, at most 50, values text up to 1,000 characters, number, boolean or
- * null, at most 8 KB as JSON.
+ * `metadata` is published as the service documents it: an object of text values
+ * (`{"service_type": "renewal"}`), so that clients which check arguments against
+ * the published schema before sending (Gemini CLI, Mastra) let the service's own
+ * example through. A list of {key, value} pairs, the form this server published
+ * before, is still accepted. Both forms become the one flat object the service
+ * receives, checked by the same rules: keys 1-64 of [A-Za-z0-9_.-], each once,
+ * at most 50, values text up to 1,000 characters, number, boolean or null, at
+ * most 8 KB as JSON.
+ *
+ * An open object cannot be written in OpenAI's strict function calling: the
+ * OpenAI Agents SDK's strict conversion falls back to a non-strict tool for
+ * create_call and submit_batch, with a logged warning, and Gemini's older
+ * OpenAPI-subset `parameters` path drops `additionalProperties` (docs/clients.md
+ * "Agent frameworks"; test/e2e/interop/converters.test.ts).
  */
 // A metadata text value is shown to the approving person as JSON writes it (\n and \t escaped, so visible): an
 // invisible character there would be sent without being seen, and a separator could start a line of the dialog.
@@ -87,8 +91,8 @@ const metadataPairsSchema = z
   );
 
 const ONE_PAIR_WITHOUT_LIST =
-  'metadata {"key": …, "value": …} is one pair outside its list: write [{"key": …, "value": …}] (or the object itself, {"service_type": "renewal"}); ' +
-  'to send keys named "key" and "value", write both as pairs';
+  'metadata {"key": …, "value": …} reads as one {key, value} pair outside its list: write the object itself, {"service_type": "renewal"}; ' +
+  'to send keys named "key" and "value", write them as pairs, [{"key": "key", "value": …}, {"key": "value", "value": …}]';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" &&
@@ -126,16 +130,23 @@ function objectFormToPairs(value: unknown, ctx: z.RefinementCtx): unknown {
   return entries.map(([key, item]) => ({ key, value: item }));
 }
 
-/**
- * `metadata` in either form. Published as the list only (the input side of a preprocess is the schema after it),
- * as strict mode cannot express the object; the server takes both.
- */
-export const metadataSchema = z.preprocess(objectFormToPairs, metadataPairsSchema);
+/** What tools/list says of `metadata`: the service's object (the input side of the preprocess would be the list). */
+const PUBLISHED_METADATA = {
+  type: "object",
+  additionalProperties: { type: "string", maxLength: 1_000 },
+  maxProperties: MAX_METADATA_KEYS,
+  // The list's keywords, which zod writes for the schema after the preprocess.
+  items: undefined,
+  maxItems: undefined,
+};
 
+/** `metadata` in either form, published as the object. */
+export const metadataSchema = z.preprocess(objectFormToPairs, metadataPairsSchema).meta(PUBLISHED_METADATA);
+
+// The pairs are not named here: a client that checks arguments against the published schema would refuse them.
 const METADATA_DESCRIPTION =
-  'Data attached to the call, as a list of {key, value} pairs, e.g. [{"key": "service_type", "value": "appointment_reminder"}]; ' +
-  'the service receives them as one flat object (the object itself, e.g. {"service_type": "appointment_reminder"}, is accepted too). ' +
-  "Each key once (1-64 letters, digits, '_', '.' or '-'), at most 50 pairs, 8 KB in all.";
+  'Data attached to the call, an object of text values, e.g. {"service_type": "appointment_reminder"}; the service receives it as it is. ' +
+  "Keys 1-64 letters, digits, '_', '.' or '-', at most 50 keys, values up to 1,000 characters, 8 KB in all.";
 
 /** The fields of one call, shared by create_call and each row of submit_batch. */
 export const callFields = {

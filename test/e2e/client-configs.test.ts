@@ -2,7 +2,8 @@
  * The client setup, tested as a newcomer would use it: every JSON block of
  * docs/clients.md (Claude Desktop, Cursor, VS Code, Gemini CLI, Windows) and of the README,
  * every TOML block (Codex CLI: `env_vars` are passed on from the client's environment),
- * every `claude mcp add` command of docs/clients.md, the mcp.json.example file and
+ * every `claude mcp add`, `codex mcp add` and `gemini mcp add` command of docs/clients.md
+ * and the README (read the way each CLI parses its command line), the mcp.json.example file and
  * the MCPB manifest are started the way their client
  * starts them, with `npx -y outbound-calls-mcp` replaced by the built server and
  * the placeholders by a local sandbox and the canary key, and must answer
@@ -73,38 +74,106 @@ function tomlEntries(markdown: string, source: string): ServerEntry[] {
   });
 }
 
-/** `claude mcp add [options] <name> -- <command> [args...]`, with double-quoted words and $VARS kept as written. */
-function parseClaudeAdd(line: string, source: string): ServerEntry {
-  const words = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) =>
-    (m[1] !== undefined ? m[1] : m[2]!).replace(/^([A-Z_]+=)"(.*)"$/, "$1$2"),
+/** A shell line's words: double- and single-quoted words as one word, quotes removed, $VARS kept as written. */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) =>
+    (m[1] ?? m[2] ?? m[3]!).replace(/^([A-Z_]+=)["'](.*)["']$/, "$1$2"),
   );
-  expect(words.slice(0, 3)).toEqual(["claude", "mcp", "add"]);
+}
+
+function envPair(word: string, env: Record<string, string>): void {
+  const [k, ...v] = word.split("=");
+  env[k!] = v.join("=");
+}
+
+/**
+ * `claude mcp add [options] <name> -- <command> [args...]` and `codex mcp add <name> [--env KEY=VALUE]... -- <command>
+ * [args...]` (clap: options before --, the command after): `env` names each CLI's env options, `skip` its other
+ * options that take a value.
+ */
+function parseDashAdd(words: string[], source: string, env: string[], skip: string[]): ServerEntry {
   const dash = words.indexOf("--");
-  expect(dash, `${line}: the server's command goes after --`).toBeGreaterThan(3);
-  const env: Record<string, string> = {};
+  expect(dash, `${words.join(" ")}: the server's command goes after --`).toBeGreaterThan(3);
+  const vars: Record<string, string> = {};
   let name: string | undefined;
   for (let i = 3; i < dash; i++) {
     const w = words[i]!;
-    if (w === "--env" || w === "-e") {
-      const [k, ...v] = words[++i]!.split("=");
-      env[k!] = v.join("=");
-    } else if (w === "--scope" || w === "-s" || w === "--transport") i++;
-    else if (w.startsWith("-")) throw new Error(`unknown option in docs/clients.md: ${w}`);
+    if (env.includes(w)) envPair(words[++i]!, vars);
+    else if (skip.includes(w)) i++;
+    else if (w.startsWith("-")) throw new Error(`unknown option in ${source}: ${w}`);
     else name = w;
   }
   const [command, ...args] = words.slice(dash + 1);
+  return { source, name: name!, command: command!, args, env: vars };
+}
+
+/** Gemini CLI's own options of `gemini mcp add` that take a value; any of them after the command is still its own. */
+const GEMINI_VALUED = new Set([
+  "-s",
+  "--scope",
+  "-t",
+  "--transport",
+  "--type",
+  "-e",
+  "--env",
+  "-H",
+  "--header",
+  "--timeout",
+  "--description",
+  "--include-tools",
+  "--exclude-tools",
+]);
+
+/**
+ * `gemini mcp add [options] <name> <commandOrUrl> [args...]` (yargs with unknown options passed on as the server's
+ * arguments: `--sandbox` reaches the server). An option of Gemini CLI's own after the command would be taken by it,
+ * so it is refused here; so is an `-e` value with a second "=", which Gemini CLI cuts off there.
+ */
+function parseGeminiAdd(words: string[], source: string): ServerEntry {
+  const env: Record<string, string> = {};
+  const positional: string[] = [];
+  for (let i = 3; i < words.length; i++) {
+    const w = words[i]!;
+    if (GEMINI_VALUED.has(w) || w === "--trust") {
+      expect(
+        positional.length,
+        `${source}: ${w} after the command would be Gemini CLI's, not the server's`,
+      ).toBeLessThan(2);
+      if (w === "--trust") throw new Error(`${source}: --trust skips the question before a dial`);
+      const value = words[++i]!;
+      if (w === "-e" || w === "--env") {
+        expect(value.split("=").length, `${source}: Gemini CLI keeps only up to a second "=" of ${value}`).toBe(2);
+        envPair(value, env);
+      } else if (w === "-t" || w === "--transport" || w === "--type") expect(value).toBe("stdio");
+    } else positional.push(w);
+  }
+  const [name, command, ...args] = positional;
   return { source, name: name!, command: command!, args, env };
 }
 
-function claudeCommands(markdown: string): ServerEntry[] {
+const PARSERS: Record<string, (words: string[], source: string) => ServerEntry> = {
+  claude: (words, source) => parseDashAdd(words, source, ["--env", "-e"], ["--scope", "-s", "--transport"]),
+  codex: (words, source) => parseDashAdd(words, source, ["--env"], []),
+  gemini: parseGeminiAdd,
+};
+
+/** Every `<cli> mcp add` of a page: lines of its sh blocks (with their continuations) and inline code. */
+function addCommands(markdown: string, page: string, cli?: "claude" | "codex" | "gemini"): ServerEntry[] {
+  const pattern = cli ?? "(?:claude|codex|gemini)";
+  const starts = new RegExp(`^${pattern} mcp add `);
   const fromBlocks = [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
     m[1]!
       .replace(/\\\n\s*/g, "")
       .split("\n")
-      .filter((l) => l.startsWith("claude mcp add")),
+      .map((l) => l.replace(/\s+#.*$/, ""))
+      .filter((l) => starts.test(l)),
   );
-  const inline = [...markdown.matchAll(/`(claude mcp add [^`]+)`/g)].map((m) => m[1]!);
-  return [...fromBlocks, ...inline].map((line) => parseClaudeAdd(line, "docs/clients.md claude mcp add"));
+  const inline = [...markdown.matchAll(new RegExp(`\`(${pattern} mcp add [^\`]+)\``, "g"))].map((m) => m[1]!);
+  return [...fromBlocks, ...inline].map((line) => {
+    const words = shellWords(line);
+    expect(words.slice(1, 3)).toEqual(["mcp", "add"]);
+    return PARSERS[words[0]!]!(words, `${page} ${words[0]} mcp add`);
+  });
 }
 
 /** What the client would spawn, with the published package replaced by the built one. */
@@ -134,13 +203,14 @@ function resolveEnv(entry: ServerEntry, sandbox: Sandbox, key: string): Record<s
 }
 
 const readmeEntries = jsonBlocks(readme).flatMap((doc) => entriesOf(doc, "README"));
+const readmeCommands = addCommands(readme, "README");
 const setupEntries = [
   ...jsonBlocks(setup).flatMap((doc) => entriesOf(doc, "docs/clients.md")),
   ...tomlEntries(setup, "docs/clients.md"),
-  ...claudeCommands(setup),
+  ...addCommands(setup, "docs/clients.md"),
 ];
 const exampleEntries = entriesOf(JSON.parse(readFileSync(join(ROOT, "mcp.json.example"), "utf8")), "mcp.json.example");
-const all = [...readmeEntries, ...setupEntries, ...exampleEntries];
+const all = [...readmeEntries, ...readmeCommands, ...setupEntries, ...exampleEntries];
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -167,9 +237,10 @@ async function listAgents(argv: string[], env: Record<string, string>) {
 }
 
 describe("the client setup (docs/clients.md and the README)", () => {
-  it("the README has its one client block, a live one in the mcpServers shape", () => {
+  it("the README has its one client block, a live one in the mcpServers shape, and a command for each CLI", () => {
     expect(readmeEntries).toHaveLength(1);
     expect(toSpawn(readmeEntries[0]!)).not.toContain("--sandbox");
+    expect(readmeCommands.map((e) => e.source.split(" ")[1]).sort()).toEqual(["claude", "codex", "gemini"]);
   });
 
   it("has a sandbox and a live variant for each of the six clients, and the Windows form", () => {
@@ -188,7 +259,7 @@ describe("the client setup (docs/clients.md and the README)", () => {
       const text = setup.slice(start, end);
       const entries =
         heading === "## Claude Code"
-          ? claudeCommands(text)
+          ? addCommands(text, heading, "claude")
           : heading === "## Codex CLI"
             ? tomlEntries(text, heading)
             : jsonBlocks(text).flatMap((d) => entriesOf(d, heading));
@@ -213,7 +284,7 @@ describe("the client setup (docs/clients.md and the README)", () => {
       if (!toSpawn(entry).includes("--sandbox")) {
         expect(Object.keys(entry.env).sort()).toEqual(["OUTBOUND_CALLS_API_KEY", "OUTBOUND_CALLS_BASE_URL"]);
         // Never a literal key in a shell command: it would land in the shell's history.
-        if (entry.source.includes("claude")) expect(entry.env.OUTBOUND_CALLS_API_KEY).toBe("$OUTBOUND_CALLS_API_KEY");
+        if (entry.source.includes("mcp add")) expect(entry.env.OUTBOUND_CALLS_API_KEY).toBe("$OUTBOUND_CALLS_API_KEY");
       } else {
         expect(entry.env).toEqual({});
       }

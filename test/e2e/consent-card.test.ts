@@ -156,7 +156,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     for (const line of [
       "Number +1 415 555 2671",
       "United States (US)",
-      "Number sent +14155552671",
+      "Dialed exactly as +14155552671",
       "Local time there",
       "Agent Ava agt_1",
       "Contact Dana Lee",
@@ -164,8 +164,20 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     ]) {
       expect(text).toContain(line);
     }
-    // Metadata as the JSON sent.
-    expect(await card.locator("pre").innerText()).toBe(JSON.stringify({ service_type: "reminder" }, null, 2));
+    // The four facts first, in every channel's order (src/consent/glance.ts); plain labels after them.
+    expect((await card.locator("dt").allInnerTexts()).slice(0, 5)).toEqual([
+      "Number",
+      "Local time there",
+      "Agent",
+      "Contact",
+      "Dialed exactly as",
+    ]);
+    // The agent's name from the agent list, its id small beside it.
+    expect(await card.locator("dd small").first().innerText()).toBe("agt_1");
+    // Metadata as a small table: each key and its value as the JSON sent writes it.
+    expect(await card.locator("table.kv tr").allInnerTexts()).toEqual(['service_type\t"reminder"']);
+    // The expiry in the viewer's own time, and how far off it is.
+    expect(text).toMatch(/until [^.]+ your time \(in \d+ minutes\)/);
     await shot(host, "approval-card-call.png");
 
     await card.getByRole("button", { name: "Approve" }).click();
@@ -307,7 +319,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(posts(fx.upstream)[0]!.json).toMatchObject({ to: "+14155552673" });
   });
 
-  it("a batch: totals and every row, paged, and Approve places the batch once", async () => {
+  it("a batch: its summary and the buttons first, every row behind them, folded and paged; Approve places the batch once", async () => {
     const calls = Array.from({ length: 60 }, (_, i) => ({
       to: `+1 415 555 ${String(3000 + i)}`,
       agent_id: i % 2 ? "agt_1" : "agt_2",
@@ -322,10 +334,28 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
       .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
       .toBe("Approve these 60 phone calls?");
     const main = card.locator("main");
-    expect((await main.innerText()).replace(/\s+/g, " ")).toContain("Calls 60");
+    const text = (await main.innerText()).replace(/\s+/g, " ");
+    expect(text).toContain("Numbers 60 calls United States (US) × 60");
+    expect(text).toContain("Contacts Person 1, Person 2, Person 3, and 57 more");
+    expect((await card.locator("dt").allInnerTexts()).slice(0, 4)).toEqual([
+      "Numbers",
+      "Local time there",
+      "Agents",
+      "Contacts",
+    ]);
+    // The buttons come before the rows, which are folded away until asked for.
+    const order = await main.evaluate((m) =>
+      [...(m as unknown as { children: Iterable<{ className: string; tagName: string }> }).children].map(
+        (c) => c.className || c.tagName,
+      ),
+    );
+    expect(order.indexOf("actions")).toBeLessThan(order.indexOf("every"));
+    expect(await card.locator("details.every").evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(false);
+    expect(await card.getByRole("button", { name: "Next rows" }).first().isVisible()).toBe(false);
+    await shot(host, "approval-card-batch.png");
+    await card.getByText("Every row (60)").click();
     expect(await card.locator("ol.rows > li").count()).toBe(50);
     expect(await main.innerText()).toContain("Rows 1–50 of 60 (page 1 of 2)");
-    await shot(host, "approval-card-batch.png");
     await card.getByRole("button", { name: "Next rows" }).first().click();
     expect(await card.locator("ol.rows > li").count()).toBe(10);
     expect((await main.innerText()).replace(/\s+/g, " ")).toContain("Contact Person 60");
@@ -350,7 +380,7 @@ describe("over stdio, a 2025-11-25 client that renders MCP Apps", () => {
     expect(posts(fx.upstream)).toHaveLength(0);
   });
 
-  it("says a second call (repeat_dial) first", async () => {
+  it("says a second call (repeat_dial) right after the four facts, before the question", async () => {
     const args = { ...CALL, to: "+1 415 555 2675", repeat_dial: true };
     const result = await call(hostClient(server), "create_call", args);
     await host.render("create_call", args);
@@ -439,15 +469,7 @@ describe("over --http, a 2026-07-28 client that renders MCP Apps", () => {
       await host.render("create_call", CALL);
       const result = await apps.call("create_call", CALL);
       expect(textOf(result)).toContain("approval card");
-      await host.deliver(result);
-      const card = host.card();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approve this phone call?");
-      await card.getByRole("button", { name: "Approve" }).click();
-      await expect
-        .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
-        .toBe("Approved: call placed");
+      await host.approveCall(result);
       expect(posts(fx.upstream)).toHaveLength(1);
       const t = ticketOf(result)!;
       const replay = await apps.call(DECIDE, {

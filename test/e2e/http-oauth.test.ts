@@ -75,7 +75,7 @@ describe("protected resource metadata and the 401", () => {
     expect(JSON.parse(answer.body)).toMatchObject({
       resource: `${publicUrl}/mcp`,
       authorization_servers: [idp.issuer],
-      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve"],
+      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve", "calls:opt_out"],
       bearer_methods_supported: ["header"],
     });
     const root = await rawRequest(server.base, { method: "GET", path: "/.well-known/oauth-protected-resource" });

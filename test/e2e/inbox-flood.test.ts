@@ -64,7 +64,7 @@ it(
     expect(new Set(ids).size).toBe(WAITING);
     // Newest first: the dials were asked in waves of 41, one after another, so the first page holds the last wave's
     // and the last page the first wave's.
-    const rows = (body: string) => [...body.matchAll(/<td>\+1 415 555 (\d{4})<\/td>/g)].map((m) => Number(m[1]) - 1000);
+    const rows = (body: string) => [...body.matchAll(/<td>\+1 415 555 (\d{4})<br>/g)].map((m) => Number(m[1]) - 1000);
     expect(
       rows(newest[0]!.body)
         .slice(0, 41)

@@ -20,6 +20,7 @@ import {
   type StartedServer,
   GUARDS_OFF_FOR_FAULT_TESTS,
 } from "../helpers/server-process.js";
+import { testOutput } from "../helpers/test-output.js";
 
 const MiB = 1024 * 1024;
 /**
@@ -133,7 +134,7 @@ it.skipIf(process.platform !== "linux")(
       const seconds = (performance.now() - t0) / 1000;
       const keptAfter = await retainedMiB();
       const rssAfter = rssMiB(pid);
-      process.stderr.write(
+      testOutput(
         `\nmemory: ${CALLS} hostile answers after ${WARM_UP + round * CALLS} earlier calls, in ${seconds.toFixed(1)} s (${upstream.requests.length} upstream requests): ` +
           `RSS ${rssBefore.toFixed(1)} -> ${rssAfter.toFixed(1)} MiB (growth ${(rssAfter - rssBefore).toFixed(1)} MiB); ` +
           `retained after full GC ${keptBefore.toFixed(1)} -> ${keptAfter.toFixed(1)} MiB (growth ${(keptAfter - keptBefore).toFixed(1)} MiB)\n`,

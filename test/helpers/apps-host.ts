@@ -10,6 +10,7 @@
  */
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ROOT } from "./server-process.js";
 
@@ -154,6 +155,18 @@ export class AppsHost {
   /** The card's document, for locators by role and name. */
   card() {
     return this.page.frameLocator("iframe");
+  }
+
+  /**
+   * Gives the card a pending create_call's result, waits for its question, presses Approve as a person would and
+   * waits until it says the call was placed (a bound for a hang, not for speed).
+   */
+  async approveCall(result: CallToolResult): Promise<void> {
+    await this.deliver(result);
+    const heading = () => this.card().getByRole("heading", { level: 1 }).textContent();
+    await expect.poll(heading, { timeout: 30_000 }).toBe("Approve this phone call?");
+    await this.card().getByRole("button", { name: "Approve" }).click();
+    await expect.poll(heading, { timeout: 30_000 }).toBe("Approved: call placed");
   }
 
   modelContext(): Promise<Array<{ content?: Array<{ text?: string }> }>> {

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { textOf } from "./server-process.js";
+import { testOutput } from "./test-output.js";
 
 export interface MatrixRow {
   tool: string;
@@ -35,7 +36,7 @@ export class Matrix {
       (r) =>
         `| ${r.tool} | ${r.fault} | ${r.isError ? "isError" : "ok"} | ${r.ms} ms / ${r.deadlineMs} | ${r.requests}${r.connections !== undefined ? ` (${r.connections} conn)` : ""}${r.extra ? `; ${r.extra}` : ""} | ${r.answer} |`,
     );
-    process.stderr.write(
+    testOutput(
       `\n${title}\n| tool | fault | result | time / deadline | requests | answer (start) |\n|---|---|---|---|---|---|\n${lines.join("\n")}\n`,
     );
   }

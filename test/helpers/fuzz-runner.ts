@@ -19,6 +19,7 @@ import {
   type Input,
   type InvalidInput,
 } from "./tool-arbitraries.js";
+import { testOutput } from "./test-output.js";
 
 export const CHUNK = 50;
 
@@ -156,7 +157,5 @@ export function report(label: string, stats: FuzzStats, ms: number): void {
   const lines = Object.entries(stats.byPhase).map(
     ([name, p]) => `  ${name}: ${p.inputs} inputs in ${p.ms} ms, ${p.requests} upstream requests`,
   );
-  process.stderr.write(
-    `\n${label}: ${stats.inputs} generated inputs in ${(ms / 1000).toFixed(1)} s\n${lines.join("\n")}\n`,
-  );
+  testOutput(`\n${label}: ${stats.inputs} generated inputs in ${(ms / 1000).toFixed(1)} s\n${lines.join("\n")}\n`);
 }

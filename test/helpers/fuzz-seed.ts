@@ -1,10 +1,12 @@
 /**
  * The seed of a run's generated inputs. It changes per run, so every run of the
- * suite explores inputs the previous ones did not, and it is printed, so a failure
- * replays: `FUZZ_SEED=<n> npx vitest run <file>`. FUZZ_SCALE multiplies the
+ * suite explores inputs the previous ones did not, and it is printed (under npm
+ * test, into its output log, test-output.ts), so a failure replays:
+ * `FUZZ_SEED=<n> npx vitest run <file>`. FUZZ_SCALE multiplies the
  * number of inputs for a deeper run (`FUZZ_SCALE=10`). Inputs that once broke
  * something are kept apart, in test/fuzz/corpus.json, and run every time.
  */
+import { testOutput } from "./test-output.js";
 const fromEnv = process.env.FUZZ_SEED?.trim();
 if (fromEnv && !/^\d{1,10}$/.test(fromEnv))
   throw new Error(`FUZZ_SEED must be a whole number, got ${JSON.stringify(fromEnv)}`);
@@ -18,9 +20,7 @@ export const FUZZ_SCALE = scaleText && /^\d+(\.\d+)?$/.test(scaleText) && Number
 
 /** The seed, printed once per file with how to replay it. */
 export function fuzzSeed(file: string): number {
-  process.stderr.write(
-    `\nfuzz seed ${FUZZ_SEED} (${file}); replay with FUZZ_SEED=${FUZZ_SEED} npx vitest run ${file}\n`,
-  );
+  testOutput(`\nfuzz seed ${FUZZ_SEED} (${file}); replay with FUZZ_SEED=${FUZZ_SEED} npx vitest run ${file}\n`);
   return FUZZ_SEED;
 }
 

@@ -36,6 +36,28 @@ export function envFor(
   };
 }
 
+/**
+ * The environment of a test of the law of the place called: telemarketing (the server's default), the guards' clock
+ * fixed at `now` (OUTBOUND_CALLS_TEST_NOW), and the operator's own clock- and count-dependent guards off.
+ */
+export function lawEnvAt(
+  upstream: FakeUpstream,
+  now: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return envFor(upstream, {
+    OUTBOUND_CALLS_CALL_PURPOSE: undefined,
+    OUTBOUND_CALLS_TEST_NOW: now,
+    OUTBOUND_CALLS_CALLING_HOURS: "off",
+    OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+    OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+    ...extra,
+  });
+}
+
+/** A submit_batch request of one row per number, all to the same agent. */
+export const batchOf = (...numbers: string[]) => ({ calls: numbers.map((to) => ({ to, agent_id: "agt_1" })) });
+
 export const posts = (upstream: FakeUpstream): RecordedRequest[] =>
   upstream.requests.filter((r) => r.method === "POST");
 

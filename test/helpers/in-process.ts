@@ -35,7 +35,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadConfig, type Config } from "../../src/config/env.js";
-import { createCore, createServer, type ServerCore } from "../../src/mcp/server.js";
+import { createCore, createServer, type CoreDeps, type ServerCore } from "../../src/mcp/server.js";
 import type { GuardStore } from "../../src/state/store.js";
 import { Redactor } from "../../src/text/redact.js";
 import { FakeService } from "./fake-service.js";
@@ -71,6 +71,8 @@ export interface InProcessOptions {
   asked?: ElicitRequest[];
   /** The protocol revision the client speaks: 2025-11-25 (the default) or 2026-07-28. */
   era?: Era;
+  /** Another reader of call records for an opt-out (the desk's test seam; the server always uses readOptOut). */
+  optOutReader?: CoreDeps["optOutReader"];
 }
 
 export interface InProcessServer {
@@ -139,6 +141,7 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
         consentSurface: { kind: "local", env: { PATH: process.env.PATH ?? "", ...options.env } },
         ...(options.store ? { store: options.store } : {}),
         ...(options.service === "http" ? {} : { service: fake }),
+        ...(options.optOutReader ? { optOutReader: options.optOutReader } : {}),
       });
   const asked = options.asked ?? [];
   const capabilities = options.capabilities ?? (options.elicit ? { elicitation: { form: {} } } : {});

@@ -4,6 +4,7 @@
  * the test identity provider. The SDK does the rest: discovery from the 401,
  * dynamic client registration, PKCE, the resource indicator, the token.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -12,6 +13,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { mcpHeaders, rawRequest, type RawAnswer } from "./http-server-process.js";
 import type { TestIdentityProvider } from "./oidc-provider.js";
 
 // Never fetched: the browser stand-in stops at it and hands the code back.
@@ -143,4 +145,64 @@ export async function tokenFor(
   if ((await auth(oauth, { serverUrl: resource, authorizationCode: await oauth.code(), fetchFn })) !== "AUTHORIZED")
     throw new Error("no token");
   return oauth.accessToken();
+}
+
+/** The redirect URI of a client started with the identity provider (IdpOptions.clients) for idTokenFor. */
+export const ID_TOKEN_REDIRECT = REDIRECT;
+
+/**
+ * An OpenID Connect ID token of `idp` for the client `clientId` (registered at start, with ID_TOKEN_REDIRECT), through
+ * the authorization code flow with PKCE and a nonce: its audience is that client's id.
+ */
+export async function idTokenFor(idp: TestIdentityProvider, clientId: string): Promise<string> {
+  const verifier = randomBytes(32).toString("base64url");
+  const url = new URL(`${idp.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: "code",
+    scope: "openid",
+    redirect_uri: REDIRECT,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    nonce: randomBytes(8).toString("hex"),
+    state: "s",
+  }).toString();
+  const { code } = await idp.authorize(url);
+  const answer = await fetch(`${idp.issuer}/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await answer.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no ID token: ${answer.status} ${JSON.stringify(body)}`);
+  return body.id_token;
+}
+
+/** A real MCP client over Streamable HTTP that sends this bearer token with every request (no OAuth flow of its own). */
+export async function bearerClient(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: "oauth-bearer-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
+  return client;
+}
+
+/** One tools/call sent raw with this bearer token: the status and headers the server answers it with. */
+export function rawToolCall(
+  base: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<RawAnswer> {
+  return rawRequest(base, {
+    method: "POST",
+    headers: mcpHeaders(token),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
 }

@@ -41,7 +41,7 @@ export interface TestIdentityProvider {
   close(): Promise<void>;
 }
 
-export const RESOURCE_SCOPES = "calls:read calls:read_all calls:place calls:approve";
+export const RESOURCE_SCOPES = "calls:read calls:read_all calls:place calls:opt_out calls:approve";
 
 export async function newSigningKey(kid: string): Promise<JWK> {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
@@ -55,6 +55,8 @@ export interface IdpOptions {
   keys?: JWK[];
   /** Offer pairwise subjects too (a client may register with `subject_type: "pairwise"` and see another `sub`). */
   pairwise?: boolean;
+  /** Clients registered at start, with the ids they name (e.g. one whose id is a resource's URL). */
+  clients?: Array<{ client_id: string; redirect_uris: string[] }>;
 }
 
 export async function startIdentityProvider(options: IdpOptions = {}): Promise<TestIdentityProvider> {
@@ -80,6 +82,7 @@ export async function startIdentityProvider(options: IdpOptions = {}): Promise<T
 
   const provider = new Provider(issuer, {
     jwks: { keys: keys as never },
+    ...(options.clients ? { clients: options.clients } : {}),
     cookies: { keys: ["test-cookie-key-not-secret"] },
     // The one key is an EC key: clients registered without saying get ES256 ID tokens.
     clientDefaults: {

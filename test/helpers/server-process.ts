@@ -3,6 +3,8 @@
  * Client over stdio. Every process started here is remembered, so the suite can
  * check at the end that none printed the canary key or anything but JSON-RPC.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -78,9 +80,19 @@ export function serverEnv(extra: Record<string, string | undefined> = {}): Recor
  */
 const UNLESS_NAMED = { OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALL_PURPOSE: "informational" } as const;
 
+/**
+ * Each server keeps its own opt-out journal (OUTBOUND_CALLS_OPT_OUT_JOURNAL), as each replica on its own host would:
+ * by default it is in the user's state folder, which every server a test starts would share (one test's opt-outs
+ * written back into another's). A test about the journal names it (`undefined`: the server's default path).
+ */
+let journals = 0;
+const JOURNALS = join(tmpdir(), `ocm-journals-${process.pid}-${Date.now()}`);
+const freshJournal = () => join(JOURNALS, `opt-outs-${++journals}.jsonl`);
+
 export function unlessNamed(env: Record<string, string | undefined>): Record<string, string | undefined> {
   const defaults = Object.entries(UNLESS_NAMED).filter(([name]) => !(name in env));
-  return { ...Object.fromEntries(defaults), ...env };
+  const journal = "OUTBOUND_CALLS_OPT_OUT_JOURNAL" in env ? {} : { OUTBOUND_CALLS_OPT_OUT_JOURNAL: freshJournal() };
+  return { ...Object.fromEntries(defaults), ...journal, ...env };
 }
 
 export async function startServer(options: StartOptions = {}): Promise<StartedServer> {

@@ -105,7 +105,7 @@ describe("metadata forms", () => {
       metadata: { key: "service_type", value: "renewal" },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain("one pair outside its list");
+    expect(textOf(result)).toContain("one {key, value} pair outside its list");
     expect(service().requests.filter((r) => r.op === "calls.create")).toHaveLength(0);
   });
 });

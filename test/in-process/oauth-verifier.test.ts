@@ -204,9 +204,11 @@ describe("createTokenVerifier", () => {
   it("refuses a subject with invisible, direction-changing or line-separating characters, and keeps the name to one line", async () => {
     const idp = await start();
     const verify = createTokenVerifier({ issuer: idp.issuer, resource: RESOURCE });
+    // An access token as RFC 9068 shapes it (typ at+jwt, iat), as the provider issues them.
     const signed = async (sub: string, name: string) =>
       new SignJWT({ scope: "calls:read", name })
-        .setProtectedHeader({ alg: "ES256", kid: idp.keys[0]!.kid! })
+        .setProtectedHeader({ alg: "ES256", kid: idp.keys[0]!.kid!, typ: "at+jwt" })
+        .setIssuedAt()
         .setIssuer(idp.issuer)
         .setAudience(RESOURCE)
         .setSubject(sub)

@@ -10,6 +10,7 @@ import { RedisStore } from "../../src/state/redis-store.js";
 import { shortReservationId } from "../../src/state/redis/caps.js";
 import { startRedisServer, type AdminClient, type RedisServer } from "../helpers/redis-server.js";
 import { A, B, DAY, HOUR, LEASE, MIN, WINDOW, claim, placed } from "./contract/support.js";
+import { testOutput } from "../helpers/test-output.js";
 
 let server: RedisServer;
 let admin: AdminClient;
@@ -53,7 +54,7 @@ describe("the Redis keys", () => {
   it("a dial's whole life leaves only the documented keys, each with a bounded TTL", async () => {
     const { store, prefix } = await open();
     // The store's epoch: one bounded key per prefix, kept (no TTL) like the secrets.
-    expect(await admin.get(`${prefix}epoch`)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await admin.get(`${prefix}epoch`)).toMatch(/^\d{13}-[0-9a-f]{32}$/);
     expect(await admin.pTTL(`${prefix}epoch`)).toBe(-1);
     const now = Date.now();
     const req = claim({ numbers: [A, B], now });
@@ -180,7 +181,7 @@ describe("the Redis keys", () => {
         `${prefix}*`,
       ]);
     }
-    process.stderr.write(`redis bytes per dial (dial + number index + caps + reservation): ${JSON.stringify(sizes)}\n`);
+    testOutput(`redis bytes per dial (dial + number index + caps + reservation): ${JSON.stringify(sizes)}\n`);
     expect(sizes["1 row"]).toBeLessThan(4_096);
     expect(sizes["10 rows"]).toBeLessThan(16_384);
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { storeContract } from "./store-contract.js";
+import { testOutput } from "../helpers/test-output.js";
 
 let server: RedisServer;
 let serial = 0;
@@ -23,7 +24,7 @@ describe("RedisStore", () => {
   storeContract(async () => {
     serial += 1;
     const settings = server.settings({ prefix: `t${serial}:`, commandTimeoutMs: 5_000 });
-    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const log = (line: string) => testOutput(`${line}\n`);
     const store = await RedisStore.open(settings, log);
     return { store, peers: (n) => Promise.all(Array.from({ length: n }, () => RedisStore.open(settings, log))) };
   });

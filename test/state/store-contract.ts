@@ -15,6 +15,7 @@ import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";
 import { markContract } from "./contract/marks.js";
 import { optOutContract } from "./contract/opt-outs.js";
+import { callsToReadContract } from "./contract/calls-to-read.js";
 import { ownerContract } from "./contract/owners.js";
 
 export interface StoreUnderTest {
@@ -48,5 +49,6 @@ export function storeContract(open: OpenStore): void {
   markContract(tracked);
   approvalContract(tracked);
   optOutContract(tracked);
+  callsToReadContract(tracked);
   ownerContract(tracked);
 }

@@ -366,3 +366,19 @@ describe("whole numbers", () => {
     );
   });
 });
+
+describe("the opt-out journal's default", () => {
+  const base = { OUTBOUND_CALLS_API_KEY: "sk_test_journal000000000000", HOME: "/home/someone" };
+
+  it("is in the XDG state folder for a live server, and none in the sandbox unless named", () => {
+    const live = loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "https://calls.example" });
+    expect(live.safety.optOutJournal).toBe("/home/someone/.local/state/outbound-calls-mcp/opt-outs.jsonl");
+    const sandbox = loadConfig({ ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9" }, { sandbox: true });
+    expect(sandbox.safety.optOutJournal).toBeUndefined();
+    const named = loadConfig(
+      { ...base, OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9", OUTBOUND_CALLS_OPT_OUT_JOURNAL: "/tmp/j.jsonl" },
+      { sandbox: true },
+    );
+    expect(named.safety.optOutJournal).toBe("/tmp/j.jsonl");
+  });
+});

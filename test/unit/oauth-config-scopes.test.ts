@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadHttpConfig } from "../../src/http/config.js";
-import { parseOAuthConfig } from "../../src/http/oauth/config.js";
+import { parseOAuthConfig, parseTokenRules } from "../../src/http/oauth/config.js";
 import { checkScopes, protectedResourceMetadata } from "../../src/http/oauth/resource-server.js";
 import { grantedScopes, requiredScopes } from "../../src/http/oauth/scopes.js";
 
@@ -215,7 +215,30 @@ describe("scopes", () => {
     expect(protectedResourceMetadata(config)).toMatchObject({
       resource: "https://calls.example.com/mcp",
       authorization_servers: [ISSUER],
-      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve"],
+      scopes_supported: ["calls:read", "calls:read_all", "calls:place", "calls:approve", "calls:opt_out"],
     });
+  });
+});
+
+describe("parseTokenRules", () => {
+  const oauth = parseOAuthConfig({
+    OUTBOUND_CALLS_OAUTH_ISSUER: ISSUER,
+    OUTBOUND_CALLS_PUBLIC_URL: "https://calls.example.com",
+  });
+
+  it("takes RFC 9068 access tokens of at most a day by default, and what the operator sets", () => {
+    expect(parseTokenRules({}, oauth)).toEqual({ accessTokenTyp: "at+jwt", maxTokenAgeS: 86_400 });
+    expect(
+      parseTokenRules({ OUTBOUND_CALLS_OAUTH_TOKEN_TYP: " JWT ", OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S: "3600" }, oauth),
+    ).toEqual({ accessTokenTyp: "jwt", maxTokenAgeS: 3_600 });
+    expect(parseTokenRules({ OUTBOUND_CALLS_OAUTH_TOKEN_TYP: "jwt" }, undefined)).toBeUndefined();
+  });
+
+  it.each([
+    [{ OUTBOUND_CALLS_OAUTH_TOKEN_TYP: "id_token" }, /^OUTBOUND_CALLS_OAUTH_TOKEN_TYP must be at\+jwt/],
+    [{ OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S: "59" }, /^OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S must be a whole number/],
+    [{ OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S: "1e6" }, /^OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S must be a whole number/],
+  ])("names the variable: %j", (env, message) => {
+    expect(() => parseTokenRules(env, oauth)).toThrow(message);
   });
 });

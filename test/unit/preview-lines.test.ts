@@ -17,7 +17,7 @@ const ROW = { to: "+14155552671", agent_id: "agt_1" };
 
 /** The labels a preview line may start with (after the row indent), and the fixed lines. */
 const LABELS =
-  /^(Place (this phone call|\d+ phone calls) now\?|Number: |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Company: |Local time there: |Consent: |Metadata: |Countries: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
+  /^(Place (this phone call|\d+ phone calls) now\?|Number: |Numbers: \d+ calls — |Sent as \(E\.164\): \+\d+$|Agent: |Agents: |Contact: |Contacts: |Company: |Local time there: |Consent: |Metadata: |First \d+ rows:$|Row \d+: |  (Sent as \(E\.164\)|Contact|Company|Agent|Local time there): |…and \d+ more rows\.$|AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words\.$)/;
 
 function checked(row: Record<string, unknown>): CheckedRow {
   const parsed = callRowSchema.parse(row);
@@ -62,13 +62,13 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       localTimes: new Map([[0, "10:05 in America/Los_Angeles"]]),
     });
     expect(text.split("\n")).toEqual([
-      "Place this phone call now? It reaches a real person and costs money.",
       "Number: +1 415 555 2671 — United States (US)",
-      "Sent as (E.164): +14155552671",
+      "Local time there: 10:05 in America/Los_Angeles",
       "Agent: Ava (agt_1)",
       "Contact: Dana Lee",
+      "Place this phone call now? It reaches a real person and costs money.",
+      "Sent as (E.164): +14155552671",
       "Company: Acme",
-      "Local time there: 10:05 in America/Los_Angeles",
       'Metadata: service_type = "reminder"',
       'Metadata: note = "a\\nNOTE: safe to accept"',
       "Metadata: n = 2",
@@ -88,18 +88,22 @@ describe("what a person reads keeps every field on its own labelled line", () =>
       ]),
     });
     expect(text.split("\n")).toEqual([
-      "Place 2 phone calls now? Each reaches a real person and costs money.",
-      "Countries: United Kingdom (GB) ×1, United States (US) ×1",
+      "Numbers: 2 calls — United Kingdom (GB) ×1, United States (US) ×1",
+      "Local time there: unknown",
       "Agents: Ava (agt_1), Ben Local time there: 10:00 (agt_2)",
+      "Contacts: Dana — agent Evil (agt_9)",
+      "Place 2 phone calls now? Each reaches a real person and costs money.",
       "First 2 rows:",
       "Row 1: +1 415 555 2671 — United States (US)",
-      "  Sent as (E.164): +14155552671",
-      "  Contact: Dana — agent Evil (agt_9)",
+      "  Local time there: unknown",
       "  Agent: Ava (agt_1)",
+      "  Contact: Dana — agent Evil (agt_9)",
+      "  Sent as (E.164): +14155552671",
       "Row 2: +44 20 7946 0000 — United Kingdom (GB)",
+      "  Local time there: unknown",
+      "  Agent: Ben Local time there: 10:00 (agt_2)",
       "  Sent as (E.164): +442079460000",
       "  Company: Acme",
-      "  Agent: Ben Local time there: 10:00 (agt_2)",
       "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.",
     ]);
   });

@@ -3,11 +3,12 @@
  * its hash in the card's CSP). It speaks MCP Apps over postMessage to the host
  * (ui/initialize, then the tool result, host theme changes, tools/call through
  * the host) and builds every node with textContent: nothing from the service
- * or the model is ever parsed as HTML. What it shows is what the approval page
- * shows (src/consent/page/approval-view.ts), one labelled line per field.
+ * or the model is ever parsed as HTML. How a call or a batch reads to a person
+ * is its view part (card-view-script.ts), which comes first in the same scope.
  */
 import { AI_DISCLOSURE_REMINDER } from "../ai-disclosure.js";
 import { CARD_META_KEY, DECIDE_TOOL } from "./apps-support.js";
+import { CARD_ROWS_OPEN, CARD_VIEW_SCRIPT } from "./card-view-script.js";
 
 /** Rows of a batch per page of the card, as on the approval page. */
 export const CARD_ROWS_PER_PAGE = 50;
@@ -19,6 +20,7 @@ const constants = {
   KEY: CARD_META_KEY,
   DECIDE: DECIDE_TOOL,
   PER_PAGE: CARD_ROWS_PER_PAGE,
+  ROWS_OPEN: CARD_ROWS_OPEN,
   AI: AI_DISCLOSURE_REMINDER,
   EVERY: STATUS_EVERY_MS,
   FOR: STATUS_FOR_MS,
@@ -42,100 +44,14 @@ function request(method, params) {
 }
 function notify(method, params) { post({ jsonrpc: "2.0", method, params }); }
 
-function el(tag, className, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-function line(list, label, ...value) { list.append(el("dt", "", label), el("dd", "", ...value)); }
-function muted(text) { return el("span", "muted", text); }
-function code(text) { return el("code", "", text); }
 function show(...nodes) {
   main.replaceChildren(...nodes.filter((n) => n !== null && n !== undefined && n !== false));
   reportSize();
 }
-const utc = (iso) => new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-const plural = (n, one, many) => (n === 1 ? one : many);
-
-function agentOf(row) { return row.agentName ? [row.agentName + " ", code(row.agentId)] : [code(row.agentId)]; }
-function metadataOf(row) { return row.metadata ? el("pre", "", code(JSON.stringify(row.metadata, null, 2))) : muted("(none)"); }
-
-function secondCall(view) {
-  if (!view.repeatDial) return null;
-  const what = view.rows.length === 1 ? "this number was dialed" : "some of these numbers were dialed";
-  return el("p", "second", el("strong", "", "Second call (repeat_dial): "), "the assistant says a second call is meant, even if " + what + " in the last minutes.");
-}
-
-function single(row) {
-  const list = el("dl");
-  line(list, "Number", el("span", "big", row.international), el("br"), row.countryName + " (" + row.country + ")");
-  line(list, "Number sent", code(row.e164));
-  line(list, "Local time there", row.localTime || "unknown");
-  if (row.consent) line(list, "Consent", row.consent);
-  line(list, "Agent", ...agentOf(row));
-  line(list, "Contact", row.contactName !== undefined ? row.contactName : muted("(not given)"));
-  line(list, "Company", row.companyName !== undefined ? row.companyName : muted("(not given)"));
-  line(list, "Metadata", metadataOf(row));
-  return el("div", "box", list);
-}
-
-function batch(view) {
-  const totals = el("dl");
-  line(totals, "Calls", el("span", "big", String(view.rows.length)));
-  line(totals, "Countries", view.countries.map((c) => c.name + " (" + c.code + ") × " + c.count).join(", "));
-  const agents = [];
-  view.agents.forEach((a, i) => { if (i > 0) agents.push(", "); if (a.name) agents.push(a.name + " "); agents.push(code(a.id)); });
-  line(totals, plural(view.agents.length, "Agent", "Agents"), ...agents);
-  const pages = Math.max(1, Math.ceil(view.rows.length / PER_PAGE));
-  page = Math.min(Math.max(1, page), pages);
-  const first = (page - 1) * PER_PAGE;
-  const rows = view.rows.slice(first, first + PER_PAGE);
-  const nodes = [el("div", "box", totals), el("h2", "", "Every row")];
-  const nav = () => {
-    if (pages === 1) return null;
-    const prev = el("button", "", "Previous rows");
-    prev.type = "button";
-    prev.disabled = page === 1;
-    prev.addEventListener("click", () => { page -= 1; render(); focusRows(); });
-    const next = el("button", "", "Next rows");
-    next.type = "button";
-    next.disabled = page === pages;
-    next.addEventListener("click", () => { page += 1; render(); focusRows(); });
-    return el("nav", "pages", prev, el("span", "", "Rows " + (first + 1) + "–" + (first + rows.length) + " of " + view.rows.length + " (page " + page + " of " + pages + ")"), next);
-  };
-  nodes.push(nav());
-  const list = el("ol", "rows");
-  list.start = first + 1;
-  list.id = "rows";
-  list.tabIndex = -1;
-  for (const row of rows) {
-    const fields = el("dl");
-    line(fields, "Number", row.international + " · " + row.countryName + " (" + row.country + ")");
-    line(fields, "Number sent", code(row.e164));
-    line(fields, "Local time there", row.localTime || "unknown");
-    if (row.consent) line(fields, "Consent", row.consent);
-    line(fields, "Agent", ...agentOf(row));
-    if (row.contactName !== undefined) line(fields, "Contact", row.contactName);
-    if (row.companyName !== undefined) line(fields, "Company", row.companyName);
-    if (row.metadata) line(fields, "Metadata", metadataOf(row));
-    list.append(el("li", "box", fields));
-  }
-  nodes.push(list, nav());
-  return nodes;
-}
-function focusRows() { const rows = document.getElementById("rows"); if (rows) rows.focus(); }
-
-function details(view) { return view.rows.length === 1 ? [single(view.rows[0])] : batch(view); }
-function what(view) { return view.rows.length === 1 ? "this phone call" : "these " + view.rows.length + " phone calls"; }
-
 function render() {
   const view = ticket.view;
   if (!ticket.secret) {
-    show(el("h1", "", "Already waiting for your decision"), el("p", "lead", "This exact request is on an approval card shown earlier in this conversation; decide there. Nothing was dialed for this one."), secondCall(view), ...details(view));
+    show(el("h1", "", "Already waiting for your decision"), el("p", "lead", "This exact request is on an approval card shown earlier in this conversation; decide there. Nothing was dialed for this one."), ...details(view), secondCall(view), rowsAfter(view));
     return;
   }
   const expired = Date.parse(ticket.expires_at) <= Date.now();
@@ -147,21 +63,23 @@ function render() {
   approve.addEventListener("click", () => decide("approve"));
   decline.addEventListener("click", () => decide("decline"));
   const count = view.rows.length;
+  // The four facts first (src/consent/glance.ts), then what the approval is, the buttons, and a batch's rows last.
   show(
     el("h1", "", "Approve " + what(view) + "?"),
-    el("p", "lead", (count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money.") + " An AI assistant asked for it (tool ", code(view.tool), "). This approval works once, for exactly this request, until " + utc(ticket.expires_at) + "."),
-    secondCall(view),
     ...details(view),
+    secondCall(view),
+    el("p", "lead", (count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money.") + " An AI assistant asked for it (tool ", code(view.tool), "). This approval works once, for exactly this request, until " + expiryText(ticket.expires_at) + "."),
     el("p", "muted", AI),
-    count === 1 ? null : el("p", "muted", "Approve places all " + count + " calls, not only the rows on this page."),
+    count === 1 ? null : el("p", "muted", "Approve places all " + count + " calls, every row below."),
     el("div", "actions", approve, decline),
+    rowsAfter(view),
   );
 }
 
 function showOutcome(kind, title, text, extra) {
   clearTimeout(expiryTimer);
   const nodes = [el("h1", "", el("span", "status " + kind, title)), el("p", "lead", text)];
-  if (ticket) nodes.push(secondCall(ticket.view), ...details(ticket.view));
+  if (ticket) nodes.push(...details(ticket.view), secondCall(ticket.view), rowsAfter(ticket.view));
   if (extra) nodes.splice(2, 0, extra);
   show(...nodes);
 }
@@ -243,6 +161,7 @@ function onResult(result) {
   }
   ticket = t;
   page = 1;
+  rowsOpen = false;
   render();
   const left = Date.parse(ticket.expires_at) - Date.now();
   if (ticket.secret && left > 0) expiryTimer = setTimeout(() => { if (!busy) render(); }, Math.min(left + 250, 2147483000));
@@ -295,4 +214,4 @@ request("ui/initialize", { appInfo: { name: "outbound-calls approval card", vers
 `;
 
 /** The script's text: the constants it needs, then its body, in one function scope. */
-export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${body}\n})();`;
+export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, ROWS_OPEN, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${CARD_VIEW_SCRIPT}\n${body}\n})();`;

@@ -27,6 +27,13 @@ dd { margin: 0; min-width: 0; }
 .big { font-size: 1.15em; font-weight: var(--font-weight-semibold, 600); }
 .second { border-left: 4px solid var(--color-border-warning, #b7791f); background: var(--color-background-warning, transparent); padding: 6px 10px; }
 .row-title { font-weight: var(--font-weight-semibold, 600); margin: 0 0 4px; }
+small { font-size: 0.82em; }
+table.kv { border-collapse: collapse; font-size: 0.92em; }
+table.kv th, table.kv td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; font-weight: normal; }
+table.kv th { color: var(--color-text-secondary, GrayText); }
+details.every { margin: 12px 0; }
+details.every > summary { cursor: pointer; font-weight: var(--font-weight-semibold, 600); padding: 4px 0; }
+details.every > summary:focus-visible { outline: 3px solid var(--color-ring-primary, Highlight); outline-offset: 2px; }
 .actions, .pages { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 12px 0 4px; }
 button { font: inherit; padding: 8px 16px; border-radius: var(--border-radius-md, 8px); cursor: pointer;
   border: var(--border-width-regular, 1px) solid var(--color-border-primary, ButtonBorder); background: var(--color-background-secondary, ButtonFace); color: var(--color-text-primary, ButtonText); }

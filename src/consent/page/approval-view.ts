@@ -1,9 +1,10 @@
 /**
  * What a person sees before a dial: for one call every field on its own labelled
- * line (number in international format with its country and the callee's local
- * time, the exact E.164 sent, agent name and id, contact, company, metadata); for
- * a batch the totals, countries and agents, then every row, paged. Approve and
- * Decline are real buttons of one form that posts to this server only.
+ * line, first the four of glance.ts (number in international format with its
+ * country, the callee's local time, agent name and id, contact), then the exact
+ * E.164 sent, company, metadata; for a batch the same four as totals, then every
+ * row, paged. Approve and Decline are real buttons of one form that posts to
+ * this server only.
  */
 import { AI_DISCLOSURE_REMINDER } from "../ai-disclosure.js";
 import type { ApprovalStatus } from "../../state/store.js";
@@ -11,6 +12,7 @@ import type { ConsentRow } from "../channel.js";
 import type { StoredView } from "../desk.js";
 import { html, type Html } from "./html.js";
 import { askedBy } from "../inbox-summary.js";
+import { batchGlance } from "../glance.js";
 
 export const ROWS_PER_PAGE = 50;
 
@@ -72,7 +74,7 @@ function agentCell(row: ConsentRow): Html {
   return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
 }
 
-/** The model's own word that a second call is meant: said before anything else, where it cannot be missed. */
+/** The model's own word that a second call is meant: said right after the four facts, before the question. */
 function secondCall(view: StoredView): Html | string {
   if (!view.repeatDial) return "";
   const what = view.rows.length === 1 ? "this number was dialed" : "some of these numbers were dialed";
@@ -82,11 +84,11 @@ function secondCall(view: StoredView): Html | string {
 function single(row: ConsentRow): Html {
   return html`<div class="card"><dl class="fields">
 <dt>Number</dt><dd><span class="big">${row.international}</span><br>${row.countryName} (${row.country})</dd>
-<dt>Number sent</dt><dd><code>${row.e164}</code></dd>
 <dt>Local time there</dt><dd>${row.localTime ?? "unknown"}</dd>
-${row.consent ? html`<dt>Consent</dt><dd>${row.consent}</dd>` : ""}
 <dt>Agent</dt><dd>${agentCell(row)}</dd>
 <dt>Contact</dt><dd>${row.contactName ?? html`<span class="muted">(not given)</span>`}</dd>
+<dt>Dialed exactly as</dt><dd><code>${row.e164}</code></dd>
+${row.consent ? html`<dt>Consent</dt><dd>${row.consent}</dd>` : ""}
 <dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Metadata</dt><dd>${row.metadata ? metadataTable(row.metadata) : html`<span class="muted">(none)</span>`}</dd>
 </dl></div>`;
@@ -102,16 +104,18 @@ function batch(input: ApprovalPageInput): Html {
     pages > 1
       ? html`<nav class="pages" aria-label="Pages of rows">${page > 1 ? html`<a href="${input.pageHref(page - 1)}" rel="prev">Previous rows</a>` : ""}<span>Rows ${first + 1}–${first + rows.length} of ${view.rows.length} (page ${page} of ${pages})</span>${page < pages ? html`<a href="${input.pageHref(page + 1)}" rel="next">Next rows</a>` : ""}</nav>`
       : "";
+  const glance = batchGlance(view.rows);
   return html`<div class="card"><dl class="fields">
-<dt>Calls</dt><dd class="big">${view.rows.length}</dd>
-<dt>Countries</dt><dd>${view.countries.map((c, i) => html`${i > 0 ? ", " : ""}${c.name} (${c.code}) × ${c.count}`)}</dd>
+<dt>Numbers</dt><dd><span class="big">${view.rows.length} calls</span><br>${view.countries.map((c, i) => html`${i > 0 ? ", " : ""}${c.name} (${c.code}) × ${c.count}`)}</dd>
+<dt>Local time there</dt><dd>${glance.localTimes}</dd>
 <dt>Agent${view.agents.length === 1 ? "" : "s"}</dt><dd>${view.agents.map((a, i) => html`${i > 0 ? ", " : ""}${a.name ? html`${a.name} <code>${a.id}</code>` : html`<code>${a.id}</code>`}`)}</dd>
+<dt>Contacts</dt><dd>${glance.contacts}</dd>
 </dl></div>
 <h2 id="rows">Every row</h2>${nav}
-<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(sent as)</span></th><th scope="col">Country</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
+<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(dialed exactly as)</span></th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
 ${rows.map(
   (row, i) =>
-    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br><code class="muted">${row.e164}</code></td><td>${row.countryName} (${row.country})</td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br>${row.countryName} (${row.country})<br><code class="muted">${row.e164}</code></td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
 )}</tbody></table></div>${nav}`;
 }
 
@@ -151,9 +155,10 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
     count === 1 ? "" : html`<p class="muted">Approve places all ${count} calls, not only the rows on this page.</p>`;
   return {
     title: `Approve ${what}?`,
+    // The four facts first (glance.ts), then what the approval is and when it runs out.
     body: html`${input.banner}<h1>Approve ${what}?</h1>
-<p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)}${view.requestedBy ? ` for ${askedBy(view.requestedBy)}` : ""} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
-${secondCall(view)}${details}<p class="muted">${AI_DISCLOSURE_REMINDER}</p>${scope}${buttons}`,
+${details}${secondCall(view)}<p class="lead">${count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money."} An AI assistant asked at ${utc(input.createdAt)}${view.requestedBy ? ` for ${askedBy(view.requestedBy)}` : ""} (tool <code>${view.tool}</code>). This approval works once, for exactly this request, and expires in ${minutesText(input.expiresAt - input.now)}.</p>
+<p class="muted">${AI_DISCLOSURE_REMINDER}</p>${scope}${buttons}`,
   };
 }
 

@@ -7,6 +7,7 @@
  *   POST /approvals/logout
  *   GET  /approvals/<id>       one approval, as on the local page
  *   POST /approvals/<id>       Approve or Decline
+ *   GET/POST /approvals/opt-outs   the numbers held for review: Confirm or Clear (opt-out-review-page.ts)
  * Every request passes the Host/Origin checks of /mcp; every post needs its CSRF
  * token (the session's, or the login form's cookie pair). The client's bearer
  * token does not open these pages, and the approver token does not open /mcp.
@@ -30,6 +31,7 @@ import {
 } from "./inbox-view.js";
 import { approveRefusal, approverLabel, NO_GRANT } from "./approver-rights.js";
 import type { OidcLogin } from "./oidc-login.js";
+import { REVIEW_PATH, serveOptOutReview, type OptOutReviewDesk } from "./opt-out-review-page.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { approvePrompt, checkApprove, passkeyPageHeaders, passkeyRefusedPage } from "../passkeys/approve.js";
@@ -71,6 +73,8 @@ export interface HostedApprovalsOptions {
   log: (line: string) => void;
   /** Approve needs a passkey (OUTBOUND_CALLS_APPROVAL_PASSKEY=required); absent: it does not. */
   passkeys?: PasskeyGate | undefined;
+  /** The opt-out desk, for the review of held numbers; absent: no review page. */
+  review?: OptOutReviewDesk | undefined;
 }
 
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
@@ -297,6 +301,16 @@ export function hostedApprovals(
     // of the host's passkeys (how many approvers have how many), which nobody outside the inbox needs to learn.
     if (options.passkeys && rest === HOSTED_ADD_PATH)
       return serveHostedEnroll(req, res, rest, { gate: options.passkeys, inboxPath: APPROVALS_PATH, log: options.log });
+    if (options.review && rest === REVIEW_PATH)
+      return serveOptOutReview(req, res, {
+        desk: options.review,
+        base: APPROVALS_PATH,
+        banner: signedInBanner(session.name, session.csrf),
+        csrf: session.csrf,
+        by: approverLabel(session),
+        forbidden: (why) => forbidden(res, why),
+        log: options.log,
+      });
     if (rest === "") {
       if (req.method === "POST") return forbidden(res, "Nothing to post here");
       // A page of light records: its cost does not grow with the backlog (inbox-paging.ts, inbox-summary.ts).

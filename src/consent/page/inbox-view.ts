@@ -80,14 +80,15 @@ export function inboxPage(banner: Html, listing: InboxListing, now: number): { t
   const { items, next, total, order, paged } = listing;
   const rows = items.map((s) => {
     const minutes = Math.max(0, Math.round((s.expiresAt - now) / 60_000));
-    return html`<tr><td>${utc(s.createdAt)}</td><td>${s.by}</td><td>${what(s)}</td><td>${s.numbers}</td><td>${s.countries}</td><td>${s.agents}</td><td>${s.client}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${s.id}">Review<span class="sr-only"> ${what(s)} to ${s.numbers}</span></a></td></tr>\n`;
+    // The four facts first (glance.ts), then who asked, when, and when it runs out.
+    return html`<tr><td>${s.numbers}<br><span class="muted">${what(s)} · ${s.countries}</span></td><td>${s.localTimes ?? "—"}</td><td>${s.agents}</td><td>${s.contacts ?? "—"}</td><td>${utc(s.createdAt)}</td><td>${s.by}</td><td>${s.client}</td><td>${minutes < 1 ? "under a minute" : `${minutes} min`}</td><td><a href="/approvals/${s.id}">Review<span class="sr-only"> ${what(s)} to ${s.numbers}</span></a></td></tr>\n`;
   });
   const other = order === "newest" ? "oldest" : "newest";
   const nav = html`<nav class="pages" aria-label="Pages of the inbox">${paged ? html`<a href="${inboxHref(order)}">First page</a> ` : ""}${
     next
       ? html`<a href="${inboxHref(order, next)}" rel="next">Next page (${order === "newest" ? "older" : "newer"})</a> `
       : ""
-  }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a></nav>
+  }<a href="${inboxHref(other)}">${other === "oldest" ? "Oldest first" : "Newest first"}</a> <a href="/approvals/opt-outs">Numbers held for review</a></nav>
 `;
   return {
     title: `Approvers' inbox (${total} waiting)`,
@@ -96,7 +97,7 @@ export function inboxPage(banner: Html, listing: InboxListing, now: number): { t
 ${nav}${
       items.length === 0
         ? html`<p class="card">${total === 0 ? "Nothing is waiting." : "Nothing more on this page."}</p>`
-        : html`<div class="scroll"><table><thead><tr><th scope="col">Asked at</th><th scope="col">Asked by</th><th scope="col">What</th><th scope="col">Numbers</th><th scope="col">Countries</th><th scope="col">Agents</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
+        : html`<div class="scroll"><table><thead><tr><th scope="col">Number</th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Asked at</th><th scope="col">Asked by</th><th scope="col">Client</th><th scope="col">Expires in</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead><tbody>
 ${rows}</tbody></table></div>`
     }`,
   };

@@ -2,11 +2,15 @@
  * OAuth settings of `--http`: the authorization server that signs people in
  * (OUTBOUND_CALLS_OAUTH_ISSUER) and this server's own public address
  * (OUTBOUND_CALLS_PUBLIC_URL), which is the resource its tokens must be issued
- * for. Both or neither; errors name the variable.
+ * for. Both or neither; errors name the variable. With them, what an access
+ * token must be: its `typ` (OUTBOUND_CALLS_OAUTH_TOKEN_TYP) and how long ago it
+ * may have been issued (OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S).
  */
 import { isLoopbackHost } from "../../config/env.js";
 import { ConfigurationError } from "../../config/errors.js";
+import type { VariableDocs } from "../../config/variables.js";
 import { MCP_PATH } from "../app.js";
+import { MAX_TOKEN_AGE_S, type AccessTokenTyp } from "./token-kind.js";
 
 export interface OAuthConfig {
   /** The issuer exactly as the tokens' `iss` must carry it. */
@@ -21,9 +25,54 @@ export interface OAuthConfig {
   publicHost: string;
 }
 
+/** What an access token must be besides its issuer and audience. */
+export interface TokenRules {
+  /** The `typ` an access token may carry (src/http/oauth/token-kind.ts). */
+  accessTokenTyp: AccessTokenTyp;
+  /** A token issued longer ago than this (`iat`) is refused, whatever its expiry. */
+  maxTokenAgeS: number;
+}
+
 export const ISSUER_VARIABLE = "OUTBOUND_CALLS_OAUTH_ISSUER";
 export const PUBLIC_URL_VARIABLE = "OUTBOUND_CALLS_PUBLIC_URL";
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
+const TOKEN_TYP = "OUTBOUND_CALLS_OAUTH_TOKEN_TYP";
+const MAX_TOKEN_AGE = "OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S";
+
+/** The access-token variables, as --help and docs/configuration.md describe them (with http/config.ts's). */
+export const tokenVariables = {
+  [TOKEN_TYP]: {
+    group: "http",
+    default: "at+jwt",
+    summary: "with OAuth: at+jwt (RFC 9068 access tokens only), or jwt to also accept typ JWT or none",
+    description:
+      "With OAuth: the `typ` an access token must carry. `at+jwt` (RFC 9068, `application/at+jwt` too) refuses every other signed token of the provider, an OpenID Connect ID token above all. `jwt` also accepts `typ: JWT` and a token without `typ`, for providers that write those on their access tokens; a token carrying `nonce`, `at_hash` or `c_hash` (what only ID tokens carry) is refused either way ([hosting](hosting.md#what-is-checked-on-every-request)).",
+  },
+  [MAX_TOKEN_AGE]: {
+    group: "http",
+    default: String(MAX_TOKEN_AGE_S),
+    summary: "with OAuth: refuse an access token issued longer ago than this many seconds, whatever its expiry",
+    description:
+      "With OAuth: an access token whose `iat` is older than this many seconds (60 to 2592000) is refused even if its `exp` is later; a token without `iat` is refused. The default, a day, fits the longest default lifetime of common providers; set it to your provider's access token lifetime.",
+  },
+} as const satisfies VariableDocs;
+
+function parseTokenTyp(env: NodeJS.ProcessEnv): AccessTokenTyp {
+  const value = (env[TOKEN_TYP]?.trim() || tokenVariables[TOKEN_TYP].default).toLowerCase();
+  if (value !== "at+jwt" && value !== "jwt")
+    throw new ConfigurationError(
+      `${TOKEN_TYP} must be at+jwt (RFC 9068 access tokens) or jwt (also typ JWT or none, for providers that write it)`,
+    );
+  return value;
+}
+
+function parseMaxTokenAge(env: NodeJS.ProcessEnv): number {
+  const value = env[MAX_TOKEN_AGE]?.trim() || tokenVariables[MAX_TOKEN_AGE].default;
+  const seconds = /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds >= 60 && seconds <= 2_592_000))
+    throw new ConfigurationError(`${MAX_TOKEN_AGE} must be a whole number of seconds from 60 to 2592000 (30 days)`);
+  return seconds;
+}
 
 function parseUrl(name: string, raw: string, what: string): URL {
   let url: URL;
@@ -84,4 +133,9 @@ export function parseOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefine
     metadataPaths: [...new Set([`${WELL_KNOWN}${path}`, `${WELL_KNOWN}${MCP_PATH}`, WELL_KNOWN])],
     publicHost: pub.host.toLowerCase(),
   };
+}
+
+/** The token rules with OAuth (OUTBOUND_CALLS_OAUTH_TOKEN_TYP, OUTBOUND_CALLS_OAUTH_MAX_TOKEN_AGE_S); else undefined. */
+export function parseTokenRules(env: NodeJS.ProcessEnv, oauth: OAuthConfig | undefined): TokenRules | undefined {
+  return oauth ? { accessTokenTyp: parseTokenTyp(env), maxTokenAgeS: parseMaxTokenAge(env) } : undefined;
 }

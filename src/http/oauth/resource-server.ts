@@ -6,7 +6,7 @@
 import type { AuthenticatedCaller, Authenticate, AuthOutcome } from "../auth.js";
 import { bearerToken } from "../auth.js";
 import type { OAuthConfig } from "./config.js";
-import { DEFAULT_CLIENT_SCOPES, SCOPES_SUPPORTED, requiredScopes } from "./scopes.js";
+import { DEFAULT_CLIENT_SCOPES, SCOPES_SUPPORTED, grants, requiredScopes } from "./scopes.js";
 import type { TokenVerifier } from "./verifier.js";
 
 /** RFC 9728 section 2: what a client needs to get a token for this server. */
@@ -82,7 +82,7 @@ export interface ScopeRefusal {
  * is missing, so a client that re-authorizes with it keeps what it could already do.
  */
 export function checkScopes(config: OAuthConfig, caller: AuthenticatedCaller, body: unknown): ScopeRefusal | undefined {
-  const missing = requiredScopes(body).filter((scope) => !caller.scopes.has(scope));
+  const missing = requiredScopes(body).filter((scope) => !grants(caller.scopes, scope));
   if (missing.length === 0) return undefined;
   const wanted = [
     ...new Set([...[...caller.scopes].filter((s) => (SCOPES_SUPPORTED as readonly string[]).includes(s)), ...missing]),

@@ -1,7 +1,9 @@
 /**
  * Checks the access tokens of the hosted server: JWTs signed with a key of the
  * issuer's published key set (found through its metadata), for this issuer,
- * for this resource (RFC 8707 audience), within their lifetime. The keys are
+ * for this resource (RFC 8707 audience), within their lifetime, access tokens
+ * only (RFC 9068 `typ`, no ID token: token-kind.ts) and issued recently (`iat`
+ * neither ahead of the clock nor older than a maximum age). The keys are
  * fetched on first use and again when a token names a key not yet seen, so a
  * key the issuer rotated in works at once (or after at most `keysCooldownMs`)
  * and one it removed stops working within `keysMaxAgeMs` (see issuer-keys.ts).
@@ -11,6 +13,7 @@ import { isLoopbackHost } from "../../config/env.js";
 import type { Person } from "../../service/call-scope.js";
 import { issuerKeys, readIssuerJson, type IssuerKeys } from "./issuer-keys.js";
 import { grantedScopes } from "./scopes.js";
+import { MAX_TOKEN_AGE_S, notAnAccessToken, type AccessTokenTyp } from "./token-kind.js";
 
 export type { Person };
 
@@ -30,6 +33,10 @@ export interface VerifierOptions {
   keysCooldownMs?: number;
   /** Clock skew allowed on exp/nbf/iat. */
   clockToleranceS?: number;
+  /** Which `typ` an access token may have (token-kind.ts); at+jwt by default. */
+  accessTokenTyp?: AccessTokenTyp;
+  /** A token issued (`iat`) longer ago than this is refused whatever its `exp`; a day by default. */
+  maxTokenAgeS?: number;
   fetchTimeoutMs?: number;
 }
 
@@ -131,16 +138,25 @@ function personOf(payload: JWTPayload): Person | undefined {
   return name === undefined ? { sub } : { sub, name };
 }
 
-function describe(error: unknown): TokenCheck {
+function describe(error: unknown, maxAgeS: number): TokenCheck {
   if (error instanceof errors.JWTExpired)
-    return { ok: false, kind: "invalid", description: "The access token expired" };
+    return {
+      ok: false,
+      kind: "invalid",
+      description:
+        error.claim === "iat"
+          ? `The access token is older than ${maxAgeS} s (its iat), whatever its expiry`
+          : "The access token expired",
+    };
   if (error instanceof errors.JWTClaimValidationFailed) {
     const which =
       error.claim === "aud"
         ? "is not for this server (audience)"
         : error.claim === "iss"
           ? "is from another issuer"
-          : `failed its "${error.claim}" check`;
+          : error.claim === "iat" && error.reason === "check_failed"
+            ? "was issued in the future (iat ahead of this server's clock)"
+            : `failed its "${error.claim}" check`;
     return { ok: false, kind: "invalid", description: `The access token ${which}` };
   }
   if (
@@ -160,6 +176,7 @@ export type TokenVerifier = (token: string) => Promise<TokenCheck>;
 
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   const timeoutMs = options.fetchTimeoutMs ?? 5_000;
+  const maxAgeS = options.maxTokenAgeS ?? MAX_TOKEN_AGE_S;
   let keys: Promise<IssuerKeys> | undefined;
   let failedAt = -Infinity;
   const keySet = () => {
@@ -196,18 +213,23 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       };
     }
     try {
-      const { payload } = await jwtVerify(token, jwks.getKey, {
+      // maxTokenAge makes `iat` required, and refuses one ahead of the clock beyond the tolerance.
+      const { payload, protectedHeader } = await jwtVerify(token, jwks.getKey, {
         issuer: options.issuer,
         audience: options.resource,
         algorithms: ALGORITHMS,
         clockTolerance: options.clockToleranceS ?? 5,
+        maxTokenAge: maxAgeS,
         requiredClaims: ["exp", "sub"],
       });
+      const notAccess = notAnAccessToken(protectedHeader, payload, options.accessTokenTyp ?? "at+jwt");
+      if (notAccess)
+        return { ok: false, kind: "invalid", description: `The token is not an access token: ${notAccess}` };
       const person = personOf(payload);
       if (!person) return { ok: false, kind: "invalid", description: "The access token names no usable subject" };
       return { ok: true, person, scopes: grantedScopes(payload as { scope?: unknown; scp?: unknown }) };
     } catch (error) {
-      return describe(error);
+      return describe(error, maxAgeS);
     }
   };
 }

@@ -1,11 +1,9 @@
 /**
  * The law of the place called, applied to the rows of a dial: where each number
- * is (its country, and for the US and Canada its state or province from the
- * area code, as the time zones are found), which rules of the law book apply
- * there, and whether the callee's local day and time allow the call in every
- * zone the number may ring in. A number whose state cannot be told (an area
- * code not in the table, e.g. 800) meets every state rule of its country: the
- * safe direction. A rule whose own text exempts calls made with prior consent
+ * is and which rules of the law book apply there (law-places.ts), and whether
+ * the callee's local day and time allow the call in every zone the number may
+ * ring in. A number whose state cannot be told (an area code not in the table,
+ * e.g. 800) meets every state rule of its country: the safe direction. A rule whose own text exempts calls made with prior consent
  * does not bind a number whose consent record has a basis the operator listed
  * for it; a batch must stay allowed for as long as it may take to ring
  * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
@@ -15,13 +13,13 @@ import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { phoneLib } from "../../phone/lib.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../refusals.js";
-import { nanpAreaCodes } from "../time-zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../time-zones/zones-of-number.js";
 import { whenText } from "../time-text.js";
 import { hhmm } from "../calling-hours.js";
 import type { LawBook } from "./law-book.js";
 import type { LawRule, Span } from "./law-rules.js";
 import { loadHolidays, publicHoliday } from "./holidays.js";
+import { placeOf, ruleAt, rulesAt } from "./law-places.js";
 import {
   batchSpanMs,
   beyondScan,
@@ -70,49 +68,6 @@ export const LAW_RULE = "law_of_the_place";
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** Where a number is: its country, and its state or province when the area code tells it. */
-export interface Place {
-  country: string;
-  region?: string;
-}
-
-/**
- * French territories whose numbers carry their own region code but where the Code de la consommation (and so
- * France's telemarketing rules, in "le fuseau horaire du consommateur") applies: the overseas departments and
- * Saint-Barthélemy, Saint-Martin, Saint-Pierre-et-Miquelon. Treated as France, in their own zone: the safe direction.
- */
-const FRENCH_OVERSEAS = new Set(["GP", "MQ", "GF", "RE", "YT", "BL", "MF", "PM"]);
-
-export function placeOf(row: CheckedRow): Place {
-  const country = row.phone.country;
-  if (FRENCH_OVERSEAS.has(country)) return { country: "FR", region: country };
-  if (country !== "US" && country !== "CA") return { country };
-  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  const entry = nanpAreaCodes().get(national.slice(0, 3));
-  return entry && entry.country === country ? { country, region: entry.region } : { country };
-}
-
-/**
- * US territories with their own country code in the numbering plan (+1 787 Puerto Rico, +1 340 US Virgin Islands,
- * +1 671 Guam, +1 684 American Samoa, +1 670 Northern Mariana Islands). Federal rules are commonly read to reach
- * them; that reading was not verified on a primary source here, so a country-wide US rule (the federal window)
- * applies there, in their own zone, as the safe direction; no state rule does. Before, such a number met no rule.
- */
-const US_TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
-
-/** The rules of the book that apply at a place (every state's rules of the country when the state is unknown). */
-export function rulesAt(book: LawBook, place: Place): LawRule[] {
-  return book.rules.filter((r) => {
-    if (r.place === place.country) return true;
-    if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
-    if (!r.place.startsWith(`${place.country}-`)) return false;
-    // An area code shared by provinces ("NS/PE", "NT/NU/YT") meets the rules of each: the safe direction.
-    return (
-      place.region === undefined || place.region.split("/").some((region) => r.place === `${place.country}-${region}`)
-    );
-  });
-}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
@@ -233,22 +188,24 @@ function rowProblem(
 }
 
 /**
- * The holiday data of every country the rows' rules name, loaded before the (synchronous) checks. Fails closed: a
+ * The holiday data of every calendar the rows' rules name (a country, or regions of one), loaded before the (synchronous) checks. Fails closed: a
  * refusal naming the first rule whose holidays cannot be loaded, its place and its source.
  */
 async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
-  const byCountry = new Map<string, LawRule>();
-  for (const row of rows)
-    for (const r of rulesAt(book, placeOf(row)))
-      if (r.holidaysOf && !byCountry.has(r.holidaysOf)) byCountry.set(r.holidaysOf, r);
-  for (const [country, rule] of byCountry) {
+  const byCalendar = new Map<string, LawRule>();
+  for (const row of rows) {
+    const place = placeOf(row);
+    for (const r of rulesAt(book, place).map((rule) => ruleAt(rule, place)))
+      if (r.holidaysOf && !byCalendar.has(r.holidaysOf)) byCalendar.set(r.holidaysOf, r);
+  }
+  for (const [calendar, rule] of byCalendar) {
     try {
-      await loadHolidays(country);
+      await loadHolidays(calendar);
     } catch (error) {
       throw new SafetyRefusal(
         rule.id,
         `Refused by the law of the place called: the public holidays a rule in force names cannot be loaded: ${ruleText(rule)} bans calls on ` +
-          `the public holidays of ${country} (${error instanceof Error ? error.message : String(error)}), so the rule cannot be checked. Nothing was dialed. ` +
+          `the public holidays of ${calendar} (${error instanceof Error ? error.message : String(error)}), so the rule cannot be checked. Nothing was dialed. ` +
           `A person must fix the rule (OUTBOUND_CALLS_RULES_FILE) or the installation.`,
         "to",
       );
@@ -266,9 +223,10 @@ function hoursRulesOf(
   now: number,
   options: LawCheckOptions,
 ): { rules: LawRule[]; zones: readonly string[] | undefined } {
-  const rules = rulesAt(book, placeOf(row)).filter(
-    (r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil),
-  );
+  const place = placeOf(row);
+  const rules = rulesAt(book, place)
+    .filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil))
+    .map((r) => ruleAt(r, place));
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
 }
@@ -293,7 +251,8 @@ function batchSpanRefusal(
     const { rules, zones } = hoursRulesOf(book, row, now, options);
     for (const rule of rules) {
       for (const zone of zones ?? []) {
-        const key = `${rule.id}|${zone}`;
+        // A regional rule's calendar depends on the row's place (ruleAt): part of the key.
+        const key = `${rule.id}|${rule.holidaysOf ?? ""}|${zone}`;
         if (!closings.has(key)) closings.set(key, firstClosing(hoursProblem, rule, zone, now, now + span));
         const found = closings.get(key);
         // Past the scan a rule may still close (a holiday-only rule, 00:00-24:00 hours): the unseen close counts.

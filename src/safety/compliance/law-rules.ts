@@ -3,7 +3,8 @@
  * purposes it covers, what it allows, and the primary source it was read from
  * (docs/compliance.md lists the same rules). Only rules whose primary text was
  * found and read are here: a rule that could not be verified is not coded as
- * law. The operator can change or switch off any rule, or add one, in
+ * law, save one that only refuses more, which may rest on a secondary source
+ * and says so in its citation (fr_alsace_moselle_holidays). The operator can change or switch off any rule, or add one, in
  * OUTBOUND_CALLS_RULES_FILE (src/config/rules-file.ts).
  */
 
@@ -62,11 +63,56 @@ const CHECKED = "2026-11-25";
 /** The federal rule and the states added in the second check. */
 const CHECKED_FEDERAL = "2026-11-26";
 const CHECKED_STATES = CHECKED_FEDERAL;
+/** France's regional holidays. */
+const CHECKED_FR_REGIONS = "2026-11-28";
 
 export const hm = (h: number, m = 0): number => h * 60 + m;
 const span = (a: number, b: number): Span => ({ startMin: a, endMin: b });
 /** The same spans every day of the week. */
 const everyDay = (...spans: Span[]): Span[][] => Array.from({ length: 7 }, () => spans);
+
+/**
+ * France's regional public holidays. Art. D. 223-9 bans telemarketing on the holidays of art. L. 3133-1 of the Code
+ * du travail, the national list; these regions add days of their own under other articles. Applying them is a
+ * reading beyond the letter of D. 223-9, in the safe direction (it only refuses more). Each rule's calendar is the
+ * holiday library's for its regions, narrowed to those a number may ring in (law-places.ts); a +33 number may ring
+ * in any of Alsace-Moselle's three departments.
+ */
+const FRENCH_REGIONAL_HOLIDAYS: readonly LawRule[] = [
+  {
+    // Good Friday is a holiday there only in communes with a Protestant or mixed church; a number does not tell the
+    // commune, so every number that may ring in the three departments meets it.
+    id: "fr_alsace_moselle_holidays",
+    place: "FR-57/67/68",
+    placeName: "Alsace-Moselle (Moselle, Bas-Rhin, Haut-Rhin), France",
+    purposes: ["telemarketing"],
+    holidaysOf: "FR-57/67/68",
+    source: {
+      cite: "Code du travail, art. L. 3134-13 (the public holidays of Moselle, Bas-Rhin and Haut-Rhin), beyond the letter of Code de la consommation art. D. 223-9; read on secondary sources",
+      url: "https://www.gazettemoselle.fr/article/vendredi-saint-en-moselle-les-commerces-dans-un-contexte-historique-et-juridique",
+      quote:
+        "Par rapport au droit général, l'Alsace et la Moselle comptent deux jours supplémentaires : le 26 décembre ou deuxième jour de Noël et dans les communes ayant un temple protestant ou une église mixte, le Vendredi Saint.",
+      checked: CHECKED_FR_REGIONS,
+    },
+    origin: "built-in",
+  },
+  {
+    // The library also lists Good Friday in Guadeloupe and Martinique; no text for it was read, and it is kept.
+    id: "fr_overseas_holidays",
+    place: "FR-GP/MQ/GF/RE/YT/BL/MF",
+    placeName: "Guadeloupe, Martinique, Guyane, La Réunion, Mayotte, Saint-Barthélemy, Saint-Martin (France)",
+    purposes: ["telemarketing"],
+    holidaysOf: "FR-GP/MQ/GF/RE/YT/BL/MF",
+    source: {
+      cite: "Code du travail, art. L. 3422-2; loi n° 83-550 du 30 juin 1983 and décret n° 83-1003 du 23 novembre 1983 (commemoration of the abolition of slavery), beyond the letter of Code de la consommation art. D. 223-9",
+      url: "https://www.legifrance.gouv.fr/affichCode.do?idSectionTA=LEGISCTA000006178062&cidTexte=LEGITEXT000006072050&dateTexte=20190521",
+      quote:
+        "En Guadeloupe, en Guyane, en Martinique, à Mayotte, à La Réunion, à Saint-Barthélemy et à Saint-Martin, les journées de commémoration de l'abolition de l'esclavage ci-après désignées sont des jours fériés : 1° Le 27 avril à Mayotte ; 2° Le 22 mai en Martinique ; 3° Le 27 mai en Guadeloupe et à Saint-Martin ; 4° Le 10 juin en Guyane ; 5° Le 9 octobre à Saint-Barthélemy ; 6° Le 20 décembre à La Réunion.",
+      checked: CHECKED_FR_REGIONS,
+    },
+    origin: "built-in",
+  },
+];
 
 /** The built-in rules, each with its verified source (docs/compliance.md#the-rules-and-their-sources). */
 export const BUILT_IN_RULES: readonly LawRule[] = [
@@ -218,6 +264,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
     },
     origin: "built-in",
   },
+  ...FRENCH_REGIONAL_HOLIDAYS,
 ];
 
 /** The longest frequency window the guard store may be asked about: the caps keep each number's dials this long. */

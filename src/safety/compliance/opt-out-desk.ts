@@ -1,51 +1,45 @@
 /**
- * The opt-outs, for the life of the server: recording one (the store, then an
- * audit line naming how it was learned), refusing dials to listed numbers, and
- * the watch that reads every call this process placed until its status is
- * final, so an opt-out is honoured even when nobody asks about the call.
- *
- * The watch's effort is bounded: every OUTBOUND_CALLS_OPT_OUT_POLL_S seconds it
- * reads at most PER_TICK due calls, one at a time, each under its own deadline;
- * it follows at most MAX_WATCHED calls and none longer than MAX_WATCH_MS. A dial
- * to a number whose earlier call is still watched here reads that call first.
+ * The opt-outs, for the life of the server: reading a call record (the reader of
+ * opt-out-reading.ts, told the calling side's names), keeping what it found (an
+ * opt-out is listed, a weaker cue held for review: the store, this process's
+ * journal, an audit line), the watch over placed calls (opt-out-watch.ts), the
+ * keeper that writes the list back when the store lost it (opt-out-keeper.ts),
+ * and the list as a dial reads it. A record that cannot be read never takes a
+ * number off the list: what could not be read is said in get_call and on stderr.
  */
-import { startDeadline, type Deadline } from "../../service/deadline.js";
+import type { Deadline } from "../../service/deadline.js";
 import type { CallingService } from "../../service/index.js";
-import { callTo } from "../../service/call-fields.js";
+import { callTo, pickString } from "../../service/call-fields.js";
 import type { CallRecord } from "../../service/shapes.js";
-import type { GuardStore, OptOutEntry } from "../../state/store.js";
+import { isFinalCall } from "../../service/final-status.js";
+import type { CallToRead, GuardStore, OptOutEntry } from "../../state/store.js";
+import { oneLine } from "../../text/clean.js";
 import type { AuditLog } from "../audit-log.js";
 import type { Clock } from "../clock.js";
-import { isFinalCall } from "../../service/final-status.js";
-import { phoneLib } from "../../phone/lib.js";
-import { detectOptOut, matchesText, type OptOutMatch } from "./opt-out-detector.js";
+import { readOptOut, type CallingSide, type OptOutReading, type OptOutStatus } from "./opt-out-reading.js";
+import { entryLine, type OptOutJournal } from "./opt-out-journal.js";
+import { OptOutKeeper, SOURCE_TOOL } from "./opt-out-keeper.js";
+import { callsToRead, e164Of, numbersOfCall } from "./opt-out-pairing.js";
+import { clearHeld, confirmHeld, heldNumbers, type ReviewOutcome } from "./opt-out-review.js";
+import { OptOutWatch } from "./opt-out-watch.js";
 
-/** Calls read per poll, at most. */
-const PER_TICK = 10;
-/** Calls followed at once, at most; past it the oldest is dropped (and said so). */
-const MAX_WATCHED = 1_000;
-/** A call not final after this long is no longer read by the watch. */
-const MAX_WATCH_MS = 24 * 3_600_000;
-/** One read's bound. */
-const READ_MS = 10_000;
-/** Reads a dial waits for (its number's earlier calls, still watched), at most. */
-const MAX_READS_BEFORE_DIAL = 3;
-
-interface Watched {
-  callId: string;
-  /** The number this process dialed for it; else the record's own. */
-  number: string | undefined;
-  since: number;
-  nextAt: number;
-}
+/** How a record is read for an opt-out (tests give another; the server always uses readOptOut). */
+export type OptOutReader = (record: CallRecord, side?: CallingSide) => OptOutReading;
 
 /** What get_call shows of a call and its number. */
 export interface OptOutView {
-  /** The record shows the person asked not to be called again. */
+  /** What this call's record says: asked, possible (held for review), or none. */
+  status: OptOutStatus;
+  /** The record shows the person asked not to be called again (status "asked"). */
   asked: boolean;
-  /** The number is on the opt-out list (now, or from an earlier call). */
+  /** The number is on the opt-out list (now, or from an earlier call): every later dial is refused. */
   listed: boolean;
+  /** The number is held for an operator's review: every later dial is refused until it is cleared. */
+  held: boolean;
+  /** What was matched, and where. */
   matched: string[];
+  /** What of the record could not be read (nothing was taken off the list for it). */
+  unreadable?: string[];
   /** The call where the list entry comes from, and when. */
   listed_from_call?: string;
   listed_at?: string;
@@ -55,177 +49,192 @@ export interface OptOutDeskDeps {
   store: GuardStore;
   service: CallingService;
   audit: AuditLog | undefined;
+  journal: OptOutJournal | undefined;
+  keeper: OptOutKeeper;
   clock: Clock;
   pollMs: number;
   log(line: string): void;
+  /** Tests only (no setting reaches it): another reader of records. */
+  reader?: OptOutReader | undefined;
 }
 
-const AUDIT_TOOL: Record<OptOutEntry["source"], string> = {
-  call: "opt_out_watch",
-  model: "add_do_not_call",
-  operator: "opt-out-cli",
-};
-
-/**
- * Numbers already read, to their E.164 form ("" for none): every get_call reads its record's number, about 40 µs of
- * parsing each time, and a session reads the same few calls again and again. The parse is a pure function of the
- * text. Bounded: once full it starts over, so a service sending endless new numbers costs no memory.
- */
-const E164_MEMO_ENTRIES = 1_000;
-const e164Memo = new Map<string, string>();
-
-/** The E.164 form of a number the service wrote, or undefined. */
-export function e164Of(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  let e164 = e164Memo.get(text);
-  if (e164 === undefined) {
-    e164 = parseE164(text) ?? "";
-    if (e164Memo.size >= E164_MEMO_ENTRIES) e164Memo.clear();
-    e164Memo.set(text, e164);
-  }
-  return e164 === "" ? undefined : e164;
-}
-
-/** How many numbers e164Of holds (tests: the memo stays bounded). */
-export function e164MemoSize(): number {
-  return e164Memo.size;
-}
-
-function parseE164(text: string): string | undefined {
-  try {
-    const parsed = phoneLib().parsePhoneNumberWithError(text, { extract: false });
-    return parsed.isPossible() ? parsed.number : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Calls whose unreadable parts were said on stderr already (bounded: starts over when full). */
+const SAID_MAX = 1_000;
 
 export class OptOutDesk {
-  private readonly watched = new Map<string, Watched>();
+  private readonly watcher: OptOutWatch;
   private readonly timer: NodeJS.Timeout;
-  private ticking = false;
+  private keeping = false;
+  private readonly said = new Set<string>();
+  private readonly reader: OptOutReader;
 
   constructor(private readonly d: OptOutDeskDeps) {
-    this.timer = setInterval(() => void this.tick(), d.pollMs);
+    this.reader = d.reader ?? readOptOut;
+    this.watcher = new OptOutWatch({
+      toRead: d.store.toRead,
+      pollMs: d.pollMs,
+      read: (call, deadline) => this.readCall(call, deadline),
+      log: d.log,
+    });
+    this.timer = setInterval(() => {
+      void this.keep();
+      void this.watcher.tick();
+    }, d.pollMs);
     this.timer.unref();
   }
 
-  /** Lists the number (the first entry stays) and writes the audit line when it is new. */
+  /** Lists the number (or holds it, for a possible entry) and writes its lines when it is new. */
   async record(entry: OptOutEntry, by?: string): Promise<{ entry: OptOutEntry; added: boolean }> {
-    const held = await this.d.store.optOuts.add(entry);
-    const added = held.at === entry.at && held.evidence === entry.evidence && held.callId === entry.callId;
+    const tool = SOURCE_TOOL[entry.source];
+    let held: OptOutEntry | undefined;
+    try {
+      held = await this.d.store.optOuts.add(entry);
+    } catch (error) {
+      // The store cannot answer: kept on this disk, written back when it can (opt-out-keeper.ts).
+      this.d.journal?.added(entry, tool, by);
+      throw error;
+    }
+    const added =
+      held !== undefined && held.at === entry.at && held.evidence === entry.evidence && held.callId === entry.callId;
     if (added) {
-      this.d.audit?.write({
-        time: new Date(entry.at).toISOString(),
-        tool: AUDIT_TOOL[entry.source],
-        decision: "opted_out",
-        numbers: [entry.number],
-        agents: [],
-        ...(entry.callId ? { call_ids: [entry.callId] } : {}),
-        ...(by ? { approver: by } : {}),
-        reason: entry.evidence,
-        latency_ms: 0,
-      });
+      this.d.journal?.added(entry, tool, by);
+      this.d.audit?.write(entryLine(entry, tool, by));
+      const what = entry.tier === "possible" ? "held for review" : "listed";
       this.d.log(
-        `outbound-calls-mcp: opt-out: ${entry.number} listed (${entry.source}${entry.callId ? `, call ${entry.callId}` : ""}): ${entry.evidence}`,
+        `outbound-calls-mcp: opt-out: ${entry.number} ${what} (${entry.source}${entry.callId ? `, call ${entry.callId}` : ""}): ${entry.evidence}`,
       );
     }
-    return { entry: held, added };
+    return { entry: held ?? entry, added };
   }
 
-  /** Reads a record for an opt-out; lists its number when found. `dialed`: the number we dialed for it. */
-  async inspect(record: CallRecord, dialed?: string): Promise<OptOutView> {
-    const matches = detectOptOut(record);
-    const number = dialed ?? e164Of(callTo(record));
-    if (matches.length > 0 && number !== undefined) await this.record(this.entryFor(number, record.id, matches));
+  /**
+   * Reads a record for an opt-out and keeps what it finds. `call`: the call as it waited to be read (its dial's
+   * numbers); absent, the record's own number. `deadline`: for the agent's names, when there is time to ask.
+   */
+  async inspect(record: CallRecord, deadline?: Deadline, call?: CallToRead): Promise<OptOutView> {
+    const reading = this.read(record, await this.sideOf(record, deadline));
+    const recorded = e164Of(callTo(record));
+    const { listed, uncertain } = numbersOfCall(call, recorded);
+    if (reading.status !== "none") {
+      const evidence = oneLine(reading.matches.map((m) => `${m.where}: "${m.text}"`).join("; "), 400);
+      const tier = reading.status === "possible" ? ("possible" as const) : undefined;
+      for (const number of listed) await this.record(this.entryFor(number, record.id, evidence, tier));
+      const which = `call ${record.id} of a dial of several numbers whose records do not say which`;
+      for (const number of uncertain)
+        await this.record(this.entryFor(number, record.id, oneLine(`${evidence} (${which})`, 400), "possible"));
+    }
+    if (reading.unreadable.length > 0) this.sayUnreadable(record.id, reading.unreadable);
+    const number = recorded ?? listed[0];
     const [entry] = number !== undefined ? await this.d.store.optOuts.get([number]) : [undefined];
     return {
-      asked: matches.length > 0,
-      listed: entry !== undefined,
-      matched: matches.map((m) => `${m.where}: ${m.text}`),
+      status: reading.status,
+      asked: reading.status === "asked",
+      listed: entry !== undefined && entry.tier === undefined,
+      held: entry?.tier === "possible",
+      matched: reading.matches.map((m) => `${m.where}: ${m.text}`),
+      ...(reading.unreadable.length > 0 ? { unreadable: [...reading.unreadable] } : {}),
       ...(entry?.callId ? { listed_from_call: entry.callId } : {}),
       ...(entry && entry.at > 0 ? { listed_at: new Date(entry.at).toISOString() } : {}),
     };
   }
 
-  /** The calls a dial placed, to be read until final. Numbers match call ids by position when they can. */
-  watch(callIds: readonly string[], numbers: readonly string[]): void {
-    const now = Date.now();
-    callIds.forEach((callId, i) => {
-      if (this.watched.has(callId)) return;
-      if (this.watched.size >= MAX_WATCHED) {
-        const oldest = this.watched.keys().next().value;
-        if (oldest !== undefined) this.watched.delete(oldest);
-        this.d.log(
-          `outbound-calls-mcp: opt-out watch: more than ${MAX_WATCHED} calls followed; the oldest is no longer read (use get_call)`,
-        );
-      }
-      const number = callIds.length === numbers.length ? numbers[i] : undefined;
-      this.watched.set(callId, { callId, number, since: now, nextAt: now + this.d.pollMs });
-    });
+  /** The calls a dial placed, to be read until final: each paired with its number (opt-out-pairing.ts). */
+  watch(
+    callIds: readonly string[],
+    answeredTo: ReadonlyArray<string | undefined>,
+    numbers: readonly string[],
+  ): Promise<void> {
+    return this.watcher.add(callsToRead(callIds, answeredTo, numbers, Date.now()));
   }
 
-  /** Watched calls of these numbers, read now (a dial to them is about to be decided); bounded by the deadline. */
-  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
-    const wanted = new Set(numbers);
-    const due = [...this.watched.values()]
-      .filter((w) => w.number !== undefined && wanted.has(w.number))
-      .slice(0, MAX_READS_BEFORE_DIAL);
-    for (const w of due) {
-      if (deadline.remaining() < 1_000) return;
-      await this.read(w, Math.min(READ_MS, deadline.remaining() - 500)).catch(() => undefined);
-    }
+  /** Waiting calls of these numbers, read now (a dial to them is about to be decided); bounded by the deadline. */
+  readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
+    return this.watcher.readBeforeDial(numbers, deadline);
   }
 
-  /** The entries of these numbers (throws StoreUnavailableError when the store cannot answer). */
+  /** The entries of these numbers at dial time: refused while the list may be incomplete (opt-out-keeper.ts). */
   listed(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>> {
-    return this.d.store.optOuts.get(numbers);
+    return this.d.keeper.forDial(numbers);
   }
 
-  /** Calls still followed (tests, doctor). */
-  get watching(): number {
-    return this.watched.size;
+  /** The held numbers, newest first (the inbox's review). */
+  held(): Promise<OptOutEntry[]> {
+    return heldNumbers(this.d.store);
+  }
+
+  /** An operator's review of a held number, in the approvers' inbox. */
+  review(number: string, decision: "confirm" | "clear", by: string): Promise<ReviewOutcome> {
+    const deps = { store: this.d.store, audit: this.d.audit, journal: this.d.journal, now: () => this.d.clock.now() };
+    return decision === "confirm"
+      ? confirmHeld(deps, number, by, "opt-out-inbox")
+      : clearHeld(deps, number, by, "opt-out-inbox");
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.watched.clear();
+    this.d.journal?.close();
   }
 
-  private entryFor(number: string, callId: string, matches: readonly OptOutMatch[]): OptOutEntry {
-    return { number, at: this.d.clock.now(), source: "call", callId, evidence: matchesText(matches).slice(0, 400) };
-  }
-
-  private async tick(): Promise<void> {
-    if (this.ticking || this.watched.size === 0) return;
-    this.ticking = true;
+  /** The reader, which promises never to throw; if it does, the record counts as unreadable (nothing removed). */
+  private read(record: CallRecord, side: CallingSide): OptOutReading {
     try {
-      const now = Date.now();
-      const due = [...this.watched.values()].filter((w) => w.nextAt <= now).slice(0, PER_TICK);
-      for (const w of due) {
-        if (now - w.since > MAX_WATCH_MS) {
-          this.watched.delete(w.callId);
-          this.d.log(`outbound-calls-mcp: opt-out watch: call ${w.callId} not final after 24 h; no longer read`);
-          continue;
-        }
-        w.nextAt = Date.now() + this.d.pollMs;
-        await this.read(w, READ_MS).catch(() => undefined);
-      }
-    } finally {
-      this.ticking = false;
+      return this.reader(record, side);
+    } catch (error) {
+      return {
+        status: "none",
+        matches: [],
+        unreadable: [`the record (the reader failed: ${error instanceof Error ? error.name : "error"})`],
+      };
     }
   }
 
-  /** One read of a watched call: an opt-out found is listed; a final call is no longer followed. */
-  private async read(w: Watched, ms: number): Promise<void> {
-    const deadline = startDeadline(Math.max(500, ms));
+  /** The calling side's names: the agent's record (the service's agent list) and the name the call record gives. */
+  private async sideOf(record: CallRecord, deadline: Deadline | undefined): Promise<CallingSide> {
+    const names = new Set<string>();
+    const own = pickString(record, "agent_name");
+    if (own) names.add(own);
+    const id = pickString(record, "agent_id");
+    if (id && deadline && deadline.remaining() > 1_000) {
+      try {
+        const agent = (await this.d.service.agents.list(deadline)).find((a) => a.id === id);
+        if (agent?.name) names.add(agent.name);
+      } catch {
+        // Read without the name: the service's role fields still tell the turns apart.
+      }
+    }
+    return names.size > 0 ? { agentNames: [...names] } : {};
+  }
+
+  private sayUnreadable(callId: string, parts: readonly string[]): void {
+    if (this.said.has(callId)) return;
+    if (this.said.size >= SAID_MAX) this.said.clear();
+    this.said.add(callId);
+    this.d.log(
+      `outbound-calls-mcp: opt-out: call ${callId}: could not read ${parts.map((p) => oneLine(p, 120)).join("; ")}; nothing was taken off the list (read it with get_call)`,
+    );
+  }
+
+  private entryFor(number: string, callId: string, evidence: string, tier: "possible" | undefined): OptOutEntry {
+    return { number, at: this.d.clock.now(), source: "call", callId, evidence, ...(tier ? { tier } : {}) };
+  }
+
+  /** One read of a waiting call: what it says is kept; true when final (no longer read). */
+  private async readCall(call: CallToRead, deadline: Deadline): Promise<boolean> {
+    const record = await this.d.service.calls.get(call.callId, deadline);
+    await this.inspect(record, deadline, call);
+    return isFinalCall(record);
+  }
+
+  /** The keeper's tick, one at a time. */
+  private async keep(): Promise<void> {
+    if (this.keeping) return;
+    this.keeping = true;
     try {
-      const record = await this.d.service.calls.get(w.callId, deadline);
-      // Read mid-call too: a transcript so far may already hold the request.
-      await this.inspect(record, w.number);
-      if (isFinalCall(record)) this.watched.delete(w.callId);
+      await this.d.keeper.tick();
+    } catch {
+      // The store did not answer: the next tick looks again.
     } finally {
-      deadline.dispose();
+      this.keeping = false;
     }
   }
 }

@@ -9,7 +9,9 @@
  * Area codes: North American Numbering Plan assignments as of 2025. Zones: the
  * tz database's zone.tab. Unofficial local practice is included where a town
  * keeps another zone than its state (Phenix City AL, West Wendover NV, Kenton
- * OK, the Navajo Nation in AZ), because the person who answers lives by it.
+ * OK, the Navajo Nation in AZ, Creighton and Denare Beach SK), because the
+ * person who answers lives by it. test/unit/safety/nanp-zones-iana.test.ts
+ * holds every area code to the tz data's own words on where each zone applies.
  */
 
 /** Area codes of each US state (+ DC) and Canadian province/territory. */
@@ -164,8 +166,10 @@ const REGION_ZONES: Record<string, readonly string[]> = {
   "NS/PE": ["America/Halifax", "America/Glace_Bay"],
   ON: ["America/Toronto"],
   QC: ["America/Toronto"],
-  // Saskatchewan keeps Central Standard Time all year; Lloydminster keeps Alberta's time.
-  SK: ["America/Regina", "America/Swift_Current", "America/Edmonton"],
+  // Saskatchewan keeps Central Standard Time all year; Lloydminster keeps Alberta's time, and Creighton and Denare
+  // Beach keep Manitoba's (daylight time in summer: the tz source file northamerica, "Denare Beach and Creighton are
+  // like Winnipeg"). Every SK area code covers the whole province, so each may ring in all four.
+  SK: ["America/Regina", "America/Swift_Current", "America/Edmonton", "America/Winnipeg"],
   "NT/NU/YT": [
     "America/Whitehorse",
     "America/Dawson",

@@ -20,11 +20,16 @@
  *   appr:pending:exp         zset   the same, by expiry (to drop expired ones)
  *   appr:client:<client>     zset   a client's approvals by creation time: its share of the pending ones (names as rate:)
  *   secret:<name>            string 32 random bytes (hex) every replica shares; one key per name, no TTL
- *   epoch                    string a random value set by the first replica after Redis started empty, no TTL:
+ *   epoch                    string when (epoch ms) and a random value, set by the first replica after Redis started empty, no TTL:
  *                            a replica that finds another (or none) after a reconnect knows Redis forgot
  *   emptied                  string when a replica last found Redis had come back empty (epoch ms), 7 days (doctor)
  *   optout:<E.164>           string an opt-out (JSON); no TTL: it lasts until an operator removes it
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
+ *   optout:released:<E.164>  string the entry an operator last took off the list (JSON); no TTL
+ *   read:due                 zset   placed calls waiting to be read for an opt-out, scored by when they are due (a
+ *                                   replica reading one pushes its score a lease ahead); 25 h
+ *   read:call:<id>           string such a call (JSON: its numbers, when placed), 25 h (ids over 100 characters hashed)
+ *   read:num:<E.164>         set    the ids of waiting calls of a dial of the number, 25 h
  *   passkeys:set             string the enrolled passkeys, one sealed set with a generation (state/redis/passkeys.ts); no TTL
  *   passkey-grant:<ticket>   string a one-time enrollment grant (sealed); PX until the link expires
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
@@ -53,6 +58,10 @@ export interface Keys {
   emptied(): string;
   optOut(number: string): string;
   optOutIndex(): string;
+  optOutReleased(number: string): string;
+  readDue(): string;
+  readCall(id: string): string;
+  readNum(number: string): string;
   owner(kind: "call" | "campaign", id: string): string;
 }
 
@@ -76,8 +85,15 @@ export function keys(prefix: string): Keys {
     emptied: () => `${prefix}emptied`,
     optOut: (number) => `${prefix}optout:${number}`,
     optOutIndex: () => `${prefix}optout:index`,
-    // Ids come from the service: a long one is hashed so a key stays small.
-    owner: (kind, id) =>
-      `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,
+    optOutReleased: (number) => `${prefix}optout:released:${number}`,
+    readDue: () => `${prefix}read:due`,
+    readCall: (id) => `${prefix}read:call:${hashedId(id)}`,
+    readNum: (number) => `${prefix}read:num:${number}`,
+    owner: (kind, id) => `${prefix}owner:${kind}:${hashedId(id)}`,
   };
+}
+
+/** Ids come from the service: a long one is hashed so a key stays small. */
+function hashedId(id: string): string {
+  return id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`;
 }

@@ -1,10 +1,13 @@
 /**
  * The opt-outs on Redis, shared by every replica: `optout:<E.164>` holds the
- * entry (JSON) with no TTL (an opt-out lasts until an operator removes it), and
- * `optout:index` (a sorted set by time) lists them. Adding is one script (the
- * first entry stays); a damaged entry reads as listed (fail closed).
+ * entry (JSON) with no TTL (an opt-out lasts until an operator removes it),
+ * `optout:index` (a sorted set by time) lists them, `optout:released:<E.164>` the
+ * entry an operator took off. Each change is one script (opt-out-scripts.ts); a
+ * damaged entry reads as listed (fail closed). The read at dial time checks the
+ * store's epoch in the same script: a Redis flushed or restarted empty is
+ * noticed at the latest by the next dial.
  */
-import type { OptOutEntry, OptOutList } from "../store.js";
+import { OptOutListIncomplete, StoreUnavailableError, type OptOutEntry, type OptOutList } from "../store.js";
 import type { RedisConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
 import { array, text } from "./records.js";
@@ -27,6 +30,7 @@ export function readOptOut(number: string, raw: string): OptOutEntry {
         source: v.source,
         evidence: v.evidence,
         ...(typeof v.callId === "string" ? { callId: v.callId } : {}),
+        ...(v.tier === "possible" ? { tier: v.tier } : {}),
       };
     }
   } catch {
@@ -40,21 +44,37 @@ export function readOptOut(number: string, raw: string): OptOutEntry {
   };
 }
 
+/** What a replica knows of the epoch: the value it last saw, a first look, and what to do when a dial finds another. */
+export interface EpochWatch {
+  seen(): string | undefined;
+  look(): Promise<void>;
+  changed(): void;
+}
+
 export class RedisOptOuts implements OptOutList {
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: Keys,
+    private readonly epoch: EpochWatch,
   ) {}
 
-  async add(entry: OptOutEntry): Promise<OptOutEntry> {
+  async add(entry: OptOutEntry): Promise<OptOutEntry | undefined> {
     const { number, ...rest } = entry;
+    const k = this.keys;
     const reply = await this.redis.run("an opt-out", (c) =>
       c.addOptOut(
-        [this.keys.optOut(number), this.keys.optOutIndex()],
-        [JSON.stringify(rest), String(entry.at), number],
+        [k.optOut(number), k.optOutIndex(), k.optOutReleased(number)],
+        [
+          JSON.stringify(rest),
+          String(entry.at),
+          number,
+          entry.tier ?? "",
+          entry.source === "call" ? (entry.callId ?? "") : "",
+        ],
       ),
     );
-    return readOptOut(number, text(reply, "opt-out reply"));
+    const held = text(reply, "opt-out reply");
+    return held === "" ? undefined : readOptOut(number, held);
   }
 
   async get(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>> {
@@ -69,18 +89,59 @@ export class RedisOptOuts implements OptOutList {
     });
   }
 
-  async remove(number: string): Promise<boolean> {
-    const removed = await this.redis.run("an opt-out removal", async (c) => {
-      const [deleted] = await c.multi().del(this.keys.optOut(number)).zRem(this.keys.optOutIndex(), number).exec();
-      return Number(deleted);
+  async forDial(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>> {
+    if (this.epoch.seen() === undefined) await this.epoch.look();
+    const seen = this.epoch.seen();
+    if (seen === undefined)
+      throw new StoreUnavailableError("the shared guard state (Redis) has not told this replica its epoch yet");
+    const reply = array(
+      await this.redis.run("the opt-outs", (c) =>
+        c.optOutsForDial([this.keys.epoch(), ...numbers.map((n) => this.keys.optOut(n))], [seen]),
+      ),
+      "opt-out list",
+    );
+    if (Number(reply[0]) !== 1) {
+      this.epoch.changed();
+      throw new OptOutListIncomplete(
+        "the shared guard state (Redis) lost its data since this replica last looked (restarted empty, or flushed)",
+      );
+    }
+    return numbers.map((n, i) => {
+      const v = text(reply[i + 1], "opt-out entry");
+      return v === "" ? undefined : readOptOut(n, v);
     });
-    return removed === 1;
+  }
+
+  async confirm(number: string): Promise<OptOutEntry | undefined> {
+    const reply = await this.redis.run("an opt-out confirmation", (c) =>
+      c.confirmOptOut([this.keys.optOut(number)], []),
+    );
+    const held = text(reply, "opt-out reply");
+    return held === "" ? undefined : readOptOut(number, held);
+  }
+
+  async remove(number: string, tier?: "possible"): Promise<boolean> {
+    const k = this.keys;
+    const removed = await this.redis.run("an opt-out removal", (c) =>
+      c.removeOptOut([k.optOut(number), k.optOutIndex(), k.optOutReleased(number)], [number, tier ?? ""]),
+    );
+    return Number(removed) === 1;
   }
 
   async list(limit: number): Promise<OptOutEntry[]> {
     const numbers = array(
       await this.redis.run("the opt-out index", (c) =>
         c.zRange(this.keys.optOutIndex(), 0, Math.max(0, limit - 1), { REV: true }),
+      ),
+      "opt-out index",
+    ).map((n) => text(n, "opt-out index"));
+    return (await this.get(numbers)).filter((e): e is OptOutEntry => e !== undefined);
+  }
+
+  async listSince(at: number, limit: number): Promise<OptOutEntry[]> {
+    const numbers = array(
+      await this.redis.run("the opt-out index", (c) =>
+        c.zRangeByScore(this.keys.optOutIndex(), at, "+inf", { LIMIT: { offset: 0, count: Math.max(1, limit) } }),
       ),
       "opt-out index",
     ).map((n) => text(n, "opt-out index"));

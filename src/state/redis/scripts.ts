@@ -8,7 +8,9 @@ import {
   findOpenApproval,
   listPendingApprovals,
 } from "./approval-scripts.js";
-import { addOptOut, swapValue, takeRate, useOnce } from "./small-scripts.js";
+import { swapValue, takeRate, useOnce } from "./small-scripts.js";
+import { addOptOut, confirmOptOut, optOutsForDial, removeOptOut } from "./opt-out-scripts.js";
+import { addCallsToRead, callsOfNumbers, doneCallToRead, laterCallToRead, takeCallsToRead } from "./read-scripts.js";
 
 export const SCRIPTS = {
   claimDial,
@@ -22,6 +24,14 @@ export const SCRIPTS = {
   useOnce,
   takeRate,
   addOptOut,
+  confirmOptOut,
+  removeOptOut,
+  optOutsForDial,
+  addCallsToRead,
+  takeCallsToRead,
+  callsOfNumbers,
+  laterCallToRead,
+  doneCallToRead,
   swapValue,
   createApproval,
   findOpenApproval,

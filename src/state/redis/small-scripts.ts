@@ -44,15 +44,3 @@ end
 redis.call('HSET', KEYS[1], 'count', int(count + n))
 return {1, 0}
 `);
-
-/**
- * KEYS: optout:<E.164>, optout:index. ARGV: entry (JSON without the number), at, number. No TTL: an opt-out
- * lasts until an operator removes it. Reply: the entry in force (the first one stays).
- */
-export const addOptOut = luaScript(`
-local held = redis.call('GET', KEYS[1])
-if held then return held end
-redis.call('SET', KEYS[1], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
-return ARGV[1]
-`);

@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { ENTRY, serverEnv } from "../../helpers/server-process.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
+import { OUTPUT_LOG } from "../../helpers/test-output.js";
 
 /** The Agents SDK gives each request but a tool call 5 s by default; a loaded machine can take longer to start a server. */
 const SESSION_TIMEOUT_S = 60;
@@ -28,7 +29,11 @@ requireNodeLine(22, "test/e2e/interop/agent-frameworks.test.ts (@mastra/mcp, @op
 const dir = mkdtempSync(join(tmpdir(), "outbound-calls-spawns-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const WRAPPER = join(dir, "server.sh");
-writeFileSync(WRAPPER, '#!/bin/sh\necho "$$" >> "$SPAWN_LOG"\nexec "$SPAWN_NODE" "$@"\n');
+// Under npm test the server's stderr goes to the output log (test/helpers/test-output.ts), not the console.
+writeFileSync(
+  WRAPPER,
+  `#!/bin/sh\necho "$$" >> "$SPAWN_LOG"\nexec "$SPAWN_NODE" "$@"${OUTPUT_LOG ? ` 2>>${JSON.stringify(OUTPUT_LOG)}` : ""}\n`,
+);
 chmodSync(WRAPPER, 0o755);
 
 const TOOLS = ["list_agents", "list_calls", "create_call", "get_call", "submit_batch", "add_do_not_call"];

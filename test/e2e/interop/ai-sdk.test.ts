@@ -23,6 +23,7 @@ import { expect, it } from "vitest";
 import { lagProbe } from "../../helpers/machine-lag.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
 import { ENTRY, serverEnv } from "../../helpers/server-process.js";
+import { serverStderr, testOutput } from "../../helpers/test-output.js";
 
 requireNodeLine(22, "test/e2e/interop/ai-sdk.test.ts (@ai-sdk/mcp)");
 
@@ -38,6 +39,7 @@ it("every tool works through the AI SDK's MCP client, and it reports no uncaught
       command: process.execPath,
       args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
       env: serverEnv({ OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0" }),
+      stderr: serverStderr(),
     }),
     onUncaughtError: (error) => uncaught.push(error instanceof Error ? error.message : String(error)),
   });
@@ -112,6 +114,7 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
         command: process.execPath,
         args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
         env: serverEnv(),
+        stderr: serverStderr(),
       }),
       onUncaughtError: (error) =>
         uncaught.push(`connection ${i + 1}: ${error instanceof Error ? error.message : String(error)}`),
@@ -132,7 +135,7 @@ it("20 connections one after the other: each on 2026-07-28 within the SDK's 1 s 
   }
   // Printed whatever happens: on a failure, how long each connection took says whether the machine's load (Node's
   // own start past the second) or the server was the cause.
-  process.stderr.write(
+  testOutput(
     `ai-sdk: 20 connections, connect ms (lag ms, protocol): ${seen.map((c) => `${c.ms} (${c.lagMs}${c.protocol === "2026-07-28" ? "" : `, ${c.protocol}`})`).join(", ")}\n`,
   );
   expect(uncaught).toEqual([]);

@@ -7,24 +7,27 @@
  *
  * - only the required arguments (a caller that leaves the optional ones out);
  * - every argument, null for the unused ones (a strict-mode model);
- * - `metadata` as the published {key, value} pairs, and as the object the service
- *   documents.
+ * - `metadata` as the object the service documents (the published form), and as
+ *   {key, value} pairs (the form this server published before; the server takes
+ *   it, but a framework that validates refuses it first).
  *
  * And what LangChain hands the model (ChatOpenAI against a fake OpenAI endpoint
  * on 127.0.0.1): its schema simplifier drops every `anyOf`, so an optional
- * argument arrives as `{}`. docs/clients.md "Agent frameworks" says what each
+ * argument arrives as `{}`, and `metadata` (an anyOf of an object and null) as
+ * `{"type": "object"}`, which its own check then holds a null to. docs/clients.md "Agent frameworks" says what each
  * framework needs; these tests hold it to that.
  */
 import { describe, expect, it } from "vitest";
 import { startModelEndpoint } from "../../helpers/model-endpoint.js";
 import { requireNodeLine } from "../../helpers/node-line.js";
-import { ENTRY, GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/server-process.js";
+import { GUARDS_OFF_FOR_SHAPE_TESTS, serverEnv } from "../../helpers/server-process.js";
+import { serverCommand } from "../../helpers/test-output.js";
 
 requireNodeLine(22, "test/e2e/interop/frameworks.test.ts (@langchain/mcp-adapters, @mastra/mcp)");
 
+// Its stderr to the output log under npm test (LangChain's option takes no file).
 const SERVER = {
-  command: process.execPath,
-  args: [ENTRY, "--sandbox", "--sandbox-speed", "instant"],
+  ...serverCommand(["--sandbox", "--sandbox-speed", "instant"]),
   env: serverEnv(GUARDS_OFF_FOR_SHAPE_TESTS),
 };
 
@@ -55,25 +58,30 @@ function callerArguments(listAgentsAnswer: unknown) {
 }
 
 describe("LangChain (@langchain/mcp-adapters)", () => {
-  it("sends a call that leaves the optional arguments out, one with nulls, and metadata in either form", async () => {
+  it("sends a call that leaves the optional arguments out, one with nulls but for metadata, and the service's metadata object; refuses metadata null and pairs", async () => {
     const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
     const client = new MultiServerMCPClient({ mcpServers: { calls: { transport: "stdio", ...SERVER } } });
     try {
       const tools = await client.getTools();
       const createCall = tools.find((t) => t.name.endsWith("create_call"))!;
       const a = callerArguments(await tools.find((t) => t.name.endsWith("list_agents"))!.invoke({}));
-      for (const args of [a.leftOut, a.strictNulls])
+      const { metadata: _null, ...nullsButMetadata } = a.strictNulls;
+      for (const args of [a.leftOut, nullsButMetadata])
         expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain("Call placed: call_");
-      // Its check (of the simplified schema: `metadata` is `{}` there, so the object passes too) lets both through, and
-      // the sandbox's call record shows what the service received.
-      for (const args of [a.pairs, a.object])
-        expect(text(await createCall.invoke(args)), JSON.stringify(args)).toContain(PLACED_WITH_METADATA);
+      // The sandbox's call record shows what the service received.
+      expect(text(await createCall.invoke(a.object))).toContain(PLACED_WITH_METADATA);
+      // Its check is of the simplified schema, where metadata's anyOf became {"type": "object"}: null and the pairs
+      // are refused there and never reach the server (which would take both).
+      for (const args of [a.strictNulls, a.pairs])
+        await expect(createCall.invoke(args), JSON.stringify(args.metadata)).rejects.toThrow(
+          /did not match expected schema/,
+        );
     } finally {
       await client.close();
     }
   });
 
-  it("hands the model `required` as published, but every optional argument as {}: type and description dropped", async () => {
+  it("hands the model `required` as published, but every optional argument as {} (metadata as an object): type and description dropped", async () => {
     const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
     const { ChatOpenAI } = await import("@langchain/openai");
     // A fake OpenAI chat-completions API: the request body is what the model would be given.
@@ -100,7 +108,9 @@ describe("LangChain (@langchain/mcp-adapters)", () => {
       const { required, properties } = sent.function.parameters;
       expect(required).toEqual(["to", "agent_id"]);
       expect(properties.to).toMatchObject({ type: "string" });
-      for (const name of ["contact_name", "metadata", "dry_run"]) expect(properties[name], name).toEqual({});
+      for (const name of ["contact_name", "dry_run"]) expect(properties[name], name).toEqual({});
+      // Of an anyOf with an object branch it keeps the branch's type only: no null, no description.
+      expect(properties.metadata).toEqual({ type: "object" });
     } finally {
       await client.close();
       await openai.close();
@@ -109,7 +119,7 @@ describe("LangChain (@langchain/mcp-adapters)", () => {
 });
 
 describe("Mastra (@mastra/mcp)", () => {
-  it("sends a call that leaves the optional arguments out, one with nulls, and pairs; refuses the metadata object itself", async () => {
+  it("sends a call that leaves the optional arguments out, one with nulls, and the service's metadata object; refuses pairs", async () => {
     const { MCPClient } = await import("@mastra/mcp");
     const mastra = new MCPClient({ id: "outbound-calls-interop", servers: { calls: SERVER } });
     try {
@@ -119,11 +129,11 @@ describe("Mastra (@mastra/mcp)", () => {
       const a = callerArguments(await tools.calls_list_agents!.execute!({} as never, {} as never));
       for (const args of [a.leftOut, a.strictNulls])
         expect(await run(args), JSON.stringify(args)).toMatch(/"call":\{"id":"call_/);
-      expect(await run(a.pairs)).toContain(PLACED_WITH_METADATA);
-      // Mastra holds the caller to the published schema: the object never reaches the server (which would take it).
-      const refused = await run(a.object);
+      expect(await run(a.object)).toContain(PLACED_WITH_METADATA);
+      // Mastra holds the caller to the published schema: the pairs never reach the server (which would take them).
+      const refused = await run(a.pairs);
       expect(refused).toContain("Tool input validation failed");
-      expect(refused).toContain("metadata: must be array");
+      expect(refused).toMatch(/metadata: must be object/);
     } finally {
       await mastra.disconnect();
     }

@@ -5,7 +5,7 @@
  * the audit log; only the operator's command removes a number, and its line names who; a store that cannot answer
  * refuses the dial.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useInProcess } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
@@ -176,6 +176,7 @@ describe("kept until an operator removes it", () => {
       OUTBOUND_CALLS_API_KEY: CANARY_KEY,
       OUTBOUND_CALLS_BASE_URL: NOWHERE,
       OUTBOUND_CALLS_AUDIT_LOG: audit,
+      OUTBOUND_CALLS_OPT_OUT_JOURNAL: join(dirname(audit), "cli-journal.jsonl"),
     };
     expect(
       await runOptOuts(

@@ -1,7 +1,7 @@
 /** The opt-outs (suppression list): kept with no expiry, shared by replicas, the first entry stays. */
 import { describe, expect, it } from "vitest";
 import type { OpenStore } from "../store-contract.js";
-import { T0 } from "./support.js";
+import { A, B, T0 } from "./support.js";
 
 const YEAR = 365 * 24 * 3_600_000;
 
@@ -63,7 +63,7 @@ export function optOutContract(open: OpenStore): void {
           }),
         ),
       );
-      expect(new Set(results.map((r) => r.callId)).size).toBe(1);
+      expect(new Set(results.map((r) => r?.callId)).size).toBe(1);
     });
 
     it("never expires by itself; only remove() takes it off, once; then it may be listed again", async () => {
@@ -88,6 +88,94 @@ export function optOutContract(open: OpenStore): void {
         "+14155550103",
         "+14155550102",
       ]);
+    });
+
+    it("a possible entry is held; an asked one replaces it; a possible one never replaces an asked one", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      const possible = {
+        number: A,
+        at: T0,
+        source: "call" as const,
+        callId: "call_1",
+        evidence: "p",
+        tier: "possible" as const,
+      };
+      expect(await store.optOuts.add(possible)).toEqual(possible);
+      expect((await other!.optOuts.forDial([A]))[0]?.tier).toBe("possible");
+      const asked = { number: A, at: T0 + 1, source: "call" as const, callId: "call_2", evidence: "a" };
+      expect(await other!.optOuts.add(asked)).toEqual(asked);
+      expect(await store.optOuts.add({ ...possible, at: T0 + 2 })).toEqual(asked);
+      expect((await store.optOuts.get([A]))[0]).toEqual(asked);
+    });
+
+    it("confirm makes a held number an opt-out; remove(possible) takes off only a held one", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      await store.optOuts.add({ number: A, at: T0, source: "call", callId: "c", evidence: "p", tier: "possible" });
+      await store.optOuts.add({ number: B, at: T0, source: "call", callId: "d", evidence: "p", tier: "possible" });
+      expect(await other!.optOuts.confirm(A)).toEqual({
+        number: A,
+        at: T0,
+        source: "call",
+        callId: "c",
+        evidence: "p",
+      });
+      expect(await store.optOuts.remove(A, "possible")).toBe(false);
+      expect((await store.optOuts.get([A]))[0]?.tier).toBeUndefined();
+      expect(await store.optOuts.remove(B, "possible")).toBe(true);
+      expect((await other!.optOuts.get([B]))[0]).toBeUndefined();
+      expect(await store.optOuts.confirm(B)).toBeUndefined();
+    });
+
+    it("a release holds: the same call read again, or the same entry written back, is not listed again; a new one is", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      const entry = { number: A, at: T0, source: "call" as const, callId: "call_1", evidence: "stop" };
+      await store.optOuts.add(entry);
+      expect(await store.optOuts.remove(A)).toBe(true);
+      // A journal's write-back of the entry removed, a later read of the same call: not listed again.
+      expect(await other!.optOuts.add(entry)).toBeUndefined();
+      expect(await other!.optOuts.add({ ...entry, at: T0 + 60_000 })).toBeUndefined();
+      expect((await store.optOuts.get([A]))[0]).toBeUndefined();
+      // Another call, or the model's report: listed.
+      expect(await other!.optOuts.add({ ...entry, at: T0 + 1, source: "model", evidence: "heard" })).toBeDefined();
+      expect(await store.optOuts.remove(A)).toBe(true);
+      expect(await other!.optOuts.add({ ...entry, at: T0 + 2, callId: "call_2" })).toBeDefined();
+    });
+
+    it("a cleared hold keeps off the same call's possible reading, not its asked one", async () => {
+      const { store } = await open();
+      const held = {
+        number: B,
+        at: T0,
+        source: "call" as const,
+        callId: "call_1",
+        evidence: "p",
+        tier: "possible" as const,
+      };
+      await store.optOuts.add(held);
+      expect(await store.optOuts.remove(B, "possible")).toBe(true);
+      expect(await store.optOuts.add({ ...held, at: T0 + 5 })).toBeUndefined();
+      const asked = { number: B, at: T0 + 6, source: "call" as const, callId: "call_1", evidence: "stop" };
+      expect(await store.optOuts.add(asked)).toEqual(asked);
+    });
+
+    it("listSince: the entries listed at or after a time, oldest first (what a replica copies to its journal)", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      for (let i = 0; i < 4; i++)
+        await store.optOuts.add({
+          number: `+1415555020${i}`,
+          at: T0 + i * 1_000,
+          source: "operator",
+          evidence: `n${i}`,
+        });
+      expect((await other!.optOuts.listSince(T0 + 1_000, 2)).map((e) => e.number)).toEqual([
+        "+14155550201",
+        "+14155550202",
+      ]);
+      expect(await other!.optOuts.listSince(T0 + 9_000, 10)).toEqual([]);
     });
   });
 }

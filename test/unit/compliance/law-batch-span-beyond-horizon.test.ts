@@ -17,6 +17,7 @@ const holidaysOnly = (perRowMs: number): LawBook => ({
     "telemarketing",
     [
       { id: "fr_hours", enabled: false },
+      { id: "fr_alsace_moselle_holidays", enabled: false },
       { id: "fr_holidays_only", place: "FR", source: "counsel memo", holidays: "FR" },
     ],
     "/rules.json",

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
+import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
+import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
 import { BUILT_IN_RULES } from "../../../src/safety/compliance/law-rules.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
@@ -42,7 +43,8 @@ describe("where a number is", () => {
   it("finds the state or province from the area code, and every state's rules when it cannot", () => {
     expect(placeOf(row(MIAMI))).toEqual({ country: "US", region: "FL" });
     expect(placeOf(row(TORONTO))).toEqual({ country: "CA", region: "ON" });
-    expect(placeOf(row(PARIS))).toEqual({ country: "FR" });
+    // Any +33 number may ring in Alsace-Moselle (law-places.ts).
+    expect(placeOf(row(PARIS))).toEqual({ country: "FR", region: "57/67/68" });
     expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual(["us_fcc_hours"]);
     expect(
       rulesAt(telemarketing, placeOf(row(TOLL_FREE)))
@@ -172,16 +174,24 @@ describe("a batch", () => {
 describe("the built-in rules", () => {
   it("each carries a primary source, a quote and the date it was checked", () => {
     for (const rule of BUILT_IN_RULES) {
-      // The FCC's guide is at the Government Publishing Office's permanent address, which is http.
       // The FCC's guide is at the Government Publishing Office's permanent address and South Dakota's code at the
-      // legislature's older address, both http.
+      // legislature's older address, both http. Alsace-Moselle's holidays only refuse more, so they may rest on a
+      // secondary source (docs/compliance.md).
+      const secondary = rule.id === "fr_alsace_moselle_holidays";
       expect(rule.source.url, rule.id).toMatch(
-        /^(https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr|law\.lis\.virginia\.gov)|http:\/\/(purl\.access\.gpo\.gov|legis\.state\.sd\.us))\//,
+        secondary
+          ? /^https:\/\/www\.gazettemoselle\.fr\//
+          : /^(https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr|law\.lis\.virginia\.gov)|http:\/\/(purl\.access\.gpo\.gov|legis\.state\.sd\.us))\//,
       );
       expect(rule.source.quote.length, rule.id).toBeGreaterThan(40);
-      expect(rule.source.checked, rule.id).toBe(
-        ["us_fcc_hours", "us_va_hours", "us_sd_automated_hours"].includes(rule.id) ? "2026-11-26" : "2026-11-25",
-      );
+      const checked: Record<string, string> = {
+        us_fcc_hours: "2026-11-26",
+        us_va_hours: "2026-11-26",
+        us_sd_automated_hours: "2026-11-26",
+        fr_alsace_moselle_holidays: "2026-11-28",
+        fr_overseas_holidays: "2026-11-28",
+      };
+      expect(rule.source.checked, rule.id).toBe(checked[rule.id] ?? "2026-11-25");
     }
   });
 });

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
+import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
+import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
 import { lawRefusal, row } from "./law-rows.js";
 
@@ -18,12 +19,12 @@ const GUYANE = "+594594301234";
 const telemarketing = lawBook("telemarketing");
 
 describe("France's overseas departments are France for its telemarketing rules", () => {
-  it.each([REUNION, GUADELOUPE, MARTINIQUE, GUYANE])("%s meets fr_hours and fr_frequency", (to) => {
+  it.each([REUNION, GUADELOUPE, MARTINIQUE, GUYANE])("%s meets fr_hours, fr_frequency and its own holidays", (to) => {
     expect(
       rulesAt(telemarketing, placeOf(row(to)))
         .map((r) => r.id)
         .sort(),
-    ).toEqual(["fr_frequency", "fr_hours"]);
+    ).toEqual(["fr_frequency", "fr_hours", "fr_overseas_holidays"]);
   });
 
   it("refuses a Sunday telemarketing call to Réunion, naming rule, place and source", async () => {

@@ -6,7 +6,7 @@
  */
 import { expect, it } from "vitest";
 import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { placeOf, rulesAt } from "../../../src/safety/compliance/law-guard.js";
+import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
 import { SafetyRefusal } from "../../../src/safety/refusals.js";
 import { lawRefusal, row } from "./law-rows.js";
 const noSunday = {

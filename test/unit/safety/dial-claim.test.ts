@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openCallScope, noProgress, type CallScope } from "../../../src/service/call-scope.js";
-import type { DialAttempt } from "../../../src/safety/dial-attempt.js";
+import { everyCall } from "../../../src/safety/call-access.js";
 import { DialClaim, type ClaimLedger } from "../../../src/safety/dial-claim.js";
-import { claimDial } from "../../../src/safety/dedupe.js";
+import { claimDial, type ClaimAttempt } from "../../../src/safety/dedupe.js";
 import { MemoryStore } from "../../../src/state/memory-store.js";
 import type { Settlement } from "../../../src/state/store.js";
 
@@ -15,7 +15,7 @@ const T0 = Date.parse("2026-11-21T15:00:00Z");
 const scopes: CallScope[] = [];
 afterEach(() => scopes.splice(0).forEach((s) => s.dispose()));
 
-function attempt(key: string, numbers: string[]): DialAttempt {
+function attempt(key: string, numbers: string[]): ClaimAttempt {
   const scope = openCallScope({
     timeoutMs: 5_000,
     signal: new AbortController().signal,
@@ -23,17 +23,7 @@ function attempt(key: string, numbers: string[]): DialAttempt {
     identity: { client: "local" },
   });
   scopes.push(scope);
-  return {
-    tool: "create_call",
-    rows: [],
-    agentNames: new Map(),
-    repeatDial: false,
-    token: undefined,
-    key,
-    numbers,
-    agentIds: ["agent_1"],
-    scope,
-  };
+  return { tool: "create_call", repeatDial: false, key, numbers, scope, access: everyCall };
 }
 
 /** A memory store whose ledger refuses the first `failures` settles, as a Redis that blinks would. */
@@ -53,7 +43,7 @@ function ledger(store: MemoryStore, now: { t: number }): ClaimLedger {
   return { store, clock: { now: () => now.t }, windowMs: 10 * 60_000, leaseMs: 60_000 };
 }
 
-async function claimed(a: DialAttempt, l: ClaimLedger): Promise<DialClaim> {
+async function claimed(a: ClaimAttempt, l: ClaimLedger): Promise<DialClaim> {
   const result = await claimDial(a, l);
   if (result.kind !== "claimed") throw new Error(`expected a claim, got ${result.kind}`);
   return result.claim;

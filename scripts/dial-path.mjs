@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+/**
+ * `npm run dial-path`: which source files of src/ one create_call runs code in, and how often the path crosses from
+ * one folder to another (docs/architecture.md gives the figures).
+ *
+ * Every function of src/ gets a first statement that names its file (the TypeScript compiler's own transform), the
+ * copy is bundled with esbuild, and a driver runs the server in-process against the sandbox (the real service
+ * layer over loopback): a warm-up dial, then one create_call traced from the tool call's arrival to its answer.
+ * The sandbox is the upstream, not the server: its files are left out.
+ *
+ *   node scripts/dial-path.mjs             unattended (OUTBOUND_CALLS_CONFIRM=never)
+ *   node scripts/dial-path.mjs --person    a person approves in the client's form (the default mode)
+ *   node scripts/dial-path.mjs --list      also the files in the order first entered
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import ts from "typescript";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const WORK = join(ROOT, ".cache", "dial-path");
+const person = process.argv.includes("--person");
+const list = process.argv.includes("--list");
+
+/** Every .ts file under a folder. */
+function sources(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** A first statement in every function body: `__dialPath("<file>")`. */
+function traced(file, text) {
+  const id = relative(join(ROOT, "src"), file);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const f = ts.factory;
+  const mark = () => f.createCallExpression(f.createIdentifier("__dialPath"), undefined, [f.createStringLiteral(id)]);
+  const transformer = (context) => {
+    const visit = (node) => {
+      node = ts.visitEachChild(node, visit, context);
+      if (ts.isFunctionLike(node) && node.body) {
+        if (ts.isBlock(node.body)) {
+          const body = f.updateBlock(node.body, [f.createExpressionStatement(mark()), ...node.body.statements]);
+          if (ts.isFunctionDeclaration(node))
+            return f.updateFunctionDeclaration(
+              node,
+              node.modifiers,
+              node.asteriskToken,
+              node.name,
+              node.typeParameters,
+              node.parameters,
+              node.type,
+              body,
+            );
+          if (ts.isFunctionExpression(node))
+            return f.updateFunctionExpression(
+              node,
+              node.modifiers,
+              node.asteriskToken,
+              node.name,
+              node.typeParameters,
+              node.parameters,
+              node.type,
+              body,
+            );
+          if (ts.isArrowFunction(node))
+            return f.updateArrowFunction(
+              node,
+              node.modifiers,
+              node.typeParameters,
+              node.parameters,
+              node.type,
+              node.equalsGreaterThanToken,
+              body,
+            );
+          if (ts.isMethodDeclaration(node))
+            return f.updateMethodDeclaration(
+              node,
+              node.modifiers,
+              node.asteriskToken,
+              node.name,
+              node.questionToken,
+              node.typeParameters,
+              node.parameters,
+              node.type,
+              body,
+            );
+          if (ts.isGetAccessorDeclaration(node))
+            return f.updateGetAccessorDeclaration(node, node.modifiers, node.name, node.parameters, node.type, body);
+          if (ts.isSetAccessorDeclaration(node))
+            return f.updateSetAccessorDeclaration(node, node.modifiers, node.name, node.parameters, body);
+          if (ts.isConstructorDeclaration(node)) return node;
+        } else if (ts.isArrowFunction(node)) {
+          const body = f.createParenthesizedExpression(f.createCommaListExpression([mark(), node.body]));
+          return f.updateArrowFunction(
+            node,
+            node.modifiers,
+            node.typeParameters,
+            node.parameters,
+            node.type,
+            node.equalsGreaterThanToken,
+            body,
+          );
+        }
+      }
+      return node;
+    };
+    return (root) => ts.visitNode(root, visit);
+  };
+  const [out] = ts.transform(source, [transformer]).transformed;
+  return ts.createPrinter().printFile(out);
+}
+
+const DRIVER = `
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { loadConfig } from "./src/config/env.js";
+import { createCore, createServer } from "./src/mcp/server.js";
+import { startSandbox } from "./src/sandbox/index.js";
+
+const trace: string[] = [];
+let on = false;
+globalThis.__dialPath = (file: string) => {
+  if (on && !file.startsWith("sandbox/")) trace.push(file);
+};
+const sandbox = await startSandbox({ speed: 40 });
+const config = loadConfig({
+  // A Tuesday at 10:00 in San Francisco, so the guards' clock is inside every window.
+  OUTBOUND_CALLS_TEST_NOW: "2026-11-24T18:00:00Z",
+  OUTBOUND_CALLS_BASE_URL: sandbox.url,
+  OUTBOUND_CALLS_API_KEY: "sk_test_dialpath0000000000000000",
+  OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  ...(${person} ? {} : { OUTBOUND_CALLS_CONFIRM: "never" }),
+});
+const core = createCore(config, {});
+const server = createServer(config, {}, core);
+const client = new Client({ name: "dial-path", version: "1" }, { capabilities: ${person} ? { elicitation: { form: {} } } : {} });
+if (${person}) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { approve: true } }));
+const [a, b] = InMemoryTransport.createLinkedPair();
+await server.mcp.connect(b);
+await client.connect(a);
+const agents = await client.callTool({ name: "list_agents", arguments: {} });
+const agentId = agents.structuredContent.agents[0].id;
+const dial = (to) => client.callTool({ name: "create_call", arguments: { to, agent_id: agentId, contact_name: "Ada" } });
+const warm = await dial("+14155550101");
+if (warm.isError) throw new Error("warm-up dial failed: " + JSON.stringify(warm.content));
+on = true;
+const traced = await dial("+14155550102");
+on = false;
+if (traced.isError) throw new Error("traced dial failed: " + JSON.stringify(traced.content));
+await client.close();
+await server.close();
+core.close?.();
+await sandbox.close();
+process.stdout.write(JSON.stringify(trace) + "\\n");
+process.exit(0);
+`;
+
+rmSync(WORK, { recursive: true, force: true });
+for (const file of sources(join(ROOT, "src"))) {
+  const to = join(WORK, relative(ROOT, file));
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, traced(file, readFileSync(file, "utf8")));
+}
+writeFileSync(join(WORK, "driver.ts"), DRIVER);
+writeFileSync(join(WORK, "package.json"), readFileSync(join(ROOT, "package.json")));
+await build({
+  entryPoints: [join(WORK, "driver.ts")],
+  outfile: join(WORK, "driver.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  packages: "external",
+  logLevel: "error",
+  // The trace is a no-op until the driver sets it: modules run functions as they load.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); globalThis.__dialPath = () => {};",
+  },
+});
+const { execFileSync } = await import("node:child_process");
+const output = execFileSync(process.execPath, [join(WORK, "driver.mjs")], {
+  cwd: ROOT,
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const trace = JSON.parse(output.trim().split("\n").at(-1));
+const files = [...new Set(trace)];
+const folder = (file) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
+let moves = 0;
+for (let i = 1; i < trace.length; i++) if (folder(trace[i]) !== folder(trace[i - 1])) moves += 1;
+const folders = new Set(files.map(folder));
+process.stdout.write(
+  `one create_call (${person ? "a person approves in the client's form" : "unattended"}): ` +
+    `${files.length} source files in ${folders.size} folders, ${moves} moves between folders (${trace.length} function entries)\n`,
+);
+if (list) for (const file of files) process.stdout.write(`  ${file}\n`);
+rmSync(WORK, { recursive: true, force: true });
+void pathToFileURL;

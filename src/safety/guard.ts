@@ -1,0 +1,26 @@
+/**
+ * One guard of a dial. The kernel (dial-kernel.ts) walks the one list of guards (guard-list.ts) phase by phase, and
+ * a guard implements the phases it needs. A guard refuses by throwing a SafetyRefusal (refusals.ts) before anything
+ * is sent. What it learns goes on the attempt: audit facts, a dry run's line, what a person reads, what must be undone
+ * if nothing is sent. No guard writes the audit line, sends the POST or names another guard.
+ */
+import type { CheckedRow } from "../validation/call-row.js";
+import type { DialAttempt } from "./dial-attempt.js";
+import type { Posted } from "./dial-post.js";
+
+export interface Guard {
+  /** Its name, as docs/architecture.md and docs/safety.md list the guards. */
+  readonly name: string;
+  /** The rows alone, before the tool looks up the agents: sends nothing and asks no store. */
+  screen?(rows: readonly CheckedRow[]): void;
+  /** Before a person is asked, and in a dry run (`attempt.dryRun`): refuse, or note what follows from the dial. */
+  check?(attempt: DialAttempt): Promise<void> | void;
+  /** An identical dial placed within the window answers this one (`attempt.replay`): refuse to hand it over. */
+  replay?(attempt: DialAttempt): Promise<void> | void;
+  /** The yes the dial waits for: a person's, a dry run's token, or the operator's unattended mode. */
+  approve?(attempt: DialAttempt): Promise<void>;
+  /** After the yes, before the POST: what may have changed while a person decided, and what the dial spends. */
+  commit?(attempt: DialAttempt): Promise<void> | void;
+  /** After the POST, in the reverse of the list's order: what its outcome means for this guard. */
+  settle?(attempt: DialAttempt, posted: Posted): Promise<void> | void;
+}
