@@ -1,0 +1,147 @@
+/**
+ * A whole call read for the callee's wish not to be called again: the service's flags, the transcript turn by turn
+ * in the context of the agent's turns (a yes to the agent's offer to remove, a no to "shall we keep calling?", a
+ * hang-up right after the offer), the agent's confirmation, and the summary. Strong cues give `asked`; weaker ones give
+ * `possible` (held, never dropped); nothing gives `none`. What could not be read is listed, never taken for a no.
+ */
+import type { CallRecord } from "../../../service/shapes.js";
+import { callSummary } from "../../../service/call-fields.js";
+import { serviceFlags } from "./flags.js";
+import { turnsOf } from "./turns.js";
+import { rolesOf, type Role } from "./speakers.js";
+import type { Hit, LineReading } from "./line.js";
+import { readLineKept, readSummaryKept } from "./line-memo.js";
+
+export type Tier = "asked" | "possible";
+
+export interface ReaderMatch {
+  where: string;
+  text: string;
+  lang?: string;
+  tier: Tier;
+  /** Why it counts: a cue's kind, "question-answer", "hang-up", "confirmed", "flag". */
+  category: string;
+  /** The transcript turn it was heard in (0-based), when from the transcript. */
+  turn?: number;
+}
+
+export interface CallReading {
+  matches: ReaderMatch[];
+  unreadable: string[];
+}
+
+/** Letters of the scripts the reader knows; text mostly in others (Cyrillic, Thai, Korean…) is said to be unread. */
+const KNOWN_SCRIPT =
+  /[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Devanagari}\p{Script=Arabic}]/gu;
+const ANY_LETTER = /\p{L}/gu;
+
+function unknownScript(text: string): boolean {
+  if (/^[\x00-\x7f]*$/.test(text)) return false;
+  const sample = text.length > 2_000 ? text.slice(0, 2_000) : text;
+  const letters = sample.match(ANY_LETTER)?.length ?? 0;
+  return letters >= 8 && (sample.match(KNOWN_SCRIPT)?.length ?? 0) < letters / 2;
+}
+
+const fromHit = (h: Hit, where: string, turn?: number): ReaderMatch => ({
+  where,
+  text: h.text,
+  lang: h.lang,
+  tier: h.tier,
+  category: h.kind,
+  ...(turn === undefined ? {} : { turn }),
+});
+
+/** The agent's turn a callee's turn answers: the one right before it, if it is the agent's (or nobody's known). */
+function questionBefore(i: number, roles: readonly Role[], readings: readonly LineReading[]): LineReading | undefined {
+  for (let j = i - 1; j >= 0; j--) {
+    if (readings[j]!.silent) continue;
+    return roles[j] === "callee" ? undefined : readings[j];
+  }
+  return undefined;
+}
+
+function readTranscript(raw: unknown, agentNames: readonly string[], out: CallReading): void {
+  const { turns, unreadable } = turnsOf(raw);
+  out.unreadable.push(...unreadable);
+  const readings = turns.map((t) => readLineKept(t.text));
+  const roles = rolesOf(turns, readings, agentNames);
+  let foreign = false;
+  let calleeSpoke = false;
+  for (let i = 0; i < turns.length; i++) {
+    const r = readings[i]!;
+    if (roles[i] === "agent") {
+      // The agent's word that the person was removed: they likely asked, in words not heard here.
+      if (r.confirm && calleeSpoke && i > 0) {
+        out.matches.push({
+          where: "transcript",
+          text: "the agent confirmed a removal",
+          tier: "possible",
+          category: "confirmed",
+          turn: i,
+        });
+      }
+      continue;
+    }
+    if (!r.silent) calleeSpoke = true;
+    foreign ||= unknownScript(turns[i]!.text);
+    for (const h of r.hits) out.matches.push(fromHit(h, "transcript", i));
+    const q = questionBefore(i, roles, readings);
+    if (q === undefined || (!q.offer && !q.keep)) continue;
+    if ((q.offer && r.answer === "yes") || (q.keep && r.answer === "no")) {
+      out.matches.push({
+        where: "transcript",
+        text: `${r.answer} to the agent's question`,
+        tier: "asked",
+        category: "question-answer",
+        turn: i,
+      });
+    } else if (r.answer === "unsure") {
+      out.matches.push({
+        where: "transcript",
+        text: "unsure answer to the agent's question",
+        tier: "possible",
+        category: "question-answer",
+        turn: i,
+      });
+    } else if (r.silent && r.answer === undefined) {
+      out.matches.push({
+        where: "transcript",
+        text: "hung up at the agent's question",
+        tier: "possible",
+        category: "hang-up",
+        turn: i,
+      });
+    }
+  }
+  // The call ends on the agent's offer or question, unanswered.
+  let last = turns.length - 1;
+  while (last >= 0 && readings[last]!.silent) last--;
+  if (last >= 0 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
+    const answered = out.matches.some((m) => m.turn !== undefined && m.turn > last);
+    if (!answered) {
+      out.matches.push({
+        where: "transcript",
+        text: "the call ended at the agent's question",
+        tier: "possible",
+        category: "hang-up",
+        turn: last,
+      });
+    }
+  }
+  if (foreign) out.unreadable.push("transcript: turns in a script the reader does not know");
+}
+
+export function readCall(record: CallRecord, agentNames: readonly string[]): CallReading {
+  const out: CallReading = { matches: [], unreadable: [] };
+  for (const f of serviceFlags(record)) out.matches.push({ ...f, tier: "asked", category: "flag" });
+  const raw = record.transcript ?? record.conversation ?? record.messages ?? record.turns ?? record.utterances;
+  if (raw !== undefined && raw !== null) readTranscript(raw, agentNames, out);
+  const summary = callSummary(record);
+  if (summary !== undefined) {
+    for (const h of readSummaryKept(summary)) out.matches.push(fromHit(h, "summary"));
+    if (unknownScript(summary)) out.unreadable.push("summary: in a script the reader does not know");
+  }
+  // Strongest first, then in the order heard.
+  out.matches.sort((a, b) => (a.tier === b.tier ? 0 : a.tier === "asked" ? -1 : 1));
+  return out;
+}

@@ -1,0 +1,33 @@
+/**
+ * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set written
+ * before it was frozen (dev/), the held-out set written after (held-out/), and any other .jsonl files or folders
+ * given (same format, README.md).
+ */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { evaluate, loadItems, report } from "./evaluate.js";
+import { measureSpeed } from "./speed.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const errors = args.includes("--errors");
+if (args.includes("--speed")) {
+  process.stdout.write(`${measureSpeed()}\n`);
+  process.exit(0);
+}
+const extra = args.filter((a) => !a.startsWith("--"));
+const sets: Array<[string, string[]]> =
+  extra.length > 0
+    ? [["given files", extra]]
+    : [
+        ["dev (written before the reader was frozen)", [join(here, "dev")]],
+        ["held-out (written after the first freeze)", [join(here, "held-out")]],
+        ["held-out-2 (written after the second freeze)", [join(here, "held-out-2")]],
+        ["held-out-3 (written after the third freeze)", [join(here, "held-out-3")]],
+        ["held-out-4 (written after the fourth freeze)", [join(here, "held-out-4")]],
+      ];
+for (const [title, paths] of sets) {
+  const items = loadItems(paths);
+  if (items.length === 0) continue;
+  process.stdout.write(`${report(`${title}: ${items.length} items`, evaluate(items), errors)}\n\n`);
+}
