@@ -6,6 +6,8 @@
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
+ * - README.md, the guards table, and docs/architecture.md, the order of the guards
+ *                                                              from the list of guards (src/guards/list.ts)
  *
  * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
  * around it stays hand-written. `--help` is rendered from the same variable definitions when it runs.
@@ -17,6 +19,8 @@ import { variables } from "../src/cli/variables.js";
 import { variablesTable } from "../src/config/variables.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
+import { GUARDS } from "../src/guards/list.js";
+import type { GuardOf } from "../src/guards/services.js";
 
 export const REGENERATE = "npm run docs";
 
@@ -47,6 +51,27 @@ export function annotationsTable(all: readonly Tool[]): string {
       const a = tool.annotations;
       return `| \`${tool.name}\` | \`${tool.docs.serviceCall}\` | ${a.readOnlyHint} | ${a.destructiveHint} | ${a.idempotentHint} | ${a.openWorldHint} |`;
     }),
+  ].join("\n");
+}
+
+/** The README's table of the guards: what each refuses, its default and what changes it, in the order they run. */
+export function readmeGuardsTable(all: readonly GuardOf[]): string {
+  return [
+    "| Guard | Refuses | Default | Set with |",
+    "|---|---|---|---|",
+    ...all.map((g) => `| ${g.name} | ${g.docs.refuses} | ${g.docs.default} | ${g.docs.setWith} |`),
+  ].join("\n");
+}
+
+/** docs/architecture.md's order of the guards: each with its folder. Links there are relative to docs/. */
+export function guardOrderTable(all: readonly GuardOf[]): string {
+  return [
+    "| # | Guard | Folder | Refuses |",
+    "|---|---|---|---|",
+    ...all.map(
+      (g, i) =>
+        `| ${i + 1} | ${g.name} | [\`src/guards/${g.folder}/\`](../src/guards/${g.folder}/) | ${g.docs.refuses.replace(/\]\(docs\//g, "](")} |`,
+    ),
   ].join("\n");
 }
 
@@ -84,7 +109,8 @@ export function generatedFiles(root: string): GeneratedFile[] {
   };
   const manifest = read("manifest.json");
   return [
-    markdown("README.md", { tools: readmeToolsTable(tools) }),
+    markdown("README.md", { tools: readmeToolsTable(tools), guards: readmeGuardsTable(GUARDS) }),
+    markdown("docs/architecture.md", { "guard-order": guardOrderTable(GUARDS) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },

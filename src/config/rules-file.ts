@@ -1,6 +1,6 @@
 /**
  * OUTBOUND_CALLS_RULES_FILE: the operator's changes to the law of the place
- * called (src/safety/compliance/law-rules.ts), read and checked at start. A
+ * called (src/guards/law/rules.ts), read and checked at start. A
  * JSON file:
  *
  *   { "rules": [

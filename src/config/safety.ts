@@ -48,17 +48,17 @@ export interface SafetySettings {
   maxDialsPerHourPerPerson: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
-  /** The operator's consent records (src/safety/compliance/consent-file.ts). */
+  /** The operator's consent records (src/guards/consent/file.ts). */
   consentFile: string | undefined;
   /** Refuse a dial to a number without a live consent record. */
   requireConsent: boolean;
-  /** What the calls are for: which rules of the law of the place called apply (src/safety/compliance/law-rules.ts). */
+  /** What the calls are for: which rules of the law of the place called apply (src/guards/law/rules.ts). */
   callPurpose: "telemarketing" | "informational";
   /** The operator's changes to those rules (src/config/rules-file.ts). */
   rulesFile: string | undefined;
   /** How long each row of a batch may take to ring (ms): every row's place must stay open that long per row. */
   batchSpanPerRowMs: number;
-  /** How often the opt-out watch reads the placed calls (ms): src/safety/compliance/opt-out-watch.ts. */
+  /** How often the opt-out watch reads the placed calls (ms): src/guards/opt-outs/watch.ts. */
   optOutPollMs: number;
   /** This process's journal of opt-outs (src/config/opt-out-journal.ts); undefined: off. */
   optOutJournal: string | undefined;

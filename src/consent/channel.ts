@@ -1,6 +1,6 @@
 /**
  * Consent the model cannot give itself: the seam between the dial pipeline
- * (src/safety/) and the ways a person can say yes. The pipeline builds a
+ * (src/guards/) and the ways a person can say yes. The pipeline builds a
  * ConsentRequest for the exact normalized request and asks; a channel answers
  * with a verdict. A channel is a path the model cannot write to: the client's
  * own dialog (form elicitation), a link the client shows to the person (URL

@@ -16,7 +16,7 @@ import { cardHtml } from "../consent/card/card-html.js";
 import { approvedOnCard, CARD_APPROVER, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";
 import type { CardTicket, ConsentChannel } from "../consent/channel.js";
 import { storedView, type ApprovalDesk } from "../consent/desk.js";
-import type { AuditFacts } from "../safety/audit-trail.js";
+import type { AuditFacts } from "../guards/dial/audit/trail.js";
 import type { ApprovalRecord } from "../state/store.js";
 
 /** The write tools whose result the card renders. */

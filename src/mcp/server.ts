@@ -13,7 +13,7 @@ import { USER_AGENT } from "../config/version.js";
 import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
-import { createSafety, type Safety, type SafetyDeps } from "../safety/index.js";
+import { createSafety, type Safety, type SafetyDeps } from "../guards/index.js";
 import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";

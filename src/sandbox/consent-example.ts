@@ -1,6 +1,6 @@
 /**
  * An example of the operator's consent file (OUTBOUND_CALLS_CONSENT_FILE, read by
- * src/safety/compliance/consent-file.ts) for the sandbox's test numbers: the demo
+ * src/guards/consent/file.ts) for the sandbox's test numbers: the demo
  * writes it to a temporary file and starts the server with it, so each approval
  * shows the basis of the call. docs/sandbox.md shows the same lines.
  */

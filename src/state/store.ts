@@ -115,7 +115,7 @@ export interface CapLimits {
   perHour: number | undefined;
   perNumberPerDay: number | undefined;
   /**
-   * Limits the law of the place called sets per number (src/safety/compliance/law-guard.ts): at most `limit` dials
+   * Limits the law of the place called sets per number (src/guards/law/check.ts): at most `limit` dials
    * of the number in any `windowMs` (up to 31 days), each named by its rule `id`. Counted with the same dials.
    */
   perNumberLaw?: ReadonlyMap<string, ReadonlyArray<LawLimit>>;

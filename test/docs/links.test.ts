@@ -84,7 +84,7 @@ describe("the files docs/architecture.md names", () => {
 
   it("finds them (the scan works)", () => {
     expect(named).toEqual(
-      expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]),
+      expect.arrayContaining(["service/transport/client.ts", "guards/dial-guard.ts", "src/tools/define.ts"]),
     );
   });
 

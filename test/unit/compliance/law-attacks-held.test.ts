@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RuleChange } from "../../../src/config/rules-file.js";
-import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { BUILT_IN_RULES } from "../../../src/safety/compliance/law-rules.js";
+import type { ConsentRecord } from "../../../src/guards/consent/file.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { BUILT_IN_RULES } from "../../../src/guards/law/rules.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
 const NEW_YORK = "+12125550123";

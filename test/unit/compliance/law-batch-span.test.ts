@@ -6,14 +6,10 @@
  * UTC-5; Paris CET, UTC+1).
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import {
-  batchSpanMs,
-  DEFAULT_BATCH_SPAN_PER_ROW_MS,
-  rowsThatFit,
-} from "../../../src/safety/compliance/law-batch-span.js";
-import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, rowsThatFit } from "../../../src/guards/law/batch-span.js";
+import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };

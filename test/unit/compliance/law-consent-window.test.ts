@@ -4,8 +4,8 @@
  * is. Injected clock: Virginia EST UTC-5; the federal window is switched off to see Virginia's rule alone.
  */
 import { describe, expect, it } from "vitest";
-import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
+import type { ConsentRecord } from "../../../src/guards/consent/file.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
 const ARLINGTON_VA = "+17035550123";

@@ -4,11 +4,11 @@
  * Monday 2026-11-23 (EST, UTC-5; Paris CET, UTC+1) unless a case says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
-import { BUILT_IN_RULES } from "../../../src/safety/compliance/law-rules.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { placeOf, rulesAt } from "../../../src/guards/law/places.js";
+import { BUILT_IN_RULES } from "../../../src/guards/law/rules.js";
+import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };

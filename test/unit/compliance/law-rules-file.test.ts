@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../src/config/errors.js";
 import { loadRulesFile } from "../../../src/config/rules-file.js";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const dir = mkdtempSync(join(tmpdir(), "rules-file-"));

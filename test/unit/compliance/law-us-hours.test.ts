@@ -12,10 +12,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../src/config/errors.js";
 import { loadRulesFile } from "../../../src/config/rules-file.js";
-import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import type { ConsentRecord } from "../../../src/guards/consent/file.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/guards/law/check.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const row = (to: string): CheckedRow =>

@@ -5,7 +5,7 @@
  * Virgin Islands AST UTC-4, Guam UTC+10.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
+import { lawBook } from "../../../src/guards/law/book.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
 describe("the federal window covers the US territories that have their own country code (PR, VI, GU, AS, MP)", () => {

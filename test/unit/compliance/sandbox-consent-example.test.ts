@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { loadConsentFile } from "../../../src/safety/compliance/consent-file.js";
+import { loadConsentFile } from "../../../src/guards/consent/file.js";
 import { SANDBOX_CONSENT_EXAMPLE } from "../../../src/sandbox/consent-example.js";
 
 it("loads with a record for each of its three numbers", () => {

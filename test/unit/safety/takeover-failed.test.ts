@@ -14,7 +14,7 @@ import {
   UpstreamFaultError,
   WalletError,
 } from "../../../src/service/errors.js";
-import { takeoverFailed } from "../../../src/safety/unknown-outcome.js";
+import { takeoverFailed } from "../../../src/guards/dial/lookup.js";
 
 const SAFE = /safe to|nothing was (sent|dialed|placed)|fix the arguments|Nothing was dialed/i;
 

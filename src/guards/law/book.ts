@@ -1,0 +1,137 @@
+/**
+ * The rules in force: the built-in ones (law-rules.ts) with the operator's
+ * changes from OUTBOUND_CALLS_RULES_FILE applied, for the call purpose the
+ * operator set (OUTBOUND_CALLS_CALL_PURPOSE). A rule the file changes names the
+ * file in its source, so a refusal says who decided.
+ */
+import { parseCallingWindow } from "../../config/calling-window.js";
+import { ConfigurationError } from "../../config/errors.js";
+import { RULES_VARIABLE, WEEKDAYS, type RuleChange } from "../../config/rules-file.js";
+import { BUILT_IN_RULES, LONGEST_FREQUENCY_WINDOW_MS, type CallPurpose, type LawRule, type Span } from "./rules.js";
+
+export interface LawBook {
+  purpose: CallPurpose;
+  /** The rules that apply to this purpose, enabled. */
+  rules: readonly LawRule[];
+  /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
+  changes?: readonly string[];
+  /** OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW (ms): how long a batch may ring per row; DEFAULT_BATCH_SPAN_PER_ROW_MS when absent. */
+  batchSpanPerRowMs?: number;
+}
+
+const spansText = (rule: LawRule) => JSON.stringify(rule.hours ?? null);
+
+/** What `after` changed in `before`, in words. */
+function changeText(before: LawRule | undefined, after: LawRule, purpose: CallPurpose): string {
+  const where = `rule ${after.id} (${after.placeName})`;
+  if (!before)
+    return `${where} is added${after.purposes.includes(purpose) ? "" : `, but does not apply to ${purpose} calls`}`;
+  const what: string[] = [];
+  if (spansText(before) !== spansText(after)) what.push("hours");
+  if (before.holidaysOf !== after.holidaysOf)
+    what.push(`holidays ${before.holidaysOf ?? "none"} -> ${after.holidaysOf ?? "none"}`);
+  const freq = (r: LawRule) => (r.frequency ? `${r.frequency.limit} in ${r.frequency.windowMs / 3_600_000} h` : "none");
+  if (freq(before) !== freq(after)) what.push(`limit ${freq(before)} -> ${freq(after)}`);
+  if (before.purposes.join() !== after.purposes.join())
+    what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
+  const bases = (r: LawRule) => (r.consentBases ?? []).join(", ") || "none";
+  if (bases(before) !== bases(after)) what.push(`consent exception for the bases: ${bases(after)}`);
+  const lost = before.purposes.includes(purpose) && !after.purposes.includes(purpose);
+  return `${where} is changed: ${what.length > 0 ? what.join(", ") : "nothing"}${lost ? `; it no longer applies to ${purpose} calls` : ""}`;
+}
+
+function spans(texts: readonly string[]): Span[] {
+  return texts.map((t) => {
+    const w = parseCallingWindow(t)!;
+    return { startMin: w.startMin, endMin: w.endMin };
+  });
+}
+
+/** One rule with the file's change applied (or a new one the file adds). */
+function changed(base: LawRule | undefined, change: RuleChange, file: string): LawRule {
+  if (!base && (change.place === undefined || change.source === undefined)) {
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} is not a built-in rule (${BUILT_IN_RULES.map((r) => r.id).join(", ")}); a new rule needs "place" and "source"`,
+    );
+  }
+  if (base && change.place !== undefined && change.place !== base.place) {
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} is about ${base.place}; add a new rule for another place instead of moving this one`,
+    );
+  }
+  if ((change.max_calls === undefined) !== (change.window_hours === undefined) && !base?.frequency) {
+    throw new ConfigurationError(`${RULES_VARIABLE}: rule ${change.id} needs both max_calls and window_hours`);
+  }
+  const place = base?.place ?? change.place!;
+  const rule: LawRule = {
+    id: change.id,
+    place,
+    placeName: change.place_name ?? base?.placeName ?? place,
+    purposes: change.purposes ?? base?.purposes ?? ["telemarketing"],
+    source: base
+      ? { ...base.source, cite: `${base.source.cite}, as changed by the operator's ${RULES_VARIABLE} (${file})` }
+      : {
+          cite: `the operator's rule in ${RULES_VARIABLE} (${file}): ${change.source}`,
+          url: "",
+          quote: "",
+          checked: "",
+        },
+    origin: file,
+  };
+  const hours = change.hours ? WEEKDAYS.map((d) => spans(change.hours![d])) : base?.hours;
+  if (hours) rule.hours = hours;
+  const holidays = change.holidays === false ? undefined : (change.holidays ?? base?.holidaysOf);
+  if (holidays) rule.holidaysOf = holidays;
+  const limit = change.max_calls ?? base?.frequency?.limit;
+  const windowMs = change.window_hours !== undefined ? change.window_hours * 3_600_000 : base?.frequency?.windowMs;
+  if (limit !== undefined && windowMs !== undefined)
+    rule.frequency = { limit, windowMs: Math.min(windowMs, LONGEST_FREQUENCY_WINDOW_MS) };
+  if (change.consent_bases) {
+    // Only a rule whose own text exempts calls made with prior consent takes bases; a new rule is the operator's own.
+    if (base && !base.consentException) {
+      throw new ConfigurationError(
+        `${RULES_VARIABLE}: rule ${change.id} has no consent exception in its text (${base.source.cite}); consent_bases cannot relax it. Switch the rule off or change its hours instead`,
+      );
+    }
+    rule.consentException = base?.consentException ?? { quote: `the operator's rule: ${change.source}` };
+    rule.consentBases = change.consent_bases;
+  } else if (base?.consentException) {
+    rule.consentException = base.consentException;
+  }
+  if (!rule.hours && !rule.frequency && !rule.holidaysOf) {
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays nor max_calls; it would do nothing`,
+    );
+  }
+  return rule;
+}
+
+/** The rules in force for `purpose`, after the operator's changes. */
+export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [], file = ""): LawBook {
+  const byId = new Map(BUILT_IN_RULES.map((r) => [r.id, r] as const));
+  const disabled = new Set<string>();
+  const said: string[] = [];
+  for (const change of changes) {
+    if (change.enabled === false) {
+      const rule = byId.get(change.id);
+      if (!rule)
+        throw new ConfigurationError(
+          `${RULES_VARIABLE}: rule ${change.id} cannot be switched off: there is no such rule`,
+        );
+      disabled.add(change.id);
+      said.push(`rule ${rule.id} (${rule.placeName}) is switched off`);
+      continue;
+    }
+    const before = byId.get(change.id);
+    const after = changed(before, change, file);
+    byId.set(change.id, after);
+    said.push(changeText(before, after, purpose));
+  }
+  const rules = [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose));
+  return { purpose, rules, ...(said.length > 0 ? { changes: said } : {}) };
+}
+
+/** How long the caps must keep each number's dials for the frequency rules in force (at least a day). */
+export function frequencyRetentionMs(book: LawBook): number {
+  return Math.max(24 * 3_600_000, ...book.rules.map((r) => r.frequency?.windowMs ?? 0));
+}
