@@ -1,7 +1,7 @@
 /**
- * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/helpers/README.md,
- * bench/NOTES.md and docs/*.md points at a file or folder of this repository that exists, and a
- * #fragment points at a heading of its Markdown page, by GitHub's own anchors
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/README.md,
+ * test/helpers/README.md, bench/NOTES.md, src/sandbox/README.md and docs/**\/*.md points at a file or
+ * folder of this repository that exists, and a #fragment points at a heading of its Markdown page, by GitHub's own anchors
  * (github-slugger). A page moved, a source file renamed or a heading reworded
  * without its links fails here.
  */
@@ -11,14 +11,21 @@ import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/server-process.js";
 
+/** The Markdown files under `dir`, at any depth, relative to the root. */
+function markdownUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? markdownUnder(`${dir}/${e.name}`) : e.name.endsWith(".md") ? [`${dir}/${e.name}`] : [],
+  );
+}
+
 const pages = [
   "README.md",
   "CONTRIBUTING.md",
+  "test/README.md",
   "test/helpers/README.md",
   "bench/NOTES.md",
-  ...readdirSync(join(ROOT, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => `docs/${f}`),
+  "src/sandbox/README.md",
+  ...markdownUnder("docs"),
 ];
 
 /** The Markdown a reader sees as prose: fenced code blocks dropped, inline code reduced to a placeholder. */

@@ -24,7 +24,7 @@ export const approverVariables = {
     example: "outbound-calls-approvers",
     summary: "with OAuth: the inbox's OpenID Connect client id at the identity provider (approvers sign in there)",
     description:
-      "With OAuth: approvers sign in to `/approvals` through the identity provider (OpenID Connect, authorization code with PKCE) as this client, registered there with the redirect URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Only a person whose access token for this server grants `calls:approve` may decide ([hosting](hosting.md#approvers-sign-in-with-the-identity-provider)). Replaces `OUTBOUND_CALLS_APPROVER_TOKEN`, which OAuth does not accept.",
+      "With OAuth: approvers sign in to `/approvals` through the identity provider (OpenID Connect, authorization code with PKCE) as this client, registered there with the redirect URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Only a person whose access token for this server grants `calls:approve` may decide ([oauth](oauth.md#approvers-sign-in-with-the-identity-provider)). Replaces `OUTBOUND_CALLS_APPROVER_TOKEN`, which OAuth does not accept.",
   },
   [APPROVER_CLIENT_SECRET]: {
     group: "http",
