@@ -1,22 +1,15 @@
 /**
- * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/README.md,
- * test/helpers/README.md, bench/NOTES.md, src/sandbox/README.md and docs/**\/*.md points at a file or
- * folder of this repository that exists, and a #fragment points at a heading of its Markdown page, by GitHub's own anchors
- * (github-slugger). A page moved, a source file renamed or a heading reworded
- * without its links fails here.
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/README.md, test/helpers/README.md,
+ * bench/NOTES.md, src/sandbox/README.md and docs/ (at any depth) points at a file or folder of this repository that
+ * exists, and a #fragment points at a heading of its Markdown page, by GitHub's own anchors (github-slugger). A page
+ * moved, a source file renamed or a heading reworded without its links fails here.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
+import { markdownUnder } from "../helpers/markdown-pages.js";
 import { ROOT } from "../helpers/server-process.js";
-
-/** The Markdown files under `dir`, at any depth, relative to the root. */
-function markdownUnder(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? markdownUnder(`${dir}/${e.name}`) : e.name.endsWith(".md") ? [`${dir}/${e.name}`] : [],
-  );
-}
 
 const pages = [
   "README.md",

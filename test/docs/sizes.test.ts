@@ -4,9 +4,10 @@
  * What grows past that goes where its reader is: a measurement log beside the benchmark (bench/NOTES.md), a list
  * of tests beside the tests (test/README.md), a long page split by reader.
  */
-import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { markdownUnder } from "../helpers/markdown-pages.js";
 import { ROOT } from "../helpers/server-process.js";
 
 const KB = 1024;
@@ -17,17 +18,7 @@ const DOCS_MAX = 250 * KB;
 /** Pages still to be split, each on a branch of its own; remove a page from here once it is under the limit. */
 const STILL_TO_SPLIT = new Set(["docs/architecture.md", "docs/compliance.md"]);
 
-function markdownUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? markdownUnder(join(dir, e.name))
-      : e.name.endsWith(".md")
-        ? [relative(ROOT, join(dir, e.name))]
-        : [],
-  );
-}
-
-const pages = markdownUnder(join(ROOT, "docs"));
+const pages = markdownUnder("docs");
 const size = (path: string) => statSync(join(ROOT, path)).size;
 
 describe("the size of the docs", () => {
