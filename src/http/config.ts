@@ -59,7 +59,7 @@ export const httpVariables = {
     summary:
       "this server's public https:// URL: OAuth's resource, the passkeys' relying party, an accepted Host and Origin",
     description:
-      "This server's public `https://` URL. Its host and origin are accepted in `Host` and `Origin`. With OAuth: the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points. With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the relying party of the inbox's passkeys (the RP ID is its host), enrolled through one-time links ([passkeys](passkeys.md#enrolling-for-a-hosted-inbox)).",
+      "This server's public `https://` URL, accepted in `Host` and `Origin`. With OAuth: the resource its access tokens must name in their audience ([oauth](oauth.md#set-it-up)). With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the host the inbox's passkeys are made for ([passkeys](passkeys.md#enrolling-for-a-hosted-inbox)).",
   },
   ...tokenVariables,
   ...approverVariables,
