@@ -79,7 +79,7 @@ export const safetyVariables = {
     summary:
       "who says yes to a dial: person (the client's dialog or link, else the approval page), token (the model's dry-run token; weaker), never (unattended dialing)",
     description:
-      "Who says yes to a dial: `person` (the client's dialog or link, else the approval page), `token` (the model's dry-run token; weaker), `never` (unattended). `auto` and `always` are refused at start with what to set instead. See [consent.md](consent.md).",
+      "Who says yes to a dial: `person` (the client's dialog or link, else the approval page), `token` (the model's dry-run token; weaker), `never` (unattended). `auto` and `always` are refused at start with what to set instead. See [approval.md](approval.md).",
   },
   OUTBOUND_CALLS_APPROVAL_WAIT_S: {
     group: "safety",
@@ -214,7 +214,7 @@ export const safetyVariables = {
     unset: "60000",
     summary: "tests only: the lease of a dial claim in ms; only with a loopback base URL",
     description:
-      "Tests only: the lease of an unsettled dial claim, 100–60000 ms (see [a replica that dies](hosting.md#several-replicas-redis)); accepted only with a loopback base URL or `--sandbox`.",
+      "Tests only: the lease of an unsettled dial claim, 100–60000 ms (see [a replica that dies](replicas.md#a-replica-that-dies-between-claiming-and-sending)); accepted only with a loopback base URL or `--sandbox`.",
   },
 } as const satisfies VariableDocs;
 

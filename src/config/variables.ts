@@ -36,7 +36,7 @@ export type WithDefault<D extends VariableDocs> = {
 /** The heading of each group in `--help`, in order. */
 export const HELP_HEADINGS: Readonly<Record<VariableGroup, string>> = {
   service: "Environment:",
-  safety: "Safety (see docs/safety.md and docs/consent.md):",
+  safety: "Safety (see docs/safety.md and docs/approval.md):",
   http: "Environment with --http:",
   replicas: "Environment for several replicas (stdio or --http):",
 };
