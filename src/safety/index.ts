@@ -23,8 +23,7 @@ import { ownerReader, seedOwners } from "./owner-history.js";
 import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { optOutReader, type OptOutEvent } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
-import { frequencyRetentionMs, lawBook, notAppliedText } from "./compliance/law-book.js";
-import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
+import { frequencyRetentionMs, lawBook, notAppliedText, sandboxRelief } from "./compliance/law-book.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
@@ -69,18 +68,13 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const leftOut = notAppliedText(book);
   if (leftOut) deps.log(`outbound-calls-mcp: ${leftOut}`);
   // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
-  // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
-  const sandboxFree =
-    config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
-  if (sandboxFree)
+  // windows and California's rules (its numbers') are off too (law-book.ts sandboxRelief).
+  const relief = config.sandbox && s.callingHours === undefined ? sandboxRelief(book) : undefined;
+  if (relief && relief.off.length > 0)
     deps.log(
-      `outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`,
+      `outbound-calls-mcp: sandbox: rules ${relief.off.join(", ")} are off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try them)`,
     );
-  const law = {
-    ...book,
-    rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules,
-    batchSpanPerRowMs: s.batchSpanPerRowMs,
-  };
+  const law = { ...(relief?.book ?? book), batchSpanPerRowMs: s.batchSpanPerRowMs };
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));

@@ -20,8 +20,11 @@ export const GUARDS_OFF = {
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts):
+  // informational calls, under the official rules only, meet none (test/helpers/server-process.ts unlessNamed). A test
+  // about the law names both.
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_RULES_PROVENANCE: "official",
 } as const;
 
 export function envFor(

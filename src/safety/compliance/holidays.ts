@@ -9,19 +9,25 @@
 type HolidaysClass = typeof import("date-holidays").default;
 
 let library: Promise<HolidaysClass> | undefined;
-/** "FR:2026" -> date (YYYY-MM-DD) -> holiday name. */
+/** "FR:2026", "US-AL:2026" -> date (YYYY-MM-DD) -> holiday name. */
 const years = new Map<string, ReadonlyMap<string, string>>();
 const loaded = new Set<string>();
 const constructors = new Map<string, HolidaysClass>();
 
-/** Loads the library (once) and remembers which countries are wanted. */
+/** A country ("FR") or a country and its state ("US-AL"), as the library's constructor takes them. */
+const regionOf = (code: string): [string, string?] => code.split("-", 2) as [string, string?];
+
+/** Loads the library (once) and remembers which countries (or states, "US-AL") are wanted. */
 export async function loadHolidays(country: string): Promise<void> {
   library ??= import("date-holidays").then((m) => m.default);
   const Holidays = await library;
   if (loaded.has(country)) return;
-  // Checked here so an unknown country stops the first dial loudly rather than allowing every day.
-  const probe = new Holidays(country);
-  if (!probe.getCountries()[country]) throw new Error(`the holiday library has no country ${country}`);
+  // Checked here so an unknown country or state stops the first dial loudly rather than allowing every day.
+  const [land, state] = regionOf(country);
+  const probe = new Holidays();
+  if (!probe.getCountries()[land]) throw new Error(`the holiday library has no country ${land}`);
+  if (state !== undefined && !probe.getStates(land)?.[state])
+    throw new Error(`the holiday library has no state ${state} of ${land}`);
   constructors.set(country, Holidays);
   loaded.add(country);
 }
@@ -35,7 +41,9 @@ export function publicHoliday(country: string, date: string): string | undefined
     const Holidays = constructors.get(country);
     if (!Holidays) throw new Error(`holidays of ${country} were not loaded`);
     const map = new Map<string, string>();
-    for (const h of new Holidays(country).getHolidays(Number(year)))
+    // A state's list holds its country's public holidays as well as its own.
+    const [land, state] = regionOf(country);
+    for (const h of (state === undefined ? new Holidays(land) : new Holidays(land, state)).getHolidays(Number(year)))
       if (h.type === "public") map.set(h.date.slice(0, 10), h.name);
     days = map;
     years.set(key, days);
