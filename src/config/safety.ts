@@ -174,7 +174,7 @@ export const safetyVariables = {
     example: "informational",
     summary: "what the calls are for, telemarketing or informational: which laws of the place called apply",
     description:
-      "What the calls are for: `telemarketing` (the default: the calling hours, days, holidays and per-number limits of the law of the place called apply) or `informational` (they do not; `OUTBOUND_CALLS_CALLING_HOURS` still does). The default is the one whose wrong guess costs least ([compliance](compliance.md#the-law-of-the-place-called)).",
+      "What the calls are for: `telemarketing` (the default: the calling hours, days, holidays and per-number limits of the law of the place called apply) or `informational` (only the rules that bind any automated call, such as California's hours for device calls, apply; `OUTBOUND_CALLS_CALLING_HOURS` still does). The default is the one whose wrong guess costs least ([compliance](compliance.md#the-law-of-the-place-called)).",
   },
   OUTBOUND_CALLS_RULES_FILE: {
     group: "safety",
