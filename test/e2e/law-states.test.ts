@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { auditLines, envFor, posts, tempDir } from "../helpers/guards.js";
+import { auditLines, lawEnv, posts, tempDir } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 const OHIO = "+16145550123"; // no state rule: the federal window alone
@@ -35,16 +35,7 @@ afterAll(async () => {
 });
 
 function server(now: string, extra: Record<string, string | undefined> = {}): Promise<StartedServer> {
-  return startServer({
-    env: envFor(upstream, {
-      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
-      OUTBOUND_CALLS_TEST_NOW: now,
-      OUTBOUND_CALLS_CALLING_HOURS: "off",
-      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-      ...extra,
-    }),
-  });
+  return startServer({ env: lawEnv(upstream, now, extra) });
 }
 
 async function using<T>(s: StartedServer, body: (s: StartedServer) => Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { envFor, posts, runToExit, tempDir } from "../helpers/guards.js";
+import { envFor, lawEnv, posts, runToExit, tempDir } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 const MONDAY_2058_ET = "2026-11-24T01:58:00Z";
@@ -25,17 +25,8 @@ afterAll(async () => {
   await upstream.close();
 });
 
-function server(now: string, extra: Record<string, string> = {}): Promise<StartedServer> {
-  return startServer({
-    env: envFor(upstream, {
-      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
-      OUTBOUND_CALLS_TEST_NOW: now,
-      OUTBOUND_CALLS_CALLING_HOURS: "off",
-      OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
-      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-      ...extra,
-    }),
-  });
+function server(now: string, extra: Record<string, string | undefined> = {}): Promise<StartedServer> {
+  return startServer({ env: lawEnv(upstream, now, extra) });
 }
 
 const batch = { calls: OHIO.map((to) => ({ to, agent_id: "agt_1" })) };

@@ -39,6 +39,26 @@ export function envFor(
   };
 }
 
+/**
+ * A server's variables for a test of the law of the place called: telemarketing calls (every tier of rule) with the
+ * guards' clock started at `now`; the operator's calling hours, the per-number cap and the dedupe window are off, so
+ * that the law alone decides.
+ */
+export function lawEnv(
+  upstream: FakeUpstream,
+  now: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return envFor(upstream, {
+    OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+    OUTBOUND_CALLS_TEST_NOW: now,
+    OUTBOUND_CALLS_CALLING_HOURS: "off",
+    OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
+    OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+    ...extra,
+  });
+}
+
 export const posts = (upstream: FakeUpstream): RecordedRequest[] =>
   upstream.requests.filter((r) => r.method === "POST");
 
