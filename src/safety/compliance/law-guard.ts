@@ -1,15 +1,11 @@
 /**
- * The law of the place called, applied to the rows of a dial: where each number
- * is (its country, and for the US and Canada its state or province from the
- * area code, as the time zones are found), which rules of the law book apply
- * there, and whether the callee's local day and time allow the call in every
- * zone the number may ring in. A number whose state cannot be told (an area
- * code not in the table, e.g. 800) meets every state rule of its country: the
- * safe direction. A rule whose own text exempts calls made with prior consent
- * does not bind a number whose consent record has a basis the operator listed
- * for it; a batch must stay allowed for as long as it may take to ring
- * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
- * store (frequencyLimits); refusals name the rule, the place and its source.
+ * The law of the place called, applied to the rows of a dial: where each number is (its country, and for the US and
+ * Canada its state or province from the area code, as the time zones are found), which rules of the law book apply
+ * there, and whether they allow the call now in every zone the number may ring in (law-hours.ts). A number whose
+ * state cannot be told (e.g. 800) meets every state rule of its country: the safe direction. A rule's own consent
+ * exception lifts it for a listed basis (law-waivers.ts); a batch must stay allowed for as long as it may take to
+ * ring (law-batch-span.ts); the caps count the per-number limits (frequencyLimits). Refusals name the rule, the
+ * place, its source's tier and the source.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";

@@ -16,8 +16,6 @@ import { US_STATES_N_O } from "./rules/us-states-n-o.js";
 import { US_STATES_P_W } from "./rules/us-states-p-w.js";
 import { DAY_MS } from "./rules/shape.js";
 
-export { FEDERAL_HOURS_RULE } from "./rules/us-federal.js";
-
 /** What a call is for (OUTBOUND_CALLS_CALL_PURPOSE): which rules apply. */
 export type CallPurpose = "telemarketing" | "informational";
 

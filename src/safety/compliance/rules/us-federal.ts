@@ -6,12 +6,9 @@
 import type { LawRule } from "../law-rules.js";
 import { everyDay, hm, READ_2026_11_28, span } from "./shape.js";
 
-/** The FCC's window's id: the sandbox leaves the federal windows off with its calling hours (law-book.ts). */
-export const FEDERAL_HOURS_RULE = "us_fcc_hours";
-
 export const US_FEDERAL_RULES: readonly LawRule[] = [
   {
-    id: FEDERAL_HOURS_RULE,
+    id: "us_fcc_hours",
     place: "US",
     placeName: "United States (federal)",
     purposes: ["telemarketing"],
