@@ -33,15 +33,31 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+type LocalDay = { weekday: number; date: string; minutes: number };
+
+/**
+ * Local days already read, by zone and UTC minute: a number of no known state meets some fifty rules in nine zones,
+ * and the search for its next opening asks about the same minutes for each rule. Every zone's offset is a whole
+ * number of minutes, so one reading holds for the whole minute. Emptied when large.
+ */
+const days = new Map<string, LocalDay>();
+const DAYS_KEPT = 50_000;
+
 /** The callee's local weekday (0 = Sunday), date (YYYY-MM-DD) and minutes after midnight in `zone` at `at`. */
-export function localDay(zone: string, at: number): { weekday: number; date: string; minutes: number } {
+export function localDay(zone: string, at: number): LocalDay {
+  const key = `${zone}|${Math.floor(at / 60_000)}`;
+  const known = days.get(key);
+  if (known) return known;
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(at)) parts[p.type] = p.value;
-  return {
+  const day = {
     weekday: WEEKDAY_INDEX[parts.weekday ?? ""] ?? 0,
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
   };
+  if (days.size >= DAYS_KEPT) days.clear();
+  days.set(key, day);
+  return day;
 }
 
 const inside = (spans: readonly Span[], minutes: number) =>
