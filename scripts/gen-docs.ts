@@ -6,6 +6,7 @@
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
+ * - docs/compliance.md, the table of the law of the place called from the rule table (scripts/law-table.ts)
  *
  * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
  * around it stays hand-written. `--help` is rendered from the same variable definitions when it runs.
@@ -15,8 +16,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { variables } from "../src/cli/variables.js";
 import { variablesTable } from "../src/config/variables.js";
+import { BUILT_IN_RULES } from "../src/safety/compliance/law-rules.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
+import { lawRulesTable } from "./law-table.js";
 
 export const REGENERATE = "npm run docs";
 
@@ -87,6 +90,7 @@ export function generatedFiles(root: string): GeneratedFile[] {
     markdown("README.md", { tools: readmeToolsTable(tools) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
+    markdown("docs/compliance.md", { "law-rules": lawRulesTable(BUILT_IN_RULES) }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
   ];
 }

@@ -21,6 +21,7 @@ const CARRIED = [
   "approver",
   "consent",
   "law_exceptions",
+  "law_rules",
   "call_ids",
   "batch_id",
   "campaign_id",

@@ -55,6 +55,8 @@ export interface AuditEntry {
   consent?: string[];
   /** Rules of the law of the place called a number was exempt from by the rule's own consent exception (law-guard.ts). */
   law_exceptions?: string[];
+  /** The rules of the law of the place called that apply to the numbers, as "id (tier)": a refusal's `rule` is one. */
+  law_rules?: string[];
   /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
   person?: string;
   /** The name the token gave that person, when it had one. */

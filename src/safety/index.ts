@@ -25,8 +25,7 @@ import { optOutReader, readOptOutHistory, type OptOutEvent } from "./compliance/
 import { OptOutJournal } from "./compliance/opt-out-journal.js";
 import { OptOutKeeper } from "./compliance/opt-out-keeper.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
-import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
-import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
+import { frequencyRetentionMs, lawBook, notAppliedText, sandboxRelief } from "./compliance/law-book.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
@@ -61,23 +60,25 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const audit = s.auditLog
     ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
     : undefined;
-  const book = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  const book = lawBook(
+    s.callPurpose,
+    s.rulesFile ? loadRulesFile(s.rulesFile) : [],
+    s.rulesFile ?? "",
+    s.rulesProvenance,
+  );
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of book.changes ?? [])
     deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  const leftOut = notAppliedText(book);
+  if (leftOut) deps.log(`outbound-calls-mcp: ${leftOut}`);
   // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
-  // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
-  const sandboxFree =
-    config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
-  if (sandboxFree)
+  // windows and California's rules (its numbers') are off too (law-book.ts sandboxRelief).
+  const relief = config.sandbox && s.callingHours === undefined ? sandboxRelief(book) : undefined;
+  if (relief && relief.off.length > 0)
     deps.log(
-      `outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`,
+      `outbound-calls-mcp: sandbox: rules ${relief.off.join(", ")} are off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try them)`,
     );
-  const law = {
-    ...book,
-    rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules,
-    batchSpanPerRowMs: s.batchSpanPerRowMs,
-  };
+  const law = { ...(relief?.book ?? book), batchSpanPerRowMs: s.batchSpanPerRowMs };
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));

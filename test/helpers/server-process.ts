@@ -27,8 +27,10 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
   OUTBOUND_CALLS_CONFIRM: "never",
-  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts):
+  // informational calls, under the official rules only, meet none (see WITH_DEFAULT_PURPOSE below).
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_RULES_PROVENANCE: "official",
 } as const;
 
 /**
@@ -89,8 +91,18 @@ let journals = 0;
 const JOURNALS = join(tmpdir(), `ocm-journals-${process.pid}-${Date.now()}`);
 const freshJournal = () => join(JOURNALS, `opt-outs-${++journals}.jsonl`);
 
+/**
+ * Some rules bind informational calls too (device calls' hours in California, Kentucky, …), each read in no official
+ * text: with the purpose left to the helper, only official rules apply, so none does and the hour does not matter
+ * (test/unit/compliance/law-test-defaults.test.ts holds that no official rule covers informational calls).
+ */
+const WITH_DEFAULT_PURPOSE = { OUTBOUND_CALLS_RULES_PROVENANCE: "official" } as const;
+
 export function unlessNamed(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const defaults = Object.entries(UNLESS_NAMED).filter(([name]) => !(name in env));
+  const defaults = Object.entries({
+    ...UNLESS_NAMED,
+    ...("OUTBOUND_CALLS_CALL_PURPOSE" in env ? {} : WITH_DEFAULT_PURPOSE),
+  }).filter(([name]) => !(name in env));
   const journal = "OUTBOUND_CALLS_OPT_OUT_JOURNAL" in env ? {} : { OUTBOUND_CALLS_OPT_OUT_JOURNAL: freshJournal() };
   return { ...Object.fromEntries(defaults), ...journal, ...env };
 }

@@ -2,8 +2,8 @@
  * A rule's own consent exception through the real MCP server in-process: Virginia's window (Code of Va.
  * § 59.1-511) does not bind a call "unless the telephone solicitor has obtained the prior consent of the called
  * person". The operator's rules file lists which bases of the consent file are that consent; a number with a live
- * record of one is let through at 21:30, and the dry run and the audit line say which rule it was exempt from. The federal window has
- * no verified consent exception, so the operator switches it off here to see Virginia's alone.
+ * record of one is let through at 21:30, and the dry run and the audit line say which rule it was exempt from. The federal windows
+ * have exceptions of their own, which the operator lifts apart: switched off here to see Virginia's alone.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +30,7 @@ writeFileSync(
   JSON.stringify({
     rules: [
       { id: "us_fcc_hours", enabled: false },
+      { id: "us_tsr_hours", enabled: false },
       { id: "us_va_hours", consent_bases: ["express_written"] },
     ],
   }),
@@ -39,6 +40,7 @@ const NOW = "2026-11-24T02:30:00Z";
 const env = {
   ...GUARDS_OFF,
   OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+  OUTBOUND_CALLS_RULES_PROVENANCE: "all",
   OUTBOUND_CALLS_CONSENT_FILE: consent,
   OUTBOUND_CALLS_RULES_FILE: rules,
 };
