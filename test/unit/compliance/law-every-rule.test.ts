@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
+import { placeOf, ruleAt } from "../../../src/safety/compliance/law-places.js";
 import { lawLimits, refuseOverLawLimit } from "../../../src/safety/compliance/law-frequency.js";
 import { TIER_TEXT } from "../../../src/safety/compliance/law-provenance.js";
 import { BUILT_IN_RULES, type LawRule } from "../../../src/safety/compliance/law-rules.js";
@@ -23,6 +24,9 @@ function numberOf(place: string): string {
     CA: "+14165550123",
     FR: "+33142685300",
     PR: "+17875550123",
+    // France's regional holidays: any +33 number may ring in Alsace-Moselle; a Réunion fixed line is La Réunion's.
+    "FR-57/67/68": "+33388123456",
+    "FR-GP/MQ/GF/RE/YT/BL/MF": "+262262201234",
   };
   if (fixed[place]) return fixed[place];
   const [country, region] = place.split("-");
@@ -120,7 +124,9 @@ describe("every rule of holidays: refused at noon on Christmas (a Friday), allow
     const zone = zoneOf(to);
     const refusal = await lawRefusal(alone(rule), to, inZone(zone, `${CHRISTMAS}T12:00`));
     named(refusal, rule);
-    expect(refusal!.message).toContain(`${CHRISTMAS} is a public holiday in ${rule.holidaysOf}`);
+    // A regional rule checks the calendars of the regions the number may ring in (law-places.ts ruleAt).
+    const calendar = ruleAt(rule, placeOf(row(to))).holidaysOf;
+    expect(refusal!.message).toContain(`${CHRISTMAS} is a public holiday in ${calendar}`);
     expect(await lawRefusal(alone(rule), to, inZone(zone, `${WEDNESDAY}T12:00`))).toBeUndefined();
   });
 
