@@ -79,6 +79,8 @@ function ruleChangeSchema() {
       .optional(),
     /** Where the rule comes from, in the operator's words (required for a new rule). */
     source: z.string().min(1).max(200).optional(),
+    /** A new rule's source: the law's own text, an agency's summary, or a publication (the default). */
+    tier: z.enum(["official", "official_summary", "secondary"]).optional(),
   });
 }
 

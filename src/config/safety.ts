@@ -56,6 +56,8 @@ export interface SafetySettings {
   callPurpose: "telemarketing" | "informational";
   /** The operator's changes to those rules (src/config/rules-file.ts). */
   rulesFile: string | undefined;
+  /** Which of those rules apply by the tier of their source: all, or only those read in the law's own text. */
+  rulesProvenance: "all" | "official";
   /** How long each row of a batch may take to ring (ms): every row's place must stay open that long per row. */
   batchSpanPerRowMs: number;
   /** How often the opt-out watch reads the calls this process placed (ms): src/safety/compliance/opt-out-desk.ts. */
@@ -182,6 +184,15 @@ export const safetyVariables = {
       "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
     description:
       "JSON file that changes, switches off or adds rules of the law of the place called ([compliance](compliance.md#changing-the-rules)). A file that cannot be read or does not match the schema stops the start, naming the field.",
+  },
+  OUTBOUND_CALLS_RULES_PROVENANCE: {
+    group: "safety",
+    default: "all",
+    example: "official",
+    summary:
+      "which rules of the law of the place called apply by their source: all (official text, official summary, secondary) or official",
+    description:
+      "Which rules of the law of the place called apply, by the tier of the source each was read from ([compliance](compliance.md#the-rules-and-their-sources)): `all` (the default: official text, official summary and secondary sources; each rule only restricts, so a weaker source only delays a call) or `official` (only rules read in the law's own text). The start's log names every rule left out.",
   },
   OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW: {
     group: "safety",
@@ -340,6 +351,14 @@ export const safetyEnvShape = {
       return custom(ctx, "OUTBOUND_CALLS_CALL_PURPOSE must be telemarketing or informational");
     }),
   OUTBOUND_CALLS_RULES_FILE: pathVar,
+  OUTBOUND_CALLS_RULES_PROVENANCE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_RULES_PROVENANCE") : raw).trim().toLowerCase();
+      if (text === "all" || text === "official") return text;
+      return custom(ctx, "OUTBOUND_CALLS_RULES_PROVENANCE must be all (the default) or official");
+    }),
   // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
   OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 1, 60),
   // The service's pacing of a batch is undocumented: 60 s a row assumes a slow one (docs/compliance.md).
@@ -412,6 +431,7 @@ export function safetySettings(env: SafetyEnv, baseUrlIsLoopback: boolean): Safe
     requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
     callPurpose: env.OUTBOUND_CALLS_CALL_PURPOSE,
     rulesFile: env.OUTBOUND_CALLS_RULES_FILE,
+    rulesProvenance: env.OUTBOUND_CALLS_RULES_PROVENANCE,
     batchSpanPerRowMs: env.OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,

@@ -23,7 +23,7 @@ import { ownerReader, seedOwners } from "./owner-history.js";
 import { OptOutDesk } from "./compliance/opt-out-desk.js";
 import { optOutReader, type OptOutEvent } from "./compliance/opt-out-history.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
-import { frequencyRetentionMs, lawBook } from "./compliance/law-book.js";
+import { frequencyRetentionMs, lawBook, notAppliedText } from "./compliance/law-book.js";
 import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
@@ -57,10 +57,17 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const audit = s.auditLog
     ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
     : undefined;
-  const book = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  const book = lawBook(
+    s.callPurpose,
+    s.rulesFile ? loadRulesFile(s.rulesFile) : [],
+    s.rulesFile ?? "",
+    s.rulesProvenance,
+  );
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of book.changes ?? [])
     deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  const leftOut = notAppliedText(book);
+  if (leftOut) deps.log(`outbound-calls-mcp: ${leftOut}`);
   // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
   // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
   const sandboxFree =

@@ -8,11 +8,16 @@ import { parseCallingWindow } from "../../config/calling-window.js";
 import { ConfigurationError } from "../../config/errors.js";
 import { RULES_VARIABLE, WEEKDAYS, type RuleChange } from "../../config/rules-file.js";
 import { BUILT_IN_RULES, LONGEST_FREQUENCY_WINDOW_MS, type CallPurpose, type LawRule, type Span } from "./law-rules.js";
+import { PROVENANCE_VARIABLE, rulesOfProvenance, type RulesProvenance } from "./law-provenance.js";
 
 export interface LawBook {
   purpose: CallPurpose;
-  /** The rules that apply to this purpose, enabled. */
+  /** The rules that apply to this purpose, enabled, of a tier OUTBOUND_CALLS_RULES_PROVENANCE applies. */
   rules: readonly LawRule[];
+  /** OUTBOUND_CALLS_RULES_PROVENANCE. */
+  provenance: RulesProvenance;
+  /** The rules of this purpose the provenance leaves out (a loosening the start's log names, rule by rule). */
+  notApplied?: readonly LawRule[];
   /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
   changes?: readonly string[];
   /** OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW (ms): how long a batch may ring per row; DEFAULT_BATCH_SPAN_PER_ROW_MS when absent. */
@@ -54,6 +59,11 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
       `${RULES_VARIABLE}: rule ${change.id} is not a built-in rule (${BUILT_IN_RULES.map((r) => r.id).join(", ")}); a new rule needs "place" and "source"`,
     );
   }
+  if (base && change.tier !== undefined) {
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} is built in, read in a source of tier ${base.source.tier}; "tier" is only for a rule of the operator's own`,
+    );
+  }
   if (base && change.place !== undefined && change.place !== base.place) {
     throw new ConfigurationError(
       `${RULES_VARIABLE}: rule ${change.id} is about ${base.place}; add a new rule for another place instead of moving this one`,
@@ -75,6 +85,8 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
           url: "",
           quote: "",
           checked: "",
+          // The server cannot read the operator's source: it is secondary unless the operator says it is the law's own text.
+          tier: change.tier ?? "secondary",
         },
     origin: file,
   };
@@ -106,8 +118,13 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   return rule;
 }
 
-/** The rules in force for `purpose`, after the operator's changes. */
-export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [], file = ""): LawBook {
+/** The rules in force for `purpose`, after the operator's changes, of the tiers `provenance` applies. */
+export function lawBook(
+  purpose: CallPurpose,
+  changes: readonly RuleChange[] = [],
+  file = "",
+  provenance: RulesProvenance = "all",
+): LawBook {
   const byId = new Map(BUILT_IN_RULES.map((r) => [r.id, r] as const));
   const disabled = new Set<string>();
   const said: string[] = [];
@@ -127,11 +144,27 @@ export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [
     byId.set(change.id, after);
     said.push(changeText(before, after, purpose));
   }
-  const rules = [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose));
-  return { purpose, rules, ...(said.length > 0 ? { changes: said } : {}) };
+  const { kept: rules, dropped } = rulesOfProvenance(
+    [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose)),
+    provenance,
+  );
+  return {
+    purpose,
+    rules,
+    provenance,
+    ...(said.length > 0 ? { changes: said } : {}),
+    ...(dropped.length > 0 ? { notApplied: dropped } : {}),
+  };
 }
 
 /** How long the caps must keep each number's dials for the frequency rules in force (at least a day). */
 export function frequencyRetentionMs(book: LawBook): number {
   return Math.max(24 * 3_600_000, ...book.rules.map((r) => r.frequency?.windowMs ?? 0));
+}
+
+/** The start's line for the rules the provenance leaves out; undefined when it leaves none out. */
+export function notAppliedText(book: LawBook): string | undefined {
+  const out = book.notApplied ?? [];
+  if (out.length === 0) return undefined;
+  return `${PROVENANCE_VARIABLE}=${book.provenance}: ${out.length} rule${out.length === 1 ? "" : "s"} of the law of the place called ${out.length === 1 ? "is" : "are"} not applied, read in no official text: ${out.map((r) => `${r.id} (${r.source.tier})`).join(", ")}`;
 }

@@ -16,6 +16,14 @@ export interface Span {
   endMin: number;
 }
 
+/**
+ * How close to the law's own words a rule was read: `official` (the legislature's or agency's own text, or a
+ * faithful mirror of it), `official_summary` (an agency's page about it), `secondary` (a reputable publication
+ * quoting the statute). A rule that only restricts may rest on any tier; an exception that lifts one needs
+ * `official`. OUTBOUND_CALLS_RULES_PROVENANCE=official keeps only `official` rules (law-provenance.ts).
+ */
+export type SourceTier = "official" | "official_summary" | "secondary";
+
 /** Where a rule was read and what it says, word for word (briefly). */
 export interface RuleSource {
   /** Short citation, e.g. "Fla. Stat. § 501.616(6)(a)". */
@@ -24,6 +32,7 @@ export interface RuleSource {
   quote: string;
   /** YYYY-MM-DD. */
   checked: string;
+  tier: SourceTier;
 }
 
 export interface LawRule {
@@ -87,6 +96,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "Telemarketing calls can only be made between the hours of 9:00 a.m. and 9:30 p.m. on weekdays and between 10:00 a.m. and 6:00 p.m. on weekends.",
       checked: CHECKED,
+      tier: "official_summary",
     },
     origin: "built-in",
   },
@@ -102,6 +112,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time in the called person's time zone.",
       checked: CHECKED,
+      tier: "official",
     },
     origin: "built-in",
   },
@@ -117,6 +128,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "More than three commercial telephone solicitation phone calls from any number to a person over a 24-hour period on the same subject matter or issue, regardless of the phone number used to make the call.",
       checked: CHECKED,
+      tier: "official",
     },
     origin: "built-in",
   },
@@ -132,6 +144,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
       checked: CHECKED,
+      tier: "official",
     },
     origin: "built-in",
   },
@@ -147,6 +160,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "No telephone solicitor shall initiate, or cause to be initiated, a telephone solicitation call at any time other than between 8:00 a.m. and 9:00 p.m. local time at the called person's location, unless the telephone solicitor has obtained the prior consent of the called person.",
       checked: CHECKED_STATES,
+      tier: "official",
     },
     consentException: { quote: "unless the telephone solicitor has obtained the prior consent of the called person" },
     origin: "built-in",
@@ -165,6 +179,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "No person may use an automated telephone dialing system to make a telephone solicitation to any telephone number in the state except weekdays between 9 a.m. and 9 p.m., according to the time in this state.",
       checked: CHECKED_STATES,
+      tier: "official",
     },
     origin: "built-in",
   },
@@ -184,6 +199,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
       checked: CHECKED_FEDERAL,
+      tier: "official_summary",
     },
     origin: "built-in",
   },
@@ -200,6 +216,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "n'est autorisée d'une part que du lundi au vendredi, sauf lorsque ces jours sont fériés en application de l'article L. 3133-1 du code du travail, et d'autre part seulement de 10 heures à 13 heures et de 14 heures à 20 heures, ces heures correspondant à celles du fuseau horaire du consommateur.",
       checked: CHECKED,
+      tier: "official",
     },
     origin: "built-in",
   },
@@ -215,6 +232,7 @@ export const BUILT_IN_RULES: readonly LawRule[] = [
       quote:
         "de démarcher ou de tenter de démarcher téléphoniquement un même consommateur plus de quatre fois au cours d'une période de trente jours calendaires.",
       checked: CHECKED,
+      tier: "official",
     },
     origin: "built-in",
   },
