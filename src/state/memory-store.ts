@@ -9,6 +9,7 @@ import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
 import { MemoryOptOuts } from "./memory-opt-outs.js";
 import { MemoryCallOwners } from "./memory-call-owners.js";
+import { MemoryHolds } from "./memory-holds.js";
 import type { GuardStore, OnceMarks, RateCounter, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
@@ -62,6 +63,7 @@ export class MemoryStore implements GuardStore {
   readonly rates = new MemoryRateCounter();
   readonly optOuts = new MemoryOptOuts();
   readonly owners = new MemoryCallOwners();
+  readonly holds = new MemoryHolds();
   private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();
 

@@ -20,6 +20,7 @@ import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { RedisOptOuts } from "./redis/opt-outs.js";
 import { RedisCallOwners } from "./redis/call-owners.js";
+import { RedisHolds } from "./redis/holds.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -43,6 +44,7 @@ export class RedisStore implements GuardStore {
   readonly rates: RedisRateCounter;
   readonly optOuts: RedisOptOuts;
   readonly owners: RedisCallOwners;
+  readonly holds: RedisHolds;
   private readonly byPerson = new Map<string, RedisCapLedger>();
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
@@ -76,6 +78,7 @@ export class RedisStore implements GuardStore {
     this.rates = new RedisRateCounter(connection, k);
     this.optOuts = new RedisOptOuts(connection, k);
     this.owners = new RedisCallOwners(connection, k);
+    this.holds = new RedisHolds(connection, k);
   }
 
   /** A person's caps: the caps' keys and scripts under `person:<hash of the subject>:` (keys.ts). */

@@ -27,6 +27,7 @@
  *   optout:index             zset   the opted-out numbers, scored by when they were listed; no TTL
  *   passkeys:set             string the enrolled passkeys, one sealed set with a generation (state/redis/passkeys.ts); no TTL
  *   passkey-grant:<ticket>   string a one-time enrollment grant (sealed); PX until the link expires
+ *   hold:<rule>:<E.164>      string a hold ("<until>\n<note>"), PX until it ends (redis/holds.ts)
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
  *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
  *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);
@@ -54,6 +55,7 @@ export interface Keys {
   optOut(number: string): string;
   optOutIndex(): string;
   owner(kind: "call" | "campaign", id: string): string;
+  hold(key: string): string;
 }
 
 export function keys(prefix: string): Keys {
@@ -76,6 +78,7 @@ export function keys(prefix: string): Keys {
     emptied: () => `${prefix}emptied`,
     optOut: (number) => `${prefix}optout:${number}`,
     optOutIndex: () => `${prefix}optout:index`,
+    hold: (key) => `${prefix}hold:${key}`,
     // Ids come from the service: a long one is hashed so a key stays small.
     owner: (kind, id) =>
       `${prefix}owner:${kind}:${id.length <= 100 ? id : `sha256:${createHash("sha256").update(id).digest("hex")}`}`,

@@ -9,6 +9,7 @@ import {
   listPendingApprovals,
 } from "./approval-scripts.js";
 import { addOptOut, swapValue, takeRate, useOnce } from "./small-scripts.js";
+import { putHold } from "./holds.js";
 
 export const SCRIPTS = {
   claimDial,
@@ -28,4 +29,5 @@ export const SCRIPTS = {
   listPendingApprovals,
   decideApproval,
   consumeApproval,
+  putHold,
 };
