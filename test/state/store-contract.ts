@@ -13,6 +13,7 @@ import type { GuardStore } from "../../src/state/store.js";
 import { approvalContract } from "./contract/approvals.js";
 import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";
+import { holdContract } from "./contract/holds.js";
 import { markContract } from "./contract/marks.js";
 import { optOutContract } from "./contract/opt-outs.js";
 import { ownerContract } from "./contract/owners.js";
@@ -49,4 +50,5 @@ export function storeContract(open: OpenStore): void {
   approvalContract(tracked);
   optOutContract(tracked);
   ownerContract(tracked);
+  holdContract(tracked);
 }
