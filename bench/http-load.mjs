@@ -47,6 +47,8 @@ function serverEnv(sandboxUrl, token, extra = {}) {
     // The law of the place called depends on the hour and day too: telemarketing hours would refuse the US numbers
     // at night there (informational calls are checked, with the rules for them, at any hour).
     OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+    // Unattended dials to US numbers need a consent record the law requires for an AI voice; these have none.
+    OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
     ...extra,
   };
 }

@@ -5,6 +5,7 @@
  * - README.md, the tools table                                 from each tool's definition (src/tools/*.ts, `docs`)
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
+ * - docs/compliance.md, the consent rules table                 from the rules (src/safety/compliance/consent-rules.ts)
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
  *
  * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
@@ -17,6 +18,7 @@ import { variables } from "../src/cli/variables.js";
 import { variablesTable } from "../src/config/variables.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
+import { consentRulesTable } from "../src/safety/compliance/consent-rules-table.js";
 
 export const REGENERATE = "npm run docs";
 
@@ -87,6 +89,7 @@ export function generatedFiles(root: string): GeneratedFile[] {
     markdown("README.md", { tools: readmeToolsTable(tools) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
+    markdown("docs/compliance.md", { "consent-rules": consentRulesTable() }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
   ];
 }

@@ -8,6 +8,7 @@
 import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
 import { AI_DISCLOSURE_REMINDER } from "./ai-disclosure.js";
+import { attestLines, type AttestGroup } from "./attestation.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
@@ -33,6 +34,10 @@ export interface PreviewInput {
   repeatDial?: boolean;
   /** Row index -> its consent record as text (OUTBOUND_CALLS_CONSENT_FILE), when the operator keeps one. */
   consentRecords?: readonly string[];
+  /** Row index -> the law of the place called for it: its rules with their tiers, how prior consent is met. */
+  law?: ReadonlyArray<readonly string[] | undefined>;
+  /** The consent the approving person must attest (attestation.ts). */
+  attest?: readonly AttestGroup[];
 }
 
 function agentText(id: string, names: ReadonlyMap<string, string | undefined>): string {
@@ -69,6 +74,7 @@ function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: s
   if (local) lines.push(`${indent}Local time there: ${local}`);
   const consent = input.consentRecords?.[index];
   if (consent) lines.push(`${indent}Consent: ${consent}`);
+  for (const line of input.law?.[index] ?? []) lines.push(`${indent}${line}`);
   return lines;
 }
 
@@ -92,6 +98,7 @@ export function previewText(input: PreviewInput): string {
     if (input.repeatDial)
       lines.push("Second call: yes (repeat_dial), even if this number was dialed in the last minutes");
     lines.push(...metadataLines(r.metadata, ""));
+    lines.push(...(input.law?.[0] ?? []), ...attestLines(input.attest, 1));
     lines.push(AI_DISCLOSURE_REMINDER);
     return lines.join("\n");
   }
@@ -116,6 +123,7 @@ export function previewText(input: PreviewInput): string {
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
   if (input.repeatDial) lines.push("Second calls: yes (repeat_dial), even to numbers dialed in the last minutes");
+  lines.push(...attestLines(input.attest, rows.length));
   lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }

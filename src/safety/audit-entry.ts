@@ -21,6 +21,7 @@ const CARRIED = [
   "approver",
   "consent",
   "law_exceptions",
+  "consent_law",
   "call_ids",
   "batch_id",
   "campaign_id",

@@ -30,7 +30,9 @@ export type AuditDecision =
   /** A number was put on the opt-out list (src/safety/compliance/opt-out-desk.ts); `reason` is the evidence. */
   | "opted_out"
   /** An operator took a number off the opt-out list; `approver` names who. */
-  | "opt_out_removed";
+  | "opt_out_removed"
+  /** A number is held after the callee refused the offer (src/safety/compliance/refusal-hold.ts); until `hold_until`. */
+  | "held";
 
 export interface AuditEntry {
   time: string;
@@ -51,6 +53,10 @@ export interface AuditEntry {
   consent?: string[];
   /** Rules of the law of the place called a number was exempt from by the rule's own consent exception (law-guard.ts). */
   law_exceptions?: string[];
+  /** Each row the law requires consent for: its rules, and the record or the person's attestation that met them. */
+  consent_law?: string[];
+  /** For `held`: until when the number may not be called (ISO). */
+  hold_until?: string;
   /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
   person?: string;
   /** The name the token gave that person, when it had one. */

@@ -25,6 +25,10 @@ import { optOutReader, type OptOutEvent } from "./compliance/opt-out-history.js"
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook, notAppliedText } from "./compliance/law-book.js";
 import { FEDERAL_HOURS_RULE } from "./compliance/law-rules.js";
+import { consentBookAtStart } from "./compliance/consent-start.js";
+import { isConsentRuleId } from "./compliance/consent-book.js";
+import type { HoldRule } from "./compliance/refusal-hold.js";
+import { holdReader, seedHolds, watchingRefusals } from "./compliance/refusal-hold-watch.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
@@ -57,12 +61,14 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const audit = s.auditLog
     ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
     : undefined;
+  const ruleChanges = s.rulesFile ? loadRulesFile(s.rulesFile) : [];
   const book = lawBook(
     s.callPurpose,
-    s.rulesFile ? loadRulesFile(s.rulesFile) : [],
+    ruleChanges.filter((c) => !isConsentRuleId(c.id)),
     s.rulesFile ?? "",
     s.rulesProvenance,
   );
+  const consentLaw = consentBookAtStart(s, ruleChanges, deps.log);
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of book.changes ?? [])
     deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
@@ -94,10 +100,15 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
       return { now, dials: dials.flatMap((d) => d.numbers.map((to) => ({ at: d.at, to }))) };
     };
   }
-  const auditDamage = audit ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs) : undefined;
+  const auditDamage = audit
+    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs, consentLaw.hold)
+    : undefined;
   const optOuts = new OptOutDesk({
     store: deps.store,
-    service: deps.service,
+    // Every call record the watch reads is also read for a refusal of the offer (France's 60-day hold).
+    service: consentLaw.hold
+      ? watchingRefusals(deps.service, { rule: consentLaw.hold, store: deps.store, audit, clock, log: deps.log })
+      : deps.service,
     audit,
     clock,
     pollMs: s.optOutPollMs,
@@ -122,6 +133,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     optOuts,
     consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
     law,
+    consentLaw,
     log: deps.log,
   };
   return {
@@ -156,13 +168,16 @@ function readBackAtStart(
   since: number,
   clock: Clock,
   dedupeWindowMs: number,
+  hold: HoldRule | undefined,
 ): string | undefined {
   const now = clock.now();
   const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
   const dials = memory ? dialHistoryReader(since, now) : undefined;
   const optOuts = optOutReader();
   const owners = ownerReader(now);
-  readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
+  const holds = hold ? holdReader(hold, now) : undefined;
+  readAuditLogBack(path, [...(dials ? [dials] : []), optOuts, owners, ...(holds ? [holds] : [])]);
+  if (hold && holds) seedHolds(hold, deps.store, holds.result(), now, deps.log);
   const damage =
     memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
   seedOptOuts(deps.store, optOuts.result(), deps.log);

@@ -52,8 +52,9 @@ function entries(pkg: string): string[] {
   return readdirSync(root).flatMap((version) => readdirSync(join(root, version)).map((f) => join(root, version, f)));
 }
 
-/** What the server prints on stderr at every start in these tests (the unattended-dialing warning), nothing else. */
-const quiet = (stderr: string) => stderr.split("\n").filter((l) => l !== "" && !l.includes("UNATTENDED DIALING"));
+/** What the server prints on stderr at every start in these tests (the unattended-dialing and no-consent warnings), nothing else. */
+const quiet = (stderr: string) =>
+  stderr.split("\n").filter((l) => l !== "" && !l.includes("UNATTENDED DIALING") && !l.includes("NO CONSENT CHECK"));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "outbound-calls-compile-cache-"));

@@ -22,6 +22,8 @@ export const GUARDS_OFF = {
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
   // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  // And on the place called: an AI voice needs consent for every US number (test/e2e/consent-law*.test.ts).
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
 } as const;
 
 export function envFor(

@@ -4,10 +4,11 @@
  * (ui/initialize, then the tool result, host theme changes, tools/call through
  * the host) and builds every node with textContent: nothing from the service
  * or the model is ever parsed as HTML. What it shows is what the approval page
- * shows (src/consent/page/approval-view.ts), one labelled line per field.
+ * shows (src/consent/page/approval-view.ts), one labelled line per field (law: card-law-script.ts).
  */
 import { AI_DISCLOSURE_REMINDER } from "../ai-disclosure.js";
 import { CARD_META_KEY, DECIDE_TOOL } from "./apps-support.js";
+import { CARD_LAW_SCRIPT } from "./card-law-script.js";
 
 /** Rows of a batch per page of the card, as on the approval page. */
 export const CARD_ROWS_PER_PAGE = 50;
@@ -79,7 +80,7 @@ function single(row) {
   line(list, "Agent", ...agentOf(row));
   line(list, "Contact", row.contactName !== undefined ? row.contactName : muted("(not given)"));
   line(list, "Company", row.companyName !== undefined ? row.companyName : muted("(not given)"));
-  line(list, "Metadata", metadataOf(row));
+  line(list, "Metadata", metadataOf(row)); lawOf(list, row);
   return el("div", "box", list);
 }
 
@@ -121,7 +122,7 @@ function batch(view) {
     line(fields, "Agent", ...agentOf(row));
     if (row.contactName !== undefined) line(fields, "Contact", row.contactName);
     if (row.companyName !== undefined) line(fields, "Company", row.companyName);
-    if (row.metadata) line(fields, "Metadata", metadataOf(row));
+    if (row.metadata) line(fields, "Metadata", metadataOf(row)); lawOf(fields, row);
     list.append(el("li", "box", fields));
   }
   nodes.push(list, nav());
@@ -154,7 +155,7 @@ function render() {
     ...details(view),
     el("p", "muted", AI),
     count === 1 ? null : el("p", "muted", "Approve places all " + count + " calls, not only the rows on this page."),
-    el("div", "actions", approve, decline),
+    attestBox(view), el("div", "actions", approve, decline),
   );
 }
 
@@ -171,14 +172,15 @@ function textOf(result) {
 }
 
 async function decide(decision) {
-  if (busy || !ticket) return;
+  const attested = busy || !ticket ? null : decision === "approve" ? attestedAnswer() : {};
+  if (!attested) return;
   busy = true;
   for (const b of main.querySelectorAll("button")) b.disabled = true;
   const note = el("p", "muted", "Sending your decision…");
   main.append(note);
   let result;
   try {
-    result = await request("tools/call", { name: DECIDE, arguments: { approval_id: ticket.approval_id, secret: ticket.secret, decision, arguments: ticket.arguments || {} } });
+    result = await request("tools/call", { name: DECIDE, arguments: { approval_id: ticket.approval_id, secret: ticket.secret, decision, attested, arguments: ticket.arguments || {} } });
   } catch (error) {
     showOutcome("refused", "Not sent", "The decision could not be delivered (" + String(error && error.message || error) + "). Nothing was dialed by it.");
     return;
@@ -295,4 +297,4 @@ request("ui/initialize", { appInfo: { name: "outbound-calls approval card", vers
 `;
 
 /** The script's text: the constants it needs, then its body, in one function scope. */
-export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${body}\n})();`;
+export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${body}\n${CARD_LAW_SCRIPT}\n})();`;

@@ -30,7 +30,7 @@ import {
   LONGEST_SPAN_MS,
   rowsThatFit,
 } from "./law-batch-span.js";
-import type { ConsentRecord } from "./consent-file.js";
+import { liveBetween, type ConsentRecord } from "./consent-file.js";
 
 /** What a dial's law check is given beyond the rows: whether it is a batch, and the operator's consent records. */
 export interface LawCheckOptions {
@@ -41,9 +41,6 @@ export interface LawCheckOptions {
   /** Set by checkLawOfThePlace: until when a consent record must stay live to lift a rule (the dial's last ring). */
   consentUntil?: number;
 }
-
-/** A date obtained without a time may be that date in any zone: before the call only once it has ended everywhere (UTC-12). */
-const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
 
 /**
  * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
@@ -60,10 +57,7 @@ function consentWaiver(
   if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
   const record = consent?.get(row.request.to);
   if (!record || !rule.consentBases.includes(record.basis)) return undefined;
-  // A record that ends while the call or the batch may still ring would leave its last rings without consent.
-  if (record.expiresAt !== undefined && record.expiresAt <= Math.max(now, until)) return undefined;
-  const obtained = Date.parse(record.obtained) + (record.obtained.length === 10 ? DATE_ONLY_OBTAINED_MS : 0);
-  return Number.isFinite(obtained) && obtained <= now ? record : undefined;
+  return liveBetween(record, now, until) ? record : undefined;
 }
 
 export const LAW_RULE = "law_of_the_place";
@@ -82,7 +76,7 @@ export interface Place {
  * France's telemarketing rules, in "le fuseau horaire du consommateur") applies: the overseas departments and
  * Saint-Barthélemy, Saint-Martin, Saint-Pierre-et-Miquelon. Treated as France, in their own zone: the safe direction.
  */
-const FRENCH_OVERSEAS = new Set(["GP", "MQ", "GF", "RE", "YT", "BL", "MF", "PM"]);
+export const FRENCH_OVERSEAS: ReadonlySet<string> = new Set(["GP", "MQ", "GF", "RE", "YT", "BL", "MF", "PM"]);
 
 export function placeOf(row: CheckedRow): Place {
   const country = row.phone.country;
@@ -102,7 +96,7 @@ export function placeOf(row: CheckedRow): Place {
 const US_TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
 
 /** The rules of the book that apply at a place (every state's rules of the country when the state is unknown). */
-export function rulesAt(book: LawBook, place: Place): LawRule[] {
+export function rulesAt<R extends { place: string }>(book: { rules: readonly R[] }, place: Place): R[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
     if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
