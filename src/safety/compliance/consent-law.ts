@@ -72,7 +72,8 @@ function banReason(row: CheckedRow, rules: readonly ConsentRule[]): { rule: Cons
 
 /**
  * Each row's rules and how they are met, at `now`, the records staying live until `until` (the dial's last ring).
- * Throws the refusal of every row no consent can lift, or whose record has a basis the law does not accept there.
+ * Throws the refusal of every row no consent can lift, or whose record has a basis the law does not accept there,
+ * and, when nobody can attest (`unattestable` says why), of every row without a record: all named at once.
  */
 export function consentNeeds(
   book: ConsentBook,
@@ -80,6 +81,7 @@ export function consentNeeds(
   rows: readonly CheckedRow[],
   now: number,
   until: number,
+  unattestable?: string,
 ): ConsentNeeds {
   const needs: RowConsent[] = [];
   const problems: Array<{ problem: RowProblem; rule: ConsentRule }> = [];
@@ -102,7 +104,9 @@ export function consentNeeds(
       problems.push({ problem: { index, field: "to", reason }, rule });
       return;
     }
-    needs.push({ index, rules, bases, ...(live ? { record: live } : {}) });
+    const need: RowConsent = { index, rules, bases, ...(live ? { record: live } : {}) };
+    if (!live && unattestable !== undefined) problems.push(unattestedProblem(need, row, unattestable));
+    else needs.push(need);
   });
   if (problems.length > 0) throw consentRefusal(book, rows.length, problems);
   return { rows: needs, groups: groupsOf(needs) };
@@ -151,7 +155,22 @@ export function consentRefusal(
   );
 }
 
-/** The refusal of rows that need a person's attestation when none can be given, or none was. */
+/** A row that needs a person's attestation when none can be given (`why`), or none was. */
+function unattestedProblem(need: RowConsent, row: CheckedRow, why: string): { problem: RowProblem; rule: ConsentRule } {
+  return {
+    rule: need.rules[0]!,
+    problem: {
+      index: need.index,
+      field: "to",
+      reason:
+        `${row.phone.international} needs the called person's prior consent to be called by an AI voice (${need.rules.map(consentRuleText).join("; ")}), ` +
+        `and ${why}. Either the operator adds a line "${CONSENT_FILE_LINE}" with the basis ${need.bases.join(" or ")} to OUTBOUND_CALLS_CONSENT_FILE, ` +
+        "or a person who approves the call attests that consent in the approval",
+    },
+  };
+}
+
+/** The refusal of rows that needed a person's attestation the approval did not carry. */
 export function unattestedRefusal(
   book: ConsentBook,
   rows: readonly CheckedRow[],
@@ -161,16 +180,6 @@ export function unattestedRefusal(
   return consentRefusal(
     book,
     rows.length,
-    missing.map((need) => ({
-      rule: need.rules[0]!,
-      problem: {
-        index: need.index,
-        field: "to",
-        reason:
-          `${rows[need.index]!.phone.international} needs the called person's prior consent to be called by an AI voice (${need.rules.map(consentRuleText).join("; ")}), ` +
-          `and ${why}. Either the operator adds a line "${CONSENT_FILE_LINE}" with the basis ${need.bases.join(" or ")} to OUTBOUND_CALLS_CONSENT_FILE, ` +
-          "or a person who approves the call attests that consent in the approval",
-      },
-    })),
+    missing.map((need) => unattestedProblem(need, rows[need.index]!, why)),
   );
 }

@@ -16,12 +16,17 @@ import type { Guard } from "../guard.js";
 
 export function consentLawGuard(s: SafetyServices): Guard {
   const book = s.consentLaw;
+  // Unattended dialing has nobody to attest: only records let it go.
+  const unattended =
+    s.settings.confirm === "never"
+      ? "OUTBOUND_CALLS_CONFIRM=never dials with nobody to approve, so nobody can attest it"
+      : undefined;
   /** The rows' needs at `now`; a record must stay live while the dial may ring (a batch: its whole span). */
   const needsAt = (attempt: DialAttempt, now: number): ConsentNeeds => {
     const perRow = s.law.batchSpanPerRowMs ?? DEFAULT_BATCH_SPAN_PER_ROW_MS;
     const rings =
       attempt.tool === "submit_batch" ? batchSpanMs(attempt.rows.length, perRow, RING_MARGIN_MS) : RING_MARGIN_MS;
-    return consentNeeds(book, s.consent, attempt.rows, now, now + rings);
+    return consentNeeds(book, s.consent, attempt.rows, now, now + rings, unattended);
   };
   return {
     name: "consent where the law requires it",
@@ -31,14 +36,6 @@ export function consentLawGuard(s: SafetyServices): Guard {
       const needs = needsAt(attempt, now);
       attempt.consentNeeds = needs;
       attempt.lawLines = lawLines(s.law, book, needs, attempt.rows, now);
-      const unrecorded = needs.rows.filter((n) => !n.record);
-      if (unrecorded.length > 0 && s.settings.confirm === "never")
-        throw unattestedRefusal(
-          book,
-          attempt.rows,
-          unrecorded,
-          "OUTBOUND_CALLS_CONFIRM=never dials with nobody to approve, so nobody can attest it",
-        );
       if (attempt.dryRun)
         attempt.checks.push(
           book.mode === "off"
