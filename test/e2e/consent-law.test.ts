@@ -177,6 +177,30 @@ describe("telemarketing, unattended", () => {
   });
 });
 
+describe("a dry run's token (OUTBOUND_CALLS_CONFIRM=token) carries no person's attestation", () => {
+  it("the dry run says the number needs one; the token then dials nothing", async () => {
+    const { server } = await start({ OUTBOUND_CALLS_CONFIRM: "token" });
+    const args = { to: NY_NONE, agent_id: "agt_1" };
+    const dry = (await server.client.callTool({
+      name: "create_call",
+      arguments: { ...args, dry_run: true },
+    })) as CallToolResult;
+    expect(textOf(dry)).toContain(
+      "consent where the law requires it: 0 rows on record, 1 to be attested by the person who approves",
+    );
+    expect(textOf(dry)).toContain("Law of the place (informational): us_tcpa_ai_voice_wireless (official text)");
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const dial = (await server.client.callTool({
+      name: "create_call",
+      arguments: { ...args, confirmation_token: token },
+    })) as CallToolResult;
+    expect(dial.isError).toBe(true);
+    expect(textOf(dial)).toContain("a dry run's confirmation_token carries no person's attestation");
+    expect(textOf(dial)).toContain("rule us_tcpa_ai_voice_wireless");
+    expect(posts(fx.upstream)).toHaveLength(0);
+  });
+});
+
 describe("OUTBOUND_CALLS_REQUIRE_CONSENT", () => {
   it("false: no consent check, said on stderr at every start as an accepted risk", async () => {
     const { dial, server } = await start({ OUTBOUND_CALLS_REQUIRE_CONSENT: "false" });
