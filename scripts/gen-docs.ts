@@ -5,6 +5,7 @@
  * - README.md, the tools table                                 from each tool's definition (src/tools/*.ts, `docs`)
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
+ * - docs/compliance.md, the consent rules table                 from the rules (src/safety/compliance/consent-rules.ts)
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
  * - docs/compliance.md, the table of the law of the place called from the rule table (scripts/law-table.ts)
  *
@@ -20,6 +21,7 @@ import { BUILT_IN_RULES } from "../src/safety/compliance/law-rules.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
 import { lawRulesTable } from "./law-table.js";
+import { consentRulesTable } from "../src/safety/compliance/consent-rules-table.js";
 
 export const REGENERATE = "npm run docs";
 
@@ -90,7 +92,10 @@ export function generatedFiles(root: string): GeneratedFile[] {
     markdown("README.md", { tools: readmeToolsTable(tools) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
-    markdown("docs/compliance.md", { "law-rules": lawRulesTable(BUILT_IN_RULES) }),
+    markdown("docs/compliance.md", {
+      "law-rules": lawRulesTable(BUILT_IN_RULES),
+      "consent-rules": consentRulesTable(),
+    }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
   ];
 }

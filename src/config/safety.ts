@@ -29,6 +29,9 @@ const RETIRED_MODES: Record<string, string> = {
     "(a person approves every dial, in the client or on the approval page), or set token to keep the old behaviour",
 };
 
+/** OUTBOUND_CALLS_REQUIRE_CONSENT, as the guards read it (true is `always`, false is `off`). */
+export type ConsentRequirement = "law" | "always" | "off";
+
 export interface SafetySettings {
   confirm: ConfirmMode;
   /** How long a tool call waits for a person's decision before answering "pending" (ms). */
@@ -50,8 +53,11 @@ export interface SafetySettings {
   auditLog: string | undefined;
   /** The operator's consent records (src/safety/compliance/consent-file.ts). */
   consentFile: string | undefined;
-  /** Refuse a dial to a number without a live consent record. */
-  requireConsent: boolean;
+  /**
+   * Where a dial needs prior consent: `law` where the law of the place called requires it for an AI voice (a record,
+   * or a person's attestation in the approval), `always` that and a record for every number, `off` never.
+   */
+  requireConsent: ConsentRequirement;
   /** What the calls are for: which rules of the law of the place called apply (src/safety/compliance/law-rules.ts). */
   callPurpose: "telemarketing" | "informational";
   /** The operator's changes to those rules (src/config/rules-file.ts). */
@@ -164,11 +170,12 @@ export const safetyVariables = {
   },
   OUTBOUND_CALLS_REQUIRE_CONSENT: {
     group: "safety",
-    default: "false",
+    default: "law",
     example: "true",
-    summary: "true: refuse a dial to a number without a live record in the consent file",
+    summary:
+      "law: a record or a person's attestation where the law of the place requires consent for an AI voice; true: a record for every number too; false: off",
     description:
-      "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
+      "`law` (the default): where the law of the place called requires the person's prior consent for a call made by an AI voice (for `OUTBOUND_CALLS_CALL_PURPOSE`), a dial needs a live record of an accepted basis in `OUTBOUND_CALLS_CONSENT_FILE`, or the attestation of the person who approves it; a place whose law lets no consent lift the rule is refused ([compliance](compliance.md#consent-where-the-law-requires-it)). `true`: that, and every number needs a live record (rule `no_consent`). `false`: no consent check, said on stderr at every start as an accepted risk.",
   },
   OUTBOUND_CALLS_CALL_PURPOSE: {
     group: "safety",
@@ -338,11 +345,13 @@ export const safetyEnvShape = {
   OUTBOUND_CALLS_REQUIRE_CONSENT: z
     .string()
     .optional()
-    .transform((raw, ctx) => {
-      const value = parseSwitch(raw);
-      if (value === "unset") return false;
-      if (typeof value === "boolean") return value;
-      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be true, false, 1 or 0");
+    .transform((raw, ctx): ConsentRequirement => {
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_REQUIRE_CONSENT") : raw).trim().toLowerCase();
+      if (text === "law") return "law";
+      const value = parseSwitch(text);
+      if (value === true) return "always";
+      if (value === false) return "off";
+      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be law (the default), true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_CALL_PURPOSE: z
     .string()
@@ -405,10 +414,10 @@ export function safetySettings(
   env: SafetyEnv,
   baseUrlIsLoopback: boolean,
 ): Omit<SafetySettings, "optOutJournal"> | { error: string } {
-  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
+  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT === "always" && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
     return {
       error:
-        "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off",
+        "OUTBOUND_CALLS_REQUIRE_CONSENT is true but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file, or set law (the default) or false",
     };
   }
   for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {

@@ -22,6 +22,7 @@ const CARRIED = [
   "consent",
   "law_exceptions",
   "law_rules",
+  "consent_law",
   "call_ids",
   "batch_id",
   "campaign_id",

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CardTicket, ConsentVerdict } from "../consent/channel.js";
+import type { AttestGroup, Attested } from "../consent/attestation.js";
 import type { Person } from "../service/call-scope.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import { consentRequest } from "../consent/view.js";
@@ -79,6 +80,9 @@ export interface Shown {
   localTimes: ReadonlyMap<number, string>;
   /** Each row's consent record as text, when the operator keeps a consent file (src/safety/compliance/consent-guard.ts). */
   consentRecords?: readonly string[];
+  /** Each row's law of the place called, and the consent the person must attest (guards/consent-law.ts). */
+  law?: ReadonlyArray<readonly string[] | undefined>;
+  attest?: readonly AttestGroup[];
 }
 
 export interface Confirmation {
@@ -86,6 +90,8 @@ export interface Confirmation {
   approver?: string | undefined;
   /** The Idempotency-Key a single-use yes dictates for its one dial (consent/channel.ts); the claim takes it. */
   idempotencyKey?: string | undefined;
+  /** The consent the person attested with their yes (consent/attestation.ts). */
+  attested?: Attested | undefined;
 }
 
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
@@ -121,6 +127,8 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     localTimes: shown.localTimes,
     repeatDial: attempt.repeatDial,
     ...(shown.consentRecords ? { consentRecords: shown.consentRecords } : {}),
+    ...(shown.law ? { law: shown.law } : {}),
+    ...(shown.attest ? { attest: shown.attest } : {}),
   };
   const person = attempt.scope.identity.person;
   const asked = consentRequest(approvalKey(attempt.key, person), tool, view);
@@ -186,6 +194,7 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
           verdict.approver ??
           (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
         idempotencyKey: verdict.idempotencyKey,
+        attested: verdict.attested,
       };
     case "input_required":
       throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);

@@ -20,6 +20,8 @@ import type { SafetySettings } from "../config/safety.js";
 import type { OptOutDesk } from "./compliance/opt-out-desk.js";
 import type { ConsentRecord } from "./compliance/consent-file.js";
 import type { LawBook } from "./compliance/law-book.js";
+import type { ConsentBook } from "./compliance/consent-book.js";
+import type { ConsentNeeds } from "./compliance/consent-law.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {
@@ -69,6 +71,8 @@ export interface SafetyServices {
   consent: ReadonlyMap<string, ConsentRecord>;
   /** The law of the place called in force (OUTBOUND_CALLS_CALL_PURPOSE, OUTBOUND_CALLS_RULES_FILE). */
   law: LawBook;
+  /** Its consent rules and holds (OUTBOUND_CALLS_REQUIRE_CONSENT): compliance/consent-book.ts. */
+  consentLaw: ConsentBook;
   /** Diagnostics (stderr). */
   log?(line: string): void;
 }
@@ -107,6 +111,10 @@ export class DialAttempt {
   localTimes: ReadonlyMap<number, string> = new Map();
   /** Each row's consent record as text, when the operator keeps a consent file. */
   consentRecords: readonly string[] | undefined;
+  /** Consent where the law requires it: each such row's rules and record, and the rows a person must attest for. */
+  consentNeeds: ConsentNeeds | undefined;
+  /** Each row's law of the place called, as the person reads it: its rules with their tiers, how consent is met. */
+  lawLines: ReadonlyArray<readonly string[] | undefined> | undefined;
   /** The claim on this request in the dedupe ledger: the Idempotency-Key the POST goes with. */
   claim: DialClaim | undefined;
   /** An identical dial placed within the window: it answers this one, and nothing is sent. */

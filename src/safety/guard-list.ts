@@ -9,6 +9,7 @@ import type { Guard } from "./guard.js";
 import { approvalGuard } from "./guards/approval.js";
 import { auditIntactGuard } from "./guards/audit-intact.js";
 import { capsGuard } from "./guards/caps.js";
+import { consentLawGuard } from "./guards/consent-law.js";
 import { consentRecordsGuard } from "./guards/consent-records.js";
 import { dedupeGuard } from "./guards/dedupe.js";
 import { doNotCallGuard } from "./guards/do-not-call.js";
@@ -27,6 +28,7 @@ export function guardList(s: SafetyServices, consent: ConsentSelector, scope: Ca
     dedupeGuard(s),
     hoursGuard(s),
     lawGuard(s),
+    consentLawGuard(s),
     capsGuard(s),
     ...(scope.identity.person ? [perPersonGuard(s)] : []),
     approvalGuard(s, consent),

@@ -26,6 +26,10 @@ import { OptOutJournal } from "./compliance/opt-out-journal.js";
 import { OptOutKeeper } from "./compliance/opt-out-keeper.js";
 import { loadConsentFile } from "./compliance/consent-file.js";
 import { frequencyRetentionMs, lawBook, notAppliedText, sandboxRelief } from "./compliance/law-book.js";
+import { consentBookAtStart } from "./compliance/consent-start.js";
+import { isConsentRuleId } from "./compliance/consent-book.js";
+import type { HoldRule } from "./compliance/refusal-hold.js";
+import { holdReader, seedHolds, watchingRefusals } from "./compliance/refusal-hold-watch.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 
 const DAY = 24 * 3_600_000;
@@ -60,12 +64,14 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const audit = s.auditLog
     ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
     : undefined;
+  const ruleChanges = s.rulesFile ? loadRulesFile(s.rulesFile) : [];
   const book = lawBook(
     s.callPurpose,
-    s.rulesFile ? loadRulesFile(s.rulesFile) : [],
+    ruleChanges.filter((c) => !isConsentRuleId(c.id)),
     s.rulesFile ?? "",
     s.rulesProvenance,
   );
+  const consentLaw = consentBookAtStart(s, ruleChanges, deps.log);
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of book.changes ?? [])
     deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
@@ -100,13 +106,16 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     log: deps.log,
   });
   const read = audit
-    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs)
+    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs, consentLaw.hold)
     : { damage: undefined, optOuts: [] };
   const auditDamage = read.damage;
   keeper.start(read.optOuts);
   const optOuts = new OptOutDesk({
     store: deps.store,
-    service: deps.service,
+    // Every call record the watch reads is also read for a refusal of the offer (France's 60-day hold).
+    service: consentLaw.hold
+      ? watchingRefusals(deps.service, { rule: consentLaw.hold, store: deps.store, audit, clock, log: deps.log })
+      : deps.service,
     audit,
     journal,
     keeper,
@@ -134,6 +143,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     optOuts,
     consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
     law,
+    consentLaw,
     log: deps.log,
   };
   return {
@@ -159,8 +169,9 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
  * the start naming the first of these): in memory, the caps' dials and the dedupe window (with Redis the state
  * outlives the process there); the opt-outs, which have no age (in memory they are the list; Redis gets what it
  * lacks, so a Redis restarted empty forgets nobody, and an operator's removal written in the log stays removed); who
- * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays). Returns the
- * refusal to give while the log is damaged, and the opt-outs (the keeper writes them back with the journal's).
+ * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays); the holds after a
+ * refusal still running (France's 60-day hold, put back in the store). Returns the refusal to give while the log is
+ * damaged, and the opt-outs (the keeper writes them back with the journal's).
  */
 function readBackAtStart(
   path: string,
@@ -168,13 +179,16 @@ function readBackAtStart(
   since: number,
   clock: Clock,
   dedupeWindowMs: number,
+  hold: HoldRule | undefined,
 ): { damage?: string | undefined; optOuts: OptOutEvent[] } {
   const now = clock.now();
   const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
   const dials = memory ? dialHistoryReader(since, now) : undefined;
   const optOuts = optOutReader();
   const owners = ownerReader(now);
-  readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
+  const holds = hold ? holdReader(hold, now) : undefined;
+  readAuditLogBack(path, [...(dials ? [dials] : []), optOuts, owners, ...(holds ? [holds] : [])]);
+  if (hold && holds) seedHolds(hold, deps.store, holds.result(), now, deps.log);
   const damage =
     memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
   seedOwners(deps.store, owners.result(), deps.log);

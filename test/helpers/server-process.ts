@@ -31,6 +31,8 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   // informational calls, under the official rules only, meet none (see WITH_DEFAULT_PURPOSE below).
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
   OUTBOUND_CALLS_RULES_PROVENANCE: "official",
+  // And on the place: an unattended dial to a US number needs a consent record (test/e2e/consent-law*.test.ts).
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
 } as const;
 
 /**
@@ -78,9 +80,14 @@ export function serverEnv(extra: Record<string, string | undefined> = {}): Recor
  * What a test server gets unless the test names the variable (`undefined`: the server's own default): dials are
  * unattended, and the calls informational, since the law of the place called depends on the hour and day
  * (us_fcc_hours: 08:00-21:00 where the number rings) and a test that does not name the purpose is about something
- * else. serverEnv and test/helpers/in-process.ts's inProcessConfig both start from it.
+ * else; and no consent check, since the law requires consent to every US number for a call by an AI voice
+ * (test/e2e/consent-law*.test.ts name it). serverEnv and test/helpers/in-process.ts's inProcessConfig both start from it.
  */
-const UNLESS_NAMED = { OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALL_PURPOSE: "informational" } as const;
+const UNLESS_NAMED = {
+  OUTBOUND_CALLS_CONFIRM: "never",
+  OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
+} as const;
 
 /**
  * Each server keeps its own opt-out journal (OUTBOUND_CALLS_OPT_OUT_JOURNAL), as each replica on its own host would:

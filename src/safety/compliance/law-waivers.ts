@@ -4,12 +4,9 @@
  * exception (law-rules.ts consentException) can be lifted, and only by a basis the operator listed for it.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
-import type { ConsentRecord } from "./consent-file.js";
+import { liveBetween, type ConsentRecord } from "./consent-file.js";
 import { isTimeRule } from "./law-hours.js";
 import type { LawRule } from "./law-rules.js";
-
-/** A date obtained without a time may be that date in any zone: before the call only once it has ended everywhere (UTC-12). */
-const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
 
 /**
  * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
@@ -26,10 +23,7 @@ export function consentWaiver(
   if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
   const record = consent?.get(row.request.to);
   if (!record || !rule.consentBases.includes(record.basis)) return undefined;
-  // A record that ends while the call or the batch may still ring would leave its last rings without consent.
-  if (record.expiresAt !== undefined && record.expiresAt <= Math.max(now, until)) return undefined;
-  const obtained = Date.parse(record.obtained) + (record.obtained.length === 10 ? DATE_ONLY_OBTAINED_MS : 0);
-  return Number.isFinite(obtained) && obtained <= now ? record : undefined;
+  return liveBetween(record, now, until) ? record : undefined;
 }
 
 /** Which rows a rule's consent exception let through, one line a rule, for a dry run's checks and the audit line. */

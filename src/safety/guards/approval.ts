@@ -24,6 +24,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
       localTimes: attempt.localTimes,
       repeatDial: attempt.repeatDial,
       ...(attempt.consentRecords ? { consentRecords: attempt.consentRecords } : {}),
+      ...lawShown(attempt),
     });
   return {
     name: "approval",
@@ -49,6 +50,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
           preview: attempt.preview,
           localTimes: attempt.localTimes,
           ...(attempt.consentRecords ? { consentRecords: attempt.consentRecords } : {}),
+          ...lawShown(attempt),
         },
       );
       const byPerson = confirmation.by === "client" || confirmation.by === "page";
@@ -71,5 +73,14 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
       if (await s.store.once.use(spends, s.clock.now(), SPENT_TOKEN_TTL_MS)) return;
       throw tokenRefusal("used");
     },
+  };
+}
+
+/** What the person reads of the law of the place called (guards/consent-law.ts): its lines, the consent to attest. */
+function lawShown(attempt: DialAttempt) {
+  const groups = attempt.consentNeeds?.groups ?? [];
+  return {
+    ...(attempt.lawLines ? { law: attempt.lawLines } : {}),
+    ...(groups.length > 0 ? { attest: groups } : {}),
   };
 }

@@ -19,7 +19,7 @@ writeFileSync(
   consent,
   [
     "number,basis,source,obtained",
-    "+17035550123,express_written,web-form-2026-01,2026-01-10",
+    "+17035550123,prior_express_written_consent,web-form-2026-01,2026-01-10",
     "+17035550124,ebr,purchase-2026-05,2026-05-02",
     "",
   ].join("\n"),
@@ -31,7 +31,7 @@ writeFileSync(
     rules: [
       { id: "us_fcc_hours", enabled: false },
       { id: "us_tsr_hours", enabled: false },
-      { id: "us_va_hours", consent_bases: ["express_written"] },
+      { id: "us_va_hours", consent_bases: ["prior_express_written_consent"] },
     ],
   }),
 );
@@ -51,7 +51,7 @@ it("a live record of a listed basis lets the call through Virginia's window; the
   const dry = await s.call("create_call", { to: "+17035550123", agent_id: "agt_1", dry_run: true });
   expect(dry.isError, textOf(dry)).toBeFalsy();
   expect(textOf(dry)).toContain(
-    "rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (express_written, obtained 2026-01-10)",
+    "rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (prior_express_written_consent, obtained 2026-01-10)",
   );
   const dial = await s.call("create_call", { to: "+17035550123", agent_id: "agt_1" });
   expect(dial.isError, textOf(dial)).toBeFalsy();
@@ -59,7 +59,7 @@ it("a live record of a listed basis lets the call through Virginia's window; the
   expect(auditLines(audit).at(-1)).toMatchObject({
     decision: "dialed",
     law_exceptions: [
-      "rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (express_written, obtained 2026-01-10)",
+      "rule us_va_hours does not apply, by its consent exception, to +1 703 555 0123 (prior_express_written_consent, obtained 2026-01-10)",
     ],
   });
 });
