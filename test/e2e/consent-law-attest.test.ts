@@ -107,7 +107,7 @@ describe("the client's form (2025 elicitation)", () => {
     expect(law).toBeGreaterThan(lines.findIndex((l) => l.startsWith("Contact: ")));
     expect(lines[law]).toContain("us_tcpa_ai_voice_wireless (official text)");
     expect(lines[law]).toContain("us_tcpa_ai_voice_telemarketing_pewc (official text)");
-    expect(lines[law]).toContain("us_fcc_hours (official summary)");
+    expect(lines[law]).toContain("us_fcc_hours (official text)");
     expect(lines[law + 1]).toBe(
       `Prior consent to a call by an AI voice: not on record; the person who approves must attest it (${PEWC})`,
     );
@@ -198,7 +198,7 @@ describe("the approval page, through the client's link, in real Chromium", () =>
           const page = await context.newPage();
           await page.goto((params as { url: string }).url);
           const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
-          expect(text).toContain("Law of the place (telemarketing): us_fcc_hours (official summary)");
+          expect(text).toContain("Law of the place (telemarketing): us_fcc_hours (official text)");
           expect(text).toContain("not on record; the person who approves must attest it");
           // The browser will not post Approve while the required choice is empty: nothing is decided.
           await page.getByRole("button", { name: "Approve", exact: true }).click();

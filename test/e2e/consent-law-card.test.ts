@@ -64,7 +64,7 @@ it("shows the law and the required choice; Approve waits for it; chosen, the cal
       .poll(() => card.getByRole("heading", { level: 1 }).textContent(), WAIT)
       .toBe("Approve this phone call?");
     const text = (await card.locator("main").innerText()).replace(/\s+/g, " ");
-    expect(text).toContain("Law of the place Law of the place (telemarketing): us_fcc_hours (official summary)");
+    expect(text).toContain("Law of the place Law of the place (telemarketing): us_fcc_hours (official text)");
     expect(text).toContain("not on record; the person who approves must attest it (prior_express_written_consent)");
     await card.getByRole("button", { name: "Approve" }).click();
     // Nothing sent: the choice is empty, so the card keeps its question.

@@ -44,6 +44,8 @@ async function start(env: Record<string, string | undefined> = {}) {
   const server = await startServer({
     env: envFor(fx.upstream, {
       ...GUARDS_OFF,
+      // A test of the law: every tier of rule, as the server's default (GUARDS_OFF keeps only official ones).
+      OUTBOUND_CALLS_RULES_PROVENANCE: undefined,
       OUTBOUND_CALLS_REQUIRE_CONSENT: undefined,
       OUTBOUND_CALLS_CONSENT_FILE: consentFile,
       OUTBOUND_CALLS_TEST_NOW: NOW,
