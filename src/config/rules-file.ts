@@ -6,7 +6,7 @@
  *   { "rules": [
  *       { "id": "us_fl_hours", "enabled": false },
  *       { "id": "fr_frequency", "max_calls": 3, "window_hours": 720 },
- *       { "id": "us_va_hours", "consent_bases": ["express_written"] },
+ *       { "id": "us_va_hours", "consent_bases": ["prior_express_written_consent"] },
  *       { "id": "us_la_emergency_ban",
  *         "windows": [{ "from": "2026-09-01T00:00-05:00", "until": "2026-09-15T00:00-05:00", "what": "JBE 2026-123" }] },
  *       { "id": "us_tx_sunday", "place": "US-TX", "place_name": "Texas, US", "source": "counsel memo 2026-10",
