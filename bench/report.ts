@@ -2,6 +2,7 @@
 import type { ReplicaLoadResult } from "./http-load.mjs";
 import type { BenchResults } from "./run.js";
 import { ERAS } from "./lib/stdio-client.js";
+import { scaleTables, scaleTargets } from "./report-scale.js";
 
 export const TARGETS = {
   /** spawn -> tools/list answered, real / minimal, wall-clock medians. */
@@ -77,6 +78,7 @@ export function targetsOf(r: BenchResults): BenchResults["targets"] {
       met: r.answer_size.text_reduction >= TARGETS.textReduction,
     });
   }
+  t.push(...scaleTargets(r));
   return t;
 }
 
@@ -180,6 +182,7 @@ export function renderTables(r: BenchResults): string {
     );
   }
   if (r.http_load?.replicas) out.push("", ...replicaTable(r.http_load.replicas));
+  out.push(...scaleTables(r));
   out.push("");
   out.push("| target | wanted | measured | met |");
   out.push("|---|---|---|---|");

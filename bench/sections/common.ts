@@ -18,6 +18,9 @@ export interface Counts {
   replicaProbeDials: number;
   /** Rounds of each mode (alternating which goes first). */
   replicaRounds: number;
+  /** Batch sizes of the law section, and timed calls per case (one at 100,000 rows). */
+  lawSizes: number[];
+  lawReps: number;
 }
 
 export const FULL: Counts = {
@@ -33,6 +36,8 @@ export const FULL: Counts = {
   httpCalls: 5_000,
   replicaProbeDials: 300,
   replicaRounds: 2,
+  lawSizes: [10_000, 100_000],
+  lawReps: 3,
 };
 
 export const QUICK: Counts = {
@@ -48,6 +53,8 @@ export const QUICK: Counts = {
   httpCalls: 100,
   replicaProbeDials: 20,
   replicaRounds: 1,
+  lawSizes: [1_000],
+  lawReps: 1,
 };
 
 export interface BenchContext {

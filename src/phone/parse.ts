@@ -26,6 +26,8 @@ export interface ParsedPhone {
   international: string;
   country: string;
   type: string | undefined;
+  /** The national significant number (`4155552671`), as the check parsed it; absent: parse `e164` again. */
+  national?: string;
 }
 
 export interface PhoneProblem {
@@ -177,7 +179,7 @@ export function parsePhone(input: unknown, policy: PhonePolicy): ParsedPhone | P
       `(${parsed.formatInternational()}) is in a blocked range (${range}, ${PREFIXES_VARIABLE}); such numbers are refused`,
     );
   }
-  return new CheckedPhone(parsed.number, parsed.country, type);
+  return new CheckedPhone(parsed.number, parsed.country, type, parsed.nationalNumber);
 }
 
 /**
@@ -193,6 +195,8 @@ class CheckedPhone implements ParsedPhone {
     readonly e164: string,
     readonly country: string,
     readonly type: string | undefined,
+    // Kept so the guards that place a number (its zones, its state) need not parse it again for every row.
+    readonly national: string,
   ) {}
 
   get international(): string {

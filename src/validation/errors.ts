@@ -22,10 +22,36 @@ export class UserInputError extends Error {
 /** One failing row of a batch, as reported to the model. */
 export interface RowProblem {
   index: number;
+  /** Every row with this same problem, `index` first, when several share it: one line names them all. */
+  rows?: readonly number[];
   field: string;
   reason: string;
   /** The rule that refused the row, for the audit log. */
   rule?: string;
+}
+
+/** The rows a problem names. */
+export const rowsOf = (p: RowProblem): readonly number[] => p.rows ?? [p.index];
+
+/**
+ * Row indices, ascending, in few characters: a run of four or more at one step is written by its first two and its
+ * last ("0, 3, …, 9999": every third row from 0 to 9999), so a batch's every third row is one short phrase.
+ */
+export function rowListText(indices: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < indices.length;) {
+    const step = (indices[i + 1] ?? 0) - indices[i]!;
+    let end = i + 1;
+    while (step > 0 && end + 1 < indices.length && indices[end + 1]! - indices[end]! === step) end++;
+    if (end - i >= 3) {
+      parts.push(`${indices[i]}, ${indices[i + 1]}, …, ${indices[end]}`);
+      i = end + 1;
+    } else {
+      parts.push(String(indices[i]));
+      i++;
+    }
+  }
+  return parts.join(", ");
 }
 
 /** Most rows listed in a batch refusal; the rest are counted. */
@@ -41,8 +67,12 @@ export class BatchValidationError extends UserInputError {
     advice = "Fix every row below and submit the whole batch again",
   ) {
     const listed = problems.slice(0, MAX_ROWS_LISTED);
-    const rows = new Set(problems.map((p) => p.index)).size;
-    const lines = listed.map((p) => `- calls[${p.index}].${p.field}: ${p.reason}`);
+    const rows = new Set(problems.flatMap(rowsOf)).size;
+    const lines = listed.map((p) =>
+      p.rows && p.rows.length > 1
+        ? `- calls[${rowListText(p.rows)}].${p.field} (${p.rows.length} rows): ${p.reason}`
+        : `- calls[${p.index}].${p.field}: ${p.reason}`,
+    );
     if (problems.length > listed.length) {
       lines.push(`- …and ${problems.length - listed.length} more problems not listed`);
     }

@@ -42,7 +42,7 @@ describe("a batch sent two minutes before 21:00 in Ohio", () => {
       expect(result.isError).toBe(true);
       const text = textOf(result);
       expect(text).toMatch(
-        /calls\[0\]\.to: \+1 614 555 0123 is refused by rule us_fcc_hours, United States \(federal\)/,
+        /calls\[0, 1\]\.to \(2 rows\): \+1 614 555 0123 and \+1 614 555 \d+ are refused by rule us_fcc_hours, United States \(federal\)/,
       );
       expect(text).toContain("[official text, read 2026-11-28]: 47 CFR § 64.1200(c)(1)");
       expect(text).toContain("the place closes at Monday 21:00 in America/New_York");

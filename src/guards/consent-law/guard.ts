@@ -9,7 +9,7 @@
 import { consentNeeds, unattestedRefusal, type ConsentNeeds } from "./needs.js";
 import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS } from "../law/batch-span.js";
 import { RING_MARGIN_MS } from "../law/hours.js";
-import { consentAuditLines, consentCheckLine, lawLines } from "../law/lines.js";
+import { consentAuditLines, consentCheckLine, groupsByRow, lawLines } from "../law/lines.js";
 import { refuseHeld } from "./hold.js";
 import type { DialAttempt } from "../dial/attempt.js";
 import type { Guard } from "../dial/guard.js";
@@ -49,10 +49,11 @@ export function consentLawGuard(s: SafetyServices): Guard {
       const asked = attempt.attest ?? [];
       const needs = needsAt(attempt, now);
       const attested = attempt.approval?.attested;
+      const groupOf = groupsByRow(asked);
       // A row without a record is met only by what the person attested for its group, if the law still accepts it.
       const missing = needs.rows.filter((need) => {
         if (need.record) return false;
-        const group = asked.find((g) => g.rows.includes(need.index));
+        const group = groupOf.get(need.index);
         const basis = group ? attested?.[group.field] : undefined;
         return basis === undefined || !need.bases.some((b) => b === basis);
       });

@@ -4,21 +4,15 @@
  * says the local time there and when the window opens. Also gives the local
  * times for the preview a person reads.
  */
-import { phoneLib } from "../../phone/lib.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import type { CallingWindow } from "../../config/calling-window.js";
 import { checkCallingHours, hhmm, localMinutes } from "./window.js";
-import { zonesOfNumber } from "../zones/zones-of-number.js";
+import { zonesOfRow } from "../zones/row-zones.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";
 import { whenText } from "../dial/time-text.js";
 
 export const HOURS_RULE = "calling_hours";
-
-function zonesOf(row: CheckedRow): readonly string[] | undefined {
-  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  return zonesOfNumber(row.phone.country, national)?.zones;
-}
 
 /** "10:02 in America/New_York", or a short summary for several zones. */
 function localTimeText(zones: readonly string[], now: number): string {
@@ -51,7 +45,7 @@ function rowProblem(
 ): { reason?: string; local?: string } {
   let zones: readonly string[] | undefined;
   try {
-    zones = zonesOf(row);
+    zones = zonesOfRow(row);
     if (!zones) throw new RangeError("no zones");
     const { local, check } = forZones(answers, window, zones, now);
     if (!window || !check) return { local };

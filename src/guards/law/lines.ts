@@ -8,7 +8,7 @@ import type { CheckedRow } from "../../validation/call-row.js";
 import type { ConsentBook } from "../consent-law/book.js";
 import { consentRulesOf, type ConsentNeeds, type RowConsent } from "../consent-law/needs.js";
 import type { LawBook } from "./book.js";
-import { placeOf, rulesAt } from "./places.js";
+import { placeKey, placeOf, rulesAt } from "./places.js";
 import { TIER_TEXT } from "./provenance.js";
 import { heldPlace } from "../consent-law/hold.js";
 import type { RuleSource } from "./rules.js";
@@ -26,17 +26,28 @@ export function lawLines(
   rows: readonly CheckedRow[],
   now: number,
 ): Array<string[] | undefined> {
+  const needOf = new Map(needs?.rows.map((need) => [need.index, need]));
+  // The rules of a place read the same for each of its rows: written once per place.
+  const byPlace = new Map<string, string | undefined>();
   return rows.map((row, index) => {
-    const rules: Array<{ id: string; source: RuleSource }> = [
-      ...rulesAt(law, placeOf(row)),
-      ...consentRulesOf(book, row, now),
-      ...(book.hold && heldPlace(book.hold, row) ? [book.hold] : []),
-    ];
-    if (rules.length === 0) return undefined;
-    const lines = [
-      `Law of the place (${book.purpose}): ${rules.map((r) => `${r.id} (${TIER_TEXT[r.source.tier]})`).join(", ")}`,
-    ];
-    const need = needs?.rows.find((n) => n.index === index);
+    const place = placeOf(row);
+    const key = placeKey(place);
+    let first = byPlace.get(key);
+    if (!byPlace.has(key)) {
+      const rules: Array<{ id: string; source: RuleSource }> = [
+        ...rulesAt(law, place),
+        ...consentRulesOf(book, row, now),
+        ...(book.hold && heldPlace(book.hold, row) ? [book.hold] : []),
+      ];
+      first =
+        rules.length === 0
+          ? undefined
+          : `Law of the place (${book.purpose}): ${rules.map((r) => `${r.id} (${TIER_TEXT[r.source.tier]})`).join(", ")}`;
+      byPlace.set(key, first);
+    }
+    if (first === undefined) return undefined;
+    const lines = [first];
+    const need = needOf.get(index);
     if (need)
       lines.push(
         need.record
@@ -54,14 +65,20 @@ export function consentAuditLines(
   attested: Attested | undefined,
   approver: string | undefined,
 ): string[] {
+  const groupOf = groupsByRow(needs.groups);
   return needs.rows.map((need) => {
     const ids = need.rules.map((r) => r.id).join(", ");
-    const group = needs.groups.find((g) => g.rows.includes(need.index));
+    const group = groupOf.get(need.index);
     const met = need.record
       ? `record ${recordText(need)}`
       : `attested ${group ? (attested?.[group.field] ?? "?") : "?"} by ${approver ?? "the person who approved"}`;
     return `${rows[need.index]!.request.to}: ${ids}: ${met}`;
   });
+}
+
+/** Each row's attestation group, by row index (a batch's thousands of rows, not a search per row). */
+export function groupsByRow<G extends { rows: readonly number[] }>(groups: readonly G[]): Map<number, G> {
+  return new Map(groups.flatMap((g) => g.rows.map((row) => [row, g] as const)));
 }
 
 /** A dry run's line. */

@@ -6,8 +6,8 @@
  * written "NS/PE" means any of them: the rules of each apply, the safe direction.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
-import { phoneLib } from "../../phone/lib.js";
 import { nanpAreaCodes } from "../zones/nanp-area-codes.js";
+import { nationalNumberOf } from "../zones/row-zones.js";
 import type { LawBook } from "./book.js";
 import type { LawRule } from "./rules.js";
 
@@ -51,15 +51,27 @@ function frenchRegion(row: CheckedRow): string | undefined {
   return FRENCH_REGIONS[country];
 }
 
-export function placeOf(row: CheckedRow): Place {
+function findPlace(row: CheckedRow): Place {
   const country = row.phone.country;
   const french = frenchRegion(row);
   if (french) return { country: "FR", region: french };
   if (country !== "US" && country !== "CA") return { country };
-  const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
-  const entry = nanpAreaCodes().get(national.slice(0, 3));
+  const entry = nanpAreaCodes().get(nationalNumberOf(row).slice(0, 3));
   return entry && entry.country === country ? { country, region: entry.region } : { country };
 }
+
+/** Each row's place, found once: every guard of the law asks it of every row, at the check and again at the commit. */
+const places = new WeakMap<CheckedRow, Place>();
+
+export function placeOf(row: CheckedRow): Place {
+  let place = places.get(row);
+  if (!place) places.set(row, (place = findPlace(row)));
+  return place;
+}
+
+/** A place as a key: "US-CA", "FR-57/67/68", "GB". */
+export const placeKey = (place: Place): string =>
+  place.region === undefined ? place.country : `${place.country}-${place.region}`;
 
 /**
  * US territories with their own country code in the numbering plan (+1 787 Puerto Rico, +1 340 US Virgin Islands,
@@ -76,8 +88,20 @@ const regionsOfRule = (rule: { place: string }, country: string) => rule.place.s
  * The rules of the book that apply at a place (every regional rule of the country when the region is unknown): the
  * law book's, or any other table of rules by place (the consent rules, consent-rules.ts).
  */
-export function rulesAt<R extends { place: string }>(book: { rules: readonly R[] }, place: Place): R[] {
-  return book.rules.filter((r) => {
+export function rulesAt<R extends { place: string }>(book: { rules: readonly R[] }, place: Place): readonly R[] {
+  // Asked of every row of a batch: answered once per table of rules and place (the tables do not change once built).
+  let byPlace = rulesByPlace.get(book.rules) as Map<string, readonly R[]> | undefined;
+  if (!byPlace) rulesByPlace.set(book.rules, (byPlace = new Map()));
+  const key = placeKey(place);
+  let rules = byPlace.get(key);
+  if (!rules) byPlace.set(key, (rules = findRulesAt(book.rules, place)));
+  return rules;
+}
+
+const rulesByPlace = new WeakMap<readonly unknown[], Map<string, readonly unknown[]>>();
+
+function findRulesAt<R extends { place: string }>(all: readonly R[], place: Place): R[] {
+  return all.filter((r) => {
     if (r.place === place.country) return true;
     if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;
     if (!r.place.startsWith(`${place.country}-`)) return false;

@@ -47,7 +47,8 @@ describe("a batch longer than the guard's 8-day scan", () => {
     const v = await batchVerdict(holidaysOnly(3_600_000), 300, monday);
     expect(v).toMatch(/^fr_holidays_only: /);
     expect(v).toContain("longer than the 8 days the guard checks ahead");
-    expect(v).toContain("a batch with this row may hold at most 191 rows now");
+    expect(v).toContain("calls[0, 1, …, 299].to (300 rows)");
+    expect(v).toContain("a batch with these rows may hold at most 191 rows now");
   });
 
   it("is checked as before when it fits in the scan: 100 rows at 3600 s (4.2 days, no holiday) go", async () => {

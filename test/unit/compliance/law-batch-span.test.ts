@@ -10,6 +10,7 @@ import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
 import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
 import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, rowsThatFit } from "../../../src/guards/law/batch-span.js";
 import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
+import { rowsOf } from "../../../src/validation/errors.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
@@ -63,7 +64,7 @@ describe("the federal window's close (us_fcc_hours, 21:00 in Ohio)", () => {
     expect(v).toBeInstanceOf(BatchSafetyRefusal);
     const refusal = v as BatchSafetyRefusal;
     expect(refusal.safetyRule).toBe("us_fcc_hours");
-    expect(refusal.problems.map((p) => p.index)).toEqual([0, 1]);
+    expect(refusal.problems.flatMap(rowsOf)).toEqual([0, 1]);
     const reason = refusal.problems[0]!.reason;
     expect(reason).toContain("rule us_fcc_hours, United States (federal)");
     expect(reason).toContain(

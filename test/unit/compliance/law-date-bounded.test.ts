@@ -72,7 +72,7 @@ describe("us_la_emergency_ban", () => {
       batch: true,
     });
     expect(batch).toMatch(/^us_la_emergency_ban: /);
-    expect(batch).toContain("a batch with this row may hold at most 2 rows now");
+    expect(batch).toContain("a batch with these rows may hold at most 2 rows now");
   });
 
   it("a window's bounds are widened to whole minutes (the start down, the end up)", async () => {
