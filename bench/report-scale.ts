@@ -11,6 +11,10 @@ export const SCALE_TARGETS = {
   lawRows: 10_000,
   /** CPU per row of the refused batch, 100,000 rows over 10,000. */
   lawLinearity: 1.3,
+  /** The reader on one whole call, first read, p99: µs. */
+  readerUs: 1_000,
+  /** get_call polled once a second by 100 sessions: % of one core. */
+  pollingPercent: 5,
 };
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "—" : n.toFixed(digits));
@@ -41,6 +45,22 @@ export function scaleTargets(r: BenchResults): BenchResults["targets"] {
       met: r.law.linearity <= SCALE_TARGETS.lawLinearity,
     });
   }
+  const o = r.opt_outs;
+  if (o) {
+    const f = o.reader.first_read;
+    t.push({
+      name: `opt-out reader, one whole call read for the first time, p99 over the ${rows(o.reader.items)} calls of the evaluation set (median, mean CPU beside it)`,
+      target: `< ${SCALE_TARGETS.readerUs} µs`,
+      value: `${fmt(f.p99_us, 0)} µs (${fmt(f.median_us, 0)}; CPU per read ${fmt(f.cpu_us_per_call, 0)})`,
+      met: f.p99_us < SCALE_TARGETS.readerUs,
+    });
+    t.push({
+      name: `get_call polled once a second by ${o.polling.sessions} sessions: server CPU, % of one core`,
+      target: `< ${SCALE_TARGETS.pollingPercent}%`,
+      value: `${fmt(o.polling.cpu_percent_of_core, 1)}%`,
+      met: o.polling.cpu_percent_of_core < SCALE_TARGETS.pollingPercent,
+    });
+  }
   return t;
 }
 
@@ -63,6 +83,25 @@ export function scaleTables(r: BenchResults): string[] {
         `| ${rows(s.rows)} rows at night (Wednesday 00:00 in California)${how} | ${fmt(c.night_informational.cpu_ms)} ms (${fmt(c.night_informational.wall_ms)}) | ${fmt(c.night_telemarketing.cpu_ms)} ms (${fmt(c.night_telemarketing.wall_ms)}) | **${fmt(s.refused_ratio_cpu, 2)}** (${fmt(s.refused_ratio_wall, 2)}) | ${c.night_telemarketing.outcome.slice(0, 60)}…, ${rows(c.night_telemarketing.text_bytes)} B of text |`,
       );
     }
+  }
+  const o = r.opt_outs;
+  if (o) {
+    const line = (what: string, p: (typeof o.reader)["first_read"]) =>
+      `| ${what} | ${fmt(p.median_us, 0)} µs | ${fmt(p.p99_us, 0)} µs | ${fmt(p.max_us, 0)} µs | ${fmt(p.cpu_us_per_call, 0)} µs | ${p.slowest.map((x) => `${x.id} (${rows(x.chars)} chars, ${fmt(x.us, 0)} µs)`).join("; ")} |`;
+    const p = o.polling;
+    out.push(
+      "",
+      `The opt-out reader on the ${rows(o.reader.items)} calls of its evaluation set, in process (\`npm run bench -- --only opt_outs\`):`,
+      "",
+      `| one whole call (fastest of ${o.reader.reps} reads each) | median | p99 | slowest | CPU per read, all reads | slowest calls |`,
+      "|---|---:|---:|---:|---:|---|",
+      line("read for the first time (lines never seen)", o.reader.first_read),
+      line("the same lines in a new record (a call sent again)", o.reader.same_lines_again),
+      "",
+      `\`get_call\` polled once a second by ${p.sessions} \`--http\` sessions, each its own completed call with its transcript, ${p.seconds} s: ` +
+        `**${fmt(p.cpu_percent_of_core, 1)}% of one core** (${fmt(p.cpu_us_per_poll, 0)} µs of server CPU per poll, the call watcher's reads included), ` +
+        `${rows(p.polls)} polls, p50 ${fmt(p.p50_ms)} ms, p99 ${fmt(p.p99_ms)} ms, ${p.errors} errors.`,
+    );
   }
   return out;
 }

@@ -76,10 +76,16 @@ export function latencyStats(values) {
 
 /** The built server with `--http --port 0` and `env`; resolves `url` once it listens. */
 export function startServer(env) {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // BENCH_NODE_FLAGS as for the stdio servers (e.g. "--cpu-prof --cpu-prof-dir=prof").
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...flags, "--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
   let stdout = "";
   child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));

@@ -21,6 +21,11 @@ export interface Counts {
   /** Batch sizes of the law section, and timed calls per case (one at 100,000 rows). */
   lawSizes: number[];
   lawReps: number;
+  /** Sessions polling get_call once a second, and for how many seconds. */
+  pollSessions: number;
+  pollSeconds: number;
+  /** Reads of each call of the opt-out evaluation set (its fastest is kept). */
+  readerReps: number;
 }
 
 export const FULL: Counts = {
@@ -38,6 +43,9 @@ export const FULL: Counts = {
   replicaRounds: 2,
   lawSizes: [10_000, 100_000],
   lawReps: 3,
+  pollSessions: 100,
+  pollSeconds: 30,
+  readerReps: 7,
 };
 
 export const QUICK: Counts = {
@@ -55,6 +63,9 @@ export const QUICK: Counts = {
   replicaRounds: 1,
   lawSizes: [1_000],
   lawReps: 1,
+  pollSessions: 10,
+  pollSeconds: 3,
+  readerReps: 2,
 };
 
 export interface BenchContext {

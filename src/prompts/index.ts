@@ -46,7 +46,21 @@ const userMessage = (text: string): GetPromptResult["messages"][number] => ({
   content: { type: "text", text },
 });
 
-export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
+/**
+ * The prompts' argument schemas, built once per service and config: an HTTP server builds a server per request, and
+ * zod's builders cost a request more than the rest of it. The completions ask the agents of that service.
+ */
+const argsByService = new WeakMap<CallingService, { config: Config; args: ReturnType<typeof argsSchemas> }>();
+
+function argsOf(deps: PromptDeps): ReturnType<typeof argsSchemas> {
+  const kept = argsByService.get(deps.service);
+  if (kept && kept.config === deps.config) return kept.args;
+  const args = argsSchemas(deps);
+  argsByService.set(deps.service, { config: deps.config, args });
+  return args;
+}
+
+function argsSchemas(deps: PromptDeps) {
   const agentIds = async (typed: string | undefined): Promise<string[]> => {
     const deadline = startDeadline(deps.config.timeoutMs);
     try {
@@ -58,7 +72,36 @@ export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
       deadline.dispose();
     }
   };
+  return {
+    placeCall: z.object({
+      to: z.string().min(1).max(200).describe("The number to call, with its country code, e.g. +1 415 555 0100"),
+      agent_id: completable(
+        z
+          .string()
+          .regex(AGENT_ID, "an agent id is 1-128 letters, digits, '.', '_', ':' or '-' (see list_agents)")
+          .describe("The agent that makes the call (optional: the assistant picks one with list_agents)"),
+        agentIds,
+      ).optional(),
+      purpose: z
+        .string()
+        .min(1)
+        .max(1_000)
+        .describe("Why the call is made, e.g. remind Dana of tomorrow's 10:30 appointment"),
+    }),
+    dailyReport: z.object({
+      date: completable(
+        z
+          .string()
+          .regex(DATE, "a date is YYYY-MM-DD, e.g. 2026-11-21")
+          .describe("The day to report on, YYYY-MM-DD (default: today, UTC)"),
+        (typed) => lastDays(7).filter((d) => d.startsWith(typed ?? "")),
+      ).optional(),
+    }),
+  };
+}
 
+export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
+  const args = argsOf(deps);
   if (!deps.readOnly) {
     mcp.registerPrompt(
       "place_call",
@@ -67,21 +110,7 @@ export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
         description:
           "Place one outbound call safely: the assistant first confirms the number in international format, the agent " +
           "and the purpose with you, and only then calls create_call; then it follows the call to its outcome.",
-        argsSchema: z.object({
-          to: z.string().min(1).max(200).describe("The number to call, with its country code, e.g. +1 415 555 0100"),
-          agent_id: completable(
-            z
-              .string()
-              .regex(AGENT_ID, "an agent id is 1-128 letters, digits, '.', '_', ':' or '-' (see list_agents)")
-              .describe("The agent that makes the call (optional: the assistant picks one with list_agents)"),
-            agentIds,
-          ).optional(),
-          purpose: z
-            .string()
-            .min(1)
-            .max(1_000)
-            .describe("Why the call is made, e.g. remind Dana of tomorrow's 10:30 appointment"),
-        }),
+        argsSchema: args.placeCall,
       },
       ({ to, agent_id, purpose }): GetPromptResult => {
         const phone = parsePhone(to, deps.phonePolicy);
@@ -123,15 +152,7 @@ export function registerPrompts(mcp: McpServer, deps: PromptDeps): void {
       title: "Report on a day's calls",
       description:
         "A summary of one day's calls: how many, their statuses and outcomes, durations, and which need a follow-up.",
-      argsSchema: z.object({
-        date: completable(
-          z
-            .string()
-            .regex(DATE, "a date is YYYY-MM-DD, e.g. 2026-11-21")
-            .describe("The day to report on, YYYY-MM-DD (default: today, UTC)"),
-          (typed) => lastDays(7).filter((d) => d.startsWith(typed ?? "")),
-        ).optional(),
-      }),
+      argsSchema: args.dailyReport,
     },
     ({ date }): GetPromptResult => {
       const day = date ?? isoDay(new Date());
