@@ -15,6 +15,11 @@ export const SCALE_TARGETS = {
   readerUs: 1_000,
   /** get_call polled once a second by 100 sessions: % of one core. */
   pollingPercent: 5,
+  /** create_call with 8 clients at once, Redis / memory. */
+  dialP50: 1.3,
+  dialP99: 1.5,
+  /** RSS after 10,000 calls, real / minimal. */
+  memoryRatio: 1.2,
 };
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "—" : n.toFixed(digits));
@@ -61,6 +66,29 @@ export function scaleTargets(r: BenchResults): BenchResults["targets"] {
       met: o.polling.cpu_percent_of_core < SCALE_TARGETS.pollingPercent,
     });
   }
+  const d = r.dials;
+  if (d && !("skipped" in d)) {
+    t.push({
+      name: `create_call with ${d.clients} clients at once, guard state on Redis / in memory, p50`,
+      target: `≤ ${SCALE_TARGETS.dialP50}`,
+      value: fmt(d.ratio_p50, 2),
+      met: d.ratio_p50 <= SCALE_TARGETS.dialP50,
+    });
+    t.push({
+      name: `create_call with ${d.clients} clients at once, guard state on Redis / in memory, p99`,
+      target: `≤ ${SCALE_TARGETS.dialP99}`,
+      value: fmt(d.ratio_p99, 2),
+      met: d.ratio_p99 <= SCALE_TARGETS.dialP99,
+    });
+  }
+  if (r.memory) {
+    t.push({
+      name: `RSS after ${rows(r.memory.calls)} calls (create_call, each a new number), real / minimal`,
+      target: `≤ ${SCALE_TARGETS.memoryRatio}`,
+      value: fmt(r.memory.ratio, 2),
+      met: r.memory.ratio <= SCALE_TARGETS.memoryRatio,
+    });
+  }
   return t;
 }
 
@@ -101,6 +129,30 @@ export function scaleTables(r: BenchResults): string[] {
       `\`get_call\` polled once a second by ${p.sessions} \`--http\` sessions, each its own completed call with its transcript, ${p.seconds} s: ` +
         `**${fmt(p.cpu_percent_of_core, 1)}% of one core** (${fmt(p.cpu_us_per_poll, 0)} µs of server CPU per poll, the call watcher's reads included), ` +
         `${rows(p.polls)} polls, p50 ${fmt(p.p50_ms)} ms, p99 ${fmt(p.p99_ms)} ms, ${p.errors} errors.`,
+    );
+  }
+  const d = r.dials;
+  if (d) {
+    out.push("");
+    if ("skipped" in d) out.push(`create_call on Redis: not run (${d.skipped}).`);
+    else {
+      const m = d.memory;
+      const x = d.redis;
+      out.push(
+        `create_call with ${d.clients} \`--http\` clients dialing at once, one server, its guard state in memory or in one Redis (\`npm run bench -- --only dials\`), ` +
+          `${rows(d.dials_per_round)} dials a round, ${d.rounds} rounds of each mode alternating: ` +
+          `in memory p50 ${fmt(m.p50_ms)} ms, p99 ${fmt(m.p99_ms)} ms, ${fmt(m.dials_per_second, 0)} dials/s; ` +
+          `on Redis p50 ${fmt(x.p50_ms)} ms, p99 ${fmt(x.p99_ms)} ms, ${fmt(x.dials_per_second, 0)} dials/s; ` +
+          `**Redis / memory ${fmt(d.ratio_p50, 2)} at p50, ${fmt(d.ratio_p99, 2)} at p99**; errors ${m.errors + x.errors}.`,
+      );
+    }
+  }
+  if (r.memory) {
+    const mm = r.memory;
+    out.push(
+      "",
+      `Memory after ${rows(mm.calls)} calls over stdio (\`npm run bench -- --only memory\`): the real server after ${rows(mm.calls)} \`create_call\`s, each a new number, ` +
+        `**${fmt(mm.real_mib)} MiB** RSS (peak ${fmt(mm.real_peak_mib)}); the minimal server after ${rows(mm.calls)} calls of its tool ${fmt(mm.minimal_mib)} MiB (peak ${fmt(mm.minimal_peak_mib)}); **ratio ${fmt(mm.ratio, 2)}**.`,
     );
   }
   return out;

@@ -7,7 +7,7 @@
  *   npm run bench                    full counts (a few minutes), writes bench/results.json
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
- *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, law, opt_outs, answer_size, tools_list, http_load
+ *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, law, opt_outs, dials, memory, answer_size, tools_list, http_load
  *   npm run bench -- --docs          also put the tables into docs/performance.md (between its bench markers;
  *                                    --readme, its old name, does the same)
  *
@@ -28,6 +28,8 @@ import { httpLoad, type HttpLoadSection } from "./sections/http-load.js";
 import { batch, type BatchResult } from "./sections/batch.js";
 import { law, type LawResult } from "./sections/law.js";
 import { optOuts, type OptOutResult } from "./sections/opt-outs.js";
+import { dials, type DialsResult } from "./sections/dials.js";
+import { memory, type MemoryResult } from "./sections/memory.js";
 import { coldStart, type ColdStartEras } from "./sections/cold-start.js";
 import { FULL, QUICK, type BenchContext } from "./sections/common.js";
 import { roundTrip, type RoundTripEras } from "./sections/round-trip.js";
@@ -53,6 +55,8 @@ export interface BenchResults {
   batch?: BatchResult;
   law?: LawResult;
   opt_outs?: OptOutResult;
+  dials?: DialsResult;
+  memory?: MemoryResult;
   answer_size?: AnswerSizeResult;
   tools_list?: ToolsListResult;
   http_load?: HttpLoadSection;
@@ -66,6 +70,8 @@ const SECTIONS = {
   batch,
   law,
   opt_outs: optOuts,
+  dials,
+  memory,
   answer_size: answerSize,
   tools_list: toolsList,
   http_load: httpLoad,

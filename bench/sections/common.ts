@@ -26,6 +26,12 @@ export interface Counts {
   pollSeconds: number;
   /** Reads of each call of the opt-out evaluation set (its fastest is kept). */
   readerReps: number;
+  /** create_call on Redis against memory: clients dialing at once, dials per round, rounds of each mode. */
+  dialClients: number;
+  dialsPerRound: number;
+  dialRounds: number;
+  /** Calls of each server before their memory is read. */
+  memoryCalls: number;
 }
 
 export const FULL: Counts = {
@@ -46,6 +52,10 @@ export const FULL: Counts = {
   pollSessions: 100,
   pollSeconds: 30,
   readerReps: 7,
+  dialClients: 8,
+  dialsPerRound: 800,
+  dialRounds: 4,
+  memoryCalls: 10_000,
 };
 
 export const QUICK: Counts = {
@@ -66,6 +76,10 @@ export const QUICK: Counts = {
   pollSessions: 10,
   pollSeconds: 3,
   readerReps: 2,
+  dialClients: 8,
+  dialsPerRound: 40,
+  dialRounds: 2,
+  memoryCalls: 300,
 };
 
 export interface BenchContext {

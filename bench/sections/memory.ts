@@ -1,0 +1,50 @@
+/**
+ * Memory after many calls: the real server after 10,000 `create_call`s (each a new number, so every guard keeps what
+ * a dial leaves: the dedupe ledger, the per-person history, the call watcher's reads) against the minimal server after
+ * 10,000 calls of its one tool, both over stdio against the same sandbox; resident memory (and its peak) from /proc.
+ */
+import { StdioRpc } from "../lib/stdio-client.js";
+import { ratio, round } from "../lib/stats.js";
+import { firstAgent, upstream, type BenchContext } from "./common.js";
+
+export interface MemoryResult {
+  calls: number;
+  real_mib: number;
+  real_peak_mib: number;
+  minimal_mib: number;
+  minimal_peak_mib: number;
+  ratio: number;
+}
+
+export async function memory(ctx: BenchContext): Promise<MemoryResult> {
+  const key = "sk_test_bench_memory";
+  const agent = await firstAgent(ctx, key);
+  const created = await upstream(ctx, key, "POST", "/calls", { to: "+14155550100", agent_id: agent });
+  const callId = ((created.json as { data?: { id: string } }).data ?? (created.json as { id: string })).id;
+  const n = ctx.counts.memoryCalls;
+  const real = new StdioRpc(ctx.realEntry, ctx.env(key));
+  const minimal = new StdioRpc(ctx.minimalEntry, ctx.env(key));
+  try {
+    await real.initialize();
+    await minimal.initialize();
+    for (let i = 0; i < n; i++) {
+      // Distinct valid numbers: San Francisco 415 2xx xxxx (none a sandbox test ending).
+      const to = `+1415${String(3_000_000 + i * 7).padStart(7, "0")}`;
+      await real.callTool("create_call", { to, agent_id: agent, contact_name: `Memory ${i}` });
+      await minimal.callTool("get_call", { call_id: callId });
+    }
+    const r = real.memory();
+    const m = minimal.memory();
+    const mib = (kib: number) => round(kib / 1024, 1);
+    return {
+      calls: n,
+      real_mib: mib(r.rssKiB),
+      real_peak_mib: mib(r.peakKiB),
+      minimal_mib: mib(m.rssKiB),
+      minimal_peak_mib: mib(m.peakKiB),
+      ratio: ratio(r.rssKiB, m.rssKiB),
+    };
+  } finally {
+    await Promise.all([real.close(), minimal.close()]);
+  }
+}
