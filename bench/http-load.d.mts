@@ -111,6 +111,10 @@ export type ReplicaLoadResult =
       };
       /** Throughput with Redis over throughput in process memory. */
       throughputRatio: number;
+      /** One replica with its state in memory, behind the same balancer, the same clients and load. */
+      single: ReplicaRun;
+      /** The replicas on Redis over the one replica in memory: throughput, and create_call's p50 under load. */
+      overSingle: { throughput: number; createCallP50: number };
       node: string;
     };
 

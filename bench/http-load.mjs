@@ -130,10 +130,11 @@ export async function runReplicaLoad(options) {
   const redis = await startRedis(binary);
   const lb = await startRoundRobin();
   try {
-    const runs = { memory: [], redis: [] };
+    const runs = { memory: [], redis: [], single: [] };
     for (let round = 0; round < rounds; round++) {
-      // Alternating, so that neither mode always runs first (on a colder, or a quieter, machine).
-      for (const mode of round % 2 === 0 ? ["memory", "redis"] : ["redis", "memory"]) {
+      // Alternating, so that neither mode always runs first (on a colder, or a quieter, machine). "single" is one
+      // replica with its state in memory behind the same balancer: what the replicas on Redis are weighed against.
+      for (const mode of round % 2 === 0 ? ["memory", "redis", "single"] : ["single", "redis", "memory"]) {
         log(
           `round ${round + 1}/${rounds}: ${replicas} replicas, guard state in ${mode}: ${clients} clients, ${calls} calls, then ${probeDials} dials one by one`,
         );
@@ -142,6 +143,7 @@ export async function runReplicaLoad(options) {
     }
     const memory = merged(runs.memory, calls);
     const shared = merged(runs.redis, calls);
+    const single = merged(runs.single, calls);
     const dials =
       (shared.perTool.create_call?.count ?? 0) + (shared.perTool.submit_batch?.count ?? 0) + shared.probe.count;
     const rows =
@@ -177,6 +179,12 @@ export async function runReplicaLoad(options) {
         byCommand: d.byCommand,
       },
       throughputRatio: Math.round((shared.callsPerSecond / memory.callsPerSecond) * 100) / 100,
+      single,
+      /** Replicas on Redis over one replica in memory, same clients and load. */
+      overSingle: {
+        throughput: Math.round((shared.callsPerSecond / single.callsPerSecond) * 100) / 100,
+        createCallP50: Math.round((shared.perTool.create_call.p50 / single.perTool.create_call.p50) * 100) / 100,
+      },
       node: process.version,
     };
   } finally {
@@ -237,7 +245,8 @@ async function replicaRun({ mode, round, replicas, clients, calls, probeDials, s
   const servers = [];
   let connected = [];
   try {
-    for (let i = 0; i < replicas; i++) servers.push(startServer(serverEnv(sandbox.url, token, extra)));
+    const count = mode === "single" ? 1 : replicas;
+    for (let i = 0; i < count; i++) servers.push(startServer(serverEnv(sandbox.url, token, extra)));
     const origins = (await Promise.all(servers.map((s) => s.url))).map((u) => new URL(u).origin);
     lb.setTargets(origins);
     const before = mode === "redis" ? await redis.stats() : undefined;

@@ -213,6 +213,9 @@ function replicaTable(x: ReplicaLoadResult): string[] {
     `| create_call one at a time, median / p99 | ${ms(m.probe.p50)} / ${ms(m.probe.p99)} | ${ms(r.probe.p50)} / ${ms(r.probe.p99)} | **${plus(add.sequentialMedian)}** / ${plus(add.sequentialP99)} |`,
     `| errors | ${m.errors} | ${r.errors} | |`,
     "",
+    `One replica with its state in memory behind the same balancer, the same clients and load: ${fmt(x.single.callsPerSecond, 0)} calls/s, create_call p50 ${ms(x.single.perTool.create_call?.p50)}, p99 ${ms(x.single.perTool.create_call?.p99)}; ` +
+      `**${x.replicas} replicas on Redis / 1 in memory: throughput × ${fmt(x.overSingle.throughput, 2)}, create_call p50 × ${fmt(x.overSingle.createCallP50, 2)}**.`,
+    "",
     `Redis per dial (${per.dials.toLocaleString("en-US")} dial tool calls, ${per.rows.toLocaleString("en-US")} rows): **${fmt(per.scripts, 2)} round trips** (scripts), ` +
       `${fmt(per.commands, 2)} commands counting those the scripts run (${commands}), ${fmt(per.serverUs)} µs of Redis time in the scripts. ` +
       `Held at the end: ${per.keys.toLocaleString("en-US")} keys, **${per.keyBytesPerRow.toLocaleString("en-US")} bytes per dialed row** (MEMORY USAGE; used_memory grew ${per.usedMemoryPerRow.toLocaleString("en-US")} bytes per row), kept up to 24 h. ` +
