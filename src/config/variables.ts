@@ -1,6 +1,6 @@
 /**
  * What an operator reads about each environment variable, written once beside
- * the code that parses it (config/env.ts, safety/settings.ts, config/redis.ts,
+ * the code that parses it (config/env.ts, config/safety.ts, config/redis.ts,
  * http/config.ts, cli/env-flags.ts, consent/opener.ts) and collected in
  * cli/variables.ts. `--help` is rendered from it at run time, the configuration
  * table of docs/configuration.md by `npm run docs`; test/docs/generated.test.ts

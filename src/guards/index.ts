@@ -25,8 +25,11 @@ import { optOutReader, readOptOutHistory, type OptOutEvent } from "./opt-outs/hi
 import { OptOutJournal } from "./opt-outs/journal.js";
 import { OptOutKeeper } from "./opt-outs/keeper.js";
 import { loadConsentFile } from "./consent/file.js";
-import { frequencyRetentionMs, lawBook } from "./law/book.js";
-import { FEDERAL_HOURS_RULE } from "./law/rules.js";
+import { frequencyRetentionMs, lawBook, notAppliedText, sandboxRelief } from "./law/book.js";
+import { consentBookAtStart } from "./consent-law/start.js";
+import { isConsentRuleId } from "./consent-law/book.js";
+import type { HoldRule } from "./consent-law/hold.js";
+import { holdReader, seedHolds, watchingRefusals } from "./consent-law/hold-watch.js";
 import { loadRulesFile, RULES_VARIABLE } from "../config/rules-file.js";
 import type { SafetyServices } from "./services.js";
 
@@ -62,23 +65,27 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   const audit = s.auditLog
     ? AuditLog.open(s.auditLog, deps.redactor, (line) => deps.log(`outbound-calls-mcp: ${line}`))
     : undefined;
-  const book = lawBook(s.callPurpose, s.rulesFile ? loadRulesFile(s.rulesFile) : [], s.rulesFile ?? "");
+  const ruleChanges = s.rulesFile ? loadRulesFile(s.rulesFile) : [];
+  const book = lawBook(
+    s.callPurpose,
+    ruleChanges.filter((c) => !isConsentRuleId(c.id)),
+    s.rulesFile ?? "",
+    s.rulesProvenance,
+  );
+  const consentLaw = consentBookAtStart(s, ruleChanges, deps.log);
   // The operator may loosen or switch off a rule: say so at every start, as a loosened rule never refuses to say it.
   for (const change of book.changes ?? [])
     deps.log(`outbound-calls-mcp: ${RULES_VARIABLE} (${s.rulesFile}): ${change}`);
+  const leftOut = notAppliedText(book);
+  if (leftOut) deps.log(`outbound-calls-mcp: ${leftOut}`);
   // The sandbox places no real call and its first try works at any hour: with its calling hours off, the federal
-  // window (the same 08:00-21:00) is off too. The other rules stay, so the law of the place can be tried there.
-  const sandboxFree =
-    config.sandbox && s.callingHours === undefined && book.rules.some((r) => r.id === FEDERAL_HOURS_RULE);
-  if (sandboxFree)
+  // windows and California's rules (its numbers') are off too (law-book.ts sandboxRelief).
+  const relief = config.sandbox && s.callingHours === undefined ? sandboxRelief(book) : undefined;
+  if (relief && relief.off.length > 0)
     deps.log(
-      `outbound-calls-mcp: sandbox: rule ${FEDERAL_HOURS_RULE} is off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try both)`,
+      `outbound-calls-mcp: sandbox: rules ${relief.off.join(", ")} are off while calling hours are (set OUTBOUND_CALLS_CALLING_HOURS to try them)`,
     );
-  const law = {
-    ...book,
-    rules: sandboxFree ? book.rules.filter((r) => r.id !== FEDERAL_HOURS_RULE) : book.rules,
-    batchSpanPerRowMs: s.batchSpanPerRowMs,
-  };
+  const law = { ...(relief?.book ?? book), batchSpanPerRowMs: s.batchSpanPerRowMs };
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
@@ -100,13 +107,16 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     log: deps.log,
   });
   const read = audit
-    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs)
+    ? readBackAtStart(audit.path, deps, since, clock, s.dedupeWindowMs, consentLaw.hold)
     : { damage: undefined, optOuts: [] };
   const auditDamage = read.damage;
   keeper.start(read.optOuts);
   const optOuts = new OptOutDesk({
     store: deps.store,
-    service: deps.service,
+    // Every call record the watch reads is also read for a refusal of the offer (France's 60-day hold).
+    service: consentLaw.hold
+      ? watchingRefusals(deps.service, { rule: consentLaw.hold, store: deps.store, audit, clock, log: deps.log })
+      : deps.service,
     audit,
     journal,
     keeper,
@@ -134,6 +144,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     optOuts,
     consent: s.consentFile ? loadConsentFile(s.consentFile, s.defaultCountry) : new Map(),
     law,
+    consentLaw,
     log: deps.log,
   };
   return {
@@ -159,8 +170,9 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
  * the start naming the first of these): in memory, the caps' dials and the dedupe window (with Redis the state
  * outlives the process there); the opt-outs, which have no age (in memory they are the list; Redis gets what it
  * lacks, so a Redis restarted empty forgets nobody, and an operator's removal written in the log stays removed); who
- * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays). Returns the
- * refusal to give while the log is damaged, and the opt-outs (the keeper writes them back with the journal's).
+ * placed which call (OAuth: what the store lacks comes back, and the first owner of a call stays); the holds after a
+ * refusal still running (France's 60-day hold, put back in the store). Returns the refusal to give while the log is
+ * damaged, and the opt-outs (the keeper writes them back with the journal's).
  */
 function readBackAtStart(
   path: string,
@@ -168,13 +180,16 @@ function readBackAtStart(
   since: number,
   clock: Clock,
   dedupeWindowMs: number,
+  hold: HoldRule | undefined,
 ): { damage?: string | undefined; optOuts: OptOutEvent[] } {
   const now = clock.now();
   const memory = deps.store instanceof MemoryStore ? deps.store : undefined;
   const dials = memory ? dialHistoryReader(since, now) : undefined;
   const optOuts = optOutReader();
   const owners = ownerReader(now);
-  readAuditLogBack(path, dials ? [dials, optOuts, owners] : [optOuts, owners]);
+  const holds = hold ? holdReader(hold, now) : undefined;
+  readAuditLogBack(path, [...(dials ? [dials] : []), optOuts, owners, ...(holds ? [holds] : [])]);
+  if (hold && holds) seedHolds(hold, deps.store, holds.result(), now, deps.log);
   const damage =
     memory && dials ? seedFromAuditLog(memory, dials.result(), clock, dedupeWindowMs, deps.log) : undefined;
   seedOwners(deps.store, owners.result(), deps.log);

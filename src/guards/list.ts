@@ -8,6 +8,7 @@ import { approval } from "./approval/guard.js";
 import { auditLog } from "./audit-log/guard.js";
 import { caps } from "./caps/guard.js";
 import { consentRecords } from "./consent/guard.js";
+import { consentLaw } from "./consent-law/guard.js";
 import { dedupe } from "./dedupe/guard.js";
 import { doNotCall } from "./do-not-call/guard.js";
 import { hours } from "./hours/guard.js";
@@ -24,6 +25,7 @@ export const GUARDS: readonly GuardOf[] = [
   dedupe,
   hours,
   law,
+  consentLaw,
   caps,
   perPerson,
   approval,

@@ -12,6 +12,7 @@ import type { ConsentRecord } from "./consent/file.js";
 import type { DoNotCallList } from "./do-not-call/list.js";
 import type { LawBook } from "./law/book.js";
 import type { OptOutDesk } from "./opt-outs/desk.js";
+import type { ConsentBook } from "./consent-law/book.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import type { CallScope } from "../service/call-scope.js";
 import type { GuardModule } from "./dial/guard.js";
@@ -33,6 +34,8 @@ export interface SafetyServices {
   consent: ReadonlyMap<string, ConsentRecord>;
   /** The law of the place called in force (OUTBOUND_CALLS_CALL_PURPOSE, OUTBOUND_CALLS_RULES_FILE). */
   law: LawBook;
+  /** Its consent rules and holds (OUTBOUND_CALLS_REQUIRE_CONSENT): guards/consent-law/book.ts. */
+  consentLaw: ConsentBook;
   /** Diagnostics (stderr). */
   log?(line: string): void;
 }

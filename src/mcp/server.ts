@@ -100,7 +100,7 @@ export interface CoreDeps {
   service?: CallingService;
   /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
   consentSurface?: ConsentHubOptions["surface"];
-  /** Tests only (no setting reaches it): another reader of call records for an opt-out (safety/compliance/). */
+  /** Tests only (no setting reaches it): another reader of call records for an opt-out (guards/opt-outs/reader/). */
   optOutReader?: SafetyDeps["optOutReader"];
 }
 

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CardTicket, ConsentVerdict } from "../../consent/channel.js";
+import type { AttestGroup } from "../../consent/attestation.js";
 import type { Person } from "../../service/call-scope.js";
 import type { ConsentSelector } from "../../consent/selector.js";
 import { consentRequest } from "../../consent/view.js";
@@ -78,6 +79,9 @@ export interface Shown {
   localTimes: ReadonlyMap<number, string>;
   /** Each row's consent record as text, when the operator keeps a consent file (src/guards/consent/records.ts). */
   consentRecords?: readonly string[];
+  /** Each row's law of the place called, and the consent the person must attest (guards/consent-law/). */
+  law?: ReadonlyArray<readonly string[] | undefined>;
+  attest?: readonly AttestGroup[];
 }
 
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
@@ -113,6 +117,8 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     localTimes: shown.localTimes,
     repeatDial: attempt.repeatDial,
     ...(shown.consentRecords ? { consentRecords: shown.consentRecords } : {}),
+    ...(shown.law ? { law: shown.law } : {}),
+    ...(shown.attest ? { attest: shown.attest } : {}),
   };
   const person = attempt.scope.identity.person;
   const asked = consentRequest(approvalKey(attempt.key, person), tool, view);
@@ -178,6 +184,7 @@ function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
           verdict.approver ??
           (verdict.via === "client_form" || verdict.via === "client_input" ? "the person, in the client" : undefined),
         idempotencyKey: verdict.idempotencyKey,
+        attested: verdict.attested,
       };
     case "input_required":
       throw new InputRequiredPending(verdict.inputRequests, verdict.requestState);

@@ -25,6 +25,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
       localTimes: attempt.localTimes,
       repeatDial: attempt.repeatDial,
       ...(attempt.consentRecords ? { consentRecords: attempt.consentRecords } : {}),
+      ...lawShown(attempt),
     });
   return {
     async check(attempt) {
@@ -49,6 +50,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
           preview: attempt.preview,
           localTimes: attempt.localTimes,
           ...(attempt.consentRecords ? { consentRecords: attempt.consentRecords } : {}),
+          ...lawShown(attempt),
         },
       );
       const byPerson = confirmation.by === "client" || confirmation.by === "page";
@@ -86,3 +88,12 @@ export const approval: GuardOf = {
   },
   build: (s, call) => approvalGuard(s, call.consent),
 };
+
+/** What the person reads of the law of the place called (guards/consent-law/): its lines, the consent to attest. */
+function lawShown(attempt: DialAttempt) {
+  const groups = attempt.attest ?? [];
+  return {
+    ...(attempt.lawLines ? { law: attempt.lawLines } : {}),
+    ...(groups.length > 0 ? { attest: groups } : {}),
+  };
+}

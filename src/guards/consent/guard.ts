@@ -1,6 +1,6 @@
 /**
  * The callee's consent records (OUTBOUND_CALLS_CONSENT_FILE): each row's record as text, for the preview, the approval
- * and the audit line; a number without a live record is refused when OUTBOUND_CALLS_REQUIRE_CONSENT is set. Without a
+ * and the audit line; a number without a live record is refused when OUTBOUND_CALLS_REQUIRE_CONSENT is true. Without a
  * consent file: no records, no facts.
  */
 import { checkConsent, consentText } from "./records.js";
@@ -11,7 +11,9 @@ import type { GuardOf, SafetyServices } from "../services.js";
 export function consentRecordsGuard(s: SafetyServices): Guard {
   return {
     check(attempt) {
-      const records = checkConsent(s.consent, attempt.rows, s.clock.now(), s.settings.requireConsent).map(consentText);
+      const records = checkConsent(s.consent, attempt.rows, s.clock.now(), s.settings.requireConsent === "always").map(
+        consentText,
+      );
       if (s.consent.size === 0) return;
       attempt.consentRecords = records;
       attempt.trail.add({ consent: records });

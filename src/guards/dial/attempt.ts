@@ -10,6 +10,7 @@ import type { AuditTrail } from "./audit/trail.js";
 import type { CallAccess } from "./access.js";
 import type { DialClaim } from "./claim.js";
 import { dialKey } from "./key.js";
+import type { AttestGroup, Attested } from "../../consent/attestation.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {
@@ -25,7 +26,7 @@ export interface DialPlan<R> {
   /** What a repeat within the window is answered with (ids and statuses), and the call ids placed. */
   /**
    * The answer's ids and statuses, for a repeat; `callTo`: the number the answer gives each of `callIds` (same
-   * order), so an opt-out heard on a call lands on its own number (safety/compliance/opt-out-pairing.ts).
+   * order), so an opt-out heard on a call lands on its own number (guards/opt-outs/pairing.ts).
    */
   summarize(record: R): {
     summary: DialSummary;
@@ -50,6 +51,8 @@ export interface Confirmation {
   approver?: string | undefined;
   /** The Idempotency-Key a single-use yes dictates for its one dial (consent/channel.ts); the claim takes it. */
   idempotencyKey?: string | undefined;
+  /** The consent the person attested with their yes (consent/attestation.ts). */
+  attested?: Attested | undefined;
 }
 
 /** What an identical dial placed within the dedupe window answers this one with. */
@@ -86,6 +89,10 @@ export class DialAttempt {
   localTimes: ReadonlyMap<number, string> = new Map();
   /** Each row's consent record as text, when the operator keeps a consent file. */
   consentRecords: readonly string[] | undefined;
+  /** The prior consent the approving person must attest, by group of rows (consent where the law requires it). */
+  attest: readonly AttestGroup[] | undefined;
+  /** Each row's law of the place called, as the person reads it: its rules with their tiers, how consent is met. */
+  lawLines: ReadonlyArray<readonly string[] | undefined> | undefined;
   /** The claim on this request in the dedupe ledger: the Idempotency-Key the POST goes with. */
   claim: DialClaim | undefined;
   /** An identical dial placed within the window: it answers this one, and nothing is sent. */

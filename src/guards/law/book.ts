@@ -7,12 +7,25 @@
 import { parseCallingWindow } from "../../config/calling-window.js";
 import { ConfigurationError } from "../../config/errors.js";
 import { RULES_VARIABLE, WEEKDAYS, type RuleChange } from "../../config/rules-file.js";
-import { BUILT_IN_RULES, LONGEST_FREQUENCY_WINDOW_MS, type CallPurpose, type LawRule, type Span } from "./rules.js";
+import {
+  BUILT_IN_RULES,
+  LONGEST_FREQUENCY_WINDOW_MS,
+  type BanWindow,
+  type CallPurpose,
+  type LawRule,
+  type Span,
+} from "./rules.js";
+import { isTimeRule } from "./hours.js";
+import { PROVENANCE_VARIABLE, rulesOfProvenance, type RulesProvenance } from "./provenance.js";
 
 export interface LawBook {
   purpose: CallPurpose;
-  /** The rules that apply to this purpose, enabled. */
+  /** The rules that apply to this purpose, enabled, of a tier OUTBOUND_CALLS_RULES_PROVENANCE applies. */
   rules: readonly LawRule[];
+  /** OUTBOUND_CALLS_RULES_PROVENANCE. */
+  provenance: RulesProvenance;
+  /** The rules of this purpose the provenance leaves out (a loosening the start's log names, rule by rule). */
+  notApplied?: readonly LawRule[];
   /** What the rules file changed, one sentence a rule, for the start's log (a loosened rule refuses nothing, so says nothing). */
   changes?: readonly string[];
   /** OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW (ms): how long a batch may ring per row; DEFAULT_BATCH_SPAN_PER_ROW_MS when absent. */
@@ -34,10 +47,33 @@ function changeText(before: LawRule | undefined, after: LawRule, purpose: CallPu
   if (freq(before) !== freq(after)) what.push(`limit ${freq(before)} -> ${freq(after)}`);
   if (before.purposes.join() !== after.purposes.join())
     what.push(`purposes ${before.purposes.join("+")} -> ${after.purposes.join("+")}`);
+  const windows = (r: LawRule) => (r.bannedDuring ?? []).map(windowText).join(", ") || "none";
+  if (windows(before) !== windows(after)) what.push(`windows ${windows(before)} -> ${windows(after)}`);
   const bases = (r: LawRule) => (r.consentBases ?? []).join(", ") || "none";
   if (bases(before) !== bases(after)) what.push(`consent exception for the bases: ${bases(after)}`);
   const lost = before.purposes.includes(purpose) && !after.purposes.includes(purpose);
   return `${where} is changed: ${what.length > 0 ? what.join(", ") : "nothing"}${lost ? `; it no longer applies to ${purpose} calls` : ""}`;
+}
+
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const windowText = (w: BanWindow) => `${utc(w.from)} to ${utc(w.until)}`;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The file's windows, widened to whole minutes (the start down, the end up): a batch's closing is found minute by
+ * minute (law-batch-span.ts), so a ban must start on one.
+ */
+function banWindows(change: RuleChange): BanWindow[] | undefined {
+  return change.windows?.map((w) => {
+    const from = Math.floor(Date.parse(w.from) / MINUTE_MS) * MINUTE_MS;
+    const until = Math.ceil(Date.parse(w.until) / MINUTE_MS) * MINUTE_MS;
+    if (from >= until)
+      throw new ConfigurationError(
+        `${RULES_VARIABLE}: rule ${change.id} has a window whose "from" (${w.from}) is not before its "until" (${w.until})`,
+      );
+    return { from, until, ...(w.what !== undefined ? { what: w.what } : {}) };
+  });
 }
 
 function spans(texts: readonly string[]): Span[] {
@@ -52,6 +88,11 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   if (!base && (change.place === undefined || change.source === undefined)) {
     throw new ConfigurationError(
       `${RULES_VARIABLE}: rule ${change.id} is not a built-in rule (${BUILT_IN_RULES.map((r) => r.id).join(", ")}); a new rule needs "place" and "source"`,
+    );
+  }
+  if (base && change.tier !== undefined) {
+    throw new ConfigurationError(
+      `${RULES_VARIABLE}: rule ${change.id} is built in, read in a source of tier ${base.source.tier}; "tier" is only for a rule of the operator's own`,
     );
   }
   if (base && change.place !== undefined && change.place !== base.place) {
@@ -75,6 +116,8 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
           url: "",
           quote: "",
           checked: "",
+          // The server cannot read the operator's source: it is secondary unless the operator says it is the law's own text.
+          tier: change.tier ?? "secondary",
         },
     origin: file,
   };
@@ -86,6 +129,9 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   const windowMs = change.window_hours !== undefined ? change.window_hours * 3_600_000 : base?.frequency?.windowMs;
   if (limit !== undefined && windowMs !== undefined)
     rule.frequency = { limit, windowMs: Math.min(windowMs, LONGEST_FREQUENCY_WINDOW_MS) };
+  const windows = banWindows(change) ?? base?.bannedDuring;
+  if (windows) rule.bannedDuring = windows;
+  if (base?.note) rule.note = base.note;
   if (change.consent_bases) {
     // Only a rule whose own text exempts calls made with prior consent takes bases; a new rule is the operator's own.
     if (base && !base.consentException) {
@@ -98,16 +144,23 @@ function changed(base: LawRule | undefined, change: RuleChange, file: string): L
   } else if (base?.consentException) {
     rule.consentException = base.consentException;
   }
-  if (!rule.hours && !rule.frequency && !rule.holidaysOf) {
+  // A built-in date-bounded rule without windows waits for them; a new rule must do something now.
+  const dated = rule.bannedDuring !== undefined && (rule.bannedDuring.length > 0 || base !== undefined);
+  if (!rule.hours && !rule.frequency && !rule.holidaysOf && !dated) {
     throw new ConfigurationError(
-      `${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays nor max_calls; it would do nothing`,
+      `${RULES_VARIABLE}: rule ${change.id} sets neither hours, holidays, windows nor max_calls; it would do nothing`,
     );
   }
   return rule;
 }
 
-/** The rules in force for `purpose`, after the operator's changes. */
-export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [], file = ""): LawBook {
+/** The rules in force for `purpose`, after the operator's changes, of the tiers `provenance` applies. */
+export function lawBook(
+  purpose: CallPurpose,
+  changes: readonly RuleChange[] = [],
+  file = "",
+  provenance: RulesProvenance = "all",
+): LawBook {
   const byId = new Map(BUILT_IN_RULES.map((r) => [r.id, r] as const));
   const disabled = new Set<string>();
   const said: string[] = [];
@@ -127,11 +180,38 @@ export function lawBook(purpose: CallPurpose, changes: readonly RuleChange[] = [
     byId.set(change.id, after);
     said.push(changeText(before, after, purpose));
   }
-  const rules = [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose));
-  return { purpose, rules, ...(said.length > 0 ? { changes: said } : {}) };
+  const { kept: rules, dropped } = rulesOfProvenance(
+    [...byId.values()].filter((r) => !disabled.has(r.id) && r.purposes.includes(purpose)),
+    provenance,
+  );
+  return {
+    purpose,
+    rules,
+    provenance,
+    ...(said.length > 0 ? { changes: said } : {}),
+    ...(dropped.length > 0 ? { notApplied: dropped } : {}),
+  };
 }
 
 /** How long the caps must keep each number's dials for the frequency rules in force (at least a day). */
 export function frequencyRetentionMs(book: LawBook): number {
   return Math.max(24 * 3_600_000, ...book.rules.map((r) => r.frequency?.windowMs ?? 0));
+}
+
+/** The start's line for the rules the provenance leaves out; undefined when it leaves none out. */
+export function notAppliedText(book: LawBook): string | undefined {
+  const out = book.notApplied ?? [];
+  if (out.length === 0) return undefined;
+  return `${PROVENANCE_VARIABLE}=${book.provenance}: ${out.length} rule${out.length === 1 ? "" : "s"} of the law of the place called ${out.length === 1 ? "is" : "are"} not applied, read in no official text: ${out.map((r) => `${r.id} (${r.source.tier})`).join(", ")}`;
+}
+
+/**
+ * The sandbox places no real call, and its first try should work at any hour: with its calling hours off, the US
+ * federal windows and the rules of California (the sandbox's own numbers are in San Francisco) are off too. The other
+ * rules stay, so the law of the place can be tried there. Returns the book without them and their ids.
+ */
+export function sandboxRelief(book: LawBook): { book: LawBook; off: string[] } {
+  const relieved = (r: LawRule) => (r.place === "US" && isTimeRule(r)) || r.place === "US-CA";
+  const off = book.rules.filter(relieved).map((r) => r.id);
+  return { book: { ...book, rules: book.rules.filter((r) => !relieved(r)) }, off };
 }

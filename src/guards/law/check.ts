@@ -1,13 +1,10 @@
 /**
- * The law of the place called, applied to the rows of a dial: where each number
- * is and which rules of the law book apply there (law-places.ts), and whether
- * the callee's local day and time allow the call in every zone the number may
- * ring in. A number whose state cannot be told (an area code not in the table,
- * e.g. 800) meets every state rule of its country: the safe direction. A rule whose own text exempts calls made with prior consent
- * does not bind a number whose consent record has a basis the operator listed
- * for it; a batch must stay allowed for as long as it may take to ring
- * (law-batch-span.ts). Frequency rules are counted by the caps in the guard
- * store (frequencyLimits); refusals name the rule, the place and its source.
+ * The law of the place called, applied to the rows of a dial: where each number is and which rules of the law book
+ * apply there (law-places.ts), and whether they allow the call now in every zone the number may ring in
+ * (law-hours.ts). A number whose state cannot be told (e.g. 800) meets every state rule of its country: the safe
+ * direction. A rule's own consent exception lifts it for a listed basis (law-waivers.ts); a batch must stay allowed
+ * for as long as it may take to ring (law-batch-span.ts); the caps count the per-number limits (frequencyLimits).
+ * Refusals name the rule, the place, its source's tier and the source.
  */
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
@@ -17,9 +14,12 @@ import { zonesOfNumber } from "../zones/zones-of-number.js";
 import { whenText } from "../dial/time-text.js";
 import { hhmm } from "../hours/window.js";
 import type { LawBook } from "./book.js";
-import type { LawRule, Span } from "./rules.js";
-import { loadHolidays, publicHoliday } from "./holidays.js";
+import type { LawRule } from "./rules.js";
+import { loadHolidays } from "./holidays.js";
+import { DAY_NAMES, dialProblem, hoursProblem, isTimeRule, localDay, nextAllowed, RING_MARGIN_MS } from "./hours.js";
 import { placeOf, ruleAt, rulesAt } from "./places.js";
+import { TIER_TEXT } from "./provenance.js";
+import { consentWaiver, waivers } from "./waivers.js";
 import {
   batchSpanMs,
   beyondScan,
@@ -40,120 +40,17 @@ export interface LawCheckOptions {
   consentUntil?: number;
 }
 
-/** A date obtained without a time may be that date in any zone: before the call only once it has ended everywhere (UTC-12). */
-const DATE_ONLY_OBTAINED_MS = 36 * 3_600_000;
-
-/**
- * The consent record that exempts `row` from `rule`, if any: the rule's own text has a consent exception, the
- * operator listed this record's basis for it (consent_bases), the record was obtained before now, and it stays
- * live until `until`, the last instant the dial may ring (options.consentUntil: the ring margin, or a batch's span).
- */
-function consentWaiver(
-  rule: LawRule,
-  row: CheckedRow,
-  now: number,
-  consent: LawCheckOptions["consent"],
-  until = now,
-): ConsentRecord | undefined {
-  if (!rule.consentException || !rule.consentBases || rule.consentBases.length === 0) return undefined;
-  const record = consent?.get(row.request.to);
-  if (!record || !rule.consentBases.includes(record.basis)) return undefined;
-  // A record that ends while the call or the batch may still ring would leave its last rings without consent.
-  if (record.expiresAt !== undefined && record.expiresAt <= Math.max(now, until)) return undefined;
-  const obtained = Date.parse(record.obtained) + (record.obtained.length === 10 ? DATE_ONLY_OBTAINED_MS : 0);
-  return Number.isFinite(obtained) && obtained <= now ? record : undefined;
-}
-
 export const LAW_RULE = "law_of_the_place";
 
-const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      weekday: "short",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
+/** How a refusal names a rule: its id, the place, its source's tier and the day it was read, and the source. */
+function tierText(rule: LawRule): string {
+  const { tier, checked } = rule.source;
+  return `[${TIER_TEXT[tier]}, ${checked ? `read ${checked}` : "the operator's source"}]`;
 }
 
-/** The callee's local weekday (0 = Sunday), date (YYYY-MM-DD) and minutes after midnight in `zone` at `at`. */
-export function localDay(zone: string, at: number): { weekday: number; date: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(zone).formatToParts(at)) parts[p.type] = p.value;
-  return {
-    weekday: WEEKDAY_INDEX[parts.weekday ?? ""] ?? 0,
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
-  };
-}
-
-const inside = (spans: readonly Span[], minutes: number) =>
-  spans.some((s) => minutes >= s.startMin && minutes < s.endMin);
-const spansText = (spans: readonly Span[]) =>
-  spans.length === 0 ? "no calls" : spans.map((s) => `${hhmm(s.startMin)}-${hhmm(s.endMin)}`).join(" and ");
-
-/** Why `rule` forbids a call in `zone` at `at`, or undefined when it allows it. */
-function hoursProblem(rule: LawRule, zone: string, at: number): string | undefined {
-  const local = localDay(zone, at);
-  if (rule.holidaysOf) {
-    const holiday = publicHoliday(rule.holidaysOf, local.date);
-    if (holiday) return `${local.date} is a public holiday in ${rule.holidaysOf} (${holiday}) in ${zone}`;
-  }
-  if (!rule.hours) return undefined;
-  const today = rule.hours[local.weekday] ?? [];
-  if (inside(today, local.minutes)) return undefined;
-  const day = DAY_NAMES[local.weekday];
-  return today.length === 0
-    ? `it is ${day} ${hhmm(local.minutes)} in ${zone}, and the rule allows no calls on ${day}`
-    : `it is ${day} ${hhmm(local.minutes)} in ${zone}, outside ${spansText(today)}`;
-}
-
-/**
- * How long a dial may take to ring after its check: the POST, the service's dispatch, the ringing. The rules
- * speak of calls received (RCW 19.158.040(2): "which will be received ... after 8:00 p.m."), so a call must be
- * allowed both now and this much later: 30 s before a close, nothing more is dialed.
- */
-export const RING_MARGIN_MS = 30_000;
-
-/** Why `rule` forbids a dial checked at `at`: at that instant, or when the call would ring. */
-function dialProblem(rule: LawRule, zone: string, at: number): string | undefined {
-  const now = hoursProblem(rule, zone, at);
-  if (now !== undefined) return now;
-  const later = hoursProblem(rule, zone, at + RING_MARGIN_MS);
-  return later === undefined ? undefined : `the call would ring in the next ${RING_MARGIN_MS / 1000} s, when ${later}`;
-}
-
-const STEP_MS = 5 * 60_000;
-const HORIZON_MS = 8 * 24 * 3_600_000;
-
-/** The first minute (within 8 days) at which every rule allows a call in every zone; undefined when none. */
-function nextAllowed(rules: readonly LawRule[], zones: readonly string[], now: number): number | undefined {
-  const allowed = (t: number) => rules.every((r) => zones.every((z) => dialProblem(r, z, t) === undefined));
-  for (let t = Math.ceil(now / STEP_MS) * STEP_MS; t - now <= HORIZON_MS; t += STEP_MS) {
-    if (!allowed(t)) continue;
-    // Back to the first whole minute of the opening (spans start on any minute).
-    let at = t;
-    while (at - 60_000 > now && allowed(at - 60_000)) at -= 60_000;
-    return at;
-  }
-  return undefined;
-}
-
-/** How a refusal names a rule: its id, the place and the source. */
+/** How a refusal names a rule: its id, the place, its source's tier and the source. */
 export function ruleText(rule: LawRule): string {
-  return `rule ${rule.id}, ${rule.placeName}: ${rule.source.cite}${rule.source.url ? ` <${rule.source.url}>` : ""}`;
+  return `rule ${rule.id}, ${rule.placeName} ${tierText(rule)}: ${rule.source.cite}${rule.source.url ? ` <${rule.source.url}>` : ""}`;
 }
 
 /** The hour and day rules for one row at `now`: the reason it may not go, naming rule, place and source. */
@@ -188,8 +85,9 @@ function rowProblem(
 }
 
 /**
- * The holiday data of every calendar the rows' rules name (a country, or regions of one), loaded before the (synchronous) checks. Fails closed: a
- * refusal naming the first rule whose holidays cannot be loaded, its place and its source.
+ * The holiday data of every calendar the rows' rules name (a country, or regions of one), loaded before the
+ * (synchronous) checks. Fails closed: a refusal naming the first rule whose holidays cannot be loaded, its place and
+ * its source.
  */
 async function holidaysFor(book: LawBook, rows: readonly CheckedRow[]): Promise<void> {
   const byCalendar = new Map<string, LawRule>();
@@ -225,7 +123,7 @@ function hoursRulesOf(
 ): { rules: LawRule[]; zones: readonly string[] | undefined } {
   const place = placeOf(row);
   const rules = rulesAt(book, place)
-    .filter((r) => (r.hours || r.holidaysOf) && !consentWaiver(r, row, now, options.consent, options.consentUntil))
+    .filter((r) => isTimeRule(r) && !consentWaiver(r, row, now, options.consent, options.consentUntil))
     .map((r) => ruleAt(r, place));
   const national = phoneLib().parsePhoneNumberWithError(row.request.to, { extract: false }).nationalNumber;
   return { rules, zones: zonesOfNumber(row.phone.country, national)?.zones };
@@ -286,25 +184,6 @@ function batchSpanRefusal(
   );
 }
 
-/** Which rows a rule's consent exception let through, one line a rule, for a dry run's checks and the audit line. */
-function waivers(book: LawBook, rows: readonly CheckedRow[], now: number, options: LawCheckOptions): string[] {
-  const byRule = new Map<string, string[]>();
-  for (const row of rows) {
-    // Only hours, days and holidays are lifted: a per-number limit is counted by the caps whatever the consent.
-    for (const rule of rulesAt(book, placeOf(row)).filter((r) => r.hours || r.holidaysOf)) {
-      const record = consentWaiver(rule, row, now, options.consent, options.consentUntil);
-      if (record)
-        byRule.set(rule.id, [
-          ...(byRule.get(rule.id) ?? []),
-          `${row.phone.international} (${record.basis}, obtained ${record.obtained})`,
-        ]);
-    }
-  }
-  return [...byRule].map(
-    ([id, numbers]) => `rule ${id} does not apply, by its consent exception, to ${numbers.join(", ")}`,
-  );
-}
-
 /**
  * Refuses the rows whose place forbids a call now (day, holiday or hour); returns when every row may go. A batch
  * (`options.batch`, submit_batch) must also stay allowed for as long as it may take to ring (batchSpanRefusal).
@@ -331,7 +210,7 @@ export async function checkLawOfThePlace(
   if (problems.length === 0) {
     const late = options.batch ? batchSpanRefusal(book, rows, now, options) : undefined;
     if (late) throw late;
-    return waivers(book, rows, now, options);
+    return waivers(rows, (row) => rulesAt(book, placeOf(row)), now, options.consent, options.consentUntil);
   }
   const purpose = `OUTBOUND_CALLS_CALL_PURPOSE=${book.purpose}`;
   if (rows.length === 1) {

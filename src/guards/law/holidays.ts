@@ -5,17 +5,17 @@
  * force bans calls on holidays. Only the type "public" counts (legal holidays,
  * not observances such as Mother's Day).
  *
- * A calendar is a country ("FR") or regions of one as the library lists them
- * ("FR-57/67/68": a day is a holiday when it is one in any of them; each
- * region's list holds the country's days and its own).
+ * A calendar is a country ("FR") or regions of one as the library lists them:
+ * a state ("US-AL") or several ("FR-57/67/68": a day is a holiday when it is
+ * one in any of them). Each region's list holds the country's days and its own.
  */
 
 type HolidaysClass = typeof import("date-holidays").default;
 
 let library: Promise<HolidaysClass> | undefined;
-/** "FR-67:2026" -> date (YYYY-MM-DD) -> holiday name. */
+/** "FR:2026", "FR-67:2026", "US-AL:2026" -> date (YYYY-MM-DD) -> holiday name. */
 const years = new Map<string, ReadonlyMap<string, string>>();
-/** The calendars checked against the library: "FR", "FR-67". */
+/** The calendars checked against the library: "FR", "FR-67", "US-AL". */
 const loaded = new Set<string>();
 let Holidays: HolidaysClass | undefined;
 

@@ -41,6 +41,10 @@ const FRENCH_REGIONS: Record<string, string> = {
   PM: "PM",
 };
 
+/** Whether a number of this country is France's for its consumer code (metropolitan France or a territory above). */
+export const isFrance = (country: string): boolean =>
+  country === "RE" || country === "YT" || Object.hasOwn(FRENCH_REGIONS, country);
+
 function frenchRegion(row: CheckedRow): string | undefined {
   const { country, type } = row.phone;
   if (country === "RE" || country === "YT") return type === "FIXED_LINE" || type === "MOBILE" ? country : "RE/YT";
@@ -66,10 +70,13 @@ export function placeOf(row: CheckedRow): Place {
 const US_TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
 
 /** The regions a rule is about: "FR-57/67/68" -> 57, 67, 68. */
-const regionsOfRule = (rule: LawRule, country: string) => rule.place.slice(country.length + 1).split("/");
+const regionsOfRule = (rule: { place: string }, country: string) => rule.place.slice(country.length + 1).split("/");
 
-/** The rules of the book that apply at a place (every regional rule of the country when the region is unknown). */
-export function rulesAt(book: LawBook, place: Place): LawRule[] {
+/**
+ * The rules of the book that apply at a place (every regional rule of the country when the region is unknown): the
+ * law book's, or any other table of rules by place (the consent rules, consent-rules.ts).
+ */
+export function rulesAt<R extends { place: string }>(book: { rules: readonly R[] }, place: Place): R[] {
   return book.rules.filter((r) => {
     if (r.place === place.country) return true;
     if (r.place === "US" && US_TERRITORIES.has(place.country)) return true;

@@ -1,20 +1,44 @@
 /**
  * The law of the place called, as data: each rule names its place, the call
- * purposes it covers, what it allows, and the primary source it was read from
- * (docs/compliance.md lists the same rules). Only rules whose primary text was
- * found and read are here: a rule that could not be verified is not coded as
- * law, save one that only refuses more, which may rest on a secondary source
- * and says so in its citation (fr_alsace_moselle_holidays). The operator can change or switch off any rule, or add one, in
- * OUTBOUND_CALLS_RULES_FILE (src/config/rules-file.ts).
+ * purposes it covers, what it allows, and the source it was read from with that
+ * source's tier (docs/compliance.md's table of places is generated from it).
+ * The rules themselves are in rules/, a file per country or group of states.
+ * A rule that only restricts may rest on any tier; an exception that lifts one
+ * is built in only from an official text. The operator can change or switch off
+ * any rule, or add one, in OUTBOUND_CALLS_RULES_FILE (src/config/rules-file.ts).
  */
+import { CANADA_RULES } from "./rules/canada.js";
+import { FRANCE_RULES } from "./rules/france.js";
+import { US_FEDERAL_RULES } from "./rules/us-federal.js";
+import { US_STATES_A_K } from "./rules/us-states-a-k.js";
+import { US_STATES_L_M } from "./rules/us-states-l-m.js";
+import { US_STATES_N_O } from "./rules/us-states-n-o.js";
+import { US_STATES_P_W } from "./rules/us-states-p-w.js";
+import { DAY_MS } from "./rules/shape.js";
 
-/** What a call is for (OUTBOUND_CALLS_CALL_PURPOSE): the rules below cover telemarketing only. */
+/** What a call is for (OUTBOUND_CALLS_CALL_PURPOSE): which rules apply. */
 export type CallPurpose = "telemarketing" | "informational";
 
 /** A span of local time, minutes after midnight: start inclusive, end exclusive. */
 export interface Span {
   startMin: number;
   endMin: number;
+}
+
+/**
+ * How close to the law's own words a rule was read: `official` (the legislature's or agency's own text, or a
+ * faithful mirror of it), `official_summary` (an agency's page about it), `secondary` (a reputable publication
+ * quoting the statute). A rule that only restricts may rest on any tier; an exception that lifts one needs
+ * `official`. OUTBOUND_CALLS_RULES_PROVENANCE=official keeps only `official` rules (law-provenance.ts).
+ */
+export type SourceTier = "official" | "official_summary" | "secondary";
+
+/** A span of time in which a date-bounded rule allows no call: epoch ms, `from` inclusive, `until` exclusive. */
+export interface BanWindow {
+  from: number;
+  until: number;
+  /** What the operator says the window is (a declaration's name or number). */
+  what?: string;
 }
 
 /** Where a rule was read and what it says, word for word (briefly). */
@@ -25,6 +49,7 @@ export interface RuleSource {
   quote: string;
   /** YYYY-MM-DD. */
   checked: string;
+  tier: SourceTier;
 }
 
 export interface LawRule {
@@ -41,6 +66,14 @@ export interface LawRule {
   /** At most `limit` calls to one number in any `windowMs` (counted in the guard store, with the caps). */
   frequency?: { limit: number; windowMs: number };
   /**
+   * A date-bounded ban (e.g. during a declared emergency): no call within any of these windows. Present (even empty)
+   * only on a rule of that kind; its windows come from the operator's rules file, since the server cannot know when
+   * an emergency is declared.
+   */
+  bannedDuring?: readonly BanWindow[];
+  /** How the rule's scope is read where its text leaves it open (the stricter way), and what was not read. */
+  note?: string;
+  /**
    * The rule's own words exempting a call made with the called person's prior consent. Only a rule whose verified
    * text says so has one. It applies to a number only when the operator's consent file holds a live record, obtained
    * before the call, whose basis the operator lists in `consentBases` (OUTBOUND_CALLS_RULES_FILE `consent_bases`):
@@ -54,217 +87,18 @@ export interface LawRule {
   origin: string;
 }
 
-/** The US federal window's id: the sandbox leaves it off with its calling hours (src/guards/index.ts). */
-export const FEDERAL_HOURS_RULE = "us_fcc_hours";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const CHECKED = "2026-11-25";
-/** The federal rule and the states added in the second check. */
-const CHECKED_FEDERAL = "2026-11-26";
-const CHECKED_STATES = CHECKED_FEDERAL;
-/** France's regional holidays. */
-const CHECKED_FR_REGIONS = "2026-11-28";
-
-export const hm = (h: number, m = 0): number => h * 60 + m;
-const span = (a: number, b: number): Span => ({ startMin: a, endMin: b });
-/** The same spans every day of the week. */
-const everyDay = (...spans: Span[]): Span[][] => Array.from({ length: 7 }, () => spans);
-
 /**
- * France's regional public holidays. Art. D. 223-9 bans telemarketing on the holidays of art. L. 3133-1 of the Code
- * du travail, the national list; these regions add days of their own under other articles. Applying them is a
- * reading beyond the letter of D. 223-9, in the safe direction (it only refuses more). Each rule's calendar is the
- * holiday library's for its regions, narrowed to those a number may ring in (law-places.ts); a +33 number may ring
- * in any of Alsace-Moselle's three departments.
+ * The built-in rules. Order matters: where two rules refuse, the first is named, so a state's narrower rule comes
+ * before the federal window.
  */
-const FRENCH_REGIONAL_HOLIDAYS: readonly LawRule[] = [
-  {
-    // Good Friday is a holiday there only in communes with a Protestant or mixed church; a number does not tell the
-    // commune, so every number that may ring in the three departments meets it.
-    id: "fr_alsace_moselle_holidays",
-    place: "FR-57/67/68",
-    placeName: "Alsace-Moselle (Moselle, Bas-Rhin, Haut-Rhin), France",
-    purposes: ["telemarketing"],
-    holidaysOf: "FR-57/67/68",
-    source: {
-      cite: "Code du travail, art. L. 3134-13 (the public holidays of Moselle, Bas-Rhin and Haut-Rhin), beyond the letter of Code de la consommation art. D. 223-9; read on secondary sources",
-      url: "https://www.gazettemoselle.fr/article/vendredi-saint-en-moselle-les-commerces-dans-un-contexte-historique-et-juridique",
-      quote:
-        "Par rapport au droit général, l'Alsace et la Moselle comptent deux jours supplémentaires : le 26 décembre ou deuxième jour de Noël et dans les communes ayant un temple protestant ou une église mixte, le Vendredi Saint.",
-      checked: CHECKED_FR_REGIONS,
-    },
-    origin: "built-in",
-  },
-  {
-    // The library also lists Good Friday in Guadeloupe and Martinique; no text for it was read, and it is kept.
-    id: "fr_overseas_holidays",
-    place: "FR-GP/MQ/GF/RE/YT/BL/MF",
-    placeName: "Guadeloupe, Martinique, Guyane, La Réunion, Mayotte, Saint-Barthélemy, Saint-Martin (France)",
-    purposes: ["telemarketing"],
-    holidaysOf: "FR-GP/MQ/GF/RE/YT/BL/MF",
-    source: {
-      cite: "Code du travail, art. L. 3422-2; loi n° 83-550 du 30 juin 1983 and décret n° 83-1003 du 23 novembre 1983 (commemoration of the abolition of slavery), beyond the letter of Code de la consommation art. D. 223-9",
-      url: "https://www.legifrance.gouv.fr/affichCode.do?idSectionTA=LEGISCTA000006178062&cidTexte=LEGITEXT000006072050&dateTexte=20190521",
-      quote:
-        "En Guadeloupe, en Guyane, en Martinique, à Mayotte, à La Réunion, à Saint-Barthélemy et à Saint-Martin, les journées de commémoration de l'abolition de l'esclavage ci-après désignées sont des jours fériés : 1° Le 27 avril à Mayotte ; 2° Le 22 mai en Martinique ; 3° Le 27 mai en Guadeloupe et à Saint-Martin ; 4° Le 10 juin en Guyane ; 5° Le 9 octobre à Saint-Barthélemy ; 6° Le 20 décembre à La Réunion.",
-      checked: CHECKED_FR_REGIONS,
-    },
-    origin: "built-in",
-  },
-];
-
-/** The built-in rules, each with its verified source (docs/compliance.md#the-rules-and-their-sources). */
 export const BUILT_IN_RULES: readonly LawRule[] = [
-  {
-    id: "ca_crtc_hours",
-    place: "CA",
-    placeName: "Canada",
-    purposes: ["telemarketing"],
-    // Sunday, Monday–Friday, Saturday.
-    hours: [
-      [span(hm(10), hm(18))],
-      ...Array.from({ length: 5 }, () => [span(hm(9), hm(21, 30))]),
-      [span(hm(10), hm(18))],
-    ],
-    source: {
-      cite: "CRTC Unsolicited Telecommunications Rules, Telemarketing Rules (calling curfews)",
-      url: "https://crtc.gc.ca/eng/phone/telemarketing/tobligations/rules-regles.htm",
-      quote:
-        "Telemarketing calls can only be made between the hours of 9:00 a.m. and 9:30 p.m. on weekdays and between 10:00 a.m. and 6:00 p.m. on weekends.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "us_fl_hours",
-    place: "US-FL",
-    placeName: "Florida, US",
-    purposes: ["telemarketing"],
-    hours: everyDay(span(hm(8), hm(20))),
-    source: {
-      cite: "Fla. Stat. § 501.616(6)(a), as amended by 2021 SB 1120",
-      url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML",
-      quote:
-        "A commercial telephone solicitation phone call before 8 a.m. or after 8 p.m. local time in the called person's time zone.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "us_fl_frequency",
-    place: "US-FL",
-    placeName: "Florida, US",
-    purposes: ["telemarketing"],
-    frequency: { limit: 3, windowMs: DAY_MS },
-    source: {
-      cite: "Fla. Stat. § 501.616(6)(b), as amended by 2021 SB 1120",
-      url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML",
-      quote:
-        "More than three commercial telephone solicitation phone calls from any number to a person over a 24-hour period on the same subject matter or issue, regardless of the phone number used to make the call.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "us_wa_hours",
-    place: "US-WA",
-    placeName: "Washington, US",
-    purposes: ["telemarketing"],
-    hours: everyDay(span(hm(8), hm(20))),
-    source: {
-      cite: "RCW 19.158.040(2)",
-      url: "https://app.leg.wa.gov/RCW/default.aspx?cite=19.158.040",
-      quote:
-        "A commercial telephone solicitor shall not place calls to any person which will be received before 8:00 a.m. or after 8:00 p.m. at the call recipient's local time.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "us_va_hours",
-    place: "US-VA",
-    placeName: "Virginia, US",
-    purposes: ["telemarketing"],
-    hours: everyDay(span(hm(8), hm(21))),
-    source: {
-      cite: "Code of Virginia § 59.1-511 (Virginia Telephone Privacy Protection Act)",
-      url: "https://law.lis.virginia.gov/vacodepopularnames/virginia-telephone-privacy-protection-act/",
-      quote:
-        "No telephone solicitor shall initiate, or cause to be initiated, a telephone solicitation call at any time other than between 8:00 a.m. and 9:00 p.m. local time at the called person's location, unless the telephone solicitor has obtained the prior consent of the called person.",
-      checked: CHECKED_STATES,
-    },
-    consentException: { quote: "unless the telephone solicitor has obtained the prior consent of the called person" },
-    origin: "built-in",
-  },
-  {
-    // The section is about "an automated telephone dialing system"; a call an AI agent places through the calling
-    // service is treated as one (the definition was not read): the stricter reading, which the operator can undo.
-    id: "us_sd_automated_hours",
-    place: "US-SD",
-    placeName: "South Dakota, US",
-    purposes: ["telemarketing"],
-    hours: [[], ...Array.from({ length: 5 }, () => [span(hm(9), hm(21))]), []],
-    source: {
-      cite: "S.D. Codified Laws § 37-30-28",
-      url: "http://legis.state.sd.us/statutes/DisplayStatute.aspx?Type=Statute&Statute=37-30-28",
-      quote:
-        "No person may use an automated telephone dialing system to make a telephone solicitation to any telephone number in the state except weekdays between 9 a.m. and 9 p.m., according to the time in this state.",
-      checked: CHECKED_STATES,
-    },
-    origin: "built-in",
-  },
-  {
-    // The federal floor for every US number (after the states' rules, so a refusal names the narrower state rule). Read on the FCC's own consumer guide (the regulator's statement of its
-    // rule, as the CRTC rule above is read on the CRTC's page); the text of 47 CFR 64.1200(c)(1) itself was not
-    // readable on eCFR, govinfo or in the Federal Register here (docs/compliance.md says what was searched). Applied
-    // in the callee's local time, in every zone the number may ring in: the stricter reading of "calls to your home".
-    id: FEDERAL_HOURS_RULE,
-    place: "US",
-    placeName: "United States (federal)",
-    purposes: ["telemarketing"],
-    hours: everyDay(span(hm(8), hm(21))),
-    source: {
-      cite: 'FCC rules under the Telephone Consumer Protection Act (47 CFR § 64.1200(c)(1)), as stated in the FCC consumer guide "Unwanted Telephone Marketing Calls"',
-      url: "http://purl.access.gpo.gov/GPO/LPS76294",
-      quote:
-        "Under current FCC rules: [...] Telephone solicitation calls to your home are prohibited before 8 am or after 9 pm.",
-      checked: CHECKED_FEDERAL,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "fr_hours",
-    place: "FR",
-    placeName: "France",
-    purposes: ["telemarketing"],
-    hours: [[], ...Array.from({ length: 5 }, () => [span(hm(10), hm(13)), span(hm(14), hm(20))]), []],
-    holidaysOf: "FR",
-    source: {
-      cite: "Code de la consommation, art. D. 223-9 (décret n° 2022-1313 du 13 octobre 2022)",
-      url: "https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823",
-      quote:
-        "n'est autorisée d'une part que du lundi au vendredi, sauf lorsque ces jours sont fériés en application de l'article L. 3133-1 du code du travail, et d'autre part seulement de 10 heures à 13 heures et de 14 heures à 20 heures, ces heures correspondant à celles du fuseau horaire du consommateur.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  {
-    id: "fr_frequency",
-    place: "FR",
-    placeName: "France",
-    purposes: ["telemarketing"],
-    frequency: { limit: 4, windowMs: 30 * DAY_MS },
-    source: {
-      cite: "Code de la consommation, art. D. 223-9 (décret n° 2022-1313 du 13 octobre 2022)",
-      url: "https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000046421823",
-      quote:
-        "de démarcher ou de tenter de démarcher téléphoniquement un même consommateur plus de quatre fois au cours d'une période de trente jours calendaires.",
-      checked: CHECKED,
-    },
-    origin: "built-in",
-  },
-  ...FRENCH_REGIONAL_HOLIDAYS,
+  ...CANADA_RULES,
+  ...US_STATES_A_K,
+  ...US_STATES_L_M,
+  ...US_STATES_N_O,
+  ...US_STATES_P_W,
+  ...US_FEDERAL_RULES,
+  ...FRANCE_RULES,
 ];
 
 /** The longest frequency window the guard store may be asked about: the caps keep each number's dials this long. */

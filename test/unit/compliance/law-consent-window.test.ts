@@ -11,12 +11,13 @@ import { at, lawVerdict as verdict } from "./law-rows.js";
 const ARLINGTON_VA = "+17035550123";
 
 describe("a consent exception holds only while the record is live for as long as the dial may ring", () => {
-  // The federal window is switched off so that Virginia's own hours and its consent exception are seen alone.
+  // The federal windows are switched off so that Virginia's own hours and its consent exception are seen alone.
   const book = (perRowMs?: number): LawBook => ({
     ...lawBook(
       "telemarketing",
       [
         { id: "us_fcc_hours", enabled: false },
+        { id: "us_tsr_hours", enabled: false },
         { id: "us_va_hours", consent_bases: ["express_written"] },
       ],
       "/rules.json",

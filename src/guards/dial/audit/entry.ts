@@ -21,6 +21,8 @@ const CARRIED = [
   "approver",
   "consent",
   "law_exceptions",
+  "law_rules",
+  "consent_law",
   "call_ids",
   "batch_id",
   "campaign_id",

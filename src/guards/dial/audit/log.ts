@@ -34,7 +34,9 @@ export type AuditDecision =
   /** A number held for an operator's review: a weaker cue of an opt-out (rule opt_out_review); `reason` says what. */
   | "opt_out_held"
   /** An operator's review cleared a held number; `approver` names who. */
-  | "opt_out_cleared";
+  | "opt_out_cleared"
+  /** A number is held after the callee refused the offer (src/guards/consent-law/hold.ts); until `hold_until`. */
+  | "held";
 
 export interface AuditEntry {
   time: string;
@@ -55,6 +57,12 @@ export interface AuditEntry {
   consent?: string[];
   /** Rules of the law of the place called a number was exempt from by the rule's own consent exception (law-guard.ts). */
   law_exceptions?: string[];
+  /** The rules of the law of the place called that apply to the numbers, as "id (tier)": a refusal's `rule` is one. */
+  law_rules?: string[];
+  /** Each row the law requires consent for: its rules, and the record or the person's attestation that met them. */
+  consent_law?: string[];
+  /** For `held`: until when the number may not be called (ISO). */
+  hold_until?: string;
   /** Who asked: the access token's subject (`--http` with OAuth); absent with a shared token or over stdio. */
   person?: string;
   /** The name the token gave that person, when it had one. */
