@@ -5,7 +5,7 @@
  *   GET  /approvals/signin     with OAuth: off to the identity provider (oidc-login.ts)
  *   GET  /approvals/callback   with OAuth: back from it -> session cookie
  *   POST /approvals/logout
- *   GET  /approvals/<id>       one approval, as on the local page
+ *   GET  /approvals/<id>       one approval, as on the local page (hosted-approval.ts)
  *   POST /approvals/<id>       Approve or Decline
  *   GET/POST /approvals/opt-outs   the numbers held for review: Confirm or Clear (opt-out-review-page.ts)
  * Every request passes the Host/Origin checks of /mcp; every post needs its CSRF
@@ -13,13 +13,13 @@
  * token does not open these pages, and the approver token does not open /mcp.
  * With OAuth, what a person may decide is approver-rights.ts's.
  */
-import { ATTEST_MISSING, postedAttestation } from "./attest-fields.js";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HostCheck } from "../../web/host-check.js";
-import { storedView, type ApprovalDesk } from "../desk.js";
-import { approvalPage, invalidPage } from "./approval-view.js";
-import { pageParam, readForm, refusedRequest } from "./forms.js";
+import type { ApprovalDesk } from "../desk.js";
+import { invalidPage } from "./approval-view.js";
+import { readForm, refusedRequest } from "./forms.js";
+import { serveHostedApproval } from "./hosted-approval.js";
 import { html, redirect, sendPage } from "./html.js";
 import { inboxQuery } from "./inbox-paging.js";
 import {
@@ -30,12 +30,11 @@ import {
   signedInBanner,
   signedInPage,
 } from "./inbox-view.js";
-import { approveRefusal, approverLabel, NO_GRANT } from "./approver-rights.js";
+import { approverLabel, NO_GRANT } from "./approver-rights.js";
 import type { OidcLogin } from "./oidc-login.js";
 import { REVIEW_PATH, serveOptOutReview, type OptOutReviewDesk } from "./opt-out-review-page.js";
 import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
-import { approvePrompt, checkApprove, passkeyPageHeaders, passkeyRefusedPage } from "../passkeys/approve.js";
 import { HOSTED_ADD_PATH, HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import {
   ApproverSessions,
@@ -47,7 +46,6 @@ import {
   SESSION_COOKIE,
   SESSION_MS,
   tokensMatch,
-  type Session,
 } from "./sessions.js";
 
 /** With OAuth: approvers sign in through the identity provider instead of with a shared token. */
@@ -165,86 +163,6 @@ export function hostedApprovals(
     });
   }
 
-  async function approval(
-    req: IncomingMessage,
-    res: ServerResponse,
-    session: Session,
-    id: string,
-    url: URL,
-  ): Promise<void> {
-    const record = await desk.get(id);
-    const view = record ? storedView(record) : undefined;
-    const banner = signedInBanner(session.name, session.csrf);
-    if (!record || !view) {
-      const page = invalidPage(banner);
-      return sendPage(res, 404, page.title, page.body);
-    }
-    const path = `${APPROVALS_PATH}/${record.id}`;
-    const refusal = approveRefusal(session, view, allowSelf);
-    if (req.method === "POST") {
-      const form = await readForm(req);
-      if (!form || !tokensMatch(form.get("csrf"), session.csrf))
-        return forbidden(res, "The form did not come from this session (CSRF check); reload the page");
-      const decision = form.get("decision");
-      if (decision !== "approve" && decision !== "decline") return forbidden(res, "Use the Approve or Decline button");
-      // On the server, at decision time: hiding the button is only the page's courtesy.
-      if (refusal && (decision === "approve" || !session.canApprove)) {
-        options.log(
-          `outbound-calls-mcp: approvers' inbox: ${decision === "approve" ? "Approve" : "Decline"} of ${record.id} by ${approverLabel(session)} refused: ${refusal}`,
-        );
-        return forbidden(res, refusal);
-      }
-      const attestation =
-        decision === "approve" ? postedAttestation(view, form) : { ok: true as const, attested: undefined };
-      if (!attestation.ok) return forbidden(res, ATTEST_MISSING);
-      let by = approverLabel(session);
-      if (decision === "approve" && options.passkeys && desk.statusOf(record) === "pending") {
-        // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
-        const checked = await checkApprove(
-          options.passkeys,
-          form,
-          record.id,
-          (origin) => options.hostCheck(req.headers.host, origin) === undefined,
-        );
-        if (!checked.ok) {
-          options.log(
-            `outbound-calls-mcp: approvers' inbox: Approve of ${record.id} by ${approverLabel(session)} refused: ${checked.why}`,
-          );
-          const page = passkeyRefusedPage(checked.why, banner, path);
-          return sendPage(res, 403, page.title, page.body);
-        }
-        by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
-      }
-      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by, attestation.attested)) {
-        options.log(
-          `outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`,
-        );
-      }
-      return redirect(res, path);
-    }
-    const status = desk.statusOf(record);
-    const extra =
-      status === "pending" && options.passkeys && !refusal
-        ? await approvePrompt(options.passkeys, record.id, record.expiresAt)
-        : undefined;
-    const page = approvalPage({
-      view,
-      status,
-      createdAt: record.createdAt,
-      expiresAt: record.expiresAt,
-      now: desk.now(),
-      decidedBy: record.decidedBy,
-      page: pageParam(url),
-      pageHref: (n) => `${path}?page=${n}#rows`,
-      form:
-        status === "pending"
-          ? { action: path, hidden: { csrf: session.csrf }, extra, approveRefused: refusal }
-          : undefined,
-      banner,
-    });
-    sendPage(res, 200, page.title, page.body, extra ? passkeyPageHeaders() : {});
-  }
-
   // The sessions and the approvals live in the guard store: while it cannot answer, nothing can be seen or decided.
   return async (req, res) => {
     try {
@@ -332,6 +250,15 @@ export function hostedApprovals(
       const page = invalidPage(signedInBanner(session.name, session.csrf));
       return sendPage(res, 404, page.title, page.body);
     }
-    return approval(req, res, session, match[1]!, url);
+    return serveHostedApproval(req, res, match[1]!, url, {
+      desk,
+      session,
+      base: APPROVALS_PATH,
+      allowSelf,
+      hostCheck: options.hostCheck,
+      passkeys: options.passkeys,
+      forbidden: (why) => forbidden(res, why),
+      log: options.log,
+    });
   }
 }

@@ -19,20 +19,18 @@
  * operator's "approver" switch (docs/oauth.md).
  *
  * Nothing is kept in memory between the two requests: any replica sharing the
- * guard store's secret can finish a sign-in another one started. The cookie is
+ * guard store's secret can finish a sign-in another one started (signin-cookie.ts). The cookie is
  * SameSite=Lax because the callback arrives by a cross-site top-level
  * navigation from the identity provider; it is good for one sign-in and ten
  * minutes.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OnceMarks } from "../../state/store.js";
 import { redirect } from "./html.js";
 import { approverNameOf, cookieHeader, cookieOf, SUBJECT, type SignedInPerson } from "./sessions.js";
+import { COOKIE_FORM, SIGNIN_COOKIE, SIGNIN_MS, SignInSeal, type PendingSignIn } from "./signin-cookie.js";
 
-export const SIGNIN_COOKIE = "ocm_signin";
-const SIGNIN_MS = 10 * 60_000;
-const COOKIE_FORM = /^[A-Za-z0-9_-]{20,1000}\.[A-Za-z0-9_-]{43}$/;
 const DISCOVERY_RETRY_MS = 10_000;
 const FETCH_TIMEOUT_S = 10;
 
@@ -61,13 +59,6 @@ export interface OidcLoginOptions {
 
 export type SignInResult = { ok: true; person: SignedInPerson } | { ok: false; status: number; why: string };
 
-interface Pending {
-  state: string;
-  nonce: string;
-  verifier: string;
-  expiresAt: number;
-}
-
 type Library = typeof import("openid-client");
 const library = (): Promise<Library> => import("openid-client");
 
@@ -83,10 +74,14 @@ export class OidcLogin {
   readonly httpsOnly: boolean;
   private configuration: Promise<{ lib: Library; config: import("openid-client").Configuration }> | undefined;
   private failedAt = -Infinity;
+  /** Seals the sign-in cookie, and opens it at the callback. */
+  private readonly cookie: SignInSeal;
 
   constructor(private readonly options: OidcLoginOptions) {
     this.now = options.now ?? Date.now;
     this.httpsOnly = new URL(options.redirectUri).protocol === "https:";
+    const { secret, issuer, clientId } = options;
+    this.cookie = new SignInSeal({ secret, issuer, clientId, now: this.now });
   }
 
   /** GET /approvals/signin: sends the browser to the identity provider with a new state, nonce and PKCE challenge. */
@@ -94,7 +89,7 @@ export class OidcLogin {
     const discovered = await this.discovered();
     if (!discovered) return { status: 503, why: "The identity provider cannot be reached now; try again in a minute" };
     const { lib, config } = discovered;
-    const pending: Pending = {
+    const pending: PendingSignIn = {
       state: lib.randomState(),
       nonce: lib.randomNonce(),
       verifier: lib.randomPKCECodeVerifier(),
@@ -110,7 +105,7 @@ export class OidcLogin {
       nonce: pending.nonce,
     });
     redirect(res, url.href, {
-      "set-cookie": cookieHeader(SIGNIN_COOKIE, await this.seal(pending), SIGNIN_MS, secure, "lax"),
+      "set-cookie": cookieHeader(SIGNIN_COOKIE, await this.cookie.seal(pending), SIGNIN_MS, secure, "lax"),
     });
     return undefined;
   }
@@ -133,7 +128,7 @@ export class OidcLogin {
         `The identity provider did not sign you in (${said(error)})`,
         `the identity provider answered ${quoted(error)}: ${quoted(url.searchParams.get("error_description"))}`,
       );
-    const pending = await this.unseal(cookieOf(req, SIGNIN_COOKIE, COOKIE_FORM));
+    const pending = await this.cookie.unseal(cookieOf(req, SIGNIN_COOKIE, COOKIE_FORM));
     if (!pending)
       return refused(
         401,
@@ -240,50 +235,6 @@ export class OidcLogin {
       });
     }
     return this.configuration?.catch(() => undefined);
-  }
-
-  private async key(): Promise<Buffer> {
-    return createHmac("sha256", await this.options.secret())
-      .update(`approver-signin\n${this.options.issuer}\n${this.options.clientId}`, "utf8")
-      .digest();
-  }
-
-  private async seal(pending: Pending): Promise<string> {
-    const body = Buffer.from(
-      JSON.stringify([pending.state, pending.nonce, pending.verifier, pending.expiresAt]),
-      "utf8",
-    ).toString("base64url");
-    return `${body}.${createHmac("sha256", await this.key())
-      .update(body)
-      .digest("base64url")}`;
-  }
-
-  private async unseal(value: string | undefined): Promise<Pending | undefined> {
-    if (value === undefined) return undefined;
-    const [body, given] = value.split(".") as [string, string];
-    const expected = createHmac("sha256", await this.key())
-      .update(body)
-      .digest();
-    const presented = Buffer.from(given, "base64url");
-    if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-    } catch {
-      return undefined;
-    }
-    if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
-    const [state, nonce, verifier, expiresAt] = parsed as unknown[];
-    if (
-      typeof state !== "string" ||
-      typeof nonce !== "string" ||
-      typeof verifier !== "string" ||
-      typeof expiresAt !== "number"
-    )
-      return undefined;
-    const now = this.now();
-    if (expiresAt <= now || expiresAt > now + SIGNIN_MS) return undefined;
-    return { state, nonce, verifier, expiresAt };
   }
 }
 
