@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { variables } from "../src/cli/variables.js";
-import { variablesTable } from "../src/config/variables.js";
+import { variablesTable } from "../src/cli/variables-text.js";
 import { BUILT_IN_RULES } from "../src/guards/law/rules.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";

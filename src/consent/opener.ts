@@ -8,18 +8,19 @@
  * variables are not passed to it.
  */
 import { spawn } from "node:child_process";
-import type { VariableDocs } from "../config/variables.js";
+import { text } from "../config/parsers.js";
+import { declareVariables, readVariable } from "../config/variables.js";
 
-/** As --help and docs/configuration.md describe it (src/config/variables.ts). */
-export const browserVariable = {
+export const browserVariable = declareVariables({
   BROWSER: {
     group: "safety",
     unset: "the system's opener",
     summary: "the command that opens the approval page (given the URL; none = no browser)",
     description:
       "The command that opens the approval page, given its link as the one argument (no shell); `none` = no browser here. Unset: the system's opener; on Linux without `DISPLAY` or `WAYLAND_DISPLAY` (and outside WSL) there is none. See [approval.md](approval.md#the-approval-page).",
+    parse: text,
   },
-} as const satisfies VariableDocs;
+});
 
 export interface Opener {
   /** Why no browser can be opened here; undefined when one can be tried. */
@@ -52,7 +53,7 @@ function runCommand(command: string, url: string, env: NodeJS.ProcessEnv): Promi
 }
 
 export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Opener {
-  const command = env.BROWSER?.trim();
+  const command = readVariable(browserVariable.BROWSER, env);
   return {
     unavailable() {
       if (command === "none") return "BROWSER=none";
