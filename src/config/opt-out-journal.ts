@@ -16,7 +16,7 @@ export const optOutJournalVariables = {
     summary:
       "this process's append-only journal of opt-outs (0600, each line fsync'd), written back when the store lost them; off: none",
     description:
-      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](compliance.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list). With `--sandbox` there is none unless this is set: the simulated calls reach nobody, and a stop heard on one must not refuse a real dial later.",
+      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](opt-outs.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list). With `--sandbox` there is none unless this is set: the simulated calls reach nobody, and a stop heard on one must not refuse a real dial later.",
   },
 } as const satisfies VariableDocs;
 

@@ -114,7 +114,7 @@ const NAMED_RULES: readonly ConsentRule[] = [
   }),
 ];
 
-/** Every built-in consent rule (docs/compliance.md#consent-where-the-law-requires-it). */
+/** Every built-in consent rule (docs/consent.md#consent-where-the-law-requires-it). */
 export const BUILT_IN_CONSENT_RULES: readonly ConsentRule[] = [
   ...NAMED_RULES,
   ...STATE_CONSENT_RULES_A_L,
