@@ -8,6 +8,8 @@ import { sourceCell } from "../law/provenance.js";
 import { FR_REFUSAL_HOLD } from "./hold.js";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+/** The place, without ", US": the state's name says it. */
+const place = (name: string) => name.replace(/, US$/, "");
 const words = (list: readonly string[] | undefined) => (list?.length ? list.map((w) => `\`${w}\``).join(", ") : "—");
 
 export function consentRulesTable(): string {
@@ -18,7 +20,7 @@ export function consentRulesTable(): string {
         ? words(r.accepts)
         : "nothing: refused";
     const when = `${r.purposes.join(", ")}${r.from ? `, from ${r.from}` : ""}`;
-    return `| \`${r.id}\` | ${r.placeName} | ${when} | ${lifted} | ${words(r.unverified)} | ${cell(r.source.cite)} | ${sourceCell(r.source)} |`;
+    return `| \`${r.id}\` | ${place(r.placeName)} | ${when} | ${lifted} | ${words(r.unverified)} | ${cell(r.source.cite)} | ${sourceCell(r.source)} |`;
   });
   const h = FR_REFUSAL_HOLD;
   rows.push(
