@@ -18,7 +18,7 @@ export function consentRulesTable(): string {
       ? "nothing here: consent given on the call itself"
       : r.accepts.length > 0
         ? words(r.accepts)
-        : "nothing: refused";
+        : "refused";
     const when = `${r.purposes.join(", ")}${r.from ? `, from ${r.from}` : ""}`;
     return `| \`${r.id}\` | ${place(r.placeName)} | ${when} | ${lifted} | ${words(r.unverified)} | ${cell(r.source.cite)} | ${sourceCell(r.source)} |`;
   });
@@ -27,7 +27,7 @@ export function consentRulesTable(): string {
     `| \`${h.id}\` | ${h.placeName} | ${h.purposes.join(", ")} | nothing: held ${h.holdMs / 86_400_000} days from the refusal read | — | ${cell(h.source.cite)} | ${sourceCell(h.source)} |`,
   );
   return [
-    "| rule | place | calls | lifted by (official text) | also accepted (summary or secondary only: not built in) | statute | source: tier, read |",
+    "| rule | place | calls | lifted by (official text) | read only in a summary or secondary source | statute | source: tier, read |",
     "|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
