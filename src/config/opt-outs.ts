@@ -17,7 +17,7 @@ export const optOutVariables = declareVariables({
     example: "5",
     summary: "how often placed calls are read for an opt-out until they end, 1-60 s",
     description:
-      "How often each call this server placed is read until it ends, to find a person who said stop ([compliance](compliance.md#opt-outs)); 15 s keeps an opt-out within about a minute of the call's end.",
+      "How often each call this server placed is read until it ends, to find a person who said stop ([compliance](opt-outs.md#opt-outs)); 15 s keeps an opt-out within about a minute of the call's end.",
     parse: seconds(1, 60),
   },
   OUTBOUND_CALLS_OPT_OUT_JOURNAL: {
@@ -27,7 +27,7 @@ export const optOutVariables = declareVariables({
     summary:
       "this process's append-only journal of opt-outs (0600, each line fsync'd), written back when the store lost them; off: none",
     description:
-      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](compliance.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list). With `--sandbox` there is none unless this is set: the simulated calls reach nobody, and a stop heard on one must not refuse a real dial later.",
+      "This process's append-only journal of the opt-outs and held numbers it heard, was told or saw in the shared store (created 0600, each line fsync'd). Read back at start, and written back to Redis whenever Redis comes back empty, so the list survives a Redis restarted without persistence, a `FLUSHALL` and replica restarts ([compliance](opt-outs.md#what-survives-which-fault)). Give each replica its own file on its own disk; `off`: no journal (then only the audit log and Redis keep the list). With `--sandbox` there is none unless this is set: the simulated calls reach nobody, and a stop heard on one must not refuse a real dial later.",
     parse: text,
   },
 });
