@@ -54,10 +54,13 @@ export function rolesOf(
   const names = agentNames.map(foldLabel).filter((n) => n.length > 1);
   const labels = turns.map((t) => (t.label === undefined ? undefined : foldLabel(t.label)));
   const roles: Role[] = labels.map((l) => (l === undefined ? "unknown" : byWord(l, names)));
-  // The opening: whoever introduces themself in the first turns is the agent, and so is their name elsewhere.
-  for (let i = 0; i < Math.min(4, turns.length); i++) {
+  // The opening: whoever introduces themself in the first turns is the agent, and so is their name elsewhere. Not a
+  // transcript of one turn (the callee's answer), nor a "name" that is a word of the callee's request ("I'm done with
+  // these calls" reads like "I'm Dana with Acme"): the safe side is the callee's.
+  for (let i = 0; i < Math.min(4, turns.length) && turns.length > 1; i++) {
     const intro = readings[i]?.intro;
     if (intro === undefined || roles[i] === "callee") continue;
+    if (readings[i]!.hits.some((h) => ` ${h.text} `.includes(` ${intro} `))) continue;
     roles[i] = "agent";
     const label = labels[i];
     if (label !== undefined) names.push(label);
