@@ -38,9 +38,31 @@ const REQUEST_RULES: readonly Rule[] = [
     sentence: true,
   },
   { anchor: C.REMOVE, need: [C.NUMBER], window: 4, tier: "asked", kind: "removal", unless: C.OTHERLIST },
-  { anchor: C.WITHDRAW, need: [C.CONSENT], window: 8, tier: "asked", kind: "revocation", sentence: true },
-  { anchor: C.CONSENT, need: [C.NEG, C.CALL | C.MORE], window: 6, tier: "asked", kind: "revocation" },
-  { anchor: C.CALL, need: [C.NEG | C.NEVER], window: 3, tier: "possible", kind: "hedged", unless: C.OKCALL },
+  {
+    anchor: C.WITHDRAW,
+    need: [C.CONSENT],
+    window: 8,
+    tier: "asked",
+    kind: "revocation",
+    sentence: true,
+    unless: C.RECORD,
+  },
+  {
+    anchor: C.CONSENT,
+    need: [C.NEG, C.CALL | C.MORE],
+    window: 6,
+    tier: "asked",
+    kind: "revocation",
+    unless: C.RECORD,
+  },
+  {
+    anchor: C.CALL,
+    need: [C.NEG | C.NEVER],
+    window: 3,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.RECORD,
+  },
   { anchor: C.CALL, need: [C.NEG | C.NEVER, C.WANT], window: 6, tier: "possible", kind: "hedged", unless: C.OKCALL },
   { anchor: C.REMOVE, need: [C.ME], window: 3, tier: "possible", kind: "hedged", unless: C.OTHERLIST },
   { anchor: C.CALL, need: [C.ANNOY], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
@@ -77,11 +99,18 @@ const NOT_NEGATING = /^\s*(?:know|care|mind|think|se|sais|sai|weiss|weet|so|sei|
  */
 export function negated(text: string, mentions: readonly Mention[], i: number): boolean {
   const m = mentions[i]!;
-  for (let j = i - 1; j >= 0 && m.pos - mentions[j]!.pos <= 4; j--) {
+  // Before it, a few words back, past its object ("u hoeft mij niet van de lijst te halen").
+  for (let j = i - 1; j >= 0 && m.pos - mentions[j]!.pos <= 6; j--) {
     const n = mentions[j]!;
-    if (n.clause !== m.clause) return false;
-    if (n.bits & (C.CALL | C.LIST | C.STOP | C.REMOVE | C.MORE)) return false;
+    if (n.clause !== m.clause) break;
+    if (n.bits & (C.CALL | C.STOP | C.REMOVE | C.MORE) || (n.bits & C.LIST && m.pos - n.pos > 3)) break;
     if (n.bits & (C.NEG | C.NEVER)) return !NOT_NEGATING.test(text.slice(n.end, n.end + 12));
+  }
+  // Verb first, negation after: "nehmen Sie mich nicht von der Liste", "haal me niet van de lijst".
+  for (let j = i + 1; j < mentions.length && mentions[j]!.pos - m.pos <= 3; j++) {
+    const n = mentions[j]!;
+    if (n.clause !== m.clause || !(n.bits & (C.ME | C.YOU | C.NEG))) return false;
+    if (n.bits & C.NEG) return !(n.bits & C.MORE);
   }
   return false;
 }
@@ -99,17 +128,19 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
   let near = 0;
   let from = a.at;
   let to = a.end;
+  // A negation that denies saying ("I didn't say", "没说") is not the request's own: context.ts reads it.
+  const own = (m: Mention) => (m.bits & C.SAY ? m.bits & ~(C.NEG | C.NEVER) : m.bits);
   for (let j = i - 1; j >= 0 && a.pos - mentions[j]!.pos <= rule.window; j--) {
     const m = mentions[j]!;
     if (apart(m)) break;
-    near |= m.bits;
-    if (rule.need.some((g) => m.bits & g)) from = Math.min(from, m.at);
+    near |= own(m);
+    if (rule.need.some((g) => own(m) & g)) from = Math.min(from, m.at);
   }
   for (let j = i + 1; j < mentions.length && mentions[j]!.pos - a.pos <= rule.window; j++) {
     const m = mentions[j]!;
     if (apart(m)) break;
-    near |= m.bits;
-    if (rule.need.some((g) => m.bits & g)) to = Math.max(to, m.end);
+    near |= own(m);
+    if (rule.need.some((g) => own(m) & g)) to = Math.max(to, m.end);
   }
   // A mention carrying two concepts ("never" is NEVER and NEG) counts for what it is besides the anchor.
   near |= a.bits & ~rule.anchor;
@@ -148,12 +179,8 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
   if (withdraw !== undefined && all & (C.CONSENT | C.OKCALL)) {
     hits.push(hit(text, withdraw.lang, "asked", "revocation", withdraw.at, withdraw.end));
   }
-  // A threat about further calls, and a refusal with annoyance, are weaker.
-  if (all & C.THREAT && all & C.CALL) {
-    const t = mentions.find((m) => m.bits & C.THREAT)!;
-    hits.push(hit(text, t.lang, "possible", "indirect", t.at, t.end));
-  }
-  if (all & C.NOTINT && all & (C.ANNOY | C.REPEAT | C.BEFORE)) {
+  // A refusal with annoyance is weaker.
+  if (all & C.NOTINT && all & (C.ANNOY | C.REPEAT)) {
     const n = mentions.find((m) => m.bits & C.NOTINT)!;
     hits.push(hit(text, n.lang, "possible", "hedged", n.at, n.end));
   }

@@ -32,8 +32,10 @@ export const C = {
   ANNOY: 1 << 12,
   /** Every day, five times today, how many times, all the time. */
   REPEAT: 1 << 13,
-  /** A complaint, a report, the police, a lawyer. */
-  THREAT: 1 << 14,
+  /** A complaint, a report, the police, a lawyer: read as annoyance. */
+  THREAT: 1 << 12,
+  /** A recording: consent to it, or not, is not about calls. */
+  RECORD: 1 << 14,
   /** "How did you get my number", "who gave you my number". */
   HOWGOT: 1 << 15,
   /** Already, last week, the other time, before. */
@@ -103,6 +105,18 @@ const STEM: Record<ConceptSource["script"], string> = {
   devanagari: "[\\u0900-\\u097f]*",
 };
 
+/**
+ * Where a word starts and ends. Latin: after a non-letter (an apostrophe too: "m'appelez"), before one or on an
+ * elision. Arabic: after a non-letter and an optional "and"/"so" (و ف), before a non-letter (stems run to the word's
+ * end). Devanagari: between non-letters. Chinese and Japanese have no spaces: anywhere.
+ */
+const EDGES: Record<ConceptSource["script"], readonly [string, string]> = {
+  latin: ["(?<![a-z0-9])", "(?:(?<=')|(?![a-z0-9]))"],
+  arabic: ["(?<![\\u0621-\\u064a])(?:و|ف)?", "(?![\\u0621-\\u064a])"],
+  devanagari: ["(?<![\\u0900-\\u097f])", "(?![\\u0900-\\u097f])"],
+  cjk: ["", ""],
+};
+
 export function compileConcepts(src: ConceptSource): ConceptLexicon {
   const stem = STEM[src.script];
   const bits: number[] = [];
@@ -117,7 +131,7 @@ export function compileConcepts(src: ConceptSource): ConceptLexicon {
     return `(${foldPattern(pattern).replace(/~/g, stem)})`;
   });
   const body = alternatives.join("|");
-  const source = src.script === "latin" ? `(?<![a-z0-9'])(?:${body})(?![a-z0-9])` : `(?:${body})`;
+  const source = `${EDGES[src.script][0]}(?:${body})${EDGES[src.script][1]}`;
   const re = new RegExp(source, "g");
   // Entry i is group i + 1 (numbered groups cost less than named ones): no entry may hold a group of its own.
   if (new RegExp(`${source}|`).exec("")!.length !== bits.length + 1) {
@@ -171,8 +185,8 @@ export function tagText(text: string, lex: ConceptLexicon, out: Mention[]): void
   }
 }
 
-/** Spans the lexicons set aside (other lists, naming, times: lexicon.ts `exempt`), masked with this mark. */
-const MASKED: ConceptLexicon = { lang: "", re: /~+/g, bits: [C.OTHERLIST | C.NAMING] };
+/** Spans the lexicons set aside (other lists, naming, times, recordings: lexicon.ts `exempt`), masked with this mark. */
+const MASKED: ConceptLexicon = { lang: "", re: /~+/g, bits: [C.OTHERLIST | C.NAMING | C.RECORD] };
 
 /**
  * Every language's mentions together, in text order (a code-switched line mixes them). A masked span is a mention

@@ -58,14 +58,23 @@ function quoted(text: string, mentions: readonly Mention[], at: number, end: num
   return "weaken";
 }
 
-/** A verb of saying with a negation next to it ("I didn't say", "no dije", "nie mówiłem"), shortly before. */
-function deniedSaying(frame: readonly Mention[], at: number, hitPos: number): boolean {
-  for (let i = 0; i < frame.length; i++) {
-    const say = frame[i]!;
-    if (!(say.bits & C.SAY) || say.at >= at || hitPos - say.pos > 7) continue;
+/**
+ * A verb of saying with a negation next to it, shortly before ("I didn't say", "no dije", "non vi sto chiedendo") or,
+ * where the language puts it after, right after ("電話しないでとは言っていません").
+ */
+function deniedSaying(mentions: readonly Mention[], at: number, end: number, hitPos: number): boolean {
+  for (let i = 0; i < mentions.length; i++) {
+    const say = mentions[i]!;
+    if (!(say.bits & C.SAY)) continue;
+    if (say.at >= end) {
+      if (say.bits & C.NEG && say.pos - hitPos <= 8) return true;
+      continue;
+    }
+    if (say.at >= at || hitPos - say.pos > 7) continue;
     if (say.bits & C.NEG) return true;
-    for (let j = i - 1; j >= 0 && say.pos - frame[j]!.pos <= 2; j--)
-      if (frame[j]!.bits & (C.NEG | C.NEVER)) return true;
+    for (let j = i - 1; j >= 0 && say.pos - mentions[j]!.pos <= 3; j--) {
+      if (mentions[j]!.bits & (C.NEG | C.NEVER)) return true;
+    }
   }
   return false;
 }
@@ -94,10 +103,10 @@ function reported(frame: readonly Mention[], inHit: readonly Mention[]): Verdict
   return relayed ? "weaken" : "drop";
 }
 
-function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number): Verdict {
+function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number, summary: boolean): Verdict {
   const at = hit.at!;
   const end = hit.end ?? at;
-  const q = quoted(text, mentions, at, end);
+  const q = summary ? undefined : quoted(text, mentions, at, end);
   if (q !== undefined) return q;
   // A stop or a removal denied: "I don't want you to stop calling", "please don't take me off".
   const head = mentions.findIndex((m) => m.at >= at);
@@ -105,24 +114,37 @@ function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBit
     if (negated(text, mentions, head)) return "drop";
   }
   const start = sentenceStart(text, at);
+  const stop = sentenceEnd(text, end);
   const frame = mentions.filter((m) => m.at >= start && m.at < at);
   const hitPos = mentions.find((m) => m.at >= at)?.pos ?? Number.MAX_SAFE_INTEGER;
-  if (deniedSaying(frame, at, hitPos)) return "drop";
-  const r = reported(
-    frame,
-    mentions.filter((m) => m.at >= at && m.end <= end),
-  );
+  if (
+    deniedSaying(
+      mentions.filter((m) => m.at >= start && m.at < stop),
+      at,
+      end,
+      hitPos,
+    )
+  )
+    return "drop";
+  const r = summary
+    ? undefined
+    : reported(
+        frame,
+        mentions.filter((m) => m.at >= at && m.end <= end),
+      );
   if (r !== undefined) return r;
-  // A time, not a refusal: "don't call now, I'm in a meeting; call after six".
-  const sentence = bitsBetween(mentions, start, sentenceEnd(text, at));
-  if (hit.kind !== "removal" && hit.kind !== "revocation" && sentence & C.NOW && lineBits & (C.LATER | C.OKCALL)) {
+  // A time, not a refusal: "don't call now, I'm in a meeting; call after six", "no me llame tan temprano, mejor
+  // después de las diez". Not a request with "again" or "never" ("don't call again until…" stays).
+  const sentence = bitsBetween(mentions, start, stop);
+  const timed = sentence & C.NOW || (hit.tier === "possible" && !(sentence & (C.MORE | C.NEVER | C.STOP)));
+  if (hit.kind !== "removal" && hit.kind !== "revocation" && timed && lineBits & (C.LATER | C.OKCALL)) {
     return "drop";
   }
   return "keep";
 }
 
 /** The hits kept, weakened or dropped by their context; what is after a request may take it back. */
-export function inContext(text: string, mentions: readonly Mention[], hits: readonly Hit[]): Hit[] {
+export function inContext(text: string, mentions: readonly Mention[], hits: readonly Hit[], summary = false): Hit[] {
   let lineBits = 0;
   for (const m of mentions) lineBits |= m.bits;
   const out: Hit[] = [];
@@ -131,7 +153,7 @@ export function inContext(text: string, mentions: readonly Mention[], hits: read
       out.push(h);
       continue;
     }
-    let verdict = verdictOf(text, mentions, h, lineBits);
+    let verdict = verdictOf(text, mentions, h, lineBits, summary);
     const after = bitsBetween(mentions, h.end ?? h.at, text.length);
     if (after & C.RETRACT) verdict = "drop";
     else if (after & C.OKCALL && verdict !== "drop")

@@ -109,6 +109,7 @@ export function hitsIn(
   langs: readonly Lexicon[],
   mentions: readonly Mention[],
   asr: boolean,
+  summary = false,
 ): Hit[] {
   const phrases: Hit[] = [];
   for (const l of langs) {
@@ -117,6 +118,8 @@ export function hitsIn(
   }
   const concepts = conceptHits(maskedText, mentions);
   if (asr) for (const c of concepts) c.asr = true;
-  const kept = inContext(maskedText, mentions, phrases);
-  return kept.concat(inContext(maskedText, mentions, concepts).filter((c) => !kept.some((p) => overlaps(p, c))));
+  const kept = inContext(maskedText, mentions, phrases, summary);
+  return kept.concat(
+    inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),
+  );
 }

@@ -78,7 +78,11 @@ class LazyLine implements LineReading {
   private a: AgentActs | undefined;
   private cache: Partial<Omit<LineReading, "intro">> & { intro?: string | null } = {};
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** A summary speaks of the callee in the third person: its reported speech is what the callee said. */
+    private readonly summary = false,
+  ) {}
 
   private get folded(): string {
     return (this.f ??= foldSpeech(this.text));
@@ -101,12 +105,12 @@ class LazyLine implements LineReading {
 
   get hits(): readonly Hit[] {
     if (this.cache.hits === undefined) {
-      let hits = hitsIn(this.hidden, this.langs, this.mentions, false);
+      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary);
       if (hits.length === 0) {
         const fixed = corrector().correct(this.folded);
         if (fixed !== this.folded) {
           const text = masked(fixed);
-          hits = hitsIn(text, this.langs, tagAll(text, conceptLexiconsFor(this.langs)), true);
+          hits = hitsIn(text, this.langs, tagAll(text, conceptLexiconsFor(this.langs)), true, this.summary);
         }
       }
       this.cache.hits = hits;
@@ -168,6 +172,6 @@ class LazyLine implements LineReading {
   }
 }
 
-export function readLine(text: string): LineReading {
-  return new LazyLine(text);
+export function readLine(text: string, summary = false): LineReading {
+  return new LazyLine(text, summary);
 }

@@ -21,6 +21,7 @@ export const en: ConceptSource = {
       "NAMING",
       "ma'?am|madam|madame|sir|miss|mister|buddy|pal|bro|dude|honey|hon|sweetheart|sweetie|darling|dear|babe|baby|mate|boss|chief|young (?:man|lady)|names?|liar|stupid|crazy|senora|senor|senorita|aunty|auntie|uncle|mrs|mr|ms",
     ],
+    ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
       "OTHERLIST",
       "(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|program|course|trip",
