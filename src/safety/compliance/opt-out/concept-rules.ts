@@ -8,6 +8,7 @@
  * agent does: offer removal, ask whether to keep calling, confirm a removal.
  */
 import { C, type Mention } from "./concepts.js";
+import { together } from "./context.js";
 import type { Hit, Kind, Tier } from "./lexicon.js";
 
 interface Rule {
@@ -26,7 +27,7 @@ interface Rule {
 }
 
 const REQUEST_RULES: readonly Rule[] = [
-  { anchor: C.CALL, need: [C.STOP], window: 5, tier: "asked", kind: "direct" },
+  { anchor: C.CALL, need: [C.STOP], window: 5, tier: "asked", kind: "direct", sentence: true, unless: C.OKCALL },
   { anchor: C.CALL, need: [C.NEG | C.NEVER, C.MORE], window: 5, tier: "asked", kind: "direct" },
   {
     anchor: C.REMOVE,
@@ -68,7 +69,15 @@ const REQUEST_RULES: readonly Rule[] = [
   { anchor: C.CALL, need: [C.ANNOY], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
   { anchor: C.CALL, need: [C.REPEAT], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
   // Partial and elliptic: "the promo calls, not anymore"; "whatever list I'm on, I'd like not to be on it anymore".
-  { anchor: C.CALL, need: [C.NEG | C.NEVER, C.MORE], window: 12, tier: "possible", kind: "partial", sentence: true },
+  {
+    anchor: C.CALL,
+    need: [C.NEG | C.NEVER, C.MORE],
+    window: 12,
+    tier: "possible",
+    kind: "partial",
+    sentence: true,
+    unless: C.OKCALL,
+  },
   {
     anchor: C.LIST,
     need: [C.NEG, C.MORE],
@@ -133,12 +142,14 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
   for (let j = i - 1; j >= 0 && a.pos - mentions[j]!.pos <= rule.window; j--) {
     const m = mentions[j]!;
     if (apart(m)) break;
+    if (!together(m, a)) continue;
     near |= own(m);
     if (rule.need.some((g) => own(m) & g)) from = Math.min(from, m.at);
   }
   for (let j = i + 1; j < mentions.length && mentions[j]!.pos - a.pos <= rule.window; j++) {
     const m = mentions[j]!;
     if (apart(m)) break;
+    if (!together(m, a)) continue;
     near |= own(m);
     if (rule.need.some((g) => own(m) & g)) to = Math.max(to, m.end);
   }

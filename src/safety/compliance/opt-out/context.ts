@@ -33,6 +33,25 @@ function bitsBetween(mentions: readonly Mention[], from: number, to: number): nu
 
 type Verdict = "keep" | "weaken" | "drop";
 
+/**
+ * A "no" that is what was said, not a denial of saying it: "ich hab schon nein gesagt", "I said no", "j'ai dit non"
+ * (where "no" and "non" are answers, not the verb's negation as in Spanish and Italian).
+ */
+function answerNo(text: string, n: Mention): boolean {
+  const word = text.slice(n.at, n.end);
+  return (
+    /^(?:nein|nee|neen)$/.test(word) ||
+    (n.lang === "en" && /^(?:no|nope|nah)$/.test(word)) ||
+    (word === "non" && n.lang === "fr")
+  );
+}
+
+/** Two languages' words read together only when one is English (the lingua franca of code-switching) or both are one. */
+export const together = (a: Mention, b: Mention) => a.lang === b.lang || a.lang === "en" || b.lang === "en";
+
+/** After a word of calling: a quotation (a name said as one) or a masked name. */
+const NAMED = /^(?: (?:me|moi|mich|mi))? (?:"|~)/;
+
 /** The quotation mark that opens the quotation `pos` is in, or -1. */
 function openingQuote(text: string, pos: number): number {
   let open = -1;
@@ -62,7 +81,7 @@ function quoted(text: string, mentions: readonly Mention[], at: number, end: num
  * A verb of saying with a negation next to it, shortly before ("I didn't say", "no dije", "non vi sto chiedendo") or,
  * where the language puts it after, right after ("電話しないでとは言っていません").
  */
-function deniedSaying(mentions: readonly Mention[], at: number, end: number, hitPos: number): boolean {
+function deniedSaying(text: string, mentions: readonly Mention[], at: number, end: number, hitPos: number): boolean {
   for (let i = 0; i < mentions.length; i++) {
     const say = mentions[i]!;
     if (!(say.bits & C.SAY)) continue;
@@ -70,10 +89,12 @@ function deniedSaying(mentions: readonly Mention[], at: number, end: number, hit
       if (say.bits & C.NEG && say.pos - hitPos <= 8) return true;
       continue;
     }
-    if (say.at >= at || hitPos - say.pos > 7) continue;
+    // Before the request, or inside what was read as one ("non ho detto di non chiamarmi").
+    if (say.at < at && hitPos - say.pos > 7) continue;
     if (say.bits & C.NEG) return true;
     for (let j = i - 1; j >= 0 && say.pos - mentions[j]!.pos <= 3; j--) {
-      if (mentions[j]!.bits & (C.NEG | C.NEVER)) return true;
+      const n = mentions[j]!;
+      if (n.bits & (C.NEG | C.NEVER) && together(n, say) && !answerNo(text, n)) return true;
     }
   }
   return false;
@@ -108,6 +129,8 @@ function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBit
   const end = hit.end ?? at;
   const q = summary ? undefined : quoted(text, mentions, at, end);
   if (q !== undefined) return q;
+  // A name or a quotation right after: "arrêtez de m'appeler « madame »".
+  if (NAMED.test(text.slice(end, end + 24))) return "drop";
   // A stop or a removal denied: "I don't want you to stop calling", "please don't take me off".
   const head = mentions.findIndex((m) => m.at >= at);
   if (head !== -1 && mentions[head]!.at < end && mentions[head]!.bits & (C.STOP | C.REMOVE)) {
@@ -119,6 +142,7 @@ function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBit
   const hitPos = mentions.find((m) => m.at >= at)?.pos ?? Number.MAX_SAFE_INTEGER;
   if (
     deniedSaying(
+      text,
       mentions.filter((m) => m.at >= start && m.at < stop),
       at,
       end,

@@ -143,7 +143,8 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   // The call ends on the agent's offer or question, unanswered.
   let last = turns.length - 1;
   while (last >= 0 && readings[last]!.silent) last--;
-  if (last >= 0 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
+  // Not a transcript of one turn: that is the callee's answer, whatever it asks.
+  if (last >= 0 && turns.length > 1 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
     const answered = out.matches.some((m) => m.turn !== undefined && m.turn > last);
     if (!answered) {
       out.matches.push({

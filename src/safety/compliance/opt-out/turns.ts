@@ -49,6 +49,8 @@ const ENVELOPE_KEYS = [
   "entries",
   "lines",
 ];
+/** A line that is only a note in brackets. */
+const STAGE_NOTE = /^\s*\[[^\]]*\]\s*$/;
 /** Control characters and replacement marks: where they are a third of a text, it is bytes, not speech. */
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/g;
 
@@ -92,8 +94,10 @@ function fromString(raw: string, out: TurnsRead): void {
     }
     const turn = labelled(line);
     const last = out.turns.at(-1);
-    // A line with no label goes on the turn before it (a turn spoken over several lines).
-    if (turn.label === undefined && last?.label !== undefined) last.text += ` ${turn.text}`;
+    // A line with no label goes on the turn before it (a turn spoken over several lines), unless it is a note in
+    // brackets: "[Customer disconnected]" after the agent's words is no one's words, and ends the call.
+    if (turn.label === undefined && last?.label !== undefined && !STAGE_NOTE.test(turn.text))
+      last.text += ` ${turn.text}`;
     else out.turns.push(turn);
   }
 }

@@ -7,7 +7,7 @@ export const en: ConceptSource = {
   entries: [
     [
       "HOWGOT",
-      "how(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the) (?:\\w+ )?(?:number|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
+      "how(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
     ],
     [
       "RETRACT",
@@ -15,7 +15,7 @@ export const en: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with",
+      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))",
     ],
     [
       "NAMING",
@@ -44,7 +44,10 @@ export const en: ConceptSource = {
       "SAY",
       "(?:keeps? |kept )?(?:said|say|says|saying|tell|tells|told|telling|ask|asks|asked|asking|yell~|scream~|shout~|wrote|write|writes|goes|went|answer~|repl(?:y|ies|ied)|mention~)",
     ],
-    ["IF", "if|whenever|in case|(?:at )?any ?time|should you|just (?:say|tell|let)"],
+    [
+      "IF",
+      "if|whenever|in case|(?:at )?any ?time|should you|just (?:say|tell|let)|(?:in order )?to stop receiving|to opt out",
+    ],
     ["NOW", "now|right now|today|at the moment|this week|tonight|currently"],
     [
       "LATER",
@@ -87,8 +90,9 @@ export const en: ConceptSource = {
     ],
     [
       "LIST",
-      "lists?|database|data base|records?|system|files?|register|registry|roster|contacts|directory|dialer|rolodex|campaign|(?:do not|don'?t) call",
+      "lists?|database|data base|records?|system|files?|register|registry|roster|contacts|directory|dialer|rolodex|campaign",
     ],
+    ["REMOVE LIST", "(?:do not|don'?t|no) call (?:list|registry|register)|dnc|d n c"],
     ["NUMBER", "(?:my|this|that|our|the) (?:\\w+ )?(?:number|phone|cell|line|landline)"],
     [
       "CALL",

@@ -29,7 +29,7 @@ export const es: ConceptSource = {
       "OTHERLIST",
       "listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)",
     ],
-    ["MEDIA SAY", 'dice(?= ")|pone(?= ")|dice que para|decia(?= ")'],
+    ["MEDIA SAY", 'pone:?(?= ")|reza:?(?= ")'],
     [
       "MEDIA",
       "anuncios?|comercial|tele|television|tv|radio|carta|folleto|cartel|pagina web|web|publicidad|propaganda|pelicula|serie|cancion|video|nota",
@@ -44,13 +44,14 @@ export const es: ConceptSource = {
       "OTHER",
       "a ellos|a ellas|a el|ellos|a esa empresa|a la otra empresa|a otra empresa|a alguna empresa|a una empresa|a esos|a esa gente",
     ],
+    ["THIRD SAY", "dice|dicen|dijo|dijeron|decia|decian"],
     [
       "SAY",
       "dij~|dic(?:e|en|es|ho|iendo)|decia~|decir~|dig(?:a|an|as|o)|pid(?:o|io|ieron|iendo)|ped(?:i|ia|imos)|grit~|escribi~|contest~|respond~|comento",
     ],
     [
       "IF",
-      "si(?= (?:mi|mis|su|el|ella|usted|ustedes|me|le|les|te|alguna|algun|en|por|quiere|quieres|prefiere|prefieres|desea|necesita|lo|la|vuelve|vuelven|llama|llaman|contesta)(?![a-z]))|cuando quiera|en caso de|siempre que|en cualquier momento",
+      "si(?= (?:mi|mis|su|el|ella|usted|ustedes|me|le|les|te|alguna|algun|en|por|quiere|quieres|prefiere|prefieres|desea|necesita|lo|la|vuelve|vuelven|llama|llaman|contesta)(?![a-z]))|cuando quiera|en caso de|siempre que|en cualquier momento|para (?=no (?:recibir|seguir)|dejar de)",
     ],
     ["NOW", "ahora|ahorita|ahora mismo|en este momento|hoy|esta semana"],
     [
@@ -85,7 +86,7 @@ export const es: ConceptSource = {
     ["STOP CALL", "dej(?:a|e|en|ad|es|eis|ar)(?:me|nos)? en paz|me dej(?:a|e|en|es|eis) en paz"],
     [
       "STOP",
-      "(?:dej|par)(?:a|e|en|ad|ar|es|eis)(?= de)|basta(?: ya)?|ya basta|cese|cesen|cesar|suficiente|se acabo|acab(?:en|e|ar) con|termin(?:en|e|ar) con|(?:la )?ultima (?:vez|llamada)|absten~|evit(?:e|en|ar)(?= (?:de )?llam)",
+      "(?:dej|par)(?:a|e|en|ad|ar|es|eis)(?= de )|basta(?: ya)?|ya basta|cese|cesen|cesar|suficiente|se acabo|acab(?:en|e|ar) con|termin(?:en|e|ar) con|(?:la )?ultima (?:vez|llamada)|absten~|evit(?:e|en|ar)(?= (?:de )?llam)",
     ],
     [
       "REMOVE ME",

@@ -50,7 +50,7 @@ export const fr: ConceptSource = {
     ],
     [
       "IF",
-      "si|s'il(?! vous plait| te plait)|quand vous voulez|a tout moment|au cas ou|si jamais|n'importe quand|si vous (?:preferez|voulez|souhaitez)",
+      "si|s'il(?! vous plait| te plait)|quand vous voulez|a tout moment|au cas ou|si jamais|n'importe quand|si vous (?:preferez|voulez|souhaitez)|pour (?=ne plus|arreter de|ne pas)",
     ],
     ["NOW", "maintenant|en ce moment|aujourd'hui|cette semaine|tout de suite|pour l'instant"],
     [

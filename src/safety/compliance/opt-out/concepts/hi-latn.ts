@@ -56,7 +56,7 @@ export const hiLatn: ConceptSource = {
     ],
     [
       "REMOVE ME",
-      "(?:mujhe|mera naam|hame|humein) (?:\\w+ ){0,3}?(?:hata|hatao|hata do|hata dijiye|nikal|nikalo|nikal do|remove|delete)",
+      "(?:hata|nikal) (?:do|dijiye|dena|dijie)|(?:mujhe|mera naam|hame|humein) (?:\\w+ ){0,3}?(?:hata|hatao|hata do|hata dijiye|nikal|nikalo|nikal do|remove|delete)",
     ],
     ["REMOVE", "hata~|hatao|hataiye|nikal~|remove|delete|mita~"],
     ["REMOVE LIST", "dnd|do not disturb|ncpr"],

@@ -26,7 +26,7 @@ export const it: ConceptSource = {
       "OTHERLIST",
       "lista d'attesa|liste d'attesa|lista di attesa|gruppo|gruppi|chat|whatsapp|newsletter|e mails?|mails?|bolletta cartacea|cartacea|rivista|abbonamento",
     ],
-    ["MEDIA SAY", "c'e scritto|dice(?= \")|recita"],
+    ["MEDIA SAY", "c'e scritto|dice:?(?= \")|recita"],
     [
       "MEDIA",
       "pubblicita|spot|televisione|tv|tele|radio|lettera|volantino|cartello|sito|film|serie|canzone|video|avviso",
@@ -44,7 +44,7 @@ export const it: ConceptSource = {
     ],
     [
       "IF",
-      "se(?= (?:mio|mia|lei|vuole|preferisce|desidera|non|qualcuno|in|ci|mi|le|lo)(?![a-z]))|in qualsiasi momento|quando vuole|qualora",
+      "se(?= (?:mio|mia|lei|vuole|preferisce|desidera|non|qualcuno|in|ci|mi|le|lo)(?![a-z]))|in qualsiasi momento|quando vuole|qualora|per (?=non (?:ricevere|essere)|smettere)",
     ],
     ["NOW", "adesso|ora|oggi|in questo momento|al momento|questa settimana"],
     [

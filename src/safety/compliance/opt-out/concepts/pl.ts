@@ -23,7 +23,7 @@ export const pl: ConceptSource = {
       "OTHERLIST",
       "list(?:a|y|e|ie) (?:rezerwow~|oczekujacych)|liscie (?:rezerwowej|oczekujacych)|grup(?:a|y|ie|e)|czat~|messenger~|whatsapp~|newsletter~|maili|mailow~|papierow~|e faktur~",
     ],
-    ["MEDIA SAY", 'jest napisane|pisze(?= ")'],
+    ["MEDIA SAY", 'jest napisane|pisze:?(?= ")'],
     ["MEDIA", "reklam~|telewizj~|tv|radio|ulotk~|strona|film|serial|piosenk~|wideo|notatk~"],
     ["NEG SAY", "nie (?:to|chodzi o to),? ze|nie prosze(?=,? (?:zeby|o|aby))|nie prosilem|nie prosilam"],
     [

@@ -29,7 +29,7 @@ export const pt: ConceptSource = {
       "OTHERLIST",
       "listas? de (?:espera|convidados|compras|reserva)|grupos?|whatsapp|zap|chat|newsletter|e mails?|emails?|boletim|revista|assinatura|extratos? em papel|papel|faturas? (?:em|de) papel",
     ],
-    ["MEDIA SAY", 'diz(?= ")|esta escrito|ta escrito'],
+    ["MEDIA SAY", 'diz:?(?= ")|esta escrito|ta escrito'],
     [
       "MEDIA",
       "propaganda|anuncio|comercial|televisao|tv|radio|carta|panfleto|cartaz|site|filme|novela|serie|musica|video|aviso",
@@ -53,7 +53,7 @@ export const pt: ConceptSource = {
     ],
     [
       "IF",
-      "se(?= (?:o|a|meu|minha|ele|ela|voce|vc|quiser|preferir|precisar|nao|alguem|um|uma)(?![a-z]))|caso|a qualquer momento|quando quiser",
+      "se(?= (?:o|a|meu|minha|ele|ela|voce|vc|quiser|preferir|precisar|nao|alguem|um|uma)(?![a-z]))|caso|a qualquer momento|quando quiser|para (?=nao (?:receber|ser)|parar de|deixar de)",
     ],
     ["NOW", "agora|hoje|no momento|neste momento|essa semana|esta semana"],
     [
@@ -86,7 +86,7 @@ export const pt: ConceptSource = {
     ["STOP CALL", "me esquec(?:e|a|am)|esquec(?:e|a|am) (?:de )?mim|me deix(?:a|e|em) em paz|deix(?:a|e|em) me em paz"],
     [
       "STOP",
-      "(?:par|deix)(?:a|e|em|ar)(?= de)|chega|basta|cess(?:ar|e|em)|acab(?:a|e|em|ar) com|(?:para|pare|parem) com|(?:a )?ultima (?:vez|ligacao)",
+      "(?:par|deix)(?:a|e|em|ar)(?= de )|chega|basta|cess(?:ar|e|em)|acab(?:a|e|em|ar) com|(?:para|pare|parem) com|(?:a )?ultima (?:vez|ligacao)",
     ],
     [
       "REMOVE ME",
