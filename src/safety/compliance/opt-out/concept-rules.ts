@@ -222,12 +222,12 @@ const stops = (b: number) =>
 
 /**
  * What an agent's line does, read from its concepts: an offer to stop or remove and a question whether to keep
- * calling count as questions only: the last sentence asked ("?"), or left unpunctuated or cut off when it is not a
- * condition or an instruction ("say stop if you want"), or a sentence followed by a short question ("I can take you
+ * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would you—"), or left
+ * unpunctuated when it is not a condition or an instruction ("say stop if you want"), or a sentence followed by a short question ("I can take you
  * off our list. Would you like that?", "… so we don't call again. Would you—"). A confirmation is a statement, not
  * conditional, not quoting, not about someone else.
  */
-export function agentActs(text: string, mentions: readonly Mention[]): AgentActs {
+export function agentActs(text: string, mentions: readonly Mention[], cutOff = false): AgentActs {
   const acts: AgentActs = { offer: false, keep: false, confirm: false };
   if (mentions.length === 0) return acts;
   const sentences = text.split(/(?<=[.!?;])\s+/);
@@ -240,7 +240,8 @@ export function agentActs(text: string, mentions: readonly Mention[]): AgentActs
     const b = sentenceBits(mentions, s);
     const own = sentences[s]!;
     const question =
-      (s === last && (asked(own) || (open(own) && !(b & (C.IF | C.SAY))))) || (s === last - 1 && shortQuestion);
+      (s === last && (asked(own) || (open(own) && (cutOff || !(b & (C.IF | C.SAY)))))) ||
+      (s === last - 1 && shortQuestion);
     if (question) {
       if (stops(b)) acts.offer = true;
       else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;

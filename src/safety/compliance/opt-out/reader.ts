@@ -71,8 +71,8 @@ function answerAccepts(i: number, roles: readonly Role[], readings: readonly Lin
 
 /**
  * What the callee took back later in the call: words taken back ("forget what I said, keep calling me") undo what
- * was heard before them; a later yes to the calls ("you can call me about the clinic") leaves an earlier request
- * held for a person (`possible`), never undone.
+ * was heard before them; a later yes to the calls ("and you can call me any time") undoes an earlier weak cue and
+ * leaves an earlier request held for a person (`possible`), never undone.
  */
 function takenBack(out: CallReading, roles: readonly Role[], readings: readonly LineReading[]): void {
   for (let j = readings.length - 1; j > 0; j--) {
@@ -80,7 +80,7 @@ function takenBack(out: CallReading, roles: readonly Role[], readings: readonly 
     const undo = readings[j]!.retracts;
     out.matches = out.matches.flatMap((m) => {
       if (m.where !== "transcript" || m.turn === undefined || m.turn >= j) return [m];
-      return undo ? [] : [{ ...m, tier: "possible" as const }];
+      return undo || m.tier === "possible" ? [] : [{ ...m, tier: "possible" as const }];
     });
   }
 }

@@ -49,11 +49,11 @@ export const de: ConceptSource = {
       "SAY",
       "sag~|gesagt|meint~|gemeint|gebeten|bitte[nt]|frag(?:e|t|te|ten)|gefragt|schrie~|geschrie~|brull~|gebrullt|schreib~|geschrieben|erzahl~|mitgeteilt|antwort~|geantwortet",
     ],
-    ["IF", "wenn|falls|sollte[n]?|jederzeit|im fall|um (?=(?:\\w+ ){0,4}?zu (?:beenden|stoppen|vermeiden))"],
+    ["IF", "wenn|falls|sollte[n]?|jederzeit|im fall|um(?= (?:\\w+ ){0,4}?zu (?:beenden|stoppen|vermeiden))"],
     ["NOW", "jetzt|gerade|grad|momentan|im moment|heute|diese woche"],
     [
       "LATER",
-      "spater|nachher|morgen|heute abend|abends|nachmittags|am (?:nachmittag|abend|vortag)|nach (?:\\w+ )?(?:uhr|dem essen|der arbeit|achtzehn|sechs|funf|sieben|acht|neun|zehn|\\d+)|in (?:einer|zwei|\\w+) (?:stunde|stunden|minuten)|ein andermal|nachste woche",
+      "spater|nachher|morgen|heute abend|abends|nachmittags|am (?:nachmittag|abend|vortag)|nach (?:\\w+ )?(?:uhr|dem essen|der arbeit|achtzehn|sechs|funf|sieben|acht|neun|zehn|\\d+)|in (?:einer|zwei|\\w+) (?:stunde|stunden|minuten)|ein andermal|nachste woche|so fruh|zu fruh|so spat|zu spat|am (?:sonntag|samstag|wochenende)|sonntags|vor \\w+ uhr|beim essen|wahrend der arbeit|mittags|in der mittagspause",
     ],
     ["NOTINT", "kein(?:e)? interesse|nicht interessiert|interessiert mich nicht"],
     [

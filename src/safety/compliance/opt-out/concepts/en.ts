@@ -51,7 +51,7 @@ export const en: ConceptSource = {
     ["NOW", "now|right now|today|at the moment|this week|tonight|currently"],
     [
       "LATER",
-      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)",
+      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)|at (?:\\w+ )?(?:a m|p m|am|pm|o'?clock|noon|night|dinner ?time|work)|(?:so|too|that|this) (?:early|late)|early in the morning|on (?:a )?(?:sunday|saturday|weekend)s?|during (?:work|dinner|the day|lunch)|before (?:\\w+ )?(?:a m|p m|am|pm|noon|\\d+|nine|eight|ten|seven)",
     ],
     ["NOTINT", "not (?:really |even )?interested|no interest"],
     [

@@ -51,12 +51,12 @@ export const es: ConceptSource = {
     ],
     [
       "IF",
-      "si(?= (?:mi|mis|su|el|ella|usted|ustedes|me|le|les|te|alguna|algun|en|por|quiere|quieres|prefiere|prefieres|desea|necesita|lo|la|vuelve|vuelven|llama|llaman|contesta)(?![a-z]))|cuando quiera|en caso de|siempre que|en cualquier momento|para (?=no (?:recibir|seguir)|dejar de)",
+      "si(?= (?:mi|mis|su|el|ella|usted|ustedes|me|le|les|te|alguna|algun|en|por|quiere|quieres|prefiere|prefieres|desea|necesita|lo|la|vuelve|vuelven|llama|llaman|contesta)(?![a-z]))|cuando quiera|en caso de|siempre que|en cualquier momento|para(?= (?:no (?:recibir|seguir)|dejar de))",
     ],
     ["NOW", "ahora|ahorita|ahora mismo|en este momento|hoy|esta semana"],
     [
       "LATER",
-      "luego|despues|mas tarde|manana|en (?:una|un|dos|media) (?:hora|horas|rato|momento)|en la tarde|por la tarde|en la noche|por la noche|otro dia|la proxima semana|a las \\w+|back",
+      "luego|despues|mas tarde|manana|en (?:una|un|dos|media) (?:hora|horas|rato|momento)|en la tarde|por la tarde|en la noche|por la noche|otro dia|la proxima semana|a las \\w+|back|tan temprano|tan tarde|de madrugada|a la hora de (?:comer|la comida|cenar|la cena)|en (?:el|la) (?:trabajo|noche|madrugada)|antes de las \\w+|los (?:domingos|sabados|fines de semana)",
     ],
     ["NOTINT", "no (?:me |nos )?interesa|no estoy interesad[oa]|sin interes|no tengo interes"],
     [
@@ -78,7 +78,7 @@ export const es: ConceptSource = {
     ["CONSENT", "consentimiento|permiso|autoriz~|conformidad"],
     [
       "WITHDRAW",
-      "revoc~|retir(?:o|ar|amos) (?=(?:mi|el|este|ese|todo|nuestro|la) (?:\\w+ )?(?:consentimiento|permiso|autorizacion|conformidad))|anul(?:o|ar) (?=(?:mi|el) (?:consentimiento|permiso|autorizacion))|me opongo|oposicion",
+      "revoc~|retir(?:o|ar|amos)(?= (?:mi|el|este|ese|todo|nuestro|la) (?:\\w+ )?(?:consentimiento|permiso|autorizacion|conformidad))|anul(?:o|ar)(?= (?:mi|el) (?:consentimiento|permiso|autorizacion))|me opongo|oposicion",
     ],
     ["NEG MORE", "ya no|no mas|ni una vez mas|ni una mas"],
     ["NEVER MORE", "nunca mas|jamas"],

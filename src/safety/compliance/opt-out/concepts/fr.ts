@@ -50,12 +50,12 @@ export const fr: ConceptSource = {
     ],
     [
       "IF",
-      "si|s'il(?! vous plait| te plait)|quand vous voulez|a tout moment|au cas ou|si jamais|n'importe quand|si vous (?:preferez|voulez|souhaitez)|pour (?=ne plus|arreter de|ne pas)",
+      "si|s'il(?! vous plait| te plait)|quand vous voulez|a tout moment|au cas ou|si jamais|n'importe quand|si vous (?:preferez|voulez|souhaitez)|pour(?= (?:ne plus|arreter de|ne pas))",
     ],
     ["NOW", "maintenant|en ce moment|aujourd'hui|cette semaine|tout de suite|pour l'instant"],
     [
       "LATER",
-      "plus tard|apres|demain|ce soir|dans (?:une|un|deux|\\w+) (?:heure|heures|minutes|moment)|la veille|la semaine prochaine|un autre jour|vers \\w+ heures|a \\w+ heures",
+      "plus tard|apres|demain|ce soir|dans (?:une|un|deux|\\w+) (?:heure|heures|minutes|moment)|la veille|la semaine prochaine|un autre jour|vers \\w+ heures|a \\w+ heures|si tot|trop tot|si tard|trop tard|le (?:dimanche|samedi|week end)|pendant (?:le|les) (?:repas|heures de bureau)|avant \\w+ heures|a l'heure du (?:repas|diner|dejeuner)",
     ],
     [
       "NOTINT",
@@ -79,7 +79,7 @@ export const fr: ConceptSource = {
     ["CONSENT", "consentement|(?:mon|votre|l'|cet) accord|autorisation|permission|coche la case"],
     [
       "WITHDRAW",
-      "retir(?:e|er|ons) (?=(?:mon|le|votre|l'|ce|cet|cette) (?:\\w+ )?(?:consentement|accord|autorisation|permission))|revoqu~|annul(?:e|er) (?=(?:mon|le) (?:consentement|accord))|je m'y oppose|je m'oppose|opposition|je reviens sur",
+      "retir(?:e|er|ons)(?= (?:mon|le|votre|l'|ce|cet|cette) (?:\\w+ )?(?:consentement|accord|autorisation|permission))|revoqu~|annul(?:e|er)(?= (?:mon|le) (?:consentement|accord))|je m'y oppose|je m'oppose|opposition|je reviens sur",
     ],
     ["NEVER MORE", "plus jamais|pu jamais|pus jamais|jamais plus"],
     ["NEVER", "jamais"],
@@ -94,7 +94,7 @@ export const fr: ConceptSource = {
     ],
     [
       "REMOVE",
-      "retir~|enlev~|supprim~|effac~|ray(?:ez|er|e)|radi(?:ez|er)|desinscri~|desabonn~|sort(?:ez|ir)|oubli(?:ez|e) (?=(?:mon|ce) numero)",
+      "retir~|enlev~|supprim~|effac~|ray(?:ez|er|e)|radi(?:ez|er)|desinscri~|desabonn~|sort(?:ez|ir)|oubli(?:ez|e)(?= (?:mon|ce) numero)",
     ],
     ["REMOVE LIST", "bloctel|pacitel|liste d'opposition|liste rouge"],
     ["LIST", "listes?|fichiers?|bases? de donnees|registre|systeme|repertoire|annuaire|contacts|campagne"],

@@ -33,7 +33,7 @@ export const hiLatn: ConceptSource = {
     ["NOW", "abhi|aaj|is waqt|filhaal"],
     [
       "LATER",
-      "baad (?:mein|me)|baad|shaam|subah|kal|raat|dopahar|ghante (?:baad|mein)|thodi der|phir kabhi|agle hafte|\\w+ baje",
+      "baad (?:mein|me)|baad|shaam|subah|kal|raat|dopahar|ghante (?:baad|mein)|thodi der|phir kabhi|agle hafte|\\w+ baje|itni subah|itni raat|sunday ko|office time|kaam ke time",
     ],
     ["NOTINT", "interest nahi|interested nahi|interest nahin|dilchaspi nahi|not interested"],
     [

@@ -44,12 +44,12 @@ export const it: ConceptSource = {
     ],
     [
       "IF",
-      "se(?= (?:mio|mia|lei|vuole|preferisce|desidera|non|qualcuno|in|ci|mi|le|lo)(?![a-z]))|in qualsiasi momento|quando vuole|qualora|per (?=non (?:ricevere|essere)|smettere)",
+      "se(?= (?:mio|mia|lei|vuole|preferisce|desidera|non|qualcuno|in|ci|mi|le|lo)(?![a-z]))|in qualsiasi momento|quando vuole|qualora|per(?= (?:non (?:ricevere|essere)|smettere))",
     ],
     ["NOW", "adesso|ora|oggi|in questo momento|al momento|questa settimana"],
     [
       "LATER",
-      "dopo|piu tardi|domani|stasera|(?:fra|tra) (?:un|una|\\w+) (?:ora|ore|oretta|minuti)|nel pomeriggio|in serata|un altro giorno|la prossima settimana",
+      "dopo|piu tardi|domani|stasera|(?:fra|tra) (?:un|una|\\w+) (?:ora|ore|oretta|minuti)|nel pomeriggio|in serata|un altro giorno|la prossima settimana|cosi presto|troppo presto|cosi tardi|troppo tardi|la domenica|di domenica|nel (?:fine settimana|weekend)|all'ora di pranzo|a pranzo|a cena|prima delle \\w+",
     ],
     ["NOTINT", "non (?:mi )?interessa|non sono interessat[oa]|nessun interesse"],
     [
@@ -66,7 +66,7 @@ export const it: ConceptSource = {
     ["CONSENT", "consenso|autorizzazione|permesso"],
     [
       "WITHDRAW",
-      "revoc~|ritir(?:o|are) (?=(?:il |la )?(?:mio |mia )?(?:consenso|autorizzazione|permesso))|annull(?:o|are) (?=(?:il )?(?:mio )?consenso)|mi oppongo|opposizione",
+      "revoc~|ritir(?:o|are)(?= (?:il |la )?(?:mio |mia )?(?:consenso|autorizzazione|permesso))|annull(?:o|are)(?= (?:il )?(?:mio )?consenso)|mi oppongo|opposizione",
     ],
     ["NEVER MORE", "mai piu|mai e poi mai"],
     ["NEVER", "mai"],

@@ -46,7 +46,7 @@ export const nl: ConceptSource = {
     ["NOW", "nu|vandaag|op dit moment|momenteel|deze week"],
     [
       "LATER",
-      "later|straks|morgen|vanavond|na (?:zessen|vijven|zevenen|\\w+ uur|het eten|het werk)|over (?:een|twee|\\w+) (?:uur|uurtje|minuten)|'s avonds|'s middags|een andere keer|volgende week",
+      "later|straks|morgen|vanavond|na (?:zessen|vijven|zevenen|\\w+ uur|het eten|het werk)|over (?:een|twee|\\w+) (?:uur|uurtje|minuten)|'s avonds|'s middags|een andere keer|volgende week|zo vroeg|te vroeg|zo laat|te laat|op (?:zondag|zaterdag)|in het weekend|onder het eten|tijdens (?:het eten|mijn werk)|voor \\w+ uur",
     ],
     ["NOTINT", "geen interesse|niet geinteresseerd|interesseert me niet"],
     [

@@ -40,7 +40,7 @@ export const pl: ConceptSource = {
     ["NOW", "teraz|dzisiaj|dzis|w tej chwili|obecnie|w tym tygodniu"],
     [
       "LATER",
-      "pozniej|jutro|wieczorem|po poludniu|po (?:szostej|piatej|siodmej|osmej|\\w+ej|\\d+)|za (?:godzine|godzinke|chwile|\\w+ godzin~|\\w+ minut)|innym razem|w przyszlym tygodniu",
+      "pozniej|jutro|wieczorem|po poludniu|po (?:szostej|piatej|siodmej|osmej|\\w+ej|\\d+)|za (?:godzine|godzinke|chwile|\\w+ godzin~|\\w+ minut)|innym razem|w przyszlym tygodniu|tak wczesnie|za wczesnie|tak pozno|za pozno|w (?:niedziele|sobote|weekend)|w porze obiadu|przed \\w+",
     ],
     ["NOTINT", "nie jestem zainteresowan[ya]|nie interesuje mnie|nie jestesmy zainteresowani|nie interesuje"],
     [

@@ -53,12 +53,12 @@ export const pt: ConceptSource = {
     ],
     [
       "IF",
-      "se(?= (?:o|a|meu|minha|ele|ela|voce|vc|quiser|preferir|precisar|nao|alguem|um|uma)(?![a-z]))|caso|a qualquer momento|quando quiser|para (?=nao (?:receber|ser)|parar de|deixar de)",
+      "se(?= (?:o|a|meu|minha|ele|ela|voce|vc|quiser|preferir|precisar|nao|alguem|um|uma)(?![a-z]))|caso|a qualquer momento|quando quiser|para(?= (?:nao (?:receber|ser)|parar de|deixar de))",
     ],
     ["NOW", "agora|hoje|no momento|neste momento|essa semana|esta semana"],
     [
       "LATER",
-      "depois|mais tarde|amanha|a tarde|de tarde|a noite|de noite|daqui a (?:uma|um|duas|\\w+) (?:hora|horas|minutos)|outro dia|semana que vem|la pelas",
+      "depois|mais tarde|amanha|a tarde|de tarde|a noite|de noite|daqui a (?:uma|um|duas|\\w+) (?:hora|horas|minutos)|outro dia|semana que vem|la pelas|tao cedo|muito cedo|tao tarde|de madrugada|no (?:domingo|sabado|fim de semana)|na hora do (?:almoco|jantar)|antes das \\w+",
     ],
     [
       "NOTINT",
@@ -79,7 +79,7 @@ export const pt: ConceptSource = {
     ["CONSENT", "consentimento|autoriz~|permissao|concordei|aceitei"],
     [
       "WITHDRAW",
-      "retir(?:o|ar|amos) (?=(?:o |a )?(?:meu|minha|o|a|este|esse|essa) (?:\\w+ )?(?:consentimento|autorizacao|permissao))|revog~|cancel(?:o|ar) (?=(?:o |a )?(?:meu|minha) (?:consentimento|autorizacao))|me oponho",
+      "retir(?:o|ar|amos)(?= (?:o |a )?(?:meu|minha|o|a|este|esse|essa) (?:\\w+ )?(?:consentimento|autorizacao|permissao))|revog~|cancel(?:o|ar)(?= (?:o |a )?(?:meu|minha) (?:consentimento|autorizacao))|me oponho",
     ],
     ["NEVER MORE", "nunca mais"],
     ["NEVER", "nunca|jamais"],
@@ -94,7 +94,7 @@ export const pt: ConceptSource = {
     ],
     [
       "REMOVE",
-      "tir(?:a|e|em|ar|ou|ei|ando)|remov~|exclu~|apag~|delet~|descadastr~|risc~|cancel(?:a|e|em|ar) (?=(?:o |meu )?(?:numero|cadastro))|esquec(?:e|a|am) (?=(?:o )?(?:meu|este|esse) numero)",
+      "tir(?:a|e|em|ar|ou|ei|ando)|remov~|exclu~|apag~|delet~|descadastr~|risc~|cancel(?:a|e|em|ar)(?= (?:o |meu )?(?:numero|cadastro))|esquec(?:e|a|am)(?= (?:o )?(?:meu|este|esse) numero)",
     ],
     ["REMOVE LIST", "nao perturbe|naoperturbe|bloqueio de telemarketing"],
     [
