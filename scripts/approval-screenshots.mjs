@@ -34,6 +34,9 @@ async function capture(link, path) {
     });
     await page.goto(link);
     await page.screenshot({ path, fullPage: true });
+    // Where the law requires prior consent and no record holds it, Approve needs the basis attested: the first offered.
+    for (const select of await page.locator('select[name^="consent_basis"]').all())
+      await select.selectOption({ index: 1 });
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.locator("h1 .status").waitFor();
   } finally {
@@ -50,6 +53,9 @@ async function shoot(file, name, args) {
     env: {
       ...getDefaultEnvironment(),
       OUTBOUND_CALLS_CALLING_HOURS: "off",
+      // The guards' clock at a Tuesday noon in New York, so the law of the place called lets the calls be asked for
+      // whenever the screenshots are taken (the sandbox's loopback service allows this tests-only variable).
+      OUTBOUND_CALLS_TEST_NOW: "2026-12-01T17:30:00Z",
       BROWSER: SELF,
       SCREENSHOT_PATH: `${ROOT}docs/${file}`,
     },
@@ -71,18 +77,18 @@ async function shoot(file, name, args) {
 
 async function main() {
   await shoot("approval-page-single.png", "create_call", ([ava]) => ({
-    to: "+1 415 555 0100",
+    to: "+1 212 555 0100",
     agent_id: ava,
     contact_name: "Dana Lee",
     company_name: "Acme Dental",
     metadata: { service_type: "appointment_reminder", appointment: "2026-11-24 10:30" },
   }));
   const people = [
-    ["+14155550101", "Sam Ortiz", "Ortiz Plumbing"],
+    ["+12125550101", "Sam Ortiz", "Ortiz Plumbing"],
     ["+442079460000", "Alex Jones", "Jones & Co"],
-    ["+14155550102", "Lee Park", undefined],
+    ["+12125550102", "Lee Park", undefined],
     ["+61491570006", "Mia Chen", "Harbour Cafe"],
-    ["+14155550103", "Noah Kim", undefined],
+    ["+12125550103", "Noah Kim", undefined],
     ["+442079460001", "Ruth Evans", "Evans Books"],
   ];
   await shoot("approval-page-batch.png", "submit_batch", ([ava, leo]) => ({

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run dial-path`: which source files of src/ one create_call runs code in, and how often the path crosses from
- * one folder to another (docs/architecture.md gives the figures).
+ * `npm run dial-path`: which source files of src/ one create_call runs code in, and how many of its calls cross from
+ * one room (a folder right under src/) into another (docs/architecture.md gives the figures).
  *
  * Every function of src/ gets a first statement that names its file (the TypeScript compiler's own transform), the
  * copy is bundled with esbuild, and a driver runs the server in-process against the sandbox (the real service
@@ -121,10 +121,14 @@ import { loadConfig } from "./src/config/env.js";
 import { createCore, createServer } from "./src/mcp/server.js";
 import { startSandbox } from "./src/sandbox/index.js";
 
-const trace: string[] = [];
+const trace: Array<[string, string]> = [];
 let on = false;
+Error.stackTraceLimit = 6;
 globalThis.__dialPath = (file: string) => {
-  if (on && !file.startsWith("sandbox/")) trace.push(file);
+  if (!on || file.startsWith("sandbox/")) return;
+  // The stack, mapped to the sources: [0] Error, [1] this function, [2] the function entered, [3] its caller.
+  const caller = /dial-path\\/src\\/([^:)]+):\\d+/.exec((new Error().stack ?? "").split("\\n")[3] ?? "");
+  trace.push([file, caller ? caller[1] : ""]);
 };
 const sandbox = await startSandbox({ speed: 40 });
 const config = loadConfig({
@@ -133,12 +137,14 @@ const config = loadConfig({
   OUTBOUND_CALLS_BASE_URL: sandbox.url,
   OUTBOUND_CALLS_API_KEY: "sk_test_dialpath0000000000000000",
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  // The numbers have no consent record, which the law requires for an AI voice to a US number.
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
   ...(${person} ? {} : { OUTBOUND_CALLS_CONFIRM: "never" }),
 });
 const core = createCore(config, {});
 const server = createServer(config, {}, core);
 const client = new Client({ name: "dial-path", version: "1" }, { capabilities: ${person} ? { elicitation: { form: {} } } : {} });
-if (${person}) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { approve: true } }));
+if (${person}) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { confirm: true } }));
 const [a, b] = InMemoryTransport.createLinkedPair();
 await server.mcp.connect(b);
 await client.connect(a);
@@ -176,27 +182,38 @@ await build({
   target: "node22",
   packages: "external",
   logLevel: "error",
+  sourcemap: true,
   // The trace is a no-op until the driver sets it: modules run functions as they load.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); globalThis.__dialPath = () => {};",
   },
 });
 const { execFileSync } = await import("node:child_process");
-const output = execFileSync(process.execPath, [join(WORK, "driver.mjs")], {
+const output = execFileSync(process.execPath, ["--enable-source-maps", join(WORK, "driver.mjs")], {
   cwd: ROOT,
   encoding: "utf8",
   stdio: ["ignore", "pipe", "inherit"],
 });
 const trace = JSON.parse(output.trim().split("\n").at(-1));
-const files = [...new Set(trace)];
-const folder = (file) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
-let moves = 0;
-for (let i = 1; i < trace.length; i++) if (folder(trace[i]) !== folder(trace[i - 1])) moves += 1;
-const folders = new Set(files.map(folder));
+const files = [...new Set(trace.map(([file]) => file))];
+/** A room is a folder right under src/ (docs/architecture.md, "The rooms"). */
+const room = (file) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : ".");
+// A call that crosses rooms: a function of one room calls one of another (a call from outside src/ is the SDK's).
+const crossings = trace.filter(([file, caller]) => caller !== "" && room(caller) !== room(file)).length;
 process.stdout.write(
   `one create_call (${person ? "a person approves in the client's form" : "unattended"}): ` +
-    `${files.length} source files in ${folders.size} folders, ${moves} moves between folders (${trace.length} function entries)\n`,
+    `${files.length} source files in ${new Set(files.map(room)).size} rooms, ${crossings} calls from one room into another ` +
+    `(${trace.length} function entries)\n`,
 );
-if (list) for (const file of files) process.stdout.write(`  ${file}\n`);
+if (list) {
+  for (const file of files) process.stdout.write(`  ${file}\n`);
+  const pairs = new Map();
+  for (const [file, caller] of trace) {
+    if (caller === "" || room(caller) === room(file)) continue;
+    const pair = `${room(caller)} → ${room(file)}`;
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  for (const [pair, n] of [...pairs].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} ${pair}\n`);
+}
 rmSync(WORK, { recursive: true, force: true });
 void pathToFileURL;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/safety/time-zones/country-zones.ts from the tz database's zone.tab
+ * Writes src/guards/zones/country-zones.ts from the tz database's zone.tab
  * (public domain): every IANA zone in use in each country. Run it when tzdata
  * changes: `node scripts/gen-country-zones.mjs [/usr/share/zoneinfo/zone.tab]`.
  * Regions libphonenumber knows but zone.tab does not list are added by hand below.
@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 
 const source = process.argv[2] ?? "/usr/share/zoneinfo/zone.tab";
-const out = new URL("../src/safety/time-zones/country-zones.ts", import.meta.url);
+const out = new URL("../src/guards/zones/country-zones.ts", import.meta.url);
 
 // Calling regions of libphonenumber that are not ISO 3166 countries in zone.tab.
 const EXTRA = {

@@ -5,7 +5,11 @@
  * - README.md, the tools table                                 from each tool's definition (src/tools/*.ts, `docs`)
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
+ * - docs/compliance.md, the consent rules table                 from the rules (src/guards/consent-law/rules.ts)
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
+ * - README.md, the guards table, and docs/architecture.md, the order of the guards
+ *                                                              from the list of guards (src/guards/list.ts)
+ * - docs/compliance.md, the table of the law of the place called from the rule table (scripts/law-table.ts)
  *
  * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
  * around it stays hand-written. `--help` is rendered from the same variable definitions when it runs.
@@ -15,8 +19,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { variables } from "../src/cli/variables.js";
 import { variablesTable } from "../src/config/variables.js";
+import { BUILT_IN_RULES } from "../src/guards/law/rules.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
+import { GUARDS } from "../src/guards/list.js";
+import type { GuardOf } from "../src/guards/services.js";
+import { lawRulesTable } from "./law-table.js";
+import { consentRulesTable } from "../src/guards/consent-law/rules-table.js";
 
 export const REGENERATE = "npm run docs";
 
@@ -47,6 +56,27 @@ export function annotationsTable(all: readonly Tool[]): string {
       const a = tool.annotations;
       return `| \`${tool.name}\` | \`${tool.docs.serviceCall}\` | ${a.readOnlyHint} | ${a.destructiveHint} | ${a.idempotentHint} | ${a.openWorldHint} |`;
     }),
+  ].join("\n");
+}
+
+/** The README's table of the guards: each one's default and what changes it, in the order they run. */
+export function readmeGuardsTable(all: readonly GuardOf[]): string {
+  return [
+    "| Guard | Default | Set with |",
+    "|---|---|---|",
+    ...all.map((g) => `| ${g.name} | ${g.docs.default} | ${g.docs.setWith} |`),
+  ].join("\n");
+}
+
+/** docs/architecture.md's order of the guards: each with its folder. Links there are relative to docs/. */
+export function guardOrderTable(all: readonly GuardOf[]): string {
+  return [
+    "| # | Guard | Folder | Refuses |",
+    "|---|---|---|---|",
+    ...all.map(
+      (g, i) =>
+        `| ${i + 1} | ${g.name} | [\`src/guards/${g.folder}/\`](../src/guards/${g.folder}/) | ${g.docs.refuses.replace(/\]\(docs\//g, "](")} |`,
+    ),
   ].join("\n");
 }
 
@@ -84,9 +114,14 @@ export function generatedFiles(root: string): GeneratedFile[] {
   };
   const manifest = read("manifest.json");
   return [
-    markdown("README.md", { tools: readmeToolsTable(tools) }),
+    markdown("README.md", { tools: readmeToolsTable(tools), guards: readmeGuardsTable(GUARDS) }),
+    markdown("docs/architecture.md", { "guard-order": guardOrderTable(GUARDS) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
+    markdown("docs/compliance.md", {
+      "law-rules": lawRulesTable(BUILT_IN_RULES),
+      "consent-rules": consentRulesTable(),
+    }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
   ];
 }

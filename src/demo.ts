@@ -44,16 +44,26 @@ async function approveAsAPerson(link: string, log: string): Promise<void> {
   const title = /<h1>([^<]*)<\/h1>/.exec(page)?.[1] ?? "?";
   // The consent record the page shows (the operator's consent file), as the person reads it.
   const consent = /<dt>Consent<\/dt><dd>([^<]*)<\/dd>/.exec(page)?.[1];
+  // Where the law requires prior consent and the file has no record, the page asks the person to attest it: the
+  // stand-in person picks the first basis offered (a real person picks the one they hold, or declines).
+  const form = new URLSearchParams({ decision: "approve" });
+  const attests: string[] = [];
+  for (const [, field, first] of page.matchAll(
+    /<select id="(consent_basis[^"]*)"[^>]*>.*?<option value="([^"]+)">/gs,
+  )) {
+    form.set(field!, first!);
+    attests.push(first!);
+  }
   // Noted before the click: the tool call may end as soon as the server has the decision.
   appendFileSync(
     log,
-    `${title}"${consent ? ` (consent: ${consent.replace(/&#39;/g, "'").replace(/&quot;/g, '"')})` : ""} → the person clicks Approve\n`,
+    `${title}"${consent ? ` (consent: ${consent.replace(/&#39;/g, "'").replace(/&quot;/g, '"')})` : ""} → the person ${attests.length > 0 ? `attests prior consent (${attests.join(", ")}) and ` : ""}clicks Approve\n`,
   );
   const origin = new URL(link).origin;
   await fetch(link, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin, "sec-fetch-site": "same-origin" },
-    body: "decision=approve",
+    body: form.toString(),
     redirect: "manual",
   });
 }
@@ -144,7 +154,7 @@ async function main(): Promise<void> {
     "Place one call (a sandbox test number that answers); a person approves it on the approval page",
     "create_call",
     {
-      to: "+1 415 555 0100",
+      to: "+1 212 555 0100",
       agent_id: agent,
       contact_name: "Dana Lee",
       company_name: "Acme Dental",
@@ -206,10 +216,12 @@ async function main(): Promise<void> {
     },
   );
 
+  // New York numbers without a consent record: the law requires prior consent for a call by an AI voice, so the
+  // person who approves the batch attests it on the approval page.
   const rows = [
-    { to: "+14155550101", agent_id: agent, contact_name: "Sam Ortiz" },
+    { to: "+12125550101", agent_id: agent, contact_name: "Sam Ortiz" },
     { to: "+1 900 555 0123", agent_id: agent, contact_name: "Premium line" },
-    { to: "+14155550102", agent_id: agent, contact_name: "Lee Park" },
+    { to: "+12125550102", agent_id: agent, contact_name: "Lee Park" },
   ];
   await call("Try a batch with one bad number (premium rate): refused, nothing sent", "submit_batch", { calls: rows });
   const fixed = rows.map((r, i) => (i === 1 ? { ...r, to: "+442079460000", contact_name: "Alex Jones" } : r));

@@ -12,11 +12,11 @@ import { ConfigurationError } from "../config/errors.js";
 import { openGuardStore } from "../state/open-store.js";
 import { MemoryStore } from "../state/memory-store.js";
 import type { OptOutEntry } from "../state/store.js";
-import { AuditLog, AUDIT_VARIABLE } from "../safety/audit-log.js";
-import { readDoNotCallLine } from "../safety/do-not-call.js";
-import { keptOptOuts, readOptOutHistory } from "../safety/compliance/opt-out-history.js";
-import { OptOutJournal, releaseLine } from "../safety/compliance/opt-out-journal.js";
-import { clearHeld, confirmHeld, heldNumbers } from "../safety/compliance/opt-out-review.js";
+import { AuditLog, AUDIT_VARIABLE } from "../guards/dial/audit/log.js";
+import { readDoNotCallLine } from "../guards/do-not-call/list.js";
+import { keptOptOuts, readOptOutHistory } from "../guards/opt-outs/history.js";
+import { OptOutJournal, releaseLine } from "../guards/opt-outs/journal.js";
+import { clearHeld, confirmHeld, heldNumbers } from "../guards/opt-outs/review.js";
 import { Redactor } from "../text/redact.js";
 import { oneLine } from "../text/clean.js";
 

@@ -1,4 +1,4 @@
-/** The calling window of OUTBOUND_CALLS_CALLING_HOURS, read at start; the guard that applies it is src/safety/calling-hours.ts. */
+/** The calling window of OUTBOUND_CALLS_CALLING_HOURS, read at start; the guard that applies it is src/guards/hours/window.ts. */
 export interface CallingWindow {
   /** Minutes after local midnight: start inclusive, end exclusive. */
   startMin: number;

@@ -1,6 +1,6 @@
 /**
  * OUTBOUND_CALLS_OPT_OUT_JOURNAL: where this process keeps its append-only
- * journal of opt-outs (src/safety/compliance/opt-out-keeper.ts). Each replica has
+ * journal of opt-outs (src/guards/opt-outs/keeper.ts). Each replica has
  * its own; by default in the XDG state folder, as the passkey file is.
  */
 import { homedir } from "node:os";

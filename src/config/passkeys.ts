@@ -51,7 +51,7 @@ export const passkeyVariables = {
     summary:
       "required: Approve needs an enrolled passkey with user verification (PIN, fingerprint); dialogs and model tokens cannot approve",
     description:
-      "`required`: Approve, on the approval page and in the inbox, needs a passkey enrolled with `outbound-calls-mcp passkeys enroll` and the person's verification (PIN, fingerprint, face); the client's own dialogs cannot approve, and a dial with no passkey enrolled is refused. See [consent.md](consent.md#passkeys-a-yes-no-program-can-give).",
+      "`required`: Approve, on the approval page and in the inbox, needs a passkey enrolled with `outbound-calls-mcp passkeys enroll` and the person's verification (PIN, fingerprint, face); the client's own dialogs cannot approve, and a dial with no passkey enrolled is refused. See [passkeys.md](passkeys.md).",
   },
   OUTBOUND_CALLS_PASSKEY_FILE: {
     group: "safety",

@@ -74,7 +74,7 @@ export const redisVariables = {
     example: "redis://:password@redis.internal:6379/0",
     summary: "redis:// or rediss:// (TLS), user:password@ and /db allowed: the guard state every replica shares",
     description:
-      "`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS: every guard's state (dedupe, caps, tokens, approvals, the HTTP rate limit) lives there, shared by every replica. See [hosting.md](hosting.md#several-replicas-redis).",
+      "`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS: every guard's state (dedupe, caps, tokens, approvals, the HTTP rate limit) lives there, shared by every replica. See [replicas.md](replicas.md).",
   },
   OUTBOUND_CALLS_REDIS_PREFIX: {
     group: "replicas",

@@ -1,12 +1,14 @@
 /**
  * OUTBOUND_CALLS_RULES_FILE: the operator's changes to the law of the place
- * called (src/safety/compliance/law-rules.ts), read and checked at start. A
+ * called (src/guards/law/rules.ts), read and checked at start. A
  * JSON file:
  *
  *   { "rules": [
  *       { "id": "us_fl_hours", "enabled": false },
  *       { "id": "fr_frequency", "max_calls": 3, "window_hours": 720 },
- *       { "id": "us_va_hours", "consent_bases": ["express_written"] },
+ *       { "id": "us_va_hours", "consent_bases": ["prior_express_written_consent"] },
+ *       { "id": "us_la_emergency_ban",
+ *         "windows": [{ "from": "2026-09-01T00:00-05:00", "until": "2026-09-15T00:00-05:00", "what": "JBE 2026-123" }] },
  *       { "id": "us_tx_sunday", "place": "US-TX", "place_name": "Texas, US", "source": "counsel memo 2026-10",
  *         "hours": { "sun": ["12:00-21:00"], "mon": ["09:00-21:00"], "tue": ["09:00-21:00"], "wed": ["09:00-21:00"],
  *                    "thu": ["09:00-21:00"], "fri": ["09:00-21:00"], "sat": ["09:00-21:00"] } } ] }
@@ -41,6 +43,17 @@ function ruleChangeSchema() {
     >,
   );
 
+  // A date-time with its offset ("2026-09-01T00:00-05:00", "2026-09-01T05:00Z"): a bare date or time would be read
+  // in some zone the operator did not choose.
+  const instantText = z
+    .string()
+    .refine(
+      (text) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
+        Number.isFinite(Date.parse(text)),
+      'a window\'s bounds are date-times with their offset, e.g. "2026-09-01T00:00-05:00"',
+    );
+
   return z.strictObject({
     id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/, "an id is lowercase letters, digits and _, e.g. us_fl_hours"),
     enabled: z.boolean().optional(),
@@ -55,9 +68,26 @@ function ruleChangeSchema() {
       .min(1)
       .optional(),
     hours: hoursShape.optional(),
-    /** A country whose public holidays allow no call, or false for none. */
+    /** A country (or a country's state, "US-AL") whose public holidays allow no call, or false for none. */
     holidays: z
-      .union([z.string().regex(/^[A-Z]{2}$/, "holidays names a country, e.g. FR"), z.literal(false)])
+      .union([
+        z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'holidays names a country or a state, e.g. "FR" or "US-AL"'),
+        z.literal(false),
+      ])
+      .optional(),
+    /**
+     * A date-bounded ban's windows (e.g. Louisiana's declared emergencies): no call from `from` until `until`, each an
+     * ISO 8601 date-time with its offset. They replace the rule's windows; [] lifts them all.
+     */
+    windows: z
+      .array(
+        z.strictObject({
+          from: instantText,
+          until: instantText,
+          what: z.string().min(1).max(120).optional(),
+        }),
+      )
+      .max(100)
       .optional(),
     max_calls: z.number().int().min(1).max(1000).optional(),
     window_hours: z.number().int().min(1).max(744).optional(),
@@ -79,6 +109,8 @@ function ruleChangeSchema() {
       .optional(),
     /** Where the rule comes from, in the operator's words (required for a new rule). */
     source: z.string().min(1).max(200).optional(),
+    /** A new rule's source: the law's own text, an agency's summary, or a publication (the default). */
+    tier: z.enum(["official", "official_summary", "secondary"]).optional(),
   });
 }
 

@@ -29,6 +29,9 @@ const RETIRED_MODES: Record<string, string> = {
     "(a person approves every dial, in the client or on the approval page), or set token to keep the old behaviour",
 };
 
+/** OUTBOUND_CALLS_REQUIRE_CONSENT, as the guards read it (true is `always`, false is `off`). */
+export type ConsentRequirement = "law" | "always" | "off";
+
 export interface SafetySettings {
   confirm: ConfirmMode;
   /** How long a tool call waits for a person's decision before answering "pending" (ms). */
@@ -48,23 +51,28 @@ export interface SafetySettings {
   maxDialsPerHourPerPerson: number | undefined;
   readOnly: boolean;
   auditLog: string | undefined;
-  /** The operator's consent records (src/safety/compliance/consent-file.ts). */
+  /** The operator's consent records (src/guards/consent/file.ts). */
   consentFile: string | undefined;
-  /** Refuse a dial to a number without a live consent record. */
-  requireConsent: boolean;
-  /** What the calls are for: which rules of the law of the place called apply (src/safety/compliance/law-rules.ts). */
+  /**
+   * Where a dial needs prior consent: `law` where the law of the place called requires it for an AI voice (a record,
+   * or a person's attestation in the approval), `always` that and a record for every number, `off` never.
+   */
+  requireConsent: ConsentRequirement;
+  /** What the calls are for: which rules of the law of the place called apply (src/guards/law/rules.ts). */
   callPurpose: "telemarketing" | "informational";
   /** The operator's changes to those rules (src/config/rules-file.ts). */
   rulesFile: string | undefined;
+  /** Which of those rules apply by the tier of their source: all, or only those read in the law's own text. */
+  rulesProvenance: "all" | "official";
   /** How long each row of a batch may take to ring (ms): every row's place must stay open that long per row. */
   batchSpanPerRowMs: number;
-  /** How often the opt-out watch reads the placed calls (ms): src/safety/compliance/opt-out-watch.ts. */
+  /** How often the opt-out watch reads the placed calls (ms): src/guards/opt-outs/watch.ts. */
   optOutPollMs: number;
   /** This process's journal of opt-outs (src/config/opt-out-journal.ts); undefined: off. */
   optOutJournal: string | undefined;
   /** Tests only: the clock starts at this instant (epoch ms) and runs on. */
   testNow: number | undefined;
-  /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (safety/dedupe.ts). */
+  /** Tests only: the lease of an unsettled dial claim (ms), instead of 60 s (guards/dedupe/ledger.ts). */
   testLeaseMs: number | undefined;
 }
 
@@ -79,7 +87,7 @@ export const safetyVariables = {
     summary:
       "who says yes to a dial: person (the client's dialog or link, else the approval page), token (the model's dry-run token; weaker), never (unattended dialing)",
     description:
-      "Who says yes to a dial: `person` (the client's dialog or link, else the approval page), `token` (the model's dry-run token; weaker), `never` (unattended). `auto` and `always` are refused at start with what to set instead. See [consent.md](consent.md).",
+      "Who says yes to a dial: `person` (the client's dialog or link, else the approval page), `token` (the model's dry-run token; weaker), `never` (unattended). `auto` and `always` are refused at start with what to set instead. See [approval.md](approval.md).",
   },
   OUTBOUND_CALLS_APPROVAL_WAIT_S: {
     group: "safety",
@@ -162,11 +170,12 @@ export const safetyVariables = {
   },
   OUTBOUND_CALLS_REQUIRE_CONSENT: {
     group: "safety",
-    default: "false",
+    default: "law",
     example: "true",
-    summary: "true: refuse a dial to a number without a live record in the consent file",
+    summary:
+      "law: a record or a person's attestation where the law of the place requires consent for an AI voice; true: a record for every number too; false: off",
     description:
-      "`true`: a number without a live (unexpired, not opted-out) record in `OUTBOUND_CALLS_CONSENT_FILE` is refused (rule `no_consent`).",
+      "`law` (the default): where the law of the place called requires the person's prior consent for a call made by an AI voice (for `OUTBOUND_CALLS_CALL_PURPOSE`), a dial needs a live record of an accepted basis in `OUTBOUND_CALLS_CONSENT_FILE`, or the attestation of the person who approves it; a place whose law lets no consent lift the rule is refused ([compliance](compliance.md#consent-where-the-law-requires-it)). `true`: that, and every number needs a live record (rule `no_consent`). `false`: no consent check, said on stderr at every start as an accepted risk.",
   },
   OUTBOUND_CALLS_CALL_PURPOSE: {
     group: "safety",
@@ -174,7 +183,7 @@ export const safetyVariables = {
     example: "informational",
     summary: "what the calls are for, telemarketing or informational: which laws of the place called apply",
     description:
-      "What the calls are for: `telemarketing` (the default: the calling hours, days, holidays and per-number limits of the law of the place called apply) or `informational` (they do not; `OUTBOUND_CALLS_CALLING_HOURS` still does). The default is the one whose wrong guess costs least ([compliance](compliance.md#the-law-of-the-place-called)).",
+      "What the calls are for: `telemarketing` (the default: the calling hours, days, holidays and per-number limits of the law of the place called apply) or `informational` (only the rules that bind any automated call, such as California's hours for device calls, apply; `OUTBOUND_CALLS_CALLING_HOURS` still does). The default is the one whose wrong guess costs least ([compliance](compliance.md#the-law-of-the-place-called)).",
   },
   OUTBOUND_CALLS_RULES_FILE: {
     group: "safety",
@@ -184,6 +193,15 @@ export const safetyVariables = {
       "JSON file that changes, switches off or adds rules of the law of the place called; a bad file stops the start",
     description:
       "JSON file that changes, switches off or adds rules of the law of the place called ([compliance](compliance.md#changing-the-rules)). A file that cannot be read or does not match the schema stops the start, naming the field.",
+  },
+  OUTBOUND_CALLS_RULES_PROVENANCE: {
+    group: "safety",
+    default: "all",
+    example: "official",
+    summary:
+      "which rules of the law of the place called apply by their source: all (official text, official summary, secondary) or official",
+    description:
+      "Which rules of the law of the place called apply, by the tier of the source each was read from ([compliance](compliance.md#the-rules-and-their-sources)): `all` (the default: official text, official summary and secondary sources; each rule only restricts, so a weaker source only delays a call) or `official` (only rules read in the law's own text). The start's log names every rule left out.",
   },
   OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW: {
     group: "safety",
@@ -214,7 +232,7 @@ export const safetyVariables = {
     unset: "60000",
     summary: "tests only: the lease of a dial claim in ms; only with a loopback base URL",
     description:
-      "Tests only: the lease of an unsettled dial claim, 100–60000 ms (see [a replica that dies](hosting.md#several-replicas-redis)); accepted only with a loopback base URL or `--sandbox`.",
+      "Tests only: the lease of an unsettled dial claim, 100–60000 ms (see [a replica that dies](replicas.md#a-replica-that-dies-between-claiming-and-sending)); accepted only with a loopback base URL or `--sandbox`.",
   },
 } as const satisfies VariableDocs;
 
@@ -327,11 +345,13 @@ export const safetyEnvShape = {
   OUTBOUND_CALLS_REQUIRE_CONSENT: z
     .string()
     .optional()
-    .transform((raw, ctx) => {
-      const value = parseSwitch(raw);
-      if (value === "unset") return false;
-      if (typeof value === "boolean") return value;
-      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be true, false, 1 or 0");
+    .transform((raw, ctx): ConsentRequirement => {
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_REQUIRE_CONSENT") : raw).trim().toLowerCase();
+      if (text === "law") return "law";
+      const value = parseSwitch(text);
+      if (value === true) return "always";
+      if (value === false) return "off";
+      return custom(ctx, "OUTBOUND_CALLS_REQUIRE_CONSENT must be law (the default), true, false, 1 or 0");
     }),
   OUTBOUND_CALLS_CALL_PURPOSE: z
     .string()
@@ -342,6 +362,14 @@ export const safetyEnvShape = {
       return custom(ctx, "OUTBOUND_CALLS_CALL_PURPOSE must be telemarketing or informational");
     }),
   OUTBOUND_CALLS_RULES_FILE: pathVar,
+  OUTBOUND_CALLS_RULES_PROVENANCE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = (blank(raw) ? fallback("OUTBOUND_CALLS_RULES_PROVENANCE") : raw).trim().toLowerCase();
+      if (text === "all" || text === "official") return text;
+      return custom(ctx, "OUTBOUND_CALLS_RULES_PROVENANCE must be all (the default) or official");
+    }),
   // Reads every placed call until final; 15 s keeps an opt-out within about a minute of the call's end.
   OUTBOUND_CALLS_OPT_OUT_POLL_S: secondsVar("OUTBOUND_CALLS_OPT_OUT_POLL_S", 1, 60),
   // The service's pacing of a batch is undocumented: 60 s a row assumes a slow one (docs/compliance.md).
@@ -386,10 +414,10 @@ export function safetySettings(
   env: SafetyEnv,
   baseUrlIsLoopback: boolean,
 ): Omit<SafetySettings, "optOutJournal"> | { error: string } {
-  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
+  if (env.OUTBOUND_CALLS_REQUIRE_CONSENT === "always" && env.OUTBOUND_CALLS_CONSENT_FILE === undefined) {
     return {
       error:
-        "OUTBOUND_CALLS_REQUIRE_CONSENT is on but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file or turn the requirement off",
+        "OUTBOUND_CALLS_REQUIRE_CONSENT is true but OUTBOUND_CALLS_CONSENT_FILE is not set: every dial would be refused; set the file, or set law (the default) or false",
     };
   }
   for (const name of ["OUTBOUND_CALLS_TEST_NOW", "OUTBOUND_CALLS_TEST_LEASE_MS"] as const) {
@@ -417,6 +445,7 @@ export function safetySettings(
     requireConsent: env.OUTBOUND_CALLS_REQUIRE_CONSENT,
     callPurpose: env.OUTBOUND_CALLS_CALL_PURPOSE,
     rulesFile: env.OUTBOUND_CALLS_RULES_FILE,
+    rulesProvenance: env.OUTBOUND_CALLS_RULES_PROVENANCE,
     batchSpanPerRowMs: env.OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW,
     testNow: env.OUTBOUND_CALLS_TEST_NOW,
     testLeaseMs: env.OUTBOUND_CALLS_TEST_LEASE_MS,

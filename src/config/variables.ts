@@ -1,6 +1,6 @@
 /**
  * What an operator reads about each environment variable, written once beside
- * the code that parses it (config/env.ts, safety/settings.ts, config/redis.ts,
+ * the code that parses it (config/env.ts, config/safety.ts, config/redis.ts,
  * http/config.ts, cli/env-flags.ts, consent/opener.ts) and collected in
  * cli/variables.ts. `--help` is rendered from it at run time, the configuration
  * table of docs/configuration.md by `npm run docs`; test/docs/generated.test.ts
@@ -36,7 +36,7 @@ export type WithDefault<D extends VariableDocs> = {
 /** The heading of each group in `--help`, in order. */
 export const HELP_HEADINGS: Readonly<Record<VariableGroup, string>> = {
   service: "Environment:",
-  safety: "Safety (see docs/safety.md and docs/consent.md):",
+  safety: "Safety (see docs/safety.md and docs/approval.md):",
   http: "Environment with --http:",
   replicas: "Environment for several replicas (stdio or --http):",
 };

@@ -1,6 +1,6 @@
 /**
  * Consent the model cannot give itself: the seam between the dial pipeline
- * (src/safety/) and the ways a person can say yes. The pipeline builds a
+ * (src/guards/) and the ways a person can say yes. The pipeline builds a
  * ConsentRequest for the exact normalized request and asks; a channel answers
  * with a verdict. A channel is a path the model cannot write to: the client's
  * own dialog (form elicitation), a link the client shows to the person (URL
@@ -11,6 +11,7 @@
  * channel: not in a verdict, not in an answer, a notification or the audit log.
  */
 import type { CallScope } from "../service/call-scope.js";
+import type { Attested, ViewAttestGroup } from "./attestation.js";
 
 /** One row as a person reads it before a dial. Every string is already cleaned (no line breaks). */
 export interface ConsentRow {
@@ -30,6 +31,8 @@ export interface ConsentRow {
   contactName?: string;
   companyName?: string;
   metadata?: Record<string, string | number | boolean | null>;
+  /** The law of the place called for this number: its rules with their tiers, and how its prior consent is met. */
+  law?: string[];
 }
 
 export interface ConsentView {
@@ -42,6 +45,8 @@ export interface ConsentView {
   repeatDial?: true;
   /** The person who asked (their access token's subject and name), over `--http` with OAuth. */
   requestedBy?: { sub: string; name?: string };
+  /** The consent the approving person must attest (attestation.ts): one required answer a group of rows. */
+  attest?: ViewAttestGroup[];
 }
 
 export interface ConsentRequest {
@@ -79,6 +84,8 @@ export type ConsentVerdict =
        * single-use (the approval, the input state); absent for a yes given live in the client's dialog.
        */
       idempotencyKey?: string;
+      /** The consent the person attested in the approval (attestation.ts), when the view asked for it. */
+      attested?: Attested;
     }
   | {
       kind: "declined";

@@ -10,6 +10,7 @@ import type { ApprovalRecord, ApprovalStore, InboxCursor, InboxQuery } from "../
 import { inboxSummary, readSummary, type SealedSummary } from "./inbox-summary.js";
 import type { ConsentRequest, ConsentView, ConsentVia } from "./channel.js";
 import { ApprovalSeals } from "./seal.js";
+import { attestedText, type Attested } from "./attestation.js";
 import { storedViewSchema } from "./view-schema.js";
 import { hashSecret, ID_PATTERN, newId, newSecret, SECRET_PATTERN, secretMatches } from "./secrets.js";
 
@@ -165,15 +166,17 @@ export class ApprovalDesk {
     return this.seals.dialKey(use);
   }
 
-  /** pending -> approved/declined, once, sealed. */
-  async decide(id: string, decision: "approved" | "declined", by: string): Promise<boolean> {
+  /** pending -> approved/declined, once, sealed with what the approver attested (an approval only). */
+  async decide(id: string, decision: "approved" | "declined", by: string, attested?: Attested): Promise<boolean> {
     const now = this.now();
+    const text = decision === "approved" ? attestedText(attested) : undefined;
     const done = await this.options.approvals.decide(
       id,
       decision,
       by,
       now,
-      this.seals.ofDecision(id, decision, by, now),
+      this.seals.ofDecision(id, decision, by, now, text),
+      text,
     );
     if (done) this.wake(id);
     return done;

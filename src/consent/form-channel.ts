@@ -1,13 +1,17 @@
 /**
- * Consent in the client's own dialog: MCP form elicitation with one boolean.
- * Only an accept with confirm=true approves; decline, cancel, false, no answer
- * in time or a client error all mean nothing is dialed.
+ * Consent in the client's own dialog: MCP form elicitation with one boolean,
+ * and the basis of consent the person attests where the law requires it
+ * (attestation.ts). Only an accept with confirm=true (and every basis asked)
+ * approves; decline, cancel, false, no answer in time or a client error all
+ * mean nothing is dialed.
  */
 import type { RequestId } from "@modelcontextprotocol/server";
 import type { ConsentClient } from "../protocol/consent-client.js";
 import { oneLine } from "../text/clean.js";
 import type { ConsentCallContext, ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
 import { ANSWERED_AT_ONCE_MS } from "./headless-runs.js";
+import { readAttested } from "./attestation.js";
+import { approvalSchema, ATTESTATION_MISSING } from "./input-channel.js";
 
 /** How long a person gets to answer the client's dialog. The service's deadline starts only after the answer. */
 export const FORM_TIMEOUT_MS = 5 * 60_000;
@@ -21,17 +25,7 @@ export function formChannel(server: ConsentClient, requestId: RequestId | undefi
           {
             mode: "form",
             message: request.text,
-            requestedSchema: {
-              type: "object",
-              properties: {
-                confirm: {
-                  type: "boolean",
-                  title: "Place this call?",
-                  description: "Yes dials now; no dials nothing.",
-                },
-              },
-              required: ["confirm"],
-            },
+            requestedSchema: approvalSchema(request.view),
           },
           {
             signal: ctx.signal,
@@ -39,8 +33,12 @@ export function formChannel(server: ConsentClient, requestId: RequestId | undefi
             ...(requestId !== undefined ? { relatedRequestId: requestId } : {}),
           },
         );
-        if (result.action === "accept" && result.content?.confirm === true)
-          return { kind: "approved", via: "client_form" };
+        if (result.action === "accept" && result.content?.confirm === true) {
+          const attested = readAttested(request.view.attest, (field) => result.content?.[field]);
+          if (attested)
+            return { kind: "approved", via: "client_form", ...(request.view.attest?.length ? { attested } : {}) };
+          return { kind: "declined", via: "client_form", why: "cancelled", detail: ATTESTATION_MISSING };
+        }
         if (result.action === "cancel") return { kind: "declined", via: "client_form", why: "cancelled" };
         // A form filled in with no is a person's answer; a decline may be the client's own, when it comes at once.
         const atOnce = result.action === "decline" && performance.now() - asked < ANSWERED_AT_ONCE_MS;

@@ -17,7 +17,7 @@ import { RequestStates } from "./request-state.js";
 import { ConsentSelector, type PageSurface } from "./selector.js";
 import type { PasskeyGate } from "./passkeys/gate.js";
 
-/** The name of the guard store's shared secret the requestState key is derived from (docs/consent.md). */
+/** The name of the guard store's shared secret the requestState key is derived from (docs/design/approval.md). */
 export const REQUEST_STATE_SECRET = "input-request-state";
 
 export interface ConsentHubOptions {

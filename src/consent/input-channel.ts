@@ -16,8 +16,9 @@
  * form asked (confirm: true and nothing else) approves nothing.
  */
 import type { OnceMarks } from "../state/store.js";
-import type { ConsentChannel, ConsentRequest, ConsentVerdict } from "./channel.js";
+import type { ConsentChannel, ConsentRequest, ConsentVerdict, ConsentView } from "./channel.js";
 import { ANSWERED_AT_ONCE_MS } from "./headless-runs.js";
+import { attestProperties, readAttested, type Attested } from "./attestation.js";
 import type { CallerIdentity, RequestStates, StateBinding } from "./request-state.js";
 
 /** The key of the one input request: the name the answer must come back under. */
@@ -55,11 +56,31 @@ export const APPROVAL_SCHEMA = {
   required: ["confirm"],
 } as const;
 
+/** The form a view asks: the boolean, and the basis of consent for each group of rows that needs one (required). */
+export function approvalSchema(view: ConsentView) {
+  const attest = attestProperties(view.attest, view.rows.length);
+  return {
+    type: "object" as const,
+    properties: { ...APPROVAL_SCHEMA.properties, ...attest },
+    required: ["confirm", ...Object.keys(attest)],
+  };
+}
+
+export const ATTESTATION_MISSING =
+  "the form came back without the basis of the prior consent it asks the person to attest";
+
 /** decline: the client's decline; refuse: the form filled in with no (a person's answer, never a client's reflex). */
 type Answer = "approve" | "decline" | "refuse" | "cancel" | "not_the_form" | "missing";
 
-/** The person's answer to the form named `key`, read strictly: only `accept` with exactly `{confirm: true}` approves. */
-export function readAnswer(responses: Readonly<Record<string, unknown>> | undefined, key: string): Answer {
+/**
+ * The person's answer to the form named `key`, read strictly: only `accept` with exactly `{confirm: true}` and the
+ * attestation fields of `view` (each one of its bases) approves.
+ */
+export function readAnswer(
+  responses: Readonly<Record<string, unknown>> | undefined,
+  key: string,
+  view?: ConsentView,
+): Answer {
   const response = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;
   if (response === undefined) return "missing";
   if (response === null || typeof response !== "object" || Array.isArray(response)) return "not_the_form";
@@ -68,10 +89,14 @@ export function readAnswer(responses: Readonly<Record<string, unknown>> | undefi
   if (action === "cancel") return "cancel";
   if (action !== "accept" || content === null || typeof content !== "object" || Array.isArray(content))
     return "not_the_form";
-  const fields = Object.keys(content);
-  if (fields.length !== 1 || fields[0] !== "confirm") return "not_the_form";
+  const fields = Object.keys(content).sort();
+  const asked = ["confirm", ...(view?.attest ?? []).map((g) => g.field)].sort();
   const confirm = (content as { confirm: unknown }).confirm;
-  return confirm === true ? "approve" : confirm === false ? "refuse" : "not_the_form";
+  if (confirm === false && Object.hasOwn(content, "confirm")) return "refuse";
+  if (fields.join() !== asked.join()) return "not_the_form";
+  if (readAttested(view?.attest, (field) => (content as Record<string, unknown>)[field]) === undefined)
+    return "not_the_form";
+  return confirm === true ? "approve" : "not_the_form";
 }
 
 const AGAIN = "To ask the person anew, call the tool again with the same arguments (the client shows a new form).";
@@ -93,7 +118,7 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
         const { state, body } = states.mint(binding, APPROVAL_INPUT);
         const form = {
           method: "elicitation/create",
-          params: { mode: "form", message: request.text, requestedSchema: APPROVAL_SCHEMA },
+          params: { mode: "form", message: request.text, requestedSchema: approvalSchema(request.view) },
         };
         return {
           kind: "input_required",
@@ -105,7 +130,7 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
       if (round.requestState === undefined) return askAnew();
       const check = states.check(round.requestState, binding);
       if (!check.ok) return { kind: "refused", why: `${REFUSED[check.why]} ${AGAIN}` };
-      const answer = readAnswer(round.inputResponses, check.body.ask);
+      const answer = readAnswer(round.inputResponses, check.body.ask, request.view);
       // A retry that carries the state but no answer: nothing was decided; ask again (this state stays unspent).
       if (answer === "missing") return askAnew();
       // One state, one decision: spent before its answer counts, in one atomic step of the shared store. The mark
@@ -123,6 +148,7 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
             kind: "approved",
             via: "client_input",
             idempotencyKey: seat.dialKey(`input-state:${check.body.id}`),
+            ...attestedAnswer(round.inputResponses, check.body.ask, request.view),
           };
         case "refuse":
           return { kind: "declined", via: "client_input", why: "declined" };
@@ -146,4 +172,16 @@ export function inputChannel(seat: InputSeat): ConsentChannel {
       }
     },
   };
+}
+
+/** The attestation of an approving answer (readAnswer checked it), as the verdict carries it. */
+function attestedAnswer(
+  responses: Readonly<Record<string, unknown>> | undefined,
+  key: string,
+  view: ConsentView,
+): { attested?: Attested } {
+  if (!view.attest?.length) return {};
+  const content = (responses?.[key] as { content: Record<string, unknown> }).content;
+  const attested = readAttested(view.attest, (field) => content[field]);
+  return attested ? { attested } : {};
 }

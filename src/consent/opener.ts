@@ -17,7 +17,7 @@ export const browserVariable = {
     unset: "the system's opener",
     summary: "the command that opens the approval page (given the URL; none = no browser)",
     description:
-      "The command that opens the approval page, given its link as the one argument (no shell); `none` = no browser here. Unset: the system's opener; on Linux without `DISPLAY` or `WAYLAND_DISPLAY` (and outside WSL) there is none. See [consent.md](consent.md#the-approval-page).",
+      "The command that opens the approval page, given its link as the one argument (no shell); `none` = no browser here. Unset: the system's opener; on Linux without `DISPLAY` or `WAYLAND_DISPLAY` (and outside WSL) there is none. See [approval.md](approval.md#the-approval-page).",
   },
 } as const satisfies VariableDocs;
 

@@ -13,6 +13,7 @@ import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
 import { AI_DISCLOSURE_REMINDER } from "./ai-disclosure.js";
 import { batchGlance, firstFew } from "./glance.js";
+import { attestLines, type AttestGroup } from "./attestation.js";
 
 const FIRST_ROWS = 5;
 const METADATA_LINES = 10;
@@ -38,6 +39,10 @@ export interface PreviewInput {
   repeatDial?: boolean;
   /** Row index -> its consent record as text (OUTBOUND_CALLS_CONSENT_FILE), when the operator keeps one. */
   consentRecords?: readonly string[];
+  /** Row index -> the law of the place called for it: its rules with their tiers, how prior consent is met. */
+  law?: ReadonlyArray<readonly string[] | undefined>;
+  /** The consent the approving person must attest (attestation.ts). */
+  attest?: readonly AttestGroup[];
 }
 
 function agentText(id: string, names: ReadonlyMap<string, string | undefined>): string {
@@ -79,6 +84,7 @@ function rowLines(row: CheckedRow, input: PreviewInput, index: number, indent: s
   if (r.company_name !== undefined) lines.push(`${indent}Company: ${oneLine(r.company_name)}`);
   const consent = input.consentRecords?.[index];
   if (consent) lines.push(`${indent}Consent: ${consent}`);
+  for (const line of input.law?.[index] ?? []) lines.push(`${indent}${line}`);
   return lines;
 }
 
@@ -101,6 +107,7 @@ function singleText(input: PreviewInput): string {
   const consent = input.consentRecords?.[0];
   if (consent) lines.push(`Consent: ${consent}`);
   lines.push(...metadataLines(r.metadata, ""));
+  lines.push(...(input.law?.[0] ?? []), ...attestLines(input.attest, 1));
   lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }
@@ -134,6 +141,7 @@ export function previewText(input: PreviewInput): string {
     lines.push(`Row ${i + 1}: ${numberText(row)}`, ...rowLines(row, input, i, "  "));
   });
   if (rows.length > FIRST_ROWS) lines.push(`…and ${rows.length - FIRST_ROWS} more rows.`);
+  lines.push(...attestLines(input.attest, rows.length));
   lines.push(AI_DISCLOSURE_REMINDER);
   return lines.join("\n");
 }

@@ -42,9 +42,16 @@ export class ApprovalSeals {
     return summary.id === id && same(summary.seal, this.ofSummary(summary));
   }
 
-  /** The seal of a decision on approval `id`. */
-  ofDecision(id: string, decision: "approved" | "declined", by: string, at: number): string {
-    return this.mac(["decision", id, decision, by, String(at)]);
+  /** The seal of a decision on approval `id`, with what the approver attested (attestation.ts), if anything. */
+  ofDecision(id: string, decision: "approved" | "declined", by: string, at: number, attested?: string): string {
+    return this.mac([
+      "decision",
+      id,
+      decision,
+      by,
+      String(at),
+      ...(attested !== undefined ? ["attested", attested] : []),
+    ]);
   }
 
   /**
@@ -64,11 +71,14 @@ export class ApprovalSeals {
   authentic(record: ApprovalRecord, id: string = record.id): boolean {
     if (record.id !== id || !same(record.seal, this.ofRecord(record))) return false;
     if (record.status === "pending" || record.status === "expired")
-      return record.decisionSeal === undefined && record.decidedBy === undefined;
+      return record.decisionSeal === undefined && record.decidedBy === undefined && record.attested === undefined;
     // A used approval was approved first; its decision seal is that of the approval.
     const decision = record.status === "declined" ? "declined" : "approved";
     if (record.decidedBy === undefined || record.decidedAt === undefined) return false;
-    return same(record.decisionSeal, this.ofDecision(record.id, decision, record.decidedBy, record.decidedAt));
+    return same(
+      record.decisionSeal,
+      this.ofDecision(record.id, decision, record.decidedBy, record.decidedAt, record.attested),
+    );
   }
 
   private mac(parts: string[]): string {

@@ -6,6 +6,7 @@
 import type { ConsentCallContext, ConsentVerdict } from "./channel.js";
 import type { ApprovalRecord } from "../state/store.js";
 import type { ApprovalDesk, PageVia } from "./desk.js";
+import { attestedOf } from "./attestation.js";
 
 /** Progress while a person decides: often enough that clients which reset their timeout on progress keep waiting. */
 export const PROGRESS_EVERY_MS = 5_000;
@@ -73,14 +74,16 @@ async function verdictOf(
  */
 export function approvedVerdict(
   desk: ApprovalDesk,
-  record: Pick<ApprovalRecord, "id" | "decidedBy">,
+  record: Pick<ApprovalRecord, "id" | "decidedBy" | "attested">,
   via: PageVia,
 ): ConsentVerdict {
+  const attested = attestedOf(record.attested);
   return {
     kind: "approved",
     via,
     idempotencyKey: desk.dialKeyOf(`approval:${record.id}`),
     ...(record.decidedBy ? { approver: record.decidedBy } : {}),
+    ...(attested ? { attested } : {}),
   };
 }
 

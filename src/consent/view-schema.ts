@@ -19,6 +19,7 @@ function buildSchema() {
     contactName: z.string().optional(),
     companyName: z.string().optional(),
     metadata: z.record(z.string(), scalar).optional(),
+    law: z.array(z.string()).optional(),
   });
 
   return z.object({
@@ -29,6 +30,17 @@ function buildSchema() {
     agents: z.array(z.object({ id: z.string(), name: z.string().optional() })),
     repeatDial: z.literal(true).optional(),
     requestedBy: z.object({ sub: z.string(), name: z.string().optional() }).optional(),
+    attest: z
+      .array(
+        z.object({
+          field: z.string(),
+          rows: z.array(z.number().int().min(0)),
+          bases: z.array(z.string()).min(1),
+          title: z.string(),
+          description: z.string(),
+        }),
+      )
+      .optional(),
   });
 }
 

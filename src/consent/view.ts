@@ -7,6 +7,7 @@ import type { CheckedRow } from "../validation/call-row.js";
 import { oneLine } from "../text/clean.js";
 import { countryName, previewText, type PreviewInput } from "./preview.js";
 import type { ConsentRequest, ConsentRow, ConsentView } from "./channel.js";
+import { viewAttestGroups } from "./attestation.js";
 
 function consentRow(row: CheckedRow, input: PreviewInput, index: number): ConsentRow {
   const r = row.request;
@@ -26,6 +27,7 @@ function consentRow(row: CheckedRow, input: PreviewInput, index: number): Consen
     ...(r.contact_name !== undefined ? { contactName: r.contact_name } : {}),
     ...(r.company_name !== undefined ? { companyName: r.company_name } : {}),
     ...(r.metadata && Object.keys(r.metadata).length > 0 ? { metadata: r.metadata } : {}),
+    ...(input.law?.[index]?.length ? { law: [...input.law[index]!] } : {}),
   };
 }
 
@@ -47,6 +49,7 @@ export function consentView(tool: ConsentView["tool"], input: PreviewInput): Con
     countries: [...countries.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
     agents: [...agents.values()],
     ...(input.repeatDial ? { repeatDial: true as const } : {}),
+    ...(input.attest?.length ? { attest: viewAttestGroups(input.attest, rows.length) } : {}),
   };
 }
 

@@ -10,7 +10,7 @@
  * client, on any replica; no state is kept. The id carries nothing the client
  * did not declare itself: one that sends it without having declared MCP Apps
  * claims no more than it could have claimed in `initialize`, and is still asked
- * through the card with its one-time secret (docs/consent.md).
+ * through the card with its one-time secret (docs/approval.md).
  */
 import { randomBytes } from "node:crypto";
 import { rendersApps } from "../consent/card/apps-support.js";

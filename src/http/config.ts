@@ -43,7 +43,7 @@ export const httpVariables = {
     required: "for the approvers' inbox",
     summary: "approvers sign in with it to the inbox at /approvals; 32+ chars, not the client token nor the key",
     description:
-      "Approvers sign in with it at `/approvals` to approve or decline dials. Same format as the client token; must not be, contain or share 16 characters in a row with the client token or the API key (in any case). See [consent.md](consent.md).",
+      "Approvers sign in with it at `/approvals` to approve or decline dials. Same format as the client token; must not be, contain or share 16 characters in a row with the client token or the API key (in any case). See [the inbox](approval.md#the-approvers-inbox---http).",
   },
   OUTBOUND_CALLS_OAUTH_ISSUER: {
     group: "http",
@@ -51,7 +51,7 @@ export const httpVariables = {
     summary:
       "OAuth instead of the client token: the issuer URL of the identity provider whose JWT access tokens are accepted",
     description:
-      "With `--http`: OAuth 2.1 instead of the shared client token ([hosting](hosting.md#oauth-a-person-behind-every-request)): the issuer URL of the authorization server whose JWT access tokens are accepted (signature from its JWKS, issuer, audience, expiry, scopes). Needs `OUTBOUND_CALLS_PUBLIC_URL`; not with `OUTBOUND_CALLS_HTTP_TOKEN`.",
+      "With `--http`: OAuth 2.1 instead of the shared client token ([oauth](oauth.md)): the issuer URL of the authorization server whose JWT access tokens are accepted (signature from its JWKS, issuer, audience, expiry, scopes). Needs `OUTBOUND_CALLS_PUBLIC_URL`; not with `OUTBOUND_CALLS_HTTP_TOKEN`.",
   },
   OUTBOUND_CALLS_PUBLIC_URL: {
     group: "http",
@@ -59,7 +59,7 @@ export const httpVariables = {
     summary:
       "this server's public https:// URL: OAuth's resource, the passkeys' relying party, an accepted Host and Origin",
     description:
-      "This server's public `https://` URL. Its host and origin are accepted in `Host` and `Origin`. With OAuth: the resource (RFC 8707) its access tokens must name in their audience, and where its protected resource metadata points. With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the relying party of the inbox's passkeys (the RP ID is its host), enrolled through one-time links ([hosting](hosting.md#passkeys-on-a-hosted-inbox)).",
+      "This server's public `https://` URL, accepted in `Host` and `Origin`. With OAuth: the resource its access tokens must name in their audience ([oauth](oauth.md#set-it-up)). With `OUTBOUND_CALLS_APPROVAL_PASSKEY=required`: the host the inbox's passkeys are made for ([passkeys](passkeys.md#enrolling-for-a-hosted-inbox)).",
   },
   ...tokenVariables,
   ...approverVariables,
@@ -306,7 +306,7 @@ export function loadHttpConfig(
   if (oauth && approverToken !== undefined) {
     // A shared token names nobody: the decision could not be bound to a person, nor self-approval refused.
     throw new ConfigurationError(
-      `OUTBOUND_CALLS_APPROVER_TOKEN is not used with ${ISSUER_VARIABLE}: approvers sign in through the identity provider; unset it and set ${APPROVER_CLIENT_ID} (docs/hosting.md)`,
+      `OUTBOUND_CALLS_APPROVER_TOKEN is not used with ${ISSUER_VARIABLE}: approvers sign in through the identity provider; unset it and set ${APPROVER_CLIENT_ID} (docs/oauth.md)`,
     );
   }
   const extraHosts = parseHosts(env.OUTBOUND_CALLS_HTTP_ALLOWED_HOSTS);

@@ -16,7 +16,7 @@ import { cardHtml } from "../consent/card/card-html.js";
 import { approvedOnCard, CARD_APPROVER, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";
 import type { CardTicket, ConsentChannel } from "../consent/channel.js";
 import { storedView, type ApprovalDesk } from "../consent/desk.js";
-import type { AuditFacts } from "../safety/audit-trail.js";
+import type { AuditFacts } from "../guards/dial/audit/trail.js";
 import type { ApprovalRecord } from "../state/store.js";
 
 /** The write tools whose result the card renders. */
@@ -35,6 +35,11 @@ export const DECIDE_LISTING: ListedTool = {
       approval_id: { type: "string" },
       secret: { type: "string" },
       decision: { type: "string", enum: ["approve", "decline"] },
+      attested: {
+        type: "object",
+        description: "The basis of prior consent the person chose on the card, by field, when the card asks for it.",
+        additionalProperties: { type: "string" },
+      },
       arguments: {
         type: "object",
         description: "The arguments of the call the card shows, as the card received them.",
@@ -74,6 +79,7 @@ const buildDecisionSchema = () =>
       approval_id: z.string().max(100),
       secret: z.string().max(100),
       decision: z.enum(["approve", "decline"]),
+      attested: z.record(z.string().max(40), z.string().max(80)).optional(),
       arguments: z.record(z.string(), z.unknown()),
     })
     .strict();
@@ -110,7 +116,11 @@ export async function decideOnCard(args: unknown, host: CardDecisionHost): Promi
     host.declined(record.tool, declinedFacts(record), text);
     return { content: [{ type: "text", text }], structuredContent: { outcome: "declined", text } };
   }
-  const result = await host.run(record.tool, parsed.data.arguments, approvedOnCard(host.desk, record));
+  const result = await host.run(
+    record.tool,
+    parsed.data.arguments,
+    approvedOnCard(host.desk, record, parsed.data.attested),
+  );
   if ("resultType" in result && result.resultType === "input_required")
     return refused("Refused: the card's decision cannot be asked again. Nothing was dialed.");
   const answer = result as CallToolResult;

@@ -13,7 +13,7 @@ import { USER_AGENT } from "../config/version.js";
 import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
-import { createSafety, type Safety, type SafetyDeps } from "../safety/index.js";
+import { createSafety, type Safety, type SafetyDeps } from "../guards/index.js";
 import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
@@ -100,7 +100,7 @@ export interface CoreDeps {
   service?: CallingService;
   /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
   consentSurface?: ConsentHubOptions["surface"];
-  /** Tests only (no setting reaches it): another reader of call records for an opt-out (safety/compliance/). */
+  /** Tests only (no setting reaches it): another reader of call records for an opt-out (guards/opt-outs/reader/). */
   optOutReader?: SafetyDeps["optOutReader"];
 }
 

@@ -20,7 +20,7 @@ import type {
   Server,
   ServerContext,
 } from "@modelcontextprotocol/server";
-import { ApprovalCardPending, InputRequiredPending } from "../safety/refusals.js";
+import { ApprovalCardPending, InputRequiredPending } from "../guards/dial/refusals.js";
 import type { ConsentChannel } from "../consent/channel.js";
 import type { ApprovalDesk } from "../consent/desk.js";
 import { DECIDE_TOOL } from "../consent/card/apps-support.js";

@@ -27,7 +27,7 @@ import type { Redactor } from "../text/redact.js";
 import { isFinalCall } from "../service/final-status.js";
 import { numberText, statusText, timeText } from "../service/values.js";
 import { CALL_ID } from "../validation/ids.js";
-import type { CallAccess } from "../safety/call-access.js";
+import type { CallAccess } from "../guards/per-person/access.js";
 
 export const AGENTS_URI = "agents://list";
 export const CALL_URI_TEMPLATE = "calls://{call_id}";
@@ -52,7 +52,7 @@ export interface ResourceDeps {
   warn(line: string): void;
   /** Marks text for people and models (the sandbox note), as tool answers are marked. */
   mark?(text: string): string;
-  /** Which calls the caller may see (with OAuth, only the ones they placed): src/safety/call-access.ts. */
+  /** Which calls the caller may see (with OAuth, only the ones they placed): src/guards/per-person/access.ts. */
   calls?: CallAccess;
 }
 

@@ -96,6 +96,7 @@ export class MemoryApprovals implements ApprovalStore {
     by: string,
     now: number,
     seal?: string,
+    attested?: string,
   ): Promise<boolean> {
     const record = this.records.get(id);
     if (!record || record.status !== "pending" || record.expiresAt <= now) return false;
@@ -103,6 +104,7 @@ export class MemoryApprovals implements ApprovalStore {
     record.decidedAt = now;
     record.decidedBy = by;
     if (seal !== undefined) record.decisionSeal = seal;
+    if (attested !== undefined) record.attested = attested;
     return true;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Who placed which call, in process memory. A restart forgets it unless the
  * audit log is kept: its lines name the person and the call ids, and are read
- * back at start (src/safety/index.ts).
+ * back at start (src/guards/index.ts).
  */
 import { CALL_OWNERS_KEPT_MS, type CallOwners, type OwnedThing } from "./store.js";
 

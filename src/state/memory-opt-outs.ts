@@ -1,7 +1,7 @@
 /**
  * The opt-outs in process memory, with the entries operators released. They
  * never expire; what survives a restart is what the audit log and the opt-out
- * journal hold (safety/compliance/opt-out-keeper.ts writes them back at start).
+ * journal hold (guards/opt-outs/keeper.ts writes them back at start).
  */
 import { releaseHolds, type OptOutEntry, type OptOutList } from "./store.js";
 

@@ -10,6 +10,7 @@ import { MemoryApprovals } from "./memory-approvals.js";
 import { MemoryOptOuts } from "./memory-opt-outs.js";
 import { MemoryCallOwners } from "./memory-call-owners.js";
 import { MemoryCallsToRead } from "./memory-calls-to-read.js";
+import { MemoryHolds } from "./memory-holds.js";
 import type { GuardStore, OnceMarks, RateCounter, StoreEpoch, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
@@ -66,6 +67,7 @@ export class MemoryStore implements GuardStore {
   /** Memory is never emptied while the process lives. */
   readonly epoch: StoreEpoch = { check: async () => undefined, onEmptied: () => undefined };
   readonly owners = new MemoryCallOwners();
+  readonly holds = new MemoryHolds();
   private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();
 

@@ -21,6 +21,7 @@ import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
 import { RedisOptOuts } from "./redis/opt-outs.js";
 import { RedisCallOwners } from "./redis/call-owners.js";
 import { RedisCallsToRead } from "./redis/calls-to-read.js";
+import { RedisHolds } from "./redis/holds.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
@@ -46,6 +47,7 @@ export class RedisStore implements GuardStore {
   readonly toRead: RedisCallsToRead;
   readonly epoch: StoreEpoch;
   readonly owners: RedisCallOwners;
+  readonly holds: RedisHolds;
   private readonly byPerson = new Map<string, RedisCapLedger>();
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
@@ -91,6 +93,7 @@ export class RedisStore implements GuardStore {
       onEmptied: (listener) => void this.emptiedListeners.push(listener),
     };
     this.owners = new RedisCallOwners(connection, k);
+    this.holds = new RedisHolds(connection, k);
   }
 
   /** A person's caps: the caps' keys and scripts under `person:<hash of the subject>:` (keys.ts). */

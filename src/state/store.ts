@@ -115,7 +115,7 @@ export interface CapLimits {
   perHour: number | undefined;
   perNumberPerDay: number | undefined;
   /**
-   * Limits the law of the place called sets per number (src/safety/compliance/law-guard.ts): at most `limit` dials
+   * Limits the law of the place called sets per number (src/guards/law/check.ts): at most `limit` dials
    * of the number in any `windowMs` (up to 31 days), each named by its rule `id`. Counted with the same dials.
    */
   perNumberLaw?: ReadonlyMap<string, ReadonlyArray<LawLimit>>;
@@ -195,8 +195,10 @@ export interface ApprovalRecord {
    * (APPROVAL_BOUNDS_PER_CLIENT), so one client cannot push out another's. Not sealed: it decides nothing.
    */
   client?: string;
-  /** The desk's seal over the decision (status, decidedBy, decidedAt), set by decide(). */
+  /** The desk's seal over the decision (status, decidedBy, decidedAt, attested), set by decide(). */
   decisionSeal?: string;
+  /** What the approver attested with the decision (consent/attestation.ts), as JSON text. */
+  attested?: string;
   /**
    * The light record: what the inbox lists of this approval (a few hundred bytes, sealed by the desk:
    * consent/inbox-summary.ts), stored beside the full record so that listing never loads a view. Given to
@@ -266,9 +268,16 @@ export interface ApprovalStore {
   listPending(now: number, query: InboxQuery): Promise<InboxPage>;
   /**
    * pending -> approved/declined, once; false if it was not pending (decided, used, expired). `seal` is kept
-   * as the record's decisionSeal.
+   * as the record's decisionSeal, `attested` as its attested.
    */
-  decide(id: string, decision: "approved" | "declined", by: string, now: number, seal?: string): Promise<boolean>;
+  decide(
+    id: string,
+    decision: "approved" | "declined",
+    by: string,
+    now: number,
+    seal?: string,
+    attested?: string,
+  ): Promise<boolean>;
   /** approved -> used, once: the one dial it allows. False if it was not approved. */
   consume(id: string, now: number): Promise<boolean>;
 }
@@ -424,6 +433,24 @@ export interface CallOwners {
 /** How long a call's owner is kept: a call older than this is shown only to a token that may read all calls. */
 export const CALL_OWNERS_KEPT_MS = 400 * 24 * 3_600_000;
 
+// ---------------------------------------------------------------- holds (a number not to be called until a date)
+
+/** A hold of one key (a rule and a number) until a date, and why, as a refusal shows it. */
+export interface HoldEntry {
+  /** Epoch ms: the key is free from this instant on. */
+  until: number;
+  /** What started it (the call, what was read), at most 400 characters. */
+  note: string;
+}
+
+/** Holds that end on their own (France's 60 days after a refusal: src/guards/consent-law/hold.ts). */
+export interface HoldList {
+  /** Holds `key` until `entry.until`, in one step: a later hold replaces an earlier one, never the other way. */
+  put(key: string, entry: HoldEntry, now: number): Promise<void>;
+  /** The live hold of each key, in order (undefined: free). Throws StoreUnavailableError when it cannot answer. */
+  get(keys: readonly string[], now: number): Promise<Array<HoldEntry | undefined>>;
+}
+
 // ---------------------------------------------------------------- the store
 
 export interface GuardStore {
@@ -443,6 +470,7 @@ export interface GuardStore {
   readonly toRead: CallsToRead;
   readonly epoch: StoreEpoch;
   readonly owners: CallOwners;
+  readonly holds: HoldList;
   /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
   personCaps(person: string): CapLedger;
   close(): Promise<void>;

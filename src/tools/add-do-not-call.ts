@@ -5,7 +5,7 @@ import { toolInput, toolOutput } from "./published-schema.js";
 import { optional } from "../validation/optional.js";
 import { callIdSchema } from "../validation/ids.js";
 import { UserInputError } from "../validation/errors.js";
-import { readDoNotCallLine } from "../safety/do-not-call.js";
+import { readDoNotCallLine } from "../guards/do-not-call/list.js";
 import { callIdText } from "../service/values.js";
 import { NotFoundError } from "../service/errors.js";
 import { oneLine } from "../text/clean.js";

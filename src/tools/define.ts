@@ -12,8 +12,8 @@ import type { Config } from "../config/env.js";
 import { OutputMismatchError, type PostSubject } from "../service/errors.js";
 import type { CallingService } from "../service/index.js";
 import type { PhonePolicy } from "../phone/parse.js";
-import type { DialGuard } from "../safety/dial-guard.js";
-import type { CallAccess } from "../safety/call-access.js";
+import type { DialGuard } from "../guards/dial-guard.js";
+import type { CallAccess } from "../guards/per-person/access.js";
 import type { CallScope } from "../service/call-scope.js";
 import { InputValidationError } from "../validation/errors.js";
 

@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { optional } from "../validation/optional.js";
-import type { DialOutcome } from "../safety/dial-guard.js";
+import type { DialOutcome } from "../guards/dial-guard.js";
 
 export const writeOptions = {
   dry_run: optional(

@@ -76,7 +76,7 @@ export const getCall = defineTool({
   },
   async handler(args, ctx) {
     // With OAuth the first read checks whose call it is: another person's answers as an unknown id does
-    // (src/safety/call-access.ts). The polls of a wait after it read as before.
+    // (src/guards/per-person/access.ts). The polls of a wait after it read as before.
     let checked = !ctx.calls.restricted;
     const read = async (deadline: Deadline) => {
       if (checked) return ctx.service.calls.get(args.call_id, deadline);

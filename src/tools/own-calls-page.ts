@@ -1,6 +1,6 @@
 /**
  * list_calls for a person who sees only their own calls (OAuth without
- * calls:read_all, src/safety/call-access.ts). The service pages over every call
+ * calls:read_all, src/guards/per-person/access.ts). The service pages over every call
  * of the account: its page numbers, its `has_more` and how full a page of
  * someone's own calls comes back would tell them how many calls everyone else
  * has (with `limit: 1`, page by page). So the pages this person sees are pages

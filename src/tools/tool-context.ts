@@ -8,7 +8,7 @@
 import type { Config } from "../config/env.js";
 import type { ConsentSelector } from "../consent/selector.js";
 import type { PhonePolicy } from "../phone/parse.js";
-import type { Safety } from "../safety/index.js";
+import type { Safety } from "../guards/index.js";
 import type { CallScope } from "../service/call-scope.js";
 import type { CallingService } from "../service/index.js";
 import type { Tool, ToolContext } from "./define.js";

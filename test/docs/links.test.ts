@@ -1,24 +1,24 @@
 /**
- * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/helpers/README.md,
- * bench/NOTES.md and docs/*.md points at a file or folder of this repository that exists, and a
- * #fragment points at a heading of its Markdown page, by GitHub's own anchors
- * (github-slugger). A page moved, a source file renamed or a heading reworded
- * without its links fails here.
+ * The docs hold together: every relative link in README.md, CONTRIBUTING.md, test/README.md, test/helpers/README.md,
+ * bench/NOTES.md, src/sandbox/README.md and docs/ (at any depth) points at a file or folder of this repository that
+ * exists, and a #fragment points at a heading of its Markdown page, by GitHub's own anchors (github-slugger). A page
+ * moved, a source file renamed or a heading reworded without its links fails here.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
+import { markdownUnder } from "../helpers/markdown-pages.js";
 import { ROOT } from "../helpers/server-process.js";
 
 const pages = [
   "README.md",
   "CONTRIBUTING.md",
+  "test/README.md",
   "test/helpers/README.md",
   "bench/NOTES.md",
-  ...readdirSync(join(ROOT, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => `docs/${f}`),
+  "src/sandbox/README.md",
+  ...markdownUnder("docs"),
 ];
 
 /** The Markdown a reader sees as prose: fenced code blocks dropped, inline code reduced to a placeholder. */
@@ -84,7 +84,7 @@ describe("the files docs/architecture.md names", () => {
 
   it("finds them (the scan works)", () => {
     expect(named).toEqual(
-      expect.arrayContaining(["service/transport/client.ts", "safety/dial-guard.ts", "src/tools/define.ts"]),
+      expect.arrayContaining(["service/transport/client.ts", "guards/dial-guard.ts", "src/tools/define.ts"]),
     );
   });
 
@@ -93,20 +93,30 @@ describe("the files docs/architecture.md names", () => {
   });
 });
 
-describe("the README's documentation table", () => {
-  // A page nobody links from the README is a page a reader does not find (docs/consent.md was missing once).
+describe("the maps of the docs", () => {
+  // A page nobody links from the map is a page a reader does not find (docs/consent.md was missing once). The map
+  // is docs/README.md, by reader; the README's Documentation section names it and lists the same pages.
+  const docsPages = pages.filter((p) => p.startsWith("docs/") && p !== "docs/README.md");
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const table = readme.slice(
+  const section = readme.slice(
     readme.indexOf("## Documentation"),
     readme.indexOf("\n## ", readme.indexOf("## Documentation") + 1),
   );
-  const listed = new Set([...table.matchAll(/^\| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!));
+  const inReadme = new Set(relativeLinks(section).map((l) => l.split("#")[0]!));
+  const inMap = new Set(
+    relativeLinks(readFileSync(join(ROOT, "docs/README.md"), "utf8")).map((l) => `docs/${l.split("#")[0]!}`),
+  );
 
-  it("finds its rows (the scan works)", () => {
-    expect(listed.size).toBeGreaterThan(5);
+  it("finds their links (the scan works)", () => {
+    expect(inReadme.has("docs/README.md")).toBe(true);
+    expect(inMap.size).toBeGreaterThan(5);
   });
 
-  it.each(pages.filter((p) => p.startsWith("docs/")))("lists %s", (page) => {
-    expect(listed.has(page), `${page} is not in the README's documentation table`).toBe(true);
+  it.each(docsPages)("the map lists %s", (page) => {
+    expect(inMap.has(page), `${page} is not in docs/README.md`).toBe(true);
+  });
+
+  it.each(docsPages)("the README's Documentation section lists %s", (page) => {
+    expect(inReadme.has(page), `${page} is not in the README's Documentation section`).toBe(true);
   });
 });

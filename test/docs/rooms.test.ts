@@ -45,7 +45,7 @@ describe("the order of the rooms", () => {
 });
 
 describe("the rules", () => {
-  it("refuse an upward import, a folder cycle and a folder not in the order, and pass the imports that run down", async () => {
+  it("refuse an upward import, a folder cycle, a folder not in the order and a kernel that names a guard, and pass the imports that run down", async () => {
     const tree = mkdtempSync(join(tmpdir(), "rooms-"));
     const files: Record<string, string> = {
       // Down: allowed.
@@ -62,6 +62,10 @@ describe("the rules", () => {
       // A room importing an entry file.
       "src/mcp/server.ts": 'import { main } from "../index.js";\nexport const serve = main;\n',
       "src/index.ts": "export const main = 1;\n",
+      // The kernel names a guard; a guard imports the kernel (allowed).
+      "src/guards/dial/kernel.ts": 'import { caps } from "../caps/guard.js";\nexport const list = [caps];\n',
+      "src/guards/caps/guard.ts": 'import type { Guard } from "../dial/guard.js";\nexport const caps = {} as Guard;\n',
+      "src/guards/dial/guard.ts": "export interface Guard { name?: string }\n",
     };
     try {
       for (const [path, text] of Object.entries(files)) {
@@ -84,6 +88,7 @@ describe("the rules", () => {
           "upward-from-render: src/render/line.ts -> src/tools/run.ts",
           "upward-from-text: src/text/clean.ts -> src/config/env.ts",
           "upward-to-entry: src/mcp/server.ts -> src/index.ts",
+          "kernel-names-no-guard: src/guards/dial/kernel.ts -> src/guards/caps/guard.ts",
         ].sort(),
       );
     } finally {

@@ -1,6 +1,6 @@
 /**
  * A second call to a number dialed within the dedupe window goes out only when the request says so
- * (repeat_dial: true), and docs/safety.md promises that what a person reads says it: "Second call: yes
+ * (repeat_dial: true), and docs/approval.md promises that what a person reads says it: "Second call: yes
  * (repeat_dial)". The client's dialog did; the approval page, which most clients get, must too. The built
  * server over stdio; BROWSER is a script that fetches the page it is given and keeps its HTML.
  */

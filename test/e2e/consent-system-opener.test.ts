@@ -1,6 +1,6 @@
 /**
  * Without BROWSER, the approval page is opened by the operating system's opener (the `open` library: xdg-open
- * on Linux). docs/consent.md promises that the server's own OUTBOUND_CALLS_* variables, the API key among them,
+ * on Linux). docs/approval.md promises that the server's own OUTBOUND_CALLS_* variables, the API key among them,
  * are not passed to the browser, whichever way it is opened. A stand-in `xdg-open` first on PATH records the
  * environment it was started with; the built server runs over stdio with a display set and no BROWSER.
  */

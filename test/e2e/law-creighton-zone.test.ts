@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { batchOf, lawEnvAt, posts } from "../helpers/guards.js";
+import { batchOf, lawEnv, posts } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 /** Creighton's exchange (306 688) and Regina's (306 525). */
@@ -27,7 +27,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnvAt(upstream, now) });
+const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnv(upstream, now) });
 
 const batch = batchOf(CREIGHTON, REGINA);
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
-import { batchOf, lawEnvAt, posts } from "../helpers/guards.js";
+import { batchOf, lawEnv, posts } from "../helpers/guards.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 
 const STRASBOURG = "+33388123456";
@@ -28,7 +28,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnvAt(upstream, now) });
+const server = (now: string): Promise<StartedServer> => startServer({ env: lawEnv(upstream, now) });
 
 describe("Alsace-Moselle: Good Friday", () => {
   let s: StartedServer;
@@ -68,8 +68,8 @@ describe("Alsace-Moselle: the Thursday before", () => {
       upstream.requests.length = 0;
       const dry = await s.call("submit_batch", { ...batchOf(STRASBOURG, PARIS), dry_run: true });
       expect(dry.isError, textOf(dry)).toBeFalsy();
-      expect(textOf(dry)).toContain("fr_alsace_moselle_holidays (Code du travail, art. L. 3134-13");
-      expect(textOf(dry)).toContain("fr_hours (Code de la consommation, art. D. 223-9");
+      expect(textOf(dry)).toContain("fr_alsace_moselle_holidays (secondary: Code du travail, art. L. 3134-13");
+      expect(textOf(dry)).toContain("fr_hours (official: Code de la consommation, art. D. 223-9");
       const single = await s.call("create_call", { to: STRASBOURG, agent_id: "agt_1" });
       expect(single.isError, textOf(single)).toBeFalsy();
       const batch = await s.call("submit_batch", batchOf(STRASBOURG, PARIS));

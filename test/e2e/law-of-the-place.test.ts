@@ -97,12 +97,19 @@ it("the law refuses before anyone is asked: with OUTBOUND_CALLS_CONFIRM=token th
   }
 });
 
-it("informational calls meet none of these rules", async () => {
-  const s = await server({ OUTBOUND_CALLS_CALL_PURPOSE: "informational" });
+it("informational calls meet none of the telemarketing rules: Miami at 20:30 goes; Canada's hours for device calls still hold", async () => {
+  const s = await server({
+    OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+    OUTBOUND_CALLS_TEST_NOW: "2026-11-29T01:30:00Z",
+  });
   try {
     upstream.requests.length = 0;
-    const result = await s.call("create_call", { to: TORONTO, agent_id: "agt_1" });
+    const result = await s.call("create_call", { to: MIAMI, agent_id: "agt_1" });
     expect(result.isError, textOf(result)).toBeFalsy();
+    expect(posts(upstream)).toHaveLength(1);
+    // Calls by an automatic dialing-announcing device for another purpose than solicitation keep Canada's hours.
+    const toronto = await s.call("create_call", { to: TORONTO, agent_id: "agt_1" });
+    expect(textOf(toronto)).toContain("rule ca_crtc_adad_non_solicitation_hours, Canada [secondary source");
     expect(posts(upstream)).toHaveLength(1);
   } finally {
     await s.close();
@@ -121,10 +128,10 @@ it("Florida's three calls in 24 hours: the fourth is refused, also after a resta
     const fourth = await first.call("create_call", { to: MIAMI, agent_id: "agt_1", repeat_dial: true });
     expect(fourth.isError).toBe(true);
     expect(textOf(fourth)).toContain(
-      "+13055550100 was dialed 3 times in the last 24 hours, and rule us_fl_frequency, Florida, US: Fla. Stat. § 501.616(6)(b)",
+      "+13055550100 was dialed 3 times in the last 24 hours, and rule us_fl_frequency, Florida, US [official text, read 2026-11-28]: Fla. Stat. § 501.616(6)(b)",
     );
     expect(textOf(fourth)).toContain(
-      "<https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML> allows at most 3",
+      "<https://flsenate.gov/Session/Bill/2021/1120/Amendment/826808/HTML> allows at most 3",
     );
   } finally {
     await first.close();

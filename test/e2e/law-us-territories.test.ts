@@ -1,8 +1,9 @@
 /**
- * A Puerto Rico number (+1 787: country PR, not US) under the federal window, end to end: the built server over
- * stdio, a real MCP client, a recording service on 127.0.0.1, the guards' clock started at Monday 2026-11-23
- * 22:30 in San Juan (AST, UTC-4; OUTBOUND_CALLS_TEST_NOW). Before the fix no rule applied to it and the call was
- * POSTed; now us_fcc_hours refuses it in the territory's own zone, and nothing is POSTed.
+ * A US Virgin Islands number (+1 340: country VI, not US) under the federal window, end to end: the built server
+ * over stdio, a real MCP client, a recording service on 127.0.0.1, the guards' clock started at Monday 2026-11-23
+ * 22:30 in Charlotte Amalie (AST, UTC-4; OUTBOUND_CALLS_TEST_NOW). Before the fix no rule applied to it and the call
+ * was POSTed; now us_fcc_hours refuses it in the territory's own zone, and nothing is POSTed. (Puerto Rico has a
+ * window of its own, us_pr_hours, which a call there meets first.)
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
@@ -17,7 +18,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-it("a telemarketing call to +1 787 at 22:30 in San Juan is refused by us_fcc_hours; nothing is POSTed", async () => {
+it("a telemarketing call to +1 340 at 22:30 in the Virgin Islands is refused by us_fcc_hours; nothing is POSTed", async () => {
   const s = await startServer({
     env: envFor(upstream, {
       OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
@@ -29,11 +30,11 @@ it("a telemarketing call to +1 787 at 22:30 in San Juan is refused by us_fcc_hou
   });
   try {
     upstream.requests.length = 0;
-    const result = await s.call("create_call", { to: "+17875550123", agent_id: "agt_1" });
+    const result = await s.call("create_call", { to: "+13405550123", agent_id: "agt_1" });
     expect(result.isError).toBe(true);
     const text = textOf(result);
     expect(text).toContain("rule us_fcc_hours, United States (federal)");
-    expect(text).toContain("it is Monday 22:30 in America/Puerto_Rico, outside 08:00-21:00");
+    expect(text).toContain("it is Monday 22:30 in America/St_Thomas, outside 08:00-21:00");
     expect(posts(upstream)).toHaveLength(0);
   } finally {
     await s.close();

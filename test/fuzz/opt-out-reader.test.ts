@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readOptOut } from "../../src/safety/compliance/opt-out-reading.js";
+import { readOptOut } from "../../src/guards/opt-outs/reading.js";
 import { fuzzSeed, scaled } from "../helpers/fuzz-seed.js";
 
 const SEED = fuzzSeed("test/fuzz/opt-out-reader.test.ts");

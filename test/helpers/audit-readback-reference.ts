@@ -1,16 +1,16 @@
 /**
- * The audit log's three readers as they were before the one-pass read-back (git history: src/safety/audit-log.ts,
- * src/safety/owner-history.ts and src/safety/compliance/opt-out-history.ts before "Read the audit log back once at
+ * The audit log's three readers as they were before the one-pass read-back (git history: src/guards/dial/audit/log.ts,
+ * src/guards/per-person/history.ts and src/guards/opt-outs/history.ts before "Read the audit log back once at
  * start"), each reading the whole file itself, kept as the oracle of test/unit/safety/audit-readback.test.ts: the
  * one pass must give exactly what these give, on any log. Not used by the server.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { ConfigurationError } from "../../src/config/errors.js";
-import type { AuditEntry, AuditHistory, LoggedDial } from "../../src/safety/audit-log.js";
-import { ownedThings } from "../../src/safety/call-access.js";
-import type { OptOutEvent } from "../../src/safety/compliance/opt-out-history.js";
-import type { OwnedDial } from "../../src/safety/owner-history.js";
+import type { AuditEntry, AuditHistory, LoggedDial } from "../../src/guards/dial/audit/log.js";
+import { ownedThings } from "../../src/guards/per-person/access.js";
+import type { OptOutEvent } from "../../src/guards/opt-outs/history.js";
+import type { OwnedDial } from "../../src/guards/per-person/history.js";
 import { CALL_OWNERS_KEPT_MS } from "../../src/state/store.js";
 
 const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";

@@ -20,8 +20,13 @@ export const GUARDS_OFF = {
   OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "off",
   OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
-  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts):
+  // informational calls, under the official rules only, meet none (test/helpers/server-process.ts unlessNamed). A test
+  // about the law names both.
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_RULES_PROVENANCE: "official",
+  // And on the place called: an AI voice needs consent for every US number (test/e2e/consent-law*.test.ts).
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
 } as const;
 
 export function envFor(
@@ -37,16 +42,17 @@ export function envFor(
 }
 
 /**
- * The environment of a test of the law of the place called: telemarketing (the server's default), the guards' clock
- * fixed at `now` (OUTBOUND_CALLS_TEST_NOW), and the operator's own clock- and count-dependent guards off.
+ * A server's variables for a test of the law of the place called: telemarketing calls (every tier of rule) with the
+ * guards' clock started at `now`; the operator's calling hours, the per-number cap and the dedupe window are off, so
+ * that the law alone decides.
  */
-export function lawEnvAt(
+export function lawEnv(
   upstream: FakeUpstream,
   now: string,
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   return envFor(upstream, {
-    OUTBOUND_CALLS_CALL_PURPOSE: undefined,
+    OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
     OUTBOUND_CALLS_TEST_NOW: now,
     OUTBOUND_CALLS_CALLING_HOURS: "off",
     OUTBOUND_CALLS_MAX_DIALS_PER_NUMBER_PER_DAY: "off",

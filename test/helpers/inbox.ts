@@ -48,18 +48,19 @@ export const inboxPage = (base: string, session: Pick<InboxSession, "cookie">): 
 export const approvalIds = (page: string): string[] =>
   [...page.matchAll(/href="\/approvals\/([A-Za-z0-9_-]{22})"/g)].map((m) => m[1]!);
 
-/** Approve or Decline one approval with this session (its cookie and CSRF token). */
+/** Approve or Decline one approval with this session (its cookie and CSRF token), and the form's other `fields`. */
 export const decide = (
   base: string,
   session: InboxSession,
   id: string,
   decision: "approve" | "decline",
+  fields: Record<string, string> = {},
 ): Promise<RawAnswer> =>
   rawRequest(base, {
     method: "POST",
     path: `/approvals/${id}`,
     headers: { cookie: session.cookie, ...FORM },
-    body: form({ csrf: session.csrf, decision }),
+    body: form({ ...fields, csrf: session.csrf, decision }),
   });
 
 export const signOut = (base: string, session: InboxSession): Promise<RawAnswer> =>

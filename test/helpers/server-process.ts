@@ -27,8 +27,12 @@ export const GUARDS_OFF_FOR_SHAPE_TESTS = {
   // the same few numbers on purpose.
   OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
   OUTBOUND_CALLS_CONFIRM: "never",
-  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts).
+  // The law of the place called depends on the hour and day too (test/unit/compliance/, test/e2e/law-of-the-place.test.ts):
+  // informational calls, under the official rules only, meet none (see WITH_DEFAULT_PURPOSE below).
   OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_RULES_PROVENANCE: "official",
+  // And on the place: an unattended dial to a US number needs a consent record (test/e2e/consent-law*.test.ts).
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
 } as const;
 
 /**
@@ -76,9 +80,14 @@ export function serverEnv(extra: Record<string, string | undefined> = {}): Recor
  * What a test server gets unless the test names the variable (`undefined`: the server's own default): dials are
  * unattended, and the calls informational, since the law of the place called depends on the hour and day
  * (us_fcc_hours: 08:00-21:00 where the number rings) and a test that does not name the purpose is about something
- * else. serverEnv and test/helpers/in-process.ts's inProcessConfig both start from it.
+ * else; and no consent check, since the law requires consent to every US number for a call by an AI voice
+ * (test/e2e/consent-law*.test.ts name it). serverEnv and test/helpers/in-process.ts's inProcessConfig both start from it.
  */
-const UNLESS_NAMED = { OUTBOUND_CALLS_CONFIRM: "never", OUTBOUND_CALLS_CALL_PURPOSE: "informational" } as const;
+const UNLESS_NAMED = {
+  OUTBOUND_CALLS_CONFIRM: "never",
+  OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+  OUTBOUND_CALLS_REQUIRE_CONSENT: "false",
+} as const;
 
 /**
  * Each server keeps its own opt-out journal (OUTBOUND_CALLS_OPT_OUT_JOURNAL), as each replica on its own host would:
@@ -89,8 +98,18 @@ let journals = 0;
 const JOURNALS = join(tmpdir(), `ocm-journals-${process.pid}-${Date.now()}`);
 const freshJournal = () => join(JOURNALS, `opt-outs-${++journals}.jsonl`);
 
+/**
+ * Some rules bind informational calls too (device calls' hours in California, Kentucky, …), each read in no official
+ * text: with the purpose left to the helper, only official rules apply, so none does and the hour does not matter
+ * (test/unit/compliance/law-test-defaults.test.ts holds that no official rule covers informational calls).
+ */
+const WITH_DEFAULT_PURPOSE = { OUTBOUND_CALLS_RULES_PROVENANCE: "official" } as const;
+
 export function unlessNamed(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const defaults = Object.entries(UNLESS_NAMED).filter(([name]) => !(name in env));
+  const defaults = Object.entries({
+    ...UNLESS_NAMED,
+    ...("OUTBOUND_CALLS_CALL_PURPOSE" in env ? {} : WITH_DEFAULT_PURPOSE),
+  }).filter(([name]) => !(name in env));
   const journal = "OUTBOUND_CALLS_OPT_OUT_JOURNAL" in env ? {} : { OUTBOUND_CALLS_OPT_OUT_JOURNAL: freshJournal() };
   return { ...Object.fromEntries(defaults), ...journal, ...env };
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { requirePart } from "./parts.js";
 
-/** The tab's place names and abbreviations, as the area-code table's regions (src/safety/time-zones/nanp-area-codes.ts). */
+/** The tab's place names and abbreviations, as the area-code table's regions (src/guards/zones/nanp-area-codes.ts). */
 const REGION_OF: Record<string, string> = {
   Newfoundland: "NL",
   Labrador: "NL",

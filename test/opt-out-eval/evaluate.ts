@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { readOptOut, type OptOutStatus } from "../../src/safety/compliance/opt-out-reading.js";
+import { readOptOut, type OptOutStatus } from "../../src/guards/opt-outs/reading.js";
 import type { CallRecord } from "../../src/service/shapes.js";
 
 export interface EvalItem {

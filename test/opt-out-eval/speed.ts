@@ -3,7 +3,7 @@
  * lines never seen before, so no memo helps) and read again (the memo's case: a polled call), and a 5 MB transcript.
  * CPU time of this process, median of many runs; a figure for people, not a test (tests assert no speed).
  */
-import { readOptOut } from "../../src/safety/compliance/opt-out-reading.js";
+import { readOptOut } from "../../src/guards/opt-outs/reading.js";
 import { share } from "../../src/text/shared-values.js";
 import type { CallRecord } from "../../src/service/shapes.js";
 

@@ -26,7 +26,10 @@ describe("the law's per-number limit is one for all replicas", () => {
     expect(posts(fx.upstream)).toHaveLength(3);
     const refused = results.filter((r) => r.isError).map(textOf);
     expect(refused).toHaveLength(5);
-    for (const text of refused) expect(text).toContain("rule us_fl_frequency, Florida, US: Fla. Stat. § 501.616(6)(b)");
+    for (const text of refused)
+      expect(text).toContain(
+        "rule us_fl_frequency, Florida, US [official text, read 2026-11-28]: Fla. Stat. § 501.616(6)(b)",
+      );
     await Promise.all(fx.running.splice(0).map((r) => r.close()));
 
     const restarted = await startReplica("C", "stdio", { env: shared });

@@ -10,7 +10,7 @@ import type { ConsentRequest, ConsentVerdict } from "../../src/consent/channel.j
 import { ConsentHub } from "../../src/consent/hub.js";
 import { APPROVAL_INPUT, inputChannel, type InputRound } from "../../src/consent/input-channel.js";
 import type { CallerIdentity } from "../../src/consent/request-state.js";
-import { dialKey } from "../../src/safety/dial-key.js";
+import { dialKey } from "../../src/guards/dial/key.js";
 import { MemoryStore } from "../../src/state/memory-store.js";
 import { RedisStore } from "../../src/state/redis-store.js";
 import type { GuardStore } from "../../src/state/store.js";

@@ -13,6 +13,7 @@ import type { GuardStore } from "../../src/state/store.js";
 import { approvalContract } from "./contract/approvals.js";
 import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";
+import { holdContract } from "./contract/holds.js";
 import { markContract } from "./contract/marks.js";
 import { optOutContract } from "./contract/opt-outs.js";
 import { callsToReadContract } from "./contract/calls-to-read.js";
@@ -51,4 +52,5 @@ export function storeContract(open: OpenStore): void {
   optOutContract(tracked);
   callsToReadContract(tracked);
   ownerContract(tracked);
+  holdContract(tracked);
 }

@@ -162,7 +162,9 @@ describe("the page", () => {
       '<form method="post" action="/a/x/y" class="actions"><input type="hidden" name="csrf" value="tok">',
     );
     expect(pending).toContain('<button type="submit" name="decision" value="approve" class="approve">Approve</button>');
-    expect(pending).toContain('<button type="submit" name="decision" value="decline" class="decline">Decline</button>');
+    expect(pending).toContain(
+      '<button type="submit" name="decision" value="decline" class="decline" formnovalidate>Decline</button>',
+    );
     // The approver is reminded that the callee hears an AI and must be told so.
     expect(pending).toContain(
       "AI voice: the person called hears an AI, not a person; the agent must tell them so in its first words.",

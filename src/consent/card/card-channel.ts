@@ -14,6 +14,7 @@
 import type { ApprovalRecord } from "../../state/store.js";
 import type { CardTicket, ConsentChannel, ConsentRequest, ConsentVerdict, ConsentView } from "../channel.js";
 import { storedView, type ApprovalDesk } from "../desk.js";
+import { readAttested } from "../attestation.js";
 
 /** Who decided, as the audit log and the approvers' inbox name it. */
 export const CARD_APPROVER = "the person, on the approval card";
@@ -74,7 +75,7 @@ export async function checkCardDecision(desk: ApprovalDesk, id: unknown, secret:
  * (pending -> approved, once, in the store) and spends it (approved -> used, once) in the same step; any other
  * request is refused and leaves the approval pending.
  */
-export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord): ConsentChannel {
+export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord, sent?: unknown): ConsentChannel {
   return {
     async ask(request: ConsentRequest): Promise<ConsentVerdict> {
       if (request.requestKey !== record.requestKey) {
@@ -84,7 +85,17 @@ export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord): Cons
           why: "Refused: the card's decision was sent with a request other than the one the card shows. Nothing was dialed.",
         };
       }
-      if (!(await desk.decide(record.id, "approved", CARD_APPROVER))) {
+      // The basis of consent the card asked for (attestation.ts), read against the view it was opened with.
+      const asked = storedView(record)?.attest;
+      const given = sent !== null && typeof sent === "object" ? (sent as Record<string, unknown>) : {};
+      const attested = readAttested(asked, (field) => given[field]);
+      if (!attested)
+        return {
+          kind: "refused",
+          rule: "approval_card",
+          why: "Refused: the card's Approve came without the basis of the prior consent it asks the person to attest. Nothing was decided or dialed; choose the basis on the card, or decline.",
+        };
+      if (!(await desk.decide(record.id, "approved", CARD_APPROVER, attested))) {
         return {
           kind: "refused",
           rule: "approval_card",
@@ -104,6 +115,7 @@ export function approvedOnCard(desk: ApprovalDesk, record: ApprovalRecord): Cons
         via: "app_card",
         approver: CARD_APPROVER,
         idempotencyKey: desk.dialKeyOf(`approval:${record.id}`),
+        ...(asked?.length ? { attested } : {}),
       };
     },
   };

@@ -4,10 +4,12 @@
  * (ui/initialize, then the tool result, host theme changes, tools/call through
  * the host) and builds every node with textContent: nothing from the service
  * or the model is ever parsed as HTML. How a call or a batch reads to a person
- * is its view part (card-view-script.ts), which comes first in the same scope.
+ * is its view part (card-view-script.ts), which comes first in the same scope;
+ * the law of the place and the attestation of consent are card-law-script.ts.
  */
 import { AI_DISCLOSURE_REMINDER } from "../ai-disclosure.js";
 import { CARD_META_KEY, DECIDE_TOOL } from "./apps-support.js";
+import { CARD_LAW_SCRIPT } from "./card-law-script.js";
 import { CARD_ROWS_OPEN, CARD_VIEW_SCRIPT } from "./card-view-script.js";
 
 /** Rows of a batch per page of the card, as on the approval page. */
@@ -71,6 +73,7 @@ function render() {
     el("p", "lead", (count === 1 ? "It reaches a real person and costs money." : "Each reaches a real person and costs money.") + " An AI assistant asked for it (tool ", code(view.tool), "). This approval works once, for exactly this request, until " + expiryText(ticket.expires_at) + "."),
     el("p", "muted", AI),
     count === 1 ? null : el("p", "muted", "Approve places all " + count + " calls, every row below."),
+    attestBox(view),
     el("div", "actions", approve, decline),
     rowsAfter(view),
   );
@@ -89,14 +92,15 @@ function textOf(result) {
 }
 
 async function decide(decision) {
-  if (busy || !ticket) return;
+  const attested = busy || !ticket ? null : decision === "approve" ? attestedAnswer() : {};
+  if (!attested) return;
   busy = true;
   for (const b of main.querySelectorAll("button")) b.disabled = true;
   const note = el("p", "muted", "Sending your decision…");
   main.append(note);
   let result;
   try {
-    result = await request("tools/call", { name: DECIDE, arguments: { approval_id: ticket.approval_id, secret: ticket.secret, decision, arguments: ticket.arguments || {} } });
+    result = await request("tools/call", { name: DECIDE, arguments: { approval_id: ticket.approval_id, secret: ticket.secret, decision, attested, arguments: ticket.arguments || {} } });
   } catch (error) {
     showOutcome("refused", "Not sent", "The decision could not be delivered (" + String(error && error.message || error) + "). Nothing was dialed by it.");
     return;
@@ -214,4 +218,4 @@ request("ui/initialize", { appInfo: { name: "outbound-calls approval card", vers
 `;
 
 /** The script's text: the constants it needs, then its body, in one function scope. */
-export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, ROWS_OPEN, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${CARD_VIEW_SCRIPT}\n${body}\n})();`;
+export const CARD_SCRIPT = `(() => {\nconst { KEY, DECIDE, PER_PAGE, ROWS_OPEN, AI, EVERY, FOR } = ${JSON.stringify(constants)};\n${CARD_VIEW_SCRIPT}\n${CARD_LAW_SCRIPT}\n${body}\n})();`;

@@ -10,7 +10,8 @@
  * Plain labels, the agent's name from the agent list with its id small beside
  * it, metadata as a small table of what is sent, the expiry in the viewer's own
  * time; a batch's summary and the buttons come before its rows, which are
- * folded away (and paged) behind a disclosure.
+ * folded away (and paged) behind a disclosure. Each row's law lines come last
+ * (card-law-script.ts).
  */
 
 /** A batch's rows are shown unfolded up to this many; more stay behind "Every row". */
@@ -75,6 +76,7 @@ function rowFields(row, full) {
   if (row.consent) line(list, "Consent", row.consent);
   if (full || row.companyName !== undefined) line(list, "Company", row.companyName !== undefined ? row.companyName : muted("(not given)"));
   if (full || row.metadata) line(list, "Metadata", metadataOf(row));
+  lawOf(list, row);
   return list;
 }
 

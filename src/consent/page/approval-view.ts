@@ -13,6 +13,7 @@ import type { StoredView } from "../desk.js";
 import { html, type Html } from "./html.js";
 import { askedBy } from "../inbox-summary.js";
 import { batchGlance } from "../glance.js";
+import { attestFields } from "./attest-fields.js";
 
 export const ROWS_PER_PAGE = 50;
 
@@ -70,6 +71,11 @@ function metadataLines(metadata: NonNullable<ConsentRow["metadata"]>): Html {
   return html`${Object.entries(metadata).map(([key, value], i) => html`${i > 0 ? html`<br>` : ""}<code>${key}</code> ${metadataValue(value)}`)}`;
 }
 
+/** The law of the place called for a row: one line each (its rules with their tiers, how consent is met). */
+function lawLines(lines: readonly string[]): Html {
+  return html`${lines.map((line, i) => html`${i > 0 ? html`<br>` : ""}${line}`)}`;
+}
+
 function agentCell(row: ConsentRow): Html {
   return row.agentName ? html`${row.agentName} <code>${row.agentId}</code>` : html`<code>${row.agentId}</code>`;
 }
@@ -91,6 +97,7 @@ function single(row: ConsentRow): Html {
 ${row.consent ? html`<dt>Consent</dt><dd>${row.consent}</dd>` : ""}
 <dt>Company</dt><dd>${row.companyName ?? html`<span class="muted">(not given)</span>`}</dd>
 <dt>Metadata</dt><dd>${row.metadata ? metadataTable(row.metadata) : html`<span class="muted">(none)</span>`}</dd>
+${row.law ? html`<dt>Law of the place</dt><dd>${lawLines(row.law)}</dd>` : ""}
 </dl></div>`;
 }
 
@@ -112,10 +119,10 @@ function batch(input: ApprovalPageInput): Html {
 <dt>Contacts</dt><dd>${glance.contacts}</dd>
 </dl></div>
 <h2 id="rows">Every row</h2>${nav}
-<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(dialed exactly as)</span></th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th></tr></thead><tbody>
+<div class="scroll"><table aria-labelledby="rows" class="rows"><thead><tr><th scope="col">#</th><th scope="col">Number <span class="muted">(dialed exactly as)</span></th><th scope="col">Local time there</th><th scope="col">Agent</th><th scope="col">Contact</th><th scope="col">Company</th><th scope="col">Metadata</th><th scope="col">Law of the place</th></tr></thead><tbody>
 ${rows.map(
   (row, i) =>
-    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br>${row.countryName} (${row.country})<br><code class="muted">${row.e164}</code></td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td></tr>\n`,
+    html`<tr><td>${first + i + 1}</td><td class="nowrap">${row.international}<br>${row.countryName} (${row.country})<br><code class="muted">${row.e164}</code></td><td>${row.localTime ?? "unknown"}${row.consent ? html`<br><span class="muted">consent: ${row.consent}</span>` : ""}</td><td>${agentCell(row)}</td><td>${row.contactName ?? ""}</td><td>${row.companyName ?? ""}</td><td>${row.metadata ? metadataLines(row.metadata) : ""}</td><td>${row.law ? lawLines(row.law) : ""}</td></tr>\n`,
 )}</tbody></table></div>${nav}`;
 }
 
@@ -146,7 +153,7 @@ export function approvalPage(input: ApprovalPageInput): { title: string; body: H
   const form = input.form;
   const buttons = html`<form method="post" action="${form.action}" class="actions">${Object.entries(form.hidden).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
-  )}${form.approveRefused ? "" : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}<button type="submit" name="decision" value="decline" class="decline">Decline</button>${form.approveRefused ? "" : form.extra}</form>${
+  )}${form.approveRefused ? "" : attestFields(view)}${form.approveRefused ? "" : html`<button type="submit" name="decision" value="approve" class="approve">Approve</button>`}<button type="submit" name="decision" value="decline" class="decline" formnovalidate>Decline</button>${form.approveRefused ? "" : form.extra}</form>${
     form.approveRefused
       ? html`<p class="status invalid" role="note">No Approve button: ${form.approveRefused}.</p>`
       : ""

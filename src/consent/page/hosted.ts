@@ -13,6 +13,7 @@
  * token does not open these pages, and the approver token does not open /mcp.
  * With OAuth, what a person may decide is approver-rights.ts's.
  */
+import { ATTEST_MISSING, postedAttestation } from "./attest-fields.js";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HostCheck } from "../../web/host-check.js";
@@ -193,6 +194,9 @@ export function hostedApprovals(
         );
         return forbidden(res, refusal);
       }
+      const attestation =
+        decision === "approve" ? postedAttestation(view, form) : { ok: true as const, attested: undefined };
+      if (!attestation.ok) return forbidden(res, ATTEST_MISSING);
       let by = approverLabel(session);
       if (decision === "approve" && options.passkeys && desk.statusOf(record) === "pending") {
         // The answer's origin must be one this server is reached at (the Host/Origin allow-list of /mcp).
@@ -211,7 +215,7 @@ export function hostedApprovals(
         }
         by = `${approverLabel(session)}, passkey ${checked.passkey.name}`;
       }
-      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by)) {
+      if (await desk.decide(record.id, decision === "approve" ? "approved" : "declined", by, attestation.attested)) {
         options.log(
           `outbound-calls-mcp: approvers' inbox: approval ${record.id} ${decision === "approve" ? "approved" : "declined"} by ${approverLabel(session)}`,
         );

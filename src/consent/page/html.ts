@@ -73,6 +73,8 @@ a{color:var(--focus)}
 .status.declined,.status.expired,.status.invalid{color:var(--no)}
 nav.pages{display:flex;gap:1rem;align-items:center;margin:.75rem 0}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+fieldset.attest{flex-basis:100%;border:1px solid var(--line);border-radius:.4rem;margin:0 0 .5rem}
+select{font:inherit;padding:.4rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg)}
 input[type=text],input[type=password]{font:inherit;width:100%;max-width:28rem;padding:.5rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg)}
 .muted{color:var(--muted)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

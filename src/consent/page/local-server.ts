@@ -5,6 +5,7 @@
  * capability (256 random bits, stored as a hash), valid for one decision of one
  * approval. Any wrong id or secret gets the same "not valid" page.
  */
+import { ATTEST_MISSING, postedAttestation } from "./attest-fields.js";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { makeHostCheck, type HostCheck } from "../../web/host-check.js";
@@ -109,6 +110,10 @@ export class LocalPageServer {
           html`${BANNER}<h1>Nothing was decided</h1><p>Use the Approve or Decline button.</p>`,
         );
       }
+      const attestation =
+        decision === "approve" ? postedAttestation(view, form!) : { ok: true as const, attested: undefined };
+      if (!attestation.ok)
+        return sendPage(res, 400, "Bad request", html`${BANNER}<h1>Nothing was decided</h1><p>${ATTEST_MISSING}.</p>`);
       let by = LOCAL_APPROVER;
       if (decision === "approve" && this.passkeys && this.desk.statusOf(record) === "pending") {
         // The passkey's answer must have been made on this very page (its origin), for this approval.
@@ -121,7 +126,7 @@ export class LocalPageServer {
         by = `${LOCAL_APPROVER}, passkey ${checked.passkey.name}`;
       }
       // False when it was decided already, used or expired: the page then says which.
-      await this.desk.decide(record.id, decision === "approve" ? "approved" : "declined", by);
+      await this.desk.decide(record.id, decision === "approve" ? "approved" : "declined", by, attestation.attested);
       return redirect(res, path);
     }
     if (req.method !== "GET" && req.method !== "HEAD") {

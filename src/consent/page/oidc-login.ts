@@ -16,7 +16,7 @@
  * for an access token for this server's resource with `calls:approve`, checked
  * like the tokens on /mcp (issuer, audience, expiry, signature, same subject).
  * The identity provider grants that scope to approvers only: that is the
- * operator's "approver" switch (docs/hosting.md).
+ * operator's "approver" switch (docs/oauth.md).
  *
  * Nothing is kept in memory between the two requests: any replica sharing the
  * guard store's secret can finish a sign-in another one started. The cookie is
@@ -226,7 +226,7 @@ export class OidcLogin {
         // No self-approval compares subjects: a client given pairwise subjects sees the same person under another one.
         if (config.serverMetadata().subject_types_supported?.includes("pairwise")) {
           this.options.log(
-            "outbound-calls-mcp: approvers' inbox: WARNING: the identity provider offers pairwise subjects: a person whose MCP client gets pairwise subjects there has another sub in its tokens, so approving their own dial is not recognized; let no client choose them (docs/hosting.md)",
+            "outbound-calls-mcp: approvers' inbox: WARNING: the identity provider offers pairwise subjects: a person whose MCP client gets pairwise subjects there has another sub in its tokens, so approving their own dial is not recognized; let no client choose them (docs/oauth.md)",
           );
         }
         return { lib, config };

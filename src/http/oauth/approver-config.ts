@@ -24,7 +24,7 @@ export const approverVariables = {
     example: "outbound-calls-approvers",
     summary: "with OAuth: the inbox's OpenID Connect client id at the identity provider (approvers sign in there)",
     description:
-      "With OAuth: approvers sign in to `/approvals` through the identity provider (OpenID Connect, authorization code with PKCE) as this client, registered there with the redirect URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Only a person whose access token for this server grants `calls:approve` may decide ([hosting](hosting.md#approvers-sign-in-with-the-identity-provider)). Replaces `OUTBOUND_CALLS_APPROVER_TOKEN`, which OAuth does not accept.",
+      "With OAuth: the client approvers sign in to `/approvals` as, through the identity provider, registered there with the redirect URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`; only a person granted `calls:approve` may decide ([oauth](oauth.md#approvers-sign-in-with-the-identity-provider)). Replaces `OUTBOUND_CALLS_APPROVER_TOKEN`.",
   },
   [APPROVER_CLIENT_SECRET]: {
     group: "http",
@@ -38,7 +38,7 @@ export const approverVariables = {
     default: "false",
     summary: "with OAuth: let an approver approve a dial they asked for themselves",
     description:
-      "With OAuth: `true` lets an approver approve a dial their own token asked for (same subject). By default another person must approve it: the server refuses the decision, and with OAuth the client's own dialog and the approval card are not used, only the inbox (without `OUTBOUND_CALLS_APPROVER_CLIENT_ID` there is no inbox, so such dials are refused).",
+      "With OAuth: `true` lets an approver approve a dial their own token asked for (same subject), and lets the asker's own client be asked. By default another person approves, in the inbox ([oauth](oauth.md#no-self-approval)).",
   },
 } as const satisfies VariableDocs;
 

@@ -46,7 +46,7 @@ export const tokenVariables = {
     default: "at+jwt",
     summary: "with OAuth: at+jwt (RFC 9068 access tokens only), or jwt to also accept typ JWT or none",
     description:
-      "With OAuth: the `typ` an access token must carry. `at+jwt` (RFC 9068, `application/at+jwt` too) refuses every other signed token of the provider, an OpenID Connect ID token above all. `jwt` also accepts `typ: JWT` and a token without `typ`, for providers that write those on their access tokens; a token carrying `nonce`, `at_hash` or `c_hash` (what only ID tokens carry) is refused either way ([hosting](hosting.md#what-is-checked-on-every-request)).",
+      "With OAuth: the `typ` an access token must carry. `at+jwt` (RFC 9068) refuses every other signed token of the provider, an ID token above all; `jwt` also accepts `typ: JWT` or none, for providers that write those ([oauth](oauth.md#what-is-checked-on-every-request)).",
   },
   [MAX_TOKEN_AGE]: {
     group: "http",

@@ -16,7 +16,7 @@ export const SCOPES = {
   place: "calls:place",
   /** add_do_not_call: lists a number for the whole account; calls:place grants it too (see SATISFIED_BY). */
   optOut: "calls:opt_out",
-  /** Deciding on pending dials in the approvers' inbox (reserved for the inbox's sign-in; see docs/hosting.md). */
+  /** Deciding on pending dials in the approvers' inbox (reserved for the inbox's sign-in; see docs/oauth.md). */
   approve: "calls:approve",
 } as const;
 

@@ -10,7 +10,7 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
-/** Ends the answer to a POST that provably never left (a takeover replaces it: docs/hosting.md). */
+/** Ends the answer to a POST that provably never left (a takeover replaces it: docs/replicas.md). */
 export const NOT_SENT_ADVICE = " Nothing was sent, so nothing was dialed; it is safe to try again later.";
 
 /** The answer was larger than OUTBOUND_CALLS_MAX_RESPONSE_BYTES: a reader may ask for less (list_calls halves its page). */

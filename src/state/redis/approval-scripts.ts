@@ -2,7 +2,7 @@
  * Pending approvals' scripts (see approvals.ts). An approval is a hash
  * `appr:<id>`: `rec` (the record's fixed part, JSON, with its seal), `status`,
  * `dat` (decidedAt), `dby` (decidedBy), `exp` (expiresAt), `dmac` (the
- * decision's seal: consent/seal.ts). Indexes: the approvals of
+ * decision's seal: consent/seal.ts), `datt` (what the approver attested, JSON). Indexes: the approvals of
  * a request (`appr:req:<requestKey>`, by creation) and the inbox
  * (`appr:pending` by creation, `appr:pending:exp` by expiry) and each client's
  * share (`appr:client:<client>`, its approvals by creation; `sz` in the hash is
@@ -13,11 +13,11 @@
 import { luaScript } from "./lua.js";
 
 /** The fields a script returns for one approval, in this order. */
-export const APPROVAL_FIELDS = ["rec", "status", "dat", "dby", "dmac"] as const;
+export const APPROVAL_FIELDS = ["rec", "status", "dat", "dby", "dmac", "datt"] as const;
 
 const APPROVAL_COMMON = `
-local function fields(v) return {v[1], v[2], v[3] or '', v[4] or '', v[6] or ''} end
-local function load(key) return redis.call('HMGET', key, 'rec', 'status', 'dat', 'dby', 'exp', 'dmac') end
+local function fields(v) return {v[1], v[2], v[3] or '', v[4] or '', v[6] or '', v[7] or ''} end
+local function load(key) return redis.call('HMGET', key, 'rec', 'status', 'dat', 'dby', 'exp', 'dmac', 'datt') end
 local function prunePending(pending, byExp, now)
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', byExp, '-inf', int(now))) do
     redis.call('ZREM', pending, id)
@@ -154,11 +154,14 @@ for i = 1, shown do reply[#reply + 1] = out[i] end
 return reply
 `);
 
-/** KEYS: appr:<id>, appr:pending, appr:pending:exp. ARGV: decision, by, now, id, seal. Reply: 1 decided, 0 not pending. */
+/**
+ * KEYS: appr:<id>, appr:pending, appr:pending:exp. ARGV: decision, by, now, id, seal, attested ('').
+ * Reply: 1 decided, 0 not pending.
+ */
 export const decideApproval = luaScript(`${APPROVAL_COMMON}
 local v = load(KEYS[1])
 if v[2] ~= 'pending' or tonumber(v[5]) <= tonumber(ARGV[3]) then return 0 end
-redis.call('HSET', KEYS[1], 'status', ARGV[1], 'dat', ARGV[3], 'dby', ARGV[2], 'dmac', ARGV[5] or '')
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'dat', ARGV[3], 'dby', ARGV[2], 'dmac', ARGV[5] or '', 'datt', ARGV[6] or '')
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('ZREM', KEYS[3], ARGV[4])
 return 1

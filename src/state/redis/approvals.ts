@@ -92,11 +92,12 @@ export class RedisApprovals implements ApprovalStore {
     by: string,
     now: number,
     seal?: string,
+    attested?: string,
   ): Promise<boolean> {
     const keys = [this.keys.approval(id), this.keys.pending(), this.keys.pendingByExpiry()];
     return (
       (await this.redis.run("an approval decision", (c) =>
-        c.decideApproval(keys, [decision, by, String(now), id, seal ?? ""]),
+        c.decideApproval(keys, [decision, by, String(now), id, seal ?? "", attested ?? ""]),
       )) === 1
     );
   }

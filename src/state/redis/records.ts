@@ -123,6 +123,7 @@ export function approvalRecord(reply: unknown): ApprovalRecord {
   if (typeof rec.seal === "string") record.seal = rec.seal;
   if (typeof rec.client === "string") record.client = rec.client;
   if (f.dmac !== "") record.decisionSeal = f.dmac;
+  if (f.datt !== "") record.attested = f.datt;
   return record;
 }
 

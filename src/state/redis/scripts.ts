@@ -11,6 +11,7 @@ import {
 import { swapValue, takeRate, useOnce } from "./small-scripts.js";
 import { addOptOut, confirmOptOut, optOutsForDial, removeOptOut } from "./opt-out-scripts.js";
 import { addCallsToRead, callsOfNumbers, doneCallToRead, laterCallToRead, takeCallsToRead } from "./read-scripts.js";
+import { putHold } from "./holds.js";
 
 export const SCRIPTS = {
   claimDial,
@@ -38,4 +39,5 @@ export const SCRIPTS = {
   listPendingApprovals,
   decideApproval,
   consumeApproval,
+  putHold,
 };

@@ -98,7 +98,7 @@ it("a start loads five files: the bin, the CLI and three chunks, not one per gro
     [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => m[1]!),
   );
   expect(sources).toEqual(
-    expect.arrayContaining(["src/mcp/server.ts", "src/safety/index.ts", "src/config/env.ts", "src/index.ts"]),
+    expect.arrayContaining(["src/mcp/server.ts", "src/guards/index.ts", "src/config/env.ts", "src/index.ts"]),
   );
 });
 

@@ -25,7 +25,12 @@ it("a Toronto dial approved after 18:00 on a Saturday is refused by ca_crtc_hour
   const s = await fx.start({
     // Saturday 2026-11-28 17:58 in Toronto (EST, UTC-5).
     now: "2026-11-28T22:58:00Z",
-    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing" },
+    env: {
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+      OUTBOUND_CALLS_RULES_PROVENANCE: "all",
+    },
     elicit: { current: slowPerson },
   });
   const result = await s.call("create_call", { to: "+14165550123", agent_id: "agt_1" });

@@ -1,5 +1,5 @@
 /**
- * A batch approved late: asked at Monday 20:50 in New York, two rows may ring for 2.5 min (60 s a row plus 30 s),
+ * A batch approved late: asked at Monday 20:50 in Columbus, Ohio (Eastern time, no state rule), two rows may ring for 2.5 min (60 s a row plus 30 s),
  * which ends before the federal window closes at 21:00, so the person is asked. They approve nine minutes later,
  * at 20:59: each row alone could still go (20:59:30 is inside 08:00-21:00), but the batch may ring until
  * 21:01:30. The batch's span must be checked again at dial time and refuse, with nothing sent. (The guards' clock
@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-it("a two-row New York batch approved at 20:59 is refused by the batch span of us_fcc_hours at dial time; nothing is sent", async () => {
+it("a two-row Ohio batch approved at 20:59 is refused by the batch span of us_fcc_hours at dial time; nothing is sent", async () => {
   let skew = 0;
   const realNow = Date.now.bind(Date);
   vi.spyOn(Date, "now").mockImplementation(() => realNow() + skew);
@@ -24,15 +24,20 @@ it("a two-row New York batch approved at 20:59 is refused by the batch span of u
     return { action: "accept", content: { confirm: true } };
   };
   const s = await fx.start({
-    // Monday 2026-11-23 20:50 in New York (EST, UTC-5).
+    // Monday 2026-11-23 20:50 in Ohio (EST, UTC-5).
     now: "2026-11-24T01:50:00Z",
-    env: { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing" },
+    env: {
+      OUTBOUND_CALLS_TIMEOUT_MS: "5000",
+      ...GUARDS_OFF,
+      OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+      OUTBOUND_CALLS_RULES_PROVENANCE: "all",
+    },
     elicit: { current: slowPerson },
   });
   const result = await s.call("submit_batch", {
     calls: [
-      { to: "+12125550123", agent_id: "agt_1" },
-      { to: "+12125550124", agent_id: "agt_1" },
+      { to: "+16145550123", agent_id: "agt_1" },
+      { to: "+16145550124", agent_id: "agt_1" },
     ],
   });
   expect(s.asked.length).toBe(1);

@@ -18,6 +18,7 @@ it("four rows to one Florida number in one batch are refused by us_fl_frequency;
       OUTBOUND_CALLS_TIMEOUT_MS: "5000",
       ...GUARDS_OFF,
       OUTBOUND_CALLS_CALL_PURPOSE: "telemarketing",
+      OUTBOUND_CALLS_RULES_PROVENANCE: "all",
       OUTBOUND_CALLS_CONFIRM: "never",
     },
   });

@@ -13,8 +13,8 @@ import { useInProcess, type InProcessServer } from "../../helpers/in-process.js"
 import { textOf } from "../../helpers/server-process.js";
 import { auditLines, GUARDS_OFF, tempDir } from "../../helpers/guards.js";
 import { MemoryStore } from "../../../src/state/memory-store.js";
-import { readOptOut } from "../../../src/safety/compliance/opt-out-reading.js";
-import type { OptOutReader } from "../../../src/safety/compliance/opt-out-desk.js";
+import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
+import type { OptOutReader } from "../../../src/guards/opt-outs/desk.js";
 
 const fx = useInProcess();
 const env = { OUTBOUND_CALLS_TIMEOUT_MS: "5000", ...GUARDS_OFF, OUTBOUND_CALLS_OPT_OUT_POLL_S: "60" };

@@ -132,10 +132,12 @@ describe("2026-11-20 22:00 UTC: 09:00 in Sydney, 06:00 in Perth", () => {
 describe("OUTBOUND_CALLS_CALLING_HOURS", () => {
   it("off: 02:00 in San Francisco is dialed", async () => {
     // The operator's window is what this tests; a telemarketing call would meet the federal window of the law of the
-    // place called (us_fcc_hours, test/unit/compliance/law-us-hours.test.ts).
+    // place called (us_fcc_hours, test/unit/compliance/law-us-hours.test.ts), and an informational one California's
+    // hours for device calls (us_ca_adad_hours, a secondary source): official rules only, so neither applies.
     const server = await at("2026-11-21T10:00:00Z", {
       OUTBOUND_CALLS_CALLING_HOURS: "off",
       OUTBOUND_CALLS_CALL_PURPOSE: "informational",
+      OUTBOUND_CALLS_RULES_PROVENANCE: "official",
     });
     expect((await dial(server, "+14155552671")).isError).toBeFalsy();
     expect(posts()).toHaveLength(1);

@@ -50,6 +50,21 @@ export function approvalContract(open: OpenStore): void {
       ).rejects.toThrow(ApprovalBoundError);
     });
 
+    it("keeps what the approver attested with the decision, on every replica; a decision without one has none", async () => {
+      const { store, peers } = await open();
+      const [other] = await peers(1);
+      const text = '{"consent_basis":"prior_express_written_consent"}';
+      await store.approvals.create(approval("att", { requestKey: "att" }));
+      await store.approvals.create(approval("plain", { requestKey: "plain" }));
+      expect(await store.approvals.decide("att", "approved", "local browser", T0 + 1, "seal", text)).toBe(true);
+      expect(await store.approvals.decide("plain", "approved", "local browser", T0 + 1, "seal")).toBe(true);
+      expect(await other!.approvals.get("att")).toMatchObject({ attested: text, decisionSeal: "seal" });
+      expect((await other!.approvals.get("plain"))?.attested).toBeUndefined();
+      expect(await other!.approvals.consume("att", T0 + 2)).toBe(true);
+      expect(await store.approvals.get("att")).toMatchObject({ status: "used", attested: text });
+      expect(await store.approvals.findOpen("att", T0 + 3)).toBeUndefined();
+    });
+
     it("bounds each client's pending approvals in bytes of view", async () => {
       const { store } = await open();
       const big = "x".repeat(512 * 1024);

@@ -4,7 +4,7 @@
  * and stay bounded however many different numbers a hostile service sends.
  */
 import { expect, it } from "vitest";
-import { e164MemoSize, e164Of } from "../../../src/safety/compliance/opt-out-pairing.js";
+import { e164MemoSize, e164Of } from "../../../src/guards/opt-outs/pairing.js";
 
 it("gives the same E.164 form on every read, and none for text that is not a possible number", () => {
   for (let round = 0; round < 3; round++) {

@@ -5,9 +5,9 @@
  * batch is refused for every row that meets an hours or holiday rule. Paris CET, UTC+1.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { row } from "./law-rows.js";
 
 const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;

@@ -6,22 +6,18 @@
  * UTC-5; Paris CET, UTC+1).
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import {
-  batchSpanMs,
-  DEFAULT_BATCH_SPAN_PER_ROW_MS,
-  rowsThatFit,
-} from "../../../src/safety/compliance/law-batch-span.js";
-import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS, rowsThatFit } from "../../../src/guards/law/batch-span.js";
+import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
 const row = (to: string): CheckedRow => checkRow({ to, agent_id: "agt_1" }, policy).row!;
 const rows = (...to: string[]) => to.map(row);
 
-const NEW_YORK = "+12125550123";
-const NEW_YORK_2 = "+12125550124";
+const COLUMBUS_OH = "+16145550123"; // Columbus, Ohio: Eastern time, the federal window alone
+const COLUMBUS_OH_2 = "+16145550124";
 const TORONTO = "+14165550123"; // CRTC weekdays until 21:30
 const PARIS = "+33142685300";
 
@@ -54,12 +50,12 @@ describe("the span a batch may take to ring", () => {
   });
 });
 
-describe("the federal window's close (us_fcc_hours, 21:00 in New York)", () => {
+describe("the federal window's close (us_fcc_hours, 21:00 in Ohio)", () => {
   it.each([
     ["2026-11-23T20:57:29", true],
     ["2026-11-23T20:57:30", false],
   ])("a batch of 2 sent at %s: allowed %s", async (local, allowed) => {
-    const v = await batchVerdict(telemarketing, rows(NEW_YORK, NEW_YORK_2), at(local, -5));
+    const v = await batchVerdict(telemarketing, rows(COLUMBUS_OH, COLUMBUS_OH_2), at(local, -5));
     if (allowed) {
       expect(v).toBe("ok");
       return;
@@ -70,7 +66,9 @@ describe("the federal window's close (us_fcc_hours, 21:00 in New York)", () => {
     expect(refusal.problems.map((p) => p.index)).toEqual([0, 1]);
     const reason = refusal.problems[0]!.reason;
     expect(reason).toContain("rule us_fcc_hours, United States (federal)");
-    expect(reason).toContain("<http://purl.access.gpo.gov/GPO/LPS76294>");
+    expect(reason).toContain(
+      "<https://www.ecfr.gov/api/versioner/v1/full/2026-09-02/title-47.xml?part=64&section=64.1200>",
+    );
     expect(reason).toContain("the place closes at Monday 21:00 in America/New_York");
     expect(reason).toContain("60 s a row, OUTBOUND_CALLS_BATCH_SPAN_SECONDS_PER_ROW");
     expect(reason).toContain("may hold at most 1 row now");
@@ -79,20 +77,22 @@ describe("the federal window's close (us_fcc_hours, 21:00 in New York)", () => {
 
   it("the same two numbers dialed one at a time are allowed then: the guard is for batches", async () => {
     const now = at("2026-11-23T20:57:30", -5);
-    await expect(checkLawOfThePlace(telemarketing, [row(NEW_YORK)], now)).resolves.toEqual([]);
+    await expect(checkLawOfThePlace(telemarketing, [row(COLUMBUS_OH)], now)).resolves.toEqual([]);
   });
 
   it("follows the operator's per-row setting", async () => {
     // 10 s a row: 2 rows take 50 s.
-    expect(await batchVerdict(perRow(10_000), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:09", -5))).toBe("ok");
+    expect(await batchVerdict(perRow(10_000), rows(COLUMBUS_OH, COLUMBUS_OH_2), at("2026-11-23T20:59:09", -5))).toBe(
+      "ok",
+    );
     expect(
-      await batchVerdict(perRow(10_000), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:10", -5)),
+      await batchVerdict(perRow(10_000), rows(COLUMBUS_OH, COLUMBUS_OH_2), at("2026-11-23T20:59:10", -5)),
     ).toBeInstanceOf(BatchSafetyRefusal);
   });
 
   it("names only the rows whose place closes within the span", async () => {
     // 20:58 in New York and Toronto: New York closes at 21:00, Toronto (CRTC) at 21:30.
-    const v = await batchVerdict(telemarketing, rows(TORONTO, NEW_YORK), at("2026-11-23T20:58:00", -5));
+    const v = await batchVerdict(telemarketing, rows(TORONTO, COLUMBUS_OH), at("2026-11-23T20:58:00", -5));
     expect((v as BatchSafetyRefusal).problems.map((p) => p.index)).toEqual([1]);
   });
 
@@ -122,7 +122,7 @@ describe("any close counts: France's midday break (fr_hours, 13:00-14:00 in Pari
 
   it("informational calls meet none of it", async () => {
     expect(
-      await batchVerdict(lawBook("informational"), rows(NEW_YORK, NEW_YORK_2), at("2026-11-23T20:59:50", -5)),
+      await batchVerdict(lawBook("informational"), rows(COLUMBUS_OH, COLUMBUS_OH_2), at("2026-11-23T20:59:50", -5)),
     ).toBe("ok");
   });
 });

@@ -6,7 +6,7 @@
  * inside the hours.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
+import { lawBook } from "../../../src/guards/law/book.js";
 import { lawRefusal } from "./law-rows.js";
 const telemarketing = lawBook("telemarketing");
 

@@ -4,19 +4,20 @@
  * is. Injected clock: Virginia EST UTC-5; the federal window is switched off to see Virginia's rule alone.
  */
 import { describe, expect, it } from "vitest";
-import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
+import type { ConsentRecord } from "../../../src/guards/consent/file.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
 const ARLINGTON_VA = "+17035550123";
 
 describe("a consent exception holds only while the record is live for as long as the dial may ring", () => {
-  // The federal window is switched off so that Virginia's own hours and its consent exception are seen alone.
+  // The federal windows are switched off so that Virginia's own hours and its consent exception are seen alone.
   const book = (perRowMs?: number): LawBook => ({
     ...lawBook(
       "telemarketing",
       [
         { id: "us_fcc_hours", enabled: false },
+        { id: "us_tsr_hours", enabled: false },
         { id: "us_va_hours", consent_bases: ["express_written"] },
       ],
       "/rules.json",

@@ -6,10 +6,10 @@
  * The days are the holiday library's.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { placeOf } from "../../../src/safety/compliance/law-places.js";
-import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { placeOf } from "../../../src/guards/law/places.js";
+import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { at, lawVerdict, row } from "./law-rows.js";
 
 const telemarketing = lawBook("telemarketing");

@@ -5,8 +5,8 @@
  * tell which law stopped the call. Every refusal of the law must name rule, place and source.
  */
 import { expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook } from "../../../src/guards/law/book.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { lawRefusal } from "./law-rows.js";
 
 it("a holiday calendar that cannot be loaded refuses, naming the rule, its place and its source", async () => {

@@ -4,11 +4,11 @@
  * Monday 2026-11-23 (EST, UTC-5; Paris CET, UTC+1) unless a case says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
-import { BUILT_IN_RULES } from "../../../src/safety/compliance/law-rules.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { placeOf, rulesAt } from "../../../src/guards/law/places.js";
+import { BUILT_IN_RULES } from "../../../src/guards/law/rules.js";
+import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };
@@ -45,19 +45,15 @@ describe("where a number is", () => {
     expect(placeOf(row(TORONTO))).toEqual({ country: "CA", region: "ON" });
     // Any +33 number may ring in Alsace-Moselle (law-places.ts).
     expect(placeOf(row(PARIS))).toEqual({ country: "FR", region: "57/67/68" });
-    expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual(["us_fcc_hours"]);
-    expect(
-      rulesAt(telemarketing, placeOf(row(TOLL_FREE)))
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([
+    expect(rulesAt(telemarketing, placeOf(row(NEW_YORK))).map((r) => r.id)).toEqual([
+      "us_ny_hours",
       "us_fcc_hours",
-      "us_fl_frequency",
-      "us_fl_hours",
-      "us_sd_automated_hours",
-      "us_va_hours",
-      "us_wa_hours",
+      "us_tsr_hours",
     ]);
+    // Every state's and territory's rules of the US (a territory's own country code aside), and the federal ones.
+    const everyUsRule = telemarketing.rules.filter((r) => r.place === "US" || r.place.startsWith("US-"));
+    expect(everyUsRule.length).toBeGreaterThan(30);
+    expect(rulesAt(telemarketing, placeOf(row(TOLL_FREE)))).toEqual(everyUsRule);
     expect(rulesAt(telemarketing, placeOf(row(TORONTO))).map((r) => r.id)).toEqual(["ca_crtc_hours"]);
   });
 });
@@ -77,7 +73,9 @@ describe("Florida (Fla. Stat. 501.616(6)(a)): 8:00-20:00 local", () => {
       );
       expect(v).toContain("Florida, US");
       expect(v).toContain("Fla. Stat. § 501.616(6)(a)");
-      expect(v).toContain("https://flsenate.gov/Session/Bill/2021/1120/BillText/Filed/HTML");
+      expect(v).toContain("ch. 2021-185");
+      expect(v).toContain("[official text, read 2026-11-28]");
+      expect(v).toContain("https://flsenate.gov/Session/Bill/2021/1120/Amendment/826808/HTML");
       expect(v).toContain("America/New_York");
       expect(v).toContain("Nothing was dialed");
     }
@@ -88,9 +86,16 @@ describe("Florida (Fla. Stat. 501.616(6)(a)): 8:00-20:00 local", () => {
     expect(await verdict(lawBook("informational"), MIAMI, at("2026-11-23T20:30", -5))).toBe("ok");
   });
 
-  it("a toll-free number (no state) meets Florida's window in every US zone", async () => {
-    // 20:30 in New York: inside the federal-style operator window, outside Florida's.
-    expect(await verdict(telemarketing, TOLL_FREE, at("2026-11-23T20:30", -5))).toMatch(/^us_fl_hours: /);
+  it("a toll-free number (no state) meets every state's window in every US zone", async () => {
+    // 20:30 in New York: inside the federal window, outside the 8:00-20:00 of the first such state in the book.
+    expect(await verdict(telemarketing, TOLL_FREE, at("2026-11-23T20:30", -5))).toMatch(
+      /^us_al_automated_hours: .* in America\/New_York, outside 08:00-20:00/,
+    );
+    const floridaOnly = lawBook(
+      "telemarketing",
+      telemarketing.rules.filter((r) => r.id !== "us_fl_hours").map((r) => ({ id: r.id, enabled: false })),
+    );
+    expect(await verdict(floridaOnly, TOLL_FREE, at("2026-11-23T20:30", -5))).toMatch(/^us_fl_hours: /);
   });
 });
 
@@ -172,26 +177,27 @@ describe("a batch", () => {
 });
 
 describe("the built-in rules", () => {
-  it("each carries a primary source, a quote and the date it was checked", () => {
+  it("each carries its source's address, a quote, the date it was read and its tier", () => {
     for (const rule of BUILT_IN_RULES) {
-      // The FCC's guide is at the Government Publishing Office's permanent address and South Dakota's code at the
-      // legislature's older address, both http. Alsace-Moselle's holidays only refuse more, so they may rest on a
-      // secondary source (docs/compliance.md).
-      const secondary = rule.id === "fr_alsace_moselle_holidays";
-      expect(rule.source.url, rule.id).toMatch(
-        secondary
-          ? /^https:\/\/www\.gazettemoselle\.fr\//
-          : /^(https:\/\/(crtc\.gc\.ca|flsenate\.gov|app\.leg\.wa\.gov|www\.legifrance\.gouv\.fr|law\.lis\.virginia\.gov)|http:\/\/(purl\.access\.gpo\.gov|legis\.state\.sd\.us))\//,
-      );
+      expect(rule.source.url, rule.id).toMatch(/^https?:\/\/[a-z0-9.-]+\.[a-z]+\//);
       expect(rule.source.quote.length, rule.id).toBeGreaterThan(40);
-      const checked: Record<string, string> = {
-        us_fcc_hours: "2026-11-26",
-        us_va_hours: "2026-11-26",
-        us_sd_automated_hours: "2026-11-26",
-        fr_alsace_moselle_holidays: "2026-11-28",
-        fr_overseas_holidays: "2026-11-28",
-      };
-      expect(rule.source.checked, rule.id).toBe(checked[rule.id] ?? "2026-11-25");
+      expect(rule.source.checked, rule.id).toMatch(/^2026-11-2[5-8]$/);
+      expect(["official", "official_summary", "secondary"], rule.id).toContain(rule.source.tier);
     }
+  });
+
+  it("an official rule was read on a government's own site, or an eCFR or Journal officiel address", () => {
+    // South Dakota's code is at the legislature's older address, legis.state.sd.us.
+    for (const rule of BUILT_IN_RULES.filter((r) => r.source.tier === "official"))
+      expect(new URL(rule.source.url).hostname, rule.id).toMatch(/(\.gov|\.gouv\.fr|\.state\.sd\.us)$/);
+  });
+
+  it("ids are unique, and each rule does something (hours, holidays, a limit, or a date-bounded ban)", () => {
+    expect(new Set(BUILT_IN_RULES.map((r) => r.id)).size).toBe(BUILT_IN_RULES.length);
+    for (const rule of BUILT_IN_RULES)
+      expect(
+        [rule.hours, rule.holidaysOf, rule.frequency, rule.bannedDuring].some((x) => x !== undefined),
+        rule.id,
+      ).toBe(true);
   });
 });

@@ -6,10 +6,10 @@
  * a fifth call in 30 days, went out.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace } from "../../../src/safety/compliance/law-guard.js";
-import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace } from "../../../src/guards/law/check.js";
+import { placeOf, rulesAt } from "../../../src/guards/law/places.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { lawRefusal, row } from "./law-rows.js";
 
 const REUNION = "+262262201234"; // Saint-Denis, La Réunion (Indian/Reunion, UTC+4)

@@ -1,7 +1,7 @@
 /** Shared by the review tests of the law of the place called: a checked row, and the refusal a check gives. */
-import type { LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/safety/refusals.js";
+import type { LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/guards/law/check.js";
+import { BatchSafetyRefusal, SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };

@@ -5,9 +5,9 @@
  * Halifax number. A number that may be in either province meets the rules of both: the safe direction.
  */
 import { expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
-import { placeOf, rulesAt } from "../../../src/safety/compliance/law-places.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import { lawBook } from "../../../src/guards/law/book.js";
+import { placeOf, rulesAt } from "../../../src/guards/law/places.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { lawRefusal, row } from "./law-rows.js";
 const noSunday = {
   sun: [],

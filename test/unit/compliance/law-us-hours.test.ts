@@ -1,8 +1,8 @@
 /**
- * The US rules added from primary sources on 2026-11-26: the federal window
- * (us_fcc_hours, every US number), Virginia (us_va_hours, with its consent
- * exception) and South Dakota (us_sd_automated_hours, weekdays only, in both of
- * its zones). Window edges in the callee's own zone; the clock is the `now`
+ * The federal window (us_fcc_hours and its FTC twin us_tsr_hours, every US
+ * number; shown on Ohio, which has no hours rule of its own), Virginia
+ * (us_va_hours, with its consent exception) and South Dakota
+ * (us_sd_automated_hours, weekdays only, in both of its zones). Window edges in the callee's own zone; the clock is the `now`
  * each check is given: Monday 2026-11-23 and Saturday 2026-11-28 (EST UTC-5,
  * CST UTC-6, MST UTC-7, PST UTC-8).
  */
@@ -12,17 +12,17 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../src/config/errors.js";
 import { loadRulesFile } from "../../../src/config/rules-file.js";
-import type { ConsentRecord } from "../../../src/safety/compliance/consent-file.js";
-import { lawBook, type LawBook } from "../../../src/safety/compliance/law-book.js";
-import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/safety/compliance/law-guard.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import type { ConsentRecord } from "../../../src/guards/consent/file.js";
+import { lawBook, type LawBook } from "../../../src/guards/law/book.js";
+import { checkLawOfThePlace, type LawCheckOptions } from "../../../src/guards/law/check.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const row = (to: string): CheckedRow =>
   checkRow({ to, agent_id: "agt_1" }, { allowedCountries: undefined, blockedTypes: new Set<never>() }).row!;
 const at = (isoLocal: string, offsetHours: number) => Date.parse(`${isoLocal}Z`) - offsetHours * 3_600_000;
 
-const NEW_YORK = "+12125550123";
+const COLUMBUS_OH = "+16145550123"; // Ohio: no state rule, the federal window alone
 const LOS_ANGELES = "+12135550123";
 const ARLINGTON_VA = "+17035550123";
 const SIOUX_FALLS = "+16055550123"; // area code 605: Central and Mountain time
@@ -39,14 +39,14 @@ async function verdict(book: LawBook, to: string, now: number, options: LawCheck
   }
 }
 
-describe("the federal window (47 CFR § 64.1200(c)(1), as the FCC states it): 8:00-21:00 where the number rings", () => {
+describe("the federal window (47 CFR § 64.1200(c)(1), read in the eCFR): 8:00-21:00 where the number rings", () => {
   it.each([
     ["2026-11-23T07:59", false],
     ["2026-11-23T08:00", true],
     ["2026-11-23T20:59", true],
     ["2026-11-23T21:00", false],
-  ])("%s in New York: allowed %s", async (local, allowed) => {
-    const v = await verdict(telemarketing, NEW_YORK, at(local, -5));
+  ])("%s in Columbus, Ohio: allowed %s", async (local, allowed) => {
+    const v = await verdict(telemarketing, COLUMBUS_OH, at(local, -5));
     if (allowed) expect(v).toBe("ok");
     else {
       expect(v).toMatch(
@@ -54,20 +54,31 @@ describe("the federal window (47 CFR § 64.1200(c)(1), as the FCC states it): 8:
       );
       expect(v).toContain("United States (federal)");
       expect(v).toContain("47 CFR § 64.1200(c)(1)");
-      expect(v).toContain("<http://purl.access.gpo.gov/GPO/LPS76294>");
+      expect(v).toContain("[official text, read 2026-11-28]");
+      expect(v).toContain(
+        "<https://www.ecfr.gov/api/versioner/v1/full/2026-09-02/title-47.xml?part=64&section=64.1200>",
+      );
       expect(v).toContain("America/New_York, outside 08:00-21:00");
     }
   });
 
-  it("is checked in the callee's zone: 21:30 in New York is 18:30 in Los Angeles", async () => {
+  it("is checked in the callee's zone: 21:30 in Ohio is 18:30 in Los Angeles", async () => {
     const now = at("2026-11-23T21:30", -5);
-    expect(await verdict(telemarketing, NEW_YORK, now)).toMatch(/^us_fcc_hours: /);
+    expect(await verdict(telemarketing, COLUMBUS_OH, now)).toMatch(/^us_fcc_hours: /);
     expect(await verdict(telemarketing, LOS_ANGELES, now)).toBe("ok");
     expect(await verdict(telemarketing, LOS_ANGELES, at("2026-11-23T21:00", -8))).toContain("America/Los_Angeles");
   });
 
   it("covers telemarketing only", async () => {
-    expect(await verdict(lawBook("informational"), NEW_YORK, at("2026-11-23T23:00", -5))).toBe("ok");
+    expect(await verdict(lawBook("informational"), COLUMBUS_OH, at("2026-11-23T23:00", -5))).toBe("ok");
+  });
+
+  it("its FTC twin (16 CFR § 310.4(c)) refuses the same hours when the FCC's is switched off", async () => {
+    const b = lawBook("telemarketing", [{ id: "us_fcc_hours", enabled: false }]);
+    const v = await verdict(b, COLUMBUS_OH, at("2026-11-23T21:00", -5));
+    expect(v).toMatch(/^us_tsr_hours: /);
+    expect(v).toContain("16 CFR § 310.4(c)");
+    expect(await verdict(b, COLUMBUS_OH, at("2026-11-23T20:59", -5))).toBe("ok");
   });
 });
 
@@ -76,7 +87,7 @@ describe("Virginia (Code of Va. § 59.1-511): 8:00-21:00 at the called person's 
     for (const local of ["2026-11-23T21:00", "2026-11-23T07:59"]) {
       const v = await verdict(telemarketing, ARLINGTON_VA, at(local, -5));
       expect(v).toMatch(/^us_va_hours: /);
-      expect(v).toContain("Virginia, US: Code of Virginia § 59.1-511");
+      expect(v).toContain("Virginia, US [official text, read 2026-11-26]: Code of Virginia § 59.1-511");
       expect(v).toContain(
         "<https://law.lis.virginia.gov/vacodepopularnames/virginia-telephone-privacy-protection-act/>",
       );
@@ -128,14 +139,14 @@ describe('a rule\'s consent exception (Virginia: "unless the telephone solicitor
         },
       ],
     ]);
-  // 21:30 in Virginia. The federal window has no verified consent exception: the operator switches it off here to
-  // see Virginia's alone.
+  // 21:30 in Virginia. The federal windows have exceptions of their own, which the operator lifts apart: switched off
+  // here to see Virginia's alone.
   const late = at("2026-11-23T21:30", -5);
-  const vaWithBases = () =>
-    book([
-      { id: "us_fcc_hours", enabled: false },
-      { id: "us_va_hours", consent_bases: ["express_written"] },
-    ]);
+  const federalOff = [
+    { id: "us_fcc_hours", enabled: false },
+    { id: "us_tsr_hours", enabled: false },
+  ];
+  const vaWithBases = () => book([...federalOff, { id: "us_va_hours", consent_bases: ["express_written"] }]);
 
   it("applies to a live record of a basis the operator lists, and says so", async () => {
     const v = await verdict(vaWithBases(), ARLINGTON_VA, late, { consent: record("express_written") });
@@ -146,7 +157,7 @@ describe('a rule\'s consent exception (Virginia: "unless the telephone solicitor
 
   it("does not apply without a listed basis, a record, a live record, or consent obtained before the call", async () => {
     expect(
-      await verdict(book([{ id: "us_fcc_hours", enabled: false }]), ARLINGTON_VA, late, {
+      await verdict(book(federalOff), ARLINGTON_VA, late, {
         consent: record("express_written"),
       }),
     ).toMatch(/^us_va_hours: /);
@@ -162,9 +173,15 @@ describe('a rule\'s consent exception (Virginia: "unless the telephone solicitor
     ).toMatch(/^us_va_hours: /);
   });
 
-  it("does not lift the federal window, whose consent exception is not verified", async () => {
+  it("does not lift the federal windows, whose exceptions the operator lists apart; listing them lifts all three", async () => {
     const b = book([{ id: "us_va_hours", consent_bases: ["express_written"] }]);
     expect(await verdict(b, ARLINGTON_VA, late, { consent: record("express_written") })).toMatch(/^us_fcc_hours: /);
+    const all = book(
+      ["us_va_hours", "us_fcc_hours", "us_tsr_hours"].map((id) => ({ id, consent_bases: ["express_written"] })),
+    );
+    const v = await verdict(all, ARLINGTON_VA, late, { consent: record("express_written") });
+    for (const id of ["us_va_hours", "us_fcc_hours", "us_tsr_hours"])
+      expect(v).toContain(`rule ${id} does not apply, by its consent exception`);
   });
 
   it("cannot be given to a rule whose text has none: the start stops, naming the rule", () => {
@@ -172,14 +189,14 @@ describe('a rule\'s consent exception (Virginia: "unless the telephone solicitor
     expect(() => book([{ id: "us_fl_hours", consent_bases: ["express_written"] }])).toThrow(
       /rule us_fl_hours has no consent exception in its text/,
     );
-    expect(() => book([{ id: "us_fcc_hours", consent_bases: ["express_written"] }])).toThrow(
-      /rule us_fcc_hours has no consent exception/,
+    expect(() => book([{ id: "us_wa_hours", consent_bases: ["express_written"] }])).toThrow(
+      /rule us_wa_hours has no consent exception/,
     );
   });
 
   it("lifts hours only: an operator's per-number limit with consent_bases is not reported as lifted", async () => {
     const b = book([
-      { id: "us_fcc_hours", enabled: false },
+      ...federalOff,
       { id: "us_va_hours", consent_bases: ["express_written"] },
       {
         id: "us_va_limit",
@@ -210,9 +227,12 @@ describe("the operator's rules file overrides the federal window like any rule",
     return lawBook("telemarketing", loadRulesFile(path), path);
   };
 
-  it("switched off: 21:30 in New York goes, and the start's log says so", async () => {
-    const b = book([{ id: "us_fcc_hours", enabled: false }]);
-    expect(await verdict(b, NEW_YORK, at("2026-11-23T21:30", -5))).toBe("ok");
+  it("switched off (both): 21:30 in Ohio goes, and the start's log says so", async () => {
+    const b = book([
+      { id: "us_fcc_hours", enabled: false },
+      { id: "us_tsr_hours", enabled: false },
+    ]);
+    expect(await verdict(b, COLUMBUS_OH, at("2026-11-23T21:30", -5))).toBe("ok");
     expect(b.changes).toContain("rule us_fcc_hours (United States (federal)) is switched off");
   });
 
@@ -232,7 +252,7 @@ describe("the operator's rules file overrides the federal window like any rule",
         },
       },
     ]);
-    const v = await verdict(b, NEW_YORK, at("2026-11-23T20:30", -5));
+    const v = await verdict(b, COLUMBUS_OH, at("2026-11-23T20:30", -5));
     expect(v).toMatch(/^us_fcc_hours: /);
     expect(v).toContain("as changed by the operator's OUTBOUND_CALLS_RULES_FILE");
     expect(v).toContain("outside 09:00-20:00");

@@ -5,11 +5,12 @@
  * Virgin Islands AST UTC-4, Guam UTC+10.
  */
 import { describe, expect, it } from "vitest";
-import { lawBook } from "../../../src/safety/compliance/law-book.js";
+import { lawBook } from "../../../src/guards/law/book.js";
 import { at, lawVerdict as verdict } from "./law-rows.js";
 
 describe("the federal window covers the US territories that have their own country code (PR, VI, GU, AS, MP)", () => {
-  const telemarketing = lawBook("telemarketing");
+  // Puerto Rico's own window (us_pr_hours, 09:00-21:00) is off here, so the federal one is seen alone there too.
+  const telemarketing = lawBook("telemarketing", [{ id: "us_pr_hours", enabled: false }]);
   it.each([
     ["+17875550123", "2026-11-23T21:30", -4, "America/Puerto_Rico"],
     ["+17875550123", "2026-11-23T07:30", -4, "America/Puerto_Rico"],
@@ -32,5 +33,16 @@ describe("the federal window covers the US territories that have their own count
     });
     expect(v).toMatch(/^us_fcc_hours: /);
     expect(v).toContain("the place closes at Monday 21:00 in America/Puerto_Rico");
+  });
+});
+
+describe("Puerto Rico's own window (us_pr_hours, Ley 210-2003: 09:00-21:00), narrower than the federal one", () => {
+  const telemarketing = lawBook("telemarketing");
+  it("refuses 08:30 there, which the federal window allows, and allows 09:00", async () => {
+    const v = await verdict(telemarketing, ["+17875550123"], at("2026-11-23T08:30", -4));
+    expect(v).toMatch(/^us_pr_hours: /);
+    expect(v).toContain("Puerto Rico (US) [secondary source, read 2026-11-28]");
+    expect(v).toContain("in America/Puerto_Rico, outside 09:00-21:00");
+    expect(await verdict(telemarketing, ["+17875550123"], at("2026-11-23T09:00", -4))).toBe("ok");
   });
 });

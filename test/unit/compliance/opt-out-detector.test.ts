@@ -1,6 +1,6 @@
 /** The opt-out detector: what it must catch (four languages, transcripts, summaries, service flags) and what it must leave. */
 import { describe, expect, it } from "vitest";
-import { detectOptOut, optOutMemoSize } from "../../../src/safety/compliance/opt-out-detector.js";
+import { detectOptOut, optOutMemoSize } from "../../../src/guards/opt-outs/detector.js";
 
 const said = (text: string) =>
   detectOptOut({

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { count, evaluate, groupBy, loadItems, precision, recall } from "../../opt-out-eval/evaluate.js";
-import { readOptOut, type OptOutStatus } from "../../../src/safety/compliance/opt-out-reading.js";
+import { readOptOut, type OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
 
 const SET = join(import.meta.dirname, "../../opt-out-eval");
 const items = loadItems(["dev", "held-out", "held-out-2", "held-out-3", "held-out-4"].map((part) => join(SET, part)));

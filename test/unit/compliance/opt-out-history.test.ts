@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { readOptOutHistory } from "../../../src/safety/compliance/opt-out-history.js";
+import { readOptOutHistory } from "../../../src/guards/opt-outs/history.js";
 
 it.skipIf(process.platform !== "linux")("reads /dev/full as an empty log, at once", () => {
   expect(readOptOutHistory("/dev/full")).toEqual([]);

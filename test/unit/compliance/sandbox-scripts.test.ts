@@ -1,6 +1,6 @@
 /** The sandbox's people: those who say no are caught in their language; every other persona's call is not listed. */
 import { describe, expect, it } from "vitest";
-import { detectOptOut } from "../../../src/safety/compliance/opt-out-detector.js";
+import { detectOptOut } from "../../../src/guards/opt-outs/detector.js";
 import { OPT_OUT_SCRIPTS } from "../../../src/sandbox/opt-out-scripts.js";
 import { PERSONAS } from "../../../src/sandbox/personas.js";
 import { SANDBOX_TEST_NUMBERS, testNumberFor } from "../../../src/sandbox/test-numbers.js";

@@ -13,7 +13,7 @@ import {
   type CallerIdentity,
   type StateBinding,
 } from "../../../src/consent/request-state.js";
-import { dialKey } from "../../../src/safety/dial-key.js";
+import { dialKey } from "../../../src/guards/dial/key.js";
 import type { NormalizedCall } from "../../../src/validation/call-row.js";
 
 const T0 = Date.parse("2026-11-25T12:00:00Z");

@@ -2,7 +2,7 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditLog, readAuditHistory, type AuditEntry } from "../../../src/safety/audit-log.js";
+import { AuditLog, readAuditHistory, type AuditEntry } from "../../../src/guards/dial/audit/log.js";
 import { Redactor } from "../../../src/text/redact.js";
 import { tempDir } from "../../helpers/guards.js";
 

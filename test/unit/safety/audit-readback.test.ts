@@ -1,5 +1,5 @@
 /**
- * The audit log read back at start in one pass (src/safety/audit-readback.ts) gives exactly what the three readers
+ * The audit log read back at start in one pass (src/guards/dial/audit/readback.ts) gives exactly what the three readers
  * gave when each read the whole file itself (test/helpers/audit-readback-reference.ts): the dials for the caps and
  * the dedupe window, the opt-outs, who placed which call. On generated logs of every kind of line the log can hold
  * (each decision, lines naming a person or not, a `sending` line ended or not, times inside and outside each
@@ -10,10 +10,10 @@ import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dialHistoryReader, readAuditHistory } from "../../../src/safety/audit-log.js";
-import { readAuditLogBack, type LineReader } from "../../../src/safety/audit-readback.js";
-import { optOutReader, readOptOutHistory } from "../../../src/safety/compliance/opt-out-history.js";
-import { ownerReader, readOwnerHistory } from "../../../src/safety/owner-history.js";
+import { dialHistoryReader, readAuditHistory } from "../../../src/guards/dial/audit/log.js";
+import { readAuditLogBack, type LineReader } from "../../../src/guards/dial/audit/readback.js";
+import { optOutReader, readOptOutHistory } from "../../../src/guards/opt-outs/history.js";
+import { ownerReader, readOwnerHistory } from "../../../src/guards/per-person/history.js";
 import * as reference from "../../helpers/audit-readback-reference.js";
 import { tempDir } from "../../helpers/guards.js";
 

@@ -1,8 +1,8 @@
-/** The audit line is assembled from the facts the stages returned, in order (src/safety/audit-trail.ts). */
+/** The audit line is assembled from the facts the stages returned, in order (src/guards/dial/audit/trail.ts). */
 import { describe, expect, it } from "vitest";
-import { auditEntry } from "../../../src/safety/audit-entry.js";
-import { AuditTrail } from "../../../src/safety/audit-trail.js";
-import { SafetyRefusal } from "../../../src/safety/refusals.js";
+import { auditEntry } from "../../../src/guards/dial/audit/entry.js";
+import { AuditTrail } from "../../../src/guards/dial/audit/trail.js";
+import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
 
 const base = { time: "2026-11-21T15:00:00.000Z", tool: "create_call", latency_ms: 3 };
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseCallingWindow, type CallingWindow } from "../../../src/config/calling-window.js";
-import { checkCallingHours, insideWindow, localMinutes } from "../../../src/safety/calling-hours.js";
+import { checkCallingHours, insideWindow, localMinutes } from "../../../src/guards/hours/window.js";
 
 const w = (text: string): CallingWindow => {
   const window = parseCallingWindow(text);

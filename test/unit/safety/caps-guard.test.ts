@@ -1,6 +1,6 @@
 /** Dial caps: sliding windows in the memory store, and the refusals that say when a dial may go. */
 import { describe, expect, it } from "vitest";
-import { refuseOverCap } from "../../../src/safety/caps-guard.js";
+import { refuseOverCap } from "../../../src/guards/caps/refusals.js";
 import { MemoryCapLedger } from "../../../src/state/memory-caps.js";
 import type { CapLimits } from "../../../src/state/store.js";
 import { BatchValidationError, UserInputError } from "../../../src/validation/errors.js";

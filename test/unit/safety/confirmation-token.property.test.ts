@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../../src/state/memory-store.js";
-import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/safety/confirmation-token.js";
+import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/guards/approval/tokens.js";
 
 const SEED = 20261124;
 const NOW = Date.parse("2026-11-24T10:00:00Z");

@@ -1,6 +1,6 @@
 /** Confirmation tokens: bound to one request, expiring, single use, unforgeable. */
 import { describe, expect, it } from "vitest";
-import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/safety/confirmation-token.js";
+import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/guards/approval/tokens.js";
 import { MemoryStore } from "../../../src/state/memory-store.js";
 
 function tokens() {

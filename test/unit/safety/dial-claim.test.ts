@@ -1,13 +1,13 @@
 /**
- * The claim on one dial (src/safety/dial-claim.ts) against the real memory ledger: it ends once, a placed or
+ * The claim on one dial (src/guards/dial/claim.ts) against the real memory ledger: it ends once, a placed or
  * unknown dial survives a store that blinks, a takeover that sent nothing goes back to its dead owner with its
  * Idempotency-Key, and with the dedupe window off nothing touches the ledger.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openCallScope, noProgress, type CallScope } from "../../../src/service/call-scope.js";
-import { everyCall } from "../../../src/safety/call-access.js";
-import { DialClaim, type ClaimLedger } from "../../../src/safety/dial-claim.js";
-import { claimDial, type ClaimAttempt } from "../../../src/safety/dedupe.js";
+import { everyCall } from "../../../src/guards/per-person/access.js";
+import { DialClaim, type ClaimLedger } from "../../../src/guards/dial/claim.js";
+import { claimDial, type ClaimAttempt } from "../../../src/guards/dedupe/ledger.js";
 import { MemoryStore } from "../../../src/state/memory-store.js";
 import type { Settlement } from "../../../src/state/store.js";
 

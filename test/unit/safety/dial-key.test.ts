@@ -1,6 +1,6 @@
 /** The identity of a dial: what makes two requests the same request. */
 import { describe, expect, it } from "vitest";
-import { canonicalJson, dialKey } from "../../../src/safety/dial-key.js";
+import { canonicalJson, dialKey } from "../../../src/guards/dial/key.js";
 
 describe("dialKey", () => {
   it("ignores metadata key order and batch row order, not values", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { ConfigurationError } from "../../../src/config/errors.js";
-import { loadDoNotCallList, readDoNotCallLine } from "../../../src/safety/do-not-call.js";
+import { loadDoNotCallList, readDoNotCallLine } from "../../../src/guards/do-not-call/list.js";
 import { tempDir } from "../../helpers/guards.js";
 
 const dir = tempDir("dnc-unit");

@@ -6,8 +6,8 @@
  */
 import { expect, it } from "vitest";
 import { parseCallingWindow } from "../../../src/config/calling-window.js";
-import { checkRowsCallingHours } from "../../../src/safety/hours-guard.js";
-import { BatchSafetyRefusal } from "../../../src/safety/refusals.js";
+import { checkRowsCallingHours } from "../../../src/guards/hours/rows.js";
+import { BatchSafetyRefusal } from "../../../src/guards/dial/refusals.js";
 import { checkRow, type CheckedRow } from "../../../src/validation/call-row.js";
 
 const policy = { allowedCountries: undefined, blockedTypes: new Set<never>() };

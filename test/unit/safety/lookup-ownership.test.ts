@@ -1,5 +1,5 @@
 /**
- * Which calls the unknown-outcome lookup may make the dialer's (src/safety/post-dial.ts records only these): those
+ * Which calls the unknown-outcome lookup may make the dialer's (src/guards/per-person/guard.ts records only these): those
  * created after the attempt started, by a time the service gave. A service that writes its times to the second
  * still gets the call of the attempt's own second; a call with no time, or from the allowance for the service's
  * clock before the attempt, is found (and counted in the answer) but never shown to be this dial's.
@@ -7,7 +7,7 @@
 import { expect, it } from "vitest";
 import { startDeadline } from "../../../src/service/deadline.js";
 import type { CallingService } from "../../../src/service/index.js";
-import { lookForCreatedCalls } from "../../../src/safety/unknown-outcome.js";
+import { lookForCreatedCalls } from "../../../src/guards/dial/lookup.js";
 
 const STARTED = Date.parse("2026-11-21T18:00:00.700Z");
 const TO = "+14155550170";

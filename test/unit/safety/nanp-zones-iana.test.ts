@@ -13,7 +13,7 @@
  * keep the same time (America/New_York for Kentucky's and Indiana's Eastern zones).
  */
 import { describe, expect, it } from "vitest";
-import { nanpAreaCodes } from "../../../src/safety/time-zones/nanp-area-codes.js";
+import { nanpAreaCodes } from "../../../src/guards/zones/nanp-area-codes.js";
 import { clockSignature, readTzTables } from "../../helpers/tz-tables.js";
 
 const FROM = Math.floor(Date.now() / 86_400_000) * 86_400_000;

@@ -1,7 +1,7 @@
 /**
  * A takeover sends a dead replica's Idempotency-Key; that replica's POST may have placed the calls. Whatever stops
  * the takeover's own POST must read as an unknown outcome: never "refused, fix and try again" nor "nothing was
- * dialed, safe to try again" (docs/hosting.md, a replica that dies). The end-to-end 400 case is in
+ * dialed, safe to try again" (docs/replicas.md, a replica that dies). The end-to-end 400 case is in
  * test/replicas/faults.test.ts; a takeover whose service cannot be reached is hard to stage there (the agent check
  * before the claim fails first), so the wording of each kind of failure is checked here.
  */
@@ -14,7 +14,7 @@ import {
   UpstreamFaultError,
   WalletError,
 } from "../../../src/service/errors.js";
-import { takeoverFailed } from "../../../src/safety/unknown-outcome.js";
+import { takeoverFailed } from "../../../src/guards/dial/lookup.js";
 
 const SAFE = /safe to|nothing was (sent|dialed|placed)|fix the arguments|Nothing was dialed/i;
 

@@ -1,11 +1,11 @@
 /** The time zones of a number: every region has some, every zone is known to Intl, and the tables agree with libphonenumber. */
 import { describe, expect, it } from "vitest";
 import { getCountries, parsePhoneNumberWithError } from "libphonenumber-js/max";
-import { COUNTRY_ZONES } from "../../../src/safety/time-zones/country-zones.js";
-import { nanpAreaCodes } from "../../../src/safety/time-zones/nanp-area-codes.js";
-import { zonesOfNumber } from "../../../src/safety/time-zones/zones-of-number.js";
+import { COUNTRY_ZONES } from "../../../src/guards/zones/country-zones.js";
+import { nanpAreaCodes } from "../../../src/guards/zones/nanp-area-codes.js";
+import { zonesOfNumber } from "../../../src/guards/zones/zones-of-number.js";
 import { parseCallingWindow } from "../../../src/config/calling-window.js";
-import { checkCallingHours } from "../../../src/safety/calling-hours.js";
+import { checkCallingHours } from "../../../src/guards/hours/window.js";
 
 const zonesOf = (e164: string) => {
   const p = parsePhoneNumberWithError(e164, { extract: false });
