@@ -66,6 +66,25 @@ const REQUEST_RULES: readonly Rule[] = [
   },
   { anchor: C.CALL, need: [C.NEG | C.NEVER, C.WANT], window: 6, tier: "possible", kind: "hedged", unless: C.OKCALL },
   { anchor: C.REMOVE, need: [C.ME], window: 3, tier: "possible", kind: "hedged", unless: C.OTHERLIST },
+  // Receiving them no more, the calls left unsaid: "rather not get these anymore", "keine mehr bekommen".
+  {
+    anchor: C.RECEIVE,
+    need: [C.NEG | C.NEVER, C.MORE],
+    window: 6,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.OTHERLIST | C.RECORD,
+  },
+  // Not wanting to keep receiving them: "not sure I want to keep getting these", "no quiero seguir recibiendo".
+  {
+    anchor: C.RECEIVE,
+    need: [C.NEG | C.NEVER, C.KEEP],
+    window: 8,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.OTHERLIST | C.RECORD,
+    sentence: true,
+  },
   { anchor: C.CALL, need: [C.ANNOY], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
   { anchor: C.CALL, need: [C.REPEAT], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
   // Partial and elliptic: "the promo calls, not anymore"; "whatever list I'm on, I'd like not to be on it anymore".

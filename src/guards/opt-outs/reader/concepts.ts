@@ -66,6 +66,8 @@ export const C = {
   KEEP: 1 << 29,
   /** Words taken back: "forget what I said", "never mind". */
   RETRACT: 1 << 30,
+  /** Get, receive, be sent: "I'd rather not get these anymore" has no word of calling, but is about them. */
+  RECEIVE: 1 << 31,
 } as const;
 
 export type ConceptName = keyof typeof C;
@@ -107,12 +109,12 @@ const STEM: Record<ConceptSource["script"], string> = {
 
 /**
  * Where a word starts and ends. Latin: after a non-letter (an apostrophe too: "m'appelez"), before one or on an
- * elision. Arabic: after a non-letter and an optional "and"/"so" (و ف), before a non-letter (stems run to the word's
- * end). Devanagari: between non-letters. Chinese and Japanese have no spaces: anywhere.
+ * elision. Arabic: after a non-letter, an optional "and"/"so" (و ف) and an optional article (ال بال لل: "المكالمات"),
+ * before a non-letter (stems run to the word's end). Devanagari: between non-letters. Chinese and Japanese have no spaces: anywhere.
  */
 const EDGES: Record<ConceptSource["script"], readonly [string, string]> = {
   latin: ["(?<![a-z0-9])", "(?:(?<=')|(?![a-z0-9]))"],
-  arabic: ["(?<![\\u0621-\\u064a])(?:و|ف)?", "(?![\\u0621-\\u064a])"],
+  arabic: ["(?<![\\u0621-\\u064a])(?:و|ف)?(?:ال|بال|لل)?", "(?![\\u0621-\\u064a])"],
   devanagari: ["(?<![\\u0900-\\u097f])", "(?![\\u0900-\\u097f])"],
   cjk: ["", ""],
 };

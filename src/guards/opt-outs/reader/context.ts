@@ -102,13 +102,16 @@ function deniedSaying(text: string, mentions: readonly Mention[], at: number, en
 
 /**
  * Someone else's words, unquoted: "my son keeps telling me to tell you all to stop calling". Passed on to this caller
- * ("she asked me to tell you not to call"), they may be the household's wish: weakened, not dropped.
+ * ("she asked me to tell you not to call"), they may be the household's wish: weakened, not dropped; said to another
+ * party first ("told the other company"), they are that party's business: dropped.
  */
 function reported(frame: readonly Mention[], inHit: readonly Mention[]): Verdict | undefined {
   let third = false;
   let said = false;
   let relayed = false;
   for (const m of [...frame, ...inHit]) {
+    // Said to another party before any word to this caller: "er hat bei denen gesagt, sie sollen ihn nicht anrufen".
+    if (m.bits & C.OTHER && said && !relayed) return "drop";
     if (m.bits & C.YOU && said) relayed = true;
     if (m.bits & (C.THIRD | C.MEDIA) && !said) third = true;
     // Said of someone else, if: "if my husband picks up, he'll tell you never to call".

@@ -43,7 +43,7 @@ export const de: ConceptSource = {
     ["SAY OTHER", "sagen sie (?:denen|ihm|ihr)|sag (?:denen|ihm|ihr)"],
     [
       "OTHER",
-      "denen|der firma|dieser firma|einer anderen firma|der anderen firma|den leuten|zu ihm|zu ihr|ihrem kollegen",
+      "denen|ihn|der firma|dieser firma|(?:einer|der|die|eine) andere[n]? firma|andere firmen|den leuten|zu ihm|zu ihr|ihrem kollegen",
     ],
     [
       "SAY",
@@ -75,12 +75,13 @@ export const de: ConceptSource = {
       "WITHDRAW",
       "widerruf~|widerrief|zieh(?:e|en)(?= (?:\\w+ ){0,3}?zuruck(?![a-z]))|zuruckzieh~|zuruckgezogen|nehm(?:e|en)(?= (?:\\w+ ){0,3}?zuruck(?![a-z]))|entzieh~|widerspreche|widerspruch",
     ],
+    ["RECEIVE", "bekomm~|bekam|krieg(?:e|en|t)?|erhalt(?:e|en)"],
     ["NEG MORE", "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nimmer|nimma|nume|numme|numme mehr"],
     ["NEVER MORE", "nie wieder|nie mehr|niemals wieder"],
     ["NEVER", "nie|niemals"],
     [
       "STOP CALL",
-      "lass(?:en sie|t)? (?:mich|uns) (?:\\w+ )?in ruhe|in ruhe lassen|(?:der|das) letzte (?:anruf|telefonat)",
+      "lass(?:en sie|t)? (?:mich|uns) (?:\\w+ )?in (?:ruhe|frieden)|in (?:ruhe|frieden) lassen|(?:der|das) letzte (?:anruf|telefonat)",
     ],
     [
       "STOP",
@@ -92,7 +93,7 @@ export const de: ConceptSource = {
     ],
     [
       "REMOVE",
-      "losch~|geloscht|streich~|gestrichen|entfern~|austrag~|ausgetragen|raus(?:nehmen|genommen)?|nehm(?:en|t)(?= (?:\\w+ ){0,4}?(?:raus|von|aus)(?![a-z]))|abmeld~|sperr(?:en|t)",
+      "losch~|geloscht|streich~|gestrichen|entfern~|austrag~|ausgetragen|raus(?:nehmen|genommen)?|nehm(?:en|t)(?= (?:\\w+ ){0,4}?(?:raus|von|aus)(?![a-z]))|(?<=(?:aus|von) (?:\\w+ ){1,3})(?:nehmen|nimmt|genommen)|abmeld~|sperr(?:en|t)",
     ],
     ["REMOVE LIST", "robinsonliste|robinson liste|sperrliste|werbesperre|sperrvermerk"],
     ["LIST", "[a-z]*liste[n]?|kartei|datenbank|datei|verzeichnis|system|register|verteiler"],
@@ -112,6 +113,9 @@ export const de: ConceptSource = {
     ],
     ["NEG", "nicht|nich|net|ned|nit|nod|kein~|niemand|nichts|nein|nee|no"],
     ["ME", "mich|mir|uns|mi"],
-    ["YOU", "sie|ihnen|ihr|ihre|ihrer|euch|euer|eure|du|dich|dir|dein~"],
+    [
+      "YOU",
+      "sie(?! (?:hat|ist|war|wird|meinte|sagt|sagte|will|wollte|kann|konnte|muss|soll|hatte)(?![a-z]))|ihnen|ihr|ihre|ihrer|euch|euer|eure|du|dich|dir|dein~",
+    ],
   ],
 };

@@ -77,13 +77,14 @@ export const en: ConceptSource = {
       "withdraw~|revok~|rescind~|retract~|tak(?:e|ing) (?:it|that|this|my \\w+) back|taking back|pull~ (?:my|the|that|it)|cancel~ (?:my|the|that|it)",
     ],
     ["NEG MORE", "no (?:more|longer)|not (?:anymore|any more|any longer)"],
+    ["RECEIVE", "get|getting|receive|receiving"],
     ["NEVER MORE", "never again|never ever"],
     ["NEVER", "never"],
     [
       "STOP",
       "stop|quit|cease|desist|enough|knock it off|cut it out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
     ],
-    ["REMOVE ME", "(?:take|get|cross|strike|scratch|put) (?:me|us) (?:off|out)|opt (?:me|us) out"],
+    ["REMOVE ME", "(?:take|get|cross|strike|scratch|put|leave) (?:me|us) (?:off|out)|opt (?:me|us) out"],
     [
       "REMOVE",
       "remove~|delete~|erase~|unsubscrib~|unlist~|delist~|scratch|strike|scrub|wipe|purge|drop|take (?:my \\w+|this \\w+|it|that) (?:off|out)|taken? off|opt~ out|lose|forget",
@@ -100,8 +101,14 @@ export const en: ConceptSource = {
     ],
     ["WANT", "want~|wanna|wish|need|like|'d like|would like|care for|appreciate"],
     ["KEEP", "keep~|continue~|still|further|future"],
-    ["MORE", "again|anymore|any more|any longer|from now on|in (?:the )?future|ever"],
-    ["NEG", "no|not|don'?t|dont|do not|doesn'?t|didn'?t|won'?t|wouldn'?t|can'?t|nobody|no one|none|nothing|rather not"],
+    [
+      "MORE",
+      "again|anymore|any more|any longer|from now on|from here on(?: out)?|going forward|in (?:the )?future|ever",
+    ],
+    [
+      "NEG",
+      "no|not|don'?t|dont|do not|doesn'?t|didn'?t|won'?t|wouldn'?t|can'?t|nobody|no one|none|nothing|zero|rather not",
+    ],
     ["ME", "me|us|myself"],
     ["YOU", "you|your|y'all|you guys|you people|your company"],
   ],

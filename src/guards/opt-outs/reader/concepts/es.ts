@@ -82,6 +82,7 @@ export const es: ConceptSource = {
     ],
     ["NEG MORE", "ya no|no mas|ni una vez mas|ni una mas"],
     ["NEVER MORE", "nunca mas|jamas"],
+    ["RECEIVE", "recibir|recibo|reciba~|recibiendo|(?:me )?llegu?en"],
     ["NEVER", "nunca"],
     ["STOP CALL", "dej(?:a|e|en|ad|es|eis|ar)(?:me|nos)? en paz|me dej(?:a|e|en|es|eis) en paz"],
     [

@@ -81,6 +81,8 @@ export const fr: ConceptSource = {
       "WITHDRAW",
       "retir(?:e|er|ons)(?= (?:mon|le|votre|l'|ce|cet|cette) (?:\\w+ )?(?:consentement|accord|autorisation|permission))|revoqu~|annul(?:e|er)(?= (?:mon|le) (?:consentement|accord))|je m'y oppose|je m'oppose|opposition|je reviens sur",
     ],
+    ["NEG MORE WANT", "(?:j'en|on en|en) (?:veux|veut|voulons|voulez) (?:plus|pas)"],
+    ["RECEIVE", "recevoir|recois|recoit|recoive~"],
     ["NEVER MORE", "plus jamais|pu jamais|pus jamais|jamais plus"],
     ["NEVER", "jamais"],
     [

@@ -52,7 +52,7 @@ export const hiLatn: ConceptSource = {
     ["NEVER", "kabhi (?:bhi )?(?:nahi|mat|na)"],
     [
       "STOP",
-      "band (?:karo|kijiye|karein|kar do|kar dijiye|karna|kar)|rok (?:do|dijiye)|ruk(?:o|iye|ein)|bas (?:karo|kijiye|kar)|stop",
+      "band (?:karo|kijiye|karein|kar do|kar dijiye|karna|karwa~|kar)|rok (?:do|dijiye)|ruk(?:o|iye|ein)|bas (?:karo|kijiye|kar)|stop",
     ],
     [
       "REMOVE ME",

@@ -68,6 +68,7 @@ export const it: ConceptSource = {
       "WITHDRAW",
       "revoc~|ritir(?:o|are)(?= (?:il |la )?(?:mio |mia )?(?:consenso|autorizzazione|permesso))|annull(?:o|are)(?= (?:il )?(?:mio )?consenso)|mi oppongo|opposizione",
     ],
+    ["RECEIVE", "ricever~|ricev(?:o|a|iamo)"],
     ["NEVER MORE", "mai piu|mai e poi mai"],
     ["NEVER", "mai"],
     ["STOP CALL", "lasci(?:a|ate|ami|atemi)(?: mi)? (?:in pace|stare)|mi lasci(?:ate)? in pace"],
@@ -88,7 +89,7 @@ export const it: ConceptSource = {
     ["NUMBER", "(?:il )?(?:mio|questo|nostro|il) (?:\\w+ )?(?:numero|telefono|cellulare|recapito)"],
     [
       "CALL",
-      "chiam~|richiam~|telefon~|contatt~|ricontatt~|disturb~|molest~|scocci(?:are|ate)|sentir(?:vi|la|ti)|squill~",
+      "chiam~|richiam~|telefon~|contatt~|ricontatt~|disturb~|molest~|scocci(?:are|ate)|sentir(?:vi|la|ti)|(?:fatevi|fatti|farvi|farsi|si faccia)(?= (?:piu |mai piu )?sentire)|squill~",
     ],
     ["WANT", "vogli~|vuol~|voglio|desider~|preferi~|gradi~|piacere"],
     ["KEEP", "continu~|ancora"],

@@ -61,6 +61,7 @@ export const pl: ConceptSource = {
     ["WITHDRAW", "wycofuj~|wycofac|wycofal~|odwoluj~|odwolac|cofam|cofnac|sprzeciw~|anuluj~"],
     ["NEG MORE", "juz nie|wiecej nie|juz wiecej nie"],
     ["NEVER MORE", "nigdy wiecej|nigdy juz"],
+    ["RECEIVE", "dostawa~|dostaj~|otrzymywa~|odbiera~"],
     ["NEVER", "nigdy"],
     [
       "STOP CALL",

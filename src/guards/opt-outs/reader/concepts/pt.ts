@@ -82,6 +82,7 @@ export const pt: ConceptSource = {
       "retir(?:o|ar|amos)(?= (?:o |a )?(?:meu|minha|o|a|este|esse|essa) (?:\\w+ )?(?:consentimento|autorizacao|permissao))|revog~|cancel(?:o|ar)(?= (?:o |a )?(?:meu|minha) (?:consentimento|autorizacao))|me oponho",
     ],
     ["NEVER MORE", "nunca mais"],
+    ["RECEIVE", "receb(?:er|o|a|endo|am)"],
     ["NEVER", "nunca|jamais"],
     ["STOP CALL", "me esquec(?:e|a|am)|esquec(?:e|a|am) (?:de )?mim|me deix(?:a|e|em) em paz|deix(?:a|e|em) me em paz"],
     [
