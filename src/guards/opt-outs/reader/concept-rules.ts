@@ -241,12 +241,17 @@ const stops = (b: number) =>
 
 /**
  * What an agent's line does, read from its concepts: an offer to stop or remove and a question whether to keep
- * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would you—"), or left
- * unpunctuated when it is not a condition or an instruction ("say stop if you want"), or a sentence followed by a short question ("I can take you
- * off our list. Would you like that?", "… so we don't call again. Would you—"). A confirmation is a statement, not
- * conditional, not quoting, not about someone else.
+ * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would
+ * you—"), or left unpunctuated when it is not a condition or an instruction ("say stop if you want"), or a sentence
+ * followed by a short question ("I can take you off our list. Would you like that?"). A confirmation is a statement,
+ * not conditional, not quoting, not about someone else, not limited to one matter (`limited`: "about this").
  */
-export function agentActs(text: string, mentions: readonly Mention[], cutOff = false): AgentActs {
+export function agentActs(
+  text: string,
+  mentions: readonly Mention[],
+  cutOff = false,
+  limited: (sentence: string) => boolean = () => false,
+): AgentActs {
   const acts: AgentActs = { offer: false, keep: false, confirm: false };
   if (mentions.length === 0) return acts;
   const sentences = text.split(/(?<=[.!?;])\s+/);
@@ -264,7 +269,13 @@ export function agentActs(text: string, mentions: readonly Mention[], cutOff = f
     if (question) {
       if (stops(b)) acts.offer = true;
       else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
-    } else if (!asked(own) && !(b & (C.IF | C.THIRD | C.SAY)) && stops(b) && b & (C.YOU | C.NUMBER | C.MORE | C.STOP)) {
+    } else if (
+      !asked(own) &&
+      !(b & (C.IF | C.THIRD | C.SAY)) &&
+      stops(b) &&
+      b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
+      !limited(own)
+    ) {
       acts.confirm = true;
     }
   }

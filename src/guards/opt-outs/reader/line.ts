@@ -11,6 +11,7 @@ import { C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./concept-rules.js";
 import { corrector, hitsIn, masked } from "./cues.js";
+import { presentsCallingSide } from "./presenting.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -27,6 +28,8 @@ export interface LineReading {
   confirm: boolean;
   /** A name the speaker introduced themself by ("this is Maya from Acme"). */
   intro: string | undefined;
+  /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
+  presents: boolean;
   /** Nothing said, or a note that the line went dead ("[hangs up]"), or a stage direction ("[Customer disconnected]"). */
   silent: boolean;
   /** Said by the callee: calls are welcome ("keep calling me", "you can call me") or words are taken back. */
@@ -44,6 +47,15 @@ const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
 const CONDITIONAL =
   /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|场合|場合|なら|いつでも/;
+/**
+ * Words that limit the agent's "we won't call you again" to one matter ("about this", "in dieser Sache", "この件で")
+ * or to one person ("nobody else from our team"): said of course at the end of a task, not a removal.
+ */
+const LIMITED =
+  /(?<![a-z])(?:about (?:this|it|that)|regarding (?:this|it|that)|on this (?:matter|topic|subject)|the only (?:reminder|call)|(?:nobody|no one|anyone) else|por (?:este|ese) (?:tema|asunto|motivo)|sobre (?:esto|eso|este (?:tema|asunto))|nadie mas|a ce sujet|(?:pour|sur) (?:ce|cette) (?:sujet|question|dossier)|personne d'autre|in dieser (?:sache|angelegenheit)|deswegen|diesbezuglich|niemand anders|hierover|hiervoor|daarover|per questo|su questo|a questo proposito|sobre (?:isso|este assunto)|por (?:isso|este motivo)|w tej sprawie|w tym temacie|is (?:baare|bare|mamle) (?:mein|me)|iske (?:baare|bare) (?:mein|me))(?![a-z])|这件事|這件事|此事|この件|本件|بخصوص (?:هذا|هذه|الموضوع)|حول هذا/;
+/** A question that offers a choice ("…, or shall we call back?"): a "yes" to it is no yes to removal. */
+const ALTERNATIVE =
+  /(?:^|[,.?!] )(?:or|o|ou|oder|of|albo|lub|oppure|ofwel)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
 function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
   for (const l of langs) if (l.no.test(first)) return "no";
@@ -102,7 +114,7 @@ class LazyLine implements LineReading {
     return (this.m ??= tagAll(this.hidden, conceptLexiconsFor(this.langs)));
   }
   private get acts(): AgentActs {
-    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text)));
+    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => LIMITED.test(s)));
   }
 
   get hits(): readonly Hit[] {
@@ -139,7 +151,11 @@ class LazyLine implements LineReading {
     return this.cache.answer;
   }
   get offer(): boolean {
-    return (this.cache.offer ??= this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer);
+    if (this.cache.offer === undefined) {
+      const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
+      this.cache.offer = asked && !ALTERNATIVE.test(this.sentences.slice(-2).join(" "));
+    }
+    return this.cache.offer;
   }
   get keep(): boolean {
     return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)) || this.acts.keep);
@@ -149,7 +165,9 @@ class LazyLine implements LineReading {
       const sentences = sentencesOf(this.hidden);
       this.cache.confirm =
         this.langs.some(
-          (l) => l.confirm !== undefined && sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s)),
+          (l) =>
+            l.confirm !== undefined &&
+            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !LIMITED.test(s)),
         ) || this.acts.confirm;
     }
     return this.cache.confirm;
@@ -168,6 +186,9 @@ class LazyLine implements LineReading {
       this.cache.intro = name ?? null;
     }
     return this.cache.intro ?? undefined;
+  }
+  get presents(): boolean {
+    return (this.cache.presents ??= presentsCallingSide(this.folded));
   }
   get silent(): boolean {
     return (this.cache.silent ??= HANG_UP.test(this.folded) || STAGE_DIRECTION.test(this.text));
