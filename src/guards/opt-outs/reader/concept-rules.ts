@@ -187,6 +187,33 @@ const hit = (text: string, lang: string, tier: Tier, kind: Kind, at: number, end
   end,
 });
 
+/**
+ * Calls asked for after `end`, in a clause of their own with no refusal in it: "I don't get letters anymore, call me
+ * instead", "keine Briefe mehr, rufen Sie lieber an". A weak reading before it was about something else.
+ */
+function callsWantedAfter(mentions: readonly Mention[], end: number): boolean {
+  const refusal = C.NEG | C.NEVER | C.STOP | C.MORE | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.IF;
+  for (const m of mentions) {
+    if (m.at < end || !(m.bits & C.CALL)) continue;
+    if (!(clauseBits(mentions, m) & refusal)) return true;
+  }
+  return false;
+}
+
+/**
+ * A weak reading about something else: receiving no more with calls asked for after it ("keine Briefe mehr bekommen,
+ * rufen Sie lieber an"), or an elliptic "no more" whose clause receives something and names no call, the call in a
+ * clause of its own ("ik krijg geen post meer, bellen is beter").
+ */
+function elsewhere(mentions: readonly Mention[], rule: Rule, anchor: Mention, span: [number, number]): boolean {
+  if (rule.anchor === C.RECEIVE) return callsWantedAfter(mentions, span[1]);
+  if (rule.kind !== "partial") return false;
+  const first = mentions.find((x) => x.at >= span[0])!;
+  if (first.clause === anchor.clause) return false;
+  const bits = clauseBits(mentions, first);
+  return (bits & C.RECEIVE) !== 0 && !(bits & C.CALL);
+}
+
 /** The requests a callee's line makes, read from its concepts. */
 export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
   const hits: Hit[] = [];
@@ -200,6 +227,7 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
       if (!(m.bits & rule.anchor)) continue;
       const span = applies(rule, mentions, i);
       if (span === undefined) continue;
+      if (rule.tier === "possible" && elsewhere(mentions, rule, m, span)) break;
       hits.push(hit(text, m.lang, rule.tier, rule.kind, span[0], span[1]));
       break;
     }
