@@ -137,6 +137,8 @@ export function negated(text: string, mentions: readonly Mention[], i: number): 
   // Verb first, negation after: "nehmen Sie mich nicht von der Liste", "haal me niet van de lijst".
   for (let j = i + 1; j < mentions.length && mentions[j]!.pos - m.pos <= 3; j++) {
     const n = mentions[j]!;
+    // Another language's reading of the same words ("no estar" is also English "no") is not after it.
+    if (n.at < m.end) continue;
     if (n.clause !== m.clause || !(n.bits & (C.ME | C.YOU | C.NEG))) return false;
     if (n.bits & C.NEG) return !(n.bits & C.MORE);
   }

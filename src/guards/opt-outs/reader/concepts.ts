@@ -199,5 +199,29 @@ export function tagAll(text: string, lexicons: readonly ConceptLexicon[]): Menti
   for (const lex of lexicons) tagText(text, lex, out);
   if (text.includes("~")) tagText(text, MASKED, out);
   if (out.length > 1) out.sort((a, b) => a.at - b.at || b.end - a.end);
+  deniedAcceptance(text, out);
   return out;
+}
+
+/** "No" said as an answer before a clause, not a negation of it. */
+const ANSWER_WORD = /^(?:nope|nah|nein|nee|neen|non)$/;
+
+/**
+ * A yes to the calls that is denied ("not sure I need these calls", "ich will die Anrufe nicht mehr") is a wish
+ * not to get them: a word of calling and of wanting, beside its negation, instead of a yes.
+ */
+function deniedAcceptance(text: string, mentions: Mention[]): void {
+  for (let i = 1; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (!(m.bits & C.OKCALL)) continue;
+    for (let j = i - 1; j >= 0 && m.pos - mentions[j]!.pos <= 3; j--) {
+      const n = mentions[j]!;
+      if (n.clause !== m.clause) break;
+      const word = text.slice(n.at, n.end);
+      if (!(n.bits & (C.NEG | C.NEVER)) || n.bits & C.SAY || ANSWER_WORD.test(word)) continue;
+      if (word === "no" && n.lang === "en") continue;
+      mentions[i] = { ...m, bits: (m.bits & ~C.OKCALL) | C.CALL | C.WANT };
+      break;
+    }
+  }
 }

@@ -60,6 +60,7 @@ export const de: ConceptSource = {
       "ANNOY",
       "satt|genervt|nervt|nervig|lastig|belastig~|(?:jetzt |es )reicht|reicht's|reichts|die nase voll|zum kotzen|unverschamt|frechheit|verdammt|mist|scheiss~|herrgott|das letzte",
     ],
+    ["REPEAT", "seltener|(?:nicht )?so oft|weniger oft"],
     [
       "REPEAT",
       "standig|dauernd|immer wieder|jeden (?:tag|morgen|abend)|taglich|jede woche|(?:\\w+|\\d+) ?mal (?:heute|am tag|pro|die woche|in der woche)|funfmal|dreimal|viermal|zum \\w+ten mal|wie oft|schon wieder|andauernd|pausenlos",
@@ -75,7 +76,9 @@ export const de: ConceptSource = {
       "WITHDRAW",
       "widerruf~|widerrief|zieh(?:e|en)(?= (?:\\w+ ){0,3}?zuruck(?![a-z]))|zuruckzieh~|zuruckgezogen|nehm(?:e|en)(?= (?:\\w+ ){0,3}?zuruck(?![a-z]))|entzieh~|widerspreche|widerspruch",
     ],
+    ["REMOVE", "nicht (?:mehr )?(?:auf|in)(?= (?:\\w+ ){0,2}?(?:[a-z]*liste[n]?|kartei|datenbank|verteiler))"],
     ["RECEIVE", "bekomm~|bekam|krieg(?:e|en|t)?|erhalt(?:e|en)"],
+    ["NEG WANT", "(?<=(?:weiss|weis|wei) (?:\\w+ )?nicht,? )ob"],
     ["NEG MORE", "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nimmer|nimma|nume|numme|numme mehr"],
     ["NEVER MORE", "nie wieder|nie mehr|niemals wieder"],
     ["NEVER", "nie|niemals"],

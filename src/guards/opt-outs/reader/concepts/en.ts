@@ -59,6 +59,7 @@ export const en: ConceptSource = {
       "(?:sick|tired|fed up|had it|had enough|annoyed|annoying|irritat~|harass~|pester~|nuisance|ugh|argh|enough already|driving me (?:crazy|nuts|mad))",
     ],
     ["REPEAT CALL", "(?:keeps?|kept) (?:on )?(?:calling|ringing|phoning|contacting|bugging|bothering)"],
+    ["REPEAT", "less (?:often|frequently)|(?:so|that) (?:often|frequently)|fewer calls"],
     [
       "REPEAT",
       "every (?:single )?(?:day|week|morning|evening|night|hour|other day|month)|(?:\\w+|\\d+) times (?:a|per|this|today|already|in a row|now)|twice (?:a|today|this)|all (?:the|day) (?:time|long)|constantly|nonstop|non stop|over and over|again and again|day after day|how many (?:more )?times|(?:the )?(?:second|third|fourth|fifth|sixth|\\w+th) (?:time|call)|one more time|once more|still calling|always calling",
@@ -76,6 +77,11 @@ export const en: ConceptSource = {
       "WITHDRAW",
       "withdraw~|revok~|rescind~|retract~|tak(?:e|ing) (?:it|that|this|my \\w+) back|taking back|pull~ (?:my|the|that|it)|cancel~ (?:my|the|that|it)",
     ],
+    [
+      "REMOVE",
+      "(?:not|never|no longer|rather not|don'?t want to|do not want to) (?:be|stay|remain|being)(?= on (?:your|the|this|that|any|ur|their) (?:\\w+ )?(?:list|database|register|system|records?))",
+    ],
+    ["NEG WANT", "not sure (?:if |whether |that )?(?:i |we )?(?:really |still |even )?(?:need|want)"],
     ["NEG MORE", "no (?:more|longer)|not (?:anymore|any more|any longer)"],
     ["RECEIVE", "get|getting|receive|receiving"],
     ["NEVER MORE", "never again|never ever"],

@@ -64,6 +64,7 @@ export const es: ConceptSource = {
       "molestia|fastidi~|agobi~|hart[oa]s?|cansad[oa]s?|pesad[oa]s?|joder|carajo|que lata|estoy hasta|ya estuvo",
     ],
     ["REPEAT CALL", "(?:siguen|sigue|sigues|seguis|siguen) (?:llamando|marcando|molestando|hablando)"],
+    ["REPEAT", "menos (?:seguido|a menudo|veces)|con menos frecuencia|tan seguido|tan a menudo"],
     ["REPEAT", "otra vez (?:ustedes|vosotros|usted|tu|con)|(?:ay|joder|uf),? otra vez"],
     [
       "REPEAT",
@@ -80,6 +81,11 @@ export const es: ConceptSource = {
       "WITHDRAW",
       "revoc~|retir(?:o|ar|amos)(?= (?:mi|el|este|ese|todo|nuestro|la) (?:\\w+ )?(?:consentimiento|permiso|autorizacion|conformidad))|anul(?:o|ar)(?= (?:mi|el) (?:consentimiento|permiso|autorizacion))|me opongo|oposicion",
     ],
+    [
+      "REMOVE",
+      "(?:no|ya no) (?:estar|seguir|quiero estar|quiero seguir)(?= en (?:su|la|esa|esta|sus) (?:\\w+ )?(?:lista|base|registro|sistema))",
+    ],
+    ["NEG WANT", "no se si (?:\\w+ )?(?:necesito|quiero|me interesa~)"],
     ["NEG MORE", "ya no|no mas|ni una vez mas|ni una mas"],
     ["NEVER MORE", "nunca mas|jamas"],
     ["RECEIVE", "recibir|recibo|reciba~|recibiendo|(?:me )?llegu?en"],

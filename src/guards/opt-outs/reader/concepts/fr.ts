@@ -66,6 +66,7 @@ export const fr: ConceptSource = {
       "marre|tanne~|ras le bol|saoul~|soul(?:ant|e|ez)|enerv~|agac~|penible|insupportable|exasper~|j'en peux plus|c'est pas vrai|tabarnak|calisse|crisse|ostie|merde|putain",
     ],
     ["REPEAT CALL", "(?<=vous |ils )continu(?:ez|ent) (?:a|de) (?:m'|nous )?appel~"],
+    ["REPEAT", "moins souvent|moins frequemment|si souvent|aussi souvent"],
     [
       "REPEAT",
       "tous les jours|chaque (?:jour|semaine|matin|soir|heure)|(?:\\w+|\\d+) fois (?:par|aujourd'hui|cette|ce|de suite|que)|combien de fois|(?:troisieme|quatrieme|cinquieme|\\w+ieme) fois|sans arret|tout le temps|a longueur de journee|encore (?:vous|une fois)|ca fait \\w+ fois",
@@ -80,6 +81,10 @@ export const fr: ConceptSource = {
     [
       "WITHDRAW",
       "retir(?:e|er|ons)(?= (?:mon|le|votre|l'|ce|cet|cette) (?:\\w+ )?(?:consentement|accord|autorisation|permission))|revoqu~|annul(?:e|er)(?= (?:mon|le) (?:consentement|accord))|je m'y oppose|je m'oppose|opposition|je reviens sur",
+    ],
+    [
+      "REMOVE",
+      "(?:ne (?:pas|plus) |n')(?:etre|rester|figurer)(?= (?:sur|dans) (?:votre|la|cette|vos|leur) (?:\\w+ )?(?:liste|fichier|base))",
     ],
     ["NEG MORE WANT", "(?:j'en|on en|en) (?:veux|veut|voulons|voulez) (?:plus|pas)"],
     ["RECEIVE", "recevoir|recois|recoit|recoive~"],

@@ -40,6 +40,7 @@ export const hiLatn: ConceptSource = {
       "ANNOY",
       "pareshan|tang (?:aa|kar)|dimaag kharab|dimag kharab|pak gaya|pak gayi|irritate|harass|had ho gayi|hadd hai",
     ],
+    ["REPEAT", "kam call|itni baar"],
     [
       "REPEAT",
       "roz|rozana|har (?:din|roz|hafte|ghante)|(?:kitni|kitne) (?:baar|bar)|(?:\\w+|\\d+) (?:baar|bar)|baar baar|din mein \\w+ baar",

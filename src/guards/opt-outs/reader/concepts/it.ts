@@ -56,6 +56,7 @@ export const it: ConceptSource = {
       "ANNOY",
       "stuf[oa]|stanc[oa]|scocciat[oa]|rottura|pesant[ie]|assillant~|insopportabile|cavolo|accidenti|mannaggia|che palle|aho",
     ],
+    ["REPEAT", "meno spesso|meno frequentemente|cosi spesso|meno volte"],
     [
       "REPEAT",
       "tutti i giorni|ogni (?:giorno|settimana|ora|mattina|sera)|(?:\\w+|\\d+) volte (?:al|oggi|in|a|alla|gia)|quante volte|a tutte le ore|di continuo|continuamente|in continuazione|(?:terza|quarta|quinta|\\w+) volta|ancora voi",
@@ -68,6 +69,11 @@ export const it: ConceptSource = {
       "WITHDRAW",
       "revoc~|ritir(?:o|are)(?= (?:il |la )?(?:mio |mia )?(?:consenso|autorizzazione|permesso))|annull(?:o|are)(?= (?:il )?(?:mio )?consenso)|mi oppongo|opposizione",
     ],
+    [
+      "REMOVE",
+      "non (?:essere|stare|restare|rimanere)(?= (?:nella|nelle|in questa|sulla) (?:\\w+ )?(?:lista|elenco|banca dati))",
+    ],
+    ["NEG WANT", "non so se (?:\\w+ )?(?:ho bisogno|voglio)"],
     ["RECEIVE", "ricever~|ricev(?:o|a|iamo)"],
     ["NEVER MORE", "mai piu|mai e poi mai"],
     ["NEVER", "mai"],

@@ -53,6 +53,7 @@ export const nl: ConceptSource = {
       "ANNOY",
       "(?:het|ze|jullie|die|dat) (?:\\w+ )?zat|beu|spuugzat|strontzat|irritant|vervelend|gek van|gestoord|jezus|godverdomme|verdorie|potverdorie|belachelijk",
     ],
+    ["REPEAT", "minder vaak|(?:niet )?zo vaak"],
     [
       "REPEAT",
       "elke (?:dag|week|ochtend|avond)|iedere (?:dag|week)|dagelijks|(?:\\w+|\\d+) keer (?:per|vandaag|al|op|in)|hoe vaak|(?:derde|vierde|vijfde|\\w+de) keer|steeds|telkens|de hele tijd|constant|alweer",
@@ -65,7 +66,9 @@ export const nl: ConceptSource = {
       "WITHDRAW",
       "trek(?= (?:\\w+ ){0,4}?in(?![a-z]))|intrek~|ingetrokken|herroep~|trek(?:ken)? (?:\\w+ )?terug|terugtrek~|bezwaar",
     ],
+    ["REMOVE", "niet (?:meer )?op(?= (?:\\w+ ){0,2}?(?:[a-z]*lijst(?:en)?|bestand))"],
     ["RECEIVE", "krijg~|kreeg|kregen|ontvang~"],
+    ["NEG WANT", "(?<=weet (?:\\w+ )?niet,? )of"],
     ["NEG MORE", "niet meer|nie meer|ni meer|nimmer"],
     ["NEVER MORE", "nooit meer|nooit weer"],
     ["NEVER", "nooit"],
@@ -74,7 +77,10 @@ export const nl: ConceptSource = {
       "STOP",
       "stop~|hou(?:d|dt)?(?= (?:\\w+ ){0,2}?op(?![a-z]))|ophouden|ophoud~|kappen|kap (?:\\w+ )?(?:mee|ermee)|genoeg|klaar mee",
     ],
-    ["REMOVE ME", "haal (?:me|mij|ons)|(?:me|mij) (?:\\w+ )?(?:verwijderen|schrappen|afmelden|uitschrijven|halen)"],
+    [
+      "REMOVE ME",
+      "haal (?:me|mij|ons)|(?:me|mij) (?:\\w+ ){0,3}?(?:verwijderen|schrappen|afmelden|uitschrijven|halen)",
+    ],
     [
       "REMOVE",
       "verwijder~|schrap~|haal|halen|gehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
@@ -86,7 +92,7 @@ export const nl: ConceptSource = {
       "CALL",
       "bel|belt|bellen|belde|belden|gebeld|gebelt|opbellen|opgebeld|terugbellen|[a-z]*belletjes?|[a-z]*bel(?:actie|acties)|[a-z]*telefoontjes?|telefoneren|getelefoneerd|contacteren|gecontacteerd|contact opnemen|benaderen|benaderd|lastigvallen|lastig vallen|storen|stoor|sms'?(?:jes?)?|berichten|iets van (?:jullie|u) horen|hoor(?:en)?(?= (?:ik )?(?:\\w+ )?(?:meer )?van (?:jullie|u)(?![a-z]))",
     ],
-    ["WANT", "wil|willen|wilt|wens~|zou graag|hoef|hoeft|hoeven"],
+    ["WANT", "wil|willen|wilt|wens~|zou graag|hoef|hoeft|hoeven|nodig"],
     ["KEEP", "blijven|blijf|blijft|nog|verder|voortaan"],
     ["MORE", "meer|weer|opnieuw|nog eens|voortaan|vanaf nu|in de toekomst|nog een keer"],
     ["NEG", "niet|ni|nie|geen|niks|niets|niemand|nee|neen"],

@@ -47,6 +47,7 @@ export const pl: ConceptSource = {
       "ANNOY",
       "mam (?:tego )?dosc|wkurz~|denerw~|irytuj~|meczy~|nekac~|nekanie|uciazliw~|kurcze|kurde|cholera|znowu wy",
     ],
+    ["REPEAT", "rzadziej|tak czesto"],
     [
       "REPEAT",
       "codziennie|co (?:dzien|tydzien|godzine|chwile)|ile razy|(?:\\w+|\\d+) razy (?:dziennie|dzisiaj|dzis|w tygodniu|na dzien)|(?:piaty|czwarty|trzeci|\\w+ty) raz|ciagle|caly czas|bez przerwy|w kolko|znowu|znow",
@@ -59,6 +60,7 @@ export const pl: ConceptSource = {
     ],
     ["CONSENT", "zgod(?:a|e|y|zie)|zezwoleni~|pozwoleni~|przyzwoleni~"],
     ["WITHDRAW", "wycofuj~|wycofac|wycofal~|odwoluj~|odwolac|cofam|cofnac|sprzeciw~|anuluj~"],
+    ["NEG WANT", "nie wiem,? czy (?:\\w+ )?(?:potrzebuje|chce)"],
     ["NEG MORE", "juz nie|wiecej nie|juz wiecej nie"],
     ["NEVER MORE", "nigdy wiecej|nigdy juz"],
     ["RECEIVE", "dostawa~|dostaj~|otrzymywa~|odbiera~"],

@@ -69,6 +69,7 @@ export const pt: ConceptSource = {
       "saco cheio|encher o saco|enchendo o saco|chat(?:o|a|ice)|cansad[oa]|fart[oa]|irrit~|assedi~|abuso|que saco|pelo amor de deus|poxa|caramba|droga",
     ],
     ["REPEAT CALL", "(?:continuam|continua|ficam|fica|vivem|vive) (?:me |nos )?(?:ligando|telefonando)"],
+    ["REPEAT", "menos vezes|com menos frequencia|tantas vezes|(?<=(?:ligar|liguem|ligarem|ligue) )menos"],
     [
       "REPEAT",
       "todo dia|todos os dias|toda (?:semana|hora|manha)|(?:\\w+|\\d+) vezes (?:por|hoje|ao|na|no|ja)|a (?:terceira|quarta|quinta|\\w+) vez|quantas vezes|o tempo todo|sem parar|de novo",
@@ -81,6 +82,11 @@ export const pt: ConceptSource = {
       "WITHDRAW",
       "retir(?:o|ar|amos)(?= (?:o |a )?(?:meu|minha|o|a|este|esse|essa) (?:\\w+ )?(?:consentimento|autorizacao|permissao))|revog~|cancel(?:o|ar)(?= (?:o |a )?(?:meu|minha) (?:consentimento|autorizacao))|me oponho",
     ],
+    [
+      "REMOVE",
+      "(?:nao|nao quero) (?:estar|ficar|continuar)(?= (?:na|nessa|nesta|em sua|na sua) (?:\\w+ )?(?:lista|base|cadastro))",
+    ],
+    ["NEG WANT", "nao sei se (?:\\w+ )?(?:preciso|quero)"],
     ["NEVER MORE", "nunca mais"],
     ["RECEIVE", "receb(?:er|o|a|endo|am)"],
     ["NEVER", "nunca|jamais"],
