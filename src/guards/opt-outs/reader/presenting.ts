@@ -3,7 +3,8 @@
  * or automated assistant ("Juniper here, the virtual helper", "Lena, die digitale Assistentin", "智能客服"), a role at
  * a firm ("asistente de Seguros Horizonte", "votre conseillère chez"), or a call made for someone ("calling on behalf
  * of", "je vous appelle de la part de"). A callee does not speak of themself this way in a call's first turns, so the
- * turns under that speaker's label are the agent's, whatever name or persona the label gives. Folded text (text.ts).
+ * turns under that speaker's label are the agent's, whatever name or persona the label gives; so are those of a speaker
+ * who asks for the person by name when the line opens. Folded text (text.ts).
  */
 
 /** An assistant that says what kind of thing it is, adjective first or after. */
@@ -34,9 +35,23 @@ const SCRIPT = [
   "वर्चुअल (?:असिस्टेंट|सहायक)|डिजिटल (?:असिस्टेंट|सहायक)|एआई (?:असिस्टेंट|सहायक)",
 ];
 
+/**
+ * Asking for the person by name or title, as the caller does when the line opens ("Am I speaking with Mr. Chen?",
+ * "spreche ich mit Herrn Wolf?", "请问是李先生吗"): said as a question, and still the agent. Not a callee asking for a
+ * manager or a real person.
+ */
+const ASKS_FOR = new RegExp(
+  [
+    "(?<![a-z])(?:is this|may i speak (?:with|to)|could i speak (?:with|to))(?= (?:mr|mrs|ms|miss|dr)(?![a-z]))|(?<![a-z])(?:am i speaking (?:with|to)|(?:hablo|hablamos) con|me comunico con|puedo hablar con|je suis bien (?:chez|avec)|je parle bien (?:a|avec)|spreche ich (?:mit|da mit)|bin ich (?:da )?(?:richtig )?bei|spreek ik met|(?:falo|estou falando) com|posso falar com|parlo con|sto parlando con|czy rozmawiam z|rozmawiam z|kya (?:meri )?baat \\w+ (?:ji )?se|kya main \\w+ (?:ji )?se baat)(?=(?: (?:la|el|le|il|lo|o|a|der|die|den|de))? (?:mr|mrs|ms|miss|dr|sir|madam|senor|senora|senorita|don|dona|monsieur|madame|herrn?|frau|meneer|mevrouw|signor|signora|sig|dott|pan|pani|panem|pania|senhor|senhora|sr|sra|srta|mevr|dhr|hr|fr|m|mme)(?![a-z])| (?!(?:a|an|the|your|someone|somebody|anyone|whoever|un|una|el|la|le|der|die|den|een|um|uma|o|il|lo|ein|eine|einem|einen|jemand|iemand|alguien|quelqu'un|qualcuno|alguem|kims|manager|supervisor|human|person)(?![a-z]))\\p{L}+)",
+    "请问(?:是|您是)|您是\\S{1,6}(?:先生|女士|小姐)吗|(?:様|さま)でいらっしゃいますか|(?:様|さま)でしょうか",
+    "(?:هل|هل انا) (?:اتحدث|اكلم) مع|معي (?:الاستاذ|السيد|السيده|الاستاذه)",
+  ].join("|"),
+  "u",
+);
+
 const PRESENTS = new RegExp(
   [
-    `(?<![a-z])(?:${MACHINE} (?:\\w+ )?${ROLE}|${ROLE} ${MACHINE}|${STAFF} ${FIRM_LINK})(?![a-z])`,
+    `(?<![a-z])(?:${MACHINE} (?:\\w+ )?${ROLE}|${ROLE} ${MACHINE}|(?<!(?:a|an|un|una|une|ein|eine|einer|een|um|uma|jako|as) )${STAFF} ${FIRM_LINK})(?![a-z])`,
     `(?<![a-z])(?:${ON_BEHALF.join("|")})(?![a-z])`,
     ...SCRIPT,
   ].join("|"),
@@ -47,6 +62,7 @@ const PRESENTS = new RegExp(
  * a question ("are you a virtual assistant?", "is this an automated call?") is the callee asking about the agent.
  */
 export function presentsCallingSide(folded: string): boolean {
+  if (ASKS_FOR.test(folded)) return true;
   if (!PRESENTS.test(folded)) return false;
   return folded.split(/(?<=[.!?;。！？؟])\s*/).some((s) => !/[?？؟]\s*$/.test(s) && PRESENTS.test(s));
 }

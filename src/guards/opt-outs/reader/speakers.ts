@@ -21,7 +21,8 @@ const AGENT_WORDS = new Set(
   ).split(" "),
 );
 /** Labels that hold an agent word among others: "AI Agent", "Léa (IA)", "Acme bot". */
-const AGENT_TOKEN = /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr)(?:\s|$)/;
+const AGENT_TOKEN =
+  /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter)(?:\s|$)/;
 const AGENT_SCRIPT =
   /助手|坐席|客服|机器人|機器人|顾问|顧問|アシスタント|オペレーター|エージェント|担当|एजेंट|सहायक|وكيل|المساعد|مساعد|ممثل/;
 const CALLEE_WORDS = new Set(

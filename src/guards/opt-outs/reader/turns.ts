@@ -65,7 +65,9 @@ function labelled(line: string): RawTurn {
   if (m === null) return { label: undefined, text: line };
   const label = (m[1] ?? m[2] ?? "").trim();
   // A label is a name or a role: a few words, no sentence in it.
-  if (label.split(/\s+/).length > 4 || /[.!?,;"]/.test(label) || /^https?$/i.test(label)) {
+  // A period only after a short title ("Mr. Chen", "Sra. Ruiz", "Mevr. de Vries").
+  const periods = label.replace(/(?:^|\s)\p{L}{1,5}\.(?=\s|$)/gu, " ");
+  if (label.split(/\s+/).length > 4 || /[.!?,;"]/.test(periods) || /^https?$/i.test(label)) {
     return { label: undefined, text: line };
   }
   return { label, text: m[3] ?? "" };
