@@ -11,7 +11,7 @@ import { C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./concept-rules.js";
 import { corrector, hitsIn, masked } from "./cues.js";
-import { presentsCallingSide } from "./presenting.js";
+import { presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -30,6 +30,8 @@ export interface LineReading {
   intro: string | undefined;
   /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
   presents: boolean;
+  /** The speaker speaks as the calling side about its list or calls ("I'll take you off our list"). */
+  agentVoice: boolean;
   /** Nothing said, or a note that the line went dead ("[hangs up]"), or a stage direction ("[Customer disconnected]"). */
   silent: boolean;
   /** Said by the callee: calls are welcome ("keep calling me", "you can call me") or words are taken back. */
@@ -52,7 +54,7 @@ const CONDITIONAL =
  * or to one person ("nobody else from our team"): said of course at the end of a task, not a removal.
  */
 const LIMITED =
-  /(?<![a-z])(?:about (?:this|it|that)|regarding (?:this|it|that)|on this (?:matter|topic|subject)|the only (?:reminder|call)|(?:nobody|no one|anyone) else|por (?:este|ese) (?:tema|asunto|motivo)|sobre (?:esto|eso|este (?:tema|asunto))|nadie mas|a ce sujet|(?:pour|sur) (?:ce|cette) (?:sujet|question|dossier)|personne d'autre|in dieser (?:sache|angelegenheit)|deswegen|diesbezuglich|niemand anders|hierover|hiervoor|daarover|per questo|su questo|a questo proposito|sobre (?:isso|este assunto)|por (?:isso|este motivo)|w tej sprawie|w tym temacie|is (?:baare|bare|mamle) (?:mein|me)|iske (?:baare|bare) (?:mein|me))(?![a-z])|这件事|這件事|此事|この件|本件|بخصوص (?:هذا|هذه|الموضوع)|حول هذا/;
+  /(?<![a-z])(?:about (?:this|it|that|the \w+|your \w+)|regarding (?:this|it|that|the|your)|on this (?:matter|topic|subject)|the only (?:reminder|call)|(?:nobody|no one|anyone) else|por (?:este|ese) (?:tema|asunto|motivo)|sobre (?:esto|eso|este (?:tema|asunto))|nadie mas|a ce sujet|(?:pour|sur) (?:ce|cette) (?:sujet|question|dossier)|personne d'autre|in dieser (?:sache|angelegenheit)|deswegen|diesbezuglich|niemand anders|hierover|hiervoor|daarover|per questo|su questo|a questo proposito|sobre (?:isso|este assunto)|por (?:isso|este motivo)|w tej sprawie|w tym temacie|is (?:baare|bare|mamle) (?:mein|me)|iske (?:baare|bare) (?:mein|me))(?![a-z])|这件事|這件事|此事|この件|本件|بخصوص (?:هذا|هذه|الموضوع)|حول هذا/;
 /** A question that offers a choice ("…, or shall we call back?"): a "yes" to it is no yes to removal. */
 const ALTERNATIVE =
   /(?:^|[,.?!] )(?:or|o|ou|oder|of|albo|lub|oppure|ofwel)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
@@ -189,6 +191,9 @@ class LazyLine implements LineReading {
   }
   get presents(): boolean {
     return (this.cache.presents ??= presentsCallingSide(this.folded));
+  }
+  get agentVoice(): boolean {
+    return (this.cache.agentVoice ??= speaksForCallingSide(this.folded));
   }
   get silent(): boolean {
     return (this.cache.silent ??= HANG_UP.test(this.folded) || STAGE_DIRECTION.test(this.text));

@@ -85,6 +85,13 @@ export function rolesOf(
     if (label !== undefined && labels.some((l) => l !== undefined && l !== label)) names.push(label);
     if (named) names.push(intro);
   }
+  // A label whose turn speaks as the calling side ("our list", "we won't call you again") is the agent's.
+  const several = new Set(labels.filter((l) => l !== undefined)).size > 1;
+  for (let i = 0; i < turns.length; i++) {
+    const label = labels[i];
+    if (roles[i] !== "unknown" || label === undefined || !several || names.includes(label)) continue;
+    if (readings[i]!.agentVoice) names.push(label);
+  }
   for (let i = 0; i < turns.length; i++) {
     if (roles[i] === "unknown" && labels[i] !== undefined) roles[i] = byWord(labels[i]!, names);
   }
