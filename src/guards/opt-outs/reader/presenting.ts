@@ -73,7 +73,7 @@ export function presentsCallingSide(folded: string): boolean {
  */
 const AGENT_VOICE = new RegExp(
   [
-    "(?<![a-z])(?:(?:our|my) (?:do not call |calling |contact |call |marketing |mailing )?(?:list|records|database|system)|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?)(?![a-z])",
+    "(?<![a-z])(?:our (?:do not call |calling |contact |call |marketing |mailing )?(?:list|database)|our (?:do not call|calling|contact|call|marketing) records|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?)(?![a-z])",
     "(?<![a-z])(?:nuestra (?:lista|base de datos)|nuestros registros|(?:dejaremos|dejamos) de (?:llamarle|llamarla|llamarlo|contactarle)|notre (?:liste|fichier|base)|nos fichiers|unsere[nr]? [a-z]*(?:liste|kartei|datenbank|verteiler)|onze [a-z]*(?:lijst|bestand)|onze database|nossa (?:lista|base)|nossos registros|nostra (?:lista|banca dati)|nostri (?:elenchi|archivi)|nasz(?:ej|a) (?:listy|lista|bazy|baza)|hamari (?:list|suchi))(?![a-z])",
     "我们的(?:名单|名單|列表|系统|系統)|弊社の|当社の(?:リスト|名簿)|हमारी (?:लिस्ट|सूची)|قائمتنا|سجلاتنا",
   ].join("|"),

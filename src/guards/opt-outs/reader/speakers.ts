@@ -85,12 +85,16 @@ export function rolesOf(
     if (label !== undefined && labels.some((l) => l !== undefined && l !== label)) names.push(label);
     if (named) names.push(intro);
   }
-  // A label whose turn speaks as the calling side ("our list", "we won't call you again") is the agent's.
+  // When no label is known yet, one whose turn speaks as the calling side ("our list", "we won't call you again") is
+  // the agent's: a fallback only, since taking the callee's label for the agent's would lose their words.
   const several = new Set(labels.filter((l) => l !== undefined)).size > 1;
-  for (let i = 0; i < turns.length; i++) {
+  const known = labels.some((l, i) => l !== undefined && (roles[i] !== "unknown" || names.includes(l)));
+  for (let i = 0; i < turns.length && !known; i++) {
     const label = labels[i];
     if (roles[i] !== "unknown" || label === undefined || !several || names.includes(label)) continue;
-    if (readings[i]!.agentVoice) names.push(label);
+    if (!readings[i]!.agentVoice) continue;
+    names.push(label);
+    break;
   }
   for (let i = 0; i < turns.length; i++) {
     if (roles[i] === "unknown" && labels[i] !== undefined) roles[i] = byWord(labels[i]!, names);
