@@ -11,7 +11,7 @@ import { C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./concept-rules.js";
 import { corrector, hitsIn, masked } from "./cues.js";
-import { presentsCallingSide, speaksForCallingSide } from "./presenting.js";
+import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -30,6 +30,8 @@ export interface LineReading {
   intro: string | undefined;
   /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
   presents: boolean;
+  /** The speaker asks for the person by name or title ("Am I speaking with Mr. Chen?"). */
+  asksFor: boolean;
   /** The speaker speaks as the calling side about its list or calls ("I'll take you off our list"). */
   agentVoice: boolean;
   /** Nothing said, or a note that the line went dead ("[hangs up]"), or a stage direction ("[Customer disconnected]"). */
@@ -191,6 +193,9 @@ class LazyLine implements LineReading {
   }
   get presents(): boolean {
     return (this.cache.presents ??= presentsCallingSide(this.folded));
+  }
+  get asksFor(): boolean {
+    return (this.cache.asksFor ??= asksForPerson(this.folded));
   }
   get agentVoice(): boolean {
     return (this.cache.agentVoice ??= speaksForCallingSide(this.folded));

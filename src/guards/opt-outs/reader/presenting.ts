@@ -4,7 +4,7 @@
  * a firm ("asistente de Seguros Horizonte", "votre conseillère chez"), or a call made for someone ("calling on behalf
  * of", "je vous appelle de la part de"). A callee does not speak of themself this way in a call's first turns, so the
  * turns under that speaker's label are the agent's, whatever name or persona the label gives; so are those of a speaker
- * who asks for the person by name when the line opens. Folded text (text.ts).
+ * whose first words ask for the person by name (speakers.ts). Folded text (text.ts).
  */
 
 /** An assistant that says what kind of thing it is, adjective first or after. */
@@ -62,7 +62,6 @@ const PRESENTS = new RegExp(
  * a question ("are you a virtual assistant?", "is this an automated call?") is the callee asking about the agent.
  */
 export function presentsCallingSide(folded: string): boolean {
-  if (ASKS_FOR.test(folded)) return true;
   if (!PRESENTS.test(folded)) return false;
   return folded.split(/(?<=[.!?;。！？؟])\s*/).some((s) => !/[?？؟]\s*$/.test(s) && PRESENTS.test(s));
 }
@@ -78,6 +77,11 @@ const AGENT_VOICE = new RegExp(
     "我们的(?:名单|名單|列表|系统|系統)|弊社の|当社の(?:リスト|名簿)|हमारी (?:लिस्ट|सूची)|قائمتنا|سجلاتنا",
   ].join("|"),
 );
+
+/** The speaker asks for the person by name or title ("Am I speaking with Mr. Chen?"). */
+export function asksForPerson(folded: string): boolean {
+  return ASKS_FOR.test(folded);
+}
 
 /** The turn speaks as the calling side about its own list or calls ("I'll take you off our list"). */
 export function speaksForCallingSide(folded: string): boolean {

@@ -43,6 +43,14 @@ const CALLEE_WORDS = new Set(
 const CALLEE_SCRIPT =
   /客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
 
+/** Words an introduction's pattern may take for a name: "I'm an assistant at the clinic" names nobody. */
+const NOT_A_NAME = new Set(
+  (
+    "a an the un una uno el la le les der die das den ein eine een de het um uma o il lo just not so very really " +
+    "here calling sorry fine good busy only also still at work home"
+  ).split(" "),
+);
+
 const foldLabel = (label: string) =>
   label
     .normalize("NFKD")
@@ -73,16 +81,29 @@ export function rolesOf(
   // The opening: whoever introduces themself in the first turns is the agent, and so is their name elsewhere. Not a
   // transcript of one turn (the callee's answer), nor a "name" that is a word of the callee's request ("I'm done with
   // these calls" reads like "I'm Dana with Acme"): the safe side is the callee's.
+  // One label only: once a label is the agent's, a later speaker who introduces themself or asks "am I speaking with
+  // Acme?" is the callee.
+  let opener = labels.find((l, i) => l !== undefined && (roles[i] === "agent" || names.includes(l)));
   for (let i = 0; i < Math.min(4, turns.length) && turns.length > 1; i++) {
     if (roles[i] === "callee") continue;
+    if (opener !== undefined && labels[i] !== undefined && labels[i] !== opener) continue;
     const intro = readings[i]?.intro;
-    const named = intro !== undefined && !readings[i]!.hits.some((h) => ` ${h.text} `.includes(` ${intro} `));
-    // A speaker who presents themself as the calling side ("Lena, die digitale Assistentin") is the agent too.
-    if (!named && !readings[i]!.presents) continue;
+    const named =
+      intro !== undefined &&
+      !NOT_A_NAME.has(intro) &&
+      !readings[i]!.hits.some((h) => ` ${h.text} `.includes(` ${intro} `));
+    // A speaker who presents themself as the calling side ("Lena, die digitale Assistentin") is the agent too, and
+    // so is one whose first words ask for the person ("Am I speaking with Mr. Chen?"; later, it is the callee asking
+    // "am I speaking with Acme?").
+    const first = labels[i] === undefined ? i === 0 : labels.indexOf(labels[i]) === i;
+    if (!named && !readings[i]!.presents && !(first && readings[i]!.asksFor)) continue;
     roles[i] = "agent";
     const label = labels[i];
     // One label on every turn names nobody: only the turn itself is the agent's.
-    if (label !== undefined && labels.some((l) => l !== undefined && l !== label)) names.push(label);
+    if (label !== undefined && labels.some((l) => l !== undefined && l !== label)) {
+      names.push(label);
+      opener = label;
+    }
     if (named) names.push(intro);
   }
   // When no label is known yet, one whose turn speaks as the calling side ("our list", "we won't call you again") is
