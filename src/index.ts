@@ -98,6 +98,7 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   }
   redactor = new Redactor([
     config.apiKey,
+    config.optOutModel?.key,
     process.env.OUTBOUND_CALLS_HTTP_TOKEN,
     process.env.OUTBOUND_CALLS_APPROVER_TOKEN,
   ]);

@@ -97,7 +97,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     check("skip", "agents", "not checked");
     return finish(print, problems);
   }
-  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY]);
+  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY, config.optOutModel?.key]);
 
   try {
     const where = config.sandbox

@@ -7,6 +7,7 @@
 import { approvalVariables } from "../config/approval.js";
 import { serviceVariables } from "../config/service.js";
 import { lawVariables } from "../config/law.js";
+import { optOutModelVariables } from "../config/opt-out-model.js";
 import { optOutVariables } from "../config/opt-outs.js";
 import { passkeyVariables } from "../config/passkeys.js";
 import { redisVariables } from "../config/redis.js";
@@ -28,6 +29,7 @@ export const variableParts: readonly VariableDocs[] = [
   safetyVariables,
   lawVariables,
   optOutVariables,
+  optOutModelVariables,
   testVariables,
   passkeyVariables,
   browserVariable,

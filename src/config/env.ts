@@ -9,6 +9,7 @@ import { loadBlockedPrefixes } from "./blocked-prefixes-file.js";
 import { ConfigurationError } from "./errors.js";
 import { approvalVariables } from "./approval.js";
 import { lawVariables } from "./law.js";
+import { optOutModelSettings, optOutModelVariables, type OptOutModelSettings } from "./opt-out-model.js";
 import { optOutJournalPath, optOutVariables } from "./opt-outs.js";
 import { passkeySettings, passkeyVariables, type PasskeySettings } from "./passkeys.js";
 import { redisSettings, redisVariables, type RedisSettings } from "./redis.js";
@@ -43,6 +44,8 @@ export interface Config {
   redis: RedisSettings | undefined;
   /** Whether an approval needs a passkey, and where passkeys are kept without Redis (src/config/passkeys.ts). */
   passkeys: PasskeySettings;
+  /** The operator's model as a second reader of ended calls (src/config/opt-out-model.ts); undefined = off. */
+  optOutModel?: OptOutModelSettings | undefined;
 }
 
 export { isLoopbackHost } from "./service.js";
@@ -54,6 +57,7 @@ const envSchema = z.object({
   ...shapeOf(safetyVariables),
   ...shapeOf(lawVariables),
   ...shapeOf(optOutVariables),
+  ...shapeOf(optOutModelVariables),
   ...shapeOf(testVariables),
   ...shapeOf(redisVariables),
   ...shapeOf(passkeyVariables),
@@ -109,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
         : optOutJournalPath(e.OUTBOUND_CALLS_OPT_OUT_JOURNAL, env),
   };
   const passkeys = passkeySettings(e, env);
+  const optOutModel = optOutModelSettings(e);
+  if (optOutModel && "error" in optOutModel) throw new ConfigurationError(optOutModel.error);
   if (passkeys.required && safety.confirm !== "person") {
     // A passkey guards a person's yes; under token or never no person says yes, so the setting would promise nothing.
     throw new ConfigurationError(
@@ -136,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     safety,
     redis: redisSettings(e),
     passkeys,
+    optOutModel,
   };
 }

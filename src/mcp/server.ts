@@ -106,7 +106,7 @@ export interface CoreDeps {
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
 export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
-  const redactor = deps.redactor ?? new Redactor([config.apiKey]);
+  const redactor = deps.redactor ?? new Redactor([config.apiKey, config.optOutModel?.key]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const store = deps.store ?? new MemoryStore();
   const service =
