@@ -159,6 +159,23 @@ describe("the operator's model's yes adds", () => {
   });
 });
 
+describe("a dial to a number whose question is still out", () => {
+  it("waits for the model's answer, and is refused by its yes", async () => {
+    let answer: (() => void) | undefined;
+    const model = await startFakeModel((_req, res) => (answer = () => says("asked")(_req, res, "")));
+    const server = await serverWith(model);
+    saysOnCalls({ call_1: NONE });
+    await server.call("create_call", CALL);
+    await expect.poll(() => model.requests.length, { timeout: 15_000, interval: 100 }).toBe(1);
+    const again = server.call("create_call", { ...CALL, contact_name: "Dana" });
+    // The dial is decided only after the model answers: answered now, it counts.
+    await new Promise((resolve) => setImmediate(resolve));
+    answer!();
+    expect(textOf(await again)).toContain("Refused (opted_out)");
+    expect(fx.service.posts()).toHaveLength(1);
+  });
+});
+
 describe("nothing the model says or does lowers the rule reader's reading", () => {
   /** A call the rule reader held (possible), the model's answer given by `reply`: the hold stands. */
   async function heldThrough(reply: Reply, failure?: string) {
