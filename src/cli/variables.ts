@@ -14,7 +14,7 @@ import { redisVariables } from "../config/redis.js";
 import { safetyVariables } from "../config/safety.js";
 import { testVariables } from "../config/test-hooks.js";
 import { collectVariables, type VariableDocs } from "../config/variables.js";
-import { browserVariable } from "../consent/opener.js";
+import { browserVariable } from "../approval/opener.js";
 import { httpVariables } from "../http/config.js";
 import { approverVariables } from "../http/oauth/approver-config.js";
 import { oauthVariables } from "../http/oauth/config.js";

@@ -1,6 +1,6 @@
 /**
  * OUTBOUND_CALLS_APPROVAL_PASSKEY and OUTBOUND_CALLS_PASSKEY_FILE: whether an
- * approval needs a passkey (WebAuthn with user verification, src/consent/passkeys/),
+ * approval needs a passkey (WebAuthn with user verification, src/approval/passkeys/),
  * and where the enrolled passkeys are kept without Redis.
  */
 import { homedir } from "node:os";

@@ -17,7 +17,7 @@ export interface ApprovalRecord {
   decidedAt?: number;
   /** Who decided: "local browser", or the approver's label over HTTP. */
   decidedBy?: string;
-  /** The desk's seal over the fixed part (consent/seal.ts): shared state cannot forge it. */
+  /** The desk's seal over the fixed part (approval/seal.ts): shared state cannot forge it. */
   seal?: string;
   /**
    * The client that asked (the call scope's identity.client): its pending approvals are bounded on their own
@@ -26,11 +26,11 @@ export interface ApprovalRecord {
   client?: string;
   /** The desk's seal over the decision (status, decidedBy, decidedAt, attested), set by decide(). */
   decisionSeal?: string;
-  /** What the approver attested with the decision (consent/attestation.ts), as JSON text. */
+  /** What the approver attested with the decision (approval/attestation.ts), as JSON text. */
   attested?: string;
   /**
    * The light record: what the inbox lists of this approval (a few hundred bytes, sealed by the desk:
-   * consent/inbox-summary.ts), stored beside the full record so that listing never loads a view. Given to
+   * approval/inbox-summary.ts), stored beside the full record so that listing never loads a view. Given to
    * create() and returned by listPending(); get() does not return it.
    */
   summary?: Record<string, unknown>;

@@ -77,7 +77,7 @@ describe("the registry of variables", () => {
       sources.some(({ text: source }) =>
         source.split("\n").some((line) => line.includes(name) && !new RegExp(`^ {2}\\[?${name}\\]?: \\{$`).test(line)),
       );
-    // BROWSER is read only through its declaration (consent/opener.ts), like every variable; the others are also named
+    // BROWSER is read only through its declaration (approval/opener.ts), like every variable; the others are also named
     // in the messages and comments of the code that reads them.
     expect(Object.keys(variables).filter((name) => name !== "BROWSER" && !outside(name))).toEqual([]);
   });

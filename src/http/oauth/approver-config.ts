@@ -1,7 +1,7 @@
 /**
  * How approvers sign in to the hosted inbox when the server uses OAuth: as an
  * OpenID Connect client of the same identity provider (authorization code with
- * PKCE, src/consent/page/oidc-login.ts), registered there with the redirect
+ * PKCE, src/approval/page/oidc-login.ts), registered there with the redirect
  * URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Checked once at start
  * with zod; every error names the variable and never echoes the secret.
  */
