@@ -17,7 +17,7 @@ export const ROOMS = [
   "tools",
   "render",
   "guards",
-  "consent",
+  "approval",
   "protocol",
   "web",
   "state",

@@ -102,7 +102,7 @@ async function main() {
   }));
 }
 
-// The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).
+// The server gives its BROWSER a launch file that holds the link (src/approval/launch-file.ts).
 const launch = process.argv[2];
 const link =
   launch && process.env.SCREENSHOT_PATH

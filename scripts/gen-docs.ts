@@ -5,11 +5,10 @@
  * - README.md, the tools table                                 from each tool's definition (src/tools/*.ts, `docs`)
  * - docs/tools.md, the annotations table                       from each tool's definition (`annotations`, `docs`)
  * - docs/configuration.md, the environment variables table     from each variable's definition (src/cli/variables.ts)
- * - docs/compliance.md, the consent rules table                 from the rules (src/guards/consent-law/rules.ts)
+ * - docs/consent.md, the consent rules table; docs/law-rules.md and docs/law-rules-us.md, the law's rules
  * - manifest.json, `tools`                                     from each tool's definition (`docs.brief`)
  * - README.md, the guards table, and docs/architecture.md, the order of the guards
  *                                                              from the list of guards (src/guards/list.ts)
- * - docs/compliance.md, the table of the law of the place called from the rule table (scripts/law-table.ts)
  *
  * In Markdown each part sits between `<!-- BEGIN GENERATED: name … -->` and `<!-- END GENERATED: name -->`; the prose
  * around it stays hand-written. `--help` is rendered from the same variable definitions when it runs.
@@ -18,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { variables } from "../src/cli/variables.js";
-import { variablesTable } from "../src/config/variables.js";
+import { variablesTable } from "../src/cli/variables-text.js";
 import { BUILT_IN_RULES } from "../src/guards/law/rules.js";
 import type { Tool } from "../src/tools/define.js";
 import { tools } from "../src/tools/index.js";
@@ -28,6 +27,9 @@ import { lawRulesTable } from "./law-table.js";
 import { consentRulesTable } from "../src/guards/consent-law/rules-table.js";
 
 export const REGENERATE = "npm run docs";
+
+/** The rules of the United States, federal or of a state or territory, have a page of their own. */
+const isUs = (place: string): boolean => place === "US" || place.startsWith("US-");
 
 export interface GeneratedFile {
   /** Relative to the repository's root. */
@@ -118,10 +120,9 @@ export function generatedFiles(root: string): GeneratedFile[] {
     markdown("docs/architecture.md", { "guard-order": guardOrderTable(GUARDS) }),
     markdown("docs/tools.md", { "tool-annotations": annotationsTable(tools) }),
     markdown("docs/configuration.md", { "environment-variables": variablesTable(variables) }),
-    markdown("docs/compliance.md", {
-      "law-rules": lawRulesTable(BUILT_IN_RULES),
-      "consent-rules": consentRulesTable(),
-    }),
+    markdown("docs/law-rules.md", { "law-rules-other": lawRulesTable(BUILT_IN_RULES.filter((r) => !isUs(r.place))) }),
+    markdown("docs/law-rules-us.md", { "law-rules-us": lawRulesTable(BUILT_IN_RULES.filter((r) => isUs(r.place))) }),
+    markdown("docs/consent.md", { "consent-rules": consentRulesTable() }),
     { path: "manifest.json", current: manifest, expected: manifestWithTools(manifest, tools) },
   ];
 }

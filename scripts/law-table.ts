@@ -1,11 +1,12 @@
 /**
- * docs/compliance.md's table of the law of the place called, from the rule table itself
- * (src/guards/law/rules.ts): one row per built-in rule with its place, what it allows, the calls it
- * covers, the statute and where it was read, the tier of that source, the day it was read, and how an open scope is
- * read. scripts/gen-docs.ts writes it between the markers; test/docs/generated.test.ts holds it current.
+ * docs/law-rules.md's and docs/law-rules-us.md's tables of the law of the place called, from the rule table itself
+ * (src/guards/law/rules.ts): one row per built-in rule with its place (written once for its run of rows), what it
+ * allows, the calls it covers, the statute, and the source read with its tier and the day it was read. How a rule
+ * reads an open scope stays in its file (src/guards/law/rules/), with the words read. scripts/gen-docs.ts writes the
+ * tables between the markers; test/docs/generated.test.ts holds them current.
  */
 import { hhmm } from "../src/guards/hours/window.js";
-import { TIER_TEXT } from "../src/guards/law/provenance.js";
+import { sourceCell } from "../src/guards/law/provenance.js";
 import type { LawRule, Span } from "../src/guards/law/rules.js";
 
 /** Monday first, as a reader counts the week (the rules keep Sunday first). */
@@ -50,20 +51,21 @@ export function allowsText(rule: LawRule): string {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/** The place, without the country on the page of the United States. */
+const placeText = (name: string) => name.replace(/, US$/, "");
+
 export function lawRulesTable(rules: readonly LawRule[]): string {
   return [
-    "| place | rule | what it allows | calls | statute, and where it was read | tier | read | reading |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rules.map((r) =>
+    "| place | rule | what it allows | calls | statute | source: tier, read |",
+    "|---|---|---|---|---|---|",
+    ...rules.map((r, i) =>
       [
-        r.placeName,
+        i > 0 && rules[i - 1]!.placeName === r.placeName ? "" : placeText(r.placeName),
         `\`${r.id}\``,
         allowsText(r),
         r.purposes.join(", "),
-        `${r.source.cite} ([source](${r.source.url}))`,
-        TIER_TEXT[r.source.tier],
-        r.source.checked,
-        r.note ?? "",
+        r.source.cite,
+        sourceCell(r.source),
       ]
         .map(cell)
         .join(" | ")

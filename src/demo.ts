@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { linkInLaunchFile } from "./consent/launch-file.js";
+import { linkInLaunchFile } from "./approval/launch-file.js";
 import { SANDBOX_CONSENT_EXAMPLE } from "./sandbox/consent-example.js";
 
 const ENTRY = fileURLToPath(new URL("./index.js", import.meta.url));
@@ -240,7 +240,7 @@ async function main(): Promise<void> {
   );
 }
 
-// The server gives its BROWSER a launch file that holds the link (src/consent/launch-file.ts).
+// The server gives its BROWSER a launch file that holds the link (src/approval/launch-file.ts).
 const launch = process.argv[2];
 const log = process.env[APPROVALS_LOG];
 const link = launch && log ? linkInLaunchFile(launch) : undefined;

@@ -19,9 +19,9 @@ import { createCore, createServer, type ServerCore, type ServerDeps } from "./mc
 import { openGuardStore } from "./state/open-store.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
-import { confirmModeNotes } from "./consent/start-notes.js";
+import { confirmModeNotes } from "./approval/start-notes.js";
 // Static: src/mcp/server.ts loads it at start anyway (a dynamic import would split the start's chunk, scripts/build.mjs).
-import { passkeyStartNote } from "./consent/passkeys/index.js";
+import { passkeyStartNote } from "./approval/passkeys/index.js";
 
 // A stray console.log from any dependency would corrupt the JSON-RPC stream: send them to stderr.
 /* eslint-disable no-console -- the one place console is touched: to move it off stdout */
@@ -98,6 +98,7 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   }
   redactor = new Redactor([
     config.apiKey,
+    config.optOutModel?.key,
     process.env.OUTBOUND_CALLS_HTTP_TOKEN,
     process.env.OUTBOUND_CALLS_APPROVER_TOKEN,
   ]);
@@ -130,8 +131,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
     core,
     deps: { log: stderr, readOnly: command.readOnly, redactor, store, ownsConnection: true },
   });
-  if (core.consent.passkeys) {
-    void passkeyStartNote(core.consent.passkeys).then((note) => note && stderr(note));
+  if (core.approval.passkeys) {
+    void passkeyStartNote(core.approval.passkeys).then((note) => note && stderr(note));
   }
 
   let closing = false;

@@ -3,7 +3,7 @@
  * every variable (their docs come from the configuration's modules, so the help
  * is not part of what the bin loads before it answers a client).
  */
-import { helpSections } from "../config/variables.js";
+import { helpSections } from "./variables-text.js";
 import { variables } from "./variables.js";
 
 export {

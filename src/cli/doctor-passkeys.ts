@@ -8,8 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import type { Config } from "../config/env.js";
-import { createPasskeyGate } from "../consent/passkeys/index.js";
-import type { RegistryStatus } from "../consent/passkeys/registry.js";
+import { createPasskeyGate } from "../approval/passkeys/index.js";
+import type { RegistryStatus } from "../approval/passkeys/registry.js";
 import { openGuardStore } from "../state/open-store.js";
 
 type Check = (mark: "ok" | "FAIL" | "warn" | "skip", label: string, detail: string, fix?: string) => void;

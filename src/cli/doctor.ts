@@ -29,6 +29,7 @@ import { stripInvisible } from "../text/clean.js";
 import { USER_AGENT, VERSION } from "../config/version.js";
 import { sandboxFromEnv } from "./env-flags.js";
 import { checkGuards } from "./doctor-guards.js";
+import { checkVariableNames, variableSummary } from "./doctor-variables.js";
 
 /** The embedded sandbox account `--sandbox` uses, so the agent ids shown are the ones the server will see. */
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
@@ -80,21 +81,23 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     // One line per problem: every missing or wrong variable in this one run.
     for (const problem of error.problems) {
       const variable = /OUTBOUND_CALLS_[A-Z_]+/.exec(problem)?.[0];
+      const summary = variable === undefined ? undefined : variableSummary(variable);
       check(
         "FAIL",
         "configuration",
         problem,
         variable
-          ? `set ${variable} in the "env" block of this server in the MCP client's configuration (to try without a key: --sandbox)`
+          ? `set ${variable} in the "env" block of this server in the MCP client's configuration (to try without a key: --sandbox)${summary ? `; it is: ${summary}` : ""}`
           : "see outbound-calls-mcp --help for the variables",
       );
     }
+    checkVariableNames(options.env, check);
     check("skip", "reachable", "not checked (the configuration is not usable)");
     check("skip", "key accepted", "not checked");
     check("skip", "agents", "not checked");
     return finish(print, problems);
   }
-  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY]);
+  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY, config.optOutModel?.key]);
 
   try {
     const where = config.sandbox
@@ -106,6 +109,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       `${where}; API ${config.apiBaseUrl}; API key ${config.sandbox ? "of the sandbox account" : "set"}`,
     );
     print(`${" ".repeat(7 + LABEL_WIDTH)} ${settingsSummary(config)}`);
+    checkVariableNames(options.env, check);
 
     const entries: RequestLogEntry[] = [];
     const service = createService(config, {

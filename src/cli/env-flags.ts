@@ -3,27 +3,28 @@
  * config): for clients that can set variables more easily than arguments, such
  * as an MCPB bundle's settings.
  */
-import { ConfigurationError } from "../config/errors.js";
+import { withDefault } from "../config/parsers.js";
 import { parseSwitch } from "../config/switch.js";
-import type { VariableDocs } from "../config/variables.js";
+import { declareVariables, readVariable } from "../config/variables.js";
 
-/** As --help and docs/configuration.md describe it (src/config/variables.ts). */
-export const sandboxVariable = {
+export const sandboxVariable = declareVariables({
   OUTBOUND_CALLS_SANDBOX: {
     group: "service",
     default: "false",
     summary: '"true" does what --sandbox does, for clients that set variables more easily than arguments',
     description:
       '`true` (or `1`) does what `--sandbox` does: the built-in simulated service, no key needed. For clients that set variables more easily than arguments (the MCPB bundle\'s "Sandbox mode" switch).',
+    parse: withDefault((raw, fail) => {
+      const value = parseSwitch(raw);
+      if (typeof value === "boolean") return value;
+      return fail('OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)');
+    }),
   },
-} as const satisfies VariableDocs;
+});
 
 /** OUTBOUND_CALLS_SANDBOX=true (or 1) does what --sandbox does; false, 0 or unset does nothing. */
 export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
-  const value = parseSwitch(env.OUTBOUND_CALLS_SANDBOX);
-  if (value === "unset") return false;
-  if (typeof value === "boolean") return value;
-  throw new ConfigurationError('OUTBOUND_CALLS_SANDBOX must be "true" or "false" (or 1 / 0)');
+  return readVariable(sandboxVariable.OUTBOUND_CALLS_SANDBOX, env);
 }
 
 /**

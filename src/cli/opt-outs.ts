@@ -57,7 +57,7 @@ export async function runOptOuts(
     throw new ConfigurationError(
       `opt-outs ${command.action} needs ${AUDIT_VARIABLE}: every change is written there with who made it`,
     );
-  const redactor = new Redactor([config.apiKey]);
+  const redactor = new Redactor([config.apiKey, config.optOutModel?.key]);
   const journal = config.safety.optOutJournal
     ? OptOutJournal.open(config.safety.optOutJournal, redactor, log)
     : undefined;

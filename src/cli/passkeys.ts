@@ -12,12 +12,12 @@
  * give the person: the --http server serves the page (hosted-enroll.ts).
  */
 import { loadConfig } from "../config/env.js";
-import { writeLaunchFile } from "../consent/launch-file.js";
-import { browserOpener } from "../consent/opener.js";
-import { openEnrollPage } from "../consent/passkeys/enroll-page.js";
-import { createPasskeyGate, partyOf } from "../consent/passkeys/index.js";
-import { HOSTED_ENROLL_PREFIX } from "../consent/passkeys/hosted-enroll.js";
-import { PASSKEY_NAME } from "../consent/passkeys/registry.js";
+import { writeLaunchFile } from "../approval/launch-file.js";
+import { browserOpener } from "../approval/opener.js";
+import { openEnrollPage } from "../approval/passkeys/enroll-page.js";
+import { createPasskeyGate, partyOf } from "../approval/passkeys/index.js";
+import { HOSTED_ENROLL_PREFIX } from "../approval/passkeys/hosted-enroll.js";
+import { PASSKEY_NAME } from "../approval/passkeys/registry.js";
 import { openGuardStore } from "../state/open-store.js";
 
 export type PasskeyCommand =

@@ -1,12 +1,12 @@
 /**
  * OUTBOUND_CALLS_APPROVAL_PASSKEY and OUTBOUND_CALLS_PASSKEY_FILE: whether an
- * approval needs a passkey (WebAuthn with user verification, src/consent/passkeys/),
+ * approval needs a passkey (WebAuthn with user verification, src/approval/passkeys/),
  * and where the enrolled passkeys are kept without Redis.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import * as z from "zod";
-import type { VariableDocs } from "./variables.js";
+import { text, withDefault } from "./parsers.js";
+import { declareVariables, type Parsed } from "./variables.js";
 
 export interface PasskeySettings {
   /** Approve (on the page and in the inbox) needs a WebAuthn assertion with user verification. */
@@ -43,7 +43,7 @@ export function relyingPartyOf(raw: string | undefined): PasskeySettings["public
   return { origin: url.origin, rpId: host };
 }
 
-export const passkeyVariables = {
+export const passkeyVariables = declareVariables({
   OUTBOUND_CALLS_APPROVAL_PASSKEY: {
     group: "safety",
     default: "off",
@@ -52,6 +52,12 @@ export const passkeyVariables = {
       "required: Approve needs an enrolled passkey with user verification (PIN, fingerprint); dialogs and model tokens cannot approve",
     description:
       "`required`: Approve, on the approval page and in the inbox, needs a passkey enrolled with `outbound-calls-mcp passkeys enroll` and the person's verification (PIN, fingerprint, face); the client's own dialogs cannot approve, and a dial with no passkey enrolled is refused. See [passkeys.md](passkeys.md).",
+    parse: withDefault((raw, fail): boolean => {
+      const value = raw.trim().toLowerCase();
+      if (value === "off") return false;
+      if (value === "required") return true;
+      return fail("OUTBOUND_CALLS_APPROVAL_PASSKEY must be off (the default) or required");
+    }),
   },
   OUTBOUND_CALLS_PASSKEY_FILE: {
     group: "safety",
@@ -59,32 +65,9 @@ export const passkeyVariables = {
     summary: "where enrolled passkeys are kept without Redis (with Redis: in Redis)",
     description:
       "Where the enrolled passkeys are kept when there is no Redis (0600; with `OUTBOUND_CALLS_REDIS_URL` they are kept in Redis). Each is sealed with a key derived from the API key.",
+    parse: text,
   },
-} as const satisfies VariableDocs;
-
-export const passkeyEnvShape = {
-  OUTBOUND_CALLS_APPROVAL_PASSKEY: z
-    .string()
-    .optional()
-    .transform((raw, ctx): boolean => {
-      const text = (
-        raw === undefined || raw.trim() === "" ? passkeyVariables.OUTBOUND_CALLS_APPROVAL_PASSKEY.default : raw
-      )
-        .trim()
-        .toLowerCase();
-      if (text === "off") return false;
-      if (text === "required") return true;
-      ctx.addIssue({
-        code: "custom",
-        message: "OUTBOUND_CALLS_APPROVAL_PASSKEY must be off (the default) or required",
-      });
-      return z.NEVER;
-    }),
-  OUTBOUND_CALLS_PASSKEY_FILE: z
-    .string()
-    .optional()
-    .transform((raw) => (raw === undefined || raw.trim() === "" ? undefined : raw.trim())),
-};
+});
 
 /** The default file: in the XDG state folder, beside nothing another program of the system reads. */
 export function defaultPasskeyFile(env: NodeJS.ProcessEnv): string {
@@ -92,10 +75,7 @@ export function defaultPasskeyFile(env: NodeJS.ProcessEnv): string {
   return join(state, "outbound-calls-mcp", "passkeys.json");
 }
 
-export function passkeySettings(
-  e: { OUTBOUND_CALLS_APPROVAL_PASSKEY: boolean; OUTBOUND_CALLS_PASSKEY_FILE: string | undefined },
-  env: NodeJS.ProcessEnv,
-): PasskeySettings {
+export function passkeySettings(e: Parsed<typeof passkeyVariables>, env: NodeJS.ProcessEnv): PasskeySettings {
   return {
     required: e.OUTBOUND_CALLS_APPROVAL_PASSKEY,
     file: e.OUTBOUND_CALLS_PASSKEY_FILE ?? defaultPasskeyFile(env),

@@ -5,7 +5,8 @@
  * never quote the URL, which may carry a password.
  */
 import * as z from "zod";
-import type { VariableDocs } from "./variables.js";
+import { blank, custom } from "./parsers.js";
+import { declareVariables, type Parsed } from "./variables.js";
 
 export interface RedisSettings {
   /** As given (credentials included): handed to the client only, never printed. */
@@ -65,8 +66,8 @@ function parseRedisUrl(raw: string, ctx: z.RefinementCtx): RedisTarget {
   return { url: text, tls, where: `${url.hostname}:${url.port || "6379"}`, database };
 }
 
-/** The variables below, as --help and docs/configuration.md describe them (src/config/variables.ts). */
-export const redisVariables = {
+/** Where the guards' shared state lives, and the prefix of its keys. */
+export const redisVariables = declareVariables({
   OUTBOUND_CALLS_REDIS_URL: {
     group: "replicas",
     required: "for several replicas",
@@ -75,6 +76,11 @@ export const redisVariables = {
     summary: "redis:// or rediss:// (TLS), user:password@ and /db allowed: the guard state every replica shares",
     description:
       "`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS: every guard's state (dedupe, caps, tokens, approvals, the HTTP rate limit) lives there, shared by every replica. See [replicas.md](replicas.md).",
+    parse: () =>
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => (blank(raw) ? undefined : parseRedisUrl(raw, ctx))),
   },
   OUTBOUND_CALLS_REDIS_PREFIX: {
     group: "replicas",
@@ -82,41 +88,27 @@ export const redisVariables = {
     summary: "prefix of every Redis key (a {hash tag} allowed)",
     description:
       "Prefix of every Redis key (letters, digits, `:_-.` and a `{hash tag}`), so several deployments can share one Redis.",
+    parse: () =>
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (blank(raw)) return REDIS_DEFAULT_PREFIX;
+          const prefix = raw.trim();
+          // Braces allowed: `{obc}:` puts every key in one Redis Cluster hash slot.
+          if (!/^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix)) {
+            return custom(
+              ctx,
+              "OUTBOUND_CALLS_REDIS_PREFIX must be 1 to 64 characters from letters, digits and _ . : - { } (e.g. obc:)",
+            );
+          }
+          return prefix;
+        }),
   },
-} as const satisfies VariableDocs;
-
-/** Merged into the environment schema (src/config/env.ts). */
-export const redisEnvShape = {
-  OUTBOUND_CALLS_REDIS_URL: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => (raw === undefined || raw.trim() === "" ? undefined : parseRedisUrl(raw, ctx))),
-  OUTBOUND_CALLS_REDIS_PREFIX: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return REDIS_DEFAULT_PREFIX;
-      const prefix = raw.trim();
-      // Braces allowed: `{obc}:` puts every key in one Redis Cluster hash slot.
-      if (!/^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix)) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            "OUTBOUND_CALLS_REDIS_PREFIX must be 1 to 64 characters from letters, digits and _ . : - { } (e.g. obc:)",
-        });
-        return z.NEVER;
-      }
-      return prefix;
-    }),
-};
-
-export interface RedisEnv {
-  OUTBOUND_CALLS_REDIS_URL: RedisTarget | undefined;
-  OUTBOUND_CALLS_REDIS_PREFIX: string;
-}
+});
 
 /** The Redis settings, or undefined when the state stays in process memory. */
-export function redisSettings(e: RedisEnv): RedisSettings | undefined {
+export function redisSettings(e: Parsed<typeof redisVariables>): RedisSettings | undefined {
   const parsed = e.OUTBOUND_CALLS_REDIS_URL;
   if (parsed === undefined) return undefined;
   return { ...parsed, prefix: e.OUTBOUND_CALLS_REDIS_PREFIX, connectTimeoutMs: 2_000, commandTimeoutMs: 1_000 };

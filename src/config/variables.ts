@@ -1,17 +1,22 @@
 /**
- * What an operator reads about each environment variable, written once beside
- * the code that parses it (config/env.ts, config/safety.ts, config/redis.ts,
- * http/config.ts, cli/env-flags.ts, consent/opener.ts) and collected in
- * cli/variables.ts. `--help` is rendered from it at run time, the configuration
- * table of docs/configuration.md by `npm run docs`; test/docs/generated.test.ts
- * holds both, and the defaults, to the code.
+ * One declaration per environment variable, written beside the code that uses it: its name, what an operator
+ * reads about it, its default, who sets it (an operator, or only tests and dry runs) and its zod parser. The
+ * declarations are collected in one registry (src/cli/variables.ts); `--help`, `doctor` and the configuration table
+ * of docs/configuration.md (by `npm run docs`) read it, and test/docs/generated.test.ts holds it to the code.
  */
+import type * as z from "zod";
+import { ConfigurationError } from "./errors.js";
 
 /** The sections of `--help` and the order of the configuration table. */
 export type VariableGroup = "service" | "safety" | "http" | "replicas";
 
 export interface VariableDoc {
   group: VariableGroup;
+  /**
+   * Who sets it. `test`: only tests and dry runs against a local stand-in service or the sandbox; left out of
+   * `--help` and the operator's table, and refused at start with a real service.
+   */
+  audience?: "test";
   /** When it must be set (Markdown); absent: optional. */
   required?: string;
   /** What unset means, written as one would set it; the parser reads a blank value as this. */
@@ -26,70 +31,64 @@ export interface VariableDoc {
   description: string;
 }
 
-export type VariableDocs = Readonly<Record<string, VariableDoc>>;
+/** Reads one raw value (unset: undefined); its messages start with the variable's name and never quote a secret. */
+export type Parser = z.ZodType<unknown, string | undefined>;
 
-/** The names of the definitions in `docs` that have a default (so a parser can read it, checked by the compiler). */
-export type WithDefault<D extends VariableDocs> = {
-  [K in keyof D]: D[K] extends { default: string } ? K : never;
-}[keyof D];
+/** A declaration as a module writes it: the parser is made from the name and the default, so each is written once. */
+export interface VariableSpec extends VariableDoc {
+  parse: (name: string, fallback: string | undefined) => Parser;
+}
 
-/** The heading of each group in `--help`, in order. */
-export const HELP_HEADINGS: Readonly<Record<VariableGroup, string>> = {
-  service: "Environment:",
-  safety: "Safety (see docs/safety.md and docs/approval.md):",
-  http: "Environment with --http:",
-  replicas: "Environment for several replicas (stdio or --http):",
+/** A declared variable. */
+export interface Variable<P extends Parser = Parser> extends VariableDoc {
+  readonly name: string;
+  readonly parse: P;
+}
+
+/** Every declared variable by name: the registry, or one module's part of it. */
+export type VariableDocs = Readonly<Record<string, Variable>>;
+
+export type Declared<D extends Readonly<Record<string, VariableSpec>>> = {
+  readonly [K in keyof D & string]: Omit<D[K], "parse"> & Variable<ReturnType<D[K]["parse"]>> & { readonly name: K };
 };
 
-const NAME_COLUMN = 37;
-const WIDTH = 140;
+/** One module's declarations, each parser bound to its variable's name and default. */
+export function declareVariables<const D extends Readonly<Record<string, VariableSpec>>>(specs: D): Declared<D> {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [name, { ...spec, name, parse: spec.parse(name, spec.default) }]),
+  ) as Declared<D>;
+}
 
-/** Words to lines of at most WIDTH columns; continuation lines start under the text. */
-function wrap(first: string, text: string): string[] {
-  const lines: string[] = [];
-  let line = first;
-  for (const word of text.split(" ")) {
-    if (line.length > NAME_COLUMN && line.length + 1 + word.length > WIDTH) {
-      lines.push(line);
-      line = " ".repeat(NAME_COLUMN) + word;
-    } else line += (line.length === NAME_COLUMN || line.endsWith(" ") ? "" : " ") + word;
+/** The zod shape of some declarations, for one z.object over the environment. */
+export function shapeOf<D extends VariableDocs>(declared: D): { [K in keyof D]: D[K]["parse"] } {
+  return Object.fromEntries(Object.entries(declared).map(([name, v]) => [name, v.parse])) as {
+    [K in keyof D]: D[K]["parse"];
+  };
+}
+
+/** What a z.object over these declarations' shape gives. */
+export type Parsed<D extends VariableDocs> = { [K in keyof D]: z.output<D[K]["parse"]> };
+
+/** One variable read alone; a bad value throws ConfigurationError with its parser's messages. */
+export function readVariable<P extends Parser>(variable: Variable<P>, env: NodeJS.ProcessEnv): z.output<P> {
+  const parsed = variable.parse.safeParse(env[variable.name]);
+  if (!parsed.success) throw new ConfigurationError(parsed.error.issues.map((issue) => issue.message));
+  return parsed.data as z.output<P>;
+}
+
+/** The registry from each module's declarations, in order; a name declared twice is a mistake, refused. */
+export function collectVariables(...parts: readonly VariableDocs[]): VariableDocs {
+  const all: Record<string, Variable> = {};
+  for (const part of parts) {
+    for (const [name, variable] of Object.entries(part)) {
+      if (name in all) throw new Error(`${name} is declared twice`);
+      all[name] = variable;
+    }
   }
-  lines.push(line);
-  return lines;
+  return all;
 }
 
-/** The line (or lines) `--help` prints for one variable. */
-export function helpEntry(name: string, doc: VariableDoc): string[] {
-  const example = doc.example === undefined ? "" : `, e.g. ${doc.example}`;
-  const fallback =
-    doc.default !== undefined ? ` (default ${doc.default})` : doc.unset !== undefined ? ` (default: ${doc.unset})` : "";
-  const head = `  ${name}`;
-  return wrap(
-    head.length < NAME_COLUMN - 1 ? head.padEnd(NAME_COLUMN) : `${head}  `,
-    `${doc.summary}${example}${fallback}`,
-  );
-}
-
-/** Every group of `--help`: its heading, then one entry per variable, in definition order. */
-export function helpSections(docs: VariableDocs): string {
-  return (Object.keys(HELP_HEADINGS) as VariableGroup[])
-    .map((group) => {
-      const entries = Object.entries(docs).filter(([, doc]) => doc.group === group);
-      return [HELP_HEADINGS[group], ...entries.flatMap(([name, doc]) => helpEntry(name, doc))].join("\n");
-    })
-    .join("\n\n");
-}
-
-/** The configuration table (Markdown), in the order of `--help`. */
-export function variablesTable(docs: VariableDocs): string {
-  const rows = (Object.keys(HELP_HEADINGS) as VariableGroup[]).flatMap((group) =>
-    Object.entries(docs)
-      .filter(([, doc]) => doc.group === group)
-      .map(([name, doc]) => {
-        const fallback = doc.default !== undefined ? `\`${doc.default}\`` : (doc.unset ?? "—");
-        const example = doc.example === undefined ? "" : ` Example: \`${doc.example}\`.`;
-        return `| \`${name}\` | ${doc.required ?? "no"} | ${fallback} | ${doc.description}${example} |`;
-      }),
-  );
-  return ["| Variable | Required | Default | Meaning |", "|---|---|---|---|", ...rows].join("\n");
+/** What an operator configures: every declaration but the test hooks. */
+export function operatorVariables(docs: VariableDocs): [string, Variable][] {
+  return Object.entries(docs).filter(([, doc]) => doc.audience !== "test");
 }

@@ -5,7 +5,7 @@
  * the facts the guards added (audit-trail.ts): ahead of the POST (`sending`) and when the tool call ends (`finish`).
  * The state lives in the GuardStore (memory or Redis), so replicas act as one.
  */
-import type { ConsentSelector } from "../consent/selector.js";
+import type { ApprovalSelector } from "../approval/selector.js";
 import type { CallScope } from "../service/call-scope.js";
 import type { CheckedRow } from "../validation/call-row.js";
 import { auditEntry } from "./dial/audit/entry.js";
@@ -28,7 +28,7 @@ export type { SafetyServices } from "./services.js";
 export interface DialCall {
   tool: string;
   writes: boolean;
-  consent: ConsentSelector;
+  approval: ApprovalSelector;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -45,7 +45,7 @@ export class DialGuard {
     private readonly scope: CallScope,
     private readonly access: CallAccess,
   ) {
-    this.guards = guardsFor(s, { consent: call.consent, scope });
+    this.guards = guardsFor(s, { approval: call.approval, scope });
   }
 
   /** Records the rows for the audit line and runs the guards that need only them (the do-not-call list). */

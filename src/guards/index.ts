@@ -124,6 +124,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
     pollMs: s.optOutPollMs,
     log: deps.log,
     reader: deps.optOutReader,
+    model: config.optOutModel,
   });
   if (s.testNow !== undefined) {
     deps.log(

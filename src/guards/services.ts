@@ -13,7 +13,7 @@ import type { DoNotCallList } from "./do-not-call/list.js";
 import type { LawBook } from "./law/book.js";
 import type { OptOutDesk } from "./opt-outs/desk.js";
 import type { ConsentBook } from "./consent-law/book.js";
-import type { ConsentSelector } from "../consent/selector.js";
+import type { ApprovalSelector } from "../approval/selector.js";
 import type { CallScope } from "../service/call-scope.js";
 import type { GuardModule } from "./dial/guard.js";
 
@@ -42,7 +42,7 @@ export interface SafetyServices {
 
 /** The tool call a guard is built for: how a person can be asked in it, and its scope (deadline, identity). */
 export interface GuardCall {
-  consent: ConsentSelector;
+  approval: ApprovalSelector;
   scope: CallScope;
 }
 

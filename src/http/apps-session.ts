@@ -13,7 +13,7 @@
  * through the card with its one-time secret (docs/approval.md).
  */
 import { randomBytes } from "node:crypto";
-import { rendersApps } from "../consent/card/apps-support.js";
+import { rendersApps } from "../approval/card/apps-support.js";
 import type { ClientCapabilities } from "@modelcontextprotocol/server";
 
 const PREFIX = "apps-";

@@ -12,10 +12,10 @@ import { MemoryRateCounter } from "../state/memory-store.js";
 import { openGuardStore } from "../state/open-store.js";
 import type { Redactor } from "../text/redact.js";
 import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
-import { hostedApprovals } from "../consent/page/hosted.js";
-import { OidcLogin } from "../consent/page/oidc-login.js";
-import { passkeyStartNote } from "../consent/passkeys/index.js";
-import { confirmModeNotes } from "../consent/start-notes.js";
+import { hostedApprovals } from "../approval/page/hosted.js";
+import { OidcLogin } from "../approval/page/oidc-login.js";
+import { passkeyStartNote } from "../approval/passkeys/index.js";
+import { confirmModeNotes } from "../approval/start-notes.js";
 import { sharedTokenAuth, type Authenticate } from "./auth.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientAddress } from "./client-address.js";
@@ -27,7 +27,7 @@ import { checkScopes, oauthAuth, protectedResourceMetadata } from "./oauth/resou
 import { createTokenVerifier } from "./oauth/verifier.js";
 import { SCOPES } from "./oauth/scopes.js";
 import { APPROVER_CLIENT_ID } from "./oauth/approver-config.js";
-import type { IdentityProviderSignIn } from "../consent/page/hosted.js";
+import type { IdentityProviderSignIn } from "../approval/page/hosted.js";
 import type { GuardStore } from "../state/store.js";
 
 export interface HttpServerOptions {
@@ -58,7 +58,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const core = createCore(config, {
     log,
     store,
-    consentSurface: {
+    approvalSurface: {
       kind: "hosted",
       inbox: http.approverToken !== undefined || http.approverSignIn !== undefined,
       // With OAuth and no self-approval, the asker's own client may not say yes: only another approver, in the inbox.
@@ -99,12 +99,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const approvals =
     approverToken || signIn
       ? hostedApprovals({
-          desk: core.consent.desk,
+          desk: core.approval.desk,
           approverToken,
           signIn,
           store: core.store,
           hostCheck,
-          passkeys: core.consent.passkeys,
+          passkeys: core.approval.passkeys,
           review: core.safety.optOuts,
           // Behind a trusted TLS proxy the browser speaks https: cookies must then be Secure.
           isSecure: (req) =>
@@ -141,7 +141,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     onRequestEndWhileDraining: () => server.closeIdleConnections(),
   });
   server.on("request", app.listener);
-  void passkeyStartNote(core.consent.passkeys).then((note) => note && log(note));
+  void passkeyStartNote(core.approval.passkeys).then((note) => note && log(note));
 
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let stopping: Promise<{ drained: boolean; abandoned: number }> | undefined;

@@ -1,6 +1,6 @@
 /**
  * The approval card's side of tools/list and tools/call (MCP Apps; the card is
- * src/consent/card/). For a client that declared MCP Apps support only:
+ * src/approval/card/). For a client that declared MCP Apps support only:
  * create_call and submit_batch point at the card (`_meta.ui.resourceUri`), and
  * the card's own tool is listed with visibility ["app"], which hosts keep out
  * of the model's tool list and refuse when the model calls it. Its safety does
@@ -11,11 +11,11 @@
  */
 import type { CallToolResult, InputRequiredResult, McpServer, Tool as ListedTool } from "@modelcontextprotocol/server";
 import * as z from "zod";
-import { CARD_META_KEY, CARD_MIME, CARD_URI, cardToolMeta, DECIDE_TOOL } from "../consent/card/apps-support.js";
-import { cardHtml } from "../consent/card/card-html.js";
-import { approvedOnCard, CARD_APPROVER, checkCardDecision, declineOnCard } from "../consent/card/card-channel.js";
-import type { CardTicket, ConsentChannel } from "../consent/channel.js";
-import { storedView, type ApprovalDesk } from "../consent/desk.js";
+import { CARD_META_KEY, CARD_MIME, CARD_URI, cardToolMeta, DECIDE_TOOL } from "../approval/card/apps-support.js";
+import { cardHtml } from "../approval/card/card-html.js";
+import { approvedOnCard, CARD_APPROVER, checkCardDecision, declineOnCard } from "../approval/card/card-channel.js";
+import type { CardTicket, ApprovalChannel } from "../approval/channel.js";
+import { storedView, type ApprovalDesk } from "../approval/desk.js";
 import type { AuditFacts } from "../guards/dial/audit/trail.js";
 import type { ApprovalRecord } from "../state/store.js";
 
@@ -89,11 +89,11 @@ let decisionSchema: ReturnType<typeof buildDecisionSchema> | undefined;
 
 export interface CardDecisionHost {
   desk: ApprovalDesk;
-  /** Runs the write tool the approval is for, with the arguments the card sent and this consent channel. */
+  /** Runs the write tool the approval is for, with the arguments the card sent and this approval channel. */
   run(
     toolName: string,
     args: Record<string, unknown>,
-    decision: ConsentChannel,
+    decision: ApprovalChannel,
   ): Promise<CallToolResult | InputRequiredResult>;
   /** Writes the audit line of a Decline for the write tool the approval is for, as its own tool call would. */
   declined(toolName: string, facts: AuditFacts, reason: string): void;

@@ -1,6 +1,6 @@
 /**
- * The seam between a 2026-07-28 tools/call and consent through input requests
- * (src/consent/input-channel.ts): what the request carries for it (the client's
+ * The seam between a 2026-07-28 tools/call and approval through input requests
+ * (src/approval/input-channel.ts): what the request carries for it (the client's
  * declared capabilities, the retry's `inputResponses` and `requestState`, all
  * untrusted) and who the caller is. Built only for a request of the 2026-07-28
  * era: a 2025 client keeps today's channels, and whatever a 2025-era request
@@ -12,10 +12,10 @@
  * and subject as `oauth` instead: the state is then bound to the user.
  */
 import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
-import type { InputRound } from "../consent/input-channel.js";
-import type { CallerIdentity } from "../consent/request-state.js";
+import type { InputRound } from "../approval/input-channel.js";
+import type { CallerIdentity } from "../approval/request-state.js";
 
-/** The parts of the SDK's request context (`ServerContext`) this reads; the envelope is typed loosely, as consent-client.ts reads it. */
+/** The parts of the SDK's request context (`ServerContext`) this reads; the envelope is typed loosely, as approval-client.ts reads it. */
 export interface RoundSource {
   mcpReq: {
     envelope?: Readonly<Record<string, unknown>> | undefined;

@@ -14,7 +14,7 @@
  * whatever the client asks. docs/tools.md "Logging" says what is sent when.
  */
 import { LOG_LEVEL_META_KEY, type LoggingLevel, type Server, type ServerContext } from "@modelcontextprotocol/server";
-import { envelopeOf } from "../protocol/consent-client.js";
+import { envelopeOf } from "../protocol/approval-client.js";
 
 const SEVERITY: readonly LoggingLevel[] = [
   "debug",

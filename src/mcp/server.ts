@@ -10,7 +10,7 @@
 import { McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import type { Config } from "../config/env.js";
 import { USER_AGENT } from "../config/version.js";
-import { ConsentHub, type ConsentHubOptions } from "../consent/hub.js";
+import { ApprovalHub, type ApprovalHubOptions } from "../approval/hub.js";
 import { registerPrompts } from "../prompts/index.js";
 import { registerResources } from "../resources/index.js";
 import { createSafety, type Safety, type SafetyDeps } from "../guards/index.js";
@@ -19,21 +19,21 @@ import { openCallScope, type CallerIdentity, type Person } from "../service/call
 import type { RequestLogEntry } from "../service/transport/client.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { stateKeyOnFirstUse } from "../state/state-key.js";
-import { createPasskeyGate, partyOf } from "../consent/passkeys/index.js";
+import { createPasskeyGate, partyOf } from "../approval/passkeys/index.js";
 import type { GuardStore } from "../state/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { toolContext } from "../tools/tool-context.js";
 import { WaitSlots } from "../tools/wait-slots.js";
 import { describeError } from "../protocol/answers.js";
-import { consentClient } from "../protocol/consent-client.js";
+import { approvalClient } from "../protocol/approval-client.js";
 import { CACHE_HINTS, INSTRUCTIONS, SERVER_INFO } from "./identity.js";
 import { callerOf, inputRound } from "./input-round.js";
 import { clientLog } from "./logging.js";
 import { progressReporter } from "../protocol/progress.js";
 import { registerTools } from "./tools.js";
 import { registerCardResource } from "./card-tool.js";
-import { rendersApps } from "../consent/card/apps-support.js";
+import { rendersApps } from "../approval/card/apps-support.js";
 
 export interface ServerDeps {
   /** Where diagnostics go (stderr in the CLI); redacted here. */
@@ -87,7 +87,7 @@ export interface ServerCore {
   /** get_calls waiting at once, per client and per process. */
   waits: WaitSlots;
   /** Asking a person before a dial: the approvals desk (over the store) and where its page lives. */
-  consent: ConsentHub;
+  approval: ApprovalHub;
   close(): Promise<void>;
 }
 
@@ -99,28 +99,28 @@ export interface CoreDeps {
   /** The calling service; the HTTP one for the configured base URL when absent (tests give a fake). */
   service?: CallingService;
   /** Where the approval page lives: the browser on this machine (stdio, the default) or the hosted inbox (--http). */
-  consentSurface?: ConsentHubOptions["surface"];
+  approvalSurface?: ApprovalHubOptions["surface"];
   /** Tests only (no setting reaches it): another reader of call records for an opt-out (guards/opt-outs/reader/). */
   optOutReader?: SafetyDeps["optOutReader"];
 }
 
 /** Throws ConfigurationError (naming the variable) when a safety file cannot be used. */
 export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
-  const redactor = deps.redactor ?? new Redactor([config.apiKey]);
+  const redactor = deps.redactor ?? new Redactor([config.apiKey, config.optOutModel?.key]);
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const store = deps.store ?? new MemoryStore();
   const service =
     deps.service ??
     createService(config, { redactor, userAgent: USER_AGENT, onRequest: (entry) => core.onRequest?.(entry) });
   const safety = createSafety(config, { service, store, redactor, log, optOutReader: deps.optOutReader });
-  const consent = new ConsentHub({
+  const approval = new ApprovalHub({
     approvals: store.approvals,
     marks: store.once,
     secret: (name) => store.secret(name),
     now: safety.now,
     ttlMs: config.safety.approvalTtlMs,
     sealKey: stateKeyOnFirstUse(config.apiKey, "approvals"),
-    surface: deps.consentSurface ?? { kind: "local" },
+    surface: deps.approvalSurface ?? { kind: "local" },
     log,
     passkeys: config.passkeys.required
       ? createPasskeyGate({
@@ -138,11 +138,11 @@ export function createCore(config: Config, deps: CoreDeps = {}): ServerCore {
     store,
     service,
     safety,
-    consent,
+    approval,
     waits: new WaitSlots(config.waits),
     async close() {
       await service.close().catch(() => undefined);
-      await consent.close().catch(() => undefined);
+      await approval.close().catch(() => undefined);
       safety.close();
       await store.close().catch(() => undefined);
     },
@@ -161,7 +161,7 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
       ...(deps.redactor ? { redactor: deps.redactor } : {}),
       ...(deps.store ? { store: deps.store } : {}),
     });
-  const { redactor, service, safety, consent } = core;
+  const { redactor, service, safety, approval } = core;
   const log = (line: string) => deps.log?.(redactor.redact(line));
   const era = deps.era ?? "legacy";
   const mcp = new McpServer(SERVER_INFO, {
@@ -213,15 +213,15 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     mark: config.sandbox ? { sandbox: true } : {},
     prefix,
     context: (tool, request, decision) => {
-      // The call's scope, once: the tool, its guard and the consent channels share it.
+      // The call's scope, once: the tool, its guard and the approval channels share it.
       const scope = openCallScope({
         timeoutMs: config.timeoutMs,
         signal: request.mcpReq.signal,
         progress: progressReporter(request.mcpReq),
         identity,
       });
-      const asked = consentClient(mcp.server, era, request);
-      const selector = consent.forCall(
+      const asked = approvalClient(mcp.server, era, request);
+      const selector = approval.forCall(
         asked,
         request.mcpReq.id,
         config.safety.confirm !== "token",
@@ -251,8 +251,8 @@ export function createServer(config: Config, deps: ServerDeps = {}, shared?: Ser
     // With passkeys required the card is never offered (it cannot ask for one): no card, no card tool.
     rendersApps: (request) =>
       !config.passkeys.required &&
-      (deps.declaredApps === true || rendersApps(consentClient(mcp.server, era, request).getClientCapabilities())),
-    desk: consent.desk,
+      (deps.declaredApps === true || rendersApps(approvalClient(mcp.server, era, request).getClientCapabilities())),
+    desk: approval.desk,
     failure: (error, tool, request) => {
       const described = describeError(error, { what: tool.name, creates: tool.creates, redactor, log });
       if (described.warning) warnAbout(request)(described.warning);

@@ -21,9 +21,9 @@ import type {
   ServerContext,
 } from "@modelcontextprotocol/server";
 import { ApprovalCardPending, InputRequiredPending } from "../guards/dial/refusals.js";
-import type { ConsentChannel } from "../consent/channel.js";
-import type { ApprovalDesk } from "../consent/desk.js";
-import { DECIDE_TOOL } from "../consent/card/apps-support.js";
+import type { ApprovalChannel } from "../approval/channel.js";
+import type { ApprovalDesk } from "../approval/desk.js";
+import { DECIDE_TOOL } from "../approval/card/apps-support.js";
 import { cardMeta, decideOnCard, DECIDE_LISTING, withCard } from "./card-tool.js";
 import type { Tool, ToolContext } from "../tools/define.js";
 import { ApiError } from "../service/errors.js";
@@ -35,8 +35,8 @@ declare const BUNDLED_TOOL_LISTINGS: string | undefined;
 export interface ToolHost {
   /** Only the tools that place no call (read-only mode). */
   readOnly: boolean;
-  /** Builds the context of one tool call; `decision`: the card's Approve, the one consent channel of that call. */
-  context(tool: Tool, request: ServerContext, decision?: ConsentChannel): ToolContext;
+  /** Builds the context of one tool call; `decision`: the card's Approve, the one approval channel of that call. */
+  context(tool: Tool, request: ServerContext, decision?: ApprovalChannel): ToolContext;
   /** Did this request's client declare MCP Apps support? Then it gets the approval card (card-tool.ts). */
   rendersApps(request: ServerContext): boolean;
   /** The approvals desk, where the card's decisions are checked. */
@@ -133,7 +133,7 @@ async function callTool(
   tool: Tool,
   args: unknown,
   mcpCtx: ServerContext,
-  decision?: ConsentChannel,
+  decision?: ApprovalChannel,
 ): Promise<CallToolResult | InputRequiredResult> {
   const ctx = host.context(tool, mcpCtx, decision);
   try {

@@ -1,6 +1,6 @@
 /**
  * The scope of one tool call, made once when the call arrives and passed down to
- * the tool, the dial guards and the consent channels: its deadline, the client's
+ * the tool, the dial guards and the approval channels: its deadline, the client's
  * cancellation, its progress notifications and who it comes from. It takes
  * plain values (no MCP SDK type), so any transport can open one; the MCP layer
  * does in `src/mcp/server.ts`.

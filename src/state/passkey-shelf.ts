@@ -1,6 +1,6 @@
 /**
  * Where enrolled passkeys are kept: the whole set as one sealed record (the
- * consent desk seals it: consent/passkeys/passkey-set.ts), replaced only by a
+ * approvals desk seals it: approval/passkeys/passkey-set.ts), replaced only by a
  * compare-and-swap, so two writers (a counter update on one replica, a removal
  * by the command) never lose each other's change; and the one-time enrollment
  * grants of hosted enrollment, each with its expiry. Two shelves: Redis (keys

@@ -3,7 +3,7 @@
  * HKDF-SHA256 from the service API key (OUTBOUND_CALLS_API_KEY), which every
  * replica of one deployment has and which is never written to Redis. It seals
  * what must not be forgeable by a write to shared state: approval decisions
- * (consent/seal.ts), and the shared secrets of confirmation tokens and approver
+ * (approval/seal.ts), and the shared secrets of confirmation tokens and approver
  * sessions (RedisStore.secret binds the Redis half to it). Replicas with
  * different API keys cannot read each other's decisions: they are refused,
  * never honoured (fail closed).
@@ -34,7 +34,7 @@ export function bindSecret(stateKey: Buffer, name: string, shared: Buffer): Buff
 /**
  * A UUID (version 8: derived, not random) keyed by `key` over `label`: the same on every replica that holds the
  * key, and nobody without it can predict it. Used for the Idempotency-Key of a dial a single-use yes allows
- * (consent/seal.ts dialKey, safety/confirmation-token.ts dialKey).
+ * (approval/seal.ts dialKey, safety/confirmation-token.ts dialKey).
  */
 export function keyedUuid(key: Buffer, label: string): string {
   const b = createHmac("sha256", key).update(label, "utf8").digest().subarray(0, 16);

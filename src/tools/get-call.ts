@@ -4,7 +4,7 @@ import { callRecordSchema, sandboxMark } from "./schemas.js";
 import { callDetail, withFencedContent } from "../render/calls.js";
 import { callIdText, statusText } from "../service/values.js";
 import { oneLine } from "../text/clean.js";
-import { checkAiDisclosure } from "../consent/ai-disclosure.js";
+import { checkAiDisclosure } from "../approval/ai-disclosure.js";
 import { callIdSchema } from "../validation/ids.js";
 import { optional } from "../validation/optional.js";
 import { toolInput, toolOutput } from "./published-schema.js";

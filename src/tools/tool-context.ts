@@ -6,7 +6,7 @@
  * carried once.
  */
 import type { Config } from "../config/env.js";
-import type { ConsentSelector } from "../consent/selector.js";
+import type { ApprovalSelector } from "../approval/selector.js";
 import type { PhonePolicy } from "../phone/parse.js";
 import type { Safety } from "../guards/index.js";
 import type { CallScope } from "../service/call-scope.js";
@@ -24,12 +24,12 @@ export interface ToolContextParts {
   warn(line: string): void;
 }
 
-/** `consent`: how a person can be asked in this call (the client it came from; src/consent/hub.ts forCall). */
+/** `approval`: how a person can be asked in this call (the client it came from; src/approval/hub.ts forCall). */
 export function toolContext(
   parts: ToolContextParts,
   tool: Tool,
   scope: CallScope,
-  consent: ConsentSelector,
+  approval: ApprovalSelector,
 ): ToolContext {
   const { config, service, phonePolicy, safety, waits, warn } = parts;
   return {
@@ -39,7 +39,7 @@ export function toolContext(
     scope,
     waitSlot: () => waits.take(scope.identity.client),
     warn,
-    guard: safety.forCall({ tool: tool.name, writes: tool.creates !== undefined, consent }, scope),
+    guard: safety.forCall({ tool: tool.name, writes: tool.creates !== undefined, approval }, scope),
     calls: safety.accessFor(scope.identity),
   };
 }

@@ -25,7 +25,7 @@ import {
   type ApproverClient,
 } from "../helpers/approver-signin.js";
 import { closedPort } from "../helpers/blackhole.js";
-import { launchChromium } from "../helpers/consent.js";
+import { launchChromium } from "../helpers/approval.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { rawRequest, runUntilExit, spawnHttpServer, type HttpServerProcess } from "../helpers/http-server-process.js";
 import { approvalIds, decide, type InboxSession } from "../helpers/inbox.js";

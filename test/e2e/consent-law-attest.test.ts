@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer } from "playwright-core";
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
-import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
-import { launchChromium } from "../helpers/consent.js";
+import { APPROVAL_INPUT } from "../../src/approval/input-channel.js";
+import { launchChromium } from "../helpers/approval.js";
 import { startServer, textOf } from "../helpers/server-process.js";
 import { auditLines, envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 import { modernStdio, type ModernClient } from "../helpers/input-client.js";
@@ -42,7 +42,7 @@ afterEach(async () => {
   await Promise.all(modern.splice(0).map((c) => c.close()));
 });
 
-function consentEnv() {
+function approvalEnv() {
   const audit = join(tempDir("consent-attest-audit"), "audit.jsonl");
   return {
     audit,
@@ -65,7 +65,7 @@ async function formClient(
   capabilities: Record<string, unknown>,
   answer: (p: ElicitRequest["params"]) => Answer | Promise<Answer>,
 ) {
-  const { env, audit } = consentEnv();
+  const { env, audit } = approvalEnv();
   const server = await startServer({ env, capabilities: { elicitation: capabilities } });
   fx.servers.push(server);
   const asked: Array<ElicitRequest["params"] & { url?: string }> = [];
@@ -163,7 +163,7 @@ describe("the client's form (2025 elicitation)", () => {
 
 describe("the client's form, asked inside the request (2026-07-28)", () => {
   it("the form carries the field; an answer without it approves nothing, one with it dials once", async () => {
-    const { env, audit } = consentEnv();
+    const { env, audit } = approvalEnv();
     // Form elicitation declared; the rounds are sent by hand below, with the answers the test chooses.
     const client = await modernStdio(env, { answer: () => ({ action: "cancel" }) });
     modern.push(client);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chromium as playwright, type Browser, type BrowserServer } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { launchChromium } from "../helpers/consent.js";
+import { launchChromium } from "../helpers/approval.js";
 import { startServer, textOf, type StartedServer } from "../helpers/server-process.js";
 import { auditLines, envFor, GUARDS_OFF, posts, tempDir, useSafetyFixture } from "../helpers/guards.js";
 import { APPS_CAPABILITIES, AppsHost, CARD_META_KEY, type HostClient } from "../helpers/apps-host.js";

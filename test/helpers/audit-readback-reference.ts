@@ -158,7 +158,8 @@ export function readOwnerHistory(path: string, now: number): OwnedDial[] {
 export function readOptOutHistory(path: string): OptOutEvent[] {
   const events: OptOutEvent[] = [];
   const each = (line: string) => {
-    if (!line.includes("opted_out") && !line.includes("opt_out_removed")) return;
+    // Any opt-out decision's prefix, as the one pass reads since the held tier (opt_out_held, opt_out_cleared).
+    if (!line.includes("opted_out") && !line.includes("opt_out_")) return;
     let entry: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = JSON.parse(line);

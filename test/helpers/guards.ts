@@ -98,7 +98,7 @@ export async function runToExit(
 }
 
 /**
- * The fixture of end-to-end files about the guards (test/e2e/consent-*): one recording upstream for the file
+ * The fixture of end-to-end files about the guards (test/e2e/approval-*): one recording upstream for the file
  * (reset to the default answers before each test) and the servers a test started, all closed after the file.
  * The fields are filled in beforeAll. In-process files use test/helpers/in-process.ts useInProcess() instead.
  */

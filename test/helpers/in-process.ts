@@ -138,7 +138,7 @@ export async function startInProcess(options: InProcessOptions = {}): Promise<In
         log,
         redactor,
         // The approval page's browser sees the test's variables (BROWSER, DISPLAY), as the CLI's sees its own; nothing inherited.
-        consentSurface: { kind: "local", env: { PATH: process.env.PATH ?? "", ...options.env } },
+        approvalSurface: { kind: "local", env: { PATH: process.env.PATH ?? "", ...options.env } },
         ...(options.store ? { store: options.store } : {}),
         ...(options.service === "http" ? {} : { service: fake }),
         ...(options.optOutReader ? { optOutReader: options.optOutReader } : {}),

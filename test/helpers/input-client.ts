@@ -1,7 +1,7 @@
 /**
  * The SDK's v2 Client (`@modelcontextprotocol/client`) speaking protocol
  * 2026-07-28 to the built server, over stdio or --http: the client side of
- * consent through input requests. With `answer` it declares form elicitation
+ * approval through input requests. With `answer` it declares form elicitation
  * and fulfils the server's input requests itself (the SDK's auto-fulfilment:
  * the form is answered, the same tools/call sent again with the answer and the
  * state); `round()` sends one round by hand, with whatever inputResponses and

@@ -4,7 +4,7 @@
  * test/state/passkey-file-writers.test.ts): argv file, seen-file, tag, count,
  * start time (epoch ms, so two processes write at the same moment).
  */
-import { PasskeyRegistry } from "../../src/consent/passkeys/registry.js";
+import { PasskeyRegistry } from "../../src/approval/passkeys/registry.js";
 import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
 
 const [file, seen, tag, count, startAt] = process.argv.slice(2);

@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { CHROMIUM_ARGS } from "./consent.js";
+import { CHROMIUM_ARGS } from "./approval.js";
 import { requirePart } from "./parts.js";
 
 export const RECORD_BROWSER = fileURLToPath(new URL("./record-browser.mjs", import.meta.url));

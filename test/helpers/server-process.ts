@@ -65,7 +65,7 @@ export interface StartOptions {
 /**
  * Environment for the server: nothing inherited but PATH, so tests see exactly what they set. Dials are
  * unattended (OUTBOUND_CALLS_CONFIRM=never) unless the test names OUTBOUND_CALLS_CONFIRM itself: files about
- * requests and answers have nobody to approve them; the consent tests (test/e2e/consent-*) set their mode,
+ * requests and answers have nobody to approve them; the approval tests (test/e2e/approval-*) set their mode,
  * and `OUTBOUND_CALLS_CONFIRM: undefined` gives the default (a person approves). Under `npm run coverage`
  * (scripts/coverage.mjs) also NODE_V8_COVERAGE, so spawned servers are measured too.
  */

@@ -1,22 +1,22 @@
 /**
  * Issue 38, item 2: what a person reads before a dial starts with the four facts
  * to decide on, in this order: the number with its country, the local time
- * there, the agent, the contact (src/consent/glance.ts). Claude Code shows the
+ * there, the agent, the contact (src/approval/glance.ts). Claude Code shows the
  * first lines of a form's message and folds the rest, so in every channel's text
  * these come first: the client's form (2025-11-25), the form of an input request
  * (2026-07-28), the message with a link (URL elicitation), the approval page and
  * the approvers' inbox. The approval card, rendered in Chromium:
- * test/e2e/consent-card.test.ts.
+ * test/e2e/approval-card.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
 import { LEGACY, MODERN, useInProcess } from "../helpers/in-process.js";
-import { approvalPage } from "../../src/consent/page/approval-view.js";
-import { inboxPage } from "../../src/consent/page/inbox-view.js";
-import { html } from "../../src/consent/page/html.js";
-import { inboxSummary } from "../../src/consent/inbox-summary.js";
-import { consentView } from "../../src/consent/view.js";
-import type { StoredView } from "../../src/consent/desk.js";
+import { approvalPage } from "../../src/approval/page/approval-view.js";
+import { inboxPage } from "../../src/approval/page/inbox-view.js";
+import { html } from "../../src/approval/page/html.js";
+import { inboxSummary } from "../../src/approval/inbox-summary.js";
+import { approvalView } from "../../src/approval/view.js";
+import type { StoredView } from "../../src/approval/desk.js";
 import { callRowSchema, checkRow, type CheckedRow } from "../../src/validation/call-row.js";
 
 const fx = useInProcess();
@@ -90,7 +90,7 @@ const rowOf = (row: Record<string, unknown>): CheckedRow =>
   checkRow(callRowSchema.parse(row), { blockedTypes: new Set() }).row!;
 const viewOf = (calls: Record<string, unknown>[]): StoredView => ({
   via: "page",
-  ...consentView(calls.length === 1 ? "create_call" : "submit_batch", {
+  ...approvalView(calls.length === 1 ? "create_call" : "submit_batch", {
     rows: calls.map(rowOf),
     agentNames: new Map([
       ["agt_1", "Ava"],

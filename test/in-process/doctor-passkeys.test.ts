@@ -3,12 +3,12 @@
  * enrolled and for which relying party, a warning when they are required and
  * none is enrolled, when none is for the host of OUTBOUND_CALLS_PUBLIC_URL (or
  * that URL cannot be a relying party), and when a rollback was noticed.
- * Through Redis and a running server: test/e2e/consent-passkeys-hosted.test.ts.
+ * Through Redis and a running server: test/e2e/approval-passkeys-hosted.test.ts.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PasskeyRegistry, type Passkey } from "../../src/consent/passkeys/registry.js";
-import { watermarkFile } from "../../src/consent/passkeys/watermark.js";
+import { PasskeyRegistry, type Passkey } from "../../src/approval/passkeys/registry.js";
+import { watermarkFile } from "../../src/approval/passkeys/watermark.js";
 import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 import { doctorInProcess } from "../helpers/doctor.js";

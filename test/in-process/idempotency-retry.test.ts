@@ -53,7 +53,7 @@ const call = async (name: string, args: Record<string, unknown>) =>
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  // In process there is nobody to approve: unattended (test/e2e/consent-* cover who approves).
+  // In process there is nobody to approve: unattended (test/e2e/approval-* cover who approves).
   const env = envFor(upstream, {
     ...GUARDS_OFF,
     OUTBOUND_CALLS_DEDUPE_WINDOW_S: "600",

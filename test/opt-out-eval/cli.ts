@@ -1,7 +1,7 @@
 /**
- * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set written
- * before it was frozen (dev/), the held-out set written after (held-out/), and any other .jsonl files or folders
- * given (same format, README.md).
+ * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set
+ * written before it was frozen (dev/), the held-out sets written after each freeze, the blind set written by someone
+ * who never saw the code (blind-1/), and any other .jsonl files or folders given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,8 @@ const sets: Array<[string, string[]]> =
         ["held-out-2 (written after the second freeze)", [join(here, "held-out-2")]],
         ["held-out-3 (written after the third freeze)", [join(here, "held-out-3")]],
         ["held-out-4 (written after the fourth freeze)", [join(here, "held-out-4")]],
+        ["blind-1 (written by someone who never saw the code)", [join(here, "blind-1")]],
+        ["dev-2 (written after blind-1, each part before the change it guards)", [join(here, "dev-2")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);

@@ -17,7 +17,7 @@ const APPROVER_TOKEN = "apr_attest_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
 const PEWC = "prior_express_written_consent";
 const fx = useReplicasOnRedis(defaultHandler, "attest");
 
-function consentEnv(extra: Record<string, string | undefined> = {}) {
+function approvalEnv(extra: Record<string, string | undefined> = {}) {
   return fx.env({
     OUTBOUND_CALLS_CONFIRM: undefined,
     OUTBOUND_CALLS_REQUIRE_CONSENT: undefined,
@@ -32,7 +32,7 @@ function consentEnv(extra: Record<string, string | undefined> = {}) {
 describe("the approvers' inbox asks the basis of consent the law requires", () => {
   it("Approve without it decides nothing; with it the dial waiting on another replica goes once, the basis audited with the approver", async () => {
     const audit = join(tempDir("attest-inbox"), "audit.log");
-    const env = consentEnv({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "30", OUTBOUND_CALLS_AUDIT_LOG: audit });
+    const env = approvalEnv({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "30", OUTBOUND_CALLS_AUDIT_LOG: audit });
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);
     const b = await startReplica("B", "http", { env });
@@ -66,7 +66,7 @@ describe("the approvers' inbox asks the basis of consent the law requires", () =
   });
 
   it("a basis changed in Redis after the decision is not honoured: nothing dialed", async () => {
-    const env = consentEnv({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1" });
+    const env = approvalEnv({ OUTBOUND_CALLS_APPROVAL_WAIT_S: "1" });
     const prefix = env.OUTBOUND_CALLS_REDIS_PREFIX!;
     const a = await startReplica("A", "http", { env });
     fx.running.push(a);

@@ -7,8 +7,8 @@
  * approvals (and of dials through the other replica) goes on.
  */
 import { expect, it } from "vitest";
-import { ApprovalDesk } from "../../src/consent/desk.js";
-import type { ConsentRequest, ConsentView } from "../../src/consent/channel.js";
+import { ApprovalDesk } from "../../src/approval/desk.js";
+import type { ApprovalRequest, ApprovalView } from "../../src/approval/channel.js";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 import { defaultHandler } from "../helpers/fake-upstream.js";
@@ -24,7 +24,7 @@ const EACH = 5;
 const fx = useReplicasOnRedis(defaultHandler, "backlog");
 
 /** A 60-row batch with 50 metadata keys a row: about 500 KB of view, as the flood of issue 23 sent. */
-function bigRequest(n: number): ConsentRequest {
+function bigRequest(n: number): ApprovalRequest {
   const metadata = Object.fromEntries(
     Array.from({ length: 50 }, (_, k) => [`field_${k}`, `${n}:${k}:`.padEnd(150, "x")]),
   );
@@ -40,7 +40,7 @@ function bigRequest(n: number): ConsentRequest {
       metadata,
     };
   });
-  const view: ConsentView = {
+  const view: ApprovalView = {
     tool: "submit_batch",
     rows,
     countries: [{ code: "US", name: "United States", count: 60 }],

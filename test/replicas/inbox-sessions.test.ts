@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chromium as pw, type Browser, type BrowserServer } from "playwright-core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startRoundRobin, type RoundRobin } from "../../bench/lib/round-robin.mjs";
-import { approverDecides, launchChromium } from "../helpers/consent.js";
+import { approverDecides, launchChromium } from "../helpers/approval.js";
 import { startFakeUpstream, type FakeUpstream } from "../helpers/fake-upstream.js";
 import { connectHttpClient, rawRequest } from "../helpers/http-server-process.js";
 import { approvalIds, decide, inboxPage, signIn, signOut, type InboxSession } from "../helpers/inbox.js";

@@ -1,12 +1,12 @@
 /**
- * Consent through input requests across replicas on one real redis-server:
+ * Approval through input requests across replicas on one real redis-server:
  * the form asked by one --http replica is answered to another (the state is
  * signed with the store's shared secret, so every replica verifies it), and the
  * same approval resent to both replicas at once places one call: the server
  * spends each approval once in the shared store.
  */
 import { afterEach, expect, it } from "vitest";
-import { APPROVAL_INPUT } from "../../src/consent/input-channel.js";
+import { APPROVAL_INPUT } from "../../src/approval/input-channel.js";
 import { defaultHandler } from "../helpers/fake-upstream.js";
 import { posts } from "../helpers/guards.js";
 import { HTTP_TOKEN, spawnHttpServer } from "../helpers/http-server-process.js";

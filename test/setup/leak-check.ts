@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import { afterAll, expect } from "vitest";
-import { optOutJournalPath } from "../../src/config/opt-out-journal.js";
+import { optOutJournalPath } from "../../src/config/opt-outs.js";
 import { CANARY_KEY, httpStarted, inProcessLogs, started } from "../helpers/leak-registry.js";
 
 const userJournal = optOutJournalPath(undefined, process.env)!;

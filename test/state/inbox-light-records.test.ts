@@ -5,8 +5,8 @@
  * sealed record.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConsentRequest, ConsentView } from "../../src/consent/channel.js";
-import { ApprovalDesk } from "../../src/consent/desk.js";
+import type { ApprovalRequest, ApprovalView } from "../../src/approval/channel.js";
+import { ApprovalDesk } from "../../src/approval/desk.js";
 import { MemoryApprovals } from "../../src/state/memory-approvals.js";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
@@ -16,7 +16,7 @@ import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 const SEAL_KEY = deriveStateKey("sk_test_inbox_light", "approvals");
 
 /** A batch view of `rows` rows with 50 metadata keys each (60 rows: about 500 KB). */
-function request(n: number, rows: number): ConsentRequest {
+function request(n: number, rows: number): ApprovalRequest {
   const metadata = Object.fromEntries(
     Array.from({ length: 50 }, (_, k) => [`field_${k}`, `${n}:${k}:`.padEnd(150, "x")]),
   );
@@ -28,7 +28,7 @@ function request(n: number, rows: number): ConsentRequest {
     agentId: "agt_1",
     metadata,
   }));
-  const view: ConsentView = {
+  const view: ApprovalView = {
     tool: "submit_batch",
     rows: list,
     countries: [{ code: "US", name: "United States", count: rows }],

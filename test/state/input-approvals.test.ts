@@ -1,15 +1,15 @@
 /**
- * Consent through input requests (src/consent/input-channel.ts) on the guard
+ * Approval through input requests (src/approval/input-channel.ts) on the guard
  * store it relies on, in memory and on a real redis-server: a state one
  * replica issues is verified by every other (the key comes from the store's
  * shared secret), and one approval is one decision however often, and on
  * however many replicas at once, the client resends it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ConsentRequest, ConsentVerdict } from "../../src/consent/channel.js";
-import { ConsentHub } from "../../src/consent/hub.js";
-import { APPROVAL_INPUT, inputChannel, type InputRound } from "../../src/consent/input-channel.js";
-import type { CallerIdentity } from "../../src/consent/request-state.js";
+import type { ApprovalRequest, ApprovalVerdict } from "../../src/approval/channel.js";
+import { ApprovalHub } from "../../src/approval/hub.js";
+import { APPROVAL_INPUT, inputChannel, type InputRound } from "../../src/approval/input-channel.js";
+import type { CallerIdentity } from "../../src/approval/request-state.js";
 import { dialKey } from "../../src/guards/dial/key.js";
 import { MemoryStore } from "../../src/state/memory-store.js";
 import { RedisStore } from "../../src/state/redis-store.js";
@@ -21,7 +21,7 @@ const T0 = Date.parse("2026-11-25T12:00:00Z");
 const TTL = 10 * 60_000;
 const clock = { now: T0 };
 const rows = [{ to: "+14155552671", agent_id: "agent_1" }];
-const request: ConsentRequest = {
+const request: ApprovalRequest = {
   requestKey: dialKey("create_call", rows),
   view: { tool: "create_call", rows: [], countries: [], agents: [] },
   text: "Call +1 415 555 2671 with agent_1?",
@@ -31,7 +31,7 @@ const approve = { [APPROVAL_INPUT]: { action: "accept", content: { confirm: true
 
 /** One replica's consent, on its own handle of the store. */
 function replica(store: GuardStore) {
-  const hub = new ConsentHub({
+  const hub = new ApprovalHub({
     approvals: store.approvals,
     marks: store.once,
     secret: (name) => store.secret(name),
@@ -41,7 +41,7 @@ function replica(store: GuardStore) {
     surface: { kind: "hosted", inbox: false },
     log: () => undefined,
   });
-  return (round: Partial<InputRound>): Promise<ConsentVerdict> =>
+  return (round: Partial<InputRound>): Promise<ApprovalVerdict> =>
     inputChannel({
       round: { formElicitation: true, inputResponses: undefined, requestState: undefined, caller, ...round },
       states: () => hub.requestStates(),
@@ -94,7 +94,7 @@ function inputApprovalContract(open: Open): void {
     // The key is derived from the state: a replay of it (its mark deleted from the store) re-sends the same key;
     // another state gives another key.
     const id = JSON.parse(Buffer.from(state.split(".")[1]!, "base64url").toString("utf8")).id as string;
-    const hub = new ConsentHub({
+    const hub = new ApprovalHub({
       approvals: store!.approvals,
       marks: store!.once,
       secret: (n) => store!.secret(n),

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PasskeyRegistry } from "../../src/consent/passkeys/registry.js";
+import { PasskeyRegistry } from "../../src/approval/passkeys/registry.js";
 import { FilePasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { tempDir } from "../helpers/guards.js";
 

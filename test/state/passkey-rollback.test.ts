@@ -9,8 +9,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EnrollGrants } from "../../src/consent/passkeys/grants.js";
-import { PasskeyRegistry, type Passkey } from "../../src/consent/passkeys/registry.js";
+import { EnrollGrants } from "../../src/approval/passkeys/grants.js";
+import { PasskeyRegistry, type Passkey } from "../../src/approval/passkeys/registry.js";
 import { FilePasskeyShelf, type PasskeyShelf } from "../../src/state/passkey-shelf.js";
 import { RedisStore } from "../../src/state/redis-store.js";
 import { RedisPasskeyShelf } from "../../src/state/redis/passkeys.js";

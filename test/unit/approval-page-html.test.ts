@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { approvalPage, invalidPage } from "../../src/consent/page/approval-view.js";
-import { contentSecurityPolicy, document, escapeHtml, html } from "../../src/consent/page/html.js";
-import { inboxPage, loginPage, signedInBanner } from "../../src/consent/page/inbox-view.js";
-import type { StoredView } from "../../src/consent/desk.js";
-import { inboxSummary } from "../../src/consent/inbox-summary.js";
+import { approvalPage, invalidPage } from "../../src/approval/page/approval-view.js";
+import { contentSecurityPolicy, document, escapeHtml, html } from "../../src/approval/page/html.js";
+import { inboxPage, loginPage, signedInBanner } from "../../src/approval/page/inbox-view.js";
+import type { StoredView } from "../../src/approval/desk.js";
+import { inboxSummary } from "../../src/approval/inbox-summary.js";
 
 const NOW = Date.parse("2026-11-21T15:00:00Z");
 

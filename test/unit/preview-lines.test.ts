@@ -10,7 +10,7 @@ import fc from "fast-check";
 import type { NumberTypeName } from "../../src/phone/types.js";
 import type { PhonePolicy } from "../../src/phone/parse.js";
 import { callRowSchema, checkRow, type CheckedRow } from "../../src/validation/call-row.js";
-import { previewText } from "../../src/consent/preview.js";
+import { previewText } from "../../src/approval/preview.js";
 
 const policy: PhonePolicy = { blockedTypes: new Set<NumberTypeName>(["PREMIUM_RATE", "SHARED_COST"]) };
 const ROW = { to: "+14155552671", agent_id: "agt_1" };

@@ -10,7 +10,7 @@ import * as z from "zod";
 import { specTypeSchemas } from "@modelcontextprotocol/server";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { tools } from "../../src/tools/index.js";
-import { storedViewSchema } from "../../src/consent/view-schema.js";
+import { storedViewSchema } from "../../src/approval/view-schema.js";
 
 /** A value as far as a caller can tell it apart: own keys in order (symbols too), undefined values, prototypes. */
 function described(value: unknown, seen = new Set<object>()): unknown {

@@ -1,7 +1,7 @@
 /**
  * The confirmation step of a dial, by OUTBOUND_CALLS_CONFIRM:
  * - `person` (default): a person approves through a channel the model cannot
- *   write to (src/consent/: the client's dialog, a link it shows, the server's
+ *   write to (src/approval/: the client's dialog, a link it shows, the server's
  *   approval page); where none can reach a person, the dial is refused with
  *   the ways out;
  * - `token` (opt-in, weaker): the client's dialog or link where the client has
@@ -10,12 +10,12 @@
  * A token is checked here and spent in the store when the dial goes.
  */
 import { createHash } from "node:crypto";
-import type { CardTicket, ConsentVerdict } from "../../consent/channel.js";
-import type { AttestGroup } from "../../consent/attestation.js";
+import type { CardTicket, ApprovalVerdict } from "../../approval/channel.js";
+import type { AttestGroup } from "../../approval/attestation.js";
 import type { Person } from "../../service/call-scope.js";
-import type { ConsentSelector } from "../../consent/selector.js";
-import { consentRequest } from "../../consent/view.js";
-import { HEADLESS_NOTE } from "../../consent/headless-runs.js";
+import type { ApprovalSelector } from "../../approval/selector.js";
+import { approvalRequest } from "../../approval/view.js";
+import { HEADLESS_NOTE } from "../../approval/headless-runs.js";
 import type { ConfirmationTokens, TokenCheck } from "./tokens.js";
 import type { Confirmation, ConfirmedBy, DialAttempt } from "../dial/attempt.js";
 
@@ -47,10 +47,10 @@ export function tokenRefusal(why: keyof typeof TOKEN_WHY): SafetyRefusal {
 }
 
 /** The line a dry run's checks list says about confirmation. */
-export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): string {
+export function confirmationPlan(mode: ConfirmMode, approval: ApprovalSelector): string {
   if (mode === "never")
     return "confirmation: none (OUTBOUND_CALLS_CONFIRM=never: the operator accepted unattended dialing)";
-  const route = consent.route();
+  const route = approval.route();
   if (route.kind === "client_form" || route.kind === "client_input")
     return "confirmation: the user will be asked in the client before dialing";
   if (route.kind === "app_card")
@@ -66,7 +66,7 @@ export function confirmationPlan(mode: ConfirmMode, consent: ConsentSelector): s
 /** How this server confirms (OUTBOUND_CALLS_CONFIRM) and how, in this tool call, a person can be asked. */
 export interface ConfirmWays {
   mode: ConfirmMode;
-  consent: ConsentSelector;
+  approval: ApprovalSelector;
   /** Only in the token mode: the tokens to check a token against. */
   tokens: ConfirmationTokens | undefined;
   /** How long this tool call waits for a person (OUTBOUND_CALLS_APPROVAL_WAIT_S). */
@@ -88,7 +88,7 @@ export interface Shown {
 export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown: Shown): Promise<Confirmation> {
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
-  const route = ways.consent.route();
+  const route = ways.approval.route();
   if (
     mode === "token" &&
     route.kind !== "client_form" &&
@@ -121,10 +121,10 @@ export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown
     ...(shown.attest ? { attest: shown.attest } : {}),
   };
   const person = attempt.scope.identity.person;
-  const asked = consentRequest(approvalKey(attempt.key, person), tool, view);
+  const asked = approvalRequest(approvalKey(attempt.key, person), tool, view);
   const request = { ...asked, view: person ? { ...asked.view, requestedBy: person } : asked.view, text: shown.preview };
   const { signal, progress, identity } = attempt.scope;
-  const verdict = await ways.consent
+  const verdict = await ways.approval
     .ask(request, { signal, progress, waitMs: ways.waitMs, client: identity.client })
     .catch((error: unknown) => {
       if (error instanceof ApprovalBoundError) throw approvalBoundRefusal(error);
@@ -175,7 +175,7 @@ function cardPendingText(ticket: CardTicket, tool: string): string {
 }
 
 /** A person's verdict: approved goes on; anything else throws what the model is told (never a link). */
-function verdictOutcome(verdict: ConsentVerdict, tool: string): Confirmation {
+function verdictOutcome(verdict: ApprovalVerdict, tool: string): Confirmation {
   switch (verdict.kind) {
     case "approved":
       return {

@@ -1,11 +1,11 @@
 /**
  * The yes a dial waits for (OUTBOUND_CALLS_CONFIRM, src/guards/approval/confirm.ts): a person, through the channel this tool
- * call can reach (src/consent/), after reading what the dial is (the preview); or a dry run's token, spent once when
+ * call can reach (src/approval/), after reading what the dial is (the preview); or a dry run's token, spent once when
  * the dial goes; or none, when the operator accepted unattended dialing. A dry run ends here with the preview, the
  * token (token mode) and how a dial would be confirmed.
  */
-import { previewText } from "../../consent/preview.js";
-import type { ConsentSelector } from "../../consent/selector.js";
+import { previewText } from "../../approval/preview.js";
+import type { ApprovalSelector } from "../../approval/selector.js";
 import { confirmationPlan, confirmDial, tokenRefusal } from "./confirm.js";
 import type { DialAttempt } from "../dial/attempt.js";
 import type { Guard } from "../dial/guard.js";
@@ -16,7 +16,7 @@ const MIN_SEND_MS = 1_000;
 /** How long a spent confirmation token stays marked used (tokens last 5 minutes). */
 const SPENT_TOKEN_TTL_MS = 10 * 60_000;
 
-export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guard {
+export function approvalGuard(s: SafetyServices, selector: ApprovalSelector): Guard {
   const { settings } = s;
   const preview = (attempt: DialAttempt) =>
     previewText({
@@ -32,7 +32,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
       if (!attempt.dryRun) return;
       attempt.preview = preview(attempt);
       if (settings.confirm === "token") attempt.issued = (await s.tokens()).issue(attempt.key);
-      attempt.checks.push(confirmationPlan(settings.confirm, consent));
+      attempt.checks.push(confirmationPlan(settings.confirm, selector));
       attempt.trail.add({ decision: "dry_run" });
     },
     async approve(attempt) {
@@ -45,7 +45,7 @@ export function approvalGuard(s: SafetyServices, consent: ConsentSelector): Guar
       const serviceLeftMs = Math.max(Math.min(MIN_SEND_MS, deadline.totalMs), deadline.remaining());
       const confirmation = await confirmDial(
         attempt,
-        { mode: settings.confirm, consent, tokens, waitMs: settings.approvalWaitMs },
+        { mode: settings.confirm, approval: selector, tokens, waitMs: settings.approvalWaitMs },
         {
           preview: attempt.preview,
           localTimes: attempt.localTimes,
@@ -86,7 +86,7 @@ export const approval: GuardOf = {
       "a person approves every dial: on the approval card of an MCP Apps host, in the client's dialog or link, else the server's approval page (the approvers' inbox over `--http`)",
     setWith: "`OUTBOUND_CALLS_CONFIRM`, `OUTBOUND_CALLS_APPROVAL_WAIT_S`",
   },
-  build: (s, call) => approvalGuard(s, call.consent),
+  build: (s, call) => approvalGuard(s, call.approval),
 };
 
 /** What the person reads of the law of the place called (guards/consent-law/): its lines, the consent to attest. */

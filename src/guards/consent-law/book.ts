@@ -63,7 +63,7 @@ function checkChange(change: RuleChange, isHold: boolean): void {
   const unknown = (change.consent_bases ?? []).filter((b) => !isBasis(b));
   if (unknown.length > 0)
     throw new ConfigurationError(
-      `${RULES_VARIABLE}: rule ${change.id}: consent_bases ${unknown.join(", ")} is not a basis of the consent file (see docs/compliance.md#consent-bases)`,
+      `${RULES_VARIABLE}: rule ${change.id}: consent_bases ${unknown.join(", ")} is not a basis of the consent file (see docs/consent.md#consent-bases)`,
     );
 }
 

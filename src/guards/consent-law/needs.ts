@@ -5,7 +5,7 @@
  * that need one are grouped by the bases they accept: one answer a group). A rule no basis lifts (a ban, or consent
  * that must be given on the call itself) refuses the row; so does a record whose basis the law does not accept there.
  */
-import type { AttestGroup } from "../../consent/attestation.js";
+import type { AttestGroup } from "../../approval/attestation.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";

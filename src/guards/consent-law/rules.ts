@@ -55,7 +55,7 @@ const NAMED_RULES: readonly ConsentRule[] = [
     purposes: SALES,
     from: "2026-08-11",
     accepts: ["fr_consent_l223_1", "current_contract"],
-    cite: "Code de la consommation, art. L. 223-1 (loi n° 2025-594 du 30 juin 2025, art. 13, en vigueur le 11 août 2026)",
+    cite: "Code de la consommation, art. L. 223-1 (loi n° 2025-594, art. 13, in force from 2026-08-11)",
     url: "https://legal.tricoteuses.fr/articles/LEGIARTI000051830285",
     quote:
       "Il est interdit de démarcher par téléphone [...] un consommateur qui n'a pas exprimé préalablement son consentement à faire l'objet de prospections commerciales par ce moyen. [...] L'interdiction prévue au premier alinéa n'est pas applicable lorsque la sollicitation intervient dans le cadre de l'exécution d'un contrat en cours et a un rapport avec l'objet de ce contrat",
@@ -80,7 +80,7 @@ const NAMED_RULES: readonly ConsentRule[] = [
     placeName: "Florida, US",
     purposes: SALES,
     accepts: ["prior_express_written_consent"],
-    cite: "Fla. Stat. § 501.059(8)(a) (ch. 2021-185, Laws of Fla., CS/SB 1120; reworded by CS/CS/SB 1308 (2023))",
+    cite: "Fla. Stat. § 501.059(8)(a) (CS/SB 1120, 2021; reworded by CS/CS/SB 1308, 2023)",
     url: "https://flsenate.gov/Session/Bill/2021/1120/BillText/er/HTML",
     quote:
       "prohibiting certain telephonic sales calls without the prior express written consent of the called party (the enrolled act's title); as amended in 2023: a person may not make [...] an unsolicited telephonic sales call if such call involves an automated system for the selection and dialing of telephone numbers or the playing of a recorded message",
@@ -114,7 +114,7 @@ const NAMED_RULES: readonly ConsentRule[] = [
   }),
 ];
 
-/** Every built-in consent rule (docs/compliance.md#consent-where-the-law-requires-it). */
+/** Every built-in consent rule (docs/consent.md#consent-where-the-law-requires-it). */
 export const BUILT_IN_CONSENT_RULES: readonly ConsentRule[] = [
   ...NAMED_RULES,
   ...STATE_CONSENT_RULES_A_L,

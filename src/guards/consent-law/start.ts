@@ -8,7 +8,7 @@ import { consentBook, isConsentRuleId, type ConsentBook } from "./book.js";
 
 export const CONSENT_OFF_NOTE =
   "outbound-calls-mcp: WARNING: OUTBOUND_CALLS_REQUIRE_CONSENT=false: NO CONSENT CHECK. No dial is checked for the prior consent the law of the place called requires for a call made by an AI voice " +
-  "(US federal law and several states, Canada, France from 2026-08-11); the operator accepts that risk. Unset it to apply the law (docs/compliance.md#consent-where-the-law-requires-it).";
+  "(US federal law and several states, Canada, France from 2026-08-11); the operator accepts that risk. Unset it to apply the law (docs/consent.md#consent-where-the-law-requires-it).";
 
 export function consentBookAtStart(
   s: Pick<SafetySettings, "requireConsent" | "callPurpose" | "rulesFile" | "rulesProvenance">,

@@ -54,7 +54,7 @@ export function loadConsentFile(path: string, defaultCountry: string | undefined
       const e164 = (read as { e164: string }).e164;
       if (!isBasis(basis))
         bad(
-          `has ${basis === "" ? "no basis" : `the basis "${WORD.test(basis) ? basis : "(unreadable)"}", which is none of the file's words`}: write one of ${BASIS_WORDS.join(", ")} (docs/compliance.md#consent-bases)`,
+          `has ${basis === "" ? "no basis" : `the basis "${WORD.test(basis) ? basis : "(unreadable)"}", which is none of the file's words`}: write one of ${BASIS_WORDS.join(", ")} (docs/consent.md#consent-bases)`,
         );
       if (!WORD.test(source)) bad("has no source (letters, digits, space, _ . : / -; at most 80)");
       if (!DATE.test(obtained) || Number.isNaN(Date.parse(obtained)))

@@ -10,7 +10,7 @@ import type { AuditTrail } from "./audit/trail.js";
 import type { CallAccess } from "./access.js";
 import type { DialClaim } from "./claim.js";
 import { dialKey } from "./key.js";
-import type { AttestGroup, Attested } from "../../consent/attestation.js";
+import type { AttestGroup, Attested } from "../../approval/attestation.js";
 
 /** What a write tool asks the guard to dial. */
 export interface DialPlan<R> {
@@ -49,9 +49,9 @@ export type ConfirmedBy = "client" | "page" | "unattended" | "token";
 export interface Confirmation {
   by: ConfirmedBy;
   approver?: string | undefined;
-  /** The Idempotency-Key a single-use yes dictates for its one dial (consent/channel.ts); the claim takes it. */
+  /** The Idempotency-Key a single-use yes dictates for its one dial (approval/channel.ts); the claim takes it. */
   idempotencyKey?: string | undefined;
-  /** The consent the person attested with their yes (consent/attestation.ts). */
+  /** The consent the person attested with their yes (approval/attestation.ts). */
   attested?: Attested | undefined;
 }
 

@@ -86,7 +86,7 @@ export class DialClaim {
   }
 
   /**
-   * Takes the key a person's single-use yes dictates (derived from the approval's id: consent/seal.ts), before
+   * Takes the key a person's single-use yes dictates (derived from the approval's id: approval/seal.ts), before
    * anything is sent, and records it in the claim, so a takeover or a restore finds it. A yes replayed from shared
    * state (a used approval set back to approved, the dial's record deleted) then re-sends the first dial's key and
    * the service answers with that call. A takeover keeps the dead owner's key instead: that owner may have sent its

@@ -3,7 +3,7 @@
  * message names the setting that refused, so a person knows what to change.
  * They are UserInputErrors: server.ts turns them into short isError answers.
  */
-import type { CardTicket } from "../../consent/channel.js";
+import type { CardTicket } from "../../approval/channel.js";
 import { BatchValidationError, UserInputError, type RowProblem } from "../../validation/errors.js";
 
 /** A guard refused: nothing was sent. `rule` is the audit log's name for it. */

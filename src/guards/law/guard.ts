@@ -58,7 +58,7 @@ export const law: GuardOf = {
     refuses:
       "a dial the law of the place called forbids now (`law_of_the_place`): its hours, days, holidays, date-bounded bans and per-number limits, each rule with its source and its tier",
     default:
-      "for `telemarketing` (the default purpose), the rules of [compliance](docs/compliance.md#the-law-of-the-place-called)",
+      "for `telemarketing` (the default purpose), the rules of [compliance](docs/law.md#the-law-of-the-place-called)",
     setWith: "`OUTBOUND_CALLS_CALL_PURPOSE`, `OUTBOUND_CALLS_RULES_FILE`, `OUTBOUND_CALLS_RULES_PROVENANCE`",
   },
   build: (s) => lawGuard(s),

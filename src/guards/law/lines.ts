@@ -3,7 +3,7 @@
  * the rules that apply (hours, limits, consent, holds) with the tier of their source, and how the prior consent the
  * law requires for an AI voice is met (a record, or the approving person's attestation).
  */
-import type { Attested } from "../../consent/attestation.js";
+import type { Attested } from "../../approval/attestation.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { ConsentBook } from "../consent-law/book.js";
 import { consentRulesOf, type ConsentNeeds, type RowConsent } from "../consent-law/needs.js";

@@ -18,6 +18,10 @@ export const TIER_TEXT: Readonly<Record<SourceTier, string>> = {
   secondary: "secondary source",
 };
 
+/** A source as the docs' rule tables cite it: its tier and the day it was read, linked to the page read. */
+export const sourceCell = (source: { url: string; tier: SourceTier; checked: string }): string =>
+  `[${TIER_TEXT[source.tier]}, ${source.checked}](${source.url})`;
+
 /** The tiers each setting applies. */
 const APPLIED: Readonly<Record<RulesProvenance, ReadonlySet<SourceTier>>> = {
   all: new Set(["official", "official_summary", "secondary"]),

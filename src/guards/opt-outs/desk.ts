@@ -22,6 +22,9 @@ import { OptOutKeeper, SOURCE_TOOL } from "./keeper.js";
 import { callsToRead, e164Of, numbersOfCall } from "./pairing.js";
 import { clearHeld, confirmHeld, heldNumbers, type ReviewOutcome } from "./review.js";
 import { OptOutWatch } from "./watch.js";
+import type { OptOutModelSettings } from "../../config/opt-out-model.js";
+import { ModelClient } from "./model.js";
+import { MODEL_EVIDENCE, SecondReader } from "./second-reader.js";
 
 /** How a record is read for an opt-out (tests give another; the server always uses readOptOut). */
 export type OptOutReader = (record: CallRecord, side?: CallingSide) => OptOutReading;
@@ -56,6 +59,8 @@ export interface OptOutDeskDeps {
   log(line: string): void;
   /** Tests only (no setting reaches it): another reader of records. */
   reader?: OptOutReader | undefined;
+  /** The operator's own model, a second reader of ended calls whose yes only adds; undefined: off. */
+  model?: OptOutModelSettings | undefined;
 }
 
 /** Calls whose unreadable parts were said on stderr already (bounded: starts over when full). */
@@ -67,9 +72,15 @@ export class OptOutDesk {
   private keeping = false;
   private readonly said = new Set<string>();
   private readonly reader: OptOutReader;
+  private readonly model: ModelClient | undefined;
+  private readonly second: SecondReader | undefined;
 
   constructor(private readonly d: OptOutDeskDeps) {
     this.reader = d.reader ?? readOptOut;
+    if (d.model) {
+      const model = (this.model = new ModelClient(d.model));
+      this.second = new SecondReader({ ask: (transcript) => model.ask(transcript), log: d.log });
+    }
     this.watcher = new OptOutWatch({
       toRead: d.store.toRead,
       pollMs: d.pollMs,
@@ -114,15 +125,8 @@ export class OptOutDesk {
   async inspect(record: CallRecord, deadline?: Deadline, call?: CallToRead): Promise<OptOutView> {
     const reading = this.read(record, await this.sideOf(record, deadline));
     const recorded = e164Of(callTo(record));
-    const { listed, uncertain } = numbersOfCall(call, recorded);
-    if (reading.status !== "none") {
-      const evidence = oneLine(reading.matches.map((m) => `${m.where}: "${m.text}"`).join("; "), 400);
-      const tier = reading.status === "possible" ? ("possible" as const) : undefined;
-      for (const number of listed) await this.record(this.entryFor(number, record.id, evidence, tier));
-      const which = `call ${record.id} of a dial of several numbers whose records do not say which`;
-      for (const number of uncertain)
-        await this.record(this.entryFor(number, record.id, oneLine(`${evidence} (${which})`, 400), "possible"));
-    }
+    const { listed } = numbersOfCall(call, recorded);
+    await this.keepReading(record, reading, call);
     if (reading.unreadable.length > 0) this.sayUnreadable(record.id, reading.unreadable);
     const number = recorded ?? listed[0];
     const [entry] = number !== undefined ? await this.d.store.optOuts.get([number]) : [undefined];
@@ -147,9 +151,13 @@ export class OptOutDesk {
     return this.watcher.add(callsToRead(callIds, answeredTo, numbers, Date.now()));
   }
 
-  /** Waiting calls of these numbers, read now (a dial to them is about to be decided); bounded by the deadline. */
-  readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
-    return this.watcher.readBeforeDial(numbers, deadline);
+  /**
+   * Waiting calls of these numbers, read now (a dial to them is about to be decided), and the operator's model's
+   * answers about them still out; bounded by the deadline.
+   */
+  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
+    await this.watcher.readBeforeDial(numbers, deadline);
+    await this.second?.settle(numbers, deadline);
   }
 
   /** The entries of these numbers at dial time: refused while the list may be incomplete (opt-out-keeper.ts). */
@@ -172,6 +180,7 @@ export class OptOutDesk {
 
   close(): void {
     clearInterval(this.timer);
+    this.model?.close();
     this.d.journal?.close();
   }
 
@@ -214,6 +223,18 @@ export class OptOutDesk {
     );
   }
 
+  /** Lists (asked) or holds (possible) the numbers of the call a reading found a stop in. */
+  private async keepReading(record: CallRecord, reading: OptOutReading, call: CallToRead | undefined): Promise<void> {
+    if (reading.status === "none") return;
+    const { listed, uncertain } = numbersOfCall(call, e164Of(callTo(record)));
+    const evidence = oneLine(reading.matches.map((m) => `${m.where}: "${m.text}"`).join("; "), 400);
+    const tier = reading.status === "possible" ? ("possible" as const) : undefined;
+    for (const number of listed) await this.record(this.entryFor(number, record.id, evidence, tier));
+    const which = `call ${record.id} of a dial of several numbers whose records do not say which`;
+    for (const number of uncertain)
+      await this.record(this.entryFor(number, record.id, oneLine(`${evidence} (${which})`, 400), "possible"));
+  }
+
   private entryFor(number: string, callId: string, evidence: string, tier: "possible" | undefined): OptOutEntry {
     return { number, at: this.d.clock.now(), source: "call", callId, evidence, ...(tier ? { tier } : {}) };
   }
@@ -221,8 +242,20 @@ export class OptOutDesk {
   /** One read of a waiting call: what it says is kept; true when final (no longer read). */
   private async readCall(call: CallToRead, deadline: Deadline): Promise<boolean> {
     const record = await this.d.service.calls.get(call.callId, deadline);
-    await this.inspect(record, deadline, call);
-    return isFinalCall(record);
+    const { status } = await this.inspect(record, deadline, call);
+    const final = isFinalCall(record);
+    // The whole call, once: the operator's model is asked beside the watch and can only add.
+    if (final && this.second) {
+      const { listed, uncertain } = numbersOfCall(call, e164Of(callTo(record)));
+      this.second.offer(record, status, [...listed, ...uncertain], (raised) =>
+        this.keepReading(
+          record,
+          { status: raised, matches: [{ where: MODEL_EVIDENCE, text: `opt_out: ${raised}` }], unreadable: [] },
+          call,
+        ),
+      );
+    }
+    return final;
   }
 
   /** The keeper's tick, one at a time. */

@@ -1,23 +1,25 @@
 /**
  * How approvers sign in to the hosted inbox when the server uses OAuth: as an
  * OpenID Connect client of the same identity provider (authorization code with
- * PKCE, src/consent/page/oidc-login.ts), registered there with the redirect
+ * PKCE, src/approval/page/oidc-login.ts), registered there with the redirect
  * URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`. Checked once at start
  * with zod; every error names the variable and never echoes the secret.
  */
 import * as z from "zod";
 import { ConfigurationError } from "../../config/errors.js";
 import { parseSwitch } from "../../config/switch.js";
-import type { VariableDocs } from "../../config/variables.js";
+import { text, withDefault } from "../../config/parsers.js";
+import { declareVariables, readVariable } from "../../config/variables.js";
 import type { OAuthConfig } from "./config.js";
 
-export const APPROVER_CLIENT_ID = "OUTBOUND_CALLS_APPROVER_CLIENT_ID";
-export const APPROVER_CLIENT_SECRET = "OUTBOUND_CALLS_APPROVER_CLIENT_SECRET";
-export const ALLOW_SELF_APPROVAL = "OUTBOUND_CALLS_ALLOW_SELF_APPROVAL";
+export const APPROVER_CLIENT_ID = "OUTBOUND_CALLS_APPROVER_CLIENT_ID" as const;
+export const APPROVER_CLIENT_SECRET = "OUTBOUND_CALLS_APPROVER_CLIENT_SECRET" as const;
+export const ALLOW_SELF_APPROVAL = "OUTBOUND_CALLS_ALLOW_SELF_APPROVAL" as const;
 /** Where the identity provider sends the approver's browser back, under the public URL. */
 export const CALLBACK_PATH = "/approvals/callback";
 
-export const approverVariables = {
+/** The id and secret are read as given here; their form is checked below, once OAuth is known to be on. */
+export const approverVariables = declareVariables({
   [APPROVER_CLIENT_ID]: {
     group: "http",
     required: "for the approvers' inbox with OAuth",
@@ -25,6 +27,7 @@ export const approverVariables = {
     summary: "with OAuth: the inbox's OpenID Connect client id at the identity provider (approvers sign in there)",
     description:
       "With OAuth: the client approvers sign in to `/approvals` as, through the identity provider, registered there with the redirect URI `<OUTBOUND_CALLS_PUBLIC_URL>/approvals/callback`; only a person granted `calls:approve` may decide ([oauth](oauth.md#approvers-sign-in-with-the-identity-provider)). Replaces `OUTBOUND_CALLS_APPROVER_TOKEN`.",
+    parse: text,
   },
   [APPROVER_CLIENT_SECRET]: {
     group: "http",
@@ -32,6 +35,7 @@ export const approverVariables = {
     summary: "with OAuth: the approver client's secret, when the identity provider registered it as confidential",
     description:
       "With OAuth: the secret of the approvers' client, sent with HTTP Basic (`client_secret_basic`) when the code is exchanged. Unset: a public client, protected by PKCE alone.",
+    parse: text,
   },
   [ALLOW_SELF_APPROVAL]: {
     group: "http",
@@ -39,8 +43,13 @@ export const approverVariables = {
     summary: "with OAuth: let an approver approve a dial they asked for themselves",
     description:
       "With OAuth: `true` lets an approver approve a dial their own token asked for (same subject), and lets the asker's own client be asked. By default another person approves, in the inbox ([oauth](oauth.md#no-self-approval)).",
+    parse: withDefault((raw, fail, name) => {
+      const value = parseSwitch(raw);
+      if (typeof value === "boolean") return value;
+      return fail(`${name} must be true or false`);
+    }),
   },
-} as const satisfies VariableDocs;
+});
 
 export interface ApproverSignInConfig {
   issuer: string;
@@ -79,10 +88,9 @@ export function parseApproverSignIn(
   env: NodeJS.ProcessEnv,
   oauth: OAuthConfig | undefined,
 ): ApproverSignInConfig | undefined {
-  const rawId = env[APPROVER_CLIENT_ID]?.trim() ?? "";
-  const rawSecret = env[APPROVER_CLIENT_SECRET]?.trim() ?? "";
-  const self = parseSwitch(env[ALLOW_SELF_APPROVAL]);
-  if (self === "invalid") throw new ConfigurationError(`${ALLOW_SELF_APPROVAL} must be true or false`);
+  const rawId = readVariable(approverVariables[APPROVER_CLIENT_ID], env) ?? "";
+  const rawSecret = readVariable(approverVariables[APPROVER_CLIENT_SECRET], env) ?? "";
+  const self = readVariable(approverVariables[ALLOW_SELF_APPROVAL], env);
   if (!oauth) {
     // Saying "false" without OAuth is what unset says; anything that would sign approvers in or loosen a rule is an error.
     if (rawId !== "" || rawSecret !== "" || self === true) {

@@ -5,7 +5,7 @@
  * number on the account's opt-out list is its own too: a read-only client must
  * not be able to stop the whole team from calling any number.
  */
-import { DECIDE_TOOL } from "../../consent/card/apps-support.js";
+import { DECIDE_TOOL } from "../../approval/card/apps-support.js";
 
 export const SCOPES = {
   /** get_call, list_calls, list_agents, the resources, completions: what reaches the service without dialing. */

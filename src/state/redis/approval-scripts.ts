@@ -2,7 +2,7 @@
  * Pending approvals' scripts (see approvals.ts). An approval is a hash
  * `appr:<id>`: `rec` (the record's fixed part, JSON, with its seal), `status`,
  * `dat` (decidedAt), `dby` (decidedBy), `exp` (expiresAt), `dmac` (the
- * decision's seal: consent/seal.ts), `datt` (what the approver attested, JSON). Indexes: the approvals of
+ * decision's seal: approval/seal.ts), `datt` (what the approver attested, JSON). Indexes: the approvals of
  * a request (`appr:req:<requestKey>`, by creation) and the inbox
  * (`appr:pending` by creation, `appr:pending:exp` by expiry) and each client's
  * share (`appr:client:<client>`, its approvals by creation; `sz` in the hash is

@@ -5,7 +5,7 @@
  * token, a token of another request, a spent token; `never`; dry runs in every
  * mode ask the service for no dial. (What the server says at start in each mode,
  * and the retired values refused at start: test/e2e/startup.test.ts; the approval
- * page and the client's link: test/e2e/consent-*.)
+ * page and the client's link: test/e2e/approval-*.)
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -19,7 +19,7 @@ import {
 } from "../../helpers/in-process.js";
 import { GUARDS_OFF } from "../../helpers/guards.js";
 import { lagProbe } from "../../helpers/machine-lag.js";
-import { ANSWERED_AT_ONCE_MS } from "../../../src/consent/headless-runs.js";
+import { ANSWERED_AT_ONCE_MS } from "../../../src/approval/headless-runs.js";
 
 const CALL = { to: "+1 (415) 555-2671", agent_id: "agt_1", contact_name: "Dana Lee", company_name: "Acme" };
 const ACCEPT: ElicitAnswer = () => ({ action: "accept", content: { confirm: true } });

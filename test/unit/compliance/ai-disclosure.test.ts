@@ -1,6 +1,6 @@
 /** Does the agent say, in its first words, that the callee is speaking with an AI? */
 import { describe, expect, it } from "vitest";
-import { checkAiDisclosure, disclosureMemoSize } from "../../../src/consent/ai-disclosure.js";
+import { checkAiDisclosure, disclosureMemoSize } from "../../../src/approval/ai-disclosure.js";
 import { PERSONAS } from "../../../src/sandbox/personas.js";
 
 const opening = (text: string) =>

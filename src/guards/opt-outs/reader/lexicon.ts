@@ -10,6 +10,20 @@ export type Tier = "asked" | "possible";
 export type Kind = "direct" | "removal" | "revocation" | "indirect" | "partial" | "third-party" | "hedged" | "reported";
 export type Cue = readonly [Kind, string];
 
+/** A cue found in a line. */
+export interface Hit {
+  tier: Tier;
+  kind: Kind;
+  lang: string;
+  /** The words matched, folded (at most 120 characters). */
+  text: string;
+  /** Found only after correcting mis-heard words. */
+  asr?: true;
+  /** Where in the (folded) text it was found, for reading its context. */
+  at?: number;
+  end?: number;
+}
+
 export interface LexiconSource {
   lang: string;
   /** A character class of the script, for languages not written in Latin letters: other text is not read in them. */

@@ -30,7 +30,7 @@ function kept<V>(memo: Map<string, V>, most: number, text: string, read: (t: str
   return found;
 }
 
-export const readLineKept = (text: string): LineReading => kept(lineMemo, LINE_ENTRIES, text, readLine);
+export const readLineKept = (text: string): LineReading => kept(lineMemo, LINE_ENTRIES, text, (t) => readLine(t));
 
 /**
  * A summary: the cues of a line (a summary may quote the person), the summary's own reported speech ("asked to be
@@ -41,7 +41,7 @@ function readSummary(text: string): readonly Hit[] {
   const folded = foldSpeech(text);
   const langs = lexiconsFor(folded);
   if (langs.some((l) => l.denied?.test(folded))) return [];
-  const hits: Hit[] = [...readLine(text).hits];
+  const hits: Hit[] = [...readLine(text, true).hits];
   for (const l of langs) {
     const strong = l.summary?.exec(folded);
     if (strong) hits.push({ tier: "asked", kind: "reported", lang: l.lang, text: strong[0].slice(0, 120) });

@@ -5,19 +5,15 @@
  * speaks, which question came before) is the reader's (reader.ts); this is a pure function of the text, kept per line.
  */
 import { foldSpeech, sentencesOf } from "./text.js";
-import type { Kind, Lexicon, Tier } from "./lexicon.js";
-import { lexicons, lexiconsFor } from "./lexicons/index.js";
-import { makeCorrector, type Corrector } from "./asr.js";
+import type { Hit, Lexicon } from "./lexicon.js";
+import { lexiconsFor } from "./lexicons/index.js";
+import { C, tagAll, type Mention } from "./concepts.js";
+import { conceptLexiconsFor } from "./concepts/index.js";
+import { agentActs, type AgentActs } from "./concept-rules.js";
+import { corrector, hitsIn, masked } from "./cues.js";
+import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 
-export interface Hit {
-  tier: Tier;
-  kind: Kind;
-  lang: string;
-  /** The words matched, folded (at most 120 characters). */
-  text: string;
-  /** Found only after correcting mis-heard words. */
-  asr?: true;
-}
+export type { Hit } from "./lexicon.js";
 
 export type Answer = "yes" | "no" | "unsure";
 
@@ -32,110 +28,38 @@ export interface LineReading {
   confirm: boolean;
   /** A name the speaker introduced themself by ("this is Maya from Acme"). */
   intro: string | undefined;
-  /** Nothing said, or a note that the line went dead ("[hangs up]"). */
+  /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
+  presents: boolean;
+  /** The speaker asks for the person by name or title ("Am I speaking with Mr. Chen?"). */
+  asksFor: boolean;
+  /** The speaker speaks as the calling side about its list or calls ("I'll take you off our list"). */
+  agentVoice: boolean;
+  /** Nothing said, or a note that the line went dead ("[hangs up]"), or a stage direction ("[Customer disconnected]"). */
   silent: boolean;
+  /** Said by the callee: calls are welcome ("keep calling me", "you can call me") or words are taken back. */
+  accepts: boolean;
+  /** Said by the callee: what was said before is taken back ("forget what I said"). */
+  retracts: boolean;
 }
 
 const HANG_UP =
   /^(?:(?:the )?(?:customer |caller |callee |user |contact )?(?:hangs? up|hung up|disconnect(?:s|ed)?|call (?:ended|dropped|disconnected)|silence|no (?:answer|response|reply)|end of call|line (?:goes )?dead|click|dial tone|cuelga|colgo|raccroche|legt auf|aufgelegt|desliga|desligou|riattacca|hangt op|rozlacza sie|rozlaczyl sie|挂断|挂了|电话挂断|電話を切る|切断|通話終了|फ़ोन काट दिया|phone kaat diya|يغلق الخط|اغلق الخط|انتهت المكالمه)[ .!]*)?$/;
+/** A turn that is only a note in brackets or asterisks: no one spoke ("[Verbindung beendet]", "*click*"). */
+const STAGE_DIRECTION = /^\s*(?:\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$/;
+/** A turn cut off mid-word or mid-sentence: "Would you—", "Voulez-vous que…". */
+const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
 const CONDITIONAL =
   /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|场合|場合|なら|いつでも/;
-const MAX_MATCH_TEXT = 120;
-
-let allExempt: RegExp | undefined;
-let latinCorrector: Corrector | undefined;
-
-/** One corrector for every language in Latin letters: their key words, their spelled words, their mis-hearings. */
-function corrector(): Corrector {
-  if (latinCorrector === undefined) {
-    const latin = lexicons().filter((l) => l.script === undefined);
-    latinCorrector = makeCorrector(
-      latin.flatMap((l) => l.keys),
-      new Set(latin.flatMap((l) => [...l.words])),
-      Object.assign({}, ...latin.map((l) => l.aliases)) as Record<string, string>,
-    );
-  }
-  return latinCorrector;
-}
-
-/** Idioms, other lists and naming of every language are set aside first (code-switching mixes them). */
-function masked(folded: string): string {
-  allExempt ??= new RegExp(
-    lexicons()
-      .flatMap((l) => (l.exempt ? [l.exempt.source] : []))
-      .join("|"),
-    "g",
-  );
-  // Masked with a mark no pattern reads, not spaces: "stop calling me ma'am" must not leave a bare "stop".
-  return folded.replace(allExempt, (m) => "~".repeat(m.length));
-}
-
-const english = () => lexicons()[0]!;
-
-function denied(l: Lexicon, prefix: string): boolean {
-  return (l.negated?.test(prefix) ?? false) || (l !== english() && (english().negated?.test(prefix) ?? false));
-}
-
-/** Someone else's words ("my friend said"), unless they were said to the caller ("she asked you to stop"). */
-function reportedByOthers(l: Lexicon, prefix: string): boolean {
-  for (const lex of l === english() ? [l] : [l, english()]) {
-    const m = lex.reported?.exec(prefix);
-    if (m && !ADDRESSEE.test(prefix.slice(m.index + m[0].length))) return true;
-  }
-  return false;
-}
-const ADDRESSEE =
-  /(?<![a-z])(?:you|your|y'all|usted|ustedes|les|vous|ihnen|euch|voce|voces|vos|vi|la|u|jullie|wam|panstwu)(?![a-z])|你们|您/;
-
-/** Where the sentence holding `at` starts and ends in `text` (sentences end at . ! ? ;). */
-function sentenceAround(text: string, at: number, end: number): [number, number] {
-  let start = at;
-  while (start > 0 && !".!?;".includes(text[start - 1]!)) start--;
-  let stop = end;
-  while (stop < text.length && !".!?;".includes(text[stop]!)) stop++;
-  return [start, stop];
-}
-
-function cuesIn(text: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean): void {
-  const all = tier === "asked" ? l.asked : l.possible;
-  const cues = tier === "asked" ? l.askedCues : l.possibleCues;
-  if (all === undefined) return;
-  all.lastIndex = 0;
-  for (let m = all.exec(text); m !== null; m = all.exec(text)) {
-    if (m[0].length === 0) {
-      all.lastIndex++;
-      continue;
-    }
-    const at = m.index;
-    const [start, stop] = sentenceAround(text, at, at + m[0].length);
-    const prefix = text.slice(start, at).trimStart();
-    const suffix = text.slice(at + m[0].length, stop);
-    if (denied(l, prefix) || reportedByOthers(l, prefix) || (l.retracted?.test(suffix) ?? false)) continue;
-    const cue = cues.find((c) => {
-      c.re.lastIndex = at;
-      return c.re.exec(text)?.index === at;
-    });
-    const hedged = tier === "asked" && l.hedges !== undefined && (l.hedges.test(prefix) || l.hedges.test(suffix));
-    hits.push({
-      tier: hedged ? "possible" : tier,
-      kind: hedged ? "hedged" : (cue?.kind ?? "direct"),
-      lang: l.lang,
-      text: m[0].trim().slice(0, MAX_MATCH_TEXT),
-      ...(asr ? { asr: true as const } : {}),
-    });
-  }
-}
-
-function hitsIn(maskedText: string, langs: readonly Lexicon[], asr: boolean): Hit[] {
-  const hits: Hit[] = [];
-  for (const l of langs) {
-    cuesIn(maskedText, l, "asked", hits, asr);
-    cuesIn(maskedText, l, "possible", hits, asr);
-  }
-  return hits;
-}
-
+/**
+ * Words that limit the agent's "we won't call you again" to one matter ("about this", "in dieser Sache", "この件で")
+ * or to one person ("nobody else from our team"): said of course at the end of a task, not a removal.
+ */
+const LIMITED =
+  /(?<![a-z])(?:about (?:this|it|that|the \w+|your \w+)|regarding (?:this|it|that|the|your)|on this (?:matter|topic|subject)|the only (?:reminder|call)|(?:nobody|no one|anyone) else|por (?:este|ese) (?:tema|asunto|motivo)|sobre (?:esto|eso|este (?:tema|asunto))|nadie mas|a ce sujet|(?:pour|sur) (?:ce|cette) (?:sujet|question|dossier)|personne d'autre|in dieser (?:sache|angelegenheit)|deswegen|diesbezuglich|niemand anders|hierover|hiervoor|daarover|per questo|su questo|a questo proposito|sobre (?:isso|este assunto)|por (?:isso|este motivo)|w tej sprawie|w tym temacie|is (?:baare|bare|mamle) (?:mein|me)|iske (?:baare|bare) (?:mein|me))(?![a-z])|这件事|這件事|此事|この件|本件|بخصوص (?:هذا|هذه|الموضوع)|حول هذا/;
+/** A question that offers a choice ("…, or shall we call back?"): a "yes" to it is no yes to removal. */
+const ALTERNATIVE =
+  /(?:^|[,.?!] )(?:or|o|ou|oder|of|albo|lub|oppure|ofwel)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
 function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
   for (const l of langs) if (l.no.test(first)) return "no";
@@ -168,9 +92,15 @@ class LazyLine implements LineReading {
   private h: string | undefined;
   private s: string[] | undefined;
   private l: Lexicon[] | undefined;
+  private m: Mention[] | undefined;
+  private a: AgentActs | undefined;
   private cache: Partial<Omit<LineReading, "intro">> & { intro?: string | null } = {};
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** A summary speaks of the callee in the third person: its reported speech is what the callee said. */
+    private readonly summary = false,
+  ) {}
 
   private get folded(): string {
     return (this.f ??= foldSpeech(this.text));
@@ -184,34 +114,65 @@ class LazyLine implements LineReading {
   private get langs(): Lexicon[] {
     return (this.l ??= lexiconsFor(this.folded));
   }
+  private get mentions(): Mention[] {
+    return (this.m ??= tagAll(this.hidden, conceptLexiconsFor(this.langs)));
+  }
+  private get acts(): AgentActs {
+    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => LIMITED.test(s)));
+  }
 
   get hits(): readonly Hit[] {
     if (this.cache.hits === undefined) {
-      let hits = hitsIn(this.hidden, this.langs, false);
+      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary);
       if (hits.length === 0) {
         const fixed = corrector().correct(this.folded);
-        if (fixed !== this.folded) hits = hitsIn(masked(fixed), this.langs, true);
+        if (fixed !== this.folded) {
+          const text = masked(fixed);
+          hits = hitsIn(text, this.langs, tagAll(text, conceptLexiconsFor(this.langs)), true, this.summary);
+        }
       }
       this.cache.hits = hits;
     }
     return this.cache.hits;
+  }
+  get accepts(): boolean {
+    if (this.cache.accepts === undefined) {
+      const ms = this.mentions;
+      // A "yes" to calls counts unless a negation is right before it ("you can't call me").
+      this.cache.accepts = ms.some(
+        (m, i) =>
+          m.bits & C.RETRACT ||
+          (m.bits & C.OKCALL && !ms.slice(Math.max(0, i - 2), i).some((n) => n.bits & (C.NEG | C.NEVER | C.STOP))),
+      );
+    }
+    return this.cache.accepts;
+  }
+  get retracts(): boolean {
+    return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));
   }
   get answer(): Answer | undefined {
     if (!("answer" in this.cache)) this.cache.answer = answerOf(this.sentences[0] ?? "", this.langs);
     return this.cache.answer;
   }
   get offer(): boolean {
-    return (this.cache.offer ??= this.langs.some((l) => asks(this.sentences, l.offer)));
+    if (this.cache.offer === undefined) {
+      const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
+      this.cache.offer = asked && !ALTERNATIVE.test(this.sentences.slice(-2).join(" "));
+    }
+    return this.cache.offer;
   }
   get keep(): boolean {
-    return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)));
+    return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)) || this.acts.keep);
   }
   get confirm(): boolean {
     if (this.cache.confirm === undefined) {
       const sentences = sentencesOf(this.hidden);
-      this.cache.confirm = this.langs.some(
-        (l) => l.confirm !== undefined && sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s)),
-      );
+      this.cache.confirm =
+        this.langs.some(
+          (l) =>
+            l.confirm !== undefined &&
+            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !LIMITED.test(s)),
+        ) || this.acts.confirm;
     }
     return this.cache.confirm;
   }
@@ -230,11 +191,20 @@ class LazyLine implements LineReading {
     }
     return this.cache.intro ?? undefined;
   }
+  get presents(): boolean {
+    return (this.cache.presents ??= presentsCallingSide(this.folded));
+  }
+  get asksFor(): boolean {
+    return (this.cache.asksFor ??= asksForPerson(this.folded));
+  }
+  get agentVoice(): boolean {
+    return (this.cache.agentVoice ??= speaksForCallingSide(this.folded));
+  }
   get silent(): boolean {
-    return (this.cache.silent ??= HANG_UP.test(this.folded));
+    return (this.cache.silent ??= HANG_UP.test(this.folded) || STAGE_DIRECTION.test(this.text));
   }
 }
 
-export function readLine(text: string): LineReading {
-  return new LazyLine(text);
+export function readLine(text: string, summary = false): LineReading {
+  return new LazyLine(text, summary);
 }

@@ -60,6 +60,31 @@ function questionBefore(i: number, roles: readonly Role[], readings: readonly Li
   return undefined;
 }
 
+/** The callee's next words after turn i welcome the calls or take something back. */
+function answerAccepts(i: number, roles: readonly Role[], readings: readonly LineReading[]): boolean {
+  for (let j = i + 1; j < readings.length; j++) {
+    if (roles[j] === "agent" || readings[j]!.silent) continue;
+    return readings[j]!.accepts;
+  }
+  return false;
+}
+
+/**
+ * What the callee took back later in the call: words taken back ("forget what I said, keep calling me") undo what
+ * was heard before them; a later yes to the calls ("and you can call me any time") undoes an earlier weak cue and
+ * leaves an earlier request held for a person (`possible`), never undone.
+ */
+function takenBack(out: CallReading, roles: readonly Role[], readings: readonly LineReading[]): void {
+  for (let j = readings.length - 1; j > 0; j--) {
+    if (roles[j] === "agent" || !readings[j]!.accepts) continue;
+    const undo = readings[j]!.retracts;
+    out.matches = out.matches.flatMap((m) => {
+      if (m.where !== "transcript" || m.turn === undefined || m.turn >= j) return [m];
+      return undo || m.tier === "possible" ? [] : [{ ...m, tier: "possible" as const }];
+    });
+  }
+}
+
 function readTranscript(raw: unknown, agentNames: readonly string[], out: CallReading): void {
   const { turns, unreadable } = turnsOf(raw);
   out.unreadable.push(...unreadable);
@@ -70,8 +95,9 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   for (let i = 0; i < turns.length; i++) {
     const r = readings[i]!;
     if (roles[i] === "agent") {
-      // The agent's word that the person was removed: they likely asked, in words not heard here.
-      if (r.confirm && calleeSpoke && i > 0) {
+      // The agent's word that the person was removed: they likely asked, in words not heard here. Not when the
+      // callee's answer welcomes the calls or takes words back ("What? Call me the day before, as always").
+      if (r.confirm && calleeSpoke && i > 0 && !answerAccepts(i, roles, readings)) {
         out.matches.push({
           where: "transcript",
           text: "the agent confirmed a removal",
@@ -113,10 +139,12 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
       });
     }
   }
+  takenBack(out, roles, readings);
   // The call ends on the agent's offer or question, unanswered.
   let last = turns.length - 1;
   while (last >= 0 && readings[last]!.silent) last--;
-  if (last >= 0 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
+  // Not a transcript of one turn: that is the callee's answer, whatever it asks.
+  if (last >= 0 && turns.length > 1 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
     const answered = out.matches.some((m) => m.turn !== undefined && m.turn > last);
     if (!answered) {
       out.matches.push({

@@ -14,19 +14,42 @@ const AGENT_WORDS = new Set(
   (
     "agent assistant ai bot system caller operator model ai agent voice agent virtual assistant ai assistant " +
     "representative rep sales rep outbound ivr robot voicebot chatbot llm ia ki agente asistente assistente " +
-    "asystent agenten medewerker telemarketer caller agent business company"
+    "asystent agenten medewerker telemarketer caller agent business company concierge advisor adviser " +
+    "consultant interviewer surveyor berater beraterin interviewerin asesor asesora conseiller conseillere " +
+    "enqueteur enqueteuse consulente operatore operatrice adviseur enqueteur konsultant konsultantka doradca " +
+    "ankieter ankieterka atendente consultor consultora entrevistador entrevistadora"
   ).split(" "),
 );
 /** Labels that hold an agent word among others: "AI Agent", "Léa (IA)", "Acme bot". */
-const AGENT_TOKEN = /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr)(?:\s|$)/;
-const AGENT_SCRIPT = /助手|坐席|客服|机器人|アシスタント|オペレーター|エージェント|एजेंट|सहायक|وكيل|المساعد|مساعد/;
+const AGENT_TOKEN =
+  /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter)(?:\s|$)/;
+const AGENT_SCRIPT =
+  /助手|坐席|客服|机器人|機器人|顾问|顧問|アシスタント|オペレーター|エージェント|担当|एजेंट|सहायक|وكيل|المساعد|مساعد|ممثل/;
 const CALLEE_WORDS = new Set(
   (
     "user customer callee contact human client lead prospect recipient person patient member called party " +
-    "cliente clienta kunde kundin klant klient klientka paciente patient patiente destinatario interlocutor them"
+    "cliente clienta kunde kundin klant klient klientka paciente patient patiente destinatario interlocutor them " +
+    "respondent resident homeowner owner subscriber account holder debtor tenant called callee party " +
+    "befragter befragte angerufener angerufene teilnehmer teilnehmerin bewohner bewohnerin mieter mieterin " +
+    "encuestado encuestada residente titular abonado abonada usuario usuaria deudor " +
+    "abonne abonnee interlocuteur interlocutrice sonde sondee particulier locataire proprietaire " +
+    "gebelde beller bewoner deelnemer abonnee huurder eigenaar " +
+    "entrevistado entrevistada assinante morador moradora titular " +
+    "intervistato intervistata utente abbonato abbonata residente titolare " +
+    "rozmowca rozmowczyni respondentka abonent abonentka mieszkaniec mieszkanka uzytkownik " +
+    "grahak upbhokta graahak"
   ).split(" "),
 );
-const CALLEE_SCRIPT = /客户|用户|顧客|お客様|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم/;
+const CALLEE_SCRIPT =
+  /客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
+
+/** Words an introduction's pattern may take for a name: "I'm an assistant at the clinic" names nobody. */
+const NOT_A_NAME = new Set(
+  (
+    "a an the un una uno el la le les der die das den ein eine een de het um uma o il lo just not so very really " +
+    "here calling sorry fine good busy only also still at work home"
+  ).split(" "),
+);
 
 const foldLabel = (label: string) =>
   label
@@ -52,27 +75,69 @@ export function rolesOf(
   agentNames: readonly string[],
 ): Role[] {
   const names = agentNames.map(foldLabel).filter((n) => n.length > 1);
+  const given = [...names];
   const labels = turns.map((t) => (t.label === undefined ? undefined : foldLabel(t.label)));
   const roles: Role[] = labels.map((l) => (l === undefined ? "unknown" : byWord(l, names)));
-  // The opening: whoever introduces themself in the first turns is the agent, and so is their name elsewhere.
-  for (let i = 0; i < Math.min(4, turns.length); i++) {
+  // The opening: whoever introduces themself in the first turns is the agent, and so is their name elsewhere. Not a
+  // transcript of one turn (the callee's answer), nor a "name" that is a word of the callee's request ("I'm done with
+  // these calls" reads like "I'm Dana with Acme"): the safe side is the callee's.
+  // One label only: once a label is the agent's, a later speaker who introduces themself or asks "am I speaking with
+  // Acme?" is the callee.
+  let opener = labels.find((l, i) => l !== undefined && (roles[i] === "agent" || names.includes(l)));
+  for (let i = 0; i < Math.min(4, turns.length) && turns.length > 1; i++) {
+    if (roles[i] === "callee") continue;
+    if (opener !== undefined && labels[i] !== undefined && labels[i] !== opener) continue;
     const intro = readings[i]?.intro;
-    if (intro === undefined || roles[i] === "callee") continue;
+    const named =
+      intro !== undefined &&
+      !NOT_A_NAME.has(intro) &&
+      !readings[i]!.hits.some((h) => ` ${h.text} `.includes(` ${intro} `));
+    // A speaker who presents themself as the calling side ("Lena, die digitale Assistentin") is the agent too, and
+    // so is one whose first words ask for the person ("Am I speaking with Mr. Chen?"; later, it is the callee asking
+    // "am I speaking with Acme?").
+    const first = labels[i] === undefined ? i === 0 : labels.indexOf(labels[i]) === i;
+    if (!named && !readings[i]!.presents && !(first && readings[i]!.asksFor)) continue;
     roles[i] = "agent";
     const label = labels[i];
-    if (label !== undefined) names.push(label);
-    names.push(intro);
+    // One label on every turn names nobody: only the turn itself is the agent's.
+    if (label !== undefined && labels.some((l) => l !== undefined && l !== label)) {
+      names.push(label);
+      opener = label;
+    }
+    if (named) names.push(intro);
+  }
+  // When no label is known yet, one whose turn speaks as the calling side ("our list", "we won't call you again") is
+  // the agent's: a fallback only, since taking the callee's label for the agent's would lose their words.
+  const several = new Set(labels.filter((l) => l !== undefined)).size > 1;
+  const known = labels.some((l, i) => l !== undefined && (roles[i] !== "unknown" || names.includes(l)));
+  for (let i = 0; i < turns.length && !known; i++) {
+    const label = labels[i];
+    if (roles[i] !== "unknown" || label === undefined || !several || names.includes(label)) continue;
+    if (!readings[i]!.agentVoice) continue;
+    names.push(label);
+    break;
   }
   for (let i = 0; i < turns.length; i++) {
     if (roles[i] === "unknown" && labels[i] !== undefined) roles[i] = byWord(labels[i]!, names);
   }
-  // Two speakers, one of them the agent: the other is the callee.
-  const distinct = new Set(labels.filter((l) => l !== undefined));
-  if (distinct.size === 2) {
-    const agentLabel = [...distinct].find((l) => labels.some((x, i) => x === l && roles[i] === "agent"));
-    if (agentLabel !== undefined) {
+  // Two speakers, one of them known: the other is the other side (a persona the callee is "Befragte" beside is the
+  // agent, whatever it is called). A label known both ways says nothing.
+  const distinct = [...new Set(labels.filter((l) => l !== undefined))];
+  if (distinct.length === 2) {
+    const known = (role: Role) => distinct.filter((l) => labels.some((x, i) => x === l && roles[i] === role));
+    const agents = known("agent");
+    const callees = known("callee");
+    // Two labels read as the agent's: the one the calling side named wins, else the first to speak.
+    const byName = agents.find((l) => given.includes(l));
+    const agentLabel =
+      agents.length > 0
+        ? (byName ?? agents[0])
+        : callees.length === 1
+          ? distinct.find((l) => l !== callees[0])
+          : undefined;
+    if (agentLabel !== undefined && !callees.includes(agentLabel)) {
       for (let i = 0; i < turns.length; i++)
-        if (labels[i] !== undefined && labels[i] !== agentLabel) roles[i] = "callee";
+        if (labels[i] !== undefined) roles[i] = labels[i] === agentLabel ? "agent" : "callee";
     }
   }
   return roles;

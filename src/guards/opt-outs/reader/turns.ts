@@ -49,6 +49,8 @@ const ENVELOPE_KEYS = [
   "entries",
   "lines",
 ];
+/** A line that is only a note in brackets. */
+const STAGE_NOTE = /^\s*\[[^\]]*\]\s*$/;
 /** Control characters and replacement marks: where they are a third of a text, it is bytes, not speech. */
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/g;
 
@@ -63,7 +65,9 @@ function labelled(line: string): RawTurn {
   if (m === null) return { label: undefined, text: line };
   const label = (m[1] ?? m[2] ?? "").trim();
   // A label is a name or a role: a few words, no sentence in it.
-  if (label.split(/\s+/).length > 4 || /[.!?,;"]/.test(label) || /^https?$/i.test(label)) {
+  // A period only after a short title ("Mr. Chen", "Sra. Ruiz", "Mevr. de Vries").
+  const periods = label.replace(/(?:^|\s)\p{L}{1,5}\.(?=\s|$)/gu, " ");
+  if (label.split(/\s+/).length > 4 || /[.!?,;"]/.test(periods) || /^https?$/i.test(label)) {
     return { label: undefined, text: line };
   }
   return { label, text: m[3] ?? "" };
@@ -92,8 +96,10 @@ function fromString(raw: string, out: TurnsRead): void {
     }
     const turn = labelled(line);
     const last = out.turns.at(-1);
-    // A line with no label goes on the turn before it (a turn spoken over several lines).
-    if (turn.label === undefined && last?.label !== undefined) last.text += ` ${turn.text}`;
+    // A line with no label goes on the turn before it (a turn spoken over several lines), unless it is a note in
+    // brackets: "[Customer disconnected]" after the agent's words is no one's words, and ends the call.
+    if (turn.label === undefined && last?.label !== undefined && !STAGE_NOTE.test(turn.text))
+      last.text += ` ${turn.text}`;
     else out.turns.push(turn);
   }
 }

@@ -11,7 +11,7 @@ export const de: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "ich sie nicht mehr mich mir uns der das und oder aber bitte danke nein kein keine keinen wie oft mit von aus auf zu nie wieder schluss genug vielleicht genau gerne klar ruf* anruf* anzuruf* hor* hör* kontakt* losch* lösch* streich* entfern* liste* nummer* belast* wider* einwillig* ruhe* vergess* sperr* abmeld* mocht* möcht* wunsch* werbe* die ja list*",
+    "ich sie nicht mehr mich mir uns der das und oder aber bitte danke nein kein keine keinen wie oft mit von aus auf zu nie wieder schluss genug vielleicht genau gerne klar ruf* anruf* anzuruf* hor* hör* kontakt* losch* lösch* streich* entfern* liste* nummer* belast* wider* einwillig* ruhe* vergess* sperr* abmeld* mocht* möcht* wunsch* werbe* die ja list* ist bin sind hab habe haben wird werden ein eine einen einem einer dem des auch noch schon doch mal nur jetzt hier dass ob wenn weil denn eigentlich ihre ihr ihnen euch dich dir du wir ihm ihn mein meine meinen meiner wer wo warum wann kann konnen konnt* konnte* wurde* ware* sollen soll muss mussen muss* gibt bekomm* krieg* erhalt* nehm* angeruf* telefon* lieber seltener",
   asked: [
     [
       "direct",

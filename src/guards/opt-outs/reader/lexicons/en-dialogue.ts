@@ -12,7 +12,7 @@ export const enDialogue: Omit<
   yes: "(?:yes|yeah|yea|yep|yup|ya|yah|sure|please|absolutely|definitely|of course|certainly|correct|right|ok|okay|alright|all right|go ahead|do it|do that|please do|that'?d be|that would be|i would|i'?d like that|i do|mhm|exactly|sounds good|by all means|why not|fine|si|sim)",
   no: "(?:i'?d rather (?:you )?(?:not|didn'?t)|rather not|i'?d prefer (?:you )?(?:not|didn'?t)|better not|no|nope|nah|not really|never|absolutely not|definitely not|hell no|no way|not at all|i don'?t|i do not|please don'?t|not anymore|not interested)",
   unsure:
-    "(?:maybe|i don'?t know|dunno|not sure|i'?m not sure|perhaps|i guess|possibly|probably|i'?ll think|let me think|hard to say|i suppose|kind of|sort of)",
+    "(?:maybe|i don'?t know|dunno|not sure|i'?m not sure|perhaps|i guess|possibly|probably|i'?ll think|let me think|hard to say|i suppose|kind of|sort of|whatever|i don'?t care|do what(?:ever)? you (?:want|like)|up to you|suit yourself|doesn'?t matter|as you (?:like|wish))",
   offer: [
     "(?:would you like|do you want|would you prefer|want|shall|should|can|may|could|do you wish|would you want|would it help if)(?: me| us| i| we)?(?: to)? (?:go ahead and )?(?:take|remove|delete|unsubscribe|drop|opt|put|add|mark) (?:you|your (?:number|name|details|info))",
     "(?:stop|not|no longer|never|don'?t|do not) (?:calling|call|contact(?:ing)?|ring(?:ing)?) (?:you|this number)",

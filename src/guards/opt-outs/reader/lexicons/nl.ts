@@ -13,7 +13,7 @@ export const nl: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "ik mij niet meer nooit geen en of maar alstublieft alsjeblieft dank nee uit graag hoor misschien bel* gebeld* lijst* nummer* haal* verwijder* schrap* toestemming* rust* vergeet* telefoon* afmeld* waarom* ja die met van het een je stop* list* contact* verkoop* reclame*",
+    "ik mij niet meer nooit geen en of maar alstublieft alsjeblieft dank nee uit graag hoor misschien bel* gebeld* lijst* nummer* haal* verwijder* schrap* toestemming* rust* vergeet* telefoon* afmeld* waarom* ja die met van het een je stop* list* contact* verkoop* reclame* u uw zou zouden kunt kunnen wilt jullie mijn m'n dat dit ook nog wel niks niets zij ze hij om voor naar bij als wat hoe waar zijn ben bent heb heeft hebben wordt worden gaat doen moet mag eens toch dus zo eruit ermee hierover eventueel belletje* telefoontje* uitschrijv* opbel* terugbel* krijg* liever",
   asked: [
     [
       "direct",

@@ -1,0 +1,313 @@
+/**
+ * What the concepts of a line (concepts.ts) add up to, in any language and any word order: a word of stopping near a
+ * word of calling is a request ("deja de llamarme", "hör auf, mich anzurufen", "别再打"); a negation with "again" near
+ * a word of calling too ("no me llaméis más", "bel mij ni meer"); a word of removing near a list or the number;
+ * withdrawing near consent. Weaker sets (a negation alone near calling, "remove me" alone, annoyance or frequency near
+ * calling, "how did you get my number") are only `possible`. Words that name ("don't call me ma'am"), other lists ("the
+ * waiting list") and words accepting calls in the same sentence undo a reading. The agent's lines are read for what an
+ * agent does: offer removal, ask whether to keep calling, confirm a removal.
+ */
+import { C, type Mention } from "./concepts.js";
+import { together } from "./context.js";
+import type { Hit, Kind, Tier } from "./lexicon.js";
+
+interface Rule {
+  /** The concept the others are looked for around. */
+  anchor: number;
+  /** Each group must be present near the anchor (a group is any of its bits). */
+  need: readonly number[];
+  /** How many words apart the mentions may be. */
+  window: number;
+  tier: Tier;
+  kind: Kind;
+  /** None of these may be near. */
+  unless?: number;
+  /** Within the sentence, not only the clause (commas part clauses). */
+  sentence?: true;
+}
+
+const REQUEST_RULES: readonly Rule[] = [
+  { anchor: C.CALL, need: [C.STOP], window: 5, tier: "asked", kind: "direct", sentence: true, unless: C.OKCALL },
+  { anchor: C.CALL, need: [C.NEG | C.NEVER, C.MORE], window: 5, tier: "asked", kind: "direct" },
+  {
+    anchor: C.REMOVE,
+    need: [C.LIST | C.CALL],
+    window: 6,
+    tier: "asked",
+    kind: "removal",
+    unless: C.OTHERLIST,
+    sentence: true,
+  },
+  { anchor: C.REMOVE, need: [C.NUMBER], window: 4, tier: "asked", kind: "removal", unless: C.OTHERLIST },
+  {
+    anchor: C.WITHDRAW,
+    need: [C.CONSENT],
+    window: 8,
+    tier: "asked",
+    kind: "revocation",
+    sentence: true,
+    unless: C.RECORD,
+  },
+  {
+    anchor: C.CONSENT,
+    need: [C.NEG, C.CALL | C.MORE],
+    window: 6,
+    tier: "asked",
+    kind: "revocation",
+    unless: C.RECORD,
+  },
+  {
+    anchor: C.CALL,
+    need: [C.NEG | C.NEVER],
+    window: 3,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.RECORD,
+  },
+  { anchor: C.CALL, need: [C.NEG | C.NEVER, C.WANT], window: 6, tier: "possible", kind: "hedged", unless: C.OKCALL },
+  { anchor: C.REMOVE, need: [C.ME], window: 3, tier: "possible", kind: "hedged", unless: C.OTHERLIST },
+  // Receiving them no more, the calls left unsaid: "rather not get these anymore", "keine mehr bekommen".
+  {
+    anchor: C.RECEIVE,
+    need: [C.NEG | C.NEVER, C.MORE],
+    window: 6,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.OTHERLIST | C.RECORD,
+  },
+  // Not wanting to keep receiving them: "not sure I want to keep getting these", "no quiero seguir recibiendo".
+  {
+    anchor: C.RECEIVE,
+    need: [C.NEG | C.NEVER, C.KEEP],
+    window: 8,
+    tier: "possible",
+    kind: "hedged",
+    unless: C.OKCALL | C.OTHERLIST | C.RECORD,
+    sentence: true,
+  },
+  { anchor: C.CALL, need: [C.ANNOY], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
+  { anchor: C.CALL, need: [C.REPEAT], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
+  // Partial and elliptic: "the promo calls, not anymore"; "whatever list I'm on, I'd like not to be on it anymore".
+  {
+    anchor: C.CALL,
+    need: [C.NEG | C.NEVER, C.MORE],
+    window: 12,
+    tier: "possible",
+    kind: "partial",
+    sentence: true,
+    unless: C.OKCALL,
+  },
+  {
+    anchor: C.LIST,
+    need: [C.NEG, C.MORE],
+    window: 12,
+    tier: "possible",
+    kind: "removal",
+    unless: C.OTHERLIST,
+    sentence: true,
+  },
+  { anchor: C.SAY, need: [C.BEFORE, C.NEG | C.NOTINT], window: 10, tier: "possible", kind: "hedged", sentence: true },
+];
+
+/** A word of calling right before a name or a quotation names someone ("stop calling me 'madame'"). */
+function names(text: string, mentions: readonly Mention[], i: number): boolean {
+  const m = mentions[i]!;
+  for (let j = i + 1; j < mentions.length && mentions[j]!.pos - m.pos <= 2; j++) {
+    if (mentions[j]!.bits & C.NAMING) return true;
+  }
+  return /^(?: [a-z']+)?(?: me| moi| mich| mi)? "/.test(text.slice(m.end, m.end + 24));
+}
+
+/** Words after a negation that do not negate what follows: "I don't know, just take me off". */
+const NOT_NEGATING = /^\s*(?:know|care|mind|think|se|sais|sai|weiss|weet|so|sei|wiem|pata)(?![a-z])/;
+
+/**
+ * A word of stopping or removing that is itself denied: "don't take me off", "I don't want you to stop calling",
+ * "no need to remove me". A request made of a negation ("no more calls") is not this: only a stop or a removal is.
+ */
+export function negated(text: string, mentions: readonly Mention[], i: number): boolean {
+  const m = mentions[i]!;
+  // Before it, a few words back, past its object ("u hoeft mij niet van de lijst te halen").
+  for (let j = i - 1; j >= 0 && m.pos - mentions[j]!.pos <= 6; j--) {
+    const n = mentions[j]!;
+    if (n.clause !== m.clause) break;
+    if (n.bits & (C.CALL | C.STOP | C.REMOVE | C.MORE) || (n.bits & C.LIST && m.pos - n.pos > 3)) break;
+    if (n.bits & (C.NEG | C.NEVER)) return !NOT_NEGATING.test(text.slice(n.end, n.end + 12));
+  }
+  // Verb first, negation after: "nehmen Sie mich nicht von der Liste", "haal me niet van de lijst".
+  for (let j = i + 1; j < mentions.length && mentions[j]!.pos - m.pos <= 3; j++) {
+    const n = mentions[j]!;
+    // Another language's reading of the same words ("no estar" is also English "no") is not after it.
+    if (n.at < m.end) continue;
+    if (n.clause !== m.clause || !(n.bits & (C.ME | C.YOU | C.NEG))) return false;
+    if (n.bits & C.NEG) return !(n.bits & C.MORE);
+  }
+  return false;
+}
+
+/** Bits of every mention in the anchor's clause: what a clause is about counts at any distance. */
+function clauseBits(mentions: readonly Mention[], a: Mention): number {
+  let bits = 0;
+  for (const m of mentions) if (m.clause === a.clause) bits |= m.bits;
+  return bits;
+}
+
+function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, number] | undefined {
+  const a = mentions[i]!;
+  const apart = (m: Mention) => (rule.sentence ? m.sentence !== a.sentence : m.clause !== a.clause);
+  let near = 0;
+  let from = a.at;
+  let to = a.end;
+  // A negation that denies saying ("I didn't say", "没说") is not the request's own: context.ts reads it.
+  const own = (m: Mention) => (m.bits & C.SAY ? m.bits & ~(C.NEG | C.NEVER) : m.bits);
+  for (let j = i - 1; j >= 0 && a.pos - mentions[j]!.pos <= rule.window; j--) {
+    const m = mentions[j]!;
+    if (apart(m)) break;
+    if (!together(m, a)) continue;
+    near |= own(m);
+    if (rule.need.some((g) => own(m) & g)) from = Math.min(from, m.at);
+  }
+  for (let j = i + 1; j < mentions.length && mentions[j]!.pos - a.pos <= rule.window; j++) {
+    const m = mentions[j]!;
+    if (apart(m)) break;
+    if (!together(m, a)) continue;
+    near |= own(m);
+    if (rule.need.some((g) => own(m) & g)) to = Math.max(to, m.end);
+  }
+  // A mention carrying two concepts ("never" is NEVER and NEG) counts for what it is besides the anchor.
+  near |= a.bits & ~rule.anchor;
+  if (rule.unless !== undefined && clauseBits(mentions, a) & rule.unless) return undefined;
+  return rule.need.every((g) => near & g) ? [from, to] : undefined;
+}
+
+const hit = (text: string, lang: string, tier: Tier, kind: Kind, at: number, end: number): Hit => ({
+  tier,
+  kind,
+  lang,
+  text: text.slice(at, end).trim().slice(0, 120),
+  at,
+  end,
+});
+
+/**
+ * Calls asked for after `end`, in a clause of their own with no refusal in it: "I don't get letters anymore, call me
+ * instead", "keine Briefe mehr, rufen Sie lieber an". A weak reading before it was about something else.
+ */
+function callsWantedAfter(mentions: readonly Mention[], end: number): boolean {
+  const refusal = C.NEG | C.NEVER | C.STOP | C.MORE | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.IF;
+  for (const m of mentions) {
+    if (m.at < end || !(m.bits & C.CALL)) continue;
+    if (!(clauseBits(mentions, m) & refusal)) return true;
+  }
+  return false;
+}
+
+/**
+ * A weak reading about something else: receiving no more with calls asked for after it ("keine Briefe mehr bekommen,
+ * rufen Sie lieber an"), or an elliptic "no more" whose clause receives something and names no call, the call in a
+ * clause of its own ("ik krijg geen post meer, bellen is beter").
+ */
+function elsewhere(mentions: readonly Mention[], rule: Rule, anchor: Mention, span: [number, number]): boolean {
+  if (rule.anchor === C.RECEIVE) return callsWantedAfter(mentions, span[1]);
+  if (rule.kind !== "partial") return false;
+  const first = mentions.find((x) => x.at >= span[0])!;
+  if (first.clause === anchor.clause) return false;
+  const bits = clauseBits(mentions, first);
+  return (bits & C.RECEIVE) !== 0 && !(bits & C.CALL);
+}
+
+/** The requests a callee's line makes, read from its concepts. */
+export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
+  const hits: Hit[] = [];
+  let all = 0;
+  for (const m of mentions) all |= m.bits;
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.bits & C.CALL && names(text, mentions, i)) continue;
+    if (m.bits & (C.STOP | C.REMOVE) && negated(text, mentions, i)) continue;
+    for (const rule of REQUEST_RULES) {
+      if (!(m.bits & rule.anchor)) continue;
+      const span = applies(rule, mentions, i);
+      if (span === undefined) continue;
+      if (rule.tier === "possible" && elsewhere(mentions, rule, m, span)) break;
+      hits.push(hit(text, m.lang, rule.tier, rule.kind, span[0], span[1]));
+      break;
+    }
+  }
+  // Across the line's sentences: withdrawing what was agreed ("I said you could call me. I take that back").
+  const withdraw = mentions.find((m) => m.bits & C.WITHDRAW);
+  if (withdraw !== undefined && all & (C.CONSENT | C.OKCALL)) {
+    hits.push(hit(text, withdraw.lang, "asked", "revocation", withdraw.at, withdraw.end));
+  }
+  // A refusal with annoyance is weaker.
+  if (all & C.NOTINT && all & (C.ANNOY | C.REPEAT)) {
+    const n = mentions.find((m) => m.bits & C.NOTINT)!;
+    hits.push(hit(text, n.lang, "possible", "hedged", n.at, n.end));
+  }
+  // "How did you get my number?" with a refusal: hostile, not only curious.
+  if (all & C.HOWGOT && all & (C.NOTINT | C.NEG | C.NEVER | C.ANNOY)) {
+    const h = mentions.find((m) => m.bits & C.HOWGOT)!;
+    hits.push(hit(text, h.lang, "possible", "hedged", h.at, h.end));
+  }
+  return hits;
+}
+
+export interface AgentActs {
+  offer: boolean;
+  keep: boolean;
+  confirm: boolean;
+}
+
+/** Bits of the mentions in one sentence. */
+function sentenceBits(mentions: readonly Mention[], sentence: number): number {
+  let bits = 0;
+  for (const m of mentions) if (m.sentence === sentence) bits |= m.bits;
+  return bits;
+}
+
+const stops = (b: number) =>
+  (b & C.REMOVE && b & (C.LIST | C.NUMBER | C.YOU | C.CALL) && !(b & C.OTHERLIST)) ||
+  (b & C.CALL && b & (C.STOP | C.NEG | C.NEVER));
+
+/**
+ * What an agent's line does, read from its concepts: an offer to stop or remove and a question whether to keep
+ * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would
+ * you—"), or left unpunctuated when it is not a condition or an instruction ("say stop if you want"), or a sentence
+ * followed by a short question ("I can take you off our list. Would you like that?"). A confirmation is a statement,
+ * not conditional, not quoting, not about someone else, not limited to one matter (`limited`: "about this").
+ */
+export function agentActs(
+  text: string,
+  mentions: readonly Mention[],
+  cutOff = false,
+  limited: (sentence: string) => boolean = () => false,
+): AgentActs {
+  const acts: AgentActs = { offer: false, keep: false, confirm: false };
+  if (mentions.length === 0) return acts;
+  const sentences = text.split(/(?<=[.!?;])\s+/);
+  const last = sentences.length - 1;
+  const asked = (s: string) => /\?\s*$/.test(s);
+  const open = (s: string) => !/[.!?;]\s*$/.test(s);
+  const tail = sentences[last]!;
+  const shortQuestion = tail.length <= 40 && (asked(tail) || open(tail));
+  for (let s = 0; s <= last; s++) {
+    const b = sentenceBits(mentions, s);
+    const own = sentences[s]!;
+    const question =
+      (s === last && (asked(own) || (open(own) && (cutOff || !(b & (C.IF | C.SAY)))))) ||
+      (s === last - 1 && shortQuestion);
+    if (question) {
+      if (stops(b)) acts.offer = true;
+      else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
+    } else if (
+      !asked(own) &&
+      !(b & (C.IF | C.THIRD | C.SAY)) &&
+      stops(b) &&
+      b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
+      !limited(own)
+    ) {
+      acts.confirm = true;
+    }
+  }
+  return acts;
+}

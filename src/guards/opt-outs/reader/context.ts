@@ -1,0 +1,193 @@
+/**
+ * A request read in its context, in any language, from the concepts around it (concepts.ts): words in quotation
+ * marks or reported after someone else's verb of saying are someone else's ("my neighbour told them 'never call me
+ * again'", "the ad where the guy screams 'stop calling me'"), a request passed on to another party is not for this
+ * caller ("tell them to stop calling me"), a denied one is not made ("I didn't say don't call"), one limited to now
+ * with a later time given is a time ("don't call now, call after six"), and one the speaker then takes back or
+ * follows with a yes to the calls is undone or weakened. Only where the words point elsewhere is a reading dropped;
+ * where the frame is unclear it becomes `possible` (held for a person), never nothing.
+ */
+import { C, type Mention } from "./concepts.js";
+import type { Hit } from "./lexicon.js";
+import { negated } from "./concept-rules.js";
+
+/** Where the sentence holding `at` starts. */
+function sentenceStart(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && !".!?;".includes(text[i - 1]!)) i--;
+  return i;
+}
+
+function sentenceEnd(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && !".!?;".includes(text[i]!)) i++;
+  return i;
+}
+
+/** The bits of the mentions between two offsets. */
+function bitsBetween(mentions: readonly Mention[], from: number, to: number): number {
+  let bits = 0;
+  for (const m of mentions) if (m.at >= from && m.end <= to) bits |= m.bits;
+  return bits;
+}
+
+type Verdict = "keep" | "weaken" | "drop";
+
+/**
+ * A "no" that is what was said, not a denial of saying it: "ich hab schon nein gesagt", "I said no", "j'ai dit non"
+ * (where "no" and "non" are answers, not the verb's negation as in Spanish and Italian).
+ */
+function answerNo(text: string, n: Mention): boolean {
+  const word = text.slice(n.at, n.end);
+  return (
+    /^(?:nein|nee|neen)$/.test(word) ||
+    (n.lang === "en" && /^(?:no|nope|nah)$/.test(word)) ||
+    (word === "non" && n.lang === "fr")
+  );
+}
+
+/** Two languages' words read together only when one is English (the lingua franca of code-switching) or both are one. */
+export const together = (a: Mention, b: Mention) => a.lang === b.lang || a.lang === "en" || b.lang === "en";
+
+/** After a word of calling: a quotation (a name said as one) or a masked name. */
+const NAMED = /^(?: (?:me|moi|mich|mi))? (?:"|~)/;
+
+/** The quotation mark that opens the quotation `pos` is in, or -1. */
+function openingQuote(text: string, pos: number): number {
+  let open = -1;
+  let count = 0;
+  for (let i = text.indexOf('"'); i !== -1 && i < pos; i = text.indexOf('"', i + 1)) {
+    count++;
+    open = i;
+  }
+  return count % 2 === 1 && text.indexOf('"', pos) !== -1 ? open : -1;
+}
+
+/** Words in quotation marks (all or part of a reading): whose they are, told by the words around the quotation. */
+function quoted(text: string, mentions: readonly Mention[], at: number, end: number): Verdict | undefined {
+  let open = openingQuote(text, at);
+  if (open === -1) open = openingQuote(text, end - 1);
+  if (open === -1) return undefined;
+  const close = text.indexOf('"', open + 1);
+  const frame =
+    bitsBetween(mentions, sentenceStart(text, open), open) |
+    bitsBetween(mentions, close, Math.min(sentenceEnd(text, close + 2), close + 60));
+  if (frame & (C.THIRD | C.MEDIA | C.OTHER)) return "drop";
+  if (frame & C.SAY && frame & C.YOU) return "keep";
+  return "weaken";
+}
+
+/**
+ * A verb of saying with a negation next to it, shortly before ("I didn't say", "no dije", "non vi sto chiedendo") or,
+ * where the language puts it after, right after ("電話しないでとは言っていません").
+ */
+function deniedSaying(text: string, mentions: readonly Mention[], at: number, end: number, hitPos: number): boolean {
+  for (let i = 0; i < mentions.length; i++) {
+    const say = mentions[i]!;
+    if (!(say.bits & C.SAY)) continue;
+    if (say.at >= end) {
+      if (say.bits & C.NEG && say.pos - hitPos <= 8) return true;
+      continue;
+    }
+    // Before the request, or inside what was read as one ("non ho detto di non chiamarmi").
+    if (say.at < at && hitPos - say.pos > 7) continue;
+    if (say.bits & C.NEG) return true;
+    for (let j = i - 1; j >= 0 && say.pos - mentions[j]!.pos <= 3; j--) {
+      const n = mentions[j]!;
+      if (n.bits & (C.NEG | C.NEVER) && together(n, say) && !answerNo(text, n)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Someone else's words, unquoted: "my son keeps telling me to tell you all to stop calling". Passed on to this caller
+ * ("she asked me to tell you not to call"), they may be the household's wish: weakened, not dropped; said to another
+ * party first ("told the other company"), they are that party's business: dropped.
+ */
+function reported(frame: readonly Mention[], inHit: readonly Mention[]): Verdict | undefined {
+  let third = false;
+  let said = false;
+  let relayed = false;
+  for (const m of [...frame, ...inHit]) {
+    // Said to another party before any word to this caller: "er hat bei denen gesagt, sie sollen ihn nicht anrufen".
+    if (m.bits & C.OTHER && said && !relayed) return "drop";
+    if (m.bits & C.YOU && said) relayed = true;
+    if (m.bits & (C.THIRD | C.MEDIA) && !said) third = true;
+    // Said of someone else, if: "if my husband picks up, he'll tell you never to call".
+    if (m.bits & C.IF && frame.some((x) => x.at > m.at && x.bits & C.THIRD)) return "drop";
+    if (m.bits & C.SAY) {
+      if (third) said = true;
+      // Passed on to another party: "tell them to stop calling me".
+      const next = frame.find((x) => x.at > m.at);
+      if (next !== undefined && next.bits & C.OTHER && next.pos - m.pos <= 2) return "drop";
+    }
+  }
+  if (!said) return undefined;
+  return relayed ? "weaken" : "drop";
+}
+
+function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number, summary: boolean): Verdict {
+  const at = hit.at!;
+  const end = hit.end ?? at;
+  const q = summary ? undefined : quoted(text, mentions, at, end);
+  if (q !== undefined) return q;
+  // A name or a quotation right after: "arrêtez de m'appeler « madame »".
+  if (NAMED.test(text.slice(end, end + 24))) return "drop";
+  // A stop or a removal denied: "I don't want you to stop calling", "please don't take me off".
+  const head = mentions.findIndex((m) => m.at >= at);
+  if (head !== -1 && mentions[head]!.at < end && mentions[head]!.bits & (C.STOP | C.REMOVE)) {
+    if (negated(text, mentions, head)) return "drop";
+  }
+  const start = sentenceStart(text, at);
+  const stop = sentenceEnd(text, end);
+  const frame = mentions.filter((m) => m.at >= start && m.at < at);
+  const hitPos = mentions.find((m) => m.at >= at)?.pos ?? Number.MAX_SAFE_INTEGER;
+  if (
+    deniedSaying(
+      text,
+      mentions.filter((m) => m.at >= start && m.at < stop),
+      at,
+      end,
+      hitPos,
+    )
+  )
+    return "drop";
+  const r = summary
+    ? undefined
+    : reported(
+        frame,
+        mentions.filter((m) => m.at >= at && m.end <= end),
+      );
+  if (r !== undefined) return r;
+  // A time, not a refusal: "don't call now, I'm in a meeting; call after six", "no me llame tan temprano, mejor
+  // después de las diez". Not a request with "again" or "never" ("don't call again until…" stays).
+  const sentence = bitsBetween(mentions, start, stop);
+  const timed = sentence & C.NOW || (hit.tier === "possible" && !(sentence & (C.MORE | C.NEVER | C.STOP)));
+  if (hit.kind !== "removal" && hit.kind !== "revocation" && timed && lineBits & (C.LATER | C.OKCALL)) {
+    return "drop";
+  }
+  return "keep";
+}
+
+/** The hits kept, weakened or dropped by their context; what is after a request may take it back. */
+export function inContext(text: string, mentions: readonly Mention[], hits: readonly Hit[], summary = false): Hit[] {
+  let lineBits = 0;
+  for (const m of mentions) lineBits |= m.bits;
+  const out: Hit[] = [];
+  for (const h of hits) {
+    if (h.at === undefined) {
+      out.push(h);
+      continue;
+    }
+    let verdict = verdictOf(text, mentions, h, lineBits, summary);
+    const after = bitsBetween(mentions, h.end ?? h.at, text.length);
+    if (after & C.RETRACT) verdict = "drop";
+    else if (after & C.OKCALL && verdict !== "drop")
+      verdict = h.tier === "possible" || verdict === "weaken" ? "drop" : "weaken";
+    if (verdict === "keep") out.push(h);
+    else if (verdict === "weaken")
+      out.push({ ...h, tier: "possible", kind: h.kind === "direct" ? "reported" : h.kind });
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+/**
+ * The cues of one line's text: the lexicons' phrases (each language's, after idioms, other lists and naming are masked,
+ * and denied, reported or retracted ones dropped) and what the line's concepts add up to (concept-rules.ts), each read
+ * in its context (context.ts). Speech recognition's slips are corrected when nothing was found as heard.
+ */
+import type { Hit, Lexicon, Tier } from "./lexicon.js";
+import { lexicons } from "./lexicons/index.js";
+import { makeCorrector, type Corrector } from "./asr.js";
+import type { Mention } from "./concepts.js";
+import { conceptHits } from "./concept-rules.js";
+import { inContext } from "./context.js";
+
+const MAX_MATCH_TEXT = 120;
+
+let allExempt: RegExp | undefined;
+let latinCorrector: Corrector | undefined;
+
+/** One corrector for every language in Latin letters: their key words, their spelled words, their mis-hearings. */
+export function corrector(): Corrector {
+  if (latinCorrector === undefined) {
+    const latin = lexicons().filter((l) => l.script === undefined);
+    latinCorrector = makeCorrector(
+      latin.flatMap((l) => l.keys),
+      new Set(latin.flatMap((l) => [...l.words])),
+      Object.assign({}, ...latin.map((l) => l.aliases)) as Record<string, string>,
+    );
+  }
+  return latinCorrector;
+}
+
+/** Idioms, other lists and naming of every language are set aside first (code-switching mixes them). */
+export function masked(folded: string): string {
+  allExempt ??= new RegExp(
+    lexicons()
+      .flatMap((l) => (l.exempt ? [l.exempt.source] : []))
+      .join("|"),
+    "g",
+  );
+  // Masked with a mark no pattern reads, not spaces: "stop calling me ma'am" must not leave a bare "stop".
+  return folded.replace(allExempt, (m) => "~".repeat(m.length));
+}
+
+const english = () => lexicons()[0]!;
+
+function denied(l: Lexicon, prefix: string): boolean {
+  return (l.negated?.test(prefix) ?? false) || (l !== english() && (english().negated?.test(prefix) ?? false));
+}
+
+/** Someone else's words ("my friend said"), unless they were said to the caller ("she asked you to stop"). */
+function reportedByOthers(l: Lexicon, prefix: string): boolean {
+  for (const lex of l === english() ? [l] : [l, english()]) {
+    const m = lex.reported?.exec(prefix);
+    if (m && !ADDRESSEE.test(prefix.slice(m.index + m[0].length))) return true;
+  }
+  return false;
+}
+const ADDRESSEE =
+  /(?<![a-z])(?:you|your|y'all|usted|ustedes|les|vous|ihnen|euch|voce|voces|vos|vi|la|u|jullie|wam|panstwu)(?![a-z])|你们|您/;
+
+/** Where the sentence holding `at` starts and ends in `text` (sentences end at . ! ? ;). */
+function sentenceAround(text: string, at: number, end: number): [number, number] {
+  let start = at;
+  while (start > 0 && !".!?;".includes(text[start - 1]!)) start--;
+  let stop = end;
+  while (stop < text.length && !".!?;".includes(text[stop]!)) stop++;
+  return [start, stop];
+}
+
+function cuesIn(text: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean): void {
+  const all = tier === "asked" ? l.asked : l.possible;
+  const cues = tier === "asked" ? l.askedCues : l.possibleCues;
+  if (all === undefined) return;
+  all.lastIndex = 0;
+  for (let m = all.exec(text); m !== null; m = all.exec(text)) {
+    if (m[0].length === 0) {
+      all.lastIndex++;
+      continue;
+    }
+    const at = m.index;
+    const [start, stop] = sentenceAround(text, at, at + m[0].length);
+    const prefix = text.slice(start, at).trimStart();
+    const suffix = text.slice(at + m[0].length, stop);
+    if (denied(l, prefix) || reportedByOthers(l, prefix) || (l.retracted?.test(suffix) ?? false)) continue;
+    const cue = cues.find((c) => {
+      c.re.lastIndex = at;
+      return c.re.exec(text)?.index === at;
+    });
+    const hedged = tier === "asked" && l.hedges !== undefined && (l.hedges.test(prefix) || l.hedges.test(suffix));
+    hits.push({
+      tier: hedged ? "possible" : tier,
+      kind: hedged ? "hedged" : (cue?.kind ?? "direct"),
+      lang: l.lang,
+      text: m[0].trim().slice(0, MAX_MATCH_TEXT),
+      ...(asr ? { asr: true as const } : {}),
+      at,
+      end: at + m[0].length,
+    });
+  }
+}
+
+const overlaps = (a: Hit, b: Hit) => a.at! < b.end! && b.at! < a.end!;
+
+/**
+ * The cues of a (masked) text: the lexicons' phrases, and the requests its concepts (tagged on the same text) make
+ * where no phrase was read, each kept, weakened or dropped by its context.
+ */
+export function hitsIn(
+  maskedText: string,
+  langs: readonly Lexicon[],
+  mentions: readonly Mention[],
+  asr: boolean,
+  summary = false,
+): Hit[] {
+  const phrases: Hit[] = [];
+  for (const l of langs) {
+    cuesIn(maskedText, l, "asked", phrases, asr);
+    cuesIn(maskedText, l, "possible", phrases, asr);
+  }
+  const concepts = conceptHits(maskedText, mentions);
+  if (asr) for (const c of concepts) c.asr = true;
+  const kept = inContext(maskedText, mentions, phrases, summary);
+  return kept.concat(
+    inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),
+  );
+}
