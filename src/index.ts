@@ -33,7 +33,7 @@ console.debug = console.error;
 /** The key the embedded sandbox account uses: fixed, so its agent ids are stable across restarts. */
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
 
-let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY]);
+let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY, process.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY]);
 /** Longest diagnostic line written to stderr: a stack, not a flood. */
 const MAX_LOG_LINE = 4_000;
 const stderr = (line: string) => process.stderr.write(`${cap(redactor.redact(line), MAX_LOG_LINE)}\n`);

@@ -36,6 +36,16 @@ describe("a bad configuration stops the server with one line naming the variable
       },
       /OUTBOUND_CALLS_ALLOWED_COUNTRIES/,
     ],
+    [
+      "the opt-out model's key pasted into the countries",
+      {
+        OUTBOUND_CALLS_API_KEY: "sk_test_the_service_key",
+        OUTBOUND_CALLS_BASE_URL: "https://a.example",
+        OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_ALLOWED_COUNTRIES: CANARY_KEY,
+      },
+      /OUTBOUND_CALLS_ALLOWED_COUNTRIES/,
+    ],
   ])("%s", (_label, env, message) => {
     const result = run(env);
     expect(result.status).toBe(1);
