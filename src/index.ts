@@ -99,6 +99,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   redactor = new Redactor([
     config.apiKey,
     config.optOutModel?.key,
+    // Set while the model is off, it is still a secret a wrong variable may quote.
+    process.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY,
     process.env.OUTBOUND_CALLS_HTTP_TOKEN,
     process.env.OUTBOUND_CALLS_APPROVER_TOKEN,
   ]);

@@ -97,7 +97,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     check("skip", "agents", "not checked");
     return finish(print, problems);
   }
-  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY, config.optOutModel?.key]);
+  redactor = new Redactor([
+    config.apiKey,
+    options.env.OUTBOUND_CALLS_API_KEY,
+    config.optOutModel?.key,
+    options.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY,
+  ]);
 
   try {
     const where = config.sandbox

@@ -57,6 +57,23 @@ describe("a bad configuration stops the server with one line naming the variable
   });
 });
 
+describe("the opt-out model's key set while the model is off", () => {
+  it("pasted into the public URL of --http, which quotes what is not a URL: never printed", () => {
+    const result = run(
+      {
+        OUTBOUND_CALLS_API_KEY: "sk_test_the_service_key",
+        OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9",
+        OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_PUBLIC_URL: CANARY_KEY,
+      },
+      ["--http", "--port", "0"],
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/OUTBOUND_CALLS_PUBLIC_URL/);
+    expect(result.stderr.toUpperCase()).not.toContain(CANARY_KEY.toUpperCase());
+  });
+});
+
 describe("command line", () => {
   it("--version prints the version on stdout", () => {
     const result = run({}, ["--version"]);
