@@ -33,7 +33,7 @@ console.debug = console.error;
 /** The key the embedded sandbox account uses: fixed, so its agent ids are stable across restarts. */
 const SANDBOX_KEY = "sk_test_embedded_sandbox";
 
-let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY]);
+let redactor = new Redactor([process.env.OUTBOUND_CALLS_API_KEY, process.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY]);
 /** Longest diagnostic line written to stderr: a stack, not a flood. */
 const MAX_LOG_LINE = 4_000;
 const stderr = (line: string) => process.stderr.write(`${cap(redactor.redact(line), MAX_LOG_LINE)}\n`);
@@ -99,6 +99,8 @@ async function serve(command: Extract<Command, { kind: "serve" }>): Promise<void
   redactor = new Redactor([
     config.apiKey,
     config.optOutModel?.key,
+    // Set while the model is off, it is still a secret a wrong variable may quote.
+    process.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY,
     process.env.OUTBOUND_CALLS_HTTP_TOKEN,
     process.env.OUTBOUND_CALLS_APPROVER_TOKEN,
   ]);

@@ -49,7 +49,7 @@ const LABEL_WIDTH = 14;
 
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   // Whatever is printed passes through a redactor that knows the key, even text the service sent.
-  let redactor = new Redactor([options.env.OUTBOUND_CALLS_API_KEY]);
+  let redactor = new Redactor([options.env.OUTBOUND_CALLS_API_KEY, options.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY]);
   const print = (line = "") => options.out(redactor.redact(stripInvisible(line)));
   let problems = 0;
   const check = (mark: Mark, label: string, detail: string, fix?: string) => {
@@ -97,7 +97,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     check("skip", "agents", "not checked");
     return finish(print, problems);
   }
-  redactor = new Redactor([config.apiKey, options.env.OUTBOUND_CALLS_API_KEY, config.optOutModel?.key]);
+  redactor = new Redactor([
+    config.apiKey,
+    options.env.OUTBOUND_CALLS_API_KEY,
+    config.optOutModel?.key,
+    options.env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY,
+  ]);
 
   try {
     const where = config.sandbox

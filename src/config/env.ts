@@ -91,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     const problems = parsed.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? "");
       const text = issue.message.startsWith("OUTBOUND_CALLS_") ? issue.message : `${variable}: ${issue.message}`;
-      return withoutKey(text, env.OUTBOUND_CALLS_API_KEY);
+      // The opt-out model's key too: it is as secret as the service's.
+      return withoutKey(withoutKey(text, env.OUTBOUND_CALLS_API_KEY), env.OUTBOUND_CALLS_OPT_OUT_MODEL_KEY);
     });
     throw new ConfigurationError(problems.length > 0 ? problems : ["invalid configuration"]);
   }

@@ -36,6 +36,16 @@ describe("a bad configuration stops the server with one line naming the variable
       },
       /OUTBOUND_CALLS_ALLOWED_COUNTRIES/,
     ],
+    [
+      "the opt-out model's key pasted into the countries",
+      {
+        OUTBOUND_CALLS_API_KEY: "sk_test_the_service_key",
+        OUTBOUND_CALLS_BASE_URL: "https://a.example",
+        OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_ALLOWED_COUNTRIES: CANARY_KEY,
+      },
+      /OUTBOUND_CALLS_ALLOWED_COUNTRIES/,
+    ],
   ])("%s", (_label, env, message) => {
     const result = run(env);
     expect(result.status).toBe(1);
@@ -43,6 +53,23 @@ describe("a bad configuration stops the server with one line naming the variable
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
+    expect(result.stderr.toUpperCase()).not.toContain(CANARY_KEY.toUpperCase());
+  });
+});
+
+describe("the opt-out model's key set while the model is off", () => {
+  it("pasted into the public URL of --http, which quotes what is not a URL: never printed", () => {
+    const result = run(
+      {
+        OUTBOUND_CALLS_API_KEY: "sk_test_the_service_key",
+        OUTBOUND_CALLS_BASE_URL: "http://127.0.0.1:9",
+        OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: CANARY_KEY,
+        OUTBOUND_CALLS_PUBLIC_URL: CANARY_KEY,
+      },
+      ["--http", "--port", "0"],
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/OUTBOUND_CALLS_PUBLIC_URL/);
     expect(result.stderr.toUpperCase()).not.toContain(CANARY_KEY.toUpperCase());
   });
 });

@@ -195,6 +195,19 @@ describe("when something is wrong: exit 1 and the fix on the failing line", () =
     expectClean(result);
   });
 
+  it("the opt-out model's key pasted into a variable that quotes what it did not understand: never printed", async () => {
+    const modelKey = "sk-model-CANARY-d0c70r-5a2b";
+    const result = await runCli(["doctor"], {
+      OUTBOUND_CALLS_API_KEY: CANARY_KEY,
+      OUTBOUND_CALLS_BASE_URL: "https://a.example",
+      OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: modelKey,
+      OUTBOUND_CALLS_ALLOWED_COUNTRIES: modelKey,
+    });
+    expect(result.code).toBe(1);
+    expect(line(result, "configuration")).toMatch(/OUTBOUND_CALLS_ALLOWED_COUNTRIES/);
+    expect(`${result.stdout}${result.stderr}`.toUpperCase()).not.toContain(modelKey.toUpperCase());
+  });
+
   it("reports every missing or wrong variable in one run, one line and one fix each", async () => {
     const result = await runCli(["doctor"], { OUTBOUND_CALLS_TIMEOUT_MS: "fast", OUTBOUND_CALLS_CONFIRM: "sometimes" });
     expect(result.code).toBe(1);

@@ -52,4 +52,10 @@ describe("the operator's model's variables", () => {
       problems({ ...env, OUTBOUND_CALLS_OPT_OUT_MODEL_URL: "https://x", OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: `a ${KEY}` }),
     ).not.toContain(KEY);
   });
+
+  it("the model's key pasted into a variable that quotes what it did not understand: removed from the message", () => {
+    const message = problems({ OUTBOUND_CALLS_OPT_OUT_MODEL_KEY: KEY, OUTBOUND_CALLS_BLOCKED_TYPES: KEY });
+    expect(message).toContain("OUTBOUND_CALLS_BLOCKED_TYPES");
+    expect(message.toUpperCase()).not.toContain(KEY.toUpperCase());
+  });
 });
