@@ -155,14 +155,26 @@ export class OptOutDesk {
    * Waiting calls of these numbers, read now (a dial to them is about to be decided), and the operator's model's
    * answers about them still out; bounded by the deadline.
    */
-  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
-    await this.watcher.readBeforeDial(numbers, deadline);
-    await this.second?.settle(numbers, deadline);
+  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<boolean> {
+    const read = await this.watcher.readBeforeDial(numbers, deadline);
+    const waited = (await this.second?.settle(numbers, deadline)) ?? false;
+    return read > 0 || waited;
   }
 
   /** The entries of these numbers at dial time: refused while the list may be incomplete (opt-out-keeper.ts). */
   listed(numbers: readonly string[]): Promise<Array<OptOutEntry | undefined>> {
     return this.d.keeper.forDial(numbers);
+  }
+
+  /**
+   * A dial's check: the numbers' waiting calls read first (readBeforeDial), then their entries (listed). The entries
+   * are asked for in the same round trip as the waiting calls; that answer stands when no call was read and no model
+   * answer waited for, else the list is read again after them (a reading may have listed the number).
+   */
+  async checkBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<Array<OptOutEntry | undefined>> {
+    const early = this.listed(numbers);
+    early.catch(() => undefined);
+    return (await this.readBeforeDial(numbers, deadline)) ? this.listed(numbers) : early;
   }
 
   /** The held numbers, newest first (the inbox's review). */

@@ -2,8 +2,8 @@
  * Opt-outs (src/guards/opt-outs/): a call to one of these numbers still waiting to be read is read first (its person
  * may just have said stop), then a number on the opt-out list is refused, naming the call where the person said it,
  * and a number held for review likewise (opt_out_review); while the list may be incomplete (the store lost it and the
- * journals are being written back) every dial is refused (opt_out_list_incomplete). After the yes, when minutes may
- * have passed, the list is read again. Each placed call waits in the store to be read, by any replica, until it ends.
+ * journals are being written back) every dial is refused (opt_out_list_incomplete). After a person's yes, when minutes
+ * may have passed, the list is read again. Each placed call waits in the store to be read, by any replica, until it ends.
  */
 import type { OptOutEntry } from "../../state/store.js";
 import { refuseOptedOut } from "./refusal.js";
@@ -12,18 +12,21 @@ import type { Guard } from "../dial/guard.js";
 import type { GuardOf, SafetyServices } from "../services.js";
 
 export function optOutGuard(s: SafetyServices): Guard {
-  const refuseListed = async (attempt: DialAttempt) => {
-    const entries = await s.optOuts.listed([...attempt.numbers]);
+  const refuseListed = async (attempt: DialAttempt, entries: ReadonlyArray<OptOutEntry | undefined>) => {
     if (entries.every((e) => e === undefined)) return;
     refuseOptedOut(attempt.rows, entries, await shownEntries(attempt, entries));
   };
   return {
     async check(attempt) {
-      await s.optOuts.readBeforeDial([...attempt.numbers], attempt.scope.deadline);
-      await refuseListed(attempt);
+      await refuseListed(attempt, await s.optOuts.checkBeforeDial([...attempt.numbers], attempt.scope.deadline));
       if (attempt.dryRun) attempt.checks.push("opt-outs: none of these people asked not to be called");
     },
-    commit: refuseListed,
+    async commit(attempt) {
+      // Read again only when a person was asked: minutes may have passed. Otherwise the check's read, a moment ago
+      // in this same dial, stands (and its script checked the store's epoch).
+      if (attempt.approval?.sendWithinMs !== undefined)
+        await refuseListed(attempt, await s.optOuts.listed([...attempt.numbers]));
+    },
     async settle(attempt, posted) {
       if (posted.kind === "placed") await s.optOuts.watch(posted.callIds, posted.callTo ?? [], attempt.numbers);
     },

@@ -76,19 +76,23 @@ export class SecondReader {
     this.next();
   }
 
-  /** Waits for the questions still out or waiting about these numbers, within the deadline (a dial is next). */
-  async settle(numbers: readonly string[], deadline: Deadline): Promise<void> {
+  /**
+   * Waits for the questions still out or waiting about these numbers, within the deadline (a dial is next); true
+   * when there were some.
+   */
+  async settle(numbers: readonly string[], deadline: Deadline): Promise<boolean> {
     const wanted = new Set(numbers);
     const pending = [...this.out, ...this.waiting]
       .filter((q) => q.numbers.some((n) => wanted.has(n)))
       .map((q) => q.done);
-    if (pending.length === 0) return;
+    if (pending.length === 0) return false;
     let timer: NodeJS.Timeout | undefined;
     const ms = Math.max(0, deadline.remaining() - 1_000);
     await Promise.race([
       Promise.all(pending),
       new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
     ]).finally(() => clearTimeout(timer));
+    return true;
   }
 
   private next(): void {

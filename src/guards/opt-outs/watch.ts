@@ -57,13 +57,14 @@ export class OptOutWatch {
   /**
    * Waiting calls of these numbers, read now (a dial to them is about to be decided); bounded by the deadline. The
    * calls whose records name one of the numbers first, then those at its place, then those whose number is unknown.
+   * Returns how many it began to read.
    */
-  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<void> {
+  async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<number> {
     let waiting: CallToRead[];
     try {
       waiting = await this.d.toRead.ofNumbers(numbers, 50);
     } catch {
-      return; // The opt-out list itself is read next, from the same store: a store that cannot answer refuses there.
+      return 0; // The opt-out list itself is read from the same store: a store that cannot answer refuses there.
     }
     const wanted = new Set(numbers);
     const rank = (c: CallToRead) =>
@@ -80,10 +81,13 @@ export class OptOutWatch {
       .filter((c) => rank(c) < 3)
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, MAX_READS_BEFORE_DIAL);
+    let read = 0;
     for (const call of due) {
-      if (deadline.remaining() < 1_000) return;
+      if (deadline.remaining() < 1_000) break;
+      read += 1;
       await this.readOne(call, Math.min(READ_MS, deadline.remaining() - 500));
     }
+    return read;
   }
 
   /** One poll: the calls due, taken from the shared store, read one at a time. */

@@ -1,7 +1,8 @@
 /**
  * Opt-outs through the real MCP server in-process: the watch reads a placed call by itself and lists its number;
  * get_call shows `opt_out` and lists; add_do_not_call lists; every later dial (create_call, submit_batch, a dry run,
- * a repeat_dial) is refused with `opted_out` naming the call, and no POST goes; the list survives a restart through
+ * a repeat_dial) is refused with `opted_out` naming the call, and no POST goes; a number listed while a person
+ * decided is refused after their yes; the list survives a restart through
  * the audit log; only the operator's command removes a number, and its line names who; a store that cannot answer
  * refuses the dial.
  */
@@ -158,6 +159,29 @@ describe("add_do_not_call", () => {
     expect(textOf(dial)).toContain("never call my mother again");
     expect(fx.service.posts()).toHaveLength(0);
     expect((await server.call("add_do_not_call", { number: "555", heard: "x" })).isError).toBe(true);
+  });
+});
+
+describe("after a person's yes", () => {
+  it("reads the list again: a number listed while the person decided is refused, with no POST", async () => {
+    let server: Awaited<ReturnType<typeof fx.start>> | undefined;
+    const elicit = {
+      current: async () => {
+        // Another replica or the operator lists the number while the dialog is open.
+        await server!.core!.store.optOuts.add({
+          number: CALL.to,
+          at: Date.now(),
+          source: "operator",
+          evidence: "listed while the person decided",
+        });
+        return { action: "accept" as const, content: { confirm: true } };
+      },
+    };
+    server = await fx.start({ env, elicit });
+    const dial = await server.call("create_call", CALL);
+    expect(textOf(dial)).toContain("Refused (opted_out)");
+    expect(textOf(dial)).toContain("listed while the person decided");
+    expect(fx.service.posts()).toHaveLength(0);
   });
 });
 
