@@ -104,6 +104,7 @@ export class DialAttempt {
   /** The yes the dial went on. */
   approval: Approval | undefined;
   private undo: Array<() => Promise<void>> = [];
+  private finishing: Array<Promise<unknown>> = [];
 
   constructor(
     /** The tool that dials: create_call or submit_batch. */
@@ -154,6 +155,19 @@ export class DialAttempt {
     const undo = this.undo.reverse();
     this.undo = [];
     for (const release of undo) await release().catch(() => undefined);
+  }
+
+  /**
+   * Work a guard's settle started and did not wait for: the kernel settles the claim meanwhile (the two go to the store
+   * in one round trip), then waits for both before the dial is answered. `work` must not need the claim settled.
+   */
+  finish(work: Promise<unknown>): void {
+    this.finishing.push(work.catch(() => undefined));
+  }
+
+  /** What guards' settle started, done. Never rejects. */
+  async finished(): Promise<void> {
+    await Promise.all(this.finishing);
   }
 
   /** The POST went (or may have): what is held stays spent. */

@@ -6,7 +6,8 @@
  *   approve  the yes the dial waits for
  *   commit   what may have changed while a person decided, and what the dial spends
  *   POST     the `sending` audit line first, then the one request (dial-post.ts)
- *   settle   every guard, last first, learns the outcome; then the claim is settled
+ *   settle   every guard, last first, learns the outcome; then the claim is settled, beside what a guard's settle
+ *            left running (attempt.finish), and the dial waits for both
  * Any throw before the POST takes back everything the guards held (the claim, the caps reservation): nothing was sent.
  */
 import { OutcomeUnknownError } from "../../service/errors.js";
@@ -81,6 +82,7 @@ async function send<R>(
     const sent = await postDial(attempt, plan, { service: k.service, claim, deadline, sentAt });
     for (const guard of [...guards].reverse()) await guard.settle?.(attempt, sent.posted);
     if ("error" in sent) {
+      await attempt.finished();
       const { lookup } = sent.posted;
       if (lookup.kind === "found" && lookup.calls.length > 0)
         attempt.trail.add({ call_ids: lookup.calls.map((c) => c.id) });
@@ -90,7 +92,9 @@ async function send<R>(
       });
     }
     const { summary, callIds } = sent.posted;
+    // Sent with what the guards' settle left running (attempt.finish): one round trip to the store.
     await claim.settle({ kind: "placed", at: sentAt, summary, callIds });
+    await attempt.finished();
     attempt.trail.add(sent.audit);
     return { kind: "dialed", record: sent.record, confirmedBy: approval.by };
   } finally {

@@ -27,8 +27,10 @@ export function optOutGuard(s: SafetyServices): Guard {
       if (attempt.approval?.sendWithinMs !== undefined)
         await refuseListed(attempt, await s.optOuts.listed([...attempt.numbers]));
     },
-    async settle(attempt, posted) {
-      if (posted.kind === "placed") await s.optOuts.watch(posted.callIds, posted.callTo ?? [], attempt.numbers);
+    settle(attempt, posted) {
+      // Never rejects, and needs nothing of the claim: it goes to the store with the claim's settlement.
+      if (posted.kind === "placed")
+        attempt.finish(s.optOuts.watch(posted.callIds, posted.callTo ?? [], attempt.numbers));
     },
   };
 }
