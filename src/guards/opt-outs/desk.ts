@@ -197,7 +197,11 @@ export class OptOutDesk {
     }
   }
 
-  /** The calling side's names: the agent's record (the service's agent list) and the name the call record gives. */
+  /**
+   * The calling side's names: the agent's record (the service's agent list) and the name the call record gives.
+   * The list is the dial check's short cache (refreshed on a miss): a get_call polled every second asks for the call
+   * alone, not for the agents as well.
+   */
   private async sideOf(record: CallRecord, deadline: Deadline | undefined): Promise<CallingSide> {
     const names = new Set<string>();
     const own = pickString(record, "agent_name");
@@ -205,7 +209,7 @@ export class OptOutDesk {
     const id = pickString(record, "agent_id");
     if (id && deadline && deadline.remaining() > 1_000) {
       try {
-        const agent = (await this.d.service.agents.list(deadline)).find((a) => a.id === id);
+        const agent = (await this.d.service.agents.check([id], deadline)).agents.find((a) => a.id === id);
         if (agent?.name) names.add(agent.name);
       } catch {
         // Read without the name: the service's role fields still tell the turns apart.
