@@ -60,10 +60,10 @@ export function mcpPost(
 ): (req: IncomingMessage, res: ServerResponse, caller?: AuthenticatedCaller) => Promise<void> {
   let lastFallbackLog = -Infinity;
   // Which client (and, with OAuth, which person) each request came from, for the server the SDK's factory makes for it,
-  // and whether its session id says it declared MCP Apps at initialize (apps-session.ts).
+  // whether its session id says it declared MCP Apps at initialize (apps-session.ts), and whether its body is a batch.
   const byRequest = new WeakMap<
     Request,
-    { client: string; caller: AuthenticatedCaller | undefined; appsSession: boolean }
+    { client: string; caller: AuthenticatedCaller | undefined; appsSession: boolean; batch: boolean }
   >();
   const failed = (error: Error) => options.log(`http: request failed: ${error.stack ?? error.message}`);
   const handler = createMcpHandler(
@@ -85,7 +85,8 @@ export function mcpPost(
         },
         options.core,
       );
-      if (era === "legacy") answerCancelledRequests(mcp.server);
+      // Only a batch can cancel a request of its own POST: a single message is served without the watch.
+      if (era === "legacy" && from?.batch !== false) answerCancelledRequests(mcp.server);
       return mcp;
     },
     { onerror: failed, maxRequestBodySize: options.maxBodyBytes },
@@ -173,7 +174,7 @@ export function mcpPost(
     const newSession = appsSessionFor(message);
     const serving = {
       fetch: async (request: Request, opts?: Parameters<typeof handler.fetch>[1]) => {
-        byRequest.set(request, { client, caller, appsSession });
+        byRequest.set(request, { client, caller, appsSession, batch: Array.isArray(message) });
         const response = await handler.fetch(request, opts);
         if (!newSession || !response.ok) return response;
         // The initialize answer of a client that declared MCP Apps: the session id it will send on every request.

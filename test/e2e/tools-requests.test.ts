@@ -163,6 +163,17 @@ describe("get_call", () => {
       /<call-data [0-9a-f]{8} source="transcript">[\s\S]*agent: Hello\ncontact: Hi\n<\/call-data [0-9a-f]{8}>/,
     );
   });
+  it("a polled call of an agent asks the service for the call alone: the agents' names come from the short cache", async () => {
+    upstream.handle((req, res, raw) => {
+      if (req.path === "/api/v1/calls/call_5")
+        return sendJson(res, 200, { data: { id: "call_5", status: "in_progress", agent_id: "agt_1" } });
+      return defaultHandler(req, res, raw);
+    });
+    for (let poll = 0; poll < 3; poll++)
+      expect((await server.call("get_call", { call_id: "call_5" })).isError).toBeFalsy();
+    expect(upstream.requests.filter((r) => r.path === "/api/v1/calls/call_5")).toHaveLength(3);
+    expect(upstream.requests.filter((r) => r.path === "/api/v1/agents").length).toBeLessThanOrEqual(1);
+  });
 });
 
 describe("submit_batch", () => {

@@ -7,6 +7,7 @@
  * and the list as a dial reads it. A record that cannot be read never takes a
  * number off the list: what could not be read is said in get_call and on stderr.
  */
+import { createHash } from "node:crypto";
 import type { Deadline } from "../../service/deadline.js";
 import type { CallingService } from "../../service/index.js";
 import { callTo, pickString } from "../../service/call-fields.js";
@@ -65,12 +66,16 @@ export interface OptOutDeskDeps {
 
 /** Calls whose unreadable parts were said on stderr already (bounded: starts over when full). */
 const SAID_MAX = 1_000;
+/** Calls whose last reading is kept (the least recently read goes first). */
+const READINGS_MAX = 1_000;
 
 export class OptOutDesk {
   private readonly watcher: OptOutWatch;
   private readonly timer: NodeJS.Timeout;
   private keeping = false;
   private readonly said = new Set<string>();
+  /** The last reading of each call read lately, least recently read first. */
+  private readonly readings = new Map<string, { digest: string; reading: OptOutReading }>();
   private readonly reader: OptOutReader;
   private readonly model: ModelClient | undefined;
   private readonly second: SecondReader | undefined;
@@ -196,20 +201,39 @@ export class OptOutDesk {
     this.d.journal?.close();
   }
 
-  /** The reader, which promises never to throw; if it does, the record counts as unreadable (nothing removed). */
+  /**
+   * The reader, which promises never to throw; if it does, the record counts as unreadable (nothing removed).
+   * A reading depends on the record and the side alone: a call read again unchanged (polled every second) gets
+   * its last reading back, not a second pass over its transcript.
+   */
   private read(record: CallRecord, side: CallingSide): OptOutReading {
+    // The record is parsed JSON, so its JSON text says all it holds; the digest keeps the memo small.
+    const digest = createHash("sha256")
+      .update(JSON.stringify([record, side]))
+      .digest("base64");
+    const last = this.readings.get(record.id);
+    if (last?.digest === digest) return last.reading;
+    let reading: OptOutReading;
     try {
-      return this.reader(record, side);
+      reading = this.reader(record, side);
     } catch (error) {
-      return {
+      reading = {
         status: "none",
         matches: [],
         unreadable: [`the record (the reader failed: ${error instanceof Error ? error.name : "error"})`],
       };
     }
+    this.readings.delete(record.id);
+    if (this.readings.size >= READINGS_MAX) this.readings.delete(this.readings.keys().next().value!);
+    this.readings.set(record.id, { digest, reading });
+    return reading;
   }
 
-  /** The calling side's names: the agent's record (the service's agent list) and the name the call record gives. */
+  /**
+   * The calling side's names: the agent's record (the service's agent list) and the name the call record gives.
+   * The list is the dial check's short cache (refreshed on a miss): a get_call polled every second asks for the call
+   * alone, not for the agents as well.
+   */
   private async sideOf(record: CallRecord, deadline: Deadline | undefined): Promise<CallingSide> {
     const names = new Set<string>();
     const own = pickString(record, "agent_name");
@@ -217,7 +241,7 @@ export class OptOutDesk {
     const id = pickString(record, "agent_id");
     if (id && deadline && deadline.remaining() > 1_000) {
       try {
-        const agent = (await this.d.service.agents.list(deadline)).find((a) => a.id === id);
+        const agent = (await this.d.service.agents.check([id], deadline)).agents.find((a) => a.id === id);
         if (agent?.name) names.add(agent.name);
       } catch {
         // Read without the name: the service's role fields still tell the turns apart.

@@ -140,6 +140,30 @@ describe("bad input never frees anyone", () => {
   });
 });
 
+describe("a call read again", () => {
+  it("unchanged is not read a second time (its last reading stands); changed, it is read anew", async () => {
+    let reads = 0;
+    const server = await fx.start({
+      env,
+      optOutReader: (record, side) => {
+        reads++;
+        return reader(record, side);
+      },
+    });
+    says("Sure, what time works?");
+    for (let poll = 0; poll < 3; poll++)
+      expect((await server.call("get_call", { call_id: "call_7" })).structuredContent).toMatchObject({
+        opt_out: { status: "none", listed: false },
+      });
+    expect(reads).toBe(1);
+    says("Please stop calling me.");
+    const read = await server.call("get_call", { call_id: "call_7" });
+    expect(reads).toBe(2);
+    expect(read.structuredContent).toMatchObject({ opt_out: { status: "asked", listed: true } });
+    expect(textOf(await server.call("create_call", CALL))).toContain("Refused (opted_out)");
+  });
+});
+
 describe("the journal", () => {
   it("alone (no audit log) rebuilds the list and the held numbers after a restart; the file is 0600", async () => {
     const journal = join(tempDir("journal"), "state", "opt-outs.jsonl");
