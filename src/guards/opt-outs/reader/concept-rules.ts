@@ -4,8 +4,7 @@
  * a word of calling too ("no me llaméis más", "bel mij ni meer"); a word of removing near a list or the number;
  * withdrawing near consent. Weaker sets (a negation alone near calling, "remove me" alone, annoyance or frequency near
  * calling, "how did you get my number") are only `possible`. Words that name ("don't call me ma'am"), other lists ("the
- * waiting list") and words accepting calls in the same sentence undo a reading. The agent's lines are read for what an
- * agent does: offer removal, ask whether to keep calling, confirm a removal.
+ * waiting list") and words accepting calls in the same sentence undo a reading. What an agent's lines do: agent-acts.ts.
  */
 import { C, type Mention } from "./concepts.js";
 import { together } from "./context.js";
@@ -250,64 +249,4 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
     hits.push(hit(text, h.lang, "possible", "hedged", h.at, h.end));
   }
   return hits;
-}
-
-export interface AgentActs {
-  offer: boolean;
-  keep: boolean;
-  confirm: boolean;
-}
-
-/** Bits of the mentions in one sentence. */
-function sentenceBits(mentions: readonly Mention[], sentence: number): number {
-  let bits = 0;
-  for (const m of mentions) if (m.sentence === sentence) bits |= m.bits;
-  return bits;
-}
-
-const stops = (b: number) =>
-  (b & C.REMOVE && b & (C.LIST | C.NUMBER | C.YOU | C.CALL) && !(b & C.OTHERLIST)) ||
-  (b & C.CALL && b & (C.STOP | C.NEG | C.NEVER));
-
-/**
- * What an agent's line does, read from its concepts: an offer to stop or remove and a question whether to keep
- * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would
- * you—"), or left unpunctuated when it is not a condition or an instruction ("say stop if you want"), or a sentence
- * followed by a short question ("I can take you off our list. Would you like that?"). A confirmation is a statement,
- * not conditional, not quoting, not about someone else, not limited to one matter (`limited`: "about this").
- */
-export function agentActs(
-  text: string,
-  mentions: readonly Mention[],
-  cutOff = false,
-  limited: (sentence: string) => boolean = () => false,
-): AgentActs {
-  const acts: AgentActs = { offer: false, keep: false, confirm: false };
-  if (mentions.length === 0) return acts;
-  const sentences = text.split(/(?<=[.!?;])\s+/);
-  const last = sentences.length - 1;
-  const asked = (s: string) => /\?\s*$/.test(s);
-  const open = (s: string) => !/[.!?;]\s*$/.test(s);
-  const tail = sentences[last]!;
-  const shortQuestion = tail.length <= 40 && (asked(tail) || open(tail));
-  for (let s = 0; s <= last; s++) {
-    const b = sentenceBits(mentions, s);
-    const own = sentences[s]!;
-    const question =
-      (s === last && (asked(own) || (open(own) && (cutOff || !(b & (C.IF | C.SAY)))))) ||
-      (s === last - 1 && shortQuestion);
-    if (question) {
-      if (stops(b)) acts.offer = true;
-      else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
-    } else if (
-      !asked(own) &&
-      !(b & (C.IF | C.THIRD | C.SAY)) &&
-      stops(b) &&
-      b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
-      !limited(own)
-    ) {
-      acts.confirm = true;
-    }
-  }
-  return acts;
 }

@@ -9,7 +9,7 @@ import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
-import { agentActs, type AgentActs } from "./concept-rules.js";
+import { agentActs, type AgentActs } from "./agent-acts.js";
 import { corrector, hitsIn, masked } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 
