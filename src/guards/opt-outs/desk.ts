@@ -7,7 +7,6 @@
  * and the list as a dial reads it. A record that cannot be read never takes a
  * number off the list: what could not be read is said in get_call and on stderr.
  */
-import { createHash } from "node:crypto";
 import type { Deadline } from "../../service/deadline.js";
 import type { CallingService } from "../../service/index.js";
 import { callTo, pickString } from "../../service/call-fields.js";
@@ -23,6 +22,7 @@ import { OptOutKeeper, SOURCE_TOOL } from "./keeper.js";
 import { callsToRead, e164Of, numbersOfCall } from "./pairing.js";
 import { clearHeld, confirmHeld, heldNumbers, type ReviewOutcome } from "./review.js";
 import { OptOutWatch } from "./watch.js";
+import { ReadingMemo } from "./reading-memo.js";
 import type { OptOutModelSettings } from "../../config/opt-out-model.js";
 import { ModelClient } from "./model.js";
 import { MODEL_EVIDENCE, SecondReader } from "./second-reader.js";
@@ -66,16 +66,13 @@ export interface OptOutDeskDeps {
 
 /** Calls whose unreadable parts were said on stderr already (bounded: starts over when full). */
 const SAID_MAX = 1_000;
-/** Calls whose last reading is kept (the least recently read goes first). */
-const READINGS_MAX = 1_000;
 
 export class OptOutDesk {
   private readonly watcher: OptOutWatch;
   private readonly timer: NodeJS.Timeout;
   private keeping = false;
   private readonly said = new Set<string>();
-  /** The last reading of each call read lately, least recently read first. */
-  private readonly readings = new Map<string, { digest: string; reading: OptOutReading }>();
+  private readonly readings = new ReadingMemo();
   private readonly reader: OptOutReader;
   private readonly model: ModelClient | undefined;
   private readonly second: SecondReader | undefined;
@@ -128,7 +125,7 @@ export class OptOutDesk {
    * numbers); absent, the record's own number. `deadline`: for the agent's names, when there is time to ask.
    */
   async inspect(record: CallRecord, deadline?: Deadline, call?: CallToRead): Promise<OptOutView> {
-    const reading = this.read(record, await this.sideOf(record, deadline));
+    const reading = this.readings.read(record, await this.sideOf(record, deadline), this.reader);
     const recorded = e164Of(callTo(record));
     const { listed } = numbersOfCall(call, recorded);
     await this.keepReading(record, reading, call);
@@ -199,34 +196,6 @@ export class OptOutDesk {
     clearInterval(this.timer);
     this.model?.close();
     this.d.journal?.close();
-  }
-
-  /**
-   * The reader, which promises never to throw; if it does, the record counts as unreadable (nothing removed).
-   * A reading depends on the record and the side alone: a call read again unchanged (polled every second) gets
-   * its last reading back, not a second pass over its transcript.
-   */
-  private read(record: CallRecord, side: CallingSide): OptOutReading {
-    // The record is parsed JSON, so its JSON text says all it holds; the digest keeps the memo small.
-    const digest = createHash("sha256")
-      .update(JSON.stringify([record, side]))
-      .digest("base64");
-    const last = this.readings.get(record.id);
-    if (last?.digest === digest) return last.reading;
-    let reading: OptOutReading;
-    try {
-      reading = this.reader(record, side);
-    } catch (error) {
-      reading = {
-        status: "none",
-        matches: [],
-        unreadable: [`the record (the reader failed: ${error instanceof Error ? error.name : "error"})`],
-      };
-    }
-    this.readings.delete(record.id);
-    if (this.readings.size >= READINGS_MAX) this.readings.delete(this.readings.keys().next().value!);
-    this.readings.set(record.id, { digest, reading });
-    return reading;
   }
 
   /**
