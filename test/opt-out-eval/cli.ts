@@ -27,6 +27,7 @@ const sets: Array<[string, string[]]> =
         ["held-out-4 (written after the fourth freeze)", [join(here, "held-out-4")]],
         ["blind-1 (written by someone who never saw the code)", [join(here, "blind-1")]],
         ["dev-2 (written after blind-1, each part before the change it guards)", [join(here, "dev-2")]],
+        ["dev-3 (speakers and reported speech, written before the change it guards)", [join(here, "dev-3")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);

@@ -101,30 +101,70 @@ function deniedSaying(text: string, mentions: readonly Mention[], at: number, en
 }
 
 /**
+ * The verb of saying after the words it reports, where the language puts it there ("妻はもう電話しないでって向こうに
+ * 言った", "मेरी पत्नी ने … बंद करो बोला"): with someone else named before the words, the mentions up to that verb,
+ * a few words on; none otherwise. Said to no other party, such words may be the household's wish told to this caller.
+ */
+function verbAfter(frame: readonly Mention[], after: readonly Mention[]): Mention[] {
+  if (frame.some((m) => m.bits & C.SAY) || !frame.some((m) => m.bits & C.THIRD) || after.length === 0) return [];
+  const from = after[0]!.pos;
+  const say = after.findIndex((m) => m.bits & C.SAY && m.pos - from <= 6 && !(m.bits & C.NEG));
+  return say === -1 ? [] : after.slice(0, say + 1);
+}
+
+/**
+ * The callee's own wish beside the words reported: "my husband asked you to stop, and so do I", "y yo también se lo
+ * pido", "moi aussi", "私からもお願いします". Said after a verb of saying, the words reported are the callee's too.
+ */
+const OWN_TOO = new RegExp(
+  [
+    "(?<![a-z])(?:so do i|me too|me as well|same (?:here|for me|goes for me)|i (?:do|mean it|want that|ask|say|agree)(?: that| it)? (?:too|as well|also)|(?:i'?m|i am) (?:saying|asking|telling you)(?: it| that| the same)?(?: now)? (?:too|as well|also)|i'?m telling you (?:now )?too" +
+      "|yo (?:tambien|igual)|a mi tambien|(?:yo )?(?:se lo |le |les )?(?:pido|digo) (?:lo mismo|tambien)|moi aussi|moi de meme|je (?:vous )?le (?:demande|dis) aussi|pareil pour moi" +
+      "|ich auch|ich (?:sage|bitte|verlange) (?:es |sie |das )?(?:auch|ebenfalls)|eu tambem|(?:eu )?(?:tambem )?peco (?:o mesmo|tambem)|anch'?io|anche io" +
+      "|ik ook|ik (?:zeg|vraag) het (?:ook|u ook)|ja (?:tez|rowniez)|main bhi|mai bhi|meri bhi)(?![a-z])",
+    "我也|私からも|私も|मैं भी|मेरी भी|(?:و)?انا (?:ايضا|كمان)",
+  ].join("|"),
+);
+
+/**
  * Someone else's words, unquoted: "my son keeps telling me to tell you all to stop calling". Passed on to this caller
  * ("she asked me to tell you not to call"), they may be the household's wish: weakened, not dropped; said to another
  * party first ("told the other company"), they are that party's business: dropped.
  */
-function reported(frame: readonly Mention[], inHit: readonly Mention[]): Verdict | undefined {
+function reported(
+  frame: readonly Mention[],
+  inHit: readonly Mention[],
+  after: readonly Mention[],
+): Verdict | undefined {
   let third = false;
   let said = false;
   let relayed = false;
-  for (const m of [...frame, ...inHit]) {
-    // Said to another party before any word to this caller: "er hat bei denen gesagt, sie sollen ihn nicht anrufen".
+  const framed = new Set(frame);
+  const late = verbAfter(frame, after);
+  let toOther = false;
+  for (const m of [...frame, ...inHit, ...late]) {
+    // Said to another party before any word to this caller: "er hat bei denen gesagt, sie sollen ihn nicht anrufen";
+    // the party may come before the verb ("mein Mann hat denen gesagt", "向こうに言った").
     if (m.bits & C.OTHER && said && !relayed) return "drop";
-    if (m.bits & C.YOU && said) relayed = true;
+    if (m.bits & C.OTHER && third && !relayed) toOther = true;
+    // Told to this caller: "my husband told you to stop". A "you" inside the words reported ("he said take me off your
+    // list") is his.
+    if (m.bits & C.YOU && said && framed.has(m)) relayed = true;
     if (m.bits & (C.THIRD | C.MEDIA) && !said) third = true;
     // Said of someone else, if: "if my husband picks up, he'll tell you never to call".
     if (m.bits & C.IF && frame.some((x) => x.at > m.at && x.bits & C.THIRD)) return "drop";
     if (m.bits & C.SAY) {
       if (third) said = true;
+      if (said && toOther) return "drop";
       // Passed on to another party: "tell them to stop calling me".
       const next = frame.find((x) => x.at > m.at);
       if (next !== undefined && next.bits & C.OTHER && next.pos - m.pos <= 2) return "drop";
     }
   }
   if (!said) return undefined;
-  return relayed ? "weaken" : "drop";
+  // Reported with the verb after and said to no other party ("父はもう電話は要らないと言っています"): the household's
+  // wish, maybe: held.
+  return relayed || late.length > 0 ? "weaken" : "drop";
 }
 
 function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number, summary: boolean): Verdict {
@@ -153,12 +193,16 @@ function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBit
     )
   )
     return "drop";
-  const r = summary
-    ? undefined
-    : reported(
-        frame,
-        mentions.filter((m) => m.at >= at && m.end <= end),
-      );
+  const say = frame.find((m) => m.bits & C.SAY);
+  const ownToo = OWN_TOO.test(text.slice(say?.end ?? end));
+  const r =
+    summary || ownToo
+      ? undefined
+      : reported(
+          frame,
+          mentions.filter((m) => m.at >= at && m.end <= end),
+          mentions.filter((m) => m.at >= end && m.at < stop),
+        );
   if (r !== undefined) return r;
   // A time, not a refusal: "don't call now, I'm in a meeting; call after six", "no me llame tan temprano, mejor
   // después de las diez". Not a request with "again" or "never" ("don't call again until…" stays).

@@ -110,7 +110,8 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
     }
     if (!r.silent) calleeSpoke = true;
     foreign ||= unknownScript(turns[i]!.text);
-    for (const h of r.hits) out.matches.push(fromHit(h, "transcript", i));
+    for (const h of r.hits)
+      out.matches.push(fromHit(roles[i] === "uncertain" ? { ...h, tier: "possible" } : h, "transcript", i));
     const q = questionBefore(i, roles, readings);
     if (q === undefined || (!q.offer && !q.keep)) continue;
     if ((q.offer && r.answer === "yes") || (q.keep && r.answer === "no")) {

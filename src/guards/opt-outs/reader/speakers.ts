@@ -7,8 +7,18 @@
  */
 import type { RawTurn } from "./turns.js";
 import type { LineReading } from "./line.js";
+import { foldSpeech } from "./text.js";
+import { callingSideByEvidence, turnSpeaksAsAgent } from "./speaker-evidence.js";
 
-export type Role = "agent" | "callee" | "unknown";
+/**
+ * `uncertain`: a turn the call's evidence gives to the agent although its own words do not speak as the agent's; it
+ * is read as the callee's, and a request in it is held (`possible`), never dropped.
+ */
+export type Role = "agent" | "callee" | "unknown" | "uncertain";
+
+/** How far ahead the calling side's evidence must be to decide the labels, and to decide them for every turn. */
+const MARGIN = 3;
+const SURE = 5;
 
 const AGENT_WORDS = new Set(
   (
@@ -22,9 +32,9 @@ const AGENT_WORDS = new Set(
 );
 /** Labels that hold an agent word among others: "AI Agent", "Léa (IA)", "Acme bot". */
 const AGENT_TOKEN =
-  /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter)(?:\s|$)/;
+  /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter|sistema|systeme|systeem|system|\p{L}+system)(?:\s|$)/u;
 const AGENT_SCRIPT =
-  /助手|坐席|客服|机器人|機器人|顾问|顧問|アシスタント|オペレーター|エージェント|担当|एजेंट|सहायक|وكيل|المساعد|مساعد|ممثل/;
+  /助手|坐席|客服|机器人|機器人|顾问|顧問|系统|系統|アシスタント|オペレーター|エージェント|担当|システム|自動音声|音声ガイダンス|एजेंट|सहायक|सिस्टम|وكيل|المساعد|مساعد|ممثل|النظام/;
 const CALLEE_WORDS = new Set(
   (
     "user customer callee contact human client lead prospect recipient person patient member called party " +
@@ -140,5 +150,30 @@ export function rolesOf(
         if (labels[i] !== undefined) roles[i] = labels[i] === agentLabel ? "agent" : "callee";
     }
   }
-  return roles;
+  return weighed(roles, labels, turns, readings);
+}
+
+/**
+ * The roles the labels get from the whole call's evidence (speaker-evidence.ts), when it is clear: the label well
+ * ahead is the agent's, every other label the callee's, over what names and openings said. The service's own role
+ * words are never overruled. Ahead by less than SURE, a turn of the agent's label whose own words do not speak as the
+ * agent's is `uncertain`: what it asks is held, not dropped.
+ */
+function weighed(
+  roles: Role[],
+  labels: readonly (string | undefined)[],
+  turns: readonly RawTurn[],
+  readings: readonly LineReading[],
+): Role[] {
+  if (labels.some((l) => l !== undefined && byWord(l, []) !== "unknown")) return roles;
+  const folded = turns.map((t) => foldSpeech(t.text));
+  const evidence = callingSideByEvidence(labels, folded, readings);
+  if (evidence === undefined || evidence.margin < MARGIN) return roles;
+  return roles.map((role, i) => {
+    const label = labels[i];
+    if (label === undefined) return role;
+    if (label !== evidence.agent) return "callee";
+    if (role === "agent" || evidence.margin >= SURE || turnSpeaksAsAgent(readings[i]!, folded[i]!)) return "agent";
+    return "uncertain";
+  });
 }

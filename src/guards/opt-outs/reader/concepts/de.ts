@@ -43,7 +43,7 @@ export const de: ConceptSource = {
     ["SAY OTHER", "sagen sie (?:denen|ihm|ihr)|sag (?:denen|ihm|ihr)"],
     [
       "OTHER",
-      "denen|ihn|der firma|dieser firma|(?:einer|der|die|eine) andere[n]? firma|andere firmen|den leuten|zu ihm|zu ihr|ihrem kollegen",
+      "denen|ihn|(?:zu |bei )?(?:der|dem|den|seiner|ihrer|meiner) (?:telekom|bank|versicherung|krankenkasse|firma|gesellschaft|anbieter|\\w+firma|\\w+versicherung)|der firma|dieser firma|(?:einer|der|die|eine) andere[n]? firma|andere firmen|den leuten|zu ihm|zu ihr|ihrem kollegen",
     ],
     [
       "SAY",

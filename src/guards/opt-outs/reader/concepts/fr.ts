@@ -42,7 +42,7 @@ export const fr: ConceptSource = {
     ["SAY OTHER", "dites leur|dis leur|dites lui|dis lui"],
     [
       "OTHER",
-      "leur|eux|lui|cette (?:societe|entreprise|boite)|l'autre (?:societe|entreprise)|une autre (?:societe|entreprise)|ces gens",
+      "leur|eux|lui|a (?:son|sa|leur|mon|ma) (?:operateur|banque|assurance|fournisseur|mutuelle|agence)|cette (?:societe|entreprise|boite)|l'autre (?:societe|entreprise)|une autre (?:societe|entreprise)|ces gens",
     ],
     [
       "SAY",

@@ -28,10 +28,10 @@ export const pl: ConceptSource = {
     ["NEG SAY", "nie (?:to|chodzi o to),? ze|nie prosze(?=,? (?:zeby|o|aby))|nie prosilem|nie prosilam"],
     [
       "THIRD",
-      "(?:moj|moja|moje|moi|jego|jej|nasz|nasza|jakis|jakas) (?:\\w+ )?(?:maz|zona|syn|corka|dzieci|matka|mama|ojciec|tata|brat|siostra|sasiad|sasiadka|sasiedzi|kolega|kolezanka|znajom[ya]|przyjaciel|przyjaciolka|szef|szefowa|tesciowa|tesc|babcia|dziadek|ciocia|wujek|facet|gosc)|(?:sasiadka|sasiad|maz|zona|tesciowa|on|ona|oni|one|ktos)(?= )",
+      "(?:moj|moja|moje|moi|jego|jej|nasz|nasza|jakis|jakas) (?:\\w+ )?(?:maz|zona|syn|corka|dzieci|matka|mama|ojciec|tata|brat|siostra|sasiad|sasiadka|sasiedzi|kolega|kolezanka|znajom[ya]|przyjaciel|przyjaciolka|szef|szefowa|tesciowa|tesc|babcia|dziadek|ciocia|wujek|facet|gosc)|(?:sasiadka|sasiad|maz|zona|brat|siostra|syn|corka|matka|mama|ojciec|tata|tesciowa|on|ona|oni|one|ktos)(?= )",
     ],
     ["SAY OTHER", "powiedz(?:cie)? im|powiedz(?:cie)? jej|powiedz(?:cie)? jemu"],
-    ["OTHER", "im|jemu|tej firmie|tamtej firmie|innej firmie|tym ludziom"],
+    ["OTHER", "im|ich|jemu|tej firmie|tamtej firmie|innej firmie|tym ludziom"],
     [
       "SAY",
       "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~",
