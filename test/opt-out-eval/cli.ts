@@ -1,7 +1,7 @@
 /**
  * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set
  * written before it was frozen (dev/), the held-out sets written after each freeze, the blind set written by someone
- * who never saw the code (blind-1/), and any other .jsonl files or folders given (same format, README.md).
+ * who never saw the code (blind-1/, train-a/, train-b/), and any other .jsonl files or folders given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,8 @@ const sets: Array<[string, string[]]> =
         ["held-out-4 (written after the fourth freeze)", [join(here, "held-out-4")]],
         ["blind-1 (written by someone who never saw the code)", [join(here, "blind-1")]],
         ["dev-2 (written after blind-1, each part before the change it guards)", [join(here, "dev-2")]],
+        ["train-a (everyday calls by a writer who never saw the code)", [join(here, "train-a")]],
+        ["train-b (adversarial calls by a writer who never saw the code)", [join(here, "train-b")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);
