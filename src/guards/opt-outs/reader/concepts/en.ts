@@ -15,7 +15,7 @@ export const en: ConceptSource = {
     ],
     [
       "HOWGOT",
-      "how(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
+      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
     ],
     [
       "RETRACT",
