@@ -1,7 +1,7 @@
 /**
  * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set
  * written before it was frozen (dev/), the held-out sets written after each freeze, the blind set written by someone
- * who never saw the code (blind-1/), and any other .jsonl files or folders given (same format, README.md).
+ * who never saw the code (blind-1/, train-a/, train-b/), and any other .jsonl files or folders given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,8 @@ const sets: Array<[string, string[]]> =
         ["blind-1 (written by someone who never saw the code)", [join(here, "blind-1")]],
         ["dev-2 (written after blind-1, each part before the change it guards)", [join(here, "dev-2")]],
         ["dev-3 (speakers and reported speech, written before the change it guards)", [join(here, "dev-3")]],
+        ["train-a (everyday calls by a writer who never saw the code)", [join(here, "train-a")]],
+        ["train-b (adversarial calls by a writer who never saw the code)", [join(here, "train-b")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);

@@ -61,7 +61,7 @@ const REQUEST_RULES: readonly Rule[] = [
     window: 3,
     tier: "possible",
     kind: "hedged",
-    unless: C.OKCALL | C.RECORD,
+    unless: C.OKCALL | C.RECORD | C.IF,
   },
   { anchor: C.CALL, need: [C.NEG | C.NEVER, C.WANT], window: 6, tier: "possible", kind: "hedged", unless: C.OKCALL },
   { anchor: C.REMOVE, need: [C.ME], window: 3, tier: "possible", kind: "hedged", unless: C.OTHERLIST },
@@ -83,6 +83,16 @@ const REQUEST_RULES: readonly Rule[] = [
     kind: "hedged",
     unless: C.OKCALL | C.OTHERLIST | C.RECORD,
     sentence: true,
+  },
+  // The calls named first, then stopped: "the promo calls, you stop those", "diese Werbeanrufe, die lassen Sie bitte".
+  {
+    anchor: C.STOP,
+    need: [C.CALL],
+    window: 10,
+    tier: "asked",
+    kind: "partial",
+    sentence: true,
+    unless: C.OKCALL | C.IF | C.NAMING,
   },
   { anchor: C.CALL, need: [C.ANNOY], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
   { anchor: C.CALL, need: [C.REPEAT], window: 6, tier: "possible", kind: "indirect", unless: C.OKCALL, sentence: true },
@@ -121,6 +131,19 @@ function names(text: string, mentions: readonly Mention[], i: number): boolean {
 const NOT_NEGATING = /^\s*(?:know|care|mind|think|se|sais|sai|weiss|weet|so|sei|wiem|pata)(?![a-z])/;
 
 /**
+ * The negation at j ends what came just before it, nearer than the stop after it: "num me liga mais não, tira meu
+ * número" (the Brazilian "não" closes "liga mais"), not "não tira".
+ */
+function closerBefore(mentions: readonly Mention[], j: number, stop: Mention): boolean {
+  const n = mentions[j]!;
+  for (let k = j - 1; k >= 0 && n.pos - mentions[k]!.pos <= 2; k--) {
+    const b = mentions[k]!;
+    if (b.clause === n.clause && b.bits & (C.CALL | C.MORE) && n.pos - b.pos < stop.pos - n.pos) return true;
+  }
+  return false;
+}
+
+/**
  * A word of stopping or removing that is itself denied: "don't take me off", "I don't want you to stop calling",
  * "no need to remove me". A request made of a negation ("no more calls") is not this: only a stop or a removal is.
  */
@@ -131,7 +154,8 @@ export function negated(text: string, mentions: readonly Mention[], i: number): 
     const n = mentions[j]!;
     if (n.clause !== m.clause) break;
     if (n.bits & (C.CALL | C.STOP | C.REMOVE | C.MORE) || (n.bits & C.LIST && m.pos - n.pos > 3)) break;
-    if (n.bits & (C.NEG | C.NEVER)) return !NOT_NEGATING.test(text.slice(n.end, n.end + 12));
+    if (n.bits & (C.NEG | C.NEVER))
+      return !NOT_NEGATING.test(text.slice(n.end, n.end + 12)) && !closerBefore(mentions, j, m);
   }
   // Verb first, negation after: "nehmen Sie mich nicht von der Liste", "haal me niet van de lijst".
   for (let j = i + 1; j < mentions.length && mentions[j]!.pos - m.pos <= 3; j++) {
@@ -215,17 +239,41 @@ function elsewhere(mentions: readonly Mention[], rule: Rule, anchor: Mention, sp
   return (bits & C.RECEIVE) !== 0 && !(bits & C.CALL);
 }
 
+/**
+ * Words that make a question or a refusal heated, in every language: "how did you even get my number", "woher haben
+ * Sie überhaupt", "not interested. at all", "pas intéressé. du tout", "你们到底", "bilkul nahi".
+ */
+const INTENSE =
+  /(?<![a-z])(?:even|ever|the hell|the heck|on earth|in the world|at all|whatsoever|absolutely|uberhaupt|eigenlijk|w ogole|du tout|absolument|para nada|en absoluto|nada|per niente|affatto|assolutamente|de jeito nenhum|nem um pouco|helemaal|totaal|wcale|bilkul|ma chi|ma come|ma dove|pero (?:de )?donde|mais (?:qui|comment|d'ou))(?![a-z])|到底|究竟|一点也|根本|一体|全然|まったく|全く|बिलकुल|बिल्कुल|ابدا|خالص|نهائي/;
+
+/** A mention and the few words around it (a heated word may come before or after it). */
+const around = (text: string, m: Mention) => text.slice(Math.max(0, m.at - 12), m.end + 24);
+
+/**
+ * Clauses whose stop or removal is denied ("don't stop calling", "band mat karo", "止めないで", "niet ophouden"): the
+ * negation there is the stop's, so it does not make a refusal of the calls beside it.
+ */
+function deniedStops(text: string, mentions: readonly Mention[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < mentions.length; i++) {
+    if (mentions[i]!.bits & (C.STOP | C.REMOVE) && negated(text, mentions, i)) out.add(mentions[i]!.clause);
+  }
+  return out;
+}
+
 /** The requests a callee's line makes, read from its concepts. */
 export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
   const hits: Hit[] = [];
   let all = 0;
   for (const m of mentions) all |= m.bits;
+  const denied = deniedStops(text, mentions);
   for (let i = 0; i < mentions.length; i++) {
     const m = mentions[i]!;
     if (m.bits & C.CALL && names(text, mentions, i)) continue;
     if (m.bits & (C.STOP | C.REMOVE) && negated(text, mentions, i)) continue;
     for (const rule of REQUEST_RULES) {
       if (!(m.bits & rule.anchor)) continue;
+      if (denied.has(m.clause) && rule.need.some((g) => g & C.NEG)) continue;
       const span = applies(rule, mentions, i);
       if (span === undefined) continue;
       if (rule.tier === "possible" && elsewhere(mentions, rule, m, span)) break;
@@ -238,15 +286,15 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
   if (withdraw !== undefined && all & (C.CONSENT | C.OKCALL)) {
     hits.push(hit(text, withdraw.lang, "asked", "revocation", withdraw.at, withdraw.end));
   }
-  // A refusal with annoyance is weaker.
-  if (all & C.NOTINT && all & (C.ANNOY | C.REPEAT)) {
-    const n = mentions.find((m) => m.bits & C.NOTINT)!;
-    hits.push(hit(text, n.lang, "possible", "hedged", n.at, n.end));
+  // A refusal with annoyance, or heated ("not interested. at all"), is weaker.
+  const notInterested = mentions.find((m) => m.bits & C.NOTINT);
+  if (notInterested !== undefined && (all & (C.ANNOY | C.REPEAT) || INTENSE.test(around(text, notInterested)))) {
+    hits.push(hit(text, notInterested.lang, "possible", "hedged", notInterested.at, notInterested.end));
   }
-  // "How did you get my number?" with a refusal: hostile, not only curious.
-  if (all & C.HOWGOT && all & (C.NOTINT | C.NEG | C.NEVER | C.ANNOY)) {
-    const h = mentions.find((m) => m.bits & C.HOWGOT)!;
-    hits.push(hit(text, h.lang, "possible", "hedged", h.at, h.end));
+  // "How did you get my number?" with a refusal or heated ("how did you even…"): hostile, not only curious.
+  const howGot = mentions.find((m) => m.bits & C.HOWGOT);
+  if (howGot !== undefined && (all & (C.NOTINT | C.NEG | C.NEVER | C.ANNOY) || INTENSE.test(around(text, howGot)))) {
+    hits.push(hit(text, howGot.lang, "possible", "hedged", howGot.at, howGot.end));
   }
   return hits;
 }

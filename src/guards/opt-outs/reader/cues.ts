@@ -6,8 +6,8 @@
 import type { Hit, Lexicon, Tier } from "./lexicon.js";
 import { lexicons } from "./lexicons/index.js";
 import { makeCorrector, type Corrector } from "./asr.js";
-import type { Mention } from "./concepts.js";
-import { conceptHits } from "./concept-rules.js";
+import { C, type Mention } from "./concepts.js";
+import { conceptHits, negated } from "./concept-rules.js";
 import { inContext } from "./context.js";
 
 const MAX_MATCH_TEXT = 120;
@@ -98,6 +98,13 @@ function cuesIn(text: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean)
   }
 }
 
+/** A phrase holding a stop or a removal that is denied ("कॉल बंद मत करना", "calls band mat karo") asks for nothing. */
+function deniedStopIn(text: string, mentions: readonly Mention[], p: Hit): boolean {
+  return mentions.some(
+    (m, i) => m.at >= p.at! && m.end <= p.end! && m.bits & (C.STOP | C.REMOVE) && negated(text, mentions, i),
+  );
+}
+
 const overlaps = (a: Hit, b: Hit) => a.at! < b.end! && b.at! < a.end!;
 
 /**
@@ -111,11 +118,12 @@ export function hitsIn(
   asr: boolean,
   summary = false,
 ): Hit[] {
-  const phrases: Hit[] = [];
+  const found: Hit[] = [];
   for (const l of langs) {
-    cuesIn(maskedText, l, "asked", phrases, asr);
-    cuesIn(maskedText, l, "possible", phrases, asr);
+    cuesIn(maskedText, l, "asked", found, asr);
+    cuesIn(maskedText, l, "possible", found, asr);
   }
+  const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p));
   const concepts = conceptHits(maskedText, mentions);
   if (asr) for (const c of concepts) c.asr = true;
   const kept = inContext(maskedText, mentions, phrases, summary);

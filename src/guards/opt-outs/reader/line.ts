@@ -57,9 +57,12 @@ const CONDITIONAL =
  */
 const LIMITED =
   /(?<![a-z])(?:about (?:this|it|that|the \w+|your \w+)|regarding (?:this|it|that|the|your)|on this (?:matter|topic|subject)|the only (?:reminder|call)|(?:nobody|no one|anyone) else|por (?:este|ese) (?:tema|asunto|motivo)|sobre (?:esto|eso|este (?:tema|asunto))|nadie mas|a ce sujet|(?:pour|sur) (?:ce|cette) (?:sujet|question|dossier)|personne d'autre|in dieser (?:sache|angelegenheit)|deswegen|diesbezuglich|niemand anders|hierover|hiervoor|daarover|per questo|su questo|a questo proposito|sobre (?:isso|este assunto)|por (?:isso|este motivo)|w tej sprawie|w tym temacie|is (?:baare|bare|mamle) (?:mein|me)|iske (?:baare|bare) (?:mein|me))(?![a-z])|这件事|這件事|此事|この件|本件|بخصوص (?:هذا|هذه|الموضوع)|حول هذا/;
-/** A question that offers a choice ("…, or shall we call back?"): a "yes" to it is no yes to removal. */
+/**
+ * A question that offers a choice ("…, or shall we call back?"): a "yes" to it is no yes to removal. The Spanish and
+ * Italian "o" only after a comma: at a sentence's start it is the Portuguese article ("O senhor quer que eu…?").
+ */
 const ALTERNATIVE =
-  /(?:^|[,.?!] )(?:or|o|ou|oder|of|albo|lub|oppure|ofwel)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
+  /(?:(?:^|[,.?!] )(?:or|ou|oder|of|albo|lub|oppure|ofwel)|, o)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
 function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
   for (const l of langs) if (l.no.test(first)) return "no";

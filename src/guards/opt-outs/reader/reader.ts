@@ -110,9 +110,12 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
     }
     if (!r.silent) calleeSpoke = true;
     foreign ||= unknownScript(turns[i]!.text);
-    for (const h of r.hits)
-      out.matches.push(fromHit(roles[i] === "uncertain" ? { ...h, tier: "possible" } : h, "transcript", i));
     const q = questionBefore(i, roles, readings);
+    // A "no" to the agent's offer to stop: what follows explains it ("no, the calls are fine, I never read texts").
+    const declined = q?.offer === true && r.answer === "no";
+    for (const h of r.hits)
+      if (!declined || h.tier === "asked")
+        out.matches.push(fromHit(roles[i] === "uncertain" ? { ...h, tier: "possible" } : h, "transcript", i));
     if (q === undefined || (!q.offer && !q.keep)) continue;
     if ((q.offer && r.answer === "yes") || (q.keep && r.answer === "no")) {
       out.matches.push({
@@ -141,9 +144,14 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
     }
   }
   takenBack(out, roles, readings);
-  // The call ends on the agent's offer or question, unanswered.
+  // The call ends on the agent's offer or question, unanswered: nothing but the agent's own words ("Hello? Sir?") and
+  // notes that the line went dead after it.
   let last = turns.length - 1;
-  while (last >= 0 && readings[last]!.silent) last--;
+  while (
+    last >= 0 &&
+    (readings[last]!.silent || (roles[last] === "agent" && !readings[last]!.offer && !readings[last]!.keep))
+  )
+    last--;
   // Not a transcript of one turn: that is the callee's answer, whatever it asks.
   if (last >= 0 && turns.length > 1 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
     const answered = out.matches.some((m) => m.turn !== undefined && m.turn > last);

@@ -10,6 +10,15 @@ export const de: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:es )?(?:ware|wurde|war) (?:mir )?(?:besser|schon|lieber|gut|lieb|nett|angenehm),? wenn|(?:ist es|ware es) (?:ok|okay|in ordnung),? wenn",
+    ],
+    ["REPEAT", "(?:so |zu |sehr |ganz schon )?oft|zu viel|ziemlich viel|weniger"],
+    [
+      "STOP",
+      "(?:die|das|den|diese|es) lassen sie(?: bitte| mal| doch)*|lassen sie (?:die|das|den|diese|es)(?: bitte| mal| doch)*(?: sein| bleiben)?",
+    ],
+    [
       "HOWGOT",
       "woher (?:\\w+ ){0,3}?(?:meine|diese|unsere|die) (?:\\w+ )?(?:nummer|telefonnummer|handynummer|rufnummer|daten|adresse)|wer (?:hat )?(?:ihnen|euch|dir) (?:\\w+ )?(?:meine|diese) (?:\\w+ )?(?:nummer|daten)|wie (?:sind|seid|bist|kommen|kommt) (?:sie|ihr|du) (?:\\w+ ){0,2}?(?:an|zu) (?:meine|meiner|diese|dieser) (?:\\w+ )?nummer",
     ],

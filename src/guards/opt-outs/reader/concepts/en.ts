@@ -6,8 +6,16 @@ export const en: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:it |that )?(?:would|'d|will|might) be (?:great|nice|better|good|best|ideal|lovely|preferable|easier) if|(?:it'?s|it is) (?:probably |maybe |just )?(?:better|best) if|(?:i'?d|i would) (?:prefer|like|love) (?:it )?if|(?:is it|would it be|will it be) (?:ok|okay|alright|all right|fine) (?:with you )?if|(?:do|would) you mind if",
+    ],
+    [
+      "REPEAT",
+      "once in a while|every (?:so often|now and then)|(?:so|too|very|quite|pretty|really) often|too (?:much|many (?:times|calls))|(?:a bit|a little) much|less(?! than)|fewer",
+    ],
+    [
       "HOWGOT",
-      "how(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
+      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
     ],
     [
       "RETRACT",

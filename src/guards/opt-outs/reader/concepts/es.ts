@@ -9,6 +9,12 @@ export const es: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:seria|estaria|sera) (?:mejor|genial|bueno|ideal|preferible) (?:si|que)|(?:le |te |les )?(?:parece|esta|estaria) bien si|preferiria (?:que|si)",
+    ],
+    ["REPEAT", "tanto(?! gusto)|tan seguido|muy seguido|demasiad[oa]s? (?:veces|llamadas)|a menudo"],
+    ["CALL MORE", "(?:volver|vuelva|vuelvan|volvamos|vuelvo|volveremos) a (?:llamar~|contactar~)|recontact~"],
+    [
       "HOWGOT",
       "(?:de )?donde (?:\\w+ ){0,3}?(?:saco|sacaron|sacan|saca|sacaste|sacasteis|consiguio|consiguieron|conseguiste|obtuvo|obtuvieron|tiene|tienen|tienes|teneis|tenes|agarraron) (?:\\w+ ){0,2}?(?:mi|este|el|nuestro) (?:\\w+ )?(?:numero|telefono|celular|contacto|datos)|quien (?:le |les |te |os )?(?:dio|paso|ha dado|han dado|dieron|pasaron) (?:mi|este|el) (?:\\w+ )?(?:numero|telefono|celular|contacto|datos)|como (?:\\w+ ){0,2}?(?:consiguio|consiguieron|conseguiste|obtuvo|obtuvieron) (?:mi|este) (?:\\w+ )?(?:numero|telefono)",
     ],

@@ -9,6 +9,12 @@ export const fr: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:ce serait|ca serait|ce sera|c'est) (?:peut etre )?(?:mieux|bien|super|genial|plus simple|preferable) (?:si|de)|(?:ca vous va|ca vous derange|ca vous gene) si",
+    ],
+    ["REPEAT", "(?:trop |tres |assez |bien |quand meme )?souvent|trop (?:d'appels|de fois)|(?<!au |du )moins(?! cher)"],
+    ["CALL MORE", "recontact~"],
+    [
       "HOWGOT",
       "(?:qui|ou|comment|d'ou) (?:\\w+ ){0,4}?(?:donne|eu|trouve|obtenu|pris|recupere|avez|as|a|vient|viens) (?:\\w+ ){0,2}?(?:mon|ce|notre|le) (?:\\w+ )?(?:numero|telephone|contact|coordonnees|portable)",
     ],

@@ -5,6 +5,12 @@ export const hiLatn: ConceptSource = {
   lang: "hi-Latn",
   script: "latin",
   entries: [
+    ["OKCALL", "band (?:mat|na|nahi) (?:karo|karna|kijiye|kariye|karein|kar)"],
+    ["WANT", "(?:achha|accha|acha|behtar|theek) (?:hoga|rahega) (?:agar|ki)"],
+    [
+      "REPEAT",
+      "(?:thoda |bahut |itna |itne )?(?:zyada|jyada|zada)|kam (?:karo|kariye|kijiye|kar do|karein|karo na)|baar baar",
+    ],
     [
       "HOWGOT",
       "(?:mera|mere|ye|yeh|hamara) (?:\\w+ )?(?:number|no) (?:\\w+ ){0,4}?(?:kahan|kaha|kidhar|kaise) (?:se|mila)|(?:kahan|kaha|kidhar) se (?:\\w+ ){0,2}?(?:mera|mere|ye) (?:number|no)|(?:number|no) (?:\\w+ ){0,2}?(?:kisne|kis ne) (?:diya|di)|mila kahan se",

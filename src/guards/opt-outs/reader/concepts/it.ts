@@ -6,6 +6,12 @@ export const it: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:sarebbe|e|sara) (?:meglio|bello|bene|preferibile|piu comodo) se|(?:le |ti )?va bene se|preferirei (?:che|se)",
+    ],
+    ["REPEAT", "(?:troppo |cosi |molto )?spesso|troppe (?:volte|chiamate|telefonate)|troppo|meno(?! male)"],
+    ["CALL MORE", "richiam~|ricontatt~|risentir~"],
+    [
       "HOWGOT",
       "(?:chi|come|dove|da dove) (?:\\w+ ){0,4}?(?:dato|data|passato|preso|trovato|avuto|avete|hai|ha) (?:\\w+ ){0,2}?(?:il )?(?:mio|questo|nostro) (?:\\w+ )?(?:numero|telefono|contatto|cellulare|recapito)",
     ],

@@ -9,6 +9,11 @@ export const nl: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:het )?(?:zou|zou het) (?:fijn|beter|prettig|fijner|handiger|mooi) (?:zijn )?(?:als|wanneer)|is het (?:goed|ok|oke|okay|prima) als|vindt u het (?:goed|erg) als",
+    ],
+    ["REPEAT", "(?:zo |te |heel |erg |best )?vaak|te veel|minder"],
+    [
       "HOWGOT",
       "(?:hoe|waar) (?:komen|komt|kom|hebben|heeft|heb) (?:jullie|u|je|ze) (?:\\w+ ){0,2}?(?:aan|vandaan) (?:\\w+ )?(?:mijn|m'n|dit|ons) (?:\\w+ )?(?:nummer|telefoonnummer|gegevens)|wie heeft (?:jullie|u|je) (?:mijn|m'n|dit) (?:\\w+ )?(?:nummer|gegevens)",
     ],
@@ -83,7 +88,7 @@ export const nl: ConceptSource = {
     ],
     [
       "REMOVE",
-      "verwijder~|schrap~|haal|halen|gehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
+      "verwijder~|schrap~|haal|halen|gehaald|afhal~|afgehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
     ],
     ["REMOVE LIST", "bel me niet register|bel mij niet register|bel me niet"],
     ["LIST", "[a-z]*lijst(?:en)?|bestand|databank|database|systeem|register|gegevensbestand|[a-z]*bestand"],

@@ -5,6 +5,9 @@ export const pl: ConceptSource = {
   lang: "pl",
   script: "latin",
   entries: [
+    ["WANT", "(?:byloby|bedzie|bylo by) (?:lepiej|dobrze|milo|super|wygodniej),? (?:gdyby|jesli|jakby|zeby)"],
+    ["REPEAT", "(?:troche |tak |za |bardzo )?czesto|za duzo|mniej"],
+    ["REMOVE", "zapomni~|zapomnie~"],
     [
       "HOWGOT",
       "skad (?:\\w+ ){0,4}?(?:macie|ma pan|ma pani|masz|mają|maja|wzieliscie|wziales|wzial|dostaliscie|mieliscie) (?:\\w+ ){0,2}?(?:moj|ten|nasz) (?:\\w+ )?(?:numer|telefon|kontakt)|kto (?:wam|panu|pani|ci) (?:dal|dala|podal|podala) (?:moj|ten) (?:\\w+ )?numer",

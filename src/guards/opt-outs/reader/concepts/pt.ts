@@ -9,6 +9,13 @@ export const pt: ConceptSource = {
   script: "latin",
   entries: [
     [
+      "WANT",
+      "(?:seria|era|sera) (?:melhor|bom|otimo|legal|mais facil) (?:se|que)|(?:tudo bem|tem problema|se importa) se|preferia (?:que|se)",
+    ],
+    ["REPEAT", "(?:tao |muito |bem )?frequentemente|demais|tanto|com tanta frequencia|muitas vezes|toda hora"],
+    ["IF", "se(?= (?:ninguem|eu|voces|vcs|me|te|lhe|tiver|for|ligar|ligarem|quiserem|alguma|algum)(?![a-z]))"],
+    ["CALL MORE", "voltar a (?:ligar|contatar|contactar|entrar em contato)|recontat~|religar"],
+    [
       "HOWGOT",
       "(?:onde|como|quem|de onde) (?:\\w+ ){0,4}?(?:conseguiu|conseguiram|arranjou|arranjaram|pegou|pegaram|passou|passaram|deu|deram|achou|acharam|obteve|tem|tiveram) (?:\\w+ ){0,2}?(?:o )?(?:meu|este|esse|o) (?:\\w+ )?(?:numero|telefone|contato|contacto|celular|telemovel)",
     ],
