@@ -9,6 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -28,7 +29,13 @@ await Promise.all([
     outdir,
     bundle: true,
     packages: "external",
-    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib) },
+    define: {
+      BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib),
+      // The learned reader's weights, from the sources (a file URL: the bundle is elsewhere).
+      BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(
+        pathToFileURL(`${root}src/guards/opt-outs/reader/learned-weights.json`).href,
+      ),
+    },
   }),
   build({ ...common, entryPoints: ["bench/minimal-server.ts"], outdir, bundle: false }),
 ]);

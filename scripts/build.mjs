@@ -27,10 +27,10 @@
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
@@ -96,6 +96,9 @@ const lean = {
     }));
   },
 };
+
+/** The opt-out reader's learned weights, read on the first reading (src/guards/opt-outs/reader/learned.ts). */
+const OPT_OUT_WEIGHTS = "src/guards/opt-outs/reader/learned-weights.json";
 
 /** The file name of the bundled libphonenumber-js, required by src/phone/lib.ts relative to its own bundle file. */
 const PHONE_LIB_FILE = "libphonenumber-max.cjs";
@@ -232,6 +235,7 @@ const serverBuild = {
   define: {
     ...common.define,
     BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`),
+    BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`./${basename(OPT_OUT_WEIGHTS)}`),
     BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()),
   },
   metafile: true,
@@ -292,6 +296,16 @@ await build({
 process.stderr.write(
   `build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`,
 );
+
+// The learned weights go beside the output file holding the learned reader (it reads them relative to itself).
+const weightHolders = Object.entries(server.metafile.outputs).filter(
+  ([, output]) => "src/guards/opt-outs/reader/learned.ts" in output.inputs,
+);
+if (weightHolders.length !== 1)
+  throw new Error(`src/guards/opt-outs/reader/learned.ts is in ${weightHolders.length} output files, expected 1`);
+const weightsTo = join(dirname(join(common.absWorkingDir, weightHolders[0][0])), basename(OPT_OUT_WEIGHTS));
+await copyFile(join(common.absWorkingDir, OPT_OUT_WEIGHTS), weightsTo);
+process.stderr.write(`build: ${relative(common.absWorkingDir, weightsTo)} (read on the first opt-out reading)\n`);
 
 // undici and the SDK's ajv provider go beside every output file that may require them (scripts/shims/beside.js).
 const besideHolders = new Set(
