@@ -9,7 +9,6 @@
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -31,10 +30,8 @@ await Promise.all([
     packages: "external",
     define: {
       BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib),
-      // The learned reader's weights, from the sources (a file URL: the bundle is elsewhere).
-      BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(
-        pathToFileURL(`${root}src/guards/opt-outs/reader/learned-weights.json`).href,
-      ),
+      // The learned reader's weights, from the sources (its path: the bundle is elsewhere).
+      BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`${root}src/guards/opt-outs/reader/learned-weights.json`),
     },
   }),
   build({ ...common, entryPoints: ["bench/minimal-server.ts"], outdir, bundle: false }),

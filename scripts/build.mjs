@@ -27,10 +27,10 @@
  * `npm run coverage` maps the spawned servers' V8 coverage back to src/ with them.
  */
 import { execFileSync } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { lazyBuiltin } from "./lazy-builtin.mjs";
@@ -97,8 +97,12 @@ const lean = {
   },
 };
 
-/** The opt-out reader's learned weights, read on the first reading (src/guards/opt-outs/reader/learned.ts). */
+/**
+ * The opt-out reader's learned weights, required on the first reading (src/guards/opt-outs/reader/learned.ts): in the
+ * bundle a CommonJS file of the same object, as the rest of what ships is JavaScript.
+ */
 const OPT_OUT_WEIGHTS = "src/guards/opt-outs/reader/learned-weights.json";
+const OPT_OUT_WEIGHTS_FILE = "learned-weights.cjs";
 
 /** The file name of the bundled libphonenumber-js, required by src/phone/lib.ts relative to its own bundle file. */
 const PHONE_LIB_FILE = "libphonenumber-max.cjs";
@@ -235,7 +239,7 @@ const serverBuild = {
   define: {
     ...common.define,
     BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`),
-    BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`./${basename(OPT_OUT_WEIGHTS)}`),
+    BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`./${OPT_OUT_WEIGHTS_FILE}`),
     BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()),
   },
   metafile: true,
@@ -303,8 +307,9 @@ const weightHolders = Object.entries(server.metafile.outputs).filter(
 );
 if (weightHolders.length !== 1)
   throw new Error(`src/guards/opt-outs/reader/learned.ts is in ${weightHolders.length} output files, expected 1`);
-const weightsTo = join(dirname(join(common.absWorkingDir, weightHolders[0][0])), basename(OPT_OUT_WEIGHTS));
-await copyFile(join(common.absWorkingDir, OPT_OUT_WEIGHTS), weightsTo);
+const weightsTo = join(dirname(join(common.absWorkingDir, weightHolders[0][0])), OPT_OUT_WEIGHTS_FILE);
+const weights = JSON.stringify(JSON.parse(await readFile(join(common.absWorkingDir, OPT_OUT_WEIGHTS), "utf8")));
+await writeFile(weightsTo, `"use strict";\nmodule.exports = ${weights};\n`);
 process.stderr.write(`build: ${relative(common.absWorkingDir, weightsTo)} (read on the first opt-out reading)\n`);
 
 // undici and the SDK's ajv provider go beside every output file that may require them (scripts/shims/beside.js).

@@ -26,9 +26,7 @@ export async function bundleAndRun(entry) {
       logLevel: "warning",
       define: {
         "import.meta.url": JSON.stringify(pathToFileURL(join(root, entry)).href),
-        BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(
-          pathToFileURL(join(root, "src/guards/opt-outs/reader/learned-weights.json")).href,
-        ),
+        BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(join(root, "src/guards/opt-outs/reader/learned-weights.json")),
       },
     });
     await import(pathToFileURL(join(out, "entry.mjs")).href);

@@ -123,7 +123,9 @@ function actBefore(i: number, roles: readonly Role[], readings: readonly LineRea
     const r = readings[j]!;
     return r.offer ? "offer" : r.keep ? "keep" : r.confirm ? "confirm" : "other";
   }
-  return "first";
+  // No agent line before it is read as an ordinary one: in the labelled sets a lone line is most often a request,
+  // which says something of how the sets were written, not of calls.
+  return "other";
 }
 
 function contextFeatures(first: readonly string[], act: string, reading: LineReading, last: boolean): LineFeatures {

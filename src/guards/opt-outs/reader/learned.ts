@@ -2,10 +2,11 @@
  * The learned reader: a small logistic model trained on every labelled set of test/opt-out-eval (npm run
  * train:opt-outs), asked only when the rules heard nothing. Its yes makes the reading `possible` (the number is held
  * for an operator's review), never `asked`, and it never lowers or removes what the rules heard. The weights are read
- * from learned-weights.json on the first reading, not at start-up; in the bundle the file lies beside the code
- * (scripts/build.mjs). If they cannot be read, the rules alone read the call, and that is said.
+ * from learned-weights.json on the first reading, not at start-up; in the bundle, from a CommonJS copy beside the code
+ * (scripts/build.mjs sets BUNDLED_OPT_OUT_WEIGHTS_FILE). If they cannot be read, the rules alone read the call, and
+ * that is said.
  */
-import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { CallRecord } from "../../../service/shapes.js";
 import { calleeLines } from "./learned-features.js";
 import { scoreLine, unpack, type Model, type PackedModel } from "./learned-model.js";
@@ -23,7 +24,8 @@ function loaded(): Model | undefined {
     try {
       const where =
         typeof BUNDLED_OPT_OUT_WEIGHTS_FILE === "string" ? BUNDLED_OPT_OUT_WEIGHTS_FILE : "./learned-weights.json";
-      model = unpack(JSON.parse(readFileSync(new URL(where, import.meta.url), "utf8")) as PackedModel);
+      // A plain require of a computed name: esbuild leaves it alone (not bundled into the start-up code).
+      model = unpack(createRequire(import.meta.url)(where) as PackedModel);
     } catch (error) {
       failure = error instanceof Error ? error.message.slice(0, 200) : "error";
       process.stderr.write(
