@@ -28,7 +28,11 @@ await Promise.all([
     outdir,
     bundle: true,
     packages: "external",
-    define: { BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib) },
+    define: {
+      BUNDLED_PHONE_LIB_FILE: JSON.stringify(phoneLib),
+      // The learned reader's weights, from the sources (its path: the bundle is elsewhere).
+      BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`${root}src/guards/opt-outs/reader/learned-weights.json`),
+    },
   }),
   build({ ...common, entryPoints: ["bench/minimal-server.ts"], outdir, bundle: false }),
 ]);

@@ -97,6 +97,13 @@ const lean = {
   },
 };
 
+/**
+ * The opt-out reader's learned weights, required on the first reading (src/guards/opt-outs/reader/learned.ts): in the
+ * bundle a CommonJS file of the same object, as the rest of what ships is JavaScript.
+ */
+const OPT_OUT_WEIGHTS = "src/guards/opt-outs/reader/learned-weights.json";
+const OPT_OUT_WEIGHTS_FILE = "learned-weights.cjs";
+
 /** The file name of the bundled libphonenumber-js, required by src/phone/lib.ts relative to its own bundle file. */
 const PHONE_LIB_FILE = "libphonenumber-max.cjs";
 
@@ -232,6 +239,7 @@ const serverBuild = {
   define: {
     ...common.define,
     BUNDLED_PHONE_LIB_FILE: JSON.stringify(`./${PHONE_LIB_FILE}`),
+    BUNDLED_OPT_OUT_WEIGHTS_FILE: JSON.stringify(`./${OPT_OUT_WEIGHTS_FILE}`),
     BUNDLED_TOOL_LISTINGS: JSON.stringify(await toolListings()),
   },
   metafile: true,
@@ -292,6 +300,17 @@ await build({
 process.stderr.write(
   `build: ${relative(common.absWorkingDir, join(phoneLibDir, PHONE_LIB_FILE))} (libphonenumber-js, pattern cache)\n`,
 );
+
+// The learned weights go beside the output file holding the learned reader (it reads them relative to itself).
+const weightHolders = Object.entries(server.metafile.outputs).filter(
+  ([, output]) => "src/guards/opt-outs/reader/learned.ts" in output.inputs,
+);
+if (weightHolders.length !== 1)
+  throw new Error(`src/guards/opt-outs/reader/learned.ts is in ${weightHolders.length} output files, expected 1`);
+const weightsTo = join(dirname(join(common.absWorkingDir, weightHolders[0][0])), OPT_OUT_WEIGHTS_FILE);
+const weights = JSON.stringify(JSON.parse(await readFile(join(common.absWorkingDir, OPT_OUT_WEIGHTS), "utf8")));
+await writeFile(weightsTo, `"use strict";\nmodule.exports = ${weights};\n`);
+process.stderr.write(`build: ${relative(common.absWorkingDir, weightsTo)} (read on the first opt-out reading)\n`);
 
 // undici and the SDK's ajv provider go beside every output file that may require them (scripts/shims/beside.js).
 const besideHolders = new Set(

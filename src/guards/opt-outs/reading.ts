@@ -7,6 +7,7 @@
 import type { CallRecord } from "../../service/shapes.js";
 import { derivedOnce, isShared, share } from "../../text/shared-values.js";
 import { readCall } from "./reader/reader.js";
+import { learnedMatch } from "./reader/learned.js";
 
 export type OptOutStatus = "none" | "asked" | "possible";
 
@@ -18,7 +19,7 @@ export interface OptOutMatch {
   lang?: string;
   /** The tier this match alone gives. */
   tier?: "asked" | "possible";
-  /** Why it counts: direct, removal, revocation, indirect, partial, third-party, hedged, reported, question-answer, hang-up, confirmed, flag. */
+  /** Why it counts: direct, removal, revocation, indirect, partial, third-party, hedged, reported, question-answer, hang-up, confirmed, flag, learned (the learned reader). */
   category?: string;
   /** The transcript turn (0-based) it was heard in. */
   turn?: number;
@@ -41,6 +42,9 @@ export interface OptOutReading {
 function reading(record: CallRecord, agentNames: readonly string[]): OptOutReading {
   try {
     const { matches, unreadable } = readCall(record, agentNames);
+    // Where the rules heard nothing, the learned reader may hold the number for review (`possible`), never more.
+    const learned = matches.length === 0 ? learnedMatch(record, agentNames, unreadable) : undefined;
+    if (learned !== undefined) matches.push(learned);
     const status = matches.length === 0 ? "none" : matches[0]!.tier === "asked" ? "asked" : "possible";
     return { status, matches, unreadable };
   } catch (error) {
