@@ -88,6 +88,12 @@ export function renderTables(r: BenchResults): string {
   out.push(
     `Node ${m.node}, ${m.nproc} CPUs (${m.cpu}), load average ${m.loadavg_before.join(" ")} before / ${m.loadavg_after.join(" ")} after; \`${m.command}\`, ${m.date}, ${m.elapsed_s} s${m.quick ? " (QUICK: small counts, figures not meaningful)" : ""}`,
   );
+  // Sections an --only run did not measure come from the runs named here, under their own load.
+  const origins = new Map<string, string[]>();
+  for (const [section, from] of Object.entries(m.carried ?? {}))
+    origins.set(from, [...(origins.get(from) ?? []), section]);
+  for (const [from, sections] of origins)
+    out.push("", `Not measured in this run, kept from ${from}: ${sections.join(", ")}.`);
   out.push("");
   out.push("| measure | real server | minimal server | ratio |");
   out.push("|---|---:|---:|---:|");

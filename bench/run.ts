@@ -7,7 +7,9 @@
  *   npm run bench                    full counts (a few minutes), writes bench/results.json
  *   npm run bench -- --quick         small counts (BENCH_QUICK=1 too), writes bench/results.quick.json
  *   npm run bench -- --out FILE      write the results there instead
- *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, law, opt_outs, dials, memory, answer_size, tools_list, http_load
+ *   npm run bench -- --only a,b      run some sections: cold_start, round_trip, batch, law, opt_outs, dials, memory, answer_size, tools_list, http_load;
+ *                                    the other sections of the results file already there are kept, marked with the run
+ *                                    they come from, so the file (and --docs) stays whole
  *   npm run bench -- --docs          also put the tables into docs/performance.md (between its bench markers;
  *                                    --readme, its old name, does the same)
  *
@@ -48,6 +50,8 @@ export interface BenchResults {
     command: string;
     counts: typeof FULL;
     elapsed_s: number;
+    /** Sections this run did not measure, kept from the results file it replaced: section → "command, date". */
+    carried?: Record<string, string>;
   };
   /** Per protocol era: a 2025 client and a 2026-07-28 client. */
   cold_start?: ColdStartEras;
@@ -164,6 +168,7 @@ async function main(): Promise<void> {
     await sandbox.close();
   }
 
+  const carried = only ? carryOver(out, quick, results) : undefined;
   const full: BenchResults = {
     meta: {
       date: new Date().toISOString(),
@@ -176,6 +181,7 @@ async function main(): Promise<void> {
       command: `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
       counts,
       elapsed_s: Math.round((performance.now() - started) / 100) / 10,
+      ...(carried && Object.keys(carried).length > 0 ? { carried } : {}),
     },
     ...results,
     targets: [],
@@ -189,6 +195,27 @@ async function main(): Promise<void> {
     writeFileSync(file, replaceBenchBlock(readFileSync(file, "utf8"), tables));
     process.stdout.write(`${BENCH_DOCS_FILE} updated\n`);
   }
+}
+
+/**
+ * With --only: the sections of the results file at `out` that this run did not measure, copied into `results` (same
+ * counts only: quick figures never mix with full ones); returns where each comes from.
+ */
+function carryOver(out: string, quick: boolean, results: Partial<BenchResults>): Record<string, string> | undefined {
+  let earlier: BenchResults;
+  try {
+    earlier = JSON.parse(readFileSync(out, "utf8")) as BenchResults;
+  } catch {
+    return undefined;
+  }
+  if (earlier.meta?.quick !== quick) return undefined;
+  const from: Record<string, string> = {};
+  for (const name of Object.keys(SECTIONS) as SectionName[]) {
+    if (name in results || earlier[name] === undefined) continue;
+    (results as Record<string, unknown>)[name] = earlier[name];
+    from[name] = earlier.meta.carried?.[name] ?? `\`${earlier.meta.command}\`, ${earlier.meta.date}`;
+  }
+  return from;
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,6 @@ export interface StartedServer {
   output(): { stdout: string; stderr: string };
 }
 
-export function startServer(env: Record<string, string>): StartedServer;
+export function startServer(env: Record<string, string>, entry?: string): StartedServer;
 export function connectClients(url: string, token: string, n: number): Promise<Client[]>;
 export function rssKb(pid: number | undefined): number | undefined;

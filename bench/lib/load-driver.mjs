@@ -74,13 +74,16 @@ export function latencyStats(values) {
   };
 }
 
-/** The built server with `--http --port 0` and `env`; resolves `url` once it listens. */
-export function startServer(env) {
+/**
+ * The built server with `--http --port 0` and `env`; resolves `url` once it listens. `entry`: another server that
+ * takes the same arguments (the minimal server of dist-bench/).
+ */
+export function startServer(env, entry = ENTRY) {
   // BENCH_NODE_FLAGS as for the stdio servers (e.g. "--cpu-prof --cpu-prof-dir=prof").
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...flags, "--expose-gc", "--import", HEAP_PROBE, ENTRY, "--http", "--port", "0"],
+    [...flags, "--expose-gc", "--import", HEAP_PROBE, entry, "--http", "--port", "0"],
     {
       env,
       stdio: ["ignore", "pipe", "pipe"],

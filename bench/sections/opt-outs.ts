@@ -5,7 +5,8 @@
  *   (a call the service sends again), each its fastest of several reads (median, p99, the slowest and which item),
  *   and this thread's CPU time per read over them all;
  * - a `--http` server with 100 sessions, each polling `get_call` of its own completed call (with its transcript) once
- *   a second: the server's CPU time over the wall time, as a share of one core.
+ *   a second: the server's CPU time over the wall time, as a share of one core; then the minimal server over HTTP
+ *   polled the same way for the same calls (the floor of this load on this machine).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -34,17 +35,13 @@ export interface ReaderPass {
 
 export interface OptOutResult {
   reader: { items: number; reps: number; first_read: ReaderPass; same_lines_again: ReaderPass };
-  polling: {
+  /** The real server's figures, and the minimal HTTP server's for the same polls (the floor). */
+  polling: PollFigures & {
     sessions: number;
     seconds: number;
-    polls: number;
-    errors: number;
-    /** Server CPU time over the wall time of the polling, % of one core. */
-    cpu_percent_of_core: number;
-    /** Server CPU per get_call, µs (every thread, including the call watcher's reads). */
-    cpu_us_per_poll: number;
-    p50_ms: number;
-    p99_ms: number;
+    minimal: PollFigures;
+    /** Server CPU per poll, real / minimal. */
+    ratio: number;
   };
 }
 
@@ -150,66 +147,112 @@ function cpuMsOf(pid: number): number {
   return ns / 1e6;
 }
 
-async function polling(ctx: BenchContext): Promise<OptOutResult["polling"]> {
-  const sessions = ctx.counts.pollSessions;
-  const seconds = ctx.counts.pollSeconds;
-  const token = randomBytes(32).toString("hex");
-  const server = startServer(
-    ctx.env("sk_test_bench_polling", { OUTBOUND_CALLS_HTTP_TOKEN: token, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off" }),
+/** One server polled: its CPU time over the wall time and the polls' latencies. */
+export interface PollFigures {
+  polls: number;
+  errors: number;
+  /** Server CPU time over the wall time of the polling, % of one core. */
+  cpu_percent_of_core: number;
+  /** Server CPU per get_call, µs (every thread, including the call watcher's reads). */
+  cpu_us_per_poll: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+type Poller = Awaited<ReturnType<typeof connectClients>>[number];
+
+/** Each client polls get_call of its own call once a second for `seconds`, spread over the second. */
+async function poll(pid: number, clients: Poller[], callIds: string[], seconds: number): Promise<PollFigures> {
+  const sessions = clients.length;
+  // One untimed poll each: the first read of every call is not what a poll a second costs.
+  await Promise.all(clients.map((c, i) => c.callTool({ name: "get_call", arguments: { call_id: callIds[i] } })));
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = cpuMsOf(pid);
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client, i) => {
+      // Spread over the second, as sessions started at different times are.
+      await new Promise((r) => setTimeout(r, (i * 1000) / sessions));
+      for (let s = 0; s < seconds; s++) {
+        const due = started + (i * 1000) / sessions + s * 1000;
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+        const t = performance.now();
+        const result = await client.callTool({ name: "get_call", arguments: { call_id: callIds[i] } });
+        latencies.push(performance.now() - t);
+        if (result.isError) errors++;
+      }
+    }),
   );
+  const wall = performance.now() - started;
+  const cpu = cpuMsOf(pid) - cpuBefore;
+  return {
+    polls: latencies.length,
+    errors,
+    cpu_percent_of_core: round((cpu / wall) * 100, 2),
+    cpu_us_per_poll: round((cpu * 1000) / latencies.length, 0),
+    p50_ms: round(median(latencies), 2),
+    p99_ms: round(quantile(latencies, 0.99), 2),
+  };
+}
+
+/** A server started with `--http`, `sessions` clients connected to it, `use` run, then all stopped. */
+async function withServer<T>(
+  server: ReturnType<typeof startServer>,
+  token: string,
+  sessions: number,
+  use: (clients: Poller[], pid: number) => Promise<T>,
+): Promise<T> {
   const clients = await connectClients(await server.url, token, sessions).catch(async (error: unknown) => {
     await server.stop();
     throw error;
   });
   try {
+    return await use(clients, server.child.pid!);
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await server.stop();
+  }
+}
+
+/**
+ * The real server's sessions each dial a call and poll it; then the minimal server (bench/minimal-server.ts over
+ * HTTP: one McpServer per request, the GET passed on) is polled for the same calls by as many sessions: the floor of
+ * this load on this machine in the same run.
+ */
+async function polling(ctx: BenchContext): Promise<OptOutResult["polling"]> {
+  const sessions = ctx.counts.pollSessions;
+  const seconds = ctx.counts.pollSeconds;
+  const token = randomBytes(32).toString("hex");
+  const key = "sk_test_bench_polling";
+  const real = startServer(
+    ctx.env(key, { OUTBOUND_CALLS_HTTP_TOKEN: token, OUTBOUND_CALLS_HTTP_RATE_LIMIT: "off" }),
+    ctx.realEntry,
+  );
+  const { figures, callIds } = await withServer(real, token, sessions, async (clients, pid) => {
     const agents = (await clients[0]!.callTool({ name: "list_agents", arguments: {} })).structuredContent as {
       agents: { id: string }[];
     };
     const agentId = agents.agents[0]!.id;
-    const callIds = await Promise.all(
+    const ids = await Promise.all(
       clients.map(async (client, i) => {
         const to = `+1415555${String(2000 + i).padStart(4, "0")}`;
         const created = await client.callTool({ name: "create_call", arguments: { to, agent_id: agentId } });
         return (created.structuredContent as { call: { id: string } }).call.id;
       }),
     );
-    // One untimed poll each: the first read of every call is not what a poll a second costs.
-    await Promise.all(clients.map((c, i) => c.callTool({ name: "get_call", arguments: { call_id: callIds[i] } })));
-    const latencies: number[] = [];
-    let errors = 0;
-    const pid = server.child.pid!;
-    const cpuBefore = cpuMsOf(pid);
-    const started = performance.now();
-    await Promise.all(
-      clients.map(async (client, i) => {
-        // Spread over the second, as sessions started at different times are.
-        await new Promise((r) => setTimeout(r, (i * 1000) / sessions));
-        for (let s = 0; s < seconds; s++) {
-          const due = started + (i * 1000) / sessions + s * 1000;
-          await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-          const t = performance.now();
-          const result = await client.callTool({ name: "get_call", arguments: { call_id: callIds[i] } });
-          latencies.push(performance.now() - t);
-          if (result.isError) errors++;
-        }
-      }),
-    );
-    const wall = performance.now() - started;
-    const cpu = cpuMsOf(pid) - cpuBefore;
-    return {
-      sessions,
-      seconds,
-      polls: latencies.length,
-      errors,
-      cpu_percent_of_core: round((cpu / wall) * 100, 2),
-      cpu_us_per_poll: round((cpu * 1000) / latencies.length, 0),
-      p50_ms: round(median(latencies), 2),
-      p99_ms: round(quantile(latencies, 0.99), 2),
-    };
-  } finally {
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    await server.stop();
-  }
+    return { figures: await poll(pid, clients, ids, seconds), callIds: ids };
+  });
+  const minimal = await withServer(startServer(ctx.env(key), ctx.minimalEntry), token, sessions, (clients, pid) =>
+    poll(pid, clients, callIds, seconds),
+  );
+  return {
+    sessions,
+    seconds,
+    ...figures,
+    minimal,
+    ratio: round(figures.cpu_us_per_poll / minimal.cpu_us_per_poll, 2),
+  };
 }
 
 export async function optOuts(ctx: BenchContext): Promise<OptOutResult> {
