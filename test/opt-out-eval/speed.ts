@@ -1,6 +1,7 @@
 /**
  * How long the opt-out reader takes (npm run eval:opt-outs -- --speed): a whole call of 20 turns read fresh (its
- * lines never seen before, so no memo helps) and read again (the memo's case: a polled call), and a 5 MB transcript.
+ * lines never seen before, so no memo helps) and read again (the memo's case: a polled call), a 5 MB transcript, and
+ * 100 K characters on one line (a call returned without line breaks, a hostile one).
  * CPU time of this process, median of many runs; a figure for people, not a test (tests assert no speed).
  */
 import { readOptOut } from "../../src/guards/opt-outs/reading.js";
@@ -68,10 +69,26 @@ export function measureSpeed(): string {
   const t = cpuMs();
   const r = readOptOut({ id: "big", transcript: big });
   const bigMs = cpuMs() - t;
+  // A whole call returned as one line (no line breaks), and hostile ones: a request every few words, an endless word.
+  const oneLine = (text: string) => {
+    const t0 = cpuMs();
+    const read = readOptOut({ id: "one-line", transcript: text.slice(0, 100_000) });
+    return `${(cpuMs() - t0).toFixed(0)} ms CPU (${read.status})`;
+  };
+  const call100k = LINES.map(([, text], i) => `${text} (${i})`)
+    .join(" ")
+    .repeat(90);
+  const longLines = [
+    `one line of 100 K characters, a call: ${oneLine(call100k)}`,
+    `one line of 100 K characters, a request every 38: ${oneLine("stop calling me please not interested ".repeat(2_700))}`,
+    `one line of 100 K characters, Chinese requests: ${oneLine("不要再打电话了".repeat(15_000))}`,
+    `one line of 100 K characters, one endless word: ${oneLine("a".repeat(100_000))}`,
+  ];
   return [
     `20-turn call, lines never seen: median ${median(fresh).toFixed(3)} ms CPU`,
     `the same record again (shared, kept):  median ${median(again).toFixed(4)} ms CPU`,
     `the same lines in a new record (line memo): median ${median(copy).toFixed(3)} ms CPU`,
     `${(big.length / 1e6).toFixed(1)} MB transcript: ${bigMs.toFixed(1)} ms CPU, status ${r.status}, unreadable: ${r.unreadable.join("; ")}`,
+    ...longLines,
   ].join("\n");
 }

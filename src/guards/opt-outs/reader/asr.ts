@@ -76,11 +76,14 @@ export function makeCorrector(keys: readonly string[], known: ReadonlySet<string
     }
   }
   const keySet = new Set(keys);
+  /** A word longer than this is more than two edits from every key: its deletions are never worked out. */
+  const longest = keys.reduce((n, k) => Math.max(n, k.length), 0) + 2;
 
   function fix(word: string): string | undefined {
     const alias = aliases[word];
     if (alias !== undefined) return alias;
-    if (word.length < 4 || keySet.has(word) || known.has(word) || NEAR_WORDS.has(word)) return undefined;
+    if (word.length < 4 || word.length > longest || keySet.has(word) || known.has(word) || NEAR_WORDS.has(word))
+      return undefined;
     if (!/^[a-z]+$/.test(word)) return undefined;
     const probes = new Set<string>([word]);
     deletions(word, probes);

@@ -12,6 +12,8 @@ import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./agent-acts.js";
 import { corrector, hitsIn, masked } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
+import { LINE_BOUND, windowsOf } from "./windows.js";
+import { LongLine } from "./long-line.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -46,6 +48,7 @@ const HANG_UP =
   /^(?:(?:the )?(?:customer |caller |callee |user |contact )?(?:hangs? up|hung up|disconnect(?:s|ed)?|call (?:ended|dropped|disconnected)|silence|no (?:answer|response|reply)|end of call|line (?:goes )?dead|click|dial tone|cuelga|colgo|raccroche|legt auf|aufgelegt|desliga|desligou|riattacca|hangt op|rozlacza sie|rozlaczyl sie|挂断|挂了|电话挂断|電話を切る|切断|通話終了|फ़ोन काट दिया|phone kaat diya|يغلق الخط|اغلق الخط|انتهت المكالمه)[ .!]*)?$/;
 /** A turn that is only a note in brackets or asterisks: no one spoke ("[Verbindung beendet]", "*click*"). */
 const STAGE_DIRECTION = /^\s*(?:\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$/;
+const silentText = (text: string, folded = foldSpeech(text)) => HANG_UP.test(folded) || STAGE_DIRECTION.test(text);
 /** A turn cut off mid-word or mid-sentence: "Would you—", "Voulez-vous que…". */
 const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
@@ -204,10 +207,26 @@ class LazyLine implements LineReading {
     return (this.cache.agentVoice ??= speaksForCallingSide(this.folded));
   }
   get silent(): boolean {
-    return (this.cache.silent ??= HANG_UP.test(this.folded) || STAGE_DIRECTION.test(this.text));
+    return (this.cache.silent ??= silentText(this.text, this.folded));
   }
 }
 
+/** The longest text a LazyLine was handed (tests: never more than LINE_BOUND). */
+let widest = 0;
+export const widestLineRead = (): number => widest;
+
+/**
+ * A line read alone; a long one as the pieces of its folded text (windows.ts), so reading costs no more than the line's
+ * length. Folded first: spaces or symbols put between the words of a request are gone before it is cut.
+ */
 export function readLine(text: string, summary = false): LineReading {
-  return new LazyLine(text, summary);
+  if (text.length <= LINE_BOUND) {
+    widest = Math.max(widest, text.length);
+    return new LazyLine(text, summary);
+  }
+  const folded = foldSpeech(text);
+  return new LongLine(
+    windowsOf(folded).map((piece) => readLine(piece, summary)),
+    () => silentText(text, folded),
+  );
 }

@@ -109,8 +109,9 @@ export function foldSpeech(text: string): string {
     .replace(/\b(?:uh[ -]?huh|mm[ -]?hmm|m+ ?hm+)\b/g, "mhm")
     // Hyphens join words ("do-not-call", "retirez-moi"): a space reads the same.
     .replace(/-+/g, " ")
-    // Sentence marks stand apart from words.
-    .replace(/\s*([.,!?;:])[.,!?;:\s]*/g, "$1 ");
+    // Sentence marks stand apart from words. A match starts where a run of spaces does: tried from inside a long run,
+    // it would scan the run again at each space.
+    .replace(/(?<!\s)\s*([.,!?;:])[.,!?;:\s]*/g, "$1 ");
   const words = folded.split(/\s+/);
   const kept: string[] = [];
   let last = "";
