@@ -4,7 +4,7 @@
  */
 import type { SafetySettings } from "../config/safety.js";
 import type { CallingService } from "../service/index.js";
-import type { GuardStore } from "../state/store.js";
+import type { GuardStore } from "./store/store.js";
 import type { AuditLog } from "./dial/audit/log.js";
 import type { Clock } from "./dial/clock.js";
 import type { ConfirmationTokens } from "./approval/tokens.js";

@@ -109,27 +109,22 @@ export interface HoldList {
   get(keys: readonly string[], now: number): Promise<Array<HoldEntry | undefined>>;
 }
 
-// ---------------------------------------------------------------- the store
+// ---------------------------------------------------------------- the shared part of every store
 
-export interface GuardStore {
+/**
+ * What every guard store holds beside the guards' slices: the rooms below the guards (approvals, passkeys, the HTTP
+ * rate limit) use only this part. The guard store (src/guards/store/store.ts) adds each guard's slice.
+ */
+export interface SharedStore {
   readonly kind: "memory" | "redis";
   /**
    * 32 random bytes named `name`, the same for every process that shares the store (confirmation tokens
    * issued on one replica check out on another); made once, on first ask.
    */
   secret(name: string): Promise<Buffer>;
-  readonly dials: DialLedger;
-  readonly caps: CapLedger;
   readonly once: OnceMarks;
   readonly approvals: ApprovalStore;
   readonly rates: RateCounter;
-  readonly optOuts: OptOutList;
-  /** The placed calls waiting to be read for an opt-out (the watch), shared by replicas. */
-  readonly toRead: CallsToRead;
   readonly epoch: StoreEpoch;
-  readonly owners: CallOwners;
-  readonly holds: HoldList;
-  /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
-  personCaps(person: string): CapLedger;
   close(): Promise<void>;
 }

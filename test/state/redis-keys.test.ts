@@ -6,7 +6,7 @@
  */
 import { CAP_NUMBER_RETENTION_MS } from "../../src/state/store.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { shortReservationId } from "../../src/state/redis/caps.js";
 import { startRedisServer, type AdminClient, type RedisServer } from "../helpers/redis-server.js";
 import { A, B, DAY, HOUR, LEASE, MIN, WINDOW, claim, placed } from "./contract/support.js";

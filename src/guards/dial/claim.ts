@@ -7,12 +7,12 @@
  * unledgered: the same fields, a fresh owner and key, nothing to settle.
  */
 import { randomUUID } from "node:crypto";
-import { StoreUnavailableError, type GuardStore, type Settlement } from "../../state/store.js";
+import { StoreUnavailableError, type DialLedger, type Settlement } from "../../state/store.js";
 import type { Clock } from "./clock.js";
 
-/** The ledger a claim lives in: the store, the guards' clock, the dedupe window and the claim's lease. */
+/** The ledger a claim lives in: the store's dials, the guards' clock, the dedupe window and the claim's lease. */
 export interface ClaimLedger {
-  store: GuardStore;
+  store: { readonly dials: DialLedger };
   clock: Clock;
   windowMs: number;
   leaseMs: number;

@@ -4,7 +4,8 @@
  * before it reads its ended call leaves that call to another.
  */
 import type { CallsToRead, CallToRead } from "../store.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
+import { CALLS_TO_READ_SCRIPTS } from "./read-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, int, text } from "./records.js";
 
@@ -34,10 +35,14 @@ function readCall(raw: unknown): CallToRead | undefined {
 }
 
 export class RedisCallsToRead implements CallsToRead {
+  private readonly redis: ScriptedConnection<typeof CALLS_TO_READ_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.redis = connection.scripted(CALLS_TO_READ_SCRIPTS);
+  }
 
   async add(calls: readonly CallToRead[], dueAt: number, max: number): Promise<boolean> {
     if (calls.length === 0) return true;

@@ -118,3 +118,6 @@ end
 redis.call('DEL', KEYS[1])
 return 1
 `);
+
+/** The caps' scripts, handed to the loader by the store's assembly. */
+export const CAP_SCRIPTS = { capVerdict, capRelease };

@@ -1,7 +1,8 @@
 /** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
 import { createHash } from "node:crypto";
 import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "../store.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
+import { CAP_SCRIPTS } from "./cap-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, fail, int, text } from "./records.js";
 import type { UndoList } from "./undo.js";
@@ -18,11 +19,15 @@ export function shortReservationId(reservationId: string): string {
 const UNDO_FOR_MS = 10 * 60_000;
 
 export class RedisCapLedger implements CapLedger {
+  private readonly redis: ScriptedConnection<typeof CAP_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly undo: UndoList,
-  ) {}
+  ) {
+    this.redis = connection.scripted(CAP_SCRIPTS);
+  }
 
   /**
    * Writes logged dials back into the per-number counts (a Redis that came back empty): each under a member named

@@ -185,3 +185,6 @@ expire(k, untilT - now)
 index(rk, cjson.decode(r.nums), untilT, now)
 return 1
 `);
+
+/** The dial ledger's scripts, handed to the loader by the store's assembly. */
+export const DIAL_SCRIPTS = { claimDial, renewDial, rekeyDial, settleDial, recentDials, restoreDial };

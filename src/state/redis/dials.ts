@@ -4,9 +4,9 @@
  * restore() when Redis came back empty; claims wait for that to finish (the gate).
  */
 import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "../store.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
 import { DialJournal, type JournalEntry } from "./dial-journal.js";
-import { DIAL_FIELDS } from "./dial-scripts.js";
+import { DIAL_FIELDS, DIAL_SCRIPTS } from "./dial-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, dialRecord, fail, int, text } from "./records.js";
 import type { UndoList } from "./undo.js";
@@ -18,11 +18,15 @@ export class RedisDialLedger implements DialLedger {
   /** While a restore runs: claims wait for it, so a retry finds its first dial, not an empty Redis. */
   private gate: Promise<void> = Promise.resolve();
 
+  private readonly redis: ScriptedConnection<typeof DIAL_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly undo: UndoList,
-  ) {}
+  ) {
+    this.redis = connection.scripted(DIAL_SCRIPTS);
+  }
 
   /** Holds claims until `work` is done (it never rejects). */
   hold(work: Promise<void>): void {

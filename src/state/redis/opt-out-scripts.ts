@@ -79,3 +79,6 @@ local out = {1}
 for i = 2, #KEYS do out[#out + 1] = redis.call('GET', KEYS[i]) or '' end
 return out
 `);
+
+/** The opt-outs' scripts, handed to the loader by the store's assembly. */
+export const OPT_OUT_SCRIPTS = { addOptOut, confirmOptOut, removeOptOut, optOutsForDial };

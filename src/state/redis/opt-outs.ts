@@ -8,7 +8,8 @@
  * noticed at the latest by the next dial.
  */
 import { OptOutListIncomplete, StoreUnavailableError, type OptOutEntry, type OptOutList } from "../store.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
+import { OPT_OUT_SCRIPTS } from "./opt-out-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, text } from "./records.js";
 
@@ -52,11 +53,15 @@ export interface EpochWatch {
 }
 
 export class RedisOptOuts implements OptOutList {
+  private readonly redis: ScriptedConnection<typeof OPT_OUT_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly epoch: EpochWatch,
-  ) {}
+  ) {
+    this.redis = connection.scripted(OPT_OUT_SCRIPTS);
+  }
 
   async add(entry: OptOutEntry): Promise<OptOutEntry | undefined> {
     const { number, ...rest } = entry;

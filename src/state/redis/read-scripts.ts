@@ -84,3 +84,12 @@ end
 redis.call('ZREM', KEYS[1], ARGV[2])
 return 1
 `);
+
+/** The scripts of the calls to read, handed to the loader by the store's assembly. */
+export const CALLS_TO_READ_SCRIPTS = {
+  addCallsToRead,
+  takeCallsToRead,
+  callsOfNumbers,
+  laterCallToRead,
+  doneCallToRead,
+};

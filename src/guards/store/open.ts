@@ -4,9 +4,9 @@
  * imported here, dynamically, only in the first case: a stdio start does not
  * load it.
  */
-import type { RedisSettings } from "../config/redis.js";
-import { MemoryStore } from "./memory-store.js";
-import { deriveStateKey } from "./state-key.js";
+import type { RedisSettings } from "../../config/redis.js";
+import { MemoryStore } from "./memory.js";
+import { deriveStateKey } from "../../state/state-key.js";
 import type { GuardStore } from "./store.js";
 
 /** `inspectOnly`: doctor's look, which writes nothing of its own to Redis. */
@@ -16,6 +16,6 @@ export async function openGuardStore(
   inspectOnly = false,
 ): Promise<GuardStore> {
   if (config.redis === undefined) return new MemoryStore();
-  const { RedisStore } = await import("./redis-store.js");
+  const { RedisStore } = await import("./redis.js");
   return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly);
 }

@@ -1,0 +1,29 @@
+/**
+ * The guard store in process memory: today's behaviour for one process (stdio,
+ * or a single --http replica). Its state dies with the process; the audit log
+ * (when configured) seeds the dials and caps again at start.
+ */
+import { MemorySharedStore } from "../../state/memory-store.js";
+import { MemoryCapLedger } from "../../state/memory-caps.js";
+import { MemoryDialLedger } from "../../state/memory-dials.js";
+import { MemoryOptOuts } from "../../state/memory-opt-outs.js";
+import { MemoryCallOwners } from "../../state/memory-call-owners.js";
+import { MemoryCallsToRead } from "../../state/memory-calls-to-read.js";
+import { MemoryHolds } from "../../state/memory-holds.js";
+import type { GuardStore } from "./store.js";
+
+export class MemoryStore extends MemorySharedStore implements GuardStore {
+  readonly dials = new MemoryDialLedger();
+  readonly caps = new MemoryCapLedger();
+  readonly optOuts = new MemoryOptOuts();
+  readonly toRead = new MemoryCallsToRead();
+  readonly owners = new MemoryCallOwners();
+  readonly holds = new MemoryHolds();
+  private readonly byPerson = new Map<string, MemoryCapLedger>();
+
+  personCaps(person: string): MemoryCapLedger {
+    let ledger = this.byPerson.get(person);
+    if (!ledger) this.byPerson.set(person, (ledger = new MemoryCapLedger()));
+    return ledger;
+  }
+}
