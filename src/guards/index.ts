@@ -8,7 +8,7 @@
 import type { Config } from "../config/env.js";
 import type { CallingService } from "../service/index.js";
 import { MemoryStore } from "./store/memory.js";
-import type { DialRecord } from "../state/store.js";
+import type { DialRecord } from "./dial/state/store.js";
 import type { GuardStore } from "./store/store.js";
 import { AuditLog, dialHistoryReader, readAuditHistory, type AuditHistory } from "./dial/audit/log.js";
 import { readAuditLogBack } from "./dial/audit/readback.js";

@@ -5,7 +5,7 @@
  */
 import { MemorySharedStore } from "../../state/memory-store.js";
 import { MemoryCapLedger } from "../../state/memory-caps.js";
-import { MemoryDialLedger } from "../../state/memory-dials.js";
+import { MemoryDialLedger } from "../dial/state/memory.js";
 import { MemoryOptOuts } from "../../state/memory-opt-outs.js";
 import { MemoryCallOwners } from "../../state/memory-call-owners.js";
 import { MemoryCallsToRead } from "../../state/memory-calls-to-read.js";

@@ -2,7 +2,7 @@
  * The Redis key layout, one place. Every key starts with the prefix
  * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL. Scripts
  * that follow an index build names from the prefix themselves (dkey/nkey in
- * dial-scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
+ * src/guards/dial/state/scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
  * cap-scripts.ts): a change here must be made there too.
  *
  *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window

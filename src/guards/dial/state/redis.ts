@@ -1,15 +1,16 @@
 /**
- * The dial ledger on Redis: each method is one script (dial-scripts.ts), so one atomic step. Beside it, the
- * dials this replica claimed are kept in its memory (dial-journal.ts) for their window, and written back by
+ * The dial ledger on Redis: each method is one script (scripts.ts), so one atomic step. Beside it, the
+ * dials this replica claimed are kept in its memory (journal.ts) for their window, and written back by
  * restore() when Redis came back empty; claims wait for that to finish (the gate).
  */
-import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "../store.js";
-import type { RedisConnection, ScriptedConnection } from "./connection.js";
-import { DialJournal, type JournalEntry } from "./dial-journal.js";
-import { DIAL_FIELDS, DIAL_SCRIPTS } from "./dial-scripts.js";
-import type { Keys } from "./keys.js";
-import { array, dialRecord, fail, int, text } from "./records.js";
-import type { UndoList } from "./undo.js";
+import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { DialJournal, type JournalEntry } from "./journal.js";
+import { DIAL_FIELDS, DIAL_SCRIPTS } from "./scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, fail, int, text } from "../../../state/redis/records.js";
+import { dialRecord } from "./records.js";
+import type { UndoList } from "../../../state/redis/undo.js";
 
 type Match = { index: number; number: string; record: DialRecord };
 
