@@ -14,7 +14,6 @@
  */
 
 import type { ApprovalStore } from "./store-approvals.js";
-import type { CapLedger } from "./store-caps.js";
 import type { CallsToRead, OptOutList } from "./store-opt-outs.js";
 
 /**
@@ -29,7 +28,6 @@ export class StoreUnavailableError extends Error {
 
 // ---------------------------------------------------------------- the larger parts, each in a file of its own
 
-export * from "./store-caps.js";
 export * from "./store-approvals.js";
 export * from "./store-opt-outs.js";
 

@@ -4,7 +4,7 @@
  * (when configured) seeds the dials and caps again at start.
  */
 import { MemorySharedStore } from "../../state/memory-store.js";
-import { MemoryCapLedger } from "../../state/memory-caps.js";
+import { MemoryCapLedger } from "../caps/state/memory.js";
 import { MemoryDialLedger } from "../dial/state/memory.js";
 import { MemoryOptOuts } from "../../state/memory-opt-outs.js";
 import { MemoryCallOwners } from "../../state/memory-call-owners.js";

@@ -10,8 +10,8 @@
 import { createHash } from "node:crypto";
 import type { RedisSettings } from "../../config/redis.js";
 import { RedisSharedStore } from "../../state/redis-store.js";
-import { RedisCapLedger } from "../../state/redis/caps.js";
-import { CAP_SCRIPTS } from "../../state/redis/cap-scripts.js";
+import { RedisCapLedger } from "../caps/state/redis.js";
+import { CAP_SCRIPTS } from "../caps/state/scripts.js";
 import { RedisConnection, type Log } from "../../state/redis/connection.js";
 import { RedisDialLedger } from "../dial/state/redis.js";
 import { DIAL_SCRIPTS } from "../dial/state/scripts.js";

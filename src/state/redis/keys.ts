@@ -3,7 +3,7 @@
  * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL. Scripts
  * that follow an index build names from the prefix themselves (dkey/nkey in
  * src/guards/dial/state/scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
- * cap-scripts.ts): a change here must be made there too.
+ * src/guards/caps/state/scripts.ts): a change here must be made there too.
  *
  *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
  *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
@@ -11,7 +11,7 @@
  *   cap:day:<E.164>          zset   one member per dial of the number in the last 31 days (the per-day cap counts the last
  *                                   24 h; the law's per-number limits, up to 31 days, count their own window)
  *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
- *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
+ *                            (reservation ids are stored as 16 characters of their hash: src/guards/caps/state/redis.ts)
  *   once:<id>                string a one-time mark, valued with its expiry
  *   rate:<client>            hash   the client's fixed window: start, count (names over 100 characters hashed)
  *   appr:<id>                hash   one approval: its record (rec), status and decision, and its light record (lite)

@@ -1,11 +1,11 @@
-/** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
+/** The caps on Redis: check and reserve are one script (scripts.ts), so one atomic step each. */
 import { createHash } from "node:crypto";
-import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "../store.js";
-import type { RedisConnection, ScriptedConnection } from "./connection.js";
-import { CAP_SCRIPTS } from "./cap-scripts.js";
-import type { Keys } from "./keys.js";
-import { array, fail, int, text } from "./records.js";
-import type { UndoList } from "./undo.js";
+import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { CAP_SCRIPTS } from "./scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, fail, int, text } from "../../../state/redis/records.js";
+import type { UndoList } from "../../../state/redis/undo.js";
 
 /**
  * Reservation ids name a member per dialed row in two sorted sets; the pipeline's are long (request key and
