@@ -14,7 +14,6 @@
  */
 
 import type { ApprovalStore } from "./store-approvals.js";
-import type { CallsToRead, OptOutList } from "./store-opt-outs.js";
 
 /**
  * The store could not be reached or did not answer in time: refuse the dial, send nothing.
@@ -29,7 +28,6 @@ export class StoreUnavailableError extends Error {
 // ---------------------------------------------------------------- the larger parts, each in a file of its own
 
 export * from "./store-approvals.js";
-export * from "./store-opt-outs.js";
 
 // ---------------------------------------------------------------- one-time marks
 

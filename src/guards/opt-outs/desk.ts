@@ -12,7 +12,7 @@ import type { CallingService } from "../../service/index.js";
 import { callTo, pickString } from "../../service/call-fields.js";
 import type { CallRecord } from "../../service/shapes.js";
 import { isFinalCall } from "../../service/final-status.js";
-import type { CallToRead, OptOutEntry } from "../../state/store.js";
+import type { CallToRead, OptOutEntry } from "./state/store.js";
 import type { GuardStore } from "../store/store.js";
 import { oneLine } from "../../text/clean.js";
 import type { AuditLog } from "../dial/audit/log.js";

@@ -7,7 +7,7 @@
  */
 import { oneLine } from "../../text/clean.js";
 import type { GuardStore } from "../store/store.js";
-import type { OptOutEntry } from "../../state/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import type { AuditLog } from "../dial/audit/log.js";
 import { entryLine, releaseLine, type OptOutJournal } from "./journal.js";
 

@@ -6,9 +6,9 @@
 import { MemorySharedStore } from "../../state/memory-store.js";
 import { MemoryCapLedger } from "../caps/state/memory.js";
 import { MemoryDialLedger } from "../dial/state/memory.js";
-import { MemoryOptOuts } from "../../state/memory-opt-outs.js";
+import { MemoryOptOuts } from "../opt-outs/state/memory.js";
 import { MemoryCallOwners } from "../../state/memory-call-owners.js";
-import { MemoryCallsToRead } from "../../state/memory-calls-to-read.js";
+import { MemoryCallsToRead } from "../opt-outs/state/calls-to-read-memory.js";
 import { MemoryHolds } from "../../state/memory-holds.js";
 import type { GuardStore } from "./store.js";
 

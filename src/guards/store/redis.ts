@@ -16,11 +16,11 @@ import { RedisConnection, type Log } from "../../state/redis/connection.js";
 import { RedisDialLedger } from "../dial/state/redis.js";
 import { DIAL_SCRIPTS } from "../dial/state/scripts.js";
 import { keys } from "../../state/redis/keys.js";
-import { RedisOptOuts } from "../../state/redis/opt-outs.js";
-import { OPT_OUT_SCRIPTS } from "../../state/redis/opt-out-scripts.js";
+import { RedisOptOuts } from "../opt-outs/state/redis.js";
+import { OPT_OUT_LIST_SCRIPTS } from "../opt-outs/state/scripts.js";
 import { RedisCallOwners } from "../../state/redis/call-owners.js";
-import { RedisCallsToRead } from "../../state/redis/calls-to-read.js";
-import { CALLS_TO_READ_SCRIPTS } from "../../state/redis/read-scripts.js";
+import { RedisCallsToRead } from "../opt-outs/state/calls-to-read-redis.js";
+import { CALLS_TO_READ_SCRIPTS } from "../opt-outs/state/calls-to-read-scripts.js";
 import { HOLD_SCRIPTS, RedisHolds } from "../../state/redis/holds.js";
 import { gatherScripts, SHARED_SCRIPTS } from "../../state/redis/scripts.js";
 import type { GuardStore } from "./store.js";
@@ -30,7 +30,7 @@ const SCRIPTS = gatherScripts([
   SHARED_SCRIPTS,
   DIAL_SCRIPTS,
   CAP_SCRIPTS,
-  OPT_OUT_SCRIPTS,
+  OPT_OUT_LIST_SCRIPTS,
   CALLS_TO_READ_SCRIPTS,
   HOLD_SCRIPTS,
 ]);

@@ -4,7 +4,8 @@
  * runs against both): in process memory (memory.ts, one process) and Redis (redis.ts, many replicas). open.ts picks
  * one; the rooms above the guards open the store there.
  */
-import type { CallOwners, CallsToRead, HoldList, OptOutList, SharedStore } from "../../state/store.js";
+import type { CallOwners, HoldList, SharedStore } from "../../state/store.js";
+import type { CallsToRead, OptOutList } from "../opt-outs/state/store.js";
 import type { CapLedger } from "../caps/state/store.js";
 import type { DialLedger } from "../dial/state/store.js";
 
