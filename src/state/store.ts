@@ -61,48 +61,6 @@ export interface StoreEpoch {
   onEmptied(listener: (since: number) => Promise<void>): void;
 }
 
-// ---------------------------------------------------------------- who placed which call
-
-/**
- * What a placed dial is recorded under: each call id the service answered with, and a batch's campaign (a batch
- * answer may not list its calls; their records carry the campaign).
- */
-export interface OwnedThing {
-  kind: "call" | "campaign";
-  id: string;
-}
-
-/**
- * Who placed which call (`--http` with OAuth): the person's subject at the identity provider, kept for
- * CALL_OWNERS_KEPT_MS. The first record of a thing stays: nobody takes over another's call or campaign.
- */
-export interface CallOwners {
-  record(things: readonly OwnedThing[], owner: string, now: number): Promise<void>;
-  /** The owner of each thing, in order (undefined: none recorded, or forgotten). */
-  ownersOf(things: readonly OwnedThing[], now: number): Promise<Array<string | undefined>>;
-}
-
-/** How long a call's owner is kept: a call older than this is shown only to a token that may read all calls. */
-export const CALL_OWNERS_KEPT_MS = 400 * 24 * 3_600_000;
-
-// ---------------------------------------------------------------- holds (a number not to be called until a date)
-
-/** A hold of one key (a rule and a number) until a date, and why, as a refusal shows it. */
-export interface HoldEntry {
-  /** Epoch ms: the key is free from this instant on. */
-  until: number;
-  /** What started it (the call, what was read), at most 400 characters. */
-  note: string;
-}
-
-/** Holds that end on their own (France's 60 days after a refusal: src/guards/consent-law/hold.ts). */
-export interface HoldList {
-  /** Holds `key` until `entry.until`, in one step: a later hold replaces an earlier one, never the other way. */
-  put(key: string, entry: HoldEntry, now: number): Promise<void>;
-  /** The live hold of each key, in order (undefined: free). Throws StoreUnavailableError when it cannot answer. */
-  get(keys: readonly string[], now: number): Promise<Array<HoldEntry | undefined>>;
-}
-
 // ---------------------------------------------------------------- the shared part of every store
 
 /**

@@ -5,7 +5,7 @@
  * recorded as theirs, and a lost answer names only calls that are theirs.
  */
 import type { CapLedger, CapLimits } from "../caps/state/store.js";
-import type { OwnedThing } from "../../state/store.js";
+import type { OwnedThing } from "./state/store.js";
 import { refuseOverCap } from "../caps/refusals.js";
 import { claimOfAnother, ownedThings, recordOwner } from "./access.js";
 import type { DialAttempt } from "../dial/attempt.js";

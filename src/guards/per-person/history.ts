@@ -7,8 +7,8 @@
  */
 import { MemoryStore } from "../store/memory.js";
 import type { GuardStore } from "../store/store.js";
-import type { OwnedThing } from "../../state/store.js";
-import { CALL_OWNERS_KEPT_MS } from "../../state/store.js";
+import type { OwnedThing } from "./state/store.js";
+import { CALL_OWNERS_KEPT_MS } from "./state/store.js";
 import { readBackWith, type AuditLine, type LineReader } from "../dial/audit/readback.js";
 import { ownedThings } from "./access.js";
 

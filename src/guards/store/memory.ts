@@ -7,9 +7,9 @@ import { MemorySharedStore } from "../../state/memory-store.js";
 import { MemoryCapLedger } from "../caps/state/memory.js";
 import { MemoryDialLedger } from "../dial/state/memory.js";
 import { MemoryOptOuts } from "../opt-outs/state/memory.js";
-import { MemoryCallOwners } from "../../state/memory-call-owners.js";
+import { MemoryCallOwners } from "../per-person/state/memory.js";
 import { MemoryCallsToRead } from "../opt-outs/state/calls-to-read-memory.js";
-import { MemoryHolds } from "../../state/memory-holds.js";
+import { MemoryHolds } from "../consent-law/state/memory.js";
 import type { GuardStore } from "./store.js";
 
 export class MemoryStore extends MemorySharedStore implements GuardStore {

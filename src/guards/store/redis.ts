@@ -18,10 +18,10 @@ import { DIAL_SCRIPTS } from "../dial/state/scripts.js";
 import { keys } from "../../state/redis/keys.js";
 import { RedisOptOuts } from "../opt-outs/state/redis.js";
 import { OPT_OUT_LIST_SCRIPTS } from "../opt-outs/state/scripts.js";
-import { RedisCallOwners } from "../../state/redis/call-owners.js";
+import { RedisCallOwners } from "../per-person/state/redis.js";
 import { RedisCallsToRead } from "../opt-outs/state/calls-to-read-redis.js";
 import { CALLS_TO_READ_SCRIPTS } from "../opt-outs/state/calls-to-read-scripts.js";
-import { HOLD_SCRIPTS, RedisHolds } from "../../state/redis/holds.js";
+import { HOLD_SCRIPTS, RedisHolds } from "../consent-law/state/redis.js";
 import { gatherScripts, SHARED_SCRIPTS } from "../../state/redis/scripts.js";
 import type { GuardStore } from "./store.js";
 

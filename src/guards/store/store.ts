@@ -4,7 +4,9 @@
  * runs against both): in process memory (memory.ts, one process) and Redis (redis.ts, many replicas). open.ts picks
  * one; the rooms above the guards open the store there.
  */
-import type { CallOwners, HoldList, SharedStore } from "../../state/store.js";
+import type { CallOwners } from "../per-person/state/store.js";
+import type { HoldList } from "../consent-law/state/store.js";
+import type { SharedStore } from "../../state/store.js";
 import type { CallsToRead, OptOutList } from "../opt-outs/state/store.js";
 import type { CapLedger } from "../caps/state/store.js";
 import type { DialLedger } from "../dial/state/store.js";

@@ -32,7 +32,7 @@
  *   read:num:<E.164>         set    the ids of waiting calls of a dial of the number, 25 h
  *   passkeys:set             string the enrolled passkeys, one sealed set with a generation (state/redis/passkeys.ts); no TTL
  *   passkey-grant:<ticket>   string a one-time enrollment grant (sealed); PX until the link expires
- *   hold:<rule>:<E.164>      string a hold ("<until>\n<note>"), PX until it ends (redis/holds.ts)
+ *   hold:<rule>:<E.164>      string a hold ("<until>\n<note>"), PX until it ends (src/guards/consent-law/state/redis.ts)
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
  *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
  *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);
