@@ -1,10 +1,9 @@
 /**
- * Everything that decides whether a dial goes out, behind one interface: the
- * dedupe ledger (by request and by number, with in-flight dials), the caps,
- * one-time marks (confirmation tokens, approvals), pending approvals and the
- * HTTP per-client rate limit, the opt-outs (numbers never to dial again), and who placed which call. Two implementations keep the same contract
- * (test/state/store-contract.ts runs against both): in process memory
- * (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
+ * The shared part of the guard store: what the guards' slices (each in its guard's folder, src/guards/<guard>/state/) stand
+ * on, and what the rooms below the guards use alone: secrets, one-time marks (confirmation tokens, approvals), pending
+ * approvals, the HTTP per-client rate limit, and the epoch. The guard store (src/guards/store/store.ts) is this part
+ * and every slice; two implementations keep the same contract (test/state/store-contract.ts runs against both): in
+ * process memory (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
  *
  * Every method that decides is one atomic step in the store: two processes
  * cannot both claim a number or both pass a cap. Everything expires on its own;
@@ -25,7 +24,7 @@ export class StoreUnavailableError extends Error {
   override readonly name = "StoreUnavailableError";
 }
 
-// ---------------------------------------------------------------- the larger parts, each in a file of its own
+// ---------------------------------------------------------------- the approvals, in a file of their own
 
 export * from "./store-approvals.js";
 

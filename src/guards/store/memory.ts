@@ -10,6 +10,7 @@ import { MemoryOptOuts } from "../opt-outs/state/memory.js";
 import { MemoryCallOwners } from "../per-person/state/memory.js";
 import { MemoryCallsToRead } from "../opt-outs/state/calls-to-read-memory.js";
 import { MemoryHolds } from "../consent-law/state/memory.js";
+import { SliceShelf, type StateSlice } from "./slice.js";
 import type { GuardStore } from "./store.js";
 
 export class MemoryStore extends MemorySharedStore implements GuardStore {
@@ -20,6 +21,11 @@ export class MemoryStore extends MemorySharedStore implements GuardStore {
   readonly owners = new MemoryCallOwners();
   readonly holds = new MemoryHolds();
   private readonly byPerson = new Map<string, MemoryCapLedger>();
+  private readonly slices = new SliceShelf((slice) => slice.memory());
+
+  slice<T>(slice: StateSlice<T>): T {
+    return this.slices.get(slice);
+  }
 
   personCaps(person: string): MemoryCapLedger {
     let ledger = this.byPerson.get(person);

@@ -8,6 +8,7 @@ import type { RedisSettings } from "../../config/redis.js";
 import { MemoryStore } from "./memory.js";
 import { deriveStateKey } from "../../state/state-key.js";
 import type { GuardStore } from "./store.js";
+import { GUARDS } from "../list.js";
 
 /** `inspectOnly`: doctor's look, which writes nothing of its own to Redis. */
 export async function openGuardStore(
@@ -17,5 +18,7 @@ export async function openGuardStore(
 ): Promise<GuardStore> {
   if (config.redis === undefined) return new MemoryStore();
   const { RedisStore } = await import("./redis.js");
-  return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly);
+  // The guards' own slices (GuardOf.state) go with the store's: their scripts load when the connection opens.
+  const slices = GUARDS.flatMap((guard) => (guard.state ? [guard.state] : []));
+  return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly, slices);
 }

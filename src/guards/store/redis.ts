@@ -23,6 +23,7 @@ import { RedisCallsToRead } from "../opt-outs/state/calls-to-read-redis.js";
 import { CALLS_TO_READ_SCRIPTS } from "../opt-outs/state/calls-to-read-scripts.js";
 import { HOLD_SCRIPTS, RedisHolds } from "../consent-law/state/redis.js";
 import { gatherScripts, SHARED_SCRIPTS } from "../../state/redis/scripts.js";
+import { SliceShelf, type RedisSlice, type StateSlice } from "./slice.js";
 import type { GuardStore } from "./store.js";
 
 /** The scripts of every slice, handed to the connection when it opens. */
@@ -43,8 +44,15 @@ export class RedisStore extends RedisSharedStore implements GuardStore {
   readonly owners: RedisCallOwners;
   readonly holds: RedisHolds;
   private readonly byPerson = new Map<string, RedisCapLedger>();
+  /** The guards' own slices (slice.ts): those handed to open(), each made on first ask. */
+  private readonly slices = new SliceShelf((slice) => {
+    const side = this.sliceSides.get(slice);
+    if (!side) throw new Error(`the state slice ${slice.name} was not handed to the Redis store when it opened`);
+    return side.open(this.connection, `${this.prefix}${slice.name}:`) as never;
+  });
 
   private constructor(
+    private readonly sliceSides: ReadonlyMap<StateSlice<unknown>, RedisSlice<unknown>>,
     connection: RedisConnection,
     prefix: string,
     where: string,
@@ -60,6 +68,10 @@ export class RedisStore extends RedisSharedStore implements GuardStore {
     this.toRead = new RedisCallsToRead(connection, k);
     this.owners = new RedisCallOwners(connection, k);
     this.holds = new RedisHolds(connection, k);
+  }
+
+  slice<T>(slice: StateSlice<T>): T {
+    return this.slices.get(slice);
   }
 
   /** A person's caps: the caps' keys and scripts under `person:<hash of the subject>:` (keys.ts). */
@@ -86,11 +98,20 @@ export class RedisStore extends RedisSharedStore implements GuardStore {
   /**
    * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
    * the client keeps trying in the background and the deciding methods throw until it answers.
-   * `inspectOnly` (doctor): writes nothing on its own (no epoch), only what a caller asks.
+   * `inspectOnly` (doctor): writes nothing on its own (no epoch), only what a caller asks. `slices`: the guards' own
+   * slices (open.ts hands those of the listed guards); their scripts are loaded with the store's.
    */
-  static async open(settings: RedisSettings, log: Log, stateKey?: Buffer, inspectOnly = false): Promise<RedisStore> {
-    const connection = new RedisConnection(settings, log, SCRIPTS);
-    const store = new RedisStore(connection, settings.prefix, settings.where, log, stateKey, inspectOnly);
+  static async open(
+    settings: RedisSettings,
+    log: Log,
+    stateKey?: Buffer,
+    inspectOnly = false,
+    slices: ReadonlyArray<StateSlice<unknown>> = [],
+  ): Promise<RedisStore> {
+    const sides = new Map(await Promise.all(slices.map(async (slice) => [slice, await slice.redis()] as const)));
+    const scripts = sides.size === 0 ? SCRIPTS : gatherScripts([SCRIPTS, ...[...sides.values()].map((s) => s.scripts)]);
+    const connection = new RedisConnection(settings, log, scripts);
+    const store = new RedisStore(sides, connection, settings.prefix, settings.where, log, stateKey, inspectOnly);
     if (!(await connection.whenReady(settings.connectTimeoutMs))) {
       log(
         `outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`,

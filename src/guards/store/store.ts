@@ -10,8 +10,11 @@ import type { SharedStore } from "../../state/store.js";
 import type { CallsToRead, OptOutList } from "../opt-outs/state/store.js";
 import type { CapLedger } from "../caps/state/store.js";
 import type { DialLedger } from "../dial/state/store.js";
+import type { StateSlice } from "./slice.js";
 
 export interface GuardStore extends SharedStore {
+  /** A guard's own slice (slice.ts), made once per store from its definition. */
+  slice<T>(slice: StateSlice<T>): T;
   readonly dials: DialLedger;
   readonly caps: CapLedger;
   readonly optOuts: OptOutList;
