@@ -16,7 +16,7 @@ import { ConfigurationError } from "./config/errors.js";
 import { Redactor } from "./text/redact.js";
 import { cap } from "./text/clean.js";
 import { createCore, createServer, type ServerCore, type ServerDeps } from "./mcp/server.js";
-import { openGuardStore } from "./state/open-store.js";
+import { openGuardStore } from "./guards/store/open.js";
 import { VERSION } from "./config/version.js";
 import { forgetOwnVariables, sandboxFromEnv } from "./cli/env-flags.js";
 import { confirmModeNotes } from "./approval/start-notes.js";

@@ -13,8 +13,8 @@ import type { Config } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
 import { readAuditHistory, type AuditHistory } from "../guards/dial/audit/log.js";
 import { loadDoNotCallList } from "../guards/do-not-call/list.js";
-import { openGuardStore } from "../state/open-store.js";
-import type { RedisStore } from "../state/redis-store.js";
+import { openGuardStore } from "../guards/store/open.js";
+import type { RedisStore } from "../guards/store/redis.js";
 import { persistenceWarning, urlWarnings } from "../state/redis/posture.js";
 import { checkPasskeys } from "./doctor-passkeys.js";
 

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import type { Config } from "../config/env.js";
 import { createPasskeyGate } from "../approval/passkeys/index.js";
 import type { RegistryStatus } from "../approval/passkeys/registry.js";
-import { openGuardStore } from "../state/open-store.js";
+import { openGuardStore } from "../guards/store/open.js";
 
 type Check = (mark: "ok" | "FAIL" | "warn" | "skip", label: string, detail: string, fix?: string) => void;
 

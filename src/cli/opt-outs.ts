@@ -9,9 +9,9 @@
  */
 import { loadConfig } from "../config/env.js";
 import { ConfigurationError } from "../config/errors.js";
-import { openGuardStore } from "../state/open-store.js";
-import { MemoryStore } from "../state/memory-store.js";
-import type { OptOutEntry } from "../state/store.js";
+import { openGuardStore } from "../guards/store/open.js";
+import { MemoryStore } from "../guards/store/memory.js";
+import type { OptOutEntry } from "../guards/opt-outs/state/store.js";
 import { AuditLog, AUDIT_VARIABLE } from "../guards/dial/audit/log.js";
 import { readDoNotCallLine } from "../guards/do-not-call/list.js";
 import { keptOptOuts, readOptOutHistory } from "../guards/opt-outs/history.js";

@@ -18,7 +18,7 @@ import { openEnrollPage } from "../approval/passkeys/enroll-page.js";
 import { createPasskeyGate, partyOf } from "../approval/passkeys/index.js";
 import { HOSTED_ENROLL_PREFIX } from "../approval/passkeys/hosted-enroll.js";
 import { PASSKEY_NAME } from "../approval/passkeys/registry.js";
-import { openGuardStore } from "../state/open-store.js";
+import { openGuardStore } from "../guards/store/open.js";
 
 export type PasskeyCommand =
   | { kind: "passkeys"; action: "list" }

@@ -1,6 +1,6 @@
 /**
  * OUTBOUND_CALLS_REDIS_URL and OUTBOUND_CALLS_REDIS_PREFIX: where the guards'
- * shared state lives when several replicas run as one server (src/state/redis-store.ts).
+ * shared state lives when several replicas run as one server (src/state/redis-store.ts, src/guards/store/redis.ts).
  * Unset URL: the state stays in process memory. Messages name the variable and
  * never quote the URL, which may carry a password.
  */

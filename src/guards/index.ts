@@ -7,8 +7,9 @@
  */
 import type { Config } from "../config/env.js";
 import type { CallingService } from "../service/index.js";
-import { MemoryStore } from "../state/memory-store.js";
-import type { DialRecord, GuardStore } from "../state/store.js";
+import { MemoryStore } from "./store/memory.js";
+import type { DialRecord } from "./dial/state/store.js";
+import type { GuardStore } from "./store/store.js";
 import { AuditLog, dialHistoryReader, readAuditHistory, type AuditHistory } from "./dial/audit/log.js";
 import { readAuditLogBack } from "./dial/audit/readback.js";
 import { clockStartingAt, systemClock, type Clock } from "./dial/clock.js";
@@ -90,7 +91,7 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
   if (deps.store instanceof MemoryStore) deps.store.caps.keepFor(frequencyRetentionMs(law));
-  // With Redis, the log rebuilds the caps' counts when Redis comes back empty (src/state/redis-store.ts checkEpoch).
+  // With Redis, the log rebuilds the caps' counts when Redis comes back empty (src/guards/store/redis.ts writeBack).
   if (audit && "logged" in deps.store) {
     const path = audit.path;
     deps.store.logged = () => {

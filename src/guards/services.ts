@@ -4,7 +4,7 @@
  */
 import type { SafetySettings } from "../config/safety.js";
 import type { CallingService } from "../service/index.js";
-import type { GuardStore } from "../state/store.js";
+import type { GuardStore } from "./store/store.js";
 import type { AuditLog } from "./dial/audit/log.js";
 import type { Clock } from "./dial/clock.js";
 import type { ConfirmationTokens } from "./approval/tokens.js";
@@ -16,6 +16,7 @@ import type { ConsentBook } from "./consent-law/book.js";
 import type { ApprovalSelector } from "../approval/selector.js";
 import type { CallScope } from "../service/call-scope.js";
 import type { GuardModule } from "./dial/guard.js";
+import type { StateSlice } from "./store/slice.js";
 
 export interface SafetyServices {
   settings: SafetySettings;
@@ -47,4 +48,7 @@ export interface GuardCall {
 }
 
 /** A guard of this server's list (src/guards/list.ts). */
-export type GuardOf = GuardModule<SafetyServices, GuardCall>;
+export type GuardOf = GuardModule<SafetyServices, GuardCall> & {
+  /** The guard's own slice of state (src/guards/store/slice.ts), when it keeps one: its build reads s.store.slice(). */
+  readonly state?: StateSlice<unknown>;
+};

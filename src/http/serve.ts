@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Config } from "../config/env.js";
 import { createCore } from "../mcp/server.js";
 import { MemoryRateCounter } from "../state/memory-store.js";
-import { openGuardStore } from "../state/open-store.js";
+import { openGuardStore } from "../guards/store/open.js";
 import type { Redactor } from "../text/redact.js";
 import { APPROVALS_PATH, HttpApp, HEALTH_PATH, MCP_PATH } from "./app.js";
 import { hostedApprovals } from "../approval/page/hosted.js";
@@ -28,7 +28,7 @@ import { createTokenVerifier } from "./oauth/verifier.js";
 import { SCOPES } from "./oauth/scopes.js";
 import { APPROVER_CLIENT_ID } from "./oauth/approver-config.js";
 import type { IdentityProviderSignIn } from "../approval/page/hosted.js";
-import type { GuardStore } from "../state/store.js";
+import type { GuardStore } from "../guards/store/store.js";
 
 export interface HttpServerOptions {
   config: Config;

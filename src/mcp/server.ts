@@ -17,10 +17,10 @@ import { createSafety, type Safety, type SafetyDeps } from "../guards/index.js";
 import { createService, type CallingService } from "../service/index.js";
 import { openCallScope, type CallerIdentity, type Person } from "../service/call-scope.js";
 import type { RequestLogEntry } from "../service/transport/client.js";
-import { MemoryStore } from "../state/memory-store.js";
+import { MemoryStore } from "../guards/store/memory.js";
 import { stateKeyOnFirstUse } from "../state/state-key.js";
 import { createPasskeyGate, partyOf } from "../approval/passkeys/index.js";
-import type { GuardStore } from "../state/store.js";
+import type { GuardStore } from "../guards/store/store.js";
 import { cleanServiceText } from "../text/clean.js";
 import { Redactor } from "../text/redact.js";
 import { toolContext } from "../tools/tool-context.js";
@@ -42,7 +42,7 @@ export interface ServerDeps {
   redactor?: Redactor;
   /** Register only the reading tools (OUTBOUND_CALLS_READ_ONLY turns it on too). */
   readOnly?: boolean;
-  /** The guard store (state/open-store.ts opens Redis when configured); in process memory when absent. */
+  /** The guard store (guards/store/open.ts opens Redis when configured); in process memory when absent. */
   store?: GuardStore;
   /** Who the requests come from, for per-client bounds (the HTTP client's address); "local" over stdio. */
   client?: string;

@@ -1,17 +1,11 @@
 /**
- * The guard store in process memory: today's behaviour for one process (stdio,
- * or a single --http replica). Its state dies with the process; the audit log
- * (when configured) seeds the dials and caps again at start.
+ * The shared part of the guard store in process memory (store.ts SharedStore): secrets, one-time marks,
+ * approvals and the rate limit. The guard store in memory (src/guards/store/memory.ts) adds the guards' slices.
+ * Its state dies with the process.
  */
 import { randomBytes } from "node:crypto";
-import { MemoryCapLedger } from "./memory-caps.js";
-import { MemoryDialLedger } from "./memory-dials.js";
 import { MemoryApprovals } from "./memory-approvals.js";
-import { MemoryOptOuts } from "./memory-opt-outs.js";
-import { MemoryCallOwners } from "./memory-call-owners.js";
-import { MemoryCallsToRead } from "./memory-calls-to-read.js";
-import { MemoryHolds } from "./memory-holds.js";
-import type { GuardStore, OnceMarks, RateCounter, StoreEpoch, Take } from "./store.js";
+import type { OnceMarks, RateCounter, SharedStore, StoreEpoch, Take } from "./store.js";
 
 class MemoryOnceMarks implements OnceMarks {
   private readonly used = new Map<string, number>();
@@ -55,32 +49,19 @@ export class MemoryRateCounter implements RateCounter {
   }
 }
 
-export class MemoryStore implements GuardStore {
+export class MemorySharedStore implements SharedStore {
   readonly kind = "memory" as const;
-  readonly dials = new MemoryDialLedger();
-  readonly caps = new MemoryCapLedger();
   readonly once = new MemoryOnceMarks();
   readonly approvals = new MemoryApprovals();
   readonly rates = new MemoryRateCounter();
-  readonly optOuts = new MemoryOptOuts();
-  readonly toRead = new MemoryCallsToRead();
   /** Memory is never emptied while the process lives. */
   readonly epoch: StoreEpoch = { check: async () => undefined, onEmptied: () => undefined };
-  readonly owners = new MemoryCallOwners();
-  readonly holds = new MemoryHolds();
-  private readonly byPerson = new Map<string, MemoryCapLedger>();
   private readonly secrets = new Map<string, Buffer>();
 
   async secret(name: string): Promise<Buffer> {
     let value = this.secrets.get(name);
     if (!value) this.secrets.set(name, (value = randomBytes(32)));
     return value;
-  }
-
-  personCaps(person: string): MemoryCapLedger {
-    let ledger = this.byPerson.get(person);
-    if (!ledger) this.byPerson.set(person, (ledger = new MemoryCapLedger()));
-    return ledger;
   }
 
   async close(): Promise<void> {

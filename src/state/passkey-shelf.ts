@@ -11,7 +11,7 @@
  * record is genuine, and not older than one seen before, is for the registry.
  */
 import { readSmallFile, withFileLock, writeFileAtomic } from "./file-lock.js";
-import type { GuardStore } from "./store.js";
+import type { SharedStore } from "./store.js";
 
 export interface PasskeyShelf {
   /** Which shelf this is (the file's path, or Redis and prefix): names it in the record of the newest set seen. */
@@ -133,12 +133,12 @@ export class FilePasskeyShelf implements PasskeyShelf {
 }
 
 /** The shelf of this guard store: Redis when the store is Redis, else the file. */
-export async function openPasskeyShelf(store: GuardStore, file: string): Promise<PasskeyShelf> {
+export async function openPasskeyShelf(store: SharedStore, file: string): Promise<PasskeyShelf> {
   if (store.kind !== "redis") return new FilePasskeyShelf(file);
-  const [{ RedisPasskeyShelf }, { RedisStore }] = await Promise.all([
+  const [{ RedisPasskeyShelf }, { RedisSharedStore }] = await Promise.all([
     import("./redis/passkeys.js"),
     import("./redis-store.js"),
   ]);
-  if (!(store instanceof RedisStore)) throw new Error("a guard store of kind redis that is not a RedisStore");
+  if (!(store instanceof RedisSharedStore)) throw new Error("a guard store of kind redis that is not a RedisStore");
   return new RedisPasskeyShelf(store.connection, store.prefix, store.where);
 }

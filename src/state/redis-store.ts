@@ -1,34 +1,28 @@
 /**
- * The guard store on Redis, for several replicas acting as one server
- * (OUTBOUND_CALLS_REDIS_URL). Every deciding method is one Lua script, so one
- * atomic step across replicas; every key has a TTL (layout: redis/keys.ts).
- * When Redis cannot answer within the bounds, a method throws
- * StoreUnavailableError: the guards refuse the dial, the reads go on.
+ * The shared part of the guard store on Redis, for several replicas acting as one server
+ * (OUTBOUND_CALLS_REDIS_URL): the connection, the shared secrets, the one-time marks, approvals and rate limit, and
+ * the epoch (did Redis come back empty?). The guard store on Redis (src/guards/store/redis.ts) adds the guards'
+ * slices and what they write back when Redis came back empty. Every deciding method is one Lua script, so one
+ * atomic step across replicas; every key has a TTL (layout: redis/keys.ts). When Redis cannot answer within the
+ * bounds, a method throws StoreUnavailableError: the guards refuse the dial, the reads go on.
  *
- * This module loads node-redis: import it only when the URL is set (open-store.ts
- * does, with a dynamic import), so a stdio start never pays for the client.
+ * This module loads node-redis: import it only when the URL is set (src/guards/store/open.ts does, with a dynamic
+ * import), so a stdio start never pays for the client.
  */
-import type { RedisSettings } from "../config/redis.js";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { bindSecret } from "./state-key.js";
-import { StoreUnavailableError, type GuardStore, type StoreEpoch } from "./store.js";
+import { StoreUnavailableError, type SharedStore, type StoreEpoch } from "./store.js";
 import { RedisApprovals } from "./redis/approvals.js";
-import { RedisCapLedger } from "./redis/caps.js";
-import { RedisConnection, type Log } from "./redis/connection.js";
-import { RedisDialLedger } from "./redis/dials.js";
+import type { RedisConnection, Log } from "./redis/connection.js";
 import { keys, type Keys } from "./redis/keys.js";
 import { RedisOnceMarks, RedisRateCounter } from "./redis/marks.js";
-import { RedisOptOuts } from "./redis/opt-outs.js";
-import { RedisCallOwners } from "./redis/call-owners.js";
-import { RedisCallsToRead } from "./redis/calls-to-read.js";
-import { RedisHolds } from "./redis/holds.js";
 import { UndoList } from "./redis/undo.js";
 
 /** How long the time Redis was last found emptied is kept, for doctor. */
 const EMPTIED_KEPT_MS = 7 * 24 * 3_600_000;
 
 /** When a replica last found Redis had come back empty (epoch ms), or undefined. */
-export async function emptiedAt(store: RedisStore): Promise<number | undefined> {
+export async function emptiedAt(store: RedisSharedStore): Promise<number | undefined> {
   const value = await store.connection.run("the state epoch", (c) => c.get(keys(store.prefix).emptied()));
   return value === null || !/^\d+$/.test(value) ? undefined : Number(value);
 }
@@ -36,22 +30,15 @@ export async function emptiedAt(store: RedisStore): Promise<number | undefined> 
 /** How long a replica uses its copy of a shared secret before it checks Redis still holds the same. */
 const SECRET_CHECK_MS = 60_000;
 
-export class RedisStore implements GuardStore {
+export abstract class RedisSharedStore implements SharedStore {
   readonly kind = "redis" as const;
-  readonly dials: RedisDialLedger;
-  readonly caps: RedisCapLedger;
   readonly once: RedisOnceMarks;
   readonly approvals: RedisApprovals;
   readonly rates: RedisRateCounter;
-  readonly optOuts: RedisOptOuts;
-  readonly toRead: RedisCallsToRead;
   readonly epoch: StoreEpoch;
-  readonly owners: RedisCallOwners;
-  readonly holds: RedisHolds;
-  private readonly byPerson = new Map<string, RedisCapLedger>();
   /** Inverse steps of failed claims and reservations, retried when Redis answers (redis/undo.ts). */
   readonly undo = new UndoList();
-  private readonly keys: Keys;
+  protected readonly keys: Keys;
   private readonly secrets = new Map<string, { value: Buffer; checkedAt: number }>();
   /** The epoch key's value when we last looked (checkEpoch). */
   private seenEpoch: string | undefined;
@@ -59,78 +46,49 @@ export class RedisStore implements GuardStore {
   private readonly emptiedListeners: Array<(since: number) => Promise<void>> = [];
   private looking: Promise<void> | undefined;
 
-  private constructor(
+  protected constructor(
     readonly connection: RedisConnection,
     readonly prefix: string,
     /** host:port of Redis, for messages (no password). */
     readonly where: string,
-    private readonly log: Log,
+    protected readonly log: Log,
     private readonly stateKey: Buffer | undefined,
     private readonly inspectOnly: boolean,
   ) {
     const k = (this.keys = keys(prefix));
-    this.dials = new RedisDialLedger(connection, k, this.undo);
-    this.caps = new RedisCapLedger(connection, k, this.undo);
     // In this order: a Redis that came back empty gets this replica's dials back before anything else runs
     // (claims wait for it), then the undo list records what failed while it was away.
     connection.onReady(() => {
       const work = this.lookAtEpoch(false).then(() => this.undo.drain());
-      this.dials.hold(work.catch(() => undefined));
+      this.holdClaims(work.catch(() => undefined));
     });
     connection.onReady(() => void this.checkEviction());
     connection.onReady(() => void this.offerSecrets());
     this.once = new RedisOnceMarks(connection, k);
     this.approvals = new RedisApprovals(connection, k);
     this.rates = new RedisRateCounter(connection, k);
-    this.optOuts = new RedisOptOuts(connection, k, {
-      seen: () => this.seenEpoch,
-      look: () => this.lookAtEpoch(false),
-      changed: () => void this.lookAtEpoch(true),
-    });
-    this.toRead = new RedisCallsToRead(connection, k);
     this.epoch = {
       check: () => this.lookAtEpoch(true),
       onEmptied: (listener) => void this.emptiedListeners.push(listener),
     };
-    this.owners = new RedisCallOwners(connection, k);
-    this.holds = new RedisHolds(connection, k);
   }
 
-  /** A person's caps: the caps' keys and scripts under `person:<hash of the subject>:` (keys.ts). */
-  personCaps(person: string): RedisCapLedger {
-    let ledger = this.byPerson.get(person);
-    if (!ledger) {
-      const hash = createHash("sha256").update(person, "utf8").digest("hex").slice(0, 32);
-      // A bounded memo: the ledger is a small object, remade when needed.
-      if (this.byPerson.size >= 10_000) this.byPerson.clear();
-      this.byPerson.set(
-        person,
-        (ledger = new RedisCapLedger(this.connection, keys(`${this.prefix}person:${hash}:`), this.undo)),
-      );
-    }
-    return ledger;
-  }
+  /** Claims wait for `work` (a look at the epoch and the write-back it started; it never rejects). */
+  protected abstract holdClaims(work: Promise<void>): void;
 
   /**
-   * Connects, waiting at most the connect timeout. A Redis that is down at start does not stop the server:
-   * the client keeps trying in the background and the deciding methods throw until it answers.
+   * Writes back what this replica's guards know of (the dials, then the caps' counts) into a Redis that came back
+   * empty; the number of dials written.
    */
-  /**
-   * The dials the audit log holds (createSafety sets it when there is a log): written back to the caps' counts
-   * when Redis came back empty, so a restart of Redis forgets no per-number count the log remembers.
-   */
-  logged: (() => { dials: ReadonlyArray<{ at: number; to: string }>; now: number }) | undefined = undefined;
+  protected abstract writeBack(now: number): Promise<number>;
 
-  /** `inspectOnly` (doctor): writes nothing on its own (no epoch), only what a caller asks. */
-  static async open(settings: RedisSettings, log: Log, stateKey?: Buffer, inspectOnly = false): Promise<RedisStore> {
-    const connection = new RedisConnection(settings, log);
-    const store = new RedisStore(connection, settings.prefix, settings.where, log, stateKey, inspectOnly);
-    if (!(await connection.whenReady(settings.connectTimeoutMs))) {
-      log(
-        `outbound-calls-mcp: guard state: Redis at ${settings.where} is not reachable yet; dials are refused until it is`,
-      );
-    }
-    return store;
+  /** What the opt-outs' read at dial time knows of the epoch: the value last seen, a first look, another found. */
+  protected epochWatch(): { seen(): string | undefined; look(): Promise<void>; changed(): void } {
+    return {
+      seen: () => this.seenEpoch,
+      look: () => this.lookAtEpoch(false),
+      changed: () => void this.lookAtEpoch(true),
+    };
   }
 
   /**
@@ -170,20 +128,7 @@ export class RedisStore implements GuardStore {
       const since = Number(/^(\d{13})-/.exec(value ?? "")?.[1] ?? Date.now());
       this.writing = Promise.allSettled(this.emptiedListeners.map((listener) => listener(since)));
       this.seenEpoch = value ?? undefined;
-      const written = await this.dials.restore(Date.now());
-      // The caps' counts (and the law's per-number limits, over up to 31 days) from the audit log, when there is one.
-      try {
-        const logged = this.logged?.();
-        const counted = logged ? await this.caps.restore(logged.dials, logged.now) : 0;
-        if (counted > 0)
-          this.log(
-            `outbound-calls-mcp: guard state: wrote back ${counted} logged dial(s) to the caps' counts from the audit log`,
-          );
-      } catch (error) {
-        this.log(
-          `outbound-calls-mcp: guard state: the caps' counts could not be written back from the audit log (${error instanceof Error ? error.message : String(error)})`,
-        );
-      }
+      const written = await this.writeBack(Date.now());
       // The opt-outs are back before this is said (and before claims go on): the line tells the list is whole here.
       await this.writing;
       await this.connection.run("the state epoch", (c) =>

@@ -1,10 +1,9 @@
 /**
- * Everything that decides whether a dial goes out, behind one interface: the
- * dedupe ledger (by request and by number, with in-flight dials), the caps,
- * one-time marks (confirmation tokens, approvals), pending approvals and the
- * HTTP per-client rate limit, the opt-outs (numbers never to dial again), and who placed which call. Two implementations keep the same contract
- * (test/state/store-contract.ts runs against both): in process memory
- * (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
+ * The shared part of the guard store: what the guards' slices (each in its guard's folder, src/guards/<guard>/state/) stand
+ * on, and what the rooms below the guards use alone: secrets, one-time marks (confirmation tokens, approvals), pending
+ * approvals, the HTTP per-client rate limit, and the epoch. The guard store (src/guards/store/store.ts) is this part
+ * and every slice; two implementations keep the same contract (test/state/store-contract.ts runs against both): in
+ * process memory (`memory-store.ts`, one process) and Redis (`redis-store.ts`, many replicas).
  *
  * Every method that decides is one atomic step in the store: two processes
  * cannot both claim a number or both pass a cap. Everything expires on its own;
@@ -14,9 +13,6 @@
  */
 
 import type { ApprovalStore } from "./store-approvals.js";
-import type { CapLedger } from "./store-caps.js";
-import type { DialLedger } from "./store-dials.js";
-import type { CallsToRead, OptOutList } from "./store-opt-outs.js";
 
 /**
  * The store could not be reached or did not answer in time: refuse the dial, send nothing.
@@ -28,12 +24,9 @@ export class StoreUnavailableError extends Error {
   override readonly name = "StoreUnavailableError";
 }
 
-// ---------------------------------------------------------------- the larger parts, each in a file of its own
+// ---------------------------------------------------------------- the approvals, in a file of their own
 
-export * from "./store-dials.js";
-export * from "./store-caps.js";
 export * from "./store-approvals.js";
-export * from "./store-opt-outs.js";
 
 // ---------------------------------------------------------------- one-time marks
 
@@ -67,69 +60,22 @@ export interface StoreEpoch {
   onEmptied(listener: (since: number) => Promise<void>): void;
 }
 
-// ---------------------------------------------------------------- who placed which call
+// ---------------------------------------------------------------- the shared part of every store
 
 /**
- * What a placed dial is recorded under: each call id the service answered with, and a batch's campaign (a batch
- * answer may not list its calls; their records carry the campaign).
+ * What every guard store holds beside the guards' slices: the rooms below the guards (approvals, passkeys, the HTTP
+ * rate limit) use only this part. The guard store (src/guards/store/store.ts) adds each guard's slice.
  */
-export interface OwnedThing {
-  kind: "call" | "campaign";
-  id: string;
-}
-
-/**
- * Who placed which call (`--http` with OAuth): the person's subject at the identity provider, kept for
- * CALL_OWNERS_KEPT_MS. The first record of a thing stays: nobody takes over another's call or campaign.
- */
-export interface CallOwners {
-  record(things: readonly OwnedThing[], owner: string, now: number): Promise<void>;
-  /** The owner of each thing, in order (undefined: none recorded, or forgotten). */
-  ownersOf(things: readonly OwnedThing[], now: number): Promise<Array<string | undefined>>;
-}
-
-/** How long a call's owner is kept: a call older than this is shown only to a token that may read all calls. */
-export const CALL_OWNERS_KEPT_MS = 400 * 24 * 3_600_000;
-
-// ---------------------------------------------------------------- holds (a number not to be called until a date)
-
-/** A hold of one key (a rule and a number) until a date, and why, as a refusal shows it. */
-export interface HoldEntry {
-  /** Epoch ms: the key is free from this instant on. */
-  until: number;
-  /** What started it (the call, what was read), at most 400 characters. */
-  note: string;
-}
-
-/** Holds that end on their own (France's 60 days after a refusal: src/guards/consent-law/hold.ts). */
-export interface HoldList {
-  /** Holds `key` until `entry.until`, in one step: a later hold replaces an earlier one, never the other way. */
-  put(key: string, entry: HoldEntry, now: number): Promise<void>;
-  /** The live hold of each key, in order (undefined: free). Throws StoreUnavailableError when it cannot answer. */
-  get(keys: readonly string[], now: number): Promise<Array<HoldEntry | undefined>>;
-}
-
-// ---------------------------------------------------------------- the store
-
-export interface GuardStore {
+export interface SharedStore {
   readonly kind: "memory" | "redis";
   /**
    * 32 random bytes named `name`, the same for every process that shares the store (confirmation tokens
    * issued on one replica check out on another); made once, on first ask.
    */
   secret(name: string): Promise<Buffer>;
-  readonly dials: DialLedger;
-  readonly caps: CapLedger;
   readonly once: OnceMarks;
   readonly approvals: ApprovalStore;
   readonly rates: RateCounter;
-  readonly optOuts: OptOutList;
-  /** The placed calls waiting to be read for an opt-out (the watch), shared by replicas. */
-  readonly toRead: CallsToRead;
   readonly epoch: StoreEpoch;
-  readonly owners: CallOwners;
-  readonly holds: HoldList;
-  /** The caps of one person (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON): the same ledger, counting only their dials. */
-  personCaps(person: string): CapLedger;
   close(): Promise<void>;
 }

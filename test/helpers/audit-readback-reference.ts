@@ -11,7 +11,7 @@ import type { AuditEntry, AuditHistory, LoggedDial } from "../../src/guards/dial
 import { ownedThings } from "../../src/guards/per-person/access.js";
 import type { OptOutEvent } from "../../src/guards/opt-outs/history.js";
 import type { OwnedDial } from "../../src/guards/per-person/history.js";
-import { CALL_OWNERS_KEPT_MS } from "../../src/state/store.js";
+import { CALL_OWNERS_KEPT_MS } from "../../src/guards/per-person/state/store.js";
 
 const AUDIT_VARIABLE = "OUTBOUND_CALLS_AUDIT_LOG";
 const COUNTED: ReadonlySet<string> = new Set(["dialed", "outcome_unknown"]);

@@ -36,7 +36,7 @@ import {
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadConfig, type Config } from "../../src/config/env.js";
 import { createCore, createServer, type CoreDeps, type ServerCore } from "../../src/mcp/server.js";
-import type { GuardStore } from "../../src/state/store.js";
+import type { GuardStore } from "../../src/guards/store/store.js";
 import { Redactor } from "../../src/text/redact.js";
 import { FakeService } from "./fake-service.js";
 import { inProcessLogs } from "./leak-registry.js";

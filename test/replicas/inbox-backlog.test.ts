@@ -9,7 +9,7 @@
 import { expect, it } from "vitest";
 import { ApprovalDesk } from "../../src/approval/desk.js";
 import type { ApprovalRequest, ApprovalView } from "../../src/approval/channel.js";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 import { defaultHandler } from "../helpers/fake-upstream.js";
 import { mcpHeaders, rawRequest } from "../helpers/http-server-process.js";

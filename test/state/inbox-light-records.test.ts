@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApprovalRequest, ApprovalView } from "../../src/approval/channel.js";
 import { ApprovalDesk } from "../../src/approval/desk.js";
 import { MemoryApprovals } from "../../src/state/memory-approvals.js";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 import type { ApprovalStore, InboxCursor } from "../../src/state/store.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";

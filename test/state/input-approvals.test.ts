@@ -11,9 +11,9 @@ import { ApprovalHub } from "../../src/approval/hub.js";
 import { APPROVAL_INPUT, inputChannel, type InputRound } from "../../src/approval/input-channel.js";
 import type { CallerIdentity } from "../../src/approval/request-state.js";
 import { dialKey } from "../../src/guards/dial/key.js";
-import { MemoryStore } from "../../src/state/memory-store.js";
-import { RedisStore } from "../../src/state/redis-store.js";
-import type { GuardStore } from "../../src/state/store.js";
+import { MemoryStore } from "../../src/guards/store/memory.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
+import type { GuardStore } from "../../src/guards/store/store.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { deriveStateKey } from "../../src/state/state-key.js";
 

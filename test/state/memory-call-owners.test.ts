@@ -4,8 +4,8 @@
  * oldest first; the sweep then has nothing to forget and must not walk the whole map once per logged hour.
  */
 import { expect, it } from "vitest";
-import { MemoryCallOwners } from "../../src/state/memory-call-owners.js";
-import { CALL_OWNERS_KEPT_MS } from "../../src/state/store.js";
+import { MemoryCallOwners } from "../../src/guards/per-person/state/memory.js";
+import { CALL_OWNERS_KEPT_MS } from "../../src/guards/per-person/state/store.js";
 
 const T0 = Date.parse("2025-10-01T00:00:00Z");
 const HOUR = 3_600_000;

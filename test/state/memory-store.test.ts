@@ -1,6 +1,6 @@
 /** The store contract against the in-process store (one process: its "replicas" are the same store). */
 import { describe } from "vitest";
-import { MemoryStore } from "../../src/state/memory-store.js";
+import { MemoryStore } from "../../src/guards/store/memory.js";
 import { storeContract } from "./store-contract.js";
 
 describe("MemoryStore", () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EnrollGrants } from "../../src/approval/passkeys/grants.js";
 import { PasskeyRegistry, type Passkey } from "../../src/approval/passkeys/registry.js";
 import { FilePasskeyShelf, type PasskeyShelf } from "../../src/state/passkey-shelf.js";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { RedisPasskeyShelf } from "../../src/state/redis/passkeys.js";
 import { tempDir } from "../helpers/guards.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";

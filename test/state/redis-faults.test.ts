@@ -7,7 +7,7 @@
  * the configured ones: they prove "bounded", not "fast".
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { StoreUnavailableError } from "../../src/state/store.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { lagProbe } from "../helpers/machine-lag.js";

@@ -4,10 +4,10 @@
  * nothing that grows without bound as dials go on, and what a dial costs in
  * bytes (printed for the docs' sizing section; asserted only loosely).
  */
-import { CAP_NUMBER_RETENTION_MS } from "../../src/state/store.js";
+import { CAP_NUMBER_RETENTION_MS } from "../../src/guards/caps/state/store.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RedisStore } from "../../src/state/redis-store.js";
-import { shortReservationId } from "../../src/state/redis/caps.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
+import { shortReservationId } from "../../src/guards/caps/state/redis.js";
 import { startRedisServer, type AdminClient, type RedisServer } from "../helpers/redis-server.js";
 import { A, B, DAY, HOUR, LEASE, MIN, WINDOW, claim, placed } from "./contract/support.js";
 import { testOutput } from "../helpers/test-output.js";

@@ -20,7 +20,7 @@ let outdir: string;
 beforeAll(async () => {
   outdir = await mkdtemp(join(tmpdir(), "obc-lazy-"));
   await build({
-    entryPoints: { "open-store": "src/state/open-store.ts" },
+    entryPoints: { "open-store": "src/guards/store/open.ts" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -41,7 +41,7 @@ describe("node-redis is loaded lazily", () => {
   it("the opener's chunk holds none of it; a chunk reached by dynamic import does", async () => {
     const entry = await readFile(join(outdir, "open-store.js"), "utf8");
     expect(entry.includes(MARKER)).toBe(false);
-    expect(entry).toMatch(/import\(["']\.\/chunks\/redis-store-[A-Z0-9]+\.js["']\)/);
+    expect(entry).toMatch(/import\(["']\.\/chunks\/redis-[A-Z0-9]+\.js["']\)/);
     const chunks = await readdir(join(outdir, "chunks"));
     const withClient = [];
     for (const name of chunks)
@@ -59,7 +59,7 @@ describe("node-redis is loaded lazily", () => {
     }
     const { openGuardStore } = (await import(
       pathToFileURL(join(outdir, "open-store.js")).href
-    )) as typeof import("../../src/state/open-store.js");
+    )) as typeof import("../../src/guards/store/open.js");
     const store = await openGuardStore({ redis: undefined, apiKey: "k" }, () => undefined);
     expect(store.kind).toBe("memory");
     await store.close();

@@ -4,7 +4,7 @@
  * instances) on the same prefix, as separate processes would be.
  */
 import { afterAll, beforeAll, describe } from "vitest";
-import { RedisStore } from "../../src/state/redis-store.js";
+import { RedisStore } from "../../src/guards/store/redis.js";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server.js";
 import { storeContract } from "./store-contract.js";
 import { testOutput } from "../helpers/test-output.js";

@@ -9,7 +9,7 @@
  * waiting. Concurrency is tested by firing calls together from several handles.
  */
 import { afterEach } from "vitest";
-import type { GuardStore } from "../../src/state/store.js";
+import type { GuardStore } from "../../src/guards/store/store.js";
 import { approvalContract } from "./contract/approvals.js";
 import { capContract } from "./contract/caps.js";
 import { dialContract } from "./contract/dials.js";

@@ -3,7 +3,7 @@ import { bearerChecker } from "../../src/http/auth.js";
 import { clientAddress } from "../../src/http/client-address.js";
 import { makeHostCheck } from "../../src/web/host-check.js";
 import { countServiceRequests } from "../../src/http/counted-requests.js";
-import { MemoryStore } from "../../src/state/memory-store.js";
+import { MemoryStore } from "../../src/guards/store/memory.js";
 
 describe("bearerChecker", () => {
   const check = bearerChecker("t".repeat(40));

@@ -33,7 +33,7 @@ import {
 import { approverLabel, NO_GRANT } from "./approver-rights.js";
 import type { OidcLogin } from "./oidc-login.js";
 import { REVIEW_PATH, serveOptOutReview, type OptOutReviewDesk } from "./opt-out-review-page.js";
-import { StoreUnavailableError, type GuardStore } from "../../state/store.js";
+import { StoreUnavailableError, type SharedStore } from "../../state/store.js";
 import type { PasskeyGate } from "../passkeys/gate.js";
 import { HOSTED_ADD_PATH, HOSTED_ENROLL_PREFIX, serveHostedEnroll } from "../passkeys/hosted-enroll.js";
 import {
@@ -65,7 +65,7 @@ export interface HostedApprovalsOptions {
   approverToken?: string | undefined;
   signIn?: IdentityProviderSignIn | undefined;
   /** The guard store: its shared secret signs the sessions, its marks end them (any replica checks both). */
-  store: Pick<GuardStore, "secret" | "once">;
+  store: Pick<SharedStore, "secret" | "once">;
   hostCheck: HostCheck;
   /** True when the browser reached us over TLS (a trusted proxy said so): cookies get Secure. */
   isSecure: (req: IncomingMessage) => boolean;

@@ -7,16 +7,26 @@
  * token; the decision is the safety desk's (given by the --http server).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { OptOutEntry } from "../../state/store.js";
 import { readForm } from "./forms.js";
 import { tokensMatch } from "./sessions.js";
 import { html, redirect, sendPage, type Html } from "./html.js";
 
 export const REVIEW_PATH = "/opt-outs";
 
+/**
+ * A held number as the page shows it: the fields it reads of the opt-outs' entry (src/guards/opt-outs/state/store.ts
+ * OptOutEntry), which lives in a room above this one.
+ */
+export interface HeldNumber {
+  number: string;
+  at: number;
+  callId?: string;
+  evidence: string;
+}
+
 /** What the page needs of the opt-out desk. */
 export interface OptOutReviewDesk {
-  held(): Promise<OptOutEntry[]>;
+  held(): Promise<HeldNumber[]>;
   review(
     number: string,
     decision: "confirm" | "clear",

@@ -7,7 +7,7 @@
 import { openPasskeyShelf, type PasskeyShelf } from "../../state/passkey-shelf.js";
 import { deriveStateKey } from "../../state/state-key.js";
 import type { PasskeySettings } from "../../config/passkeys.js";
-import type { GuardStore } from "../../state/store.js";
+import type { SharedStore } from "../../state/store.js";
 import { PasskeyGate, type PublicRelyingParty } from "./gate.js";
 import { EnrollGrants } from "./grants.js";
 import { PasskeyRegistry } from "./registry.js";
@@ -16,7 +16,7 @@ import { watermarkFile } from "./watermark.js";
 export { PasskeyGate } from "./gate.js";
 
 export interface PasskeyGateParts {
-  store: GuardStore;
+  store: SharedStore;
   /** OUTBOUND_CALLS_PASSKEY_FILE (or its default): the shelf when the store is not Redis. */
   file: string;
   apiKey: string;

@@ -3,7 +3,7 @@
  * before a person is asked, then checked and counted in one atomic step of the store after the yes, under the
  * claim's reservation (taken back if nothing is sent). A claim taken over from a dead owner may be counted already.
  */
-import type { CapLimits } from "../../state/store.js";
+import type { CapLimits } from "./state/store.js";
 import { refuseOverCap } from "./refusals.js";
 import { lawLimits, refuseOverLawLimit } from "../law/frequency.js";
 import type { DialAttempt } from "../dial/attempt.js";

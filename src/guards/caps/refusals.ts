@@ -3,7 +3,7 @@
  * refusals: the store decides (check, or check-and-count in one atomic step),
  * this says why and when the dials may go.
  */
-import type { CapLimits, CapVerdict } from "../../state/store.js";
+import type { CapLimits, CapVerdict } from "./state/store.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";
 import { whenText } from "../dial/time-text.js";

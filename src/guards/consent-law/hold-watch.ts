@@ -7,7 +7,7 @@
 import type { CallingService } from "../../service/index.js";
 import { callTo } from "../../service/call-fields.js";
 import type { CallRecord } from "../../service/shapes.js";
-import type { GuardStore } from "../../state/store.js";
+import type { GuardStore } from "../store/store.js";
 import { phoneLib } from "../../phone/lib.js";
 import type { AuditLog } from "../dial/audit/log.js";
 import type { AuditLine, LineReader } from "../dial/audit/readback.js";

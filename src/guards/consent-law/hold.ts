@@ -5,7 +5,7 @@
  * start reads back (refusal-hold-watch.ts records and rebuilds it); a dial to a held number is refused before anyone
  * is asked, and again after the yes.
  */
-import type { GuardStore } from "../../state/store.js";
+import type { GuardStore } from "../store/store.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";

@@ -13,7 +13,8 @@
  */
 import { callIdText } from "../../service/values.js";
 import { randomUUID } from "node:crypto";
-import type { DialRecord, GuardStore } from "../../state/store.js";
+import type { DialRecord } from "../dial/state/store.js";
+import type { GuardStore } from "../store/store.js";
 import type { DialAttempt, Replay } from "../dial/attempt.js";
 import { DialClaim, type ClaimLedger } from "../dial/claim.js";
 import { BatchSafetyRefusal, DuplicateOfUnknownError, SafetyRefusal } from "../dial/refusals.js";

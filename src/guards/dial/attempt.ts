@@ -4,7 +4,7 @@
  */
 import type { CallScope } from "../../service/call-scope.js";
 import type { Created, PostOptions } from "../../service/calls.js";
-import type { DialSummary } from "../../state/store.js";
+import type { DialSummary } from "./state/store.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { AuditTrail } from "./audit/trail.js";
 import type { CallAccess } from "./access.js";

@@ -7,12 +7,13 @@
  * unledgered: the same fields, a fresh owner and key, nothing to settle.
  */
 import { randomUUID } from "node:crypto";
-import { StoreUnavailableError, type GuardStore, type Settlement } from "../../state/store.js";
+import { StoreUnavailableError } from "../../state/store.js";
+import type { DialLedger, Settlement } from "./state/store.js";
 import type { Clock } from "./clock.js";
 
-/** The ledger a claim lives in: the store, the guards' clock, the dedupe window and the claim's lease. */
+/** The ledger a claim lives in: the store's dials, the guards' clock, the dedupe window and the claim's lease. */
 export interface ClaimLedger {
-  store: GuardStore;
+  store: { readonly dials: DialLedger };
   clock: Clock;
   windowMs: number;
   leaseMs: number;
@@ -115,7 +116,7 @@ export class DialClaim {
   /**
    * Ends the claim, once (later calls do nothing): a placed dial is answered to repeats, an unknown one refuses them.
    * Never rejects: a store that cannot be told leaves the claim to its lease (a repeat then takes it over with the
-   * same Idempotency-Key; Redis records it when it answers again: redis/dials.ts).
+   * same Idempotency-Key; Redis records it when it answers again: state/redis.ts).
    */
   async settle(settlement: Settlement): Promise<void> {
     if (this.settled) return;

@@ -7,7 +7,7 @@ import { ApiError, OutcomeUnknownError } from "../../service/errors.js";
 import type { Created } from "../../service/calls.js";
 import type { Deadline } from "../../service/deadline.js";
 import type { CallingService } from "../../service/index.js";
-import type { DialSummary } from "../../state/store.js";
+import type { DialSummary } from "./state/store.js";
 import type { AuditFacts } from "./audit/trail.js";
 import type { DialAttempt, DialPlan } from "./attempt.js";
 import type { DialClaim } from "./claim.js";

@@ -5,7 +5,7 @@
  * dials, in the same atomic step as the caps (memory, or a Lua script on Redis
  * shared by every replica), so two replicas cannot both place the fourth call.
  */
-import type { CapVerdict, LawLimit } from "../../state/store.js";
+import type { CapVerdict, LawLimit } from "../caps/state/store.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";

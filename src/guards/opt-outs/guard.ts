@@ -5,7 +5,7 @@
  * journals are being written back) every dial is refused (opt_out_list_incomplete). After a person's yes, when minutes
  * may have passed, the list is read again. Each placed call waits in the store to be read, by any replica, until it ends.
  */
-import type { OptOutEntry } from "../../state/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import { refuseOptedOut } from "./refusal.js";
 import type { DialAttempt } from "../dial/attempt.js";
 import type { Guard } from "../dial/guard.js";

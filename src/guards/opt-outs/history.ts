@@ -6,7 +6,7 @@
  * that mentions an opt-out and shows a number lists that number: a torn line
  * never frees anyone.
  */
-import type { OptOutEntry } from "../../state/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import { readBackWith, type AuditLine, type LineReader } from "../dial/audit/readback.js";
 
 export type OptOutEvent = { kind: "add"; entry: OptOutEntry } | { kind: "remove"; number: string };

@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { ConfigurationError } from "../../config/errors.js";
-import type { OptOutEntry } from "../../state/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import type { Redactor } from "../../text/redact.js";
 import { AuditLog, type AuditEntry } from "../dial/audit/log.js";
 import { optOutReader, type OptOutEvent } from "./history.js";

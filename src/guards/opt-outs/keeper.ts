@@ -10,7 +10,8 @@
  * listed (copied from the store at each tick), so any live replica writes back
  * the whole list as it last saw it.
  */
-import { OptOutListIncomplete, type GuardStore, type OptOutEntry } from "../../state/store.js";
+import { OptOutListIncomplete, type OptOutEntry } from "./state/store.js";
+import type { GuardStore } from "../store/store.js";
 import { SafetyRefusal } from "../dial/refusals.js";
 import { keptOptOuts, type OptOutEvent } from "./history.js";
 import type { OptOutJournal } from "./journal.js";

@@ -9,7 +9,7 @@
  * dial's numbers: those are held for an operator's review.
  */
 import { phoneLib } from "../../phone/lib.js";
-import type { CallToRead } from "../../state/store.js";
+import type { CallToRead } from "./state/store.js";
 
 /**
  * Numbers already read, to their E.164 form ("" for none): every get_call reads its record's number, about 40 µs of

@@ -5,7 +5,7 @@
  * how the operator clears it. A store that cannot answer throws
  * (StoreUnavailableError): the dial is refused.
  */
-import type { OptOutEntry } from "../../state/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";

@@ -6,7 +6,8 @@
  * trace is not made), then the journal, then the store.
  */
 import { oneLine } from "../../text/clean.js";
-import type { GuardStore, OptOutEntry } from "../../state/store.js";
+import type { GuardStore } from "../store/store.js";
+import type { OptOutEntry } from "./state/store.js";
 import type { AuditLog } from "../dial/audit/log.js";
 import { entryLine, releaseLine, type OptOutJournal } from "./journal.js";
 

@@ -11,7 +11,7 @@
  * at most MAX_WAITING calls wait at once, none read longer than MAX_WATCH_MS.
  */
 import { startDeadline, type Deadline } from "../../service/deadline.js";
-import type { CallsToRead, CallToRead } from "../../state/store.js";
+import type { CallsToRead, CallToRead } from "./state/store.js";
 
 /** Calls read per poll, at most. */
 const PER_TICK = 10;

@@ -12,7 +12,8 @@ import type { CallerIdentity, Person } from "../../service/call-scope.js";
 import { NotFoundError } from "../../service/errors.js";
 import type { CallRecord } from "../../service/shapes.js";
 import { callIdText } from "../../service/values.js";
-import type { GuardStore, OwnedThing } from "../../state/store.js";
+import type { GuardStore } from "../store/store.js";
+import type { OwnedThing } from "./state/store.js";
 import { everyCall, type CallAccess } from "../dial/access.js";
 
 export { everyCall, type CallAccess } from "../dial/access.js";

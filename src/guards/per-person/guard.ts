@@ -4,7 +4,8 @@
  * person's dials per hour are capped (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON); the calls a dial placed are
  * recorded as theirs, and a lost answer names only calls that are theirs.
  */
-import type { CapLedger, CapLimits, OwnedThing } from "../../state/store.js";
+import type { CapLedger, CapLimits } from "../caps/state/store.js";
+import type { OwnedThing } from "./state/store.js";
 import { refuseOverCap } from "../caps/refusals.js";
 import { claimOfAnother, ownedThings, recordOwner } from "./access.js";
 import type { DialAttempt } from "../dial/attempt.js";

@@ -5,9 +5,10 @@
  * hide a person's calls from them. Damaged lines give nothing: a call nobody is
  * recorded for is seen only by a token that may read all (fail closed).
  */
-import { MemoryStore } from "../../state/memory-store.js";
-import type { GuardStore, OwnedThing } from "../../state/store.js";
-import { CALL_OWNERS_KEPT_MS } from "../../state/store.js";
+import { MemoryStore } from "../store/memory.js";
+import type { GuardStore } from "../store/store.js";
+import type { OwnedThing } from "./state/store.js";
+import { CALL_OWNERS_KEPT_MS } from "./state/store.js";
 import { readBackWith, type AuditLine, type LineReader } from "../dial/audit/readback.js";
 import { ownedThings } from "./access.js";
 

@@ -174,3 +174,12 @@ if v[2] ~= 'approved' or tonumber(v[5]) <= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'status', 'used')
 return 1
 `);
+
+/** The approvals' scripts (part of the shared ones: scripts.ts). */
+export const APPROVAL_SCRIPTS = {
+  createApproval,
+  findOpenApproval,
+  listPendingApprovals,
+  decideApproval,
+  consumeApproval,
+};

@@ -7,8 +7,8 @@ import {
   type InboxPage,
   type InboxQuery,
 } from "../store.js";
-import { APPROVAL_FIELDS } from "./approval-scripts.js";
-import type { RedisConnection } from "./connection.js";
+import { APPROVAL_FIELDS, APPROVAL_SCRIPTS } from "./approval-scripts.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
 import type { Keys } from "./keys.js";
 import { clientKeyPart } from "./marks.js";
 import { approvalRecord, inboxPage } from "./records.js";
@@ -17,11 +17,15 @@ import { approvalRecord, inboxPage } from "./records.js";
 const KEEP_AFTER_EXPIRY_MS = 10 * 60_000;
 
 export class RedisApprovals implements ApprovalStore {
+  private readonly redis: ScriptedConnection<typeof APPROVAL_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly perClient: { count: number; bytes: number } = APPROVAL_BOUNDS_PER_CLIENT,
-  ) {}
+  ) {
+    this.redis = connection.scripted(APPROVAL_SCRIPTS);
+  }
 
   async create(record: ApprovalRecord): Promise<void> {
     // The light record goes beside the full one (`lite`), so the inbox never loads `rec`.

@@ -21,13 +21,19 @@ import {
   ErrorReply,
   SocketClosedUnexpectedlyError,
   type RedisClientType,
+  type RedisScripts,
 } from "@redis/client";
 import type { RedisSettings } from "../../config/redis.js";
 import { StoreUnavailableError } from "../store.js";
 import { StoreDataError } from "./records.js";
-import { SCRIPTS } from "./scripts.js";
 
-export type RedisClient = RedisClientType<{}, {}, typeof SCRIPTS, 2>;
+/** The client as a slice sees it: every command, and the slice's own scripts (`S`) as methods. */
+export type RedisClient<S extends RedisScripts = {}> = RedisClientType<{}, {}, S, 2>;
+
+/** The connection as one slice of the store uses it: run() hands it a client that knows the slice's scripts. */
+export interface ScriptedConnection<S extends RedisScripts> {
+  run<T>(what: string, step: (client: RedisClient<S>) => Promise<T>): Promise<T>;
+}
 
 /** Commands waiting to be written or answered, at most; past it a call fails at once. */
 const MAX_QUEUE = 1_000;
@@ -57,11 +63,24 @@ export class RedisConnection {
   private lastLogAt = -Infinity;
   private wasReady = false;
 
+  /** `scripts`: every script of the slices the store was assembled from (scripts.ts gatherScripts). */
   constructor(
     private readonly settings: RedisSettings,
     private readonly log: Log,
+    private readonly scripts: RedisScripts,
   ) {
     this.client = this.open();
+  }
+
+  /**
+   * This connection as a slice uses it, with the slice's scripts typed. Each must be one the connection was opened
+   * with: a slice whose scripts were not handed to the loader fails here, at start, not at its first dial.
+   */
+  scripted<S extends RedisScripts>(scripts: S): ScriptedConnection<S> {
+    for (const [name, script] of Object.entries(scripts)) {
+      if (this.scripts[name] !== script) throw new Error(`the Redis script ${name} was not handed to the connection`);
+    }
+    return this as unknown as ScriptedConnection<S>;
   }
 
   /** True once connected (or reconnected) and not since lost. */
@@ -131,10 +150,10 @@ export class RedisConnection {
   }
 
   private open(): RedisClient {
-    const client: RedisClient = createClient({
+    const client = createClient({
       url: this.settings.url,
       RESP: 2,
-      scripts: SCRIPTS,
+      scripts: this.scripts,
       disableOfflineQueue: true,
       commandsQueueMaxLength: MAX_QUEUE,
       // Enterprise maintenance notices need a handshake command that plain servers refuse; we do not use them.
@@ -156,7 +175,8 @@ export class RedisConnection {
       for (const listener of this.readyListeners) listener();
     });
     client.connect().catch((error: unknown) => this.trouble(describe(error)));
-    return client;
+    // Typed without the scripts: a slice reaches its own through scripted().
+    return client as unknown as RedisClient;
   }
 
   /** Drops a connection that stopped answering and opens a new one (the old one's waiting calls fail). */

@@ -2,8 +2,8 @@
  * The Redis key layout, one place. Every key starts with the prefix
  * (OUTBOUND_CALLS_REDIS_PREFIX, default `obc:`) and carries a TTL. Scripts
  * that follow an index build names from the prefix themselves (dkey/nkey in
- * dial-scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
- * cap-scripts.ts): a change here must be made there too.
+ * src/guards/dial/state/scripts.ts, 'appr:' in approval-scripts.ts, 'cap:day:' in
+ * src/guards/caps/state/scripts.ts): a change here must be made there too.
  *
  *   dial:<requestKey>        hash   one dial (request): owner, state, lease, window
  *   num:<E.164>              zset   requestKeys that dialed the number, scored by when they are forgotten
@@ -11,7 +11,7 @@
  *   cap:day:<E.164>          zset   one member per dial of the number in the last 31 days (the per-day cap counts the last
  *                                   24 h; the law's per-number limits, up to 31 days, count their own window)
  *   cap:res:<reservationId>  string the numbers a reservation counted (JSON), for release()
- *                            (reservation ids are stored as 16 characters of their hash: caps.ts)
+ *                            (reservation ids are stored as 16 characters of their hash: src/guards/caps/state/redis.ts)
  *   once:<id>                string a one-time mark, valued with its expiry
  *   rate:<client>            hash   the client's fixed window: start, count (names over 100 characters hashed)
  *   appr:<id>                hash   one approval: its record (rec), status and decision, and its light record (lite)
@@ -32,7 +32,7 @@
  *   read:num:<E.164>         set    the ids of waiting calls of a dial of the number, 25 h
  *   passkeys:set             string the enrolled passkeys, one sealed set with a generation (state/redis/passkeys.ts); no TTL
  *   passkey-grant:<ticket>   string a one-time enrollment grant (sealed); PX until the link expires
- *   hold:<rule>:<E.164>      string a hold ("<until>\n<note>"), PX until it ends (redis/holds.ts)
+ *   hold:<rule>:<E.164>      string a hold ("<until>\n<note>"), PX until it ends (src/guards/consent-law/state/redis.ts)
  *   owner:call:<id>          string who placed the call (the person's subject), 400 days (ids over 100 characters hashed)
  *   owner:campaign:<id>      string who placed the batch of this campaign, as owner:call:
  *   person:<hash>:cap:hour   zset   a person's dials in the last hour (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR_PER_PERSON);

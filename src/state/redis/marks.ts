@@ -1,15 +1,20 @@
 /** One-time marks and the per-client rate counter on Redis: one script each (small-scripts.ts). */
 import { createHash } from "node:crypto";
 import type { OnceMarks, RateCounter, Take } from "../store.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
+import { takeRate, useOnce } from "./small-scripts.js";
 import type { Keys } from "./keys.js";
 import { array, int } from "./records.js";
 
 export class RedisOnceMarks implements OnceMarks {
+  private readonly redis: ScriptedConnection<{ useOnce: typeof useOnce }>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.redis = connection.scripted({ useOnce });
+  }
 
   async use(id: string, now: number, ttlMs: number): Promise<boolean> {
     const ttl = Math.max(1, Math.ceil(ttlMs));
@@ -32,10 +37,14 @@ export function clientKeyPart(client: string): string {
 }
 
 export class RedisRateCounter implements RateCounter {
+  private readonly redis: ScriptedConnection<{ takeRate: typeof takeRate }>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.redis = connection.scripted({ takeRate });
+  }
 
   take(client: string, n: number, max: number, windowMs: number, now: number): Promise<Take> {
     const args = [String(n), String(max), String(windowMs), String(now)];

@@ -7,7 +7,8 @@
  * than the newest this replica has seen.
  */
 import type { PasskeyShelf } from "../passkey-shelf.js";
-import type { RedisConnection } from "./connection.js";
+import type { RedisConnection, ScriptedConnection } from "./connection.js";
+import { swapValue } from "./small-scripts.js";
 
 export class RedisPasskeyShelf implements PasskeyShelf {
   readonly scope: string;
@@ -15,11 +16,14 @@ export class RedisPasskeyShelf implements PasskeyShelf {
   readonly namespace: string;
   private readonly key: string;
 
+  private readonly redis: ScriptedConnection<{ swapValue: typeof swapValue }>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly prefix: string,
     address: string,
   ) {
+    this.redis = connection.scripted({ swapValue });
     this.key = `${prefix}passkeys:set`;
     this.scope = `redis ${address} ${prefix}`;
     this.namespace = `redis ${prefix}`;

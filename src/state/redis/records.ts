@@ -4,17 +4,8 @@
  * version): anything unexpected is a `StoreDataError`, which the store turns
  * into StoreUnavailableError (refuse the dial) rather than guess.
  */
-import type {
-  ApprovalRecord,
-  ApprovalStatus,
-  DialRecord,
-  DialState,
-  DialSummary,
-  InboxPage,
-  PendingEntry,
-} from "../store.js";
+import type { ApprovalRecord, ApprovalStatus, InboxPage, PendingEntry } from "../store.js";
 import { APPROVAL_FIELDS } from "./approval-scripts.js";
-import { DIAL_FIELDS } from "./dial-scripts.js";
 
 export class StoreDataError extends Error {
   override readonly name = "StoreDataError";
@@ -37,7 +28,7 @@ export function int(value: unknown, what: string): number {
   return Number.isFinite(n) ? n : fail(what);
 }
 
-function json(value: string, what: string): unknown {
+export function json(value: string, what: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
@@ -45,55 +36,13 @@ function json(value: string, what: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function strings(value: unknown, what: string): string[] {
+export function strings(value: unknown, what: string): string[] {
   const list = array(value, what);
   return list.map((item) => text(item, what));
-}
-
-/** A dial as the scripts return it: the requestKey, then DIAL_FIELDS in order. */
-export function dialRecord(reply: unknown): DialRecord {
-  const [requestKey, ...values] = strings(reply, "dial record");
-  const f = Object.fromEntries(DIAL_FIELDS.map((name, i) => [name, values[i] ?? fail("dial record")])) as Record<
-    (typeof DIAL_FIELDS)[number],
-    string
-  >;
-  return {
-    requestKey: requestKey ?? fail("dial record"),
-    tool: f.tool,
-    numbers: strings(json(f.nums, "dial numbers"), "dial numbers"),
-    startedAt: int(f.start, "dial start"),
-    idempotencyKey: f.idem,
-    owner: f.owner,
-    state: dialState(f),
-  };
-}
-
-function dialState(f: Record<(typeof DIAL_FIELDS)[number], string>): DialState {
-  switch (f.kind) {
-    case "in_flight":
-      return { kind: "in_flight", leaseUntil: int(f.lease, "dial lease") };
-    case "placed": {
-      const extra = json(f.extra, "dial outcome");
-      if (!isObject(extra) || !isObject(extra.summary)) return fail("dial outcome");
-      return {
-        kind: "placed",
-        at: int(f.at, "dial time"),
-        summary: extra.summary as DialSummary,
-        callIds: strings(extra.callIds, "dial call ids"),
-      };
-    }
-    case "unknown": {
-      const extra = json(f.extra, "dial outcome");
-      if (!isObject(extra)) return fail("dial outcome");
-      return { kind: "unknown", at: int(f.at, "dial time"), message: text(extra.message, "dial outcome") };
-    }
-    default:
-      return fail("dial state");
-  }
 }
 
 const STATUSES: readonly ApprovalStatus[] = ["pending", "approved", "declined", "used", "expired"];

@@ -1,43 +1,28 @@
-/** Every script the store runs, registered with the client (node-redis sends EVALSHA, and EVAL once on NOSCRIPT). */
-import { capRelease, capVerdict } from "./cap-scripts.js";
-import { claimDial, recentDials, rekeyDial, renewDial, restoreDial, settleDial } from "./dial-scripts.js";
-import {
-  consumeApproval,
-  createApproval,
-  decideApproval,
-  findOpenApproval,
-  listPendingApprovals,
-} from "./approval-scripts.js";
+/**
+ * The loader's list: every script the store runs is registered with the client when the connection opens (node-redis
+ * sends EVALSHA, and EVAL once on NOSCRIPT). Each slice of the store declares its own scripts; the store's assembly
+ * hands their lists here, so this file names no guard.
+ */
+import type { RedisScripts } from "@redis/client";
+import { APPROVAL_SCRIPTS } from "./approval-scripts.js";
 import { swapValue, takeRate, useOnce } from "./small-scripts.js";
-import { addOptOut, confirmOptOut, optOutsForDial, removeOptOut } from "./opt-out-scripts.js";
-import { addCallsToRead, callsOfNumbers, doneCallToRead, laterCallToRead, takeCallsToRead } from "./read-scripts.js";
-import { putHold } from "./holds.js";
 
-export const SCRIPTS = {
-  claimDial,
-  renewDial,
-  rekeyDial,
-  settleDial,
-  recentDials,
-  restoreDial,
-  capVerdict,
-  capRelease,
+/** The scripts of the shared part: one-time marks, the rate limit, the passkeys' swap, the approvals. */
+export const SHARED_SCRIPTS = {
   useOnce,
   takeRate,
-  addOptOut,
-  confirmOptOut,
-  removeOptOut,
-  optOutsForDial,
-  addCallsToRead,
-  takeCallsToRead,
-  callsOfNumbers,
-  laterCallToRead,
-  doneCallToRead,
   swapValue,
-  createApproval,
-  findOpenApproval,
-  listPendingApprovals,
-  decideApproval,
-  consumeApproval,
-  putHold,
+  ...APPROVAL_SCRIPTS,
 };
+
+/** The scripts of every slice handed in, by name; two slices may not give one name to two scripts. */
+export function gatherScripts(lists: readonly RedisScripts[]): RedisScripts {
+  const all: RedisScripts = {};
+  for (const list of lists) {
+    for (const [name, script] of Object.entries(list)) {
+      if (all[name] !== undefined && all[name] !== script) throw new Error(`two slices name a Redis script ${name}`);
+      all[name] = script;
+    }
+  }
+  return all;
+}

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
 import { auditLines, GUARDS_OFF, tempDir } from "../../helpers/guards.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
 import type { OptOutReader } from "../../../src/guards/opt-outs/desk.js";
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { useInProcess } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
 import { auditLines, GUARDS_OFF, tempDir } from "../../helpers/guards.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 import { StoreUnavailableError } from "../../../src/state/store.js";
 import { runOptOuts } from "../../../src/cli/opt-outs.js";
 import { CANARY_KEY } from "../../helpers/server-process.js";

@@ -11,7 +11,7 @@ import { httpError, lostAnswer } from "../../helpers/fake-service.js";
 import { describeEras, useInProcess, type InProcessServer } from "../../helpers/in-process.js";
 import { textOf } from "../../helpers/server-process.js";
 import { GUARDS_OFF, tempDir } from "../../helpers/guards.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 import { StoreUnavailableError } from "../../../src/state/store.js";
 
 const CALL = { to: "+14155552671", agent_id: "agt_1", contact_name: "Dana Lee" };

@@ -3,7 +3,7 @@
  * and due again for anyone when the lease ends (its reader died); a dial finds the calls of its numbers.
  */
 import { describe, expect, it } from "vitest";
-import type { CallToRead } from "../../../src/state/store.js";
+import type { CallToRead } from "../../../src/guards/opt-outs/state/store.js";
 import type { OpenStore } from "../store-contract.js";
 import { A, B, C, T0 } from "./support.js";
 

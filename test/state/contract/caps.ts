@@ -1,6 +1,6 @@
 /** The caps' contract: sliding hour and day windows, rows each count, freeAt, reservations and release. */
 import { describe, expect, it } from "vitest";
-import type { CapLimits } from "../../../src/state/store.js";
+import type { CapLimits } from "../../../src/guards/caps/state/store.js";
 import type { OpenStore } from "../store-contract.js";
 import { A, B, C, DAY, HOUR, MIN, T0, tally } from "./support.js";
 

@@ -1,5 +1,5 @@
 /** Shared values and helpers of the store contract. */
-import type { ClaimRequest } from "../../../src/state/store.js";
+import type { ClaimRequest } from "../../../src/guards/dial/state/store.js";
 
 export const T0 = Date.parse("2026-11-21T15:00:00Z");
 export const SEC = 1_000;

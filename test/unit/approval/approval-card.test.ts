@@ -9,7 +9,7 @@ import { rendersApps } from "../../../src/approval/card/apps-support.js";
 import { cardHtml } from "../../../src/approval/card/card-html.js";
 import { approvedOnCard, cardChannel, checkCardDecision } from "../../../src/approval/card/card-channel.js";
 import { ApprovalDesk } from "../../../src/approval/desk.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 
 describe("rendersApps", () => {
   it.each([

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Challenges } from "../../../src/approval/passkeys/challenges.js";
 import { PasskeyRegistry, type Passkey } from "../../../src/approval/passkeys/registry.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 import { FilePasskeyShelf } from "../../../src/state/passkey-shelf.js";
 import { tempDir } from "../../helpers/guards.js";
 

@@ -14,7 +14,7 @@ import { BUILT_IN_RULES, type LawRule } from "../../../src/guards/law/rules.js";
 import { nanpAreaCodes } from "../../../src/guards/zones/nanp-area-codes.js";
 import { zonesOfNumber } from "../../../src/guards/zones/zones-of-number.js";
 import { SafetyRefusal } from "../../../src/guards/dial/refusals.js";
-import { MemoryCapLedger } from "../../../src/state/memory-caps.js";
+import { MemoryCapLedger } from "../../../src/guards/caps/state/memory.js";
 import { lawRefusal, row } from "./law-rows.js";
 
 /** A number of the rule's place: the first area code of a US state or Canada in the numbering table. */

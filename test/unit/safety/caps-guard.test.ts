@@ -1,8 +1,8 @@
 /** Dial caps: sliding windows in the memory store, and the refusals that say when a dial may go. */
 import { describe, expect, it } from "vitest";
 import { refuseOverCap } from "../../../src/guards/caps/refusals.js";
-import { MemoryCapLedger } from "../../../src/state/memory-caps.js";
-import type { CapLimits } from "../../../src/state/store.js";
+import { MemoryCapLedger } from "../../../src/guards/caps/state/memory.js";
+import type { CapLimits } from "../../../src/guards/caps/state/store.js";
 import { BatchValidationError, UserInputError } from "../../../src/validation/errors.js";
 
 const T0 = Date.parse("2026-11-21T15:00:00Z");

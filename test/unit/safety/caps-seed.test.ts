@@ -4,7 +4,7 @@
  * start (RangeError) with such a log.
  */
 import { expect, it } from "vitest";
-import { MemoryCapLedger } from "../../../src/state/memory-caps.js";
+import { MemoryCapLedger } from "../../../src/guards/caps/state/memory.js";
 
 const T0 = Date.parse("2026-11-21T15:00:00Z");
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/guards/approval/tokens.js";
 
 const SEED = 20261124;

@@ -1,7 +1,7 @@
 /** Confirmation tokens: bound to one request, expiring, single use, unforgeable. */
 import { describe, expect, it } from "vitest";
 import { ConfirmationTokens, TOKEN_TTL_MS } from "../../../src/guards/approval/tokens.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
 
 function tokens() {
   let now = Date.parse("2026-11-21T15:00:00Z");

@@ -8,8 +8,8 @@ import { openCallScope, noProgress, type CallScope } from "../../../src/service/
 import { everyCall } from "../../../src/guards/per-person/access.js";
 import { DialClaim, type ClaimLedger } from "../../../src/guards/dial/claim.js";
 import { claimDial, type ClaimAttempt } from "../../../src/guards/dedupe/ledger.js";
-import { MemoryStore } from "../../../src/state/memory-store.js";
-import type { Settlement } from "../../../src/state/store.js";
+import { MemoryStore } from "../../../src/guards/store/memory.js";
+import type { Settlement } from "../../../src/guards/dial/state/store.js";
 
 const T0 = Date.parse("2026-11-21T15:00:00Z");
 const scopes: CallScope[] = [];

@@ -1,4 +1,4 @@
-/** The caps' part of the guard store (src/state/store.ts): dials counted per hour and per number, reserved before the POST and settled after. */
+/** The caps' slice of the guard store (src/guards/store/store.ts): dials counted per hour and per number, reserved before the POST and settled after. */
 
 export interface CapLimits {
   /** undefined = no cap. */

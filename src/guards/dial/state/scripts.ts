@@ -1,14 +1,14 @@
 /**
- * The dial ledger's scripts (see dials.ts for the calls). A dial is a hash
+ * The dial ledger's scripts (see redis.ts for the calls). A dial is a hash
  * `dial:<requestKey>`; each of its numbers has a zset `num:<E.164>` of the
  * requestKeys that dialed it, scored by the time the dial is forgotten, so
  * one ZREMRANGEBYSCORE drops the forgotten ones. Semantics mirror
- * memory-dials.ts: a settled dial lives until `at + window`; an unsettled one
+ * memory.ts: a settled dial lives until `at + window`; an unsettled one
  * blocks its numbers while its lease lasts and for the window from its start,
  * and is remembered a window beyond its lease (for a takeover with its
  * Idempotency-Key).
  */
-import { luaScript } from "./lua.js";
+import { luaScript } from "../../../state/redis/lua.js";
 
 /** The hash fields, in the order the scripts return them after the requestKey (records.ts decodes them). */
 export const DIAL_FIELDS = ["tool", "nums", "start", "idem", "owner", "kind", "lease", "at", "win", "extra"] as const;
@@ -169,7 +169,7 @@ return matches(cjson.decode(ARGV[2]), tonumber(ARGV[3]), nil)
 
 /**
  * KEYS: dial, num... ARGV: prefix, requestKey, then DIAL_FIELDS' values in order, then now. Writes a dial this
- * replica knows of back into a Redis that forgot it (dial-journal.ts); a dial Redis still holds is left alone.
+ * replica knows of back into a Redis that forgot it (journal.ts); a dial Redis still holds is left alone.
  * Reply: 1 written, 0 already there (or its window is over).
  */
 export const restoreDial = luaScript(`${DIAL_COMMON}
@@ -185,3 +185,6 @@ expire(k, untilT - now)
 index(rk, cjson.decode(r.nums), untilT, now)
 return 1
 `);
+
+/** The dial ledger's scripts, handed to the loader by the store's assembly. */
+export const DIAL_SCRIPTS = { claimDial, renewDial, rekeyDial, settleDial, recentDials, restoreDial };

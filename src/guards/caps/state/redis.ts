@@ -1,10 +1,11 @@
-/** The caps on Redis: check and reserve are one script (cap-scripts.ts), so one atomic step each. */
+/** The caps on Redis: check and reserve are one script (scripts.ts), so one atomic step each. */
 import { createHash } from "node:crypto";
-import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import type { Keys } from "./keys.js";
-import { array, fail, int, text } from "./records.js";
-import type { UndoList } from "./undo.js";
+import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { CAP_SCRIPTS } from "./scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, fail, int, text } from "../../../state/redis/records.js";
+import type { UndoList } from "../../../state/redis/undo.js";
 
 /**
  * Reservation ids name a member per dialed row in two sorted sets; the pipeline's are long (request key and
@@ -18,11 +19,15 @@ export function shortReservationId(reservationId: string): string {
 const UNDO_FOR_MS = 10 * 60_000;
 
 export class RedisCapLedger implements CapLedger {
+  private readonly redis: ScriptedConnection<typeof CAP_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly undo: UndoList,
-  ) {}
+  ) {
+    this.redis = connection.scripted(CAP_SCRIPTS);
+  }
 
   /**
    * Writes logged dials back into the per-number counts (a Redis that came back empty): each under a member named

@@ -3,10 +3,10 @@
  * subject, set once (NX) with a TTL of CALL_OWNERS_KEPT_MS, so every replica
  * answers the same and nobody takes over another's call.
  */
-import { CALL_OWNERS_KEPT_MS, type CallOwners, type OwnedThing } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import type { Keys } from "./keys.js";
-import { array } from "./records.js";
+import { CALL_OWNERS_KEPT_MS, type CallOwners, type OwnedThing } from "./store.js";
+import type { RedisConnection } from "../../../state/redis/connection.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array } from "../../../state/redis/records.js";
 
 export class RedisCallOwners implements CallOwners {
   constructor(

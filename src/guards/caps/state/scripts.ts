@@ -1,12 +1,12 @@
 /**
- * The caps' script (see caps.ts). Sliding windows as sorted sets of dialed
+ * The caps' script (see redis.ts). Sliding windows as sorted sets of dialed
  * rows scored by when: `cap:hour` (every row) and `cap:day:<E.164>` (rows to
- * that number). Semantics mirror memory-caps.ts: rows stamped in the future
+ * that number). Semantics mirror memory.ts: rows stamped in the future
  * still count, a batch's rows each count, and `freeAt` is when enough rows
  * have aged out for this request (now, if there are not that many).
  */
-import { CAP_NUMBER_RETENTION_MS } from "../store.js";
-import { luaScript } from "./lua.js";
+import { CAP_NUMBER_RETENTION_MS } from "./store.js";
+import { luaScript } from "../../../state/redis/lua.js";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -118,3 +118,6 @@ end
 redis.call('DEL', KEYS[1])
 return 1
 `);
+
+/** The caps' scripts, handed to the loader by the store's assembly. */
+export const CAP_SCRIPTS = { capVerdict, capRelease };

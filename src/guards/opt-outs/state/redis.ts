@@ -2,15 +2,17 @@
  * The opt-outs on Redis, shared by every replica: `optout:<E.164>` holds the
  * entry (JSON) with no TTL (an opt-out lasts until an operator removes it),
  * `optout:index` (a sorted set by time) lists them, `optout:released:<E.164>` the
- * entry an operator took off. Each change is one script (opt-out-scripts.ts); a
+ * entry an operator took off. Each change is one script (scripts.ts); a
  * damaged entry reads as listed (fail closed). The read at dial time checks the
  * store's epoch in the same script: a Redis flushed or restarted empty is
  * noticed at the latest by the next dial.
  */
-import { OptOutListIncomplete, StoreUnavailableError, type OptOutEntry, type OptOutList } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import type { Keys } from "./keys.js";
-import { array, text } from "./records.js";
+import { OptOutListIncomplete, type OptOutEntry, type OptOutList } from "./store.js";
+import { StoreUnavailableError } from "../../../state/store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { OPT_OUT_LIST_SCRIPTS } from "./scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, text } from "../../../state/redis/records.js";
 
 const SOURCES: ReadonlySet<string> = new Set(["call", "model", "operator"]);
 
@@ -52,11 +54,15 @@ export interface EpochWatch {
 }
 
 export class RedisOptOuts implements OptOutList {
+  private readonly redis: ScriptedConnection<typeof OPT_OUT_LIST_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly epoch: EpochWatch,
-  ) {}
+  ) {
+    this.redis = connection.scripted(OPT_OUT_LIST_SCRIPTS);
+  }
 
   async add(entry: OptOutEntry): Promise<OptOutEntry | undefined> {
     const { number, ...rest } = entry;

@@ -1,15 +1,16 @@
 /**
- * The dial ledger on Redis: each method is one script (dial-scripts.ts), so one atomic step. Beside it, the
- * dials this replica claimed are kept in its memory (dial-journal.ts) for their window, and written back by
+ * The dial ledger on Redis: each method is one script (scripts.ts), so one atomic step. Beside it, the
+ * dials this replica claimed are kept in its memory (journal.ts) for their window, and written back by
  * restore() when Redis came back empty; claims wait for that to finish (the gate).
  */
-import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import { DialJournal, type JournalEntry } from "./dial-journal.js";
-import { DIAL_FIELDS } from "./dial-scripts.js";
-import type { Keys } from "./keys.js";
-import { array, dialRecord, fail, int, text } from "./records.js";
-import type { UndoList } from "./undo.js";
+import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, Settlement } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { DialJournal, type JournalEntry } from "./journal.js";
+import { DIAL_FIELDS, DIAL_SCRIPTS } from "./scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, fail, int, text } from "../../../state/redis/records.js";
+import { dialRecord } from "./records.js";
+import type { UndoList } from "../../../state/redis/undo.js";
 
 type Match = { index: number; number: string; record: DialRecord };
 
@@ -18,11 +19,15 @@ export class RedisDialLedger implements DialLedger {
   /** While a restore runs: claims wait for it, so a retry finds its first dial, not an empty Redis. */
   private gate: Promise<void> = Promise.resolve();
 
+  private readonly redis: ScriptedConnection<typeof DIAL_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
     private readonly undo: UndoList,
-  ) {}
+  ) {
+    this.redis = connection.scripted(DIAL_SCRIPTS);
+  }
 
   /** Holds claims until `work` is done (it never rejects). */
   hold(work: Promise<void>): void {

@@ -6,9 +6,9 @@
  * (restoreDial), so the identical retry finds its first dial and its key, and
  * the numbers stay held for the window, on every replica. Bounded in entries.
  */
-import type { DialSummary } from "../store.js";
+import type { DialSummary } from "./store.js";
 
-/** The hash fields of a dial (dial-scripts.ts DIAL_FIELDS), as the scripts keep them. */
+/** The hash fields of a dial (scripts.ts DIAL_FIELDS), as the scripts keep them. */
 export interface JournalEntry {
   tool: string;
   numbers: string[];

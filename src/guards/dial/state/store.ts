@@ -1,4 +1,4 @@
-/** The dedupe ledger's part of the guard store (src/state/store.ts): a dial's record by request and by number, and the in-flight claim a POST goes with. */
+/** The dial ledger's slice of the guard store (src/guards/store/store.ts), held by the kernel's claim (../claim.ts) and read by the dedupe guard: a dial's record by request and by number, and the in-flight claim a POST goes with. */
 
 /** A small, JSON-serializable summary of a placed dial's answer (ids and statuses), replayed to repeats. */
 export type DialSummary = Record<string, unknown>;

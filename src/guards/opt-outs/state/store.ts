@@ -1,4 +1,4 @@
-/** The opt-outs' part of the guard store (src/state/store.ts): the numbers never to dial again, and the placed calls still to be read for a stop. */
+/** The opt-outs' slice of the guard store (src/guards/store/store.ts): the numbers never to dial again, and the placed calls still to be read for a stop. */
 
 /**
  * A number whose owner asked not to be called again; kept until an operator removes it (no expiry). `tier`
@@ -60,7 +60,7 @@ export interface OptOutList {
 /**
  * Whether an operator's release (`released`: the entry taken off) keeps `entry` off the list: the same entry written
  * back (no newer than it), or the same call read again (a cleared possible keeps off only possible readings of it).
- * The scripts of redis/opt-out-scripts.ts keep the same rule.
+ * The scripts of scripts.ts keep the same rule.
  */
 export function releaseHolds(released: Pick<OptOutEntry, "at" | "callId" | "tier">, entry: OptOutEntry): boolean {
   if (entry.at <= released.at) return true;

@@ -4,10 +4,11 @@
  * imported here, dynamically, only in the first case: a stdio start does not
  * load it.
  */
-import type { RedisSettings } from "../config/redis.js";
-import { MemoryStore } from "./memory-store.js";
-import { deriveStateKey } from "./state-key.js";
+import type { RedisSettings } from "../../config/redis.js";
+import { MemoryStore } from "./memory.js";
+import { deriveStateKey } from "../../state/state-key.js";
 import type { GuardStore } from "./store.js";
+import { GUARDS } from "../list.js";
 
 /** `inspectOnly`: doctor's look, which writes nothing of its own to Redis. */
 export async function openGuardStore(
@@ -16,6 +17,8 @@ export async function openGuardStore(
   inspectOnly = false,
 ): Promise<GuardStore> {
   if (config.redis === undefined) return new MemoryStore();
-  const { RedisStore } = await import("./redis-store.js");
-  return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly);
+  const { RedisStore } = await import("./redis.js");
+  // The guards' own slices (GuardOf.state) go with the store's: their scripts load when the connection opens.
+  const slices = GUARDS.flatMap((guard) => (guard.state ? [guard.state] : []));
+  return RedisStore.open(config.redis, log, deriveStateKey(config.apiKey, "shared secrets"), inspectOnly, slices);
 }

@@ -1,10 +1,10 @@
 /**
- * The opt-out list's scripts (see opt-outs.ts): each step one atomic script, the
+ * The opt-out list's scripts (see redis.ts): each step one atomic script, the
  * entries JSON without their number, no TTL. `optout:released:<E.164>` keeps the
  * entry an operator took off, so that the same entry (a journal's write-back) or
  * the same call read again does not list it again (store.ts releaseHolds).
  */
-import { luaScript } from "./lua.js";
+import { luaScript } from "../../../state/redis/lua.js";
 
 const DECODE = `
 local function decode(v)
@@ -79,3 +79,6 @@ local out = {1}
 for i = 2, #KEYS do out[#out + 1] = redis.call('GET', KEYS[i]) or '' end
 return out
 `);
+
+/** The opt-outs' scripts, handed to the loader by the store's assembly. */
+export const OPT_OUT_LIST_SCRIPTS = { addOptOut, confirmOptOut, removeOptOut, optOutsForDial };

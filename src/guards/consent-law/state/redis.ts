@@ -1,11 +1,11 @@
 /**
- * Holds on Redis (store.ts HoldList): `hold:<key>` holds "<until>\n<note>" and expires at `until`, so a hold ends
+ * Holds on Redis (store.ts HoldList; its script is HOLD_SCRIPTS): `hold:<key>` holds "<until>\n<note>" and expires at `until`, so a hold ends
  * on its own on every replica; putting one is a script, so a later hold is never shortened by an earlier one.
  */
-import type { HoldEntry, HoldList } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import type { Keys } from "./keys.js";
-import { luaScript } from "./lua.js";
+import type { HoldEntry, HoldList } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { luaScript } from "../../../state/redis/lua.js";
 
 /** KEYS: hold:<key>. ARGV: until, the value, ttlMs (>= 1). Reply: 1 set, 0 a later hold was kept. */
 export const putHold = luaScript(`
@@ -24,10 +24,14 @@ function readHold(raw: string, now: number): HoldEntry {
 }
 
 export class RedisHolds implements HoldList {
+  private readonly redis: ScriptedConnection<typeof HOLD_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.redis = connection.scripted(HOLD_SCRIPTS);
+  }
 
   async put(key: string, entry: HoldEntry, now: number): Promise<void> {
     const ttl = Math.max(1, Math.ceil(entry.until - now));
@@ -47,3 +51,6 @@ export class RedisHolds implements HoldList {
     });
   }
 }
+
+/** The holds' scripts, handed to the loader by the store's assembly. */
+export const HOLD_SCRIPTS = { putHold };

@@ -1,12 +1,12 @@
 /**
- * The scripts of the calls waiting to be read for an opt-out (calls-to-read.ts).
+ * The scripts of the calls waiting to be read for an opt-out (calls-to-read-redis.ts).
  * `read:due` holds each call's key (its id, hashed when long: keys.ts) scored
  * by when it is due; taking a call pushes its score a lease ahead, so a replica
  * that dies while reading leaves it to the next one whose tick comes. The call
  * itself is `read:call:<key>` (JSON), and `read:num:<E.164>` the keys of a dial
  * of that number. Keys found through a call are derived from the prefix in ARGV[1].
  */
-import { luaScript } from "./lua.js";
+import { luaScript } from "../../../state/redis/lua.js";
 
 /**
  * KEYS: read:due. ARGV: prefix, dueAt, max, ttlMs, calls (JSON: [{key, json, nums}]). Reply: 1 added (or already
@@ -84,3 +84,12 @@ end
 redis.call('ZREM', KEYS[1], ARGV[2])
 return 1
 `);
+
+/** The scripts of the calls to read, handed to the loader by the store's assembly. */
+export const CALLS_TO_READ_SCRIPTS = {
+  addCallsToRead,
+  takeCallsToRead,
+  callsOfNumbers,
+  laterCallToRead,
+  doneCallToRead,
+};

@@ -1,12 +1,13 @@
 /**
- * The placed calls waiting to be read for an opt-out, on Redis (read-scripts.ts):
+ * The placed calls waiting to be read for an opt-out, on Redis (calls-to-read-scripts.ts):
  * any replica's watch takes the calls due, leased to it, so a replica that dies
  * before it reads its ended call leaves that call to another.
  */
-import type { CallsToRead, CallToRead } from "../store.js";
-import type { RedisConnection } from "./connection.js";
-import type { Keys } from "./keys.js";
-import { array, int, text } from "./records.js";
+import type { CallsToRead, CallToRead } from "./store.js";
+import type { RedisConnection, ScriptedConnection } from "../../../state/redis/connection.js";
+import { CALLS_TO_READ_SCRIPTS } from "./calls-to-read-scripts.js";
+import type { Keys } from "../../../state/redis/keys.js";
+import { array, int, text } from "../../../state/redis/records.js";
 
 /** A call is read for a day at most (opt-out-watch.ts); its keys outlive that by an hour. */
 const KEPT_MS = 25 * 3_600_000;
@@ -34,10 +35,14 @@ function readCall(raw: unknown): CallToRead | undefined {
 }
 
 export class RedisCallsToRead implements CallsToRead {
+  private readonly redis: ScriptedConnection<typeof CALLS_TO_READ_SCRIPTS>;
+
   constructor(
-    private readonly redis: RedisConnection,
+    connection: RedisConnection,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.redis = connection.scripted(CALLS_TO_READ_SCRIPTS);
+  }
 
   async add(calls: readonly CallToRead[], dueAt: number, max: number): Promise<boolean> {
     if (calls.length === 0) return true;
