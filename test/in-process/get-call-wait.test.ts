@@ -42,7 +42,7 @@ describe("against the simulated service (speed 50)", () => {
 
   const dial = async (to: string) => {
     const created = await server.call("create_call", { to, agent_id: agentId });
-    expect(created.isError).toBeFalsy();
+    expect(created.isError, textOf(created)).toBeFalsy();
     return (created.structuredContent as { call: { id: string } }).call.id;
   };
 
