@@ -63,3 +63,30 @@ export function agentActs(
   }
   return acts;
 }
+
+/**
+ * An offer made on a condition, the agent's way of telling the callee how to stop the calls: "if you'd rather we
+ * didn't call, just let me know", "Wenn Sie keine Erinnerungsanrufe mehr wünschen, sagen Sie …", "如果您不想接到提醒电话，
+ * 可以说…", "अगर आप नहीं चाहते कि हम कॉल करें तो बता दीजिए". The condition is the addressee's wish about the calls (a "you"
+ * with a wish or a word of receiving, or followed by an instruction to say so), with nothing of the speaker's own
+ * calls in it ("if you call me again…" is the callee's); what follows asks nothing for the speaker unless it is an
+ * instruction ("just tell me"). A complaint or a threat in the sentence is the callee's.
+ */
+export function offersOnCondition(mentions: readonly Mention[]): boolean {
+  for (const cond of mentions) {
+    if (!(cond.bits & C.IF)) continue;
+    const sentence = mentions.filter((m) => m.sentence === cond.sentence && m.at >= cond.at);
+    const inCondition = sentence.filter((m) => m.clause === cond.clause);
+    const rest = sentence.filter((m) => m.clause !== cond.clause);
+    const bits = (ms: readonly Mention[]) => ms.reduce((b, m) => b | m.bits, 0);
+    const c = bits(inCondition);
+    const r = bits(rest);
+    const all = c | r;
+    if (!(c & C.YOU) || c & C.ME || all & (C.ANNOY | C.REPEAT | C.HOWGOT)) continue;
+    if (!(all & (C.CALL | C.RECEIVE | C.REMOVE | C.STOP))) continue;
+    const wish = c & (C.WANT | C.RECEIVE);
+    const instruction = r & (C.SAY | C.IF);
+    if ((wish || instruction) && (!(r & C.ME) || instruction)) return true;
+  }
+  return false;
+}

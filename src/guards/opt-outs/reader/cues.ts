@@ -4,9 +4,10 @@
  * in its context (context.ts). Speech recognition's slips are corrected when nothing was found as heard.
  */
 import type { Hit, Lexicon, Tier } from "./lexicon.js";
-import { lexicons } from "./lexicons/index.js";
 import { makeCorrector, type Corrector } from "./asr.js";
-import { C, type Mention } from "./concepts.js";
+import { C, tagAll, type Mention } from "./concepts.js";
+import { conceptLexiconsFor } from "./concepts/index.js";
+import { lexicons, lexiconsFor } from "./lexicons/index.js";
 import { conceptHits, negated } from "./concept-rules.js";
 import { inContext } from "./context.js";
 
@@ -130,4 +131,11 @@ export function hitsIn(
   return kept.concat(
     inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),
   );
+}
+
+/** A line that denies a stop or a removal ("no, don't stop the calls", "calls band mat karo"). Folded text. */
+export function deniesStop(folded: string): boolean {
+  const text = masked(folded);
+  const mentions = tagAll(text, conceptLexiconsFor(lexiconsFor(folded)));
+  return mentions.some((m, i) => m.bits & (C.STOP | C.REMOVE) && negated(text, mentions, i));
 }

@@ -7,7 +7,7 @@
  * answer's first words. The trainer (test/opt-out-eval/train.ts) and the reader use this same code.
  */
 import { foldSpeech } from "./text.js";
-import { masked } from "./cues.js";
+import { deniesStop, masked } from "./cues.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { C, tagAll } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
@@ -35,6 +35,8 @@ export interface CalleeLine {
   /** The transcript turn (0-based). */
   turn: number;
   features: LineFeatures;
+  /** A no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep calling", "No, don't stop"): the rules' word stands. */
+  declined: boolean;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -185,8 +187,11 @@ export function calleeLines(transcript: unknown, agentNames: readonly string[]):
   for (let i = 0; i < turns.length; i++) {
     if (roles[i] === "agent" || readings[i]!.silent) continue;
     const own = ownFeatures(turns[i]!.text);
-    const context = contextFeatures(own.first, actBefore(i, roles, readings), readings[i]!, i === lastCallee);
-    out.push({ turn: i, features: joined(own.features, context) });
+    const act = actBefore(i, roles, readings);
+    const context = contextFeatures(own.first, act, readings[i]!, i === lastCallee);
+    const r = readings[i]!;
+    const declined = act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text)));
+    out.push({ turn: i, features: joined(own.features, context), declined });
   }
   return out;
 }

@@ -52,6 +52,8 @@ export function learnedScore(
   if (raw === undefined || raw === null) return undefined;
   let best: { score: number; turn: number } | undefined;
   for (const line of calleeLines(raw, agentNames)) {
+    // A no to the agent's offer to stop is read by the rules, in context: the learned reader does not overrule it.
+    if (line.declined) continue;
     const score = scoreLine(m, line.features);
     if (best === undefined || score > best.score) best = { score, turn: line.turn };
   }

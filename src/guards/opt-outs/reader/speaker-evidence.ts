@@ -8,6 +8,11 @@
  * margin is the agent's; weak or tied evidence decides nothing (speakers.ts then reads the labels as before).
  */
 import type { LineReading } from "./line.js";
+import { offersOnCondition } from "./agent-acts.js";
+import { tagAll } from "./concepts.js";
+import { conceptLexiconsFor } from "./concepts/index.js";
+import { lexiconsFor } from "./lexicons/index.js";
+import { masked } from "./cues.js";
 
 /** Why a speaker calls: "I'm calling about", "le llamo por", "ich rufe wegen … an", "给您打电话是". Folded text. */
 const PURPOSE = new RegExp(
@@ -49,10 +54,24 @@ function agentKinds(r: LineReading, folded: string): string[] {
   if (r.intro !== undefined) kinds.push("intro");
   if (PURPOSE.test(folded)) kinds.push("purpose");
   // A confirmation is read in words a callee's request has too ("stop calling me"): only where nothing is asked.
-  if (r.agentVoice || r.offer || r.keep || (r.confirm && r.hits.length === 0)) kinds.push("acts");
+  if (r.agentVoice || r.offer || r.keep || (r.confirm && r.hits.length === 0) || offersIf(r, folded))
+    kinds.push("acts");
   if (THANKS_FOR_TIME.test(folded)) kinds.push("thanks");
   return kinds;
 }
+
+/**
+ * The turn tells the callee how to stop the calls, on a condition ("if you don't want these calls, just say so"):
+ * asked only of a turn where a request was read, the words a callee's request is made of.
+ */
+function offersIf(r: LineReading, folded: string): boolean {
+  if (r.hits.length === 0 || !CONDITION.test(folded)) return false;
+  const text = masked(folded);
+  return offersOnCondition(tagAll(text, conceptLexiconsFor(lexiconsFor(folded))));
+}
+/** Some word of a condition in any language, before the concepts are tagged (concepts/ hold the full lists). */
+const CONDITION =
+  /(?<![a-z])(?:if|should you|just (?:say|tell|let)|si|wenn|falls|se|caso|als|jesli|jezeli|agar|jab bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|要是|场合|場合|なら|ば、/;
 
 const WEIGHT: Record<string, number> = {
   presents: 3,

@@ -66,7 +66,8 @@ const foldLabel = (label: string) =>
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    // Marks kept: Devanagari's vowel signs and viramas are marks, and "ग्राहक" must stay one word.
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
     .trim();
 
 function byWord(folded: string, names: readonly string[]): Role {
@@ -150,7 +151,29 @@ export function rolesOf(
         if (labels[i] !== undefined) roles[i] = labels[i] === agentLabel ? "agent" : "callee";
     }
   }
+  if (labels.every((l) => l === undefined)) return alternating(roles, turns, readings);
   return weighed(roles, labels, turns, readings);
+}
+
+/**
+ * A call sent as texts alone (no labels): the speakers are taken to alternate, each side's turns weighed as one
+ * label's would be (speaker-evidence.ts). When the evidence is clear and no turn of the other side was read as the
+ * agent's, the other side is the callee and the calling side's turns are the agent's where their own words speak as
+ * the agent's (an offer, a condition, an introduction), else `uncertain`: a request in them is held, never dropped.
+ */
+function alternating(roles: Role[], turns: readonly RawTurn[], readings: readonly LineReading[]): Role[] {
+  let spoken = 0;
+  const sides = readings.map((r) => (r.silent ? undefined : spoken++ % 2 === 0 ? "\u0000first" : "\u0000second"));
+  if (spoken < 4) return roles;
+  const folded = turns.map((t) => foldSpeech(t.text));
+  const evidence = callingSideByEvidence(sides, folded, readings);
+  if (evidence === undefined || evidence.margin < MARGIN) return roles;
+  if (roles.some((role, i) => role === "agent" && sides[i] !== evidence.agent)) return roles;
+  return roles.map((role, i) => {
+    if (sides[i] === undefined) return role;
+    if (sides[i] !== evidence.agent) return "callee";
+    return role === "agent" || turnSpeaksAsAgent(readings[i]!, folded[i]!) ? "agent" : "uncertain";
+  });
 }
 
 /**

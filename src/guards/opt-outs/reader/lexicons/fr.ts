@@ -12,7 +12,7 @@ export const fr: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "ne pas plus vous nous les des du une est mais pour avec merci oui non c'est ca bonjour jamais ouais bien sur d'accord peut etre rien aucun aucune appel* rappel* telephon* arret* cess* retir* suppr* effac* fichier* desinscri* derang* harcel* laiss* oubli* combien* oppos* bloctel* souhait* veux* demand* de la le et un je si list* numer* contact* consent*",
+    "ne pas plus vous nous ouin serait les des du une est mais pour avec merci oui non c'est ca bonjour jamais ouais bien sur d'accord peut etre rien aucun aucune appel* rappel* telephon* arret* cess* retir* suppr* effac* fichier* desinscri* derang* harcel* laiss* oubli* combien* oppos* bloctel* souhait* veux* demand* de la le et un je si list* numer* contact* consent*",
   asked: [
     [
       "direct",
@@ -97,7 +97,7 @@ export const fr: LexiconSource = {
   ],
   retracted: ["mais (?:moi )?(?:je )?(?:ne|n')", "je plaisante", "c'est une blague", "mdr"],
   lead: "(?:bon|ben|alors|euh|ecoutez|eh bien|bah|honnetement)",
-  yes: "(?:oui|ouais|bien sur|d'accord|ok|okay|volontiers|exactement|tout a fait|absolument|avec plaisir|s'il vous plait|voila|c'est ca|oui merci)",
+  yes: "(?:oui|ouais|ouin|bien sur|d'accord|ok|okay|volontiers|exactement|tout a fait|absolument|avec plaisir|s'il vous plait|voila|c'est ca|oui merci|ce serait (?:apprecie|gentil|bien))",
   no: "(?:non|nan|pas du tout|jamais|surtout pas|non merci|certainement pas|pas vraiment)",
   unsure: "(?:je ne sais pas|je sais pas|chais pas|peut etre|pas sur|pas sure|on verra|je vais reflechir|bof)",
   offer: [
