@@ -43,8 +43,11 @@ export function optOutReader(): LineReader<OptOutEvent[]> {
       const at = typeof entry.time === "string" ? Date.parse(entry.time) : Number.NaN;
       const callId =
         Array.isArray(entry.call_ids) && typeof entry.call_ids[0] === "string" ? entry.call_ids[0] : undefined;
-      const source =
-        entry.tool === "add_do_not_call" ? "model" : String(entry.tool).startsWith("opt-out-") ? "operator" : "call";
+      // Only the exact names the writers use (keeper.ts's SOURCE_TOOL) give the model or the operator. "operator" is
+      // the one source every caller is shown whole (guard.ts), so a damaged name that merely looks like the CLI's
+      // must not earn it. A review's confirmation (opt-out-review, opt-out-inbox) keeps the call's source, as the
+      // store does.
+      const source = entry.tool === "add_do_not_call" ? "model" : entry.tool === "opt-out-cli" ? "operator" : "call";
       for (const number of numbers) {
         events.push({
           kind: "add",

@@ -92,7 +92,17 @@ const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, f
 const entryArb = fc
   .record({
     time: timeArb,
-    tool: fc.constantFrom("create_call", "submit_batch", "add_do_not_call", "opt-out-cli", "get_call"),
+    // Every tool a line names, with those of the opt-out lines (the watch, the model, the CLI, a review's confirmation).
+    tool: fc.constantFrom(
+      "create_call",
+      "submit_batch",
+      "add_do_not_call",
+      "opt-out-cli",
+      "get_call",
+      "opt_out_watch",
+      "opt-out-review",
+      "opt-out-inbox",
+    ),
     decision: decisionArb,
     numbers: numbersArb,
     agents: fc.constant(["agt_1"]),
