@@ -15,6 +15,7 @@ import { turnsOf } from "./turns.js";
 import { rolesOf, type Role } from "./speakers.js";
 import { readLineKept } from "./line-memo.js";
 import type { LineReading } from "./line.js";
+import { spokenBefore } from "./reader.js";
 
 /** Features hash into 2^20 slots: collisions are rare enough at a few hundred features a line. */
 export const FEATURE_BITS = 20;
@@ -119,15 +120,13 @@ function textFeatures(b: Builder, text: string): string[] {
 
 /** What the agent's line before a callee's line did: the reader's acts, or none, or no agent line before it. */
 function actBefore(i: number, roles: readonly Role[], readings: readonly LineReading[]): string {
-  for (let j = i - 1; j >= 0; j--) {
-    if (readings[j]!.silent) continue;
-    if (roles[j] === "callee") return "after-callee";
-    const r = readings[j]!;
-    return r.offer ? "offer" : r.keep ? "keep" : r.confirm ? "confirm" : "other";
-  }
+  const j = spokenBefore(i, readings);
   // No agent line before it is read as an ordinary one: in the labelled sets a lone line is most often a request,
   // which says something of how the sets were written, not of calls.
-  return "other";
+  if (j === undefined) return "other";
+  if (roles[j] === "callee") return "after-callee";
+  const r = readings[j]!;
+  return r.offer ? "offer" : r.keep ? "keep" : r.confirm ? "confirm" : "other";
 }
 
 function contextFeatures(first: readonly string[], act: string, reading: LineReading, last: boolean): LineFeatures {

@@ -53,10 +53,13 @@ const fromHit = (h: Hit, where: string, turn?: number): ReaderMatch => ({
 
 /** The agent's turn a callee's turn answers: the one right before it, if it is the agent's (or nobody's known). */
 function questionBefore(i: number, roles: readonly Role[], readings: readonly LineReading[]): LineReading | undefined {
-  for (let j = i - 1; j >= 0; j--) {
-    if (readings[j]!.silent) continue;
-    return roles[j] === "callee" ? undefined : readings[j];
-  }
+  const j = spokenBefore(i, readings);
+  return j === undefined || roles[j] === "callee" ? undefined : readings[j];
+}
+
+/** The last turn before turn i with words in it (the learned reader asks the same of the agent's line). */
+export function spokenBefore(i: number, readings: readonly LineReading[]): number | undefined {
+  for (let j = i - 1; j >= 0; j--) if (!readings[j]!.silent) return j;
   return undefined;
 }
 
