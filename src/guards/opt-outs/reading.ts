@@ -41,9 +41,9 @@ export interface OptOutReading {
 
 function reading(record: CallRecord, agentNames: readonly string[]): OptOutReading {
   try {
-    const { matches, unreadable } = readCall(record, agentNames);
+    const { matches, unreadable, view } = readCall(record, agentNames);
     // Where the rules heard nothing, the learned reader may hold the number for review (`possible`), never more.
-    const learned = matches.length === 0 ? learnedMatch(record, agentNames, unreadable) : undefined;
+    const learned = matches.length === 0 ? learnedMatch(record, agentNames, unreadable, view) : undefined;
     if (learned !== undefined) matches.push(learned);
     const status = matches.length === 0 ? "none" : matches[0]!.tier === "asked" ? "asked" : "possible";
     return { status, matches, unreadable };

@@ -15,7 +15,7 @@ import { turnsOf } from "./turns.js";
 import { rolesOf, type Role } from "./speakers.js";
 import { readLineKept } from "./line-memo.js";
 import type { LineReading } from "./line.js";
-import { spokenBefore } from "./reader.js";
+import { spokenBefore, type TranscriptView } from "./reader.js";
 
 /** Features hash into 2^20 slots: collisions are rare enough at a few hundred features a line. */
 export const FEATURE_BITS = 20;
@@ -179,7 +179,11 @@ function joined(a: LineFeatures, b: LineFeatures): LineFeatures {
 export function calleeLines(transcript: unknown, agentNames: readonly string[]): CalleeLine[] {
   const { turns } = turnsOf(transcript);
   const readings = turns.map((t) => readLineKept(t.text));
-  const roles = rolesOf(turns, readings, agentNames);
+  return calleeLinesOf({ turns, readings, roles: rolesOf(turns, readings, agentNames) });
+}
+
+/** The same, from a transcript the rules already parsed. */
+export function calleeLinesOf({ turns, readings, roles }: TranscriptView): CalleeLine[] {
   let lastCallee = -1;
   for (let i = 0; i < turns.length; i++) if (roles[i] !== "agent" && !readings[i]!.silent) lastCallee = i;
   const out: CalleeLine[] = [];

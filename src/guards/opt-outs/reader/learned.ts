@@ -8,9 +8,9 @@
  */
 import { createRequire } from "node:module";
 import type { CallRecord } from "../../../service/shapes.js";
-import { calleeLines } from "./learned-features.js";
+import { calleeLines, calleeLinesOf } from "./learned-features.js";
 import { scoreLine, unpack, type Model, type PackedModel } from "./learned-model.js";
-import type { ReaderMatch } from "./reader.js";
+import type { ReaderMatch, TranscriptView } from "./reader.js";
 
 declare const BUNDLED_OPT_OUT_WEIGHTS_FILE: string | undefined;
 
@@ -47,11 +47,12 @@ export function learnedScore(
   record: CallRecord,
   agentNames: readonly string[],
   m: Model,
+  view?: TranscriptView,
 ): { score: number; turn: number } | undefined {
   const raw = record.transcript ?? record.conversation ?? record.messages ?? record.turns ?? record.utterances;
   if (raw === undefined || raw === null) return undefined;
   let best: { score: number; turn: number } | undefined;
-  for (const line of calleeLines(raw, agentNames)) {
+  for (const line of view ? calleeLinesOf(view) : calleeLines(raw, agentNames)) {
     // A no to the agent's offer to stop is read by the rules, in context: the learned reader does not overrule it.
     if (line.declined) continue;
     const score = scoreLine(m, line.features);
@@ -61,13 +62,14 @@ export function learnedScore(
 }
 
 /**
- * The learned reader's word on a call the rules read as `none`: a `possible` match when its score reaches the
- * threshold. Never throws: a fault is put in `unreadable`, and the rules' reading stands.
+ * The learned reader's word on a call the rules read as `none` (`view`: the transcript as they parsed it): a
+ * `possible` match when its score reaches the threshold. Never throws: a fault is put in `unreadable`, and the rules' reading stands.
  */
 export function learnedMatch(
   record: CallRecord,
   agentNames: readonly string[],
   unreadable: string[],
+  view?: TranscriptView,
 ): ReaderMatch | undefined {
   try {
     const m = loaded();
@@ -75,7 +77,7 @@ export function learnedMatch(
       unreadable.push(`transcript: not read by the learned reader (its weights could not be read)`);
       return undefined;
     }
-    const best = learnedScore(record, agentNames, m);
+    const best = learnedScore(record, agentNames, m, view);
     if (best === undefined || best.score < m.threshold) return undefined;
     return {
       where: "transcript",

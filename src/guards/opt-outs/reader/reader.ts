@@ -7,7 +7,7 @@
 import type { CallRecord } from "../../../service/shapes.js";
 import { callSummary } from "../../../service/call-fields.js";
 import { serviceFlags } from "./flags.js";
-import { turnsOf } from "./turns.js";
+import { turnsOf, type RawTurn } from "./turns.js";
 import { rolesOf, type Role } from "./speakers.js";
 import type { Hit, LineReading } from "./line.js";
 import { readLineKept, readSummaryKept } from "./line-memo.js";
@@ -28,6 +28,15 @@ export interface ReaderMatch {
 export interface CallReading {
   matches: ReaderMatch[];
   unreadable: string[];
+  /** The transcript as the rules parsed it, so the learned reader does not parse it again. */
+  view?: TranscriptView;
+}
+
+/** A transcript's turns, what each says, and who said it. */
+export interface TranscriptView {
+  turns: readonly RawTurn[];
+  readings: readonly LineReading[];
+  roles: readonly Role[];
 }
 
 /** Letters of the scripts the reader knows; text mostly in others (Cyrillic, Thai, Korean…) is said to be unread. */
@@ -93,6 +102,7 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   out.unreadable.push(...unreadable);
   const readings = turns.map((t) => readLineKept(t.text));
   const roles = rolesOf(turns, readings, agentNames);
+  out.view = { turns, readings, roles };
   let foreign = false;
   let calleeSpoke = false;
   for (let i = 0; i < turns.length; i++) {
