@@ -87,6 +87,8 @@ it("takes and finds the same calls, in the same order, as a walk over all of the
         else if (s.op === "later") await both((c) => c.later(s.callId, now + s.due));
         else await both((c) => c.done(s.callId));
         await both((c) => c.size());
+        // Each call once in the queue, and nothing done left in it.
+        expect((queued as unknown as { queue: { size: number } }).queue.size).toBe(await queued.size());
       }
       // Everything left, due or not, comes out the same.
       await (async <T>(f: (c: MemoryCallsToRead | WalkingCallsToRead) => T | Promise<T>) =>

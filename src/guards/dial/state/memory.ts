@@ -7,7 +7,7 @@
  */
 import { flat, many, one } from "../../../state/compact.js";
 import { KeysByName } from "../../../state/keys-by-name.js";
-import { TimeQueue } from "../../../state/time-queue.js";
+import { TimeQueue, type Queued } from "../../../state/time-queue.js";
 import type { ClaimRequest, ClaimResult, DialLedger, DialRecord, DialSummary, Settlement } from "./store.js";
 
 type Match = { index: number; number: string; record: DialRecord };
@@ -16,7 +16,7 @@ type Match = { index: number; number: string; record: DialRecord };
  * A dial as kept: the record's fields in one flat object (a dial of one number keeps the number, not an array of it),
  * about half the bytes of a DialRecord with its state beside it. What it is read back as is the same record.
  */
-interface Kept {
+interface Kept extends Queued {
   requestKey: string;
   tool: string;
   numbers: string | readonly string[];
@@ -30,16 +30,14 @@ interface Kept {
   outcome: DialSummary | string | undefined;
   callIds: string | readonly string[] | undefined;
   windowMs: number;
-  /** When its one valid entry in the expiry queue comes due: never after the dial expires. */
-  queuedAt: number;
 }
 
 export class MemoryDialLedger implements DialLedger {
   private readonly records = new Map<string, Kept>();
   /** Each number's dials, by request key. */
   private readonly byNumber = new KeysByName();
-  /** The dials by when they may expire, so a prune looks at what is due and not at every dial. */
-  private readonly expiries = new TimeQueue<Kept>();
+  /** The dials by when they expire, so a prune looks at what is due and not at every dial. */
+  private readonly expiries = new TimeQueue<Kept>((k) => expiresAt(k));
 
   /** Dials read back from the audit log at start, so a restart keeps the window (memory mode only). */
   seed(records: readonly DialRecord[], windowMs: number): void {
@@ -84,7 +82,7 @@ export class MemoryDialLedger implements DialLedger {
     const kept = this.records.get(requestKey);
     if (!kept || kept.owner !== owner || kept.kind !== "in_flight") return false;
     kept.time = leaseUntil;
-    this.requeue(kept);
+    this.expiries.set(kept);
     return true;
   }
 
@@ -104,12 +102,12 @@ export class MemoryDialLedger implements DialLedger {
       else if (kept.kind === "in_flight") {
         kept.owner = flat(outcome.returnTo);
         kept.time = Math.min(kept.time, now);
-        this.requeue(kept);
+        this.expiries.set(kept);
       }
       return;
     }
     this.settled(kept, outcome, windowMs);
-    this.requeue(kept);
+    this.expiries.set(kept);
   }
 
   private settled(kept: Kept, outcome: Exclude<Settlement, { kind: "not_placed" }>, windowMs: number): void {
@@ -146,36 +144,18 @@ export class MemoryDialLedger implements DialLedger {
   private keep(kept: Kept): void {
     this.records.set(kept.requestKey, kept);
     for (const number of many(kept.numbers)) this.byNumber.add(number, kept.requestKey);
-    // Queued for the end of the window from its start: a dial settled later (as dials are) needs no second entry.
-    kept.queuedAt = Math.min(expiresAt(kept), kept.startedAt + kept.windowMs);
-    this.expiries.push(kept.queuedAt, kept);
-  }
-
-  /** After a change of its times: queued again if it may now expire sooner than its entry in the queue says. */
-  private requeue(kept: Kept): void {
-    const at = expiresAt(kept);
-    if (at >= kept.queuedAt) return;
-    kept.queuedAt = at;
-    this.expiries.push(at, kept);
+    this.expiries.set(kept);
   }
 
   private forget(kept: Kept): void {
     this.records.delete(kept.requestKey);
+    this.expiries.delete(kept);
     for (const number of many(kept.numbers)) this.byNumber.delete(number, kept.requestKey);
   }
 
-  /**
-   * Forgets every dial expired at `now`, as a walk over all of them would: each dial has one valid entry, due no
-   * later than the dial expires; one found not expired yet is queued again for when it does.
-   */
+  /** Forgets every dial expired at `now`, earliest first, as a walk over all of them would. */
   private prune(now: number): void {
-    for (let at = this.expiries.peekTime(); at !== undefined && at <= now; at = this.expiries.peekTime()) {
-      const kept = this.expiries.pop()!;
-      // Stale: forgotten (a new dial of the same request is another object), or queued again sooner since.
-      if (this.records.get(kept.requestKey) !== kept || kept.queuedAt !== at) continue;
-      if (expired(kept, now)) this.forget(kept);
-      else this.expiries.push((kept.queuedAt = expiresAt(kept)), kept);
-    }
+    for (let next = this.expiries.peek(); next && expired(next, now); next = this.expiries.peek()) this.forget(next);
   }
 }
 
@@ -198,7 +178,7 @@ function kept_(
     outcome: undefined,
     callIds: undefined,
     windowMs,
-    queuedAt: 0,
+    queueSlot: -1,
   };
 }
 

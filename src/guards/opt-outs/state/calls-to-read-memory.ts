@@ -6,11 +6,11 @@
  */
 import { many, one } from "../../../state/compact.js";
 import { KeysByName } from "../../../state/keys-by-name.js";
-import { TimeQueue } from "../../../state/time-queue.js";
+import { TimeQueue, type Queued } from "../../../state/time-queue.js";
 import type { CallsToRead, CallToRead } from "./store.js";
 
 /** A call as it waits: one flat object; `answered` and `position` share the dial's own strings when they are one. */
-interface Waiting {
+interface Waiting extends Queued {
   callId: string;
   answered: string | undefined;
   position: string | undefined;
@@ -19,14 +19,16 @@ interface Waiting {
   dueAt: number;
   /** Its place in the order calls were added: what ties are broken by, as in a walk over them. */
   seq: number;
-  /** When its one valid entry in the queue comes due: never after dueAt. */
-  queuedAt: number;
 }
 
 export class MemoryCallsToRead implements CallsToRead {
   private readonly calls = new Map<string, Waiting>();
   private readonly byNumber = new KeysByName();
-  private readonly queue = new TimeQueue<Waiting>((w) => w.seq);
+  /** By due time, then in the order added: the order a take hands them out in. */
+  private readonly queue = new TimeQueue<Waiting>(
+    (w) => w.dueAt,
+    (w) => w.seq,
+  );
   private added = 0;
 
   async add(calls: readonly CallToRead[], dueAt: number, max: number): Promise<boolean> {
@@ -46,30 +48,26 @@ export class MemoryCallsToRead implements CallsToRead {
         since: call.since,
         dueAt,
         seq: before?.seq ?? this.added++,
-        queuedAt: dueAt,
+        queueSlot: -1,
       };
       this.calls.set(w.callId, w);
       for (const n of numbers) this.byNumber.add(n, w.callId);
-      this.queue.push(dueAt, w);
+      this.queue.set(w);
     }
     return true;
   }
 
   async take(now: number, max: number, leaseMs: number): Promise<CallToRead[]> {
-    const due: Waiting[] = [];
-    for (let at = this.queue.peekTime(); at !== undefined && at <= now; at = this.queue.peekTime()) {
-      const w = this.queue.pop()!;
-      if (this.calls.get(w.callId) !== w || w.queuedAt !== at) continue;
-      // Out of the queue until requeued: an entry left behind at the same time is stale now.
-      w.queuedAt = Number.NaN;
-      if (w.dueAt <= now) due.push(w);
-      else this.requeue(w);
+    // The earliest due first, ties in the order added, as a walk sorting them would give.
+    const taken: Waiting[] = [];
+    for (let w = this.queue.peek(); w && w.dueAt <= now && taken.length < max; w = this.queue.peek()) {
+      this.queue.delete(w);
+      taken.push(w);
     }
-    // As a walk would: the earliest due first, ties in the order added.
-    due.sort((a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
-    const taken = due.slice(0, max);
-    for (const w of taken) w.dueAt = now + leaseMs;
-    for (const w of due) this.requeue(w);
+    for (const w of taken) {
+      w.dueAt = now + leaseMs;
+      this.queue.set(w);
+    }
     return taken.map(callOf);
   }
 
@@ -86,7 +84,7 @@ export class MemoryCallsToRead implements CallsToRead {
     const w = this.calls.get(callId);
     if (!w) return;
     w.dueAt = dueAt;
-    if (dueAt < w.queuedAt) this.requeue(w);
+    this.queue.set(w);
   }
 
   async done(callId: string): Promise<void> {
@@ -98,14 +96,9 @@ export class MemoryCallsToRead implements CallsToRead {
     return this.calls.size;
   }
 
-  /** Its one valid entry in the queue, at its time (an earlier entry left behind is skipped as stale). */
-  private requeue(w: Waiting): void {
-    w.queuedAt = w.dueAt;
-    this.queue.push(w.dueAt, w);
-  }
-
   private unindex(w: Waiting): void {
     this.calls.delete(w.callId);
+    this.queue.delete(w);
     for (const n of many(w.dialNumbers)) this.byNumber.delete(n, w.callId);
   }
 }
