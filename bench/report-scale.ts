@@ -140,7 +140,7 @@ export function scaleTables(r: BenchResults): string[] {
       "",
       `RSS after ${rows(mm.calls)} stdio calls (\`--only memory\`): real server (dials) ${fmt(mm.real_mib)} MiB, minimal ${fmt(mm.minimal_mib)} MiB, **${fmt(mm.ratio, 2)}**` +
         (mm.real_live_mib !== undefined
-          ? `; live heap after a full collection ${fmt(mm.real_live_mib)} MiB against ${fmt(mm.minimal_live_mib)}, ${fmt(mm.real_bytes_per_call, 0)} bytes kept a dial (${fmt(mm.minimal_bytes_per_call, 0)} a call of the minimal server).`
+          ? `; live heap after GC ${fmt(mm.real_live_mib)} MiB (minimal ${fmt(mm.minimal_live_mib)}), ${fmt(mm.real_bytes_per_call, 0)} bytes a dial (minimal ${fmt(mm.minimal_bytes_per_call, 0)}).`
           : "."),
     );
   }
