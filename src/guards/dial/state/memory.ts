@@ -44,7 +44,7 @@ export class MemoryDialLedger implements DialLedger {
     for (const record of records) {
       if (this.records.has(record.requestKey)) continue;
       const s = record.state;
-      const kept = kept_(record, record.startedAt, record.idempotencyKey, windowMs);
+      const kept = newDial(record, record.startedAt, record.idempotencyKey, windowMs);
       if (s.kind === "in_flight") kept.time = s.leaseUntil;
       else this.settled(kept, s, windowMs);
       this.keep(kept);
@@ -72,7 +72,7 @@ export class MemoryDialLedger implements DialLedger {
       if (matches.length > 0) return { kind: "recent_numbers", matches };
     }
     if (existing) this.forget(existing);
-    const kept = kept_(req, req.now, idempotencyKey, req.windowMs);
+    const kept = newDial(req, req.now, idempotencyKey, req.windowMs);
     kept.time = req.now + req.leaseMs;
     this.keep(kept);
     return { kind: "claimed", idempotencyKey, takeover, ...(previousOwner !== undefined ? { previousOwner } : {}) };
@@ -160,7 +160,7 @@ export class MemoryDialLedger implements DialLedger {
 }
 
 /** A new dial, in flight until its times are set: every field written here, in one order, so all share one shape. */
-function kept_(
+function newDial(
   r: Pick<DialRecord, "requestKey" | "tool" | "numbers" | "owner">,
   startedAt: number,
   idempotencyKey: string,
