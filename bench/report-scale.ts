@@ -138,7 +138,10 @@ export function scaleTables(r: BenchResults): string[] {
     const mm = r.memory;
     out.push(
       "",
-      `RSS after ${rows(mm.calls)} stdio calls (\`--only memory\`): real server (dials) ${fmt(mm.real_mib)} MiB, minimal ${fmt(mm.minimal_mib)} MiB, **${fmt(mm.ratio, 2)}**.`,
+      `RSS after ${rows(mm.calls)} stdio calls (\`--only memory\`): real server (dials) ${fmt(mm.real_mib)} MiB, minimal ${fmt(mm.minimal_mib)} MiB, **${fmt(mm.ratio, 2)}**` +
+        (mm.real_live_mib !== undefined
+          ? `; live heap after GC ${fmt(mm.real_live_mib)} MiB (minimal ${fmt(mm.minimal_live_mib)}), ${fmt(mm.real_bytes_per_call, 0)} bytes a dial (minimal ${fmt(mm.minimal_bytes_per_call, 0)}).`
+          : "."),
     );
   }
   return out;

@@ -48,11 +48,12 @@ export class StdioRpc {
     env: Record<string, string>,
     args: string[] = [],
     readonly era: Era = "2025-11-25",
+    nodeFlags: readonly string[] = [],
   ) {
     this.spawnedAt = performance.now();
     this.child = spawn(
       process.execPath,
-      [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), entry, ...args],
+      [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...nodeFlags, entry, ...args],
       { env, stdio: ["pipe", "pipe", "pipe"] },
     );
     this.child.stdout.setEncoding("utf8");
@@ -138,6 +139,26 @@ export class StdioRpc {
     const status = readFileSync(`/proc/${this.pid}/status`, "utf8");
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
     return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
+  }
+
+  /**
+   * The live heap (and memory outside it) after a full collection, in KiB: needs the server started with
+   * `--expose-gc --import bench/heap-probe.mjs`, which answers SIGUSR2 on stderr.
+   */
+  async liveKiB(): Promise<number> {
+    const seen = (this.stderr.match(/heap-probe \d+/g) ?? []).length;
+    const answer = new Promise<number>((resolve, reject) => {
+      const onData = () => {
+        const lines = this.stderr.match(/heap-probe (\d+)/g) ?? [];
+        if (lines.length <= seen) return;
+        this.child.stderr.off("data", onData);
+        resolve(Number(lines.at(-1)!.split(" ")[1]) / 1024);
+      };
+      this.child.stderr.on("data", onData);
+      this.child.once("exit", () => reject(new Error(`the server exited before its heap was read: ${this.stderr}`)));
+    });
+    this.child.kill("SIGUSR2");
+    return answer;
   }
 
   /** CPU time the process has run so far, every thread, in ms, to the nanosecond (/proc/<pid>/task/<tid>/schedstat, Linux). */

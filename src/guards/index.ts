@@ -90,7 +90,12 @@ export function createSafety(config: Config, deps: SafetyDeps): Safety {
   // With Redis the state outlives the process there; in memory, the log is what a restart remembers: a day of
   // dials for the caps, or the longest window of a per-number limit of the law of the place called in force.
   const since = clock.now() - Math.max(DAY, frequencyRetentionMs(law));
-  if (deps.store instanceof MemoryStore) deps.store.caps.keepFor(frequencyRetentionMs(law));
+  if (deps.store instanceof MemoryStore) {
+    deps.store.caps.keepFor(frequencyRetentionMs(law));
+    // No cap and no per-number limit of the law: nothing asks the caps for a count in this process, so none is kept.
+    const limited = s.maxDialsPerHour !== undefined || s.maxDialsPerNumberPerDay !== undefined;
+    if (!limited && !law.rules.some((r) => r.frequency)) deps.store.caps.countNothing();
+  }
   // With Redis, the log rebuilds the caps' counts when Redis comes back empty (src/guards/store/redis.ts writeBack).
   if (audit && "logged" in deps.store) {
     const path = audit.path;

@@ -4,6 +4,7 @@
  * reservation happen in one synchronous step, so concurrent tool calls cannot
  * slip past a cap together. Rebuilt from the audit log at start (seed).
  */
+import { flat } from "../../../state/compact.js";
 import { CAP_NUMBER_RETENTION_MS, type CapLedger, type CapLimits, type CapVerdict } from "./store.js";
 
 export const HOUR = 3_600_000;
@@ -21,6 +22,19 @@ export class MemoryCapLedger implements CapLedger {
   private retainMs = DAY;
   /** Reservations of a taken-over dial that count nothing themselves: the reservation whose rows they stand for. */
   private readonly standsFor = new Map<string, string>();
+  /** Set at start when no cap and no law limit is in force: nothing can ask for a count, so no dial is kept. */
+  private countsNothing = false;
+
+  /**
+   * No cap and no per-number limit of the law is in force in this process (they are set at start, never after):
+   * every verdict is a pass, so the dials are not kept. A limit asked for later is refused (thrown): its count
+   * would start from nothing.
+   */
+  countNothing(): void {
+    this.countsNothing = true;
+    this.dials = [];
+    this.standsFor.clear();
+  }
 
   /** Keeps each dial at least `ms` (a law limit's window, up to 31 days): set before seed() so nothing is trimmed early. */
   keepFor(ms: number): void {
@@ -29,12 +43,14 @@ export class MemoryCapLedger implements CapLedger {
 
   /** Past dials (from the audit log). */
   seed(past: ReadonlyArray<{ at: number; to: string }>): void {
+    if (this.countsNothing) return;
     // One push at a time: push(...past) passes every dial as an argument, past the stack at about 120,000 (a log's month).
     for (const d of past) this.dials.push({ at: d.at, to: d.to });
     this.dials.sort((a, b) => a.at - b.at);
   }
 
   async check(numbers: string[], now: number, limits: CapLimits, countedAs?: string): Promise<CapVerdict> {
+    if (this.uncounted(limits)) return { ok: true };
     if (this.counted(countedAs) !== undefined) return { ok: true };
     return this.verdict(numbers, now, limits);
   }
@@ -46,13 +62,18 @@ export class MemoryCapLedger implements CapLedger {
     limits: CapLimits,
     countedAs?: string,
   ): Promise<CapVerdict> {
+    if (this.uncounted(limits)) return { ok: true };
     const rows = this.counted(countedAs);
     if (rows !== undefined) {
       this.standsFor.set(reservationId, rows);
       return { ok: true };
     }
     const verdict = this.verdict(numbers, now, limits);
-    if (verdict.ok) for (const to of numbers) this.dials.push({ at: now, to, reservation: reservationId });
+    if (verdict.ok) {
+      // Kept flat: a reservation is its claim's key and owner joined, a tree of pieces as built.
+      const reservation = flat(reservationId);
+      for (const to of numbers) this.dials.push({ at: now, to, reservation });
+    }
     return verdict;
   }
 
@@ -60,6 +81,13 @@ export class MemoryCapLedger implements CapLedger {
     // One that stands for a dead owner's rows takes nothing back: that owner may have dialed.
     if (this.standsFor.delete(reservationId)) return;
     this.dials = this.dials.filter((d) => d.reservation !== reservationId);
+  }
+
+  /** True when this ledger keeps nothing (countNothing); throws when a limit is asked of it all the same. */
+  private uncounted(limits: CapLimits): boolean {
+    if (!this.countsNothing) return false;
+    if (limits.perHour === undefined && limits.perNumberPerDay === undefined && !limits.perNumberLaw?.size) return true;
+    throw new Error("the caps were started with no limit in force, so they kept no count; a limit cannot be counted");
   }
 
   /** The reservation whose rows count the dial `countedAs` named, if they are still counted. */
