@@ -131,7 +131,10 @@ export function scaleTables(r: BenchResults): string[] {
     if ("skipped" in d) out.push(`create_call on Redis: not run (${d.skipped}).`);
     else
       out.push(
-        `create_call, ${d.clients} HTTP clients at once (\`--only dials\`), p50 / p99: memory ${fmt(d.memory.p50_ms)} / ${fmt(d.memory.p99_ms)} ms, Redis ${fmt(d.redis.p50_ms)} / ${fmt(d.redis.p99_ms)} ms; **Redis / memory ${fmt(d.ratio_p50, 2)} / ${fmt(d.ratio_p99, 2)}**; ${d.memory.errors + d.redis.errors} errors.`,
+        `create_call, ${d.clients} HTTP clients at once (\`--only dials\`), p50 / p99: memory ${fmt(d.memory.p50_ms)} / ${fmt(d.memory.p99_ms)} ms, Redis ${fmt(d.redis.p50_ms)} / ${fmt(d.redis.p99_ms)} ms; **Redis / memory ${fmt(d.ratio_p50, 2)} / ${fmt(d.ratio_p99, 2)}**; ${d.memory.errors + d.redis.errors} errors.` +
+          (d.redis_per_dial
+            ? ` Redis per dial: ${fmt(d.redis_per_dial.scripts, 2)} scripts, ${fmt(d.redis_per_dial.commands, 1)} commands (these dials redial 100 numbers: an earlier call of the number often waits to be read); the common dial (a fresh number, one client, ${d.redis_per_dial.common.dials} dials): **${fmt(d.redis_per_dial.common.round_trips, 2)} round trips** (Redis' read events), ${fmt(d.redis_per_dial.common.scripts, 2)} scripts.`
+            : ""),
       );
   }
   if (r.memory) {
