@@ -30,7 +30,7 @@ export interface Counts {
   dialClients: number;
   dialsPerRound: number;
   dialRounds: number;
-  /** The common dial on Redis, one at a time, whose round trips are counted. */
+  /** Dials of each pass of the one-at-a-time probe on Redis (fresh numbers, then the same numbers again). */
   dialProbe: number;
   /** Calls of each server before their memory is read. */
   memoryCalls: number;
@@ -57,7 +57,7 @@ export const FULL: Counts = {
   dialClients: 8,
   dialsPerRound: 800,
   dialRounds: 4,
-  dialProbe: 200,
+  dialProbe: 100,
   memoryCalls: 10_000,
 };
 

@@ -5,16 +5,18 @@
  * Redis / memory.
  *
  * Redis per dial: the scripts (EVALSHA) and commands of the timed rounds on Redis, from Redis' own counters; and the
- * round trips of the common dial (one number, unattended, no earlier call of it waiting to be read), measured
- * apart: one client dials fresh numbers one at a time, and Redis counts the read events it processed (each one batch
- * of commands the server wrote at once; one client waiting for each answer makes one per round trip). The server's
- * background work (the opt-out watch's poll) falls in that count too, a few reads a second at most.
+ * round trips of the common dial (one number, unattended, no earlier call of it waiting to be read) and of a redial
+ * (the same numbers again, their calls still waiting to be read), measured apart: one client dials one at a time, and
+ * Redis counts the read events it processed (each one batch of commands the server wrote at once; one client waiting
+ * for each answer makes one per round trip). The server's background work (the opt-out watch's poll every 15 s)
+ * falls in that count too.
  */
 import { randomBytes } from "node:crypto";
 import { connectClients, startServer } from "../lib/load-driver.mjs";
 import { findRedisServer, startRedis, statsDelta, type BenchRedis, type RedisDelta } from "../lib/redis.mjs";
 import { quantile, round } from "../lib/stats.js";
 import type { BenchContext } from "./common.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 
 export interface DialModeResult {
   dials: number;
@@ -24,13 +26,21 @@ export interface DialModeResult {
   dials_per_second: number;
 }
 
+export interface ProbePass {
+  dials: number;
+  round_trips: number;
+  scripts: number;
+}
+
 /** What Redis did per dial. */
 export interface RedisPerDial {
   /** The timed rounds on Redis (8 clients, 100 numbers redialed): scripts and commands per dial. */
   scripts: number;
   commands: number;
-  /** The common dial, one at a time: read events per dial (round trips), and its scripts. */
-  common: { dials: number; round_trips: number; scripts: number };
+  /** One at a time: the common dial (a fresh number), read events per dial (round trips), and its scripts. */
+  common: ProbePass;
+  /** The same numbers again: each earlier call still waits to be read, and is read first. */
+  redial: ProbePass;
 }
 
 export type DialsResult =
@@ -49,13 +59,14 @@ export type DialsResult =
 const scriptsOf = (d: RedisDelta) => (d.byCommand.evalsha ?? 0) + (d.byCommand.eval ?? 0);
 const per = (n: number, dials: number) => round(n / Math.max(1, dials), 2);
 
-async function round_(
+/** A server (its guards in memory or on Redis) and `count` clients for `body`; both closed after it. */
+async function withServer<T>(
   ctx: BenchContext,
   mode: "memory" | "redis",
   redis: BenchRedis,
-  n: number,
-  how: { clients: number; fresh?: boolean } = { clients: ctx.counts.dialClients },
-): Promise<{ latencies: number[]; errors: number; ms: number; delta?: RedisDelta }> {
+  count: number,
+  body: (clients: Client[], dial: (i: number, to?: string) => Record<string, unknown>) => Promise<T>,
+): Promise<T> {
   const token = randomBytes(32).toString("hex");
   const server = startServer(
     ctx.env("sk_test_bench_dials", {
@@ -68,8 +79,10 @@ async function round_(
           }
         : {}),
     }),
+    // The server measured: BENCH_REAL_ENTRY (another build, e.g. main's) or this checkout's.
+    ctx.realEntry,
   );
-  const clients = await connectClients(await server.url, token, how.clients).catch(async (e: unknown) => {
+  const clients = await connectClients(await server.url, token, count).catch(async (e: unknown) => {
     await server.stop();
     throw e;
   });
@@ -78,14 +91,27 @@ async function round_(
       agents: { id: string }[];
     };
     const agentId = agents.agents[0]!.id;
-    const dial = (i: number) => ({
-      // 100 numbers over and over: repeat_dial says so, so each dial goes through the whole pipeline. Fresh: a
-      // number no dial of this server called before (none of its calls waits to be read).
-      to: how.fresh ? `+1415${2_100_000 + i}` : `+1415555${String(300 + (i % 100)).padStart(4, "0")}`,
+    const dial = (i: number, to?: string) => ({
+      // 100 numbers over and over: repeat_dial says so, so each dial goes through the whole pipeline.
+      to: to ?? `+1415555${String(300 + (i % 100)).padStart(4, "0")}`,
       agent_id: agentId,
       contact_name: `Dial ${i}`,
       repeat_dial: true,
     });
+    return await body(clients, dial);
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await server.stop();
+  }
+}
+
+function round_(
+  ctx: BenchContext,
+  mode: "memory" | "redis",
+  redis: BenchRedis,
+  n: number,
+): Promise<{ latencies: number[]; errors: number; ms: number; delta?: RedisDelta }> {
+  return withServer(ctx, mode, redis, ctx.counts.dialClients, async (clients, dial) => {
     // Warm-up: the first dials load the phone metadata and open the connections.
     await Promise.all(clients.map((c, i) => c.callTool({ name: "create_call", arguments: dial(n + i) })));
     const before = mode === "redis" ? await redis.stats() : undefined;
@@ -105,10 +131,30 @@ async function round_(
     );
     const ms = performance.now() - started;
     return { latencies, errors, ms, ...(before ? { delta: statsDelta(before, await redis.stats()) } : {}) };
-  } finally {
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    await server.stop();
-  }
+  });
+}
+
+/**
+ * One client on Redis, one dial at a time: `n` numbers no dial called before (the common dial), then the same numbers
+ * again (each finds its earlier call waiting to be read, and reads it first). Redis per dial of each pass.
+ */
+function probe(ctx: BenchContext, redis: BenchRedis, n: number): Promise<Pick<RedisPerDial, "common" | "redial">> {
+  return withServer(ctx, "redis", redis, 1, async ([client], dial) => {
+    const fresh = (i: number) => `+1415${2_100_000 + (i % n)}`;
+    await client!.callTool({ name: "create_call", arguments: dial(-1, "+14152099999") });
+    const pass = async (from: number) => {
+      const before = await redis.stats();
+      let errors = 0;
+      for (let i = from; i < from + n; i++) {
+        if ((await client!.callTool({ name: "create_call", arguments: dial(i, fresh(i)) })).isError) errors++;
+      }
+      const d = statsDelta(before, await redis.stats());
+      if (errors > 0) throw new Error(`the probe's dials were refused ${errors} times`);
+      return { dials: n, round_trips: per(d.reads, n), scripts: per(scriptsOf(d), n) };
+    };
+    const common = await pass(0);
+    return { common, redial: await pass(n) };
+  });
 }
 
 export async function dials(ctx: BenchContext): Promise<DialsResult> {
@@ -134,9 +180,8 @@ export async function dials(ctx: BenchContext): Promise<DialsResult> {
         }
       }
     }
-    // The common dial, one at a time: its round trips are Redis' read events.
-    const common = await round_(ctx, "redis", redis, ctx.counts.dialProbe, { clients: 1, fresh: true });
-    const probe = common.latencies.length;
+    // The common dial, one at a time, and a redial: their round trips are Redis' read events.
+    const passes = await probe(ctx, redis, ctx.counts.dialProbe);
     const result = (p: (typeof pooled)["memory"]): DialModeResult => ({
       dials: p.latencies.length,
       errors: p.errors,
@@ -149,15 +194,11 @@ export async function dials(ctx: BenchContext): Promise<DialsResult> {
     const redisPerDial: RedisPerDial = {
       scripts: per(onRedis.scripts, pooled.redis.latencies.length),
       commands: per(onRedis.commands, pooled.redis.latencies.length),
-      common: {
-        dials: probe,
-        round_trips: per(common.delta?.reads ?? 0, probe),
-        scripts: per(common.delta ? scriptsOf(common.delta) : 0, probe),
-      },
+      ...passes,
     };
     ctx.log(`  dials: memory p50 ${memory.p50_ms} ms, Redis p50 ${shared.p50_ms} ms`);
     ctx.log(
-      `  Redis per dial: ${redisPerDial.scripts} scripts (8 clients, redials); the common dial: ${redisPerDial.common.round_trips} round trips, ${redisPerDial.common.scripts} scripts`,
+      `  Redis per dial: ${redisPerDial.scripts} scripts (8 clients, redials); one at a time, the common dial ${redisPerDial.common.round_trips} round trips (${redisPerDial.common.scripts} scripts), a redial ${redisPerDial.redial.round_trips} (${redisPerDial.redial.scripts})`,
     );
     return {
       clients: ctx.counts.dialClients,
