@@ -4,6 +4,7 @@
  * list have looked. What that merge could break, on real replicas and a real redis-server:
  * - a refusal by any guard after them (an opt-out, a recent number, a replay of an identical dial) leaves neither
  *   the claim nor the reservation behind;
+ * - a dial on a dry run's token is counted in that round trip too: a token refused later gives the count back;
  * - two replicas racing for the last slot of a cap: one dial goes, the others leave nothing counted;
  * - a FLUSHALL since the replica last looked is noticed by the dial's own first round trip (refused: the list may be
  *   incomplete), and what that dial claimed and reserved in the emptied Redis is given back.
@@ -62,6 +63,31 @@ describe("a refusal after the claim and the reservation of the first round trip"
     expect(listed.isError, textOf(listed)).toBeFalsy();
     const refused = await a!.call("create_call", { ...CALL, to: stop });
     expect(textOf(refused)).toContain("Refused (opted_out)");
+    expect(await held(p)).toEqual(once);
+    expect(posts(fx.upstream)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("a dry run's token: nobody decides after the check, so the dial is counted in the first round trip", () => {
+  it("a token spent already, or another request's, refuses after the count: nothing stays counted", async () => {
+    const [[a], p] = await replicas(["stdio"], {
+      OUTBOUND_CALLS_CONFIRM: "token",
+      OUTBOUND_CALLS_DEDUPE_WINDOW_S: "0",
+      OUTBOUND_CALLS_MAX_DIALS_PER_HOUR: "10",
+    });
+    const dry = await a!.call("create_call", { ...CALL, dry_run: true });
+    const token = (dry.structuredContent as { confirmation_token: string }).confirmation_token;
+    const dialed = await a!.call("create_call", { ...CALL, confirmation_token: token });
+    expect(dialed.structuredContent, textOf(dialed)).toMatchObject({ confirmed_by: "token" });
+    const once = { numbers: [], dials: 0, hour: 1, reservations: 1 };
+    expect(await held(p)).toEqual(once);
+
+    // Spent when the dial commits, after the count: given back.
+    expect(textOf(await a!.call("create_call", { ...CALL, confirmation_token: token }))).toContain("was already used");
+    expect(await held(p)).toEqual(once);
+    // Another request's token: refused at the approval, after the count: given back.
+    const other = await a!.call("create_call", { ...CALL, to: "+14155556140", confirmation_token: token });
+    expect(textOf(other)).toContain("was issued for a different request");
     expect(await held(p)).toEqual(once);
     expect(posts(fx.upstream)).toHaveLength(1);
   }, 60_000);

@@ -2,8 +2,8 @@
  * The dial caps (OUTBOUND_CALLS_MAX_DIALS_PER_HOUR, …_PER_NUMBER_PER_DAY) with the law's per-number limits: checked
  * before a person is asked, then checked and counted in one atomic step of the store after the yes, under the
  * claim's reservation (taken back if nothing is sent). A claim taken over from a dead owner may be counted already.
- * Unattended, nobody decides between the two: the dial is checked and counted at once, in the first round trip
- * (stage.ts).
+ * When nobody decides between the two (unattended, or a dry run's token), the dial is checked and counted at once, in
+ * the first round trip (stage.ts).
  */
 import type { CapLimits, CapVerdict } from "./state/store.js";
 import { refuseOverCap } from "./refusals.js";
@@ -17,7 +17,7 @@ const WITHIN = "caps: within the dials-per-hour and per-number limits";
 
 export function capsGuard(s: SafetyServices): Guard {
   const { store, clock } = s;
-  const stage = new CapStage(clock, s.settings.confirm === "never");
+  const stage = new CapStage(clock);
   const limits = (attempt: DialAttempt): CapLimits => {
     const perNumberLaw = lawLimits(s.law, attempt.rows);
     return {
@@ -38,7 +38,8 @@ export function capsGuard(s: SafetyServices): Guard {
     async check(attempt) {
       const caps = limits(attempt);
       const early = await stage.verdict(attempt, store.caps, caps);
-      // No cap and no law limit, and nothing counted yet: no verdict to ask for; the reservation after the yes counts it.
+      // No cap and no law limit, and nothing counted yet: no verdict to ask for; the reservation after the yes
+      // counts it.
       if (early === undefined && unlimited(caps)) {
         if (attempt.dryRun) attempt.checks.push(WITHIN);
         return;

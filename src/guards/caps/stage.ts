@@ -1,8 +1,9 @@
 /**
  * A cap ledger's part in a dial (the account's caps, and a person's): asked in the first round trip, with the claim,
- * and read by the check. Unattended (nobody decides between the check and the commit) the dial is checked and counted
- * at once, under the claim's reservation id, and held from the moment it is asked for (a refusal by any guard gives it
- * back); otherwise it is only checked then, and counted after the yes (commit).
+ * and read by the check. When nobody decides between the check and the commit (attempt.attended false: unattended, or
+ * a dry run's token) the dial is checked and counted at once, under the claim's reservation id, and held from the
+ * moment it is asked for (a refusal by any guard gives it back); otherwise it is only checked then, and counted after
+ * the yes (commit).
  */
 import type { CapLedger, CapLimits, CapVerdict } from "./state/store.js";
 import type { DialAttempt } from "../dial/attempt.js";
@@ -13,17 +14,13 @@ export class CapStage {
   private readonly begun = new Begun<{ verdict: CapVerdict; id?: string }>();
   private readonly reserved = new WeakSet<DialAttempt>();
 
-  constructor(
-    private readonly clock: Clock,
-    /** Nobody decides between the check and the commit (OUTBOUND_CALLS_CONFIRM=never). */
-    private readonly unattended: boolean,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   /** Asks the ledger now (a dry run asks nothing here); `check`: a verdict is wanted even when not counting. */
   begin(attempt: DialAttempt, ledger: CapLedger, limits: CapLimits, check: boolean): void {
     if (attempt.dryRun) return;
     const id = attempt.claim?.reservation ?? attempt.reservationId;
-    if (this.unattended && id !== undefined) {
+    if (!attempt.attended && id !== undefined) {
       const counted = this.reserve(attempt, ledger, id, limits, attempt.claim?.countedAs);
       this.begun.start(
         attempt,

@@ -108,6 +108,11 @@ export class DialAttempt {
   issued: { token: string; expiresAt: number } | undefined;
   /** The yes the dial went on. */
   approval: Approval | undefined;
+  /**
+   * A person may decide between the check and the commit (minutes may pass); false when the yes is known at once
+   * (unattended, or a dry run's token), so what the commit would count may be counted in the first round trip.
+   */
+  attended = true;
   private undo: Array<() => Promise<void>> = [];
   private releasing = false;
   private finishing: Array<Promise<unknown>> = [];

@@ -18,8 +18,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function perPersonGuard(s: SafetyServices): Guard {
   const { store, clock } = s;
-  // As the account's caps: unattended, counted at once in the first round trip (caps/stage.ts).
-  const stage = new CapStage(clock, s.settings.confirm === "never");
+  // As the account's caps: when nobody decides, counted at once in the first round trip (caps/stage.ts).
+  const stage = new CapStage(clock);
   /** The person's ledger and limits, when a per-person cap is set. */
   const ledgerOf = (attempt: DialAttempt): { caps: CapLedger; limits: CapLimits } | undefined => {
     const person = attempt.scope.identity.person;
