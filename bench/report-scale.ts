@@ -133,7 +133,7 @@ export function scaleTables(r: BenchResults): string[] {
       out.push(
         `create_call, ${d.clients} HTTP clients at once (\`--only dials\`), p50 / p99: memory ${fmt(d.memory.p50_ms)} / ${fmt(d.memory.p99_ms)} ms, Redis ${fmt(d.redis.p50_ms)} / ${fmt(d.redis.p99_ms)} ms; **Redis / memory ${fmt(d.ratio_p50, 2)} / ${fmt(d.ratio_p99, 2)}**; ${d.memory.errors + d.redis.errors} errors.` +
           (d.redis_per_dial
-            ? ` Redis per dial: ${fmt(d.redis_per_dial.scripts, 2)} scripts, ${fmt(d.redis_per_dial.commands, 1)} commands (these dials redial 100 numbers: an earlier call of the number often waits to be read); one client, one dial at a time (${d.redis_per_dial.common.dials} each): the common dial (a fresh number) **${fmt(d.redis_per_dial.common.round_trips, 2)} round trips** (Redis' read events), ${fmt(d.redis_per_dial.common.scripts, 2)} scripts; the same numbers again (their calls still waiting to be read) ${fmt(d.redis_per_dial.redial?.round_trips, 2)} round trips, ${fmt(d.redis_per_dial.redial?.scripts, 2)} scripts.`
+            ? ` One at a time: **${fmt(d.redis_per_dial.common.round_trips, 2)} round trips** a dial, ${fmt(d.redis_per_dial.redial?.round_trips, 2)} a redial; ${fmt(d.redis_per_dial.scripts, 2)} scripts a dial.`
             : ""),
       );
   }
