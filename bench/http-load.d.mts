@@ -1,4 +1,6 @@
 /** Types of bench/http-load.mjs, for TypeScript callers (tests, `npm run bench`). */
+import type { RedisDelta } from "./lib/redis.mjs";
+
 export interface HttpLoadOptions {
   /** The simulated service to load (src/sandbox's startSandbox). */
   startSandbox: typeof import("../src/sandbox/index.js").startSandbox;
@@ -70,15 +72,7 @@ export interface ReplicaRun {
   /** Requests the balancer sent to each replica during the run. */
   requestsPerReplica: number[];
   /** Redis: commands (and their server time), memory and keys added during the run. */
-  redisDelta?: {
-    calls: number;
-    usec: number;
-    byCommand: Record<string, number>;
-    usecByCommand: Record<string, number>;
-    memoryBytes: number;
-    keys: number;
-    held: { keys: number; bytes: number };
-  };
+  redisDelta?: RedisDelta & { held: { keys: number; bytes: number } };
 }
 
 export type ReplicaLoadResult =
@@ -102,6 +96,8 @@ export type ReplicaLoadResult =
         dials: number;
         rows: number;
         scripts: number;
+        /** Batches of commands the replicas wrote (Redis' read events): under load one carries several dials'. */
+        batches: number;
         commands: number;
         serverUs: number;
         keys: number;

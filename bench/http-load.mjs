@@ -170,6 +170,8 @@ export async function runReplicaLoad(options) {
         rows,
         // One script is one round trip and one atomic step; the commands count what the scripts run inside too.
         scripts: Math.round((scripts(d.byCommand) / dials) * 100) / 100,
+        // Redis' read events: the batches of commands the replicas wrote (one a round trip for a lone dial).
+        batches: Math.round((d.reads / dials) * 100) / 100,
         commands: Math.round((d.calls / dials) * 100) / 100,
         // A script's time includes the commands it runs (which INFO also counts on their own lines).
         serverUs: Math.round((scripts(d.usecByCommand) / dials) * 10) / 10,
@@ -222,6 +224,7 @@ function merged(runs, calls) {
           redisDelta: deltas.reduce((a, b) => ({
             calls: a.calls + b.calls,
             usec: a.usec + b.usec,
+            reads: a.reads + b.reads,
             byCommand: add({ ...a.byCommand }, b.byCommand),
             usecByCommand: add({ ...a.usecByCommand }, b.usecByCommand),
             memoryBytes: a.memoryBytes + b.memoryBytes,

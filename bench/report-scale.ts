@@ -131,7 +131,10 @@ export function scaleTables(r: BenchResults): string[] {
     if ("skipped" in d) out.push(`create_call on Redis: not run (${d.skipped}).`);
     else
       out.push(
-        `create_call, ${d.clients} HTTP clients at once (\`--only dials\`), p50 / p99: memory ${fmt(d.memory.p50_ms)} / ${fmt(d.memory.p99_ms)} ms, Redis ${fmt(d.redis.p50_ms)} / ${fmt(d.redis.p99_ms)} ms; **Redis / memory ${fmt(d.ratio_p50, 2)} / ${fmt(d.ratio_p99, 2)}**; ${d.memory.errors + d.redis.errors} errors.`,
+        `create_call, ${d.clients} HTTP clients at once (\`--only dials\`), p50 / p99: memory ${fmt(d.memory.p50_ms)} / ${fmt(d.memory.p99_ms)} ms, Redis ${fmt(d.redis.p50_ms)} / ${fmt(d.redis.p99_ms)} ms; **Redis / memory ${fmt(d.ratio_p50, 2)} / ${fmt(d.ratio_p99, 2)}**; ${d.memory.errors + d.redis.errors} errors.` +
+          (d.redis_per_dial
+            ? ` One at a time: **${fmt(d.redis_per_dial.common.round_trips, 2)} round trips** a dial, ${fmt(d.redis_per_dial.redial?.round_trips, 2)} a redial; ${fmt(d.redis_per_dial.scripts, 2)} scripts a dial.`
+            : ""),
       );
   }
   if (r.memory) {

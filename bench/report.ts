@@ -222,7 +222,7 @@ function replicaTable(x: ReplicaLoadResult): string[] {
     `One replica with its state in memory behind the same balancer, the same clients and load: ${fmt(x.single.callsPerSecond, 0)} calls/s, create_call p50 ${ms(x.single.perTool.create_call?.p50)}, p99 ${ms(x.single.perTool.create_call?.p99)}; ` +
       `**${x.replicas} replicas on Redis / 1 in memory: throughput × ${fmt(x.overSingle.throughput, 2)}, create_call p50 × ${fmt(x.overSingle.createCallP50, 2)}**.`,
     "",
-    `Redis per dial (${per.dials.toLocaleString("en-US")} dial tool calls, ${per.rows.toLocaleString("en-US")} rows): **${fmt(per.scripts, 2)} scripts** (EVALSHA; a dial sends some together, in one round trip), ` +
+    `Redis per dial (${per.dials.toLocaleString("en-US")} dial tool calls, ${per.rows.toLocaleString("en-US")} rows): **${fmt(per.scripts, 2)} scripts** (EVALSHA; a dial sends some together, in one round trip), ${per.batches !== undefined ? `${fmt(per.batches, 2)} batches of commands written (Redis' read events; under load one carries several dials'), ` : ""}` +
       `${fmt(per.commands, 2)} commands counting those the scripts run (${commands}), ${fmt(per.serverUs)} µs of Redis time in the scripts. ` +
       `Held at the end: ${per.keys.toLocaleString("en-US")} keys, **${per.keyBytesPerRow.toLocaleString("en-US")} bytes per dialed row** (MEMORY USAGE; used_memory grew ${per.usedMemoryPerRow.toLocaleString("en-US")} bytes per row), kept up to 24 h. ` +
       `Requests per replica: ${r.requestsPerReplica.join(", ")}.`,

@@ -17,7 +17,8 @@ function checkout() {
   throw new Error("bench/heap-probe.mjs not found above the load driver");
 }
 const ROOT = checkout();
-const ENTRY = fileURLToPath(new URL("dist/index.js", ROOT));
+/** The server measured: BENCH_REAL_ENTRY (another build, e.g. main's) or this checkout's. */
+const ENTRY = process.env.BENCH_REAL_ENTRY ?? fileURLToPath(new URL("dist/index.js", ROOT));
 const HEAP_PROBE = fileURLToPath(new URL("bench/heap-probe.mjs", ROOT));
 
 /** One tool call per slot, in turn: mostly reads, a quarter dials, an occasional batch. */

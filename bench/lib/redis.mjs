@@ -67,13 +67,19 @@ export async function startRedis(binary) {
   await admin.connect();
   return {
     url,
-    /** Calls and server-side microseconds of every command kind so far ({cmd: {calls, usec}}), and the memory. */
+    /**
+     * Calls and server-side microseconds of every command kind so far ({cmd: {calls, usec}}), the memory, and the
+     * read events Redis processed (`reads`: each is one batch of commands a client wrote at once, so a client waiting
+     * for each answer makes one per round trip). This call itself makes two read events (INFO, DBSIZE).
+     */
     async stats() {
       const commands = {};
-      for (const m of (await admin.info("commandstats")).matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+)/gm))
+      const info = String(await admin.sendCommand(["INFO", "commandstats", "memory", "stats"]));
+      for (const m of info.matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+)/gm))
         commands[m[1]] = { calls: Number(m[2]), usec: Number(m[3]) };
-      const memory = Number(/^used_memory:(\d+)/m.exec(await admin.info("memory"))?.[1] ?? 0);
-      return { commands, memory, keys: await admin.dbSize() };
+      const memory = Number(/^used_memory:(\d+)/m.exec(info)?.[1] ?? 0);
+      const reads = Number(/^total_reads_processed:(\d+)/m.exec(info)?.[1] ?? 0);
+      return { commands, memory, reads, keys: await admin.dbSize() };
     },
     /** Keys under `prefix` and the bytes Redis reports for them (MEMORY USAGE, every element sampled). */
     async keyBytes(prefix) {
@@ -117,6 +123,8 @@ export function statsDelta(before, after) {
   return {
     calls,
     usec,
+    // stats() reads after `before` was taken (its DBSIZE) and before `after` was (its INFO): two read events.
+    reads: Math.max(0, (after.reads ?? 0) - (before.reads ?? 0) - 2),
     byCommand,
     usecByCommand,
     memoryBytes: after.memory - before.memory,

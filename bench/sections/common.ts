@@ -30,6 +30,8 @@ export interface Counts {
   dialClients: number;
   dialsPerRound: number;
   dialRounds: number;
+  /** Dials of each pass of the one-at-a-time probe on Redis (fresh numbers, then the same numbers again). */
+  dialProbe: number;
   /** Calls of each server before their memory is read. */
   memoryCalls: number;
 }
@@ -55,6 +57,7 @@ export const FULL: Counts = {
   dialClients: 8,
   dialsPerRound: 800,
   dialRounds: 4,
+  dialProbe: 100,
   memoryCalls: 10_000,
 };
 
@@ -79,6 +82,7 @@ export const QUICK: Counts = {
   dialClients: 8,
   dialsPerRound: 40,
   dialRounds: 2,
+  dialProbe: 20,
   memoryCalls: 300,
 };
 

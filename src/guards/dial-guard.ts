@@ -16,6 +16,7 @@ import { DialAttempt, type DialOutcome, type DialPlan } from "./dial/attempt.js"
 import { runDial } from "./dial/kernel.js";
 import type { Guard } from "./dial/guard.js";
 import { guardsFor } from "./list.js";
+import { personMayDecide } from "./approval/confirm.js";
 import { UserDeclinedError } from "./dial/refusals.js";
 import type { OptOutDesk } from "./opt-outs/desk.js";
 import type { SafetyServices } from "./services.js";
@@ -59,6 +60,7 @@ export class DialGuard {
 
   dial<R>(plan: DialPlan<R>): Promise<DialOutcome<R>> {
     const attempt = new DialAttempt(this.call.tool, plan, this.scope, this.access, this.trail);
+    attempt.attended = personMayDecide(this.s.settings.confirm, this.call.approval, plan.token);
     return runDial(this.guards, attempt, plan, {
       clock: this.s.clock,
       service: this.s.service,

@@ -85,17 +85,23 @@ export interface Shown {
 }
 
 /** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
+/** The routes on which the client asks the person itself (in the token mode too). */
+const CLIENT_ASKS: ReadonlySet<string> = new Set(["client_form", "client_input", "client_url", "app_card"]);
+
+/**
+ * Whether a person may decide in this dial, between its check and its commit; false when its yes is known at once:
+ * unattended, or a dry run's token where the client cannot ask (confirmDial checks the token there).
+ */
+export function personMayDecide(mode: ConfirmMode, approval: ApprovalSelector, token: string | undefined): boolean {
+  if (mode === "never") return false;
+  return mode !== "token" || token === undefined || CLIENT_ASKS.has(approval.route().kind);
+}
+
 export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown: Shown): Promise<Confirmation> {
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };
   const route = ways.approval.route();
-  if (
-    mode === "token" &&
-    route.kind !== "client_form" &&
-    route.kind !== "client_input" &&
-    route.kind !== "client_url" &&
-    route.kind !== "app_card"
-  ) {
+  if (mode === "token" && !CLIENT_ASKS.has(route.kind)) {
     if (!attempt.token) {
       throw new SafetyRefusal(
         "confirmation_required",

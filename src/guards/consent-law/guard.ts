@@ -10,7 +10,9 @@ import { consentNeeds, unattestedRefusal, type ConsentNeeds } from "./needs.js";
 import { batchSpanMs, DEFAULT_BATCH_SPAN_PER_ROW_MS } from "../law/batch-span.js";
 import { RING_MARGIN_MS } from "../law/hours.js";
 import { consentAuditLines, consentCheckLine, groupsByRow, lawLines } from "../law/lines.js";
-import { refuseHeld } from "./hold.js";
+import { askHolds, refuseHeld } from "./hold.js";
+import type { HoldEntry } from "./state/store.js";
+import { Begun } from "../dial/begun.js";
 import type { DialAttempt } from "../dial/attempt.js";
 import type { Guard } from "../dial/guard.js";
 import type { GuardOf, SafetyServices } from "../services.js";
@@ -29,10 +31,16 @@ export function consentLawGuard(s: SafetyServices): Guard {
       attempt.tool === "submit_batch" ? batchSpanMs(attempt.rows.length, perRow, RING_MARGIN_MS) : RING_MARGIN_MS;
     return consentNeeds(book, s.consent, attempt.rows, now, now + rings, unattended);
   };
+  const holds = new Begun<Array<HoldEntry | undefined>>();
   return {
+    begin(attempt) {
+      // France's hold, read with the other guards' requests (one round trip).
+      const asked = askHolds(book.hold, s.store, attempt.rows, s.clock.now());
+      if (asked) holds.start(attempt, asked);
+    },
     async check(attempt) {
       const now = s.clock.now();
-      await refuseHeld(book.hold, s.store, attempt.rows, now);
+      await refuseHeld(book.hold, s.store, attempt.rows, now, holds.take(attempt));
       const needs = needsAt(attempt, now);
       attempt.attest = needs.groups;
       attempt.lawLines = lawLines(s.law, book, needs, attempt.rows, now);

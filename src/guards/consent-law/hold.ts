@@ -6,6 +6,7 @@
  * is asked, and again after the yes.
  */
 import type { GuardStore } from "../store/store.js";
+import type { HoldEntry } from "./state/store.js";
 import type { CheckedRow } from "../../validation/call-row.js";
 import type { RowProblem } from "../../validation/errors.js";
 import { BatchSafetyRefusal, SafetyRefusal } from "../dial/refusals.js";
@@ -54,20 +55,32 @@ export function heldPlace(rule: HoldRule, row: CheckedRow): boolean {
   return placeOf(row).country === rule.place;
 }
 
-/** Refuses the rows whose number is held now; returns the rows' hold texts for the approval (none when free). */
+/** The live hold of each row at the rule's place, in order, asked now; undefined when no row is there. */
+export function askHolds(
+  rule: HoldRule | undefined,
+  store: GuardStore,
+  rows: readonly CheckedRow[],
+  now: number,
+): Promise<Array<HoldEntry | undefined>> | undefined {
+  if (!rule) return undefined;
+  const keys = rows.flatMap((row) => (heldPlace(rule, row) ? [holdKey(rule, row.request.to)] : []));
+  return keys.length > 0 ? store.holds.get(keys, now) : undefined;
+}
+
+/**
+ * Refuses the rows whose number is held now. `asked`: the holds asked for already (askHolds, with the other guards'
+ * requests), else asked here.
+ */
 export async function refuseHeld(
   rule: HoldRule | undefined,
   store: GuardStore,
   rows: readonly CheckedRow[],
   now: number,
+  asked = askHolds(rule, store, rows, now),
 ): Promise<void> {
-  if (!rule) return;
+  if (!rule || !asked) return;
   const at = rows.flatMap((row, index) => (heldPlace(rule, row) ? [{ row, index }] : []));
-  if (at.length === 0) return;
-  const held = await store.holds.get(
-    at.map(({ row }) => holdKey(rule, row.request.to)),
-    now,
-  );
+  const held = await asked;
   const problems: RowProblem[] = [];
   at.forEach(({ row, index }, i) => {
     const entry = held[i];

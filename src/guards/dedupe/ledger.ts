@@ -22,7 +22,11 @@ import { agoText } from "../dial/time-text.js";
 import { claimOwner } from "../per-person/access.js";
 
 /** What a claim reads of the attempt. */
-export type ClaimAttempt = Pick<DialAttempt, "key" | "tool" | "numbers" | "repeatDial" | "scope" | "access">;
+export type ClaimAttempt = Pick<DialAttempt, "key" | "tool" | "numbers" | "repeatDial" | "scope" | "access"> &
+  Partial<Pick<DialAttempt, "released">>;
+
+/** The claim's wait for an identical dial stops: the attempt was refused meanwhile (nothing of it is sent). */
+class ClaimAbandoned extends Error {}
 
 /** An unsettled claim lives this long without renewal; its owner renews it every third of it. */
 export const LEASE_MS = 60_000;
@@ -32,10 +36,11 @@ const RULE = "recent_number";
 export async function claimDial(
   attempt: ClaimAttempt,
   ledger: ClaimLedger,
+  owner: string = claimOwner(attempt.scope.identity.person),
 ): Promise<{ kind: "claimed"; claim: DialClaim } | { kind: "replay"; replay: Replay }> {
   const { store, clock } = ledger;
-  const owner = claimOwner(attempt.scope.identity.person);
   for (;;) {
+    if (attempt.released) throw new ClaimAbandoned("the dial was refused while its claim waited");
     const result = await store.dials.claim({
       requestKey: attempt.key,
       tool: attempt.tool,
@@ -95,6 +100,7 @@ async function waitSettled(
 ): Promise<DialRecord | undefined> {
   let record: DialRecord | undefined = first;
   for (let pause = 20; record?.state.kind === "in_flight"; pause = Math.min(pause * 2, 500)) {
+    if (attempt.released) throw new ClaimAbandoned("the dial was refused while its claim waited");
     if (record.state.leaseUntil <= clock.now()) return undefined;
     if (attempt.scope.deadline.remaining() <= pause) {
       throw new SafetyRefusal(

@@ -95,6 +95,11 @@ export class DialAttempt {
   lawLines: ReadonlyArray<readonly string[] | undefined> | undefined;
   /** The claim on this request in the dedupe ledger: the Idempotency-Key the POST goes with. */
   claim: DialClaim | undefined;
+  /**
+   * The id the dial's caps reservation is counted under (the claim's: claim.ts reservationOf), set when the claim
+   * is asked for, before the store grants it, so the reservation can go in the same round trip.
+   */
+  reservationId: string | undefined;
   /** An identical dial placed within the window: it answers this one, and nothing is sent. */
   replay: Replay | undefined;
   /** What a person reads before the dial, and a dry run shows. */
@@ -103,7 +108,13 @@ export class DialAttempt {
   issued: { token: string; expiresAt: number } | undefined;
   /** The yes the dial went on. */
   approval: Approval | undefined;
+  /**
+   * A person may decide between the check and the commit (minutes may pass); false when the yes is known at once
+   * (unattended, or a dry run's token), so what the commit would count may be counted in the first round trip.
+   */
+  attended = true;
   private undo: Array<() => Promise<void>> = [];
+  private releasing = false;
   private finishing: Array<Promise<unknown>> = [];
 
   constructor(
@@ -150,8 +161,14 @@ export class DialAttempt {
     this.undo.push(release);
   }
 
+  /** True once release() began: work started for this attempt may stop waiting. */
+  get released(): boolean {
+    return this.releasing;
+  }
+
   /** Nothing was sent: everything held is taken back. Never rejects. */
   async release(): Promise<void> {
+    this.releasing = true;
     const undo = this.undo.reverse();
     this.undo = [];
     for (const release of undo) await release().catch(() => undefined);

@@ -30,6 +30,11 @@ export interface ClaimTerms {
   previousOwner: string | undefined;
 }
 
+/** The caps reservation of the claim of `key` by `owner`: a takeover finds the dead owner's by it. */
+export function reservationOf(key: string, owner: string): string {
+  return `${key}:${owner}`;
+}
+
 /** A placed or unknown dial must be remembered: a store that blinks gets this many more tries. */
 const SETTLE_RETRIES = 2;
 
@@ -105,12 +110,12 @@ export class DialClaim {
 
   /** The caps reservation this dial is counted under once it is reserved. */
   get reservation(): string {
-    return `${this.key}:${this.owner}`;
+    return reservationOf(this.key, this.owner);
   }
 
   /** A dial taken over from a dead replica may be counted already, under that replica's reservation. */
   get countedAs(): string | undefined {
-    return this.previousOwner !== undefined ? `${this.key}:${this.previousOwner}` : undefined;
+    return this.previousOwner !== undefined ? reservationOf(this.key, this.previousOwner) : undefined;
   }
 
   /**

@@ -11,6 +11,13 @@ import type { Posted } from "./post.js";
 export interface Guard {
   /** The rows alone, before the tool looks up the agents: sends nothing and asks no store. */
   screen?(rows: readonly CheckedRow[]): void;
+  /**
+   * Before any check, and without waiting: starts the store requests its check will read (begun.ts keeps them). The
+   * kernel calls every guard's begin at once, so their requests leave together, in one round trip to the store;
+   * what a begin takes that a refusal must give back, it holds at once (attempt.hold). Reads only what the rows,
+   * the settings and the earlier guards' begins tell (not what a check learns).
+   */
+  begin?(attempt: DialAttempt): void;
   /** Before a person is asked, and in a dry run (`attempt.dryRun`): refuse, or note what follows from the dial. */
   check?(attempt: DialAttempt): Promise<void> | void;
   /** An identical dial placed within the window answers this one (`attempt.replay`): refuse to hand it over. */

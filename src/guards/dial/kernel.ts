@@ -1,6 +1,7 @@
 /**
  * The kernel of a dial: it walks the one list of guards (guard-list.ts), phase by phase, for a real dial and a dry run
  * alike, and names no guard.
+ *   begin    every guard at once: the store requests the checks will read leave together (one round trip)
  *   check    every guard, in order; a dry run stops after it with what the guards noted
  *   (replay) an identical dial placed within the window answers this one: the guards' `replay`, then its answer
  *   approve  the yes the dial waits for
@@ -38,11 +39,13 @@ export async function runDial<R>(
 ): Promise<DialOutcome<R>> {
   try {
     if (attempt.dryRun) attempt.checks.push(...ROWS_CHECKED);
+    for (const guard of guards) guard.begin?.(attempt);
     for (const guard of guards) {
       await guard.check?.(attempt);
       if (attempt.replay) return await replayed(guards, attempt);
     }
     if (attempt.dryRun) {
+      await attempt.release();
       const { preview = "", issued } = attempt;
       return { kind: "dry_run", preview, checks: attempt.checks, ...(issued ? { token: issued } : {}) };
     }
@@ -58,6 +61,8 @@ export async function runDial<R>(
 async function replayed(guards: readonly Guard[], attempt: DialAttempt): Promise<DialOutcome<never>> {
   const replay = attempt.replay!;
   for (const guard of guards) await guard.replay?.(attempt);
+  // What the guards' begins took for a dial that is not sent (a reservation) goes back.
+  await attempt.release();
   return { kind: "deduplicated", ...replay };
 }
 

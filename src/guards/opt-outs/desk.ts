@@ -74,6 +74,8 @@ export class OptOutDesk {
   private keeping = false;
   private readonly said = new Set<string>();
   private readonly readings = new ReadingMemo();
+  /** Readings that found a stop (asked or possible), counted before they are kept. */
+  private findings = 0;
   private readonly reader: OptOutReader;
   private readonly model: ModelClient | undefined;
   private readonly second: SecondReader | undefined;
@@ -126,12 +128,9 @@ export class OptOutDesk {
    * numbers); absent, the record's own number. `deadline`: for the agent's names, when there is time to ask.
    */
   async inspect(record: CallRecord, deadline?: Deadline, call?: CallToRead): Promise<OptOutView> {
-    const reading = this.readings.read(record, await this.sideOf(record, deadline), this.reader);
+    const reading = await this.read(record, deadline, call);
     const recorded = e164Of(callTo(record));
-    const { listed } = numbersOfCall(call, recorded);
-    await this.keepReading(record, reading, call);
-    if (reading.unreadable.length > 0) this.sayUnreadable(record.id, reading.unreadable);
-    const number = recorded ?? listed[0];
+    const number = recorded ?? numbersOfCall(call, recorded).listed[0];
     const [entry] = number !== undefined ? await this.d.store.optOuts.get([number]) : [undefined];
     return {
       status: reading.status,
@@ -143,6 +142,14 @@ export class OptOutDesk {
       ...(entry?.callId ? { listed_from_call: entry.callId } : {}),
       ...(entry && entry.at > 0 ? { listed_at: new Date(entry.at).toISOString() } : {}),
     };
+  }
+
+  /** Reads a record and keeps what it finds (inspect, without the view: the watch needs only the status). */
+  private async read(record: CallRecord, deadline: Deadline | undefined, call: CallToRead | undefined) {
+    const reading = this.readings.read(record, await this.sideOf(record, deadline), this.reader);
+    await this.keepReading(record, reading, call);
+    if (reading.unreadable.length > 0) this.sayUnreadable(record.id, reading.unreadable);
+    return reading;
   }
 
   /** The calls a dial placed, to be read until final: each paired with its number (opt-out-pairing.ts). */
@@ -159,9 +166,10 @@ export class OptOutDesk {
    * answers about them still out; bounded by the deadline.
    */
   async readBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<boolean> {
-    const read = await this.watcher.readBeforeDial(numbers, deadline);
+    const found = this.findings;
+    await this.watcher.readBeforeDial(numbers, deadline);
     const waited = (await this.second?.settle(numbers, deadline)) ?? false;
-    return read > 0 || waited;
+    return this.findings !== found || waited;
   }
 
   /** The entries of these numbers at dial time: refused while the list may be incomplete (opt-out-keeper.ts). */
@@ -171,8 +179,9 @@ export class OptOutDesk {
 
   /**
    * A dial's check: the numbers' waiting calls read first (readBeforeDial), then their entries (listed). The entries
-   * are asked for in the same round trip as the waiting calls; that answer stands when no call was read and no model
-   * answer waited for, else the list is read again after them (a reading may have listed the number).
+   * are asked for in the same round trip as the waiting calls; that answer stands when no reading found a stop (any
+   * reading's, counted in keepReading) and no model answer was waited for, else the list is read again after them (a
+   * reading may have listed the number).
    */
   async checkBeforeDial(numbers: readonly string[], deadline: Deadline): Promise<Array<OptOutEntry | undefined>> {
     const early = this.listed(numbers);
@@ -232,6 +241,7 @@ export class OptOutDesk {
   /** Lists (asked) or holds (possible) the numbers of the call a reading found a stop in. */
   private async keepReading(record: CallRecord, reading: OptOutReading, call: CallToRead | undefined): Promise<void> {
     if (reading.status === "none") return;
+    this.findings += 1;
     const { listed, uncertain } = numbersOfCall(call, e164Of(callTo(record)));
     const evidence = oneLine(reading.matches.map((m) => `${m.where}: "${m.text}"`).join("; "), 400);
     const tier = reading.status === "possible" ? ("possible" as const) : undefined;
@@ -248,7 +258,7 @@ export class OptOutDesk {
   /** One read of a waiting call: what it says is kept; true when final (no longer read). */
   private async readCall(call: CallToRead, deadline: Deadline): Promise<boolean> {
     const record = await this.d.service.calls.get(call.callId, deadline);
-    const { status } = await this.inspect(record, deadline, call);
+    const { status } = await this.read(record, deadline, call);
     const final = isFinalCall(record);
     // The whole call, once: the operator's model is asked beside the watch and can only add.
     if (final && this.second) {

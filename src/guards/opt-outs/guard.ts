@@ -8,6 +8,7 @@
 import type { OptOutEntry } from "./state/store.js";
 import { refuseOptedOut } from "./refusal.js";
 import type { DialAttempt } from "../dial/attempt.js";
+import { Begun } from "../dial/begun.js";
 import type { Guard } from "../dial/guard.js";
 import type { GuardOf, SafetyServices } from "../services.js";
 
@@ -16,9 +17,16 @@ export function optOutGuard(s: SafetyServices): Guard {
     if (entries.every((e) => e === undefined)) return;
     refuseOptedOut(attempt.rows, entries, await shownEntries(attempt, entries));
   };
+  const read = new Begun<Array<OptOutEntry | undefined>>();
+  const checkBeforeDial = (attempt: DialAttempt) =>
+    s.optOuts.checkBeforeDial([...attempt.numbers], attempt.scope.deadline);
   return {
+    begin(attempt) {
+      // The list (with the store's epoch) and the calls still to be read leave with the other guards' requests.
+      read.start(attempt, checkBeforeDial(attempt));
+    },
     async check(attempt) {
-      await refuseListed(attempt, await s.optOuts.checkBeforeDial([...attempt.numbers], attempt.scope.deadline));
+      await refuseListed(attempt, await (read.take(attempt) ?? checkBeforeDial(attempt)));
       if (attempt.dryRun) attempt.checks.push("opt-outs: none of these people asked not to be called");
     },
     async commit(attempt) {

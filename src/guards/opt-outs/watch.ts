@@ -85,7 +85,8 @@ export class OptOutWatch {
     for (const call of due) {
       if (deadline.remaining() < 1_000) break;
       read += 1;
-      await this.readOne(call, Math.min(READ_MS, deadline.remaining() - 500));
+      // The store is told after the dial's own next request, not waited for: the dial waits for the reading alone.
+      await this.readOne(call, Math.min(READ_MS, deadline.remaining() - 500), false);
     }
     return read;
   }
@@ -110,12 +111,16 @@ export class OptOutWatch {
     }
   }
 
-  private async readOne(call: CallToRead, ms: number): Promise<void> {
+  /** `wait`: for the store to be told it was read (else it is told in the background; untold, it is read again). */
+  private async readOne(call: CallToRead, ms: number, wait = true): Promise<void> {
     const deadline = startDeadline(Math.max(500, ms));
     try {
       // Read mid-call too: a transcript so far may already hold the request.
-      if (await this.d.read(call, deadline)) await this.d.toRead.done(call.callId);
-      else await this.d.toRead.later(call.callId, Date.now() + this.d.pollMs);
+      const told = (await this.d.read(call, deadline))
+        ? this.d.toRead.done(call.callId)
+        : this.d.toRead.later(call.callId, Date.now() + this.d.pollMs);
+      if (wait) await told;
+      else told.catch(() => undefined);
     } catch {
       // Not read now: due again when its lease ends (any replica).
     } finally {

@@ -7,6 +7,7 @@
 import type { CapLedger, CapLimits } from "../caps/state/store.js";
 import type { OwnedThing } from "./state/store.js";
 import { refuseOverCap } from "../caps/refusals.js";
+import { CapStage } from "../caps/stage.js";
 import { claimOfAnother, ownedThings, recordOwner } from "./access.js";
 import type { DialAttempt } from "../dial/attempt.js";
 import type { Guard } from "../dial/guard.js";
@@ -17,6 +18,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function perPersonGuard(s: SafetyServices): Guard {
   const { store, clock } = s;
+  // As the account's caps: when nobody decides, counted at once in the first round trip (caps/stage.ts).
+  const stage = new CapStage(clock);
   /** The person's ledger and limits, when a per-person cap is set. */
   const ledgerOf = (attempt: DialAttempt): { caps: CapLedger; limits: CapLimits } | undefined => {
     const person = attempt.scope.identity.person;
@@ -29,6 +32,10 @@ export function perPersonGuard(s: SafetyServices): Guard {
     if (unrecorded) s.log?.(`outbound-calls-mcp: ${attempt.tool}: ${unrecorded}`);
   };
   return {
+    begin(attempt) {
+      const mine = ledgerOf(attempt);
+      if (mine) stage.begin(attempt, mine.caps, mine.limits, true);
+    },
     async check(attempt) {
       // A dead claim of another person's identical dial: its POST may have reached the service, whose answer to the
       // same Idempotency-Key would be their call. It goes back to them (their repeat takes it over).
@@ -41,7 +48,9 @@ export function perPersonGuard(s: SafetyServices): Guard {
       }
       const mine = ledgerOf(attempt);
       if (!mine) return;
-      const verdict = await mine.caps.check([...attempt.numbers], clock.now(), mine.limits, claim?.countedAs);
+      const verdict =
+        (await stage.verdict(attempt, mine.caps, mine.limits)) ??
+        (await mine.caps.check([...attempt.numbers], clock.now(), mine.limits, claim?.countedAs));
       refuseOverCap(verdict, attempt.numbers, mine.limits, clock.now(), true);
       if (attempt.dryRun) attempt.checks.push("caps: within the per-person dials-per-hour limit");
     },
@@ -65,13 +74,10 @@ export function perPersonGuard(s: SafetyServices): Guard {
     },
     async commit(attempt) {
       const mine = ledgerOf(attempt);
-      const claim = attempt.claim;
-      if (!mine || !claim) return;
+      if (!mine) return;
       // Under the claim's reservation id, as the account-wide count.
-      const id = claim.reservation;
-      const verdict = await mine.caps.reserve(id, [...attempt.numbers], clock.now(), mine.limits, claim.countedAs);
-      if (verdict.ok) attempt.hold(() => mine.caps.release(id).catch(() => undefined));
-      refuseOverCap(verdict, attempt.numbers, mine.limits, clock.now(), true);
+      const counted = stage.commit(attempt, mine.caps, mine.limits);
+      if (counted) refuseOverCap(await counted, attempt.numbers, mine.limits, clock.now(), true);
     },
     async settle(attempt, posted) {
       if (posted.kind === "placed") {
