@@ -137,7 +137,7 @@ function reported(
   after: readonly Mention[],
 ): Verdict | undefined {
   let third = false;
-  let said = false;
+  let said: Mention | undefined;
   let relayed = false;
   const framed = new Set(frame);
   const late = verbAfter(frame, after);
@@ -148,13 +148,13 @@ function reported(
     if (m.bits & C.OTHER && said && !relayed) return "drop";
     if (m.bits & C.OTHER && third && !relayed) toOther = true;
     // Told to this caller: "my husband told you to stop". A "you" inside the words reported ("he said take me off your
-    // list") is his.
-    if (m.bits & C.YOU && said && framed.has(m)) relayed = true;
+    // list") is his, and so is one read in another language than the verb's (the Italian "la" in "y la siguen llamando").
+    if (m.bits & C.YOU && said && framed.has(m) && together(m, said)) relayed = true;
     if (m.bits & (C.THIRD | C.MEDIA) && !said) third = true;
     // Said of someone else, if: "if my husband picks up, he'll tell you never to call".
     if (m.bits & C.IF && frame.some((x) => x.at > m.at && x.bits & C.THIRD)) return "drop";
     if (m.bits & C.SAY) {
-      if (third) said = true;
+      if (third) said ??= m;
       if (said && toOther) return "drop";
       // Passed on to another party: "tell them to stop calling me".
       const next = frame.find((x) => x.at > m.at);

@@ -133,6 +133,13 @@ export function hitsIn(
   );
 }
 
+/** The words of a request, read as they are: nothing set aside, no context weighed (folded text). */
+export function wordsOfRequest(folded: string, langs: readonly Lexicon[]): boolean {
+  const found: Hit[] = [];
+  for (const l of langs) cuesIn(folded, l, "asked", found, false);
+  return found.length > 0 || conceptHits(folded, tagAll(folded, conceptLexiconsFor(langs))).length > 0;
+}
+
 /** A line that denies a stop or a removal ("no, don't stop the calls", "calls band mat karo"). Folded text. */
 export function deniesStop(folded: string): boolean {
   const text = masked(folded);

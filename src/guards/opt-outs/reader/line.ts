@@ -7,10 +7,10 @@
 import { foldSpeech, sentencesOf } from "./text.js";
 import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
-import { C, tagAll, type Mention } from "./concepts.js";
+import { C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./agent-acts.js";
-import { corrector, hitsIn, masked } from "./cues.js";
+import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
@@ -42,6 +42,16 @@ export interface LineReading {
   accepts: boolean;
   /** Said by the callee: what was said before is taken back ("forget what I said"). */
   retracts: boolean;
+  /**
+   * The words of a request are there, and the rules set every one aside: a name ("stop calling him Bobby"), another
+   * list, a quotation or a report, a denial of saying, a time. The learned reader does not overrule that.
+   */
+  setAside: boolean;
+  /**
+   * Said by the callee: asks for calls or welcomes them, with nothing against them ("call me Monday", "يمكنك الاتصال بي
+   * في أي وقت", "周一再联系我"). The learned reader does not read a refusal into it.
+   */
+  welcomes: boolean;
 }
 
 const HANG_UP =
@@ -53,7 +63,7 @@ const silentText = (text: string, folded = foldSpeech(text)) => HANG_UP.test(fol
 const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
 const CONDITIONAL =
-  /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|场合|場合|なら|いつでも/;
+  /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|的话|场合|場合|なら|でしたら|であれば|いただければ|いつでも/;
 /**
  * Words that limit the agent's "we won't call you again" to one matter ("about this", "in dieser Sache", "この件で")
  * or to one person ("nobody else from our team"): said of course at the end of a task, not a removal.
@@ -66,6 +76,21 @@ const LIMITED =
  */
 const ALTERNATIVE =
   /(?:(?:^|[,.?!] )(?:or|ou|oder|of|albo|lub|oppure|ofwel)|, o)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
+/**
+ * The agent's word not to call at a time or a place ("I'll note not to call after 8", "you asked us to stop calling
+ * you at work, so I'm trying your cell"): a time or a place noted, not a removal offered or confirmed. Not when a list
+ * or a removal is named ("you'll be off our list by tomorrow" is one).
+ */
+function timed(sentence: string, lexicons: readonly ConceptLexicon[]): boolean {
+  let bits = 0;
+  for (const m of tagAll(sentence, lexicons)) bits |= m.bits;
+  return (bits & C.LATER) !== 0 && (bits & C.CALL) !== 0 && !(bits & (C.REMOVE | C.LIST));
+}
+
+/** Anything said against the calls: a negation, a stop, a removal, annoyance, frequency, a refusal, a withdrawal. */
+const AGAINST_CALLS =
+  C.NEG | C.NEVER | C.STOP | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.WITHDRAW | C.HOWGOT | C.RETRACT | C.LIST;
+
 function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
   for (const l of langs) if (l.no.test(first)) return "no";
@@ -124,7 +149,11 @@ class LazyLine implements LineReading {
     return (this.m ??= tagAll(this.hidden, conceptLexiconsFor(this.langs)));
   }
   private get acts(): AgentActs {
-    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => LIMITED.test(s)));
+    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => this.limited(s)));
+  }
+  /** A sentence of the agent's limited to one matter, one person, or a time or a place. */
+  private limited(sentence: string): boolean {
+    return LIMITED.test(sentence) || timed(sentence, conceptLexiconsFor(this.langs));
   }
 
   get hits(): readonly Hit[] {
@@ -153,6 +182,22 @@ class LazyLine implements LineReading {
     }
     return this.cache.accepts;
   }
+  get welcomes(): boolean {
+    if (this.cache.welcomes === undefined) {
+      const ms = this.mentions;
+      const clause = (c: number) => ms.reduce((b, m) => (m.clause === c ? b | m.bits : b), 0);
+      let bits = 0;
+      for (const m of ms) bits |= m.bits;
+      // Every word of calling asks for a call: "you can call me", or with a time ("call me Monday").
+      const asksForCalls = ms.every((m) => !(m.bits & C.CALL) || clause(m.clause) & (C.OKCALL | C.LATER));
+      this.cache.welcomes =
+        (bits & (C.OKCALL | C.CALL)) !== 0 && asksForCalls && !(bits & AGAINST_CALLS) && this.hits.length === 0;
+    }
+    return this.cache.welcomes;
+  }
+  get setAside(): boolean {
+    return (this.cache.setAside ??= this.hits.length === 0 && wordsOfRequest(this.folded, this.langs));
+  }
   get retracts(): boolean {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));
   }
@@ -163,7 +208,9 @@ class LazyLine implements LineReading {
   get offer(): boolean {
     if (this.cache.offer === undefined) {
       const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
-      this.cache.offer = asked && !ALTERNATIVE.test(this.sentences.slice(-2).join(" "));
+      const question = this.sentences.slice(-2).join(" ");
+      // An offer limited to one matter is still one ("stop calling you about this?": a partial request); to a time, not.
+      this.cache.offer = asked && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
     }
     return this.cache.offer;
   }
@@ -177,7 +224,7 @@ class LazyLine implements LineReading {
         this.langs.some(
           (l) =>
             l.confirm !== undefined &&
-            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !LIMITED.test(s)),
+            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !this.limited(s)),
         ) || this.acts.confirm;
     }
     return this.cache.confirm;

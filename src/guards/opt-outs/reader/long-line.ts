@@ -86,6 +86,12 @@ export class LongLine implements LineReading {
   get retracts(): boolean {
     return this.some((p) => p.retracts);
   }
+  get welcomes(): boolean {
+    return this.pieces.every((p) => p.welcomes);
+  }
+  get setAside(): boolean {
+    return this.hits.length === 0 && this.some((p) => p.setAside);
+  }
   get silent(): boolean {
     return (this.s ??= this.silentWhole());
   }

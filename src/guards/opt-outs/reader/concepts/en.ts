@@ -59,7 +59,7 @@ export const en: ConceptSource = {
     ["NOW", "now|right now|today|at the moment|this week|tonight|currently"],
     [
       "LATER",
-      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)|at (?:\\w+ )?(?:a m|p m|am|pm|o'?clock|noon|night|dinner ?time|work)|(?:so|too|that|this) (?:early|late)|early in the morning|on (?:a )?(?:sunday|saturday|weekend)s?|during (?:work|dinner|the day|lunch)|before (?:\\w+ )?(?:a m|p m|am|pm|noon|\\d+|nine|eight|ten|seven)",
+      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)|at (?:\\w+ )?(?:a m|p m|am|pm|o'?clock|noon|night|dinner ?time|work)|(?:so|too|that|this) (?:early|late)|early in the morning|on (?:a )?(?:sunday|saturday|weekend|monday|tuesday|wednesday|thursday|friday)s?|during (?:work|dinner|the day|lunch)|before (?:\\w+ )?(?:a m|p m|am|pm|noon|\\d+|nine|eight|ten|seven)",
     ],
     ["NOTINT", "not (?:really |even )?interested|no interest"],
     [
@@ -96,7 +96,7 @@ export const en: ConceptSource = {
     ["NEVER", "never"],
     [
       "STOP",
-      "stop|quit|cease|desist|enough|knock it off|cut it out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
+      "stop|quit|cease|desist|enough|knock it off|cut (?:it|them|those|that|these) out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
     ],
     ["REMOVE ME", "(?:take|get|cross|strike|scratch|put|leave) (?:me|us) (?:off|out)|opt (?:me|us) out"],
     [

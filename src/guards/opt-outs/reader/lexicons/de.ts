@@ -109,6 +109,7 @@ export const de: LexiconSource = {
     ["third-party", "falsche nummer|falsch verbunden|(?:ist )?verstorben|wohnt (?:hier )?nicht mehr"],
   ],
   exempt: [
+    "(?:ans telefon gegangen|(?:telefon|horer|anruf) (?:\\w+ )?(?:abgenommen|angenommen))",
     "warteliste|gastliste|einkaufsliste|wunschliste|nachrucker ?liste",
     "(?:nennen sie|nenn) (?:mich )?(?:nicht )?\\w+",
     "(?:nicht )?einverstanden(?: \\w+){0,3} aufgezeichnet|aufzeichnung",

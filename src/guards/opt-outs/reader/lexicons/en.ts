@@ -220,6 +220,10 @@ export const en: LexiconSource = {
   exempt: [
     // Naming: "don't call me ma'am", "stop calling him a liar".
     "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming)",
+    // Naming oneself or someone by a name: "stop calling yourself old", "stop calling him Bobby, his name's Robert".
+    "(?:call|calls|calling|called) (?:yourself|himself|herself|themselves|myself|ourselves)|(?:call|calls|calling|called) (?:me|him|her|them|my \\w+) \\w+,? (?:my|his|her|their) name",
+    // Answering the phone is not calling: "my sister must have picked up the phone".
+    "(?:picked up|answered) (?:the )?(?:phone|call)",
     // Other lists: waiting lists, guest lists, shopping lists.
     "(?:waiting|wait|guest|invite|invitation|shopping|grocery|to ?do|wedding|christmas|card|holiday|birthday|class|course|volunteer|jury|carpool|reading|wish|bucket|short|priority|standby|cancellation|mri|surgery|transplant|housing|school|team|appointment|clinic|surgery|roster|donor|payroll|attendance|invitee|party|speaker)(?: \\w+)? (?:list|lists|roster|register)",
     "waitlist|wait list|group chat|the lease|on hold|off hold|off speaker|speaker ?phone|autopay|auto pay|the account|my account|the bill|my bill|the order|the policy",

@@ -80,6 +80,7 @@ export const fr: LexiconSource = {
     ["third-party", "mauvais numero|faux numero|erreur de numero|(?:est )?decede|n'habite plus ici"],
   ],
   exempt: [
+    "a decroche|ont decroche|repondu au telephone",
     "liste d'attente|liste des invites|liste de courses|liste d'invites|liste de mariage",
     "(?:appel|appelez|appelle)\\w* (?:pas )?(?:m'|me |moi )?(?:madame|monsieur|mademoiselle|docteur|par mon prenom|par mon nom)",
     "(?:consens|consentement|accord|autorise|autorisation)(?: \\w+){0,3} (?:a l'|l')?enregistrement",

@@ -32,7 +32,7 @@ export const hiLatn: LexiconSource = {
     ],
     ["third-party", "galat number|wrong number"],
   ],
-  exempt: ["waiting list|recording"],
+  exempt: ["waiting list|recording|(?:phone|call) (?:uthaya|uthayi|uthaaya|uthaayi|utha liya|utha li)"],
   negated: ["agar aap "],
   reported: ["(?:dost|friend|padosi|bhai|behen|behan) (?:\\w+ ){0,2}(?:bolta|kehta|bolti|kehti|bola|kaha)"],
   retracted: ["(?:ko )?(?:nahi|nhi) (?:kaha|bola)", "mazak"],

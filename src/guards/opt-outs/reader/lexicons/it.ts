@@ -75,6 +75,7 @@ export const it: LexiconSource = {
     ["third-party", "numero sbagliato|ha sbagliato numero|(?:e )?deceduto|non abita piu qui"],
   ],
   exempt: [
+    "rispost\\w* al telefono",
     "lista d'attesa|lista di attesa|lista degli invitati|lista della spesa",
     "(?:chiami|chiamare|chiamate)(?: mi)? (?:signora|signore|signorina|dottore|dottoressa|per nome)",
     "(?:consenso|autorizzo|acconsento)(?: \\w+){0,3} (?:alla )?registrazione",

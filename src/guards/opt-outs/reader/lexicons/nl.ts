@@ -67,6 +67,7 @@ export const nl: LexiconSource = {
     ["third-party", "verkeerd (?:nummer|verbonden)|overleden|woont hier niet (?:meer)?"],
   ],
   exempt: [
+    "(?:telefoon|hoorn) (?:\\w+ )?opgenomen",
     "wachtlijst|gastenlijst|boodschappenlijst|verlanglijst",
     "noem (?:me|mij) (?:geen |niet )?\\w+",
     "(?:toestemming|instemming)(?: \\w+){0,3} (?:op te nemen|opname|opnemen)",

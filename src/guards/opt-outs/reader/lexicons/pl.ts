@@ -73,6 +73,7 @@ export const pl: LexiconSource = {
     ["third-party", "(?:pomylka|zly numer|pomylil sie pan)|(?:zmarl|zmarla)|(?:juz )?tu nie mieszka"],
   ],
   exempt: [
+    "odebra\\w* (?:telefon|komorke)",
     "listy oczekujacych|lista oczekujacych|liscie oczekujacych|listy gosci|listy zakupow",
     "nie mowic do mnie \\w+",
     "(?:zgody|zgode)(?: \\w+){0,2} (?:na )?nagrywanie",

@@ -82,6 +82,7 @@ export const pt: LexiconSource = {
     ["third-party", "numero errado|engano|(?:ja )?faleceu|nao mora (?:mais )?aqui"],
   ],
   exempt: [
+    "atend\\w* (?:o )?(?:telefone|celular)",
     "lista de espera|lista de convidados|lista de compras",
     "(?:chame|chama|chamar)(?: me)? de \\w+",
     "(?:autorizo|consinto|consentimento|autorizacao)(?: \\w+){0,3} (?:a )?gravacao",
