@@ -50,10 +50,12 @@ export function agentActs(
       (s === last - 1 && shortQuestion);
     if (question) {
       if (stops(b)) acts.offer = true;
-      else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
+      // Calls asked about as a permission count too: "क्या हम आगे भी आपको कॉल कर सकते हैं?" ("may we call you further?").
+      else if (b & (C.CALL | C.OKCALL) && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
     } else if (
       !asked(own) &&
-      !(b & (C.IF | C.THIRD | C.SAY)) &&
+      // Not "I've noted that you still want calls": the calls kept, not stopped.
+      !(b & (C.IF | C.THIRD | C.SAY | C.KEEP | C.OKCALL)) &&
       stops(b) &&
       b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
       !limited(own)

@@ -39,7 +39,10 @@ export const en: ConceptSource = {
       "MEDIA",
       "ads?|adverts?|advertisement|commercials?|tv|television|radio|billboard|letter|flyer|notice|sign|website|brochure|pamphlet|poster|movie|film|show|song|article|video",
     ],
-    ["NEG SAY", "(?:it'?s |it is )?not (?:that|like)"],
+    [
+      "NEG SAY",
+      "(?:it'?s |it is )?not (?:that|like)|(?:don'?t|do not) (?:want you to |need you to )?think (?:that )?i (?:meant|said|was saying|wanted)",
+    ],
     [
       "THIRD",
       "(?:my|his|her|our|a|the|some|this|that|your) (?:\\w+ )?(?:friend|neighbou?r|sister|brother|cousin|coworker|co worker|colleague|roommate|son|daughter|kid|child|uncle|aunt|grandma|grandpa|grandmother|grandfather|mom|mum|mother|dad|father|husband|wife|partner|girlfriend|boyfriend|fiancee?|guy|lady|woman|man|family|parent|in law)s?(?:'s)?|(?:he|she|someone|somebody|everyone|everybody)(?='| )",
