@@ -8,6 +8,8 @@ export interface AgentActs {
   offer: boolean;
   keep: boolean;
   confirm: boolean;
+  /** Removal or an end to the calls spoken of in any form: asked, stated, offered on a condition or as a choice. */
+  removal: boolean;
 }
 
 /** Bits of the mentions in one sentence. */
@@ -34,7 +36,7 @@ export function agentActs(
   cutOff = false,
   limited: (sentence: string) => boolean = () => false,
 ): AgentActs {
-  const acts: AgentActs = { offer: false, keep: false, confirm: false };
+  const acts: AgentActs = { offer: false, keep: false, confirm: false, removal: false };
   if (mentions.length === 0) return acts;
   const sentences = text.split(/(?<=[.!?;])\s+/);
   const last = sentences.length - 1;
@@ -63,6 +65,10 @@ export function agentActs(
       acts.confirm = true;
     }
   }
+  // Clause by clause: "would you like to schedule one, or I can remove you" names a schedule in another clause.
+  const clauses = new Map<number, number>();
+  for (const m of mentions) clauses.set(m.clause, (clauses.get(m.clause) ?? 0) | m.bits);
+  for (const b of clauses.values()) if (stops(b) && !(b & (C.THIRD | C.OKCALL))) acts.removal = true;
   return acts;
 }
 

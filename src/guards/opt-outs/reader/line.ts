@@ -28,6 +28,8 @@ export interface LineReading {
   keep: boolean;
   /** Said by the agent: the person is or will be removed. */
   confirm: boolean;
+  /** Said by the agent: removal or an end to the calls spoken of in any form ("…, or I can remove you"). */
+  removal: boolean;
   /** A name the speaker introduced themself by ("this is Maya from Acme"). */
   intro: string | undefined;
   /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
@@ -58,7 +60,10 @@ const HANG_UP =
   /^(?:(?:the )?(?:customer |caller |callee |user |contact )?(?:hangs? up|hung up|disconnect(?:s|ed)?|call (?:ended|dropped|disconnected)|silence|no (?:answer|response|reply)|end of call|line (?:goes )?dead|click|dial tone|cuelga|colgo|raccroche|legt auf|aufgelegt|desliga|desligou|riattacca|hangt op|rozlacza sie|rozlaczyl sie|挂断|挂了|电话挂断|電話を切る|切断|通話終了|फ़ोन काट दिया|phone kaat diya|يغلق الخط|اغلق الخط|انتهت المكالمه)[ .!]*)?$/;
 /** A turn that is only a note in brackets or asterisks: no one spoke ("[Verbindung beendet]", "*click*"). */
 const STAGE_DIRECTION = /^\s*(?:\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$/;
-const silentText = (text: string, folded = foldSpeech(text)) => HANG_UP.test(folded) || STAGE_DIRECTION.test(text);
+/** A turn of dots or dashes alone ("...", "…"): nothing said. */
+const NOTHING_SAID = /^[\s.\u2026\-\u2013\u2014]*$/;
+const silentText = (text: string, folded = foldSpeech(text)) =>
+  HANG_UP.test(folded) || STAGE_DIRECTION.test(text) || NOTHING_SAID.test(text);
 /** A turn cut off mid-word or mid-sentence: "Would you—", "Voulez-vous que…". */
 const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
@@ -213,6 +218,9 @@ class LazyLine implements LineReading {
       this.cache.offer = asked && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
     }
     return this.cache.offer;
+  }
+  get removal(): boolean {
+    return (this.cache.removal ??= this.offer || this.acts.removal);
   }
   get keep(): boolean {
     return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)) || this.acts.keep);

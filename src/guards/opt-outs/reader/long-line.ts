@@ -65,6 +65,9 @@ export class LongLine implements LineReading {
   get offer(): boolean {
     return this.pieces.at(-1)!.offer;
   }
+  get removal(): boolean {
+    return this.pieces.at(-1)!.removal;
+  }
   get keep(): boolean {
     return this.pieces.at(-1)!.keep;
   }

@@ -164,6 +164,15 @@ export const en: LexiconSource = {
     ],
   ],
   possible: [
+    // The caller met with exasperation ("you again"); the number said unfit for such calls: weak cues, held.
+    [
+      "indirect",
+      "(?:^|[.!?,] )(?:oh,? |ugh,? )?(?:(?:it'?s )?(?:you|y'all) (?:guys |people |lot |again )?again|not you (?:guys |people )?again|(?:you|y'all) (?:guys |people )?(?:really )?(?:love|like) (?:calling|to call))(?=[.!?,]|$)|(?:^|[.!] )again ?(?:[.!]|$)",
+    ],
+    [
+      "hedged",
+      "(?:this|that|it)(?:'s| is)? (?:not|isn'?t|is not|not really) (?:a |the )?(?:(?:great|good|right|best|ideal|proper) )?(?:number|phone|line) (?:to call )?for (?:this|that|these|those|it|stuff like)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

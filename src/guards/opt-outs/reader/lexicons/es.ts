@@ -107,6 +107,11 @@ export const es: LexiconSource = {
     ],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:otra vez|de nuevo) (?:ustedes|usted|vosotros)(?=[.!?,]|$)|(?:ustedes|vosotros) (?:otra vez|de nuevo)(?=[.!?,]|$)|(?:les|os) encanta llamar",
+    ],
+    ["hedged", "(?:este|ese) no es (?:un |el )?(?:buen |mejor )?numero para (?:esto|eso|estas cosas|este tipo)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

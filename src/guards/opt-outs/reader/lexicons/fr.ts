@@ -62,6 +62,11 @@ export const fr: LexiconSource = {
     ],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:^|[.!?,] )(?:encore|de nouveau) vous(?=[.!?,]|$)|vous (?:encore|de nouveau)(?=[.!?,]|$)|vous aimez (?:bien |vraiment )?(?:appeler|telephoner)",
+    ],
+    ["hedged", "(?:ce n'est|c'est) pas (?:le bon|un bon) numero pour (?:ca|ce genre)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

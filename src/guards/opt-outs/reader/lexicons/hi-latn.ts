@@ -25,6 +25,11 @@ export const hiLatn: LexiconSource = {
     ["indirect", "(?:mera|ye|yeh) number bhool ja\\w*"],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:phir se|fir se|phirse|firse) aap(?: log)?(?=[.!?,]|$)|aap (?:log )?(?:phir se|fir se|phirse|firse)(?=[.!?,]|$)|(?:roz|daily) yaad karte",
+    ],
+    ["hedged", "(?:ye|yeh) number (?:\\w+ ){0,6}?(?:sahi|theek|thik) nahi"],
     ["hedged", "takleef (?:mat|na) {DO}|(?:interest|dilchaspi) nahi(?: hai)?,? (?:takleef|pareshan)"],
     [
       "indirect",

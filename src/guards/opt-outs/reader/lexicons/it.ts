@@ -60,6 +60,11 @@ export const it: LexiconSource = {
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:ancora|di nuovo) voi(?=[.!?,]|$)|voi (?:ancora|di nuovo)(?=[.!?,]|$)|vi piace (?:proprio |davvero )?chiamare",
+    ],
+    ["hedged", "non e (?:il numero giusto|un buon numero) per (?:questo|queste cose|questo genere)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -52,6 +52,11 @@ export const nl: LexiconSource = {
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:jullie|u) (?:weer|alweer|nou weer)(?=[.!?,]|$)|(?:alweer|weer) (?:jullie|u)(?=[.!?,]|$)|jullie bellen (?:wel )?(?:erg |echt |zo )?graag",
+    ],
+    ["hedged", "(?:dit|dat) is niet (?:het juiste|een goed) nummer (?:voor|hiervoor)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

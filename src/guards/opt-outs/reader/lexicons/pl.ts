@@ -11,7 +11,7 @@ export const pl: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "nie prosze mnie tak juz wiecej nigdy pani jest czy moze dzwon* przesta* usun* wykresl* skasuj* zgod* spokoj* kontakt* wypis* chce* zycz* dlaczego* ile* zadnych* dosc* konie* nek* numer* telefon* list* zapomn* moim",
+    "nie prosze mnie tak juz wiecej nigdy pani jest czy moze dzwon* przesta* usun* wykresl* skasuj* zgod* spokoj* kontakt* wypis* chce* zycz* dlaczego* ile* zadnych* dosc* konie* nek* numer* telefon* list* zapomn* moim znowu znow slucham dobrze",
   asked: [
     [
       "direct",
@@ -58,6 +58,8 @@ export const pl: LexiconSource = {
     ["indirect", "zapomnijcie (?:o )?(?:moim|tym) numerze"],
   ],
   possible: [
+    ["indirect", "(?:znowu|znow) (?:wy|pan|pani|panstwo)(?=[.!?,]|$)|(?:wy|pan|pani) znowu(?=[.!?,]|$)"],
+    ["hedged", "to nie (?:jest )?(?:dobry|wlasciwy) numer (?:do|na) (?:tego|takich)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -67,6 +67,11 @@ export const pt: LexiconSource = {
     ["indirect", "esquec(?:am|a|e)(?: o)? (?:meu|este) numero"],
   ],
   possible: [
+    [
+      "indirect",
+      "(?:voces|voce) (?:de novo|outra vez)(?=[.!?,]|$)|(?:de novo|outra vez) (?:voces|voce)(?=[.!?,]|$)|voces ligam (?:bastante|demais|muito)",
+    ],
+    ["hedged", "(?:esse|este) (?:nao e|num e) (?:um )?(?:bom )?numero (?:pra|para) (?:isso|esse tipo)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -1,0 +1,74 @@
+/**
+ * Weak cues heard in every language, held for a person (`possible`): the caller met with exasperation ("you people
+ * again", "Sie schon wieder", "¿otra vez ustedes?", "またですか") or told they love calling, and the number said unfit
+ * for such calls ("this isn't a good number for this kind of thing"). Read by the rules alone; ordinary uses of the
+ * same words are not cues.
+ */
+import { describe, expect, it } from "vitest";
+import type { OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
+import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+
+const rules = (said: string, agent = "Hi, this is Sam from Brightside. Do you have a minute?"): OptOutStatus => {
+  const { matches } = readCall(
+    {
+      id: "c",
+      transcript: [
+        { role: "assistant", text: agent },
+        { role: "user", text: said },
+      ],
+    },
+    [],
+  );
+  return matches.length === 0 ? "none" : matches[0]!.tier;
+};
+
+describe("exasperation at the caller", () => {
+  it("is a weak cue in every language", () => {
+    for (const said of [
+      "Oh. You people again.",
+      "Ach, Sie schon wieder. Was gibt's?",
+      "¿Otra vez ustedes? Bueno, diga.",
+      "Encore vous ? Bon, allez-y.",
+      "Ancora voi? Va bene, dica.",
+      "Vocês de novo? Tá, fala.",
+      "Jullie weer. Nou, zeg het maar.",
+      "Znowu wy? No dobrze, słucham.",
+      "又是你们？说吧。",
+      "またですか。はい、どうぞ。",
+      "आप लोग फिर से? बोलिए।",
+      "Aap log phir se? Boliye.",
+      "انتو تاني؟ طيب قول.",
+      "Jullie bellen wel erg graag, hè.",
+    ]) {
+      expect(rules(said), said).toBe("possible");
+    }
+  });
+
+  it("not the same words said otherwise", () => {
+    for (const said of [
+      "Sorry, could you say that again?",
+      "Oh it's you, Sam! Good to hear from you.",
+      "Ja, rufen Sie mich gern wieder an.",
+      "Sí, llámeme otra vez el lunes.",
+    ]) {
+      expect(rules(said), said).toBe("none");
+    }
+  });
+});
+
+describe("the number said unfit for such calls", () => {
+  it("is a weak cue", () => {
+    for (const said of [
+      "Honestly this isn't a great number for this kind of thing.",
+      "सच कहूँ तो ये नंबर इस तरह की चीज़ों के लिए ठीक नहीं है।",
+      "Sach kahoon toh ye number is type ki cheezon ke liye sahi nahi hai.",
+      "Das ist nicht die richtige Nummer dafür.",
+    ]) {
+      expect(rules(said), said).toBe("possible");
+    }
+  });
+
+  it("not a number said right", () => {
+    expect(rules("Yes, this is the right number for the delivery.")).toBe("none");
+  });
+});
