@@ -1,8 +1,9 @@
 /**
  * Someone else's words are not the callee's request, in every language: single-quoted words with an apostrophe inside,
  * reported speech whose verb is continuous or comes with a complementizer (Hindi "कह रही थी कि", Hinglish "bol rahi
- * thi ki"), a "you" read in another language than the verb of saying, naming ("no me llames de usted", "stop calling
- * yourself old") and answering the phone ("meri behen ne phone uthaya tha"). The callee's own requests stay heard.
+ * thi ki"), a "you" read in another language than the verb of saying, a "but" that sets the callee against them,
+ * naming ("no me llames de usted", "stop calling yourself old") and answering the phone ("meri behen ne phone uthaya
+ * tha"). The callee's own requests stay heard.
  */
 import { describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
@@ -41,6 +42,24 @@ describe("words quoted or reported for someone else", () => {
     expect(answer("Main bol raha hoon, mujhe call mat karo.")).not.toBe("none");
     expect(answer("Stop calling me, I'm done with you.")).toBe("asked");
     expect(answer("No me llamen más, por favor.")).toBe("asked");
+  });
+});
+
+describe("someone else's request set against the callee's own stance", () => {
+  it("a 'but' with nothing against the calls after it drops the words reported", () => {
+    expect(
+      answer("My husband keeps saying I should tell you to stop calling, but honestly I'd like to hear about it."),
+    ).toBe("none");
+    expect(answer("Mon fils m'a dit de vous dire d'arrêter d'appeler. Mais moi, je veux bien écouter l'offre.")).toBe(
+      "none",
+    );
+    expect(answer("Mi marido me dijo que les dijera que dejen de llamar, pero a mí me interesa el precio.")).toBe(
+      "none",
+    );
+  });
+
+  it("a 'but' followed by a refusal leaves them held", () => {
+    expect(answer("My husband told you to stop calling, but you keep calling anyway.")).not.toBe("none");
   });
 });
 

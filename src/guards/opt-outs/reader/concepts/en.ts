@@ -15,7 +15,7 @@ export const en: ConceptSource = {
     ],
     [
       "HOWGOT",
-      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
+      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|this(?= ?[?.!]|$))|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
     ],
     [
       "RETRACT",
@@ -69,7 +69,10 @@ export const en: ConceptSource = {
       "ANNOY",
       "(?:sick|tired|fed up|had it|had enough|annoyed|annoying|irritat~|harass~|pester~|nuisance|ugh|argh|enough already|driving me (?:crazy|nuts|mad))",
     ],
-    ["REPEAT CALL", "(?:keeps?|kept) (?:on )?(?:calling|ringing|phoning|contacting|bugging|bothering)"],
+    [
+      "REPEAT CALL",
+      "(?:keeps?|kept) (?:on )?(?:calling|ringing|phoning|contacting|bugging|bothering)|call(?:s|ing)? (?:me )?(?:a lot|so much)",
+    ],
     ["REPEAT", "less (?:often|frequently)|(?:so|that) (?:often|frequently)|fewer calls"],
     [
       "REPEAT",

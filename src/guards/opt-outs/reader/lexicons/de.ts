@@ -88,13 +88,14 @@ export const de: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:wenn|dass) (?:das|dies) (?:der letzte anruf|das letzte mal) (?:ware|ist|sei|war|bleibt)"],
     [
       "indirect",
       "(?:sie|ihr|du) schon wieder(?=[.!?,]|$)|(?:ach|oh|na|nicht) (?:sie|ihr|du) (?:schon )?wieder|(?:sie|ihr) ruf(?:en|t) (?:ja |aber |wohl )?(?:echt |wirklich |sehr |ganz schon )?gerne? an",
     ],
     [
       "hedged",
-      "(?:das|diese nummer) ist (?:nicht|keine) (?:die |eine )?(?:richtige|gute|passende) (?:nummer )?(?:dafur|fur so was|fur sowas|fur sowas)",
+      "(?:(?:das|diese nummer) ist|ist (?:das|diese nummer)) (?:\\w+ ){0,2}?(?:nicht|keine) (?:\\w+ ){0,2}?(?:die |eine )?(?:richtige|gute|passende) (?:nummer )?(?:dafur|fur so was|fur sowas)",
     ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [

@@ -164,6 +164,7 @@ export const en: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:if|hope|wish|pray) (?:this|that|it) (?:was|were|is|be|would be) the last (?:one|call|time)"],
     // The caller met with exasperation ("you again"); the number said unfit for such calls: weak cues, held.
     [
       "indirect",

@@ -107,11 +107,15 @@ export const es: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:si|que) (?:esta|esta) (?:fuera|fuese|sea) la ultima (?:llamada|vez)"],
     [
       "indirect",
       "(?:otra vez|de nuevo) (?:ustedes|usted|vosotros)(?=[.!?,]|$)|(?:ustedes|vosotros) (?:otra vez|de nuevo)(?=[.!?,]|$)|(?:les|os) encanta llamar",
     ],
-    ["hedged", "(?:este|ese) no es (?:un |el )?(?:buen |mejor )?numero para (?:esto|eso|estas cosas|este tipo)"],
+    [
+      "hedged",
+      "(?:este|ese) no es (?:\\w+ ){0,2}?(?:un |el )?(?:buen |mejor |numero )?(?:numero )?(?:adecuado |indicado )?para (?:esto|eso|estas cosas|este tipo)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

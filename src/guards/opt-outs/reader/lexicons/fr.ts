@@ -62,11 +62,12 @@ export const fr: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:si|que) (?:c'etait|ce soit|c'est|ce serait) (?:le dernier appel|la derniere fois)"],
     [
       "indirect",
       "(?:^|[.!?,] )(?:encore|de nouveau) vous(?=[.!?,]|$)|vous (?:encore|de nouveau)(?=[.!?,]|$)|vous aimez (?:bien |vraiment )?(?:appeler|telephoner)",
     ],
-    ["hedged", "(?:ce n'est|c'est) pas (?:le bon|un bon) numero pour (?:ca|ce genre)"],
+    ["hedged", "(?:ce n'est|c'est) pas (?:\\w+ ){0,2}?(?:le bon|un bon) numero pour (?:ca|ce genre|ces choses)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -25,6 +25,7 @@ export const hiLatn: LexiconSource = {
     ["indirect", "(?:mera|ye|yeh) number bhool ja\\w*"],
   ],
   possible: [
+    ["hedged", "(?:last|aakhri|akhri) call (?:ho|samjho|samjhiye|hai)"],
     [
       "indirect",
       "(?:phir se|fir se|phirse|firse) aap(?: log)?(?=[.!?,]|$)|aap (?:log )?(?:phir se|fir se|phirse|firse)(?=[.!?,]|$)|(?:roz|daily) yaad karte",

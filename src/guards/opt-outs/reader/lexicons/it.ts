@@ -60,11 +60,15 @@ export const it: LexiconSource = {
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],
   possible: [
+    ["hedged", "(?:se|che) questa (?:fosse|sia) l'ultima (?:telefonata|chiamata|volta)"],
     [
       "indirect",
       "(?:ancora|di nuovo) voi(?=[.!?,]|$)|voi (?:ancora|di nuovo)(?=[.!?,]|$)|vi piace (?:proprio |davvero )?chiamare",
     ],
-    ["hedged", "non e (?:il numero giusto|un buon numero) per (?:questo|queste cose|questo genere)"],
+    [
+      "hedged",
+      "non e (?:\\w+ ){0,2}?(?:il numero giusto|un buon numero|il numero adatto) per (?:questo|queste cose|questo genere)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

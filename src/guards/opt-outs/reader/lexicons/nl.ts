@@ -53,10 +53,17 @@ export const nl: LexiconSource = {
   ],
   possible: [
     [
+      "hedged",
+      "(?:als|dat) dit (?:het laatste telefoontje|de laatste keer|het laatste gesprek) (?:was|is|zou zijn|blijft)",
+    ],
+    [
       "indirect",
       "(?:jullie|u) (?:weer|alweer|nou weer)(?=[.!?,]|$)|(?:alweer|weer) (?:jullie|u)(?=[.!?,]|$)|jullie bellen (?:wel )?(?:erg |echt |zo )?graag",
     ],
-    ["hedged", "(?:dit|dat) is niet (?:het juiste|een goed) nummer (?:voor|hiervoor)"],
+    [
+      "hedged",
+      "(?:dit|dat) is niet (?:\\w+ )?(?:het juiste|een goed|het goede) nummer (?:voor|hiervoor)|niet (?:echt )?het goede moment\\. of nummer",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -58,8 +58,9 @@ export const pl: LexiconSource = {
     ["indirect", "zapomnijcie (?:o )?(?:moim|tym) numerze"],
   ],
   possible: [
+    ["hedged", "(?:zeby|gdyby|niech) to (?:byl|bedzie|jest) ostatni (?:telefon|raz)"],
     ["indirect", "(?:znowu|znow) (?:wy|pan|pani|panstwo)(?=[.!?,]|$)|(?:wy|pan|pani) znowu(?=[.!?,]|$)"],
-    ["hedged", "to nie (?:jest )?(?:dobry|wlasciwy) numer (?:do|na) (?:tego|takich)"],
+    ["hedged", "to nie (?:jest )?(?:\\w+ )?(?:dobry|wlasciwy|najlepszy|odpowiedni) numer (?:do|na) (?:tego|takich)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",

@@ -67,11 +67,15 @@ export const pt: LexiconSource = {
     ["indirect", "esquec(?:am|a|e)(?: o)? (?:meu|este) numero"],
   ],
   possible: [
+    ["hedged", "(?:se|que) (?:essa|esta) (?:fosse|for|seja) a ultima (?:ligacao|vez|chamada)"],
     [
       "indirect",
       "(?:voces|voce) (?:de novo|outra vez)(?=[.!?,]|$)|(?:de novo|outra vez) (?:voces|voce)(?=[.!?,]|$)|voces ligam (?:bastante|demais|muito)",
     ],
-    ["hedged", "(?:esse|este) (?:nao e|num e) (?:um )?(?:bom )?numero (?:pra|para) (?:isso|esse tipo)"],
+    [
+      "hedged",
+      "(?:esse|este) (?:nao e|num e) (?:\\w+ ){0,2}?(?:o |um )?(?:bom |melhor )?numero (?:certo )?(?:pra|para) (?:isso|esse tipo|essas coisas)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
