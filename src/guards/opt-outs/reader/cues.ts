@@ -10,6 +10,7 @@ import { conceptLexiconsFor } from "./concepts/index.js";
 import { lexicons, lexiconsFor } from "./lexicons/index.js";
 import { conceptHits, negated } from "./concept-rules.js";
 import { inContext } from "./context.js";
+import { afterthought } from "./afterthought.js";
 
 const MAX_MATCH_TEXT = 120;
 
@@ -126,6 +127,8 @@ export function hitsIn(
   }
   const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p));
   const concepts = conceptHits(maskedText, mentions);
+  const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
+  if (late !== undefined) concepts.push(late);
   if (asr) for (const c of concepts) c.asr = true;
   const kept = inContext(maskedText, mentions, phrases, summary);
   return kept.concat(

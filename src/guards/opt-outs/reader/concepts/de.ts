@@ -88,7 +88,10 @@ export const de: ConceptSource = {
     ["REMOVE", "nicht (?:mehr )?(?:auf|in)(?= (?:\\w+ ){0,2}?(?:[a-z]*liste[n]?|kartei|datenbank|verteiler))"],
     ["RECEIVE", "bekomm~|bekam|krieg(?:e|en|t)?|erhalt(?:e|en)"],
     ["NEG WANT", "(?<=(?:weiss|weis|wei) (?:\\w+ )?nicht,? )ob"],
-    ["NEG MORE", "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nimmer|nimma|nume|numme|numme mehr"],
+    [
+      "NEG MORE",
+      "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nod meh|nud meh|nid meh|ned meh|nimmer|nimma|nume|numme|numme mehr",
+    ],
     ["NEVER MORE", "nie wieder|nie mehr|niemals wieder"],
     ["NEVER", "nie|niemals"],
     [
@@ -115,7 +118,7 @@ export const de: ConceptSource = {
     ],
     [
       "CALL",
-      "[a-z]*anruf~|anzuruf~|angerufen|(?:ruf|rufe|rufen|ruft|rufst|rief|riefen)(?= (?:\\w+ ){0,5}?an(?![a-z]))|telefon~|kontakt~|meld(?:en|e|et)|belastig~|stor(?:en|t)|bimmel~|klingel~|callen|gecallt|lut~|luut~|von (?:ihnen|euch|ihrer firma|dir) (?:\\w+ )?horen|sms",
+      "[a-z]*anruf~|anzuruf~|angerufen|(?:ruf|rufe|rufen|ruft|rufst|rief|riefen)(?= (?:\\w+ ){0,5}?an(?![a-z]))|telefon~|kontakt~|meld(?:en|e|et)|belastig~|stor(?:en|t)|bimmel~|klingel~|callen|gecallt|lut~|luut~|aagruef~|agruef~|aalut~|alut~|aaglut~|von (?:ihnen|euch|ihrer firma|dir) (?:\\w+ )?horen|sms",
     ],
     ["WANT", "will|wollen|willst|mocht~|mag|wunsch~|brauch~|hatte gern|wott"],
     ["KEEP", "weiterhin|weiter|immer noch|noch|bleib~"],

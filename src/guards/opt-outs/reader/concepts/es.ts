@@ -107,7 +107,7 @@ export const es: ConceptSource = {
     ],
     [
       "REMOVE",
-      "quit~|saqu~|sac(?:a|ar|ad|en|ais)|borr~|elimin~|retir~|tach~|excluy~|dar de baja|de baja|suprim~|desuscrib~|desapunt~|olvid(?:e|en|a|ad)(?= (?:mi|este) numero)",
+      "quit~|saqu~|sac(?:a|ar|ad|en|ais)|borr~|elimin~|retir~|tach~|excluy~|dar de baja|de baja|suprim~|desuscrib~|desapunt~|(?:olvid(?:e|en|a|ad)|perde|pierda|pierdan|pierde)(?= (?:mi|este) numero)",
     ],
     ["REMOVE LIST", "lista robinson|lista de no llamar|registro de exclusion|repep|no llame|no molestar"],
     [
