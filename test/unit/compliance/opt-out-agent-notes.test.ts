@@ -1,11 +1,13 @@
 /**
  * The agent's notes are not offers nor confirmations of a removal: a word not to call at a time or a place ("I'll note
  * not to call after 8", "you asked us to stop calling you at work, so I'm trying your cell"), in every language, and
- * the conditional forms of polite Japanese ("不要でしたら", "おっしゃっていただければ"). A yes to such a note keeps the
- * calls; the offers and confirmations that remove are still read.
+ * the conditional forms of polite Japanese ("不要でしたら", "おっしゃっていただければ"), and "if you ever want us to stop
+ * calling, just let us know" (the "us" is the calling side). A yes to such a note keeps the calls; the offers and
+ * confirmations that remove, and the callee's own conditions, are still read.
  */
 import { describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
+import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
 
 const reply = (agent: string, said: string) =>
   readOptOut({
@@ -84,5 +86,31 @@ describe("the conditional forms of polite Japanese", () => {
         ["Speaker 2", "さようなら。"],
       ]),
     ).not.toBe("none");
+  });
+});
+
+describe("the agent's 'if you ever want us to stop calling, just let us know'", () => {
+  const texts = (lines: string[]) =>
+    readCall({ id: "c", transcript: lines }, []).matches.length === 0 ? "none" : "heard";
+  const call = [
+    "Hello?",
+    "Hi, this is Theo calling on behalf of Lantern Loans. Is this Gwen?",
+    "It is.",
+    "Rates dropped this month. Would you want a quick quote?",
+    "What would that involve?",
+    "A soft credit check and ten minutes with an officer.",
+    "Alright. Thursday after lunch.",
+    "Done, Thursday at 2. Again, if you ever want us to stop calling, just let us know.",
+    "Sure. Bye now.",
+  ];
+
+  it("in a call sent as texts alone, speaks as the agent: the 'us' wanted of is the calling side", () => {
+    expect(texts(call)).toBe("none");
+  });
+
+  it("the callee's own condition about their calls is still theirs", () => {
+    expect(texts([...call.slice(0, 6), "If you call me again after this I'll report you.", ...call.slice(7)])).toBe(
+      "heard",
+    );
   });
 });

@@ -84,7 +84,12 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
   for (const cond of mentions) {
     if (!(cond.bits & C.IF)) continue;
     const sentence = mentions.filter((m) => m.sentence === cond.sentence && m.at >= cond.at);
-    const inCondition = sentence.filter((m) => m.clause === cond.clause);
+    // "if you want us to stop calling": the "us" wanted of is the calling side, not the speaker as the callee.
+    const inCondition = sentence.filter(
+      (m, k) =>
+        m.clause === cond.clause &&
+        !(m.bits === C.ME && k > 0 && sentence[k - 1]!.bits & C.WANT && m.pos - sentence[k - 1]!.pos === 1),
+    );
     const rest = sentence.filter((m) => m.clause !== cond.clause);
     const bits = (ms: readonly Mention[]) => ms.reduce((b, m) => b | m.bits, 0);
     const c = bits(inCondition);
