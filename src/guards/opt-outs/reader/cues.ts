@@ -119,6 +119,8 @@ export function hitsIn(
   mentions: readonly Mention[],
   asr: boolean,
   summary = false,
+  /** Told how many readings there were before their context was weighed. */
+  seen?: { before: number },
 ): Hit[] {
   const found: Hit[] = [];
   for (const l of langs) {
@@ -130,13 +132,14 @@ export function hitsIn(
   const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
   if (late !== undefined) concepts.push(late);
   if (asr) for (const c of concepts) c.asr = true;
+  if (seen !== undefined) seen.before = phrases.length + concepts.length;
   const kept = inContext(maskedText, mentions, phrases, summary);
   return kept.concat(
     inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),
   );
 }
 
-/** The words of a request, read as they are: nothing set aside, no context weighed (folded text). */
+/** The words of a request, read as they are: nothing masked, no context weighed (folded text). */
 export function wordsOfRequest(folded: string, langs: readonly Lexicon[]): boolean {
   const found: Hit[] = [];
   for (const l of langs) cuesIn(folded, l, "asked", found, false);

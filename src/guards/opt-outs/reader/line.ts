@@ -130,6 +130,8 @@ class LazyLine implements LineReading {
   private l: Lexicon[] | undefined;
   private m: Mention[] | undefined;
   private a: AgentActs | undefined;
+  /** Readings of the line before their context was weighed (hitsIn). */
+  private before = 0;
   private cache: Partial<Omit<LineReading, "intro">> & { intro?: string | null } = {};
 
   constructor(
@@ -163,7 +165,9 @@ class LazyLine implements LineReading {
 
   get hits(): readonly Hit[] {
     if (this.cache.hits === undefined) {
-      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary);
+      const seen = { before: 0 };
+      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary, seen);
+      this.before = seen.before;
       if (hits.length === 0) {
         const fixed = corrector().correct(this.folded);
         if (fixed !== this.folded) {
@@ -201,7 +205,10 @@ class LazyLine implements LineReading {
     return this.cache.welcomes;
   }
   get setAside(): boolean {
-    return (this.cache.setAside ??= this.hits.length === 0 && wordsOfRequest(this.folded, this.langs));
+    // Set aside by their context, or masked (a name, another list): the unmasked text is read again only then.
+    return (this.cache.setAside ??=
+      this.hits.length === 0 &&
+      (this.before > 0 || (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
   }
   get retracts(): boolean {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));
