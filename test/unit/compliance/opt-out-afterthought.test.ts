@@ -5,22 +5,9 @@
  * número"). Read by the rules alone.
  */
 import { describe, expect, it } from "vitest";
-import type { OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
-import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+import { answerRecord, rulesStatus } from "../../opt-out-eval/reading.js";
 
-const rules = (said: string): OptOutStatus => {
-  const { matches } = readCall(
-    {
-      id: "c",
-      transcript: [
-        { role: "assistant", text: "Hi, this is Sam from Brightside. Do you have a minute?" },
-        { role: "user", text: said },
-      ],
-    },
-    [],
-  );
-  return matches.length === 0 ? "none" : matches[0]!.tier;
-};
+const rules = (said: string) => rulesStatus(answerRecord(said));
 
 describe("a request with its object as an afterthought", () => {
   it("is a weak cue in every language", () => {

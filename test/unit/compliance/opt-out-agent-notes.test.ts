@@ -7,18 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
-import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+import { answerRecord, callRecord, rulesStatus } from "../../opt-out-eval/reading.js";
 
-const reply = (agent: string, said: string) =>
-  readOptOut({
-    id: "c",
-    transcript: [
-      { role: "assistant", text: agent },
-      { role: "user", text: said },
-    ],
-  }).status;
-const call = (lines: Array<[string, string]>) =>
-  readOptOut({ id: "c", transcript: lines.map(([role, text]) => ({ role, text })) }).status;
+const reply = (agent: string, said: string) => readOptOut(answerRecord(said, agent)).status;
+const call = (lines: Array<[string, string]>) => readOptOut(callRecord(lines)).status;
 
 describe("a time or a place noted by the agent", () => {
   it("a yes to it is no yes to a removal", () => {
@@ -90,8 +82,7 @@ describe("the conditional forms of polite Japanese", () => {
 });
 
 describe("the agent's 'if you ever want us to stop calling, just let us know'", () => {
-  const texts = (lines: string[]) =>
-    readCall({ id: "c", transcript: lines }, []).matches.length === 0 ? "none" : "heard";
+  const texts = (lines: string[]) => (rulesStatus({ id: "c", transcript: lines }) === "none" ? "none" : "heard");
   const call = [
     "Hello?",
     "Hi, this is Theo calling on behalf of Lantern Loans. Is this Gwen?",

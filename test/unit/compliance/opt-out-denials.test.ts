@@ -5,22 +5,14 @@
  * asked in Hindi with "आगे भी", and "外さないでください" (a yes to the calls the learned reader does not overrule).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { readOptOut, type OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
-import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
 import { useLearnedModel } from "../../../src/guards/opt-outs/reader/learned.js";
-import type { Model } from "../../../src/guards/opt-outs/reader/learned-model.js";
+import { callRecord, rulesStatus, YES_TO_ALL } from "../../opt-out-eval/reading.js";
 
 afterEach(() => useLearnedModel(undefined));
 
-const record = (lines: Array<[string, string]>) => ({
-  id: "c",
-  transcript: lines.map(([role, text]) => ({ role, text })),
-});
-/** The rules' reading alone: what these mechanisms decide. */
-const rules = (lines: Array<[string, string]>): OptOutStatus => {
-  const { matches } = readCall(record(lines), []);
-  return matches.length === 0 ? "none" : matches[0]!.tier;
-};
+const record = callRecord;
+const rules = (lines: Array<[string, string]>) => rulesStatus(callRecord(lines));
 const AGENT = "Hi, this is Sam from Brightside. Do you have a minute?";
 
 describe("a request denied as meant", () => {

@@ -5,22 +5,9 @@
  * a lot", "how'd you get this?". Read by the rules alone; ordinary uses of the same words are not cues.
  */
 import { describe, expect, it } from "vitest";
-import type { OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
-import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+import { answerRecord, rulesStatus } from "../../opt-out-eval/reading.js";
 
-const rules = (said: string, agent = "Hi, this is Sam from Brightside. Do you have a minute?"): OptOutStatus => {
-  const { matches } = readCall(
-    {
-      id: "c",
-      transcript: [
-        { role: "assistant", text: agent },
-        { role: "user", text: said },
-      ],
-    },
-    [],
-  );
-  return matches.length === 0 ? "none" : matches[0]!.tier;
-};
+const rules = (said: string) => rulesStatus(answerRecord(said));
 
 describe("exasperation at the caller", () => {
   it("is a weak cue in every language", () => {

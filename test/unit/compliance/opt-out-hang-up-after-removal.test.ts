@@ -4,13 +4,9 @@
  * dots alone ("...") is silence. Read by the rules alone. A call that goes on after the same words is not held.
  */
 import { describe, expect, it } from "vitest";
-import type { OptOutStatus } from "../../../src/guards/opt-outs/reading.js";
-import { readCall } from "../../../src/guards/opt-outs/reader/reader.js";
+import { callRecord, rulesStatus } from "../../opt-out-eval/reading.js";
 
-const rules = (lines: Array<[string, string]>): OptOutStatus => {
-  const { matches } = readCall({ id: "c", transcript: lines.map(([role, text]) => ({ role, text })) }, []);
-  return matches.length === 0 ? "none" : matches[0]!.tier;
-};
+const rules = (lines: Array<[string, string]>) => rulesStatus(callRecord(lines));
 
 const opening: Array<[string, string]> = [
   ["agent", "Hi, this is an automated call from Northgate Solar. Is this the homeowner?"],

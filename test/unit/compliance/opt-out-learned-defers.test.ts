@@ -1,33 +1,17 @@
 /**
  * Where the rules' word decides a line, the learned reader is not asked about it: a line whose words of a request the
- * rules set aside (a name, a quotation, someone else's words, a denial of saying) and a line that asks for calls with
- * nothing against them ("call me Monday"). Tried with a model that says yes to every line, so only the rules' word
+ * rules set aside (a name, a quotation, someone else's words, a denial of saying), a line that asks for calls with
+ * nothing against them ("call me Monday") and a bare "no thanks". Tried with a model that says yes to every line, so only the rules' word
  * can keep it out; a line the rules heard nothing in is still the model's.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
 import { useLearnedModel } from "../../../src/guards/opt-outs/reader/learned.js";
-import type { Model } from "../../../src/guards/opt-outs/reader/learned-model.js";
+import { answerRecord, YES_TO_ALL as yesToAll } from "../../opt-out-eval/reading.js";
 
 afterEach(() => useLearnedModel(undefined));
 
-/** Every line scores about 1: an empty table of weights and a large bias. */
-const yesToAll: Model = {
-  bias: 20,
-  threshold: 0.5,
-  keys: new Int32Array(8).fill(-1),
-  values: new Float32Array(8),
-  mask: 7,
-};
-
-const answer = (said: string) =>
-  readOptOut({
-    id: "c",
-    transcript: [
-      { role: "assistant", text: "Hi, this is Sam from Brightside. Do you have a minute?" },
-      { role: "user", text: said },
-    ],
-  }).status;
+const answer = (said: string) => readOptOut(answerRecord(said)).status;
 
 describe("the learned reader defers to the rules", () => {
   it("on a line whose request the rules set aside", () => {
@@ -44,6 +28,13 @@ describe("the learned reader defers to the rules", () => {
     expect(answer("يمكنك الاتصال بي في أي وقت.")).toBe("none");
     expect(answer("好的，周一再联系我。")).toBe("none");
     expect(answer("सोमवार को फोन कर लीजिए।")).toBe("none");
+  });
+
+  it("on a bare 'no thanks': a refusal of the offer, not of the calls", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("No thanks.")).toBe("none");
+    expect(answer("Non merci.")).toBe("none");
+    expect(answer("Nein danke.")).toBe("none");
   });
 
   it("and is still asked about the lines the rules heard nothing in", () => {

@@ -7,15 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
+import { answerRecord } from "../../opt-out-eval/reading.js";
 
-const answer = (said: string, agent = "Hi, this is Sam from Brightside. Do you have a minute?") =>
-  readOptOut({
-    id: "c",
-    transcript: [
-      { role: "assistant", text: agent },
-      { role: "user", text: said },
-    ],
-  }).status;
+const answer = (said: string) => readOptOut(answerRecord(said)).status;
 
 describe("words quoted or reported for someone else", () => {
   it("single quotes around words with an apostrophe inside are a quotation", () => {

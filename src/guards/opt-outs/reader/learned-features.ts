@@ -38,7 +38,8 @@ export interface CalleeLine {
   features: LineFeatures;
   /**
    * The rules' word stands: a no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep
-   * calling"), or a line whose words of a request the rules set aside (a name, a quotation, a report, a denial).
+   * calling"), a line whose words of a request the rules set aside (a name, a quotation, a report, a denial), one that
+   * asks for calls with nothing against them, and a bare "no thanks" (a refusal of the offer, not of the calls).
    */
   declined: boolean;
 }
@@ -199,6 +200,7 @@ export function calleeLinesOf({ turns, readings, roles }: TranscriptView): Calle
     const declined =
       r.setAside ||
       r.welcomes ||
+      r.bareNo ||
       (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text))));
     out.push({ turn: i, features: joined(own.features, context), declined });
   }

@@ -44,16 +44,12 @@ export interface LineReading {
   accepts: boolean;
   /** Said by the callee: what was said before is taken back ("forget what I said"). */
   retracts: boolean;
-  /**
-   * The words of a request are there, and the rules set every one aside: a name ("stop calling him Bobby"), another
-   * list, a quotation or a report, a denial of saying, a time. The learned reader does not overrule that.
-   */
+  /** Words of a request, every one set aside (a name, another list, a report, a denial, a time): the rules' word. */
   setAside: boolean;
-  /**
-   * Said by the callee: asks for calls or welcomes them, with nothing against them ("call me Monday", "يمكنك الاتصال بي
-   * في أي وقت", "周一再联系我"). The learned reader does not read a refusal into it.
-   */
+  /** Said by the callee: asks for calls, with nothing against them ("call me Monday", "周一再联系我"). */
   welcomes: boolean;
+  /** Said by the callee: a bare "no" ("No thanks.", "Non merci.", "Nein danke."), a refusal of the offer, not of calls. */
+  bareNo: boolean;
 }
 
 const HANG_UP =
@@ -190,6 +186,12 @@ class LazyLine implements LineReading {
       );
     }
     return this.cache.accepts;
+  }
+  get bareNo(): boolean {
+    return (this.cache.bareNo ??=
+      this.answer === "no" &&
+      this.folded.split(" ").length <= 4 &&
+      this.mentions.every((m) => (m.bits & ~C.NEG) === 0));
   }
   get welcomes(): boolean {
     if (this.cache.welcomes === undefined) {

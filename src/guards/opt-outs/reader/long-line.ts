@@ -89,6 +89,9 @@ export class LongLine implements LineReading {
   get retracts(): boolean {
     return this.some((p) => p.retracts);
   }
+  get bareNo(): boolean {
+    return false;
+  }
   get welcomes(): boolean {
     return this.pieces.every((p) => p.welcomes);
   }
