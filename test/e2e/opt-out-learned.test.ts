@@ -1,6 +1,6 @@
 /**
  * The learned reader through the built server (its weights read from beside the bundle on the first reading): a
- * softened request the rules alone do not hear ("I'd appreciate it if this were the last time you rang") holds the
+ * softened request the rules alone do not hear ("I'd rather you lot gave it a rest with the ringing") holds the
  * number for an operator's review, `possible` and never `asked`; get_call names the learned reader and the turn; the
  * next dial is refused with opt_out_review and nothing is posted. An ordinary call holds nothing.
  */
@@ -13,7 +13,7 @@ import { readCall } from "../../src/guards/opt-outs/reader/reader.js";
 
 const fx = useSafetyFixture();
 const TO = "+14155550123";
-const HEDGED = "I'd appreciate it if this were the last time you rang.";
+const HEDGED = "Honestly I'd rather you lot gave it a rest with the ringing.";
 
 function transcript(callee: string): Array<{ role: string; text: string }> {
   return [

@@ -57,7 +57,8 @@ export function prepare(item: EvalItem, folder: string): Prepared {
 /** The highest score among an item's lines (0 when it has none). */
 export function itemScore(m: Model, p: Prepared): number {
   let best = 0;
-  for (const l of p.lines) best = Math.max(best, scoreLine(m, l.features));
+  // As the reader asks it (learned.ts): a line whose reading the rules' word decides is not scored.
+  for (const l of p.lines) if (!l.declined) best = Math.max(best, scoreLine(m, l.features));
   return best;
 }
 

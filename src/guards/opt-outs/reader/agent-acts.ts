@@ -8,6 +8,8 @@ export interface AgentActs {
   offer: boolean;
   keep: boolean;
   confirm: boolean;
+  /** Removal or an end to the calls spoken of in any form: asked, stated, offered on a condition or as a choice. */
+  removal: boolean;
 }
 
 /** Bits of the mentions in one sentence. */
@@ -34,7 +36,7 @@ export function agentActs(
   cutOff = false,
   limited: (sentence: string) => boolean = () => false,
 ): AgentActs {
-  const acts: AgentActs = { offer: false, keep: false, confirm: false };
+  const acts: AgentActs = { offer: false, keep: false, confirm: false, removal: false };
   if (mentions.length === 0) return acts;
   const sentences = text.split(/(?<=[.!?;])\s+/);
   const last = sentences.length - 1;
@@ -50,10 +52,12 @@ export function agentActs(
       (s === last - 1 && shortQuestion);
     if (question) {
       if (stops(b)) acts.offer = true;
-      else if (b & C.CALL && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
+      // Calls asked about as a permission count too: "क्या हम आगे भी आपको कॉल कर सकते हैं?" ("may we call you further?").
+      else if (b & (C.CALL | C.OKCALL) && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
     } else if (
       !asked(own) &&
-      !(b & (C.IF | C.THIRD | C.SAY)) &&
+      // Not "I've noted that you still want calls": the calls kept, not stopped.
+      !(b & (C.IF | C.THIRD | C.SAY | C.KEEP | C.OKCALL)) &&
       stops(b) &&
       b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
       !limited(own)
@@ -61,6 +65,10 @@ export function agentActs(
       acts.confirm = true;
     }
   }
+  // Clause by clause: "would you like to schedule one, or I can remove you" names a schedule in another clause.
+  const clauses = new Map<number, number>();
+  for (const m of mentions) clauses.set(m.clause, (clauses.get(m.clause) ?? 0) | m.bits);
+  for (const b of clauses.values()) if (stops(b) && !(b & (C.THIRD | C.OKCALL))) acts.removal = true;
   return acts;
 }
 
@@ -76,7 +84,12 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
   for (const cond of mentions) {
     if (!(cond.bits & C.IF)) continue;
     const sentence = mentions.filter((m) => m.sentence === cond.sentence && m.at >= cond.at);
-    const inCondition = sentence.filter((m) => m.clause === cond.clause);
+    // "if you want us to stop calling": the "us" wanted of is the calling side, not the speaker as the callee.
+    const inCondition = sentence.filter(
+      (m, k) =>
+        m.clause === cond.clause &&
+        !(m.bits === C.ME && k > 0 && sentence[k - 1]!.bits & C.WANT && m.pos - sentence[k - 1]!.pos === 1),
+    );
     const rest = sentence.filter((m) => m.clause !== cond.clause);
     const bits = (ms: readonly Mention[]) => ms.reduce((b, m) => b | m.bits, 0);
     const c = bits(inCondition);

@@ -74,7 +74,7 @@ function quoted(text: string, mentions: readonly Mention[], at: number, end: num
     bitsBetween(mentions, close, Math.min(sentenceEnd(text, close + 2), close + 60));
   if (frame & (C.THIRD | C.MEDIA | C.OTHER)) return "drop";
   if (frame & C.SAY && frame & C.YOU) return "keep";
-  return "weaken";
+  return setAgainst(text, mentions, close) ? "drop" : "weaken";
 }
 
 /**
@@ -137,7 +137,7 @@ function reported(
   after: readonly Mention[],
 ): Verdict | undefined {
   let third = false;
-  let said = false;
+  let said: Mention | undefined;
   let relayed = false;
   const framed = new Set(frame);
   const late = verbAfter(frame, after);
@@ -148,13 +148,13 @@ function reported(
     if (m.bits & C.OTHER && said && !relayed) return "drop";
     if (m.bits & C.OTHER && third && !relayed) toOther = true;
     // Told to this caller: "my husband told you to stop". A "you" inside the words reported ("he said take me off your
-    // list") is his.
-    if (m.bits & C.YOU && said && framed.has(m)) relayed = true;
+    // list") is his, and so is one read in another language than the verb's (the Italian "la" in "y la siguen llamando").
+    if (m.bits & C.YOU && said && framed.has(m) && together(m, said)) relayed = true;
     if (m.bits & (C.THIRD | C.MEDIA) && !said) third = true;
     // Said of someone else, if: "if my husband picks up, he'll tell you never to call".
     if (m.bits & C.IF && frame.some((x) => x.at > m.at && x.bits & C.THIRD)) return "drop";
     if (m.bits & C.SAY) {
-      if (third) said = true;
+      if (third) said ??= m;
       if (said && toOther) return "drop";
       // Passed on to another party: "tell them to stop calling me".
       const next = frame.find((x) => x.at > m.at);
@@ -165,6 +165,25 @@ function reported(
   // Reported with the verb after and said to no other party ("父はもう電話は要らないと言っています"): the household's
   // wish, maybe: held.
   return relayed || late.length > 0 ? "weaken" : "drop";
+}
+
+/** A word that sets what follows against what came before: "but", "pero", "mais", "aber", "但是", "でも", "लेकिन". */
+const CONTRAST =
+  /(?<![a-z])(?:but|however|pero|mais|aber|doch|ma|mas|maar|ale|lekin|magar|par)(?![a-z])|但是|可是|不过|不過|でも|けど|लेकिन|मगर|لكن|بس/g;
+const AGAINST = C.NEG | C.NEVER | C.STOP | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.HOWGOT | C.MORE | C.WITHDRAW;
+
+/**
+ * Someone else's request set against the callee's own stance after it: "my wife says to tell you to stop calling, but
+ * honestly I'm curious", "Mon mari m'a dit de vous dire d'arrêter. Mais moi, je veux bien savoir le prix". A "but"
+ * followed by nothing against the calls; one followed by a refusal ("but you keep calling") leaves the words held.
+ */
+function setAgainst(text: string, mentions: readonly Mention[], end: number): boolean {
+  CONTRAST.lastIndex = end;
+  const but = CONTRAST.exec(text);
+  if (but === null) return false;
+  // After the word itself: the French "mais" is also the Portuguese "more".
+  const after = but.index + but[0].length;
+  return !mentions.some((m) => m.at >= after && m.bits & AGAINST);
 }
 
 function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number, summary: boolean): Verdict {
@@ -203,6 +222,7 @@ function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBit
           mentions.filter((m) => m.at >= at && m.end <= end),
           mentions.filter((m) => m.at >= end && m.at < stop),
         );
+  if (r === "weaken" && setAgainst(text, mentions, end)) return "drop";
   if (r !== undefined) return r;
   // A time, not a refusal: "don't call now, I'm in a meeting; call after six", "no me llame tan temprano, mejor
   // después de las diez". Not a request with "again" or "never" ("don't call again until…" stays).

@@ -10,6 +10,7 @@ import { conceptLexiconsFor } from "./concepts/index.js";
 import { lexicons, lexiconsFor } from "./lexicons/index.js";
 import { conceptHits, negated } from "./concept-rules.js";
 import { inContext } from "./context.js";
+import { afterthought } from "./afterthought.js";
 
 const MAX_MATCH_TEXT = 120;
 
@@ -118,6 +119,8 @@ export function hitsIn(
   mentions: readonly Mention[],
   asr: boolean,
   summary = false,
+  /** Told how many readings there were before their context was weighed. */
+  seen?: { before: number },
 ): Hit[] {
   const found: Hit[] = [];
   for (const l of langs) {
@@ -126,11 +129,21 @@ export function hitsIn(
   }
   const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p));
   const concepts = conceptHits(maskedText, mentions);
+  const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
+  if (late !== undefined) concepts.push(late);
   if (asr) for (const c of concepts) c.asr = true;
+  if (seen !== undefined) seen.before = phrases.length + concepts.length;
   const kept = inContext(maskedText, mentions, phrases, summary);
   return kept.concat(
     inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),
   );
+}
+
+/** The words of a request, read as they are: nothing masked, no context weighed (folded text). */
+export function wordsOfRequest(folded: string, langs: readonly Lexicon[]): boolean {
+  const found: Hit[] = [];
+  for (const l of langs) cuesIn(folded, l, "asked", found, false);
+  return found.length > 0 || conceptHits(folded, tagAll(folded, conceptLexiconsFor(langs))).length > 0;
 }
 
 /** A line that denies a stop or a removal ("no, don't stop the calls", "calls band mat karo"). Folded text. */

@@ -36,7 +36,11 @@ export interface CalleeLine {
   /** The transcript turn (0-based). */
   turn: number;
   features: LineFeatures;
-  /** A no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep calling", "No, don't stop"): the rules' word stands. */
+  /**
+   * The rules' word stands: a no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep
+   * calling"), a line whose words of a request the rules set aside (a name, a quotation, a report, a denial), one that
+   * asks for calls with nothing against them, and a bare "no thanks" (a refusal of the offer, not of the calls).
+   */
   declined: boolean;
 }
 
@@ -193,7 +197,11 @@ export function calleeLinesOf({ turns, readings, roles }: TranscriptView): Calle
     const act = actBefore(i, roles, readings);
     const context = contextFeatures(own.first, act, readings[i]!, i === lastCallee);
     const r = readings[i]!;
-    const declined = act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text)));
+    const declined =
+      r.setAside ||
+      r.welcomes ||
+      r.bareNo ||
+      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text))));
     out.push({ turn: i, features: joined(own.features, context), declined });
   }
   return out;

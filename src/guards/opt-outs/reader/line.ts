@@ -7,10 +7,10 @@
 import { foldSpeech, sentencesOf } from "./text.js";
 import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
-import { C, tagAll, type Mention } from "./concepts.js";
+import { C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, type AgentActs } from "./agent-acts.js";
-import { corrector, hitsIn, masked } from "./cues.js";
+import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
@@ -28,6 +28,8 @@ export interface LineReading {
   keep: boolean;
   /** Said by the agent: the person is or will be removed. */
   confirm: boolean;
+  /** Said by the agent: removal or an end to the calls spoken of in any form ("…, or I can remove you"). */
+  removal: boolean;
   /** A name the speaker introduced themself by ("this is Maya from Acme"). */
   intro: string | undefined;
   /** The speaker presents themself as the calling side ("the virtual assistant of", "calling on behalf of"). */
@@ -42,18 +44,27 @@ export interface LineReading {
   accepts: boolean;
   /** Said by the callee: what was said before is taken back ("forget what I said"). */
   retracts: boolean;
+  /** Words of a request, every one set aside (a name, another list, a report, a denial, a time): the rules' word. */
+  setAside: boolean;
+  /** Said by the callee: asks for calls, with nothing against them ("call me Monday", "周一再联系我"). */
+  welcomes: boolean;
+  /** Said by the callee: a bare "no" ("No thanks.", "Non merci.", "Nein danke."), a refusal of the offer, not of calls. */
+  bareNo: boolean;
 }
 
 const HANG_UP =
   /^(?:(?:the )?(?:customer |caller |callee |user |contact )?(?:hangs? up|hung up|disconnect(?:s|ed)?|call (?:ended|dropped|disconnected)|silence|no (?:answer|response|reply)|end of call|line (?:goes )?dead|click|dial tone|cuelga|colgo|raccroche|legt auf|aufgelegt|desliga|desligou|riattacca|hangt op|rozlacza sie|rozlaczyl sie|挂断|挂了|电话挂断|電話を切る|切断|通話終了|फ़ोन काट दिया|phone kaat diya|يغلق الخط|اغلق الخط|انتهت المكالمه)[ .!]*)?$/;
 /** A turn that is only a note in brackets or asterisks: no one spoke ("[Verbindung beendet]", "*click*"). */
 const STAGE_DIRECTION = /^\s*(?:\[[^\]]*\]|\([^)]*\)|\*[^*]*\*)\s*$/;
-const silentText = (text: string, folded = foldSpeech(text)) => HANG_UP.test(folded) || STAGE_DIRECTION.test(text);
+/** A turn of dots or dashes alone ("...", "…"): nothing said. */
+const NOTHING_SAID = /^[\s.\u2026\-\u2013\u2014]*$/;
+const silentText = (text: string, folded = foldSpeech(text)) =>
+  HANG_UP.test(folded) || STAGE_DIRECTION.test(text) || NOTHING_SAID.test(text);
 /** A turn cut off mid-word or mid-sentence: "Would you—", "Voulez-vous que…". */
 const CUT_OFF = /(?:[-\u2013\u2014\u2015]|\.\.\.|\u2026)\s*$/;
 /** Words that make the agent's sentence hypothetical: "if you ever want us to stop calling". */
 const CONDITIONAL =
-  /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|场合|場合|なら|いつでも/;
+  /(?<![a-z])(?:if|whenever|any ?time|at any time|should you|just (?:say|tell)|si|siempre que|cuando quiera|s'il|si jamais|a tout moment|wenn|falls|jederzeit|se|caso|quando quiser|a qualquer momento|als|wanneer|jesli|jezeli|w kazdej chwili|agar|jab bhi|kabhi bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|随时|的话|场合|場合|なら|でしたら|であれば|いただければ|いつでも/;
 /**
  * Words that limit the agent's "we won't call you again" to one matter ("about this", "in dieser Sache", "この件で")
  * or to one person ("nobody else from our team"): said of course at the end of a task, not a removal.
@@ -66,6 +77,21 @@ const LIMITED =
  */
 const ALTERNATIVE =
   /(?:(?:^|[,.?!] )(?:or|ou|oder|of|albo|lub|oppure|ofwel)|, o)(?! (?:not|no|nao|nicht|niet|nie|pas|non)(?![a-z])) [^.!?;]*\?\s*$|, czy [^.!?;]*\?\s*$|还是[^。？?]*[?？]\s*$|それとも|(?:^|[،,.?؟] )(?:او|ولا) [^.!?؟]*[?؟]\s*$/;
+/**
+ * The agent's word not to call at a time or a place ("I'll note not to call after 8", "you asked us to stop calling
+ * you at work, so I'm trying your cell"): a time or a place noted, not a removal offered or confirmed. Not when a list
+ * or a removal is named ("you'll be off our list by tomorrow" is one).
+ */
+function timed(sentence: string, lexicons: readonly ConceptLexicon[]): boolean {
+  let bits = 0;
+  for (const m of tagAll(sentence, lexicons)) bits |= m.bits;
+  return (bits & C.LATER) !== 0 && (bits & C.CALL) !== 0 && !(bits & (C.REMOVE | C.LIST));
+}
+
+/** Anything said against the calls: a negation, a stop, a removal, annoyance, frequency, a refusal, a withdrawal. */
+const AGAINST_CALLS =
+  C.NEG | C.NEVER | C.STOP | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.WITHDRAW | C.HOWGOT | C.RETRACT | C.LIST;
+
 function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
   for (const l of langs) if (l.no.test(first)) return "no";
@@ -100,6 +126,8 @@ class LazyLine implements LineReading {
   private l: Lexicon[] | undefined;
   private m: Mention[] | undefined;
   private a: AgentActs | undefined;
+  /** Readings of the line before their context was weighed (hitsIn). */
+  private before = 0;
   private cache: Partial<Omit<LineReading, "intro">> & { intro?: string | null } = {};
 
   constructor(
@@ -124,12 +152,18 @@ class LazyLine implements LineReading {
     return (this.m ??= tagAll(this.hidden, conceptLexiconsFor(this.langs)));
   }
   private get acts(): AgentActs {
-    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => LIMITED.test(s)));
+    return (this.a ??= agentActs(this.hidden, this.mentions, CUT_OFF.test(this.text), (s) => this.limited(s)));
+  }
+  /** A sentence of the agent's limited to one matter, one person, or a time or a place. */
+  private limited(sentence: string): boolean {
+    return LIMITED.test(sentence) || timed(sentence, conceptLexiconsFor(this.langs));
   }
 
   get hits(): readonly Hit[] {
     if (this.cache.hits === undefined) {
-      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary);
+      const seen = { before: 0 };
+      let hits = hitsIn(this.hidden, this.langs, this.mentions, false, this.summary, seen);
+      this.before = seen.before;
       if (hits.length === 0) {
         const fixed = corrector().correct(this.folded);
         if (fixed !== this.folded) {
@@ -153,6 +187,31 @@ class LazyLine implements LineReading {
     }
     return this.cache.accepts;
   }
+  get bareNo(): boolean {
+    return (this.cache.bareNo ??=
+      this.answer === "no" &&
+      this.folded.split(" ").length <= 4 &&
+      this.mentions.every((m) => (m.bits & ~C.NEG) === 0));
+  }
+  get welcomes(): boolean {
+    if (this.cache.welcomes === undefined) {
+      const ms = this.mentions;
+      const clause = (c: number) => ms.reduce((b, m) => (m.clause === c ? b | m.bits : b), 0);
+      let bits = 0;
+      for (const m of ms) bits |= m.bits;
+      // Every word of calling asks for a call: "you can call me", or with a time ("call me Monday").
+      const asksForCalls = ms.every((m) => !(m.bits & C.CALL) || clause(m.clause) & (C.OKCALL | C.LATER));
+      this.cache.welcomes =
+        (bits & (C.OKCALL | C.CALL)) !== 0 && asksForCalls && !(bits & AGAINST_CALLS) && this.hits.length === 0;
+    }
+    return this.cache.welcomes;
+  }
+  get setAside(): boolean {
+    // Set aside by their context, or masked (a name, another list): the unmasked text is read again only then.
+    return (this.cache.setAside ??=
+      this.hits.length === 0 &&
+      (this.before > 0 || (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
+  }
   get retracts(): boolean {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));
   }
@@ -163,9 +222,14 @@ class LazyLine implements LineReading {
   get offer(): boolean {
     if (this.cache.offer === undefined) {
       const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
-      this.cache.offer = asked && !ALTERNATIVE.test(this.sentences.slice(-2).join(" "));
+      const question = this.sentences.slice(-2).join(" ");
+      // An offer limited to one matter is still one ("stop calling you about this?": a partial request); to a time, not.
+      this.cache.offer = asked && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
     }
     return this.cache.offer;
+  }
+  get removal(): boolean {
+    return (this.cache.removal ??= this.offer || this.acts.removal);
   }
   get keep(): boolean {
     return (this.cache.keep ??= this.langs.some((l) => asks(this.sentences, l.keep)) || this.acts.keep);
@@ -177,7 +241,7 @@ class LazyLine implements LineReading {
         this.langs.some(
           (l) =>
             l.confirm !== undefined &&
-            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !LIMITED.test(s)),
+            sentences.some((s) => l.confirm!.test(s) && !CONDITIONAL.test(s) && !this.limited(s)),
         ) || this.acts.confirm;
     }
     return this.cache.confirm;

@@ -65,6 +65,9 @@ export class LongLine implements LineReading {
   get offer(): boolean {
     return this.pieces.at(-1)!.offer;
   }
+  get removal(): boolean {
+    return this.pieces.at(-1)!.removal;
+  }
   get keep(): boolean {
     return this.pieces.at(-1)!.keep;
   }
@@ -85,6 +88,15 @@ export class LongLine implements LineReading {
   }
   get retracts(): boolean {
     return this.some((p) => p.retracts);
+  }
+  get bareNo(): boolean {
+    return false;
+  }
+  get welcomes(): boolean {
+    return this.pieces.every((p) => p.welcomes);
+  }
+  get setAside(): boolean {
+    return this.hits.length === 0 && this.some((p) => p.setAside);
   }
   get silent(): boolean {
     return (this.s ??= this.silentWhole());

@@ -129,6 +129,17 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
     for (const h of r.hits)
       if (!declined || h.tier === "asked")
         out.matches.push(fromHit(roles[i] === "uncertain" ? { ...h, tier: "possible" } : h, "transcript", i));
+    // Hung up right after the agent spoke of removing them, in any form ("…, or if you prefer, I can remove you").
+    if (q?.removal === true && !q.offer && !q.keep && r.silent && r.answer === undefined) {
+      out.matches.push({
+        where: "transcript",
+        text: "hung up after the agent spoke of removal",
+        tier: "possible",
+        category: "hang-up",
+        turn: i,
+      });
+      continue;
+    }
     if (q === undefined || (!q.offer && !q.keep)) continue;
     if ((q.offer && r.answer === "yes") || (q.keep && r.answer === "no")) {
       out.matches.push({
@@ -162,11 +173,11 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   let last = turns.length - 1;
   while (
     last >= 0 &&
-    (readings[last]!.silent || (roles[last] === "agent" && !readings[last]!.offer && !readings[last]!.keep))
+    (readings[last]!.silent || (roles[last] === "agent" && !readings[last]!.removal && !readings[last]!.keep))
   )
     last--;
   // Not a transcript of one turn: that is the callee's answer, whatever it asks.
-  if (last >= 0 && turns.length > 1 && roles[last] !== "callee" && (readings[last]!.offer || readings[last]!.keep)) {
+  if (last >= 0 && turns.length > 1 && roles[last] !== "callee" && (readings[last]!.removal || readings[last]!.keep)) {
     const answered = out.matches.some((m) => m.turn !== undefined && m.turn > last);
     if (!answered) {
       out.matches.push({

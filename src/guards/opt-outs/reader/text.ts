@@ -43,8 +43,11 @@ const MARKS = /[\u0300-\u036f\u093c\u064b-\u065f\u0670\u0640]/g;
 /** Double quotation marks of every language, and the CJK corner brackets. */
 const QUOTES = /["\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\u300c\u300d\u300e\u300f\uff02]/g;
 const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`\u2032]/g;
-/** A single-quoted span ('stop calling'), told from an apostrophe (don't) by the space before it. */
-const SINGLE_QUOTED = /(^|[\s,:;])'([^'\n]{2,80})'(?=[\s,.!?;:]|$)/g;
+/**
+ * A single-quoted span ('stop calling'), told from an apostrophe (don't) by the space before it; an apostrophe inside
+ * a word ('stop calling, I'm never selling.') does not close it, one after a sentence mark does.
+ */
+const SINGLE_QUOTED = /(^|[\s,:;])'((?:[^'\n]|'(?=\p{L})){2,120}?)'(?=[\s,.!?;:]|$)/gu;
 /** What is kept: letters and digits of every script, spaces, the apostrophe, quotes and sentence marks. */
 const OTHER = /[^\p{L}\p{M}\p{N}\s'".,!?;:-]+/gu;
 

@@ -28,7 +28,7 @@ export const de: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
+      "(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
     ],
     [
       "NAMING",
@@ -44,7 +44,7 @@ export const de: ConceptSource = {
       "MEDIA",
       "werbung|werbespot|reklame|fernseh~|tv|radio|brief|schreiben|plakat|webseite|website|film|serie|lied|video|zettel|notiz|vermerk|akte",
     ],
-    ["NEG SAY", "nicht dass|nicht,? dass"],
+    ["NEG SAY", "nicht dass|nicht,? dass|nicht so,? dass|nicht,? dass sie denken"],
     [
       "THIRD",
       "(?:mein|meine|meinem|meinen|meiner|sein|seine|ihr|ihre|unser|unsere|eine|ein|die|der|den) (?:\\w+ )?(?:mann|frau|ehemann|ehefrau|sohn|tochter|kinder|kind|mutter|vater|mama|papa|bruder|schwester|nachbar|nachbarin|nachbarn|freund|freundin|freunde|kollege|kollegin|schwiegermutter|schwiegervater|oma|opa|tante|onkel|cousine?|typ|kerl|dame)|(?:er|jemand)(?= )",
@@ -88,7 +88,10 @@ export const de: ConceptSource = {
     ["REMOVE", "nicht (?:mehr )?(?:auf|in)(?= (?:\\w+ ){0,2}?(?:[a-z]*liste[n]?|kartei|datenbank|verteiler))"],
     ["RECEIVE", "bekomm~|bekam|krieg(?:e|en|t)?|erhalt(?:e|en)"],
     ["NEG WANT", "(?<=(?:weiss|weis|wei) (?:\\w+ )?nicht,? )ob"],
-    ["NEG MORE", "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nimmer|nimma|nume|numme|numme mehr"],
+    [
+      "NEG MORE",
+      "nicht mehr|nich mehr|net mehr|ned mehr|nit mehr|nod meh|nud meh|nid meh|ned meh|nimmer|nimma|nume|numme|numme mehr",
+    ],
     ["NEVER MORE", "nie wieder|nie mehr|niemals wieder"],
     ["NEVER", "nie|niemals"],
     [
@@ -115,7 +118,7 @@ export const de: ConceptSource = {
     ],
     [
       "CALL",
-      "[a-z]*anruf~|anzuruf~|angerufen|(?:ruf|rufe|rufen|ruft|rufst|rief|riefen)(?= (?:\\w+ ){0,5}?an(?![a-z]))|telefon~|kontakt~|meld(?:en|e|et)|belastig~|stor(?:en|t)|bimmel~|klingel~|callen|gecallt|lut~|luut~|von (?:ihnen|euch|ihrer firma|dir) (?:\\w+ )?horen|sms",
+      "[a-z]*anruf~|anzuruf~|angerufen|(?:ruf|rufe|rufen|ruft|rufst|rief|riefen)(?= (?:\\w+ ){0,5}?an(?![a-z]))|telefon~|kontakt~|meld(?:en|e|et)|belastig~|stor(?:en|t)|bimmel~|klingel~|callen|gecallt|lut~|luut~|aagruef~|agruef~|aalut~|alut~|aaglut~|von (?:ihnen|euch|ihrer firma|dir) (?:\\w+ )?horen|sms",
     ],
     ["WANT", "will|wollen|willst|mocht~|mag|wunsch~|brauch~|hatte gern|wott"],
     ["KEEP", "weiterhin|weiter|immer noch|noch|bleib~"],

@@ -15,7 +15,7 @@ export const en: ConceptSource = {
     ],
     [
       "HOWGOT",
-      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
+      "how(?: the hell| on earth| in the world| the heck)?(?: did|'d| do| does| come)? (?:you|y'all|they|your company)(?: \\w+){0,3}? (?:get|got|have|find|found|obtain~) (?:a hold of )?(?:(?:my|this|our|the|mi) (?:\\w+ )?(?:number|numero|phone|cell|details|info~)|this(?= ?[?.!]|$))|where (?:did|do|'d) (?:you|y'all|they) (?:\\w+ ){0,2}?(?:get|got|find|found) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)|who gave (?:you|y'all|them) (?:my|this|our) (?:\\w+ )?(?:number|details|info~)",
     ],
     [
       "RETRACT",
@@ -39,7 +39,10 @@ export const en: ConceptSource = {
       "MEDIA",
       "ads?|adverts?|advertisement|commercials?|tv|television|radio|billboard|letter|flyer|notice|sign|website|brochure|pamphlet|poster|movie|film|show|song|article|video",
     ],
-    ["NEG SAY", "(?:it'?s |it is )?not (?:that|like)"],
+    [
+      "NEG SAY",
+      "(?:it'?s |it is )?not (?:that|like)|(?:don'?t|do not) (?:want you to |need you to )?think (?:that )?i (?:meant|said|was saying|wanted)",
+    ],
     [
       "THIRD",
       "(?:my|his|her|our|a|the|some|this|that|your) (?:\\w+ )?(?:friend|neighbou?r|sister|brother|cousin|coworker|co worker|colleague|roommate|son|daughter|kid|child|uncle|aunt|grandma|grandpa|grandmother|grandfather|mom|mum|mother|dad|father|husband|wife|partner|girlfriend|boyfriend|fiancee?|guy|lady|woman|man|family|parent|in law)s?(?:'s)?|(?:he|she|someone|somebody|everyone|everybody)(?='| )",
@@ -59,14 +62,17 @@ export const en: ConceptSource = {
     ["NOW", "now|right now|today|at the moment|this week|tonight|currently"],
     [
       "LATER",
-      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)|at (?:\\w+ )?(?:a m|p m|am|pm|o'?clock|noon|night|dinner ?time|work)|(?:so|too|that|this) (?:early|late)|early in the morning|on (?:a )?(?:sunday|saturday|weekend)s?|during (?:work|dinner|the day|lunch)|before (?:\\w+ )?(?:a m|p m|am|pm|noon|\\d+|nine|eight|ten|seven)",
+      "later|after (?:\\w+ )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|noon|lunch|work|dinner)|tomorrow|tonight|in (?:an|a|one|two|\\w+) (?:hour|minute|bit|while|week)s?|this (?:afternoon|evening)|next (?:week|month)|another time|some other time|in the (?:afternoon|evening|morning)|at (?:\\w+ )?(?:a m|p m|am|pm|o'?clock|noon|night|dinner ?time|work)|(?:so|too|that|this) (?:early|late)|early in the morning|on (?:a )?(?:sunday|saturday|weekend|monday|tuesday|wednesday|thursday|friday)s?|during (?:work|dinner|the day|lunch)|before (?:\\w+ )?(?:a m|p m|am|pm|noon|\\d+|nine|eight|ten|seven)",
     ],
     ["NOTINT", "not (?:really |even )?interested|no interest"],
     [
       "ANNOY",
       "(?:sick|tired|fed up|had it|had enough|annoyed|annoying|irritat~|harass~|pester~|nuisance|ugh|argh|enough already|driving me (?:crazy|nuts|mad))",
     ],
-    ["REPEAT CALL", "(?:keeps?|kept) (?:on )?(?:calling|ringing|phoning|contacting|bugging|bothering)"],
+    [
+      "REPEAT CALL",
+      "(?:keeps?|kept) (?:on )?(?:calling|ringing|phoning|contacting|bugging|bothering)|call(?:s|ing)? (?:me )?(?:a lot|so much)",
+    ],
     ["REPEAT", "less (?:often|frequently)|(?:so|that) (?:often|frequently)|fewer calls"],
     [
       "REPEAT",
@@ -96,7 +102,7 @@ export const en: ConceptSource = {
     ["NEVER", "never"],
     [
       "STOP",
-      "stop|quit|cease|desist|enough|knock it off|cut it out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
+      "stop|quit|cease|desist|enough|knock it off|cut (?:it|them|those|that|these) out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
     ],
     ["REMOVE ME", "(?:take|get|cross|strike|scratch|put|leave) (?:me|us) (?:off|out)|opt (?:me|us) out"],
     [

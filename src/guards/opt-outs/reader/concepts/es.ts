@@ -40,7 +40,7 @@ export const es: ConceptSource = {
       "MEDIA",
       "anuncios?|comercial|tele|television|tv|radio|carta|folleto|cartel|pagina web|web|publicidad|propaganda|pelicula|serie|cancion|video|nota",
     ],
-    ["NEG SAY", "no es que|tampoco es que"],
+    ["NEG SAY", "no es que|tampoco es que|no (?:quiero|quisiera) que (?:piense|pienses|crea|creas) que"],
     [
       "THIRD",
       "(?:mi|mis|su|sus|la|el|una|un|nuestra|nuestro|tu) (?:\\w+ )?(?:esposo|esposa|marido|mujer|hij[oa]s?|madre|padre|mama|papa|mami|papi|herman[oa]s?|vecin[oa]s?|amig[oa]s?|novi[oa]|suegr[oa]|abuel[oa]|ti[oa]|prim[oa]|companer[oa]|jefe|jefa|cunad[oa]|nuera|yerno|tipo|chic[oa]|hombre|muchach[oa])|(?:ella|ellos|ellas|alguien)(?= )",
@@ -107,7 +107,7 @@ export const es: ConceptSource = {
     ],
     [
       "REMOVE",
-      "quit~|saqu~|sac(?:a|ar|ad|en|ais)|borr~|elimin~|retir~|tach~|excluy~|dar de baja|de baja|suprim~|desuscrib~|desapunt~|olvid(?:e|en|a|ad)(?= (?:mi|este) numero)",
+      "quit~|saqu~|sac(?:a|ar|ad|en|ais)|borr~|elimin~|retir~|tach~|excluy~|dar de baja|de baja|suprim~|desuscrib~|desapunt~|(?:olvid(?:e|en|a|ad)|perde|pierda|pierdan|pierde)(?= (?:mi|este) numero)",
     ],
     ["REMOVE LIST", "lista robinson|lista de no llamar|registro de exclusion|repep|no llame|no molestar"],
     [

@@ -40,7 +40,10 @@ export const fr: ConceptSource = {
       "MEDIA",
       "pubs?|publicite|reclame|televis~|tele|tv|radio|lettre|courrier|affiche|site|film|serie|chanson|video|spot|annonce|prospectus",
     ],
-    ["NEG SAY", "ce n'est pas que|c'est pas que|non pas que"],
+    [
+      "NEG SAY",
+      "ce n'est pas que|c'est pas que|non pas que|(?:je ne veux pas|faudrait pas) que vous (?:pensiez|croyiez) que",
+    ],
     [
       "THIRD",
       "(?:mon|ma|mes|sa|son|ses|notre|nos|une|un|le|la|votre) (?:\\w+ )?(?:mari|femme|epouse|epoux|fils|fille|enfants?|mere|pere|maman|papa|frere|soeur|voisine?s?|amie?s?|copain|copine|collegue|patron|patronne|belle mere|beau pere|grand mere|grand pere|tante|oncle|cousine?|type|gars|mec|bonhomme|dame)|(?:il|elle|ils|elles|quelqu'un)(?= )",

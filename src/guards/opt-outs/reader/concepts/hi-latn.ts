@@ -24,7 +24,7 @@ export const hiLatn: ConceptSource = {
     ["RECORD", "recording|record"],
     ["OTHERLIST", "waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill"],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
-    ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?nahi (?:kaha|bola)"],
+    ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)"],
     [
       "THIRD",
       "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )",
@@ -33,7 +33,7 @@ export const hiLatn: ConceptSource = {
     ["OTHER", "unko|unhe|usko|use|un logon ko|us company|doosri company|unse"],
     [
       "SAY",
-      "kaha|kehte|kehta|kehti|kahenge|kahunga|bola|bol diya|bolo|bolte|bolta|bolti|boliye|likha|chillaya|chillayi|bataya",
+      "kaha|kehte|kehta|kehti|kahenge|kahunga|(?:keh|kah|bol) (?:raha|rahi|rahe)|bola|bol diya|bolo|bol do|bolte|bolta|bolti|boliye|likha|chillaya|chillayi|bataya",
     ],
     ["IF", "agar|jab bhi|kabhi bhi"],
     ["NOW", "abhi|aaj|is waqt|filhaal"],

@@ -37,7 +37,7 @@ export const it: ConceptSource = {
       "MEDIA",
       "pubblicita|spot|televisione|tv|tele|radio|lettera|volantino|cartello|sito|film|serie|canzone|video|avviso",
     ],
-    ["NEG SAY", "non e che|non che"],
+    ["NEG SAY", "non e che|non che|non (?:voglio|vorrei) che (?:pensi|creda) che"],
     [
       "THIRD",
       "(?:mio|mia|miei|mie|suo|sua|il|la|un|una|nostro|nostra) (?:\\w+ )?(?:marito|moglie|figli[oa]?|madre|padre|mamma|papa|fratello|sorella|vicin[oa]|vicini|amic[oa]|amici|fidanzat[oa]|suocer[oa]|nonn[oa]|zi[oa]|cugin[oa]|collega|capo|tizio|tipo|uomo|donna)|(?:lui|loro|qualcuno)(?= )",

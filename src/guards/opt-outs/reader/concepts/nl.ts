@@ -33,7 +33,7 @@ export const nl: ConceptSource = {
       "MEDIA",
       "reclame|reclamespotje|tv|televisie|radio|brief|folder|website|site|film|serie|liedje|video|advertentie|notitie",
     ],
-    ["NEG SAY", "niet dat"],
+    ["NEG SAY", "niet dat|niet zo,? dat"],
     [
       "THIRD",
       "(?:mijn|m'n|zijn|haar|onze|ons|een|die|de) (?:\\w+ )?(?:man|vrouw|echtgenoot|echtgenote|zoon|dochter|kinderen|kind|moeder|vader|mama|papa|broer|zus|buurman|buurvrouw|buren|vriend|vriendin|vrienden|collega|baas|schoonmoeder|schoonvader|oma|opa|tante|oom|neef|nicht|vent|kerel|gast)|(?:hij|zij|iemand)(?= )",

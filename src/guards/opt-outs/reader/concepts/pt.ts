@@ -41,7 +41,7 @@ export const pt: ConceptSource = {
       "MEDIA",
       "propaganda|anuncio|comercial|televisao|tv|radio|carta|panfleto|cartaz|site|filme|novela|serie|musica|video|aviso",
     ],
-    ["NEG SAY", "nao e que"],
+    ["NEG SAY", "nao e que|nao quero que (?:voce )?(?:pense|ache) que"],
     [
       "THIRD",
       "(?:meu|minha|meus|minhas|seu|sua|o|a|do|da|uma|um|nossa|nosso) (?:\\w+ )?(?:marido|mulher|esposa|esposo|filh[oa]s?|mae|pai|mamae|papai|irmao|irma|vizinh[oa]s?|amig[oa]s?|namorad[oa]|sogr[oa]|avo|tia|tio|prim[oa]|colega|chefe|cara|moco|moca|homem)|(?:ele|ela|eles|elas|alguem)(?= )",

@@ -88,6 +88,15 @@ export const de: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:wenn|dass) (?:das|dies) (?:der letzte anruf|das letzte mal) (?:ware|ist|sei|war|bleibt)"],
+    [
+      "indirect",
+      "(?:sie|ihr|du) schon wieder(?=[.!?,]|$)|(?:ach|oh|na|nicht) (?:sie|ihr|du) (?:schon )?wieder|(?:sie|ihr) ruf(?:en|t) (?:ja |aber |wohl )?(?:echt |wirklich |sehr |ganz schon )?gerne? an",
+    ],
+    [
+      "hedged",
+      "(?:(?:das|diese nummer) ist|ist (?:das|diese nummer)) (?:\\w+ ){0,2}?(?:nicht|keine) (?:\\w+ ){0,2}?(?:die |eine )?(?:richtige|gute|passende) (?:nummer )?(?:dafur|fur so was|fur sowas)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -109,6 +118,7 @@ export const de: LexiconSource = {
     ["third-party", "falsche nummer|falsch verbunden|(?:ist )?verstorben|wohnt (?:hier )?nicht mehr"],
   ],
   exempt: [
+    "(?:ans telefon gegangen|(?:telefon|horer|anruf) (?:\\w+ )?(?:abgenommen|angenommen))",
     "warteliste|gastliste|einkaufsliste|wunschliste|nachrucker ?liste",
     "(?:nennen sie|nenn) (?:mich )?(?:nicht )?\\w+",
     "(?:nicht )?einverstanden(?: \\w+){0,3} aufgezeichnet|aufzeichnung",

@@ -164,6 +164,16 @@ export const en: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:if|hope|wish|pray) (?:this|that|it) (?:was|were|is|be|would be) the last (?:one|call|time)"],
+    // The caller met with exasperation ("you again"); the number said unfit for such calls: weak cues, held.
+    [
+      "indirect",
+      "(?:^|[.!?,] )(?:oh,? |ugh,? )?(?:(?:it'?s )?(?:you|y'all) (?:guys |people |lot |again )?again|not you (?:guys |people )?again|(?:you|y'all) (?:guys |people )?(?:really )?(?:love|like) (?:calling|to call))(?=[.!?,]|$)|(?:^|[.!] )again ?(?:[.!]|$)",
+    ],
+    [
+      "hedged",
+      "(?:this|that|it)(?:'s| is)? (?:not|isn'?t|is not|not really) (?:a |the )?(?:(?:great|good|right|best|ideal|proper) )?(?:number|phone|line) (?:to call )?for (?:this|that|these|those|it|stuff like)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -220,6 +230,10 @@ export const en: LexiconSource = {
   exempt: [
     // Naming: "don't call me ma'am", "stop calling him a liar".
     "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming)",
+    // Naming oneself or someone by a name: "stop calling yourself old", "stop calling him Bobby, his name's Robert".
+    "(?:call|calls|calling|called) (?:yourself|himself|herself|themselves|myself|ourselves)|(?:call|calls|calling|called) (?:me|him|her|them|my \\w+) \\w+,? (?:my|his|her|their) name",
+    // Answering the phone is not calling: "my sister must have picked up the phone".
+    "(?:picked up|answered) (?:the )?(?:phone|call)",
     // Other lists: waiting lists, guest lists, shopping lists.
     "(?:waiting|wait|guest|invite|invitation|shopping|grocery|to ?do|wedding|christmas|card|holiday|birthday|class|course|volunteer|jury|carpool|reading|wish|bucket|short|priority|standby|cancellation|mri|surgery|transplant|housing|school|team|appointment|clinic|surgery|roster|donor|payroll|attendance|invitee|party|speaker)(?: \\w+)? (?:list|lists|roster|register)",
     "waitlist|wait list|group chat|the lease|on hold|off hold|off speaker|speaker ?phone|autopay|auto pay|the account|my account|the bill|my bill|the order|the policy",

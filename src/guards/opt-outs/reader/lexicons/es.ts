@@ -107,6 +107,15 @@ export const es: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:si|que) (?:esta|esta) (?:fuera|fuese|sea) la ultima (?:llamada|vez)"],
+    [
+      "indirect",
+      "(?:otra vez|de nuevo) (?:ustedes|usted|vosotros)(?=[.!?,]|$)|(?:ustedes|vosotros) (?:otra vez|de nuevo)(?=[.!?,]|$)|(?:les|os) encanta llamar",
+    ],
+    [
+      "hedged",
+      "(?:este|ese) no es (?:\\w+ ){0,2}?(?:un |el )?(?:buen |mejor |numero )?(?:numero )?(?:adecuado |indicado )?para (?:esto|eso|estas cosas|este tipo)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -123,7 +132,8 @@ export const es: LexiconSource = {
   ],
   exempt: [
     "lista de (?:espera|invitados|la compra|compras|pendientes|regalos|clase|boda|precios)",
-    "(?:llam|llame|llamen|llamar)\\w* (?:me |le |lo |la )?(?:senora|senor|senorita|don|dona|doctor|doctora|por mi nombre|por su nombre)",
+    "(?:llam|llame|llamen|llamar)\\w* (?:me |le |lo |la )?(?:senora|senor|senorita|don|dona|doctor|doctora|por mi nombre|por su nombre|de usted|de tu|de vos)",
+    "(?:contest|atend|cogi|agarr)\\w* el (?:telefono|celular|movil)",
     "(?:autorizo|consiento|acepto|permiso|consentimiento|autorizacion)(?: \\w+){0,3} (?:que se grabe|la grabacion|grabar|grabacion|se grabe)",
     "(?:el|un|los) cargo|la factura|en espera",
   ],

@@ -62,6 +62,12 @@ export const fr: LexiconSource = {
     ],
   ],
   possible: [
+    ["hedged", "(?:si|que) (?:c'etait|ce soit|c'est|ce serait) (?:le dernier appel|la derniere fois)"],
+    [
+      "indirect",
+      "(?:^|[.!?,] )(?:encore|de nouveau) vous(?=[.!?,]|$)|vous (?:encore|de nouveau)(?=[.!?,]|$)|vous aimez (?:bien |vraiment )?(?:appeler|telephoner)",
+    ],
+    ["hedged", "(?:ce n'est|c'est) pas (?:\\w+ ){0,2}?(?:le bon|un bon) numero pour (?:ca|ce genre|ces choses)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -80,6 +86,7 @@ export const fr: LexiconSource = {
     ["third-party", "mauvais numero|faux numero|erreur de numero|(?:est )?decede|n'habite plus ici"],
   ],
   exempt: [
+    "a decroche|ont decroche|repondu au telephone",
     "liste d'attente|liste des invites|liste de courses|liste d'invites|liste de mariage",
     "(?:appel|appelez|appelle)\\w* (?:pas )?(?:m'|me |moi )?(?:madame|monsieur|mademoiselle|docteur|par mon prenom|par mon nom)",
     "(?:consens|consentement|accord|autorise|autorisation)(?: \\w+){0,3} (?:a l'|l')?enregistrement",

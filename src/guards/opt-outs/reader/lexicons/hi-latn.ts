@@ -25,6 +25,12 @@ export const hiLatn: LexiconSource = {
     ["indirect", "(?:mera|ye|yeh) number bhool ja\\w*"],
   ],
   possible: [
+    ["hedged", "(?:last|aakhri|akhri) call (?:ho|samjho|samjhiye|hai)"],
+    [
+      "indirect",
+      "(?:phir se|fir se|phirse|firse) aap(?: log)?(?=[.!?,]|$)|aap (?:log )?(?:phir se|fir se|phirse|firse)(?=[.!?,]|$)|(?:roz|daily) yaad karte",
+    ],
+    ["hedged", "(?:ye|yeh) number (?:\\w+ ){0,6}?(?:sahi|theek|thik) nahi"],
     ["hedged", "takleef (?:mat|na) {DO}|(?:interest|dilchaspi) nahi(?: hai)?,? (?:takleef|pareshan)"],
     [
       "indirect",
@@ -32,7 +38,7 @@ export const hiLatn: LexiconSource = {
     ],
     ["third-party", "galat number|wrong number"],
   ],
-  exempt: ["waiting list|recording"],
+  exempt: ["waiting list|recording|(?:phone|call) (?:uthaya|uthayi|uthaaya|uthaayi|utha liya|utha li)"],
   negated: ["agar aap "],
   reported: ["(?:dost|friend|padosi|bhai|behen|behan) (?:\\w+ ){0,2}(?:bolta|kehta|bolti|kehti|bola|kaha)"],
   retracted: ["(?:ko )?(?:nahi|nhi) (?:kaha|bola)", "mazak"],

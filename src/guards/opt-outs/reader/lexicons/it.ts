@@ -60,6 +60,15 @@ export const it: LexiconSource = {
     ["indirect", "dimenticate(?:vi)? (?:il )?(?:mio|questo) numero"],
   ],
   possible: [
+    ["hedged", "(?:se|che) questa (?:fosse|sia) l'ultima (?:telefonata|chiamata|volta)"],
+    [
+      "indirect",
+      "(?:ancora|di nuovo) voi(?=[.!?,]|$)|voi (?:ancora|di nuovo)(?=[.!?,]|$)|vi piace (?:proprio |davvero )?chiamare",
+    ],
+    [
+      "hedged",
+      "non e (?:\\w+ ){0,2}?(?:il numero giusto|un buon numero|il numero adatto) per (?:questo|queste cose|questo genere)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -75,6 +84,7 @@ export const it: LexiconSource = {
     ["third-party", "numero sbagliato|ha sbagliato numero|(?:e )?deceduto|non abita piu qui"],
   ],
   exempt: [
+    "rispost\\w* al telefono",
     "lista d'attesa|lista di attesa|lista degli invitati|lista della spesa",
     "(?:chiami|chiamare|chiamate)(?: mi)? (?:signora|signore|signorina|dottore|dottoressa|per nome)",
     "(?:consenso|autorizzo|acconsento)(?: \\w+){0,3} (?:alla )?registrazione",

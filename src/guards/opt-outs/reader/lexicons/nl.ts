@@ -52,6 +52,18 @@ export const nl: LexiconSource = {
     ["indirect", "vergeet (?:mijn|dit) nummer|genoeg (?:met|van) (?:die |deze |jullie )?(?:\\w+ )?{TELEFOONTJES}"],
   ],
   possible: [
+    [
+      "hedged",
+      "(?:als|dat) dit (?:het laatste telefoontje|de laatste keer|het laatste gesprek) (?:was|is|zou zijn|blijft)",
+    ],
+    [
+      "indirect",
+      "(?:jullie|u) (?:weer|alweer|nou weer)(?=[.!?,]|$)|(?:alweer|weer) (?:jullie|u)(?=[.!?,]|$)|jullie bellen (?:wel )?(?:erg |echt |zo )?graag",
+    ],
+    [
+      "hedged",
+      "(?:dit|dat) is niet (?:\\w+ )?(?:het juiste|een goed|het goede) nummer (?:voor|hiervoor)|niet (?:echt )?het goede moment\\. of nummer",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -67,6 +79,7 @@ export const nl: LexiconSource = {
     ["third-party", "verkeerd (?:nummer|verbonden)|overleden|woont hier niet (?:meer)?"],
   ],
   exempt: [
+    "(?:telefoon|hoorn) (?:\\w+ )?opgenomen",
     "wachtlijst|gastenlijst|boodschappenlijst|verlanglijst",
     "noem (?:me|mij) (?:geen |niet )?\\w+",
     "(?:toestemming|instemming)(?: \\w+){0,3} (?:op te nemen|opname|opnemen)",

@@ -11,7 +11,7 @@ export const pl: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "nie prosze mnie tak juz wiecej nigdy pani jest czy moze dzwon* przesta* usun* wykresl* skasuj* zgod* spokoj* kontakt* wypis* chce* zycz* dlaczego* ile* zadnych* dosc* konie* nek* numer* telefon* list* zapomn* moim",
+    "nie prosze mnie tak juz wiecej nigdy pani jest czy moze dzwon* przesta* usun* wykresl* skasuj* zgod* spokoj* kontakt* wypis* chce* zycz* dlaczego* ile* zadnych* dosc* konie* nek* numer* telefon* list* zapomn* moim znowu znow slucham dobrze",
   asked: [
     [
       "direct",
@@ -58,6 +58,9 @@ export const pl: LexiconSource = {
     ["indirect", "zapomnijcie (?:o )?(?:moim|tym) numerze"],
   ],
   possible: [
+    ["hedged", "(?:zeby|gdyby|niech) to (?:byl|bedzie|jest) ostatni (?:telefon|raz)"],
+    ["indirect", "(?:znowu|znow) (?:wy|pan|pani|panstwo)(?=[.!?,]|$)|(?:wy|pan|pani) znowu(?=[.!?,]|$)"],
+    ["hedged", "to nie (?:jest )?(?:\\w+ )?(?:dobry|wlasciwy|najlepszy|odpowiedni) numer (?:do|na) (?:tego|takich)"],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -73,6 +76,7 @@ export const pl: LexiconSource = {
     ["third-party", "(?:pomylka|zly numer|pomylil sie pan)|(?:zmarl|zmarla)|(?:juz )?tu nie mieszka"],
   ],
   exempt: [
+    "odebra\\w* (?:telefon|komorke)",
     "listy oczekujacych|lista oczekujacych|liscie oczekujacych|listy gosci|listy zakupow",
     "nie mowic do mnie \\w+",
     "(?:zgody|zgode)(?: \\w+){0,2} (?:na )?nagrywanie",

@@ -67,6 +67,15 @@ export const pt: LexiconSource = {
     ["indirect", "esquec(?:am|a|e)(?: o)? (?:meu|este) numero"],
   ],
   possible: [
+    ["hedged", "(?:se|que) (?:essa|esta) (?:fosse|for|seja) a ultima (?:ligacao|vez|chamada)"],
+    [
+      "indirect",
+      "(?:voces|voce) (?:de novo|outra vez)(?=[.!?,]|$)|(?:de novo|outra vez) (?:voces|voce)(?=[.!?,]|$)|voces ligam (?:bastante|demais|muito)",
+    ],
+    [
+      "hedged",
+      "(?:esse|este) (?:nao e|num e) (?:\\w+ ){0,2}?(?:o |um )?(?:bom |melhor )?numero (?:certo )?(?:pra|para) (?:isso|esse tipo|essas coisas)",
+    ],
     // Near misses: a word of ending and a word of calling close together, worded unlike the cues above.
     [
       "hedged",
@@ -82,6 +91,7 @@ export const pt: LexiconSource = {
     ["third-party", "numero errado|engano|(?:ja )?faleceu|nao mora (?:mais )?aqui"],
   ],
   exempt: [
+    "atend\\w* (?:o )?(?:telefone|celular)",
     "lista de espera|lista de convidados|lista de compras",
     "(?:chame|chama|chamar)(?: me)? de \\w+",
     "(?:autorizo|consinto|consentimento|autorizacao)(?: \\w+){0,3} (?:a )?gravacao",

@@ -1,0 +1,45 @@
+/**
+ * Where the rules' word decides a line, the learned reader is not asked about it: a line whose words of a request the
+ * rules set aside (a name, a quotation, someone else's words, a denial of saying), a line that asks for calls with
+ * nothing against them ("call me Monday") and a bare "no thanks". Tried with a model that says yes to every line, so only the rules' word
+ * can keep it out; a line the rules heard nothing in is still the model's.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
+import { useLearnedModel } from "../../../src/guards/opt-outs/reader/learned.js";
+import { answerRecord, YES_TO_ALL as yesToAll } from "../../opt-out-eval/reading.js";
+
+afterEach(() => useLearnedModel(undefined));
+
+const answer = (said: string) => readOptOut(answerRecord(said)).status;
+
+describe("the learned reader defers to the rules", () => {
+  it("on a line whose request the rules set aside", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("Stop calling him Bobby, his name is Robert.")).toBe("none");
+    expect(answer("My neighbour told them 'never call me again', but I'd like to hear more.")).toBe("none");
+    expect(answer("I never said don't call me. Go on.")).toBe("none");
+    expect(answer("Take me off the waiting list, I found another place.")).toBe("none");
+  });
+
+  it("on a line that asks for calls, with nothing against them, in several languages", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("Sure, call me Monday.")).toBe("none");
+    expect(answer("يمكنك الاتصال بي في أي وقت.")).toBe("none");
+    expect(answer("好的，周一再联系我。")).toBe("none");
+    expect(answer("सोमवार को फोन कर लीजिए।")).toBe("none");
+  });
+
+  it("on a bare 'no thanks': a refusal of the offer, not of the calls", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("No thanks.")).toBe("none");
+    expect(answer("Non merci.")).toBe("none");
+    expect(answer("Nein danke.")).toBe("none");
+  });
+
+  it("and is still asked about the lines the rules heard nothing in", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("Honestly this is not a good number for this kind of thing.")).toBe("possible");
+    expect(answer("Call me Monday. Actually, you people call more than my mother.")).toBe("possible");
+  });
+});
