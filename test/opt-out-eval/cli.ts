@@ -1,7 +1,7 @@
 /**
  * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set
  * written before it was frozen (dev/), the held-out sets written after each freeze, the blind set written by someone
- * who never saw the code (blind-1/, train-a/, train-b/, train-c/), and any other .jsonl files or folders given (same format, README.md).
+ * who never saw the code (blind-1/, train-a/, train-b/, train-c/, train-e/), and any other .jsonl files or folders given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +31,7 @@ const sets: Array<[string, string[]]> =
         ["train-a (everyday calls by a writer who never saw the code)", [join(here, "train-a")]],
         ["train-b (adversarial calls by a writer who never saw the code)", [join(here, "train-b")]],
         ["train-c (hard cases by a writer who never saw the code)", [join(here, "train-c")]],
+        ["train-e (many voices, long calls, by a writer who never saw the code)", [join(here, "train-e")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);
