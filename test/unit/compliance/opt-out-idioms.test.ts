@@ -44,6 +44,13 @@ describe("a name after a verb that names and calls", () => {
   });
 });
 
+describe("a stop denied", () => {
+  it("zh: 别不打了 (don't stop calling) keeps the calls; a stop after it is still heard", () => {
+    expect(said("需要，你们可别不打了，我一个人在家")).toBe("none");
+    expect(said("别不打，哈哈。不过以后别再打了")).not.toBe("none");
+  });
+});
+
 describe("removing something else than the person", () => {
   it.each([
     ["en", "Would you like to remove anything from your cart before checkout?", "Yes please."],
