@@ -103,3 +103,13 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
   }
   return false;
 }
+
+/**
+ * The agent's question from sentence `from` on asks to remove something else than the person, the number or the
+ * calls: an item of an order, a cart, a booking ("remove anything from your order?", "togliere qualcosa dal
+ * carrello?", "iets van uw bestelling verwijderen?"). A yes to it asks for nothing.
+ */
+export function removesElsewhere(mentions: readonly Mention[], from: number): boolean {
+  const bits = mentions.reduce((b, m) => (m.sentence >= from ? b | m.bits : b), 0);
+  return (bits & C.OTHERLIST) !== 0 && !(bits & (C.LIST | C.NUMBER | C.CALL | C.ME));
+}

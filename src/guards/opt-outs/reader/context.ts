@@ -50,7 +50,7 @@ function answerNo(text: string, n: Mention): boolean {
 export const together = (a: Mention, b: Mention) => a.lang === b.lang || a.lang === "en" || b.lang === "en";
 
 /** After a word of calling: a quotation (a name said as one) or a masked name. */
-const NAMED = /^(?: (?:me|moi|mich|mi))? (?:"|~)/;
+const NAMED = /^(?: (?:me|moi|mich|mi|him|her|us|them))? (?:"|~)/;
 
 /** The quotation mark that opens the quotation `pos` is in, or -1. */
 function openingQuote(text: string, pos: number): number {

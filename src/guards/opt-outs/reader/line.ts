@@ -9,7 +9,7 @@ import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
-import { agentActs, type AgentActs } from "./agent-acts.js";
+import { agentActs, removesElsewhere, type AgentActs } from "./agent-acts.js";
 import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
@@ -224,7 +224,9 @@ class LazyLine implements LineReading {
       const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
       const question = this.sentences.slice(-2).join(" ");
       // An offer limited to one matter is still one ("stop calling you about this?": a partial request); to a time, not.
-      this.cache.offer = asked && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
+      const elsewhere = removesElsewhere(this.mentions, this.sentences.length - 2);
+      this.cache.offer =
+        asked && !elsewhere && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
     }
     return this.cache.offer;
   }

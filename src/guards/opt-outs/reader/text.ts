@@ -50,6 +50,13 @@ const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`\u2032]/g;
 const SINGLE_QUOTED = /(^|[\s,:;])'((?:[^'\n]|'(?=\p{L})){2,120}?)'(?=[\s,.!?;:]|$)/gu;
 /** What is kept: letters and digits of every script, spaces, the apostrophe, quotes and sentence marks. */
 const OTHER = /[^\p{L}\p{M}\p{N}\s'".,!?;:-]+/gu;
+/**
+ * A capitalised word right after a verb that both names and calls ("stop calling me Bob", "no me llames Lupita",
+ * "ne m'appelle pas Bobby", "non chiamarmi Dottore", "não me chame de Dona") is a form of address: it is quoted, so
+ * it reads as a name. Days and months are capitalised too, and stay times ("don't call me Monday").
+ */
+const NAMED_AFTER_CALL =
+  /\b((?:call|calls|calling|called) (?:me|him|her|us)|llam(?:es|en|ar|ando|ado|e)(?:me|nos)?|m'appel(?:le|lez|er)(?: pas)?|chiam(?:armi|ami|atemi|i|ate|arci)|cham(?:e|a|ar|em)(?:-me)?(?: de)?)\s+(?!(?:I|I'\p{L}+|Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)(?:day)?\b|(?:January|February|March|April|May|June|July|August|September|October|November|December|Please|Again|Ever|Anymore|Ok|Okay|Now|Back|Here|There|Today|Tomorrow|Tonight)\b)(\p{Lu}\p{Ll}+)(?![\p{L}'])/gu;
 
 const FILLERS = new Set([
   "uh",
@@ -104,7 +111,8 @@ function unicodeFolded(text: string): string {
 export function foldSpeech(text: string): string {
   // Plain ASCII (most English calls) has nothing to decompose nor to map.
   const ascii = /^[\x20-\x7e]*$/.test(text);
-  const folded = (ascii ? text.toLowerCase() : unicodeFolded(text))
+  const named = text.replace(NAMED_AFTER_CALL, '$1 "$2"');
+  const folded = (ascii ? named.toLowerCase() : unicodeFolded(named))
     .replace(QUOTES, ' " ')
     .replace(SINGLE_QUOTED, '$1 " $2 " ')
     .replace(OTHER, " ")

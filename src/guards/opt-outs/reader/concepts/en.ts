@@ -1,6 +1,10 @@
 /** English concept words (concepts.ts), folded text; phrases come before the words they hold. `~` ends a stem. */
 import type { ConceptSource } from "../concepts.js";
 
+/** A thing named after the phone is not the number nor a call: "remove the phone case", "the phone charger". */
+const ACCESSORY =
+  "(?! (?:case|cover|charger|cable|screen|stand|holder|mount|bill|plan|protector|battery|order)s?(?![a-z]))";
+
 export const en: ConceptSource = {
   lang: "en",
   script: "latin",
@@ -23,7 +27,7 @@ export const en: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))",
+      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me |us )?(?:on |at )?(?:my|our) (?:\\w+ )?(?:mobile|cell|landline|work (?:number|phone|line)|home (?:number|phone)|other (?:number|phone))",
     ],
     [
       "NAMING",
@@ -32,7 +36,7 @@ export const en: ConceptSource = {
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
       "OTHERLIST",
-      "(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|program|course|trip",
+      "(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip",
     ],
     ["MEDIA SAY", "it (?:says|said|reads|read)|says quote|quote|unquote"],
     [
@@ -114,10 +118,10 @@ export const en: ConceptSource = {
       "lists?|database|data base|records?|system|files?|register|registry|roster|contacts|directory|dialer|rolodex|campaign",
     ],
     ["REMOVE LIST", "(?:do not|don'?t|no) call (?:list|registry|register)|dnc|d n c"],
-    ["NUMBER", "(?:my|this|that|our|the) (?:\\w+ )?(?:number|phone|cell|line|landline)"],
+    ["NUMBER", `(?:my|this|that|our|the) (?:\\w+ )?(?:number|phone|cell|line|landline)${ACCESSORY}`],
     [
       "CALL",
-      "call~|ring~|rang|rung|phon~|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~",
+      `call~|ring~|rang|rung|phon~${ACCESSORY}|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~`,
     ],
     ["WANT", "want~|wanna|wish|need|like|'d like|would like|care for|appreciate"],
     ["KEEP", "keep~|continue~|still|further|future"],

@@ -33,7 +33,7 @@ export const es: ConceptSource = {
     ["RECORD", "grab(?:e|en|ar|ada|ado|acion|aciones|ando)"],
     [
       "OTHERLIST",
-      "listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)",
+      "pedidos?|carrito|listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)",
     ],
     ["MEDIA SAY", 'pone:?(?= ")|reza:?(?= ")'],
     [

@@ -22,7 +22,7 @@ export const hiLatn: ConceptSource = {
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
-    ["OTHERLIST", "waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill"],
+    ["OTHERLIST", "order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill"],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
     ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)"],
     [

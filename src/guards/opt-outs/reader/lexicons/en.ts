@@ -115,7 +115,7 @@ export const en: LexiconSource = {
     ["removal", "{DONT3} (?:want|wish|need) to (?:stay|remain|be kept|be) (?:on|in) (?:{YOUR} )?(?:\\w+ )?{LIST}"],
     [
       "removal",
-      "(?:remove|delete|erase) (?:this|that|the|his|her|their|my) (?:phone )?(?:number|phone|line)(?! (?:from|on|off) (?:my|the|our) (?:account|bill|plan|profile|card|order))",
+      "(?:remove|delete|erase) (?:this|that|the|his|her|their|my) (?:phone )?(?:number|phone|line)(?! (?:case|cover|charger|cable|screen|stand|holder|mount|protector|battery)s?(?![a-z]))(?! (?:from|on|off) (?:my|the|our) (?:account|bill|plan|profile|card|order))",
     ],
     [
       "revocation",
