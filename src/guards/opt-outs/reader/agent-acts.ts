@@ -2,7 +2,7 @@
  * What an agent's line does, read from its concepts (concepts.ts): offer removal, ask whether to keep calling, confirm
  * a removal. The reader weighs the callee's answer against it (a yes to the offer, a no to keeping the calls).
  */
-import { C, type Mention } from "./concepts.js";
+import { bitsOf, C, type Mention } from "./concepts.js";
 
 export interface AgentActs {
   offer: boolean;
@@ -14,9 +14,7 @@ export interface AgentActs {
 
 /** Bits of the mentions in one sentence. */
 function sentenceBits(mentions: readonly Mention[], sentence: number): number {
-  let bits = 0;
-  for (const m of mentions) if (m.sentence === sentence) bits |= m.bits;
-  return bits;
+  return bitsOf(mentions, (m) => m.sentence === sentence);
 }
 
 const stops = (b: number) =>
@@ -91,9 +89,8 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
         !(m.bits === C.ME && k > 0 && sentence[k - 1]!.bits & C.WANT && m.pos - sentence[k - 1]!.pos === 1),
     );
     const rest = sentence.filter((m) => m.clause !== cond.clause);
-    const bits = (ms: readonly Mention[]) => ms.reduce((b, m) => b | m.bits, 0);
-    const c = bits(inCondition);
-    const r = bits(rest);
+    const c = bitsOf(inCondition);
+    const r = bitsOf(rest);
     const all = c | r;
     if (!(c & C.YOU) || c & C.ME || all & (C.ANNOY | C.REPEAT | C.HOWGOT)) continue;
     if (!(all & (C.CALL | C.RECEIVE | C.REMOVE | C.STOP))) continue;
@@ -110,6 +107,6 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
  * carrello?", "iets van uw bestelling verwijderen?"). A yes to it asks for nothing.
  */
 export function removesElsewhere(mentions: readonly Mention[], from: number): boolean {
-  const bits = mentions.reduce((b, m) => (m.sentence >= from ? b | m.bits : b), 0);
+  const bits = bitsOf(mentions, (m) => m.sentence >= from);
   return (bits & C.OTHERLIST) !== 0 && !(bits & (C.LIST | C.NUMBER | C.CALL | C.ME));
 }

@@ -6,7 +6,7 @@
  * calling, "how did you get my number") are only `possible`. Words that name ("don't call me ma'am"), other lists ("the
  * waiting list") and words accepting calls in the same sentence undo a reading. What an agent's lines do: agent-acts.ts.
  */
-import { C, type Mention } from "./concepts.js";
+import { bitsOf, C, type Mention } from "./concepts.js";
 import { together } from "./context.js";
 import type { Hit, Kind, Tier } from "./lexicon.js";
 
@@ -170,9 +170,7 @@ export function negated(text: string, mentions: readonly Mention[], i: number): 
 
 /** Bits of every mention in the anchor's clause: what a clause is about counts at any distance. */
 function clauseBits(mentions: readonly Mention[], a: Mention): number {
-  let bits = 0;
-  for (const m of mentions) if (m.clause === a.clause) bits |= m.bits;
-  return bits;
+  return bitsOf(mentions, (m) => m.clause === a.clause);
 }
 
 function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, number] | undefined {

@@ -190,6 +190,13 @@ export function tagText(text: string, lex: ConceptLexicon, out: Mention[]): void
 /** Spans the lexicons set aside (other lists, naming, times, recordings: lexicon.ts `exempt`), masked with this mark. */
 const MASKED: ConceptLexicon = { lang: "", re: /~+/g, bits: [C.OTHERLIST | C.NAMING | C.RECORD] };
 
+/** The bits of the mentions `keep` picks (every one without it), together: what a stretch of text is about. */
+export function bitsOf(mentions: readonly Mention[], keep?: (m: Mention) => boolean): number {
+  let bits = 0;
+  for (const m of mentions) if (keep === undefined || keep(m)) bits |= m.bits;
+  return bits;
+}
+
 /**
  * Every language's mentions together, in text order (a code-switched line mixes them). A masked span is a mention
  * too: what a word of removing or calling governs there is another list or a name, not this caller's calls.

@@ -7,7 +7,7 @@
  * follows with a yes to the calls is undone or weakened. Only where the words point elsewhere is a reading dropped;
  * where the frame is unclear it becomes `possible` (held for a person), never nothing.
  */
-import { C, type Mention } from "./concepts.js";
+import { bitsOf, C, type Mention } from "./concepts.js";
 import type { Hit } from "./lexicon.js";
 import { negated } from "./concept-rules.js";
 
@@ -26,9 +26,7 @@ function sentenceEnd(text: string, at: number): number {
 
 /** The bits of the mentions between two offsets. */
 function bitsBetween(mentions: readonly Mention[], from: number, to: number): number {
-  let bits = 0;
-  for (const m of mentions) if (m.at >= from && m.end <= to) bits |= m.bits;
-  return bits;
+  return bitsOf(mentions, (m) => m.at >= from && m.end <= to);
 }
 
 type Verdict = "keep" | "weaken" | "drop";

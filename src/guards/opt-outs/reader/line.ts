@@ -7,7 +7,7 @@
 import { foldSpeech, sentencesOf } from "./text.js";
 import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
-import { C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
+import { bitsOf, C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, removesElsewhere, type AgentActs } from "./agent-acts.js";
 import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
@@ -83,8 +83,7 @@ const ALTERNATIVE =
  * or a removal is named ("you'll be off our list by tomorrow" is one).
  */
 function timed(sentence: string, lexicons: readonly ConceptLexicon[]): boolean {
-  let bits = 0;
-  for (const m of tagAll(sentence, lexicons)) bits |= m.bits;
+  const bits = bitsOf(tagAll(sentence, lexicons));
   return (bits & C.LATER) !== 0 && (bits & C.CALL) !== 0 && !(bits & (C.REMOVE | C.LIST));
 }
 
@@ -196,9 +195,8 @@ class LazyLine implements LineReading {
   get welcomes(): boolean {
     if (this.cache.welcomes === undefined) {
       const ms = this.mentions;
-      const clause = (c: number) => ms.reduce((b, m) => (m.clause === c ? b | m.bits : b), 0);
-      let bits = 0;
-      for (const m of ms) bits |= m.bits;
+      const clause = (c: number) => bitsOf(ms, (m) => m.clause === c);
+      const bits = bitsOf(ms);
       // Every word of calling asks for a call: "you can call me", or with a time ("call me Monday").
       const asksForCalls = ms.every((m) => !(m.bits & C.CALL) || clause(m.clause) & (C.OKCALL | C.LATER));
       this.cache.welcomes =
