@@ -9,6 +9,7 @@
 import { isObject, type CallRecord } from "../service/shapes.js";
 import { foldText } from "../text/fold.js";
 import { derivedOnce } from "../text/shared-values.js";
+import { boundedMemo } from "../text/bounded-memo.js";
 
 /** One line, the same in the preview, the client's dialog and the approval page. */
 export const AI_DISCLOSURE_REMINDER =
@@ -67,12 +68,11 @@ function agentOpening(raw: unknown): string | undefined {
  * the same calls again and again (folding it is most of the check's cost). A pure function of the text (at most
  * FIRST_WORDS characters). Bounded: once full it starts over.
  */
-const MEMO_ENTRIES = 2_000;
-const verdicts = new Map<string, boolean>();
+const verdicts = boundedMemo(2_000, Number.POSITIVE_INFINITY, (opening) => DISCLOSES.test(foldText(opening)));
 
 /** How many openings the memo holds (tests: it stays bounded). */
 export function disclosureMemoSize(): number {
-  return verdicts.size;
+  return verdicts.size();
 }
 
 /** Read once per record the service layer shares (a polled call sent again; src/text/shared-values.ts). */
@@ -81,12 +81,6 @@ export const checkAiDisclosure = derivedOnce(disclosureOf);
 function disclosureOf(record: CallRecord): AiDisclosure {
   const opening = agentOpening(record.transcript);
   if (opening === undefined) return {};
-  let disclosed = verdicts.get(opening);
-  if (disclosed === undefined) {
-    disclosed = DISCLOSES.test(foldText(opening));
-    if (verdicts.size >= MEMO_ENTRIES) verdicts.clear();
-    verdicts.set(opening, disclosed);
-  }
   // The words themselves are call content (the transcript shows them, fenced): only the verdict is returned.
-  return { disclosed };
+  return { disclosed: verdicts(opening) };
 }

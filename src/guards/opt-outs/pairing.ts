@@ -10,30 +10,26 @@
  */
 import { phoneLib } from "../../phone/lib.js";
 import type { CallToRead } from "./state/store.js";
+import { boundedMemo } from "../../text/bounded-memo.js";
 
 /**
  * Numbers already read, to their E.164 form ("" for none): every get_call reads its record's number, about 40 µs of
  * parsing each time, and a session reads the same few calls again and again. The parse is a pure function of the
- * text. Bounded: once full it starts over, so a service sending endless new numbers costs no memory.
+ * text. Bounded: once full it starts over, so a service sending endless new numbers costs no memory; a text too long
+ * to be a number is parsed each time.
  */
-const E164_MEMO_ENTRIES = 1_000;
-const e164Memo = new Map<string, string>();
+const e164Memo = boundedMemo(1_000, 64, (text) => parseE164(text) ?? "");
 
 /** The E.164 form of a number the service wrote, or undefined. */
 export function e164Of(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  let e164 = e164Memo.get(text);
-  if (e164 === undefined) {
-    e164 = parseE164(text) ?? "";
-    if (e164Memo.size >= E164_MEMO_ENTRIES) e164Memo.clear();
-    e164Memo.set(text, e164);
-  }
+  const e164 = e164Memo(text);
   return e164 === "" ? undefined : e164;
 }
 
 /** How many numbers e164Of holds (tests: the memo stays bounded). */
 export function e164MemoSize(): number {
-  return e164Memo.size;
+  return e164Memo.size();
 }
 
 function parseE164(text: string): string | undefined {

@@ -142,8 +142,9 @@ export function compileConcepts(src: ConceptSource): ConceptLexicon {
   return { lang: src.lang, re, bits };
 }
 
-const SENTENCE_MARK = /[.!?;]/;
-const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff]/;
+const [SPACE, COMMA, STOP, BANG, ASK, SEMI] = [" ", ",", ".", "!", "?", ";"].map((c) => c.charCodeAt(0));
+/** Kana and the CJK ideographs: each counts half a word. */
+const isCjk = (ch: number) => (ch >= 0x3040 && ch <= 0x30ff) || (ch >= 0x3400 && ch <= 0x9fff);
 
 /** The mentions of one language's concepts in a folded (and masked) text, in order. */
 export function tagText(text: string, lex: ConceptLexicon, out: Mention[]): void {
@@ -159,14 +160,15 @@ export function tagText(text: string, lex: ConceptLexicon, out: Mention[]): void
       re.lastIndex++;
       continue;
     }
+    // Character codes, not one-letter strings: this loop runs over every character of every line read.
     for (; scanned < m.index; scanned++) {
-      const ch = text[scanned]!;
-      if (ch === " ") words++;
-      else if (ch === ",") clause++;
-      else if (SENTENCE_MARK.test(ch)) {
+      const ch = text.charCodeAt(scanned);
+      if (ch === SPACE) words++;
+      else if (ch === COMMA) clause++;
+      else if (ch === STOP || ch === BANG || ch === ASK || ch === SEMI) {
         sentence++;
         clause++;
-      } else if (ch > "\u3000" && CJK_CHAR.test(ch)) halves++;
+      } else if (isCjk(ch)) halves++;
     }
     let bits = lex.bits[0]!;
     for (let i = 1; i < m.length; i++) {

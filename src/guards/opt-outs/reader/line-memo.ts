@@ -6,31 +6,21 @@
 import { readLine, type Hit, type LineReading } from "./line.js";
 import { foldSpeech } from "./text.js";
 import { lexiconsFor } from "./lexicons/index.js";
+import { boundedMemo } from "../../../text/bounded-memo.js";
 
 const MEMO_LONGEST = 1_000;
 /** Lines and summaries together hold at most 2,000 texts. */
 const LINE_ENTRIES = 1_600;
 const SUMMARY_ENTRIES = 400;
-const lineMemo = new Map<string, LineReading>();
-const summaryMemo = new Map<string, readonly Hit[]>();
+const lineMemo = boundedMemo(LINE_ENTRIES, MEMO_LONGEST, (t) => readLine(t));
+const summaryMemo = boundedMemo(SUMMARY_ENTRIES, MEMO_LONGEST, readSummary);
 
 /** How many lines the memo holds (tests: it stays bounded). */
 export function lineMemoSize(): number {
-  return lineMemo.size + summaryMemo.size;
+  return lineMemo.size() + summaryMemo.size();
 }
 
-function kept<V>(memo: Map<string, V>, most: number, text: string, read: (t: string) => V): V {
-  if (text.length > MEMO_LONGEST) return read(text);
-  let found = memo.get(text);
-  if (found === undefined) {
-    found = read(text);
-    if (memo.size >= most) memo.clear();
-    memo.set(text, found);
-  }
-  return found;
-}
-
-export const readLineKept = (text: string): LineReading => kept(lineMemo, LINE_ENTRIES, text, (t) => readLine(t));
+export const readLineKept = (text: string): LineReading => lineMemo(text);
 
 /**
  * A summary: the cues of a line (a summary may quote the person), the summary's own reported speech ("asked to be
@@ -51,4 +41,4 @@ function readSummary(text: string): readonly Hit[] {
   return hits;
 }
 
-export const readSummaryKept = (text: string): readonly Hit[] => kept(summaryMemo, SUMMARY_ENTRIES, text, readSummary);
+export const readSummaryKept = (text: string): readonly Hit[] => summaryMemo(text);

@@ -122,7 +122,7 @@ class LazyLine implements LineReading {
   private f: string | undefined;
   private h: string | undefined;
   private s: string[] | undefined;
-  private l: Lexicon[] | undefined;
+  private l: readonly Lexicon[] | undefined;
   private m: Mention[] | undefined;
   private a: AgentActs | undefined;
   /** Readings of the line before their context was weighed (hitsIn). */
@@ -144,7 +144,7 @@ class LazyLine implements LineReading {
   private get sentences(): string[] {
     return (this.s ??= sentencesOf(this.folded));
   }
-  private get langs(): Lexicon[] {
+  private get langs(): readonly Lexicon[] {
     return (this.l ??= lexiconsFor(this.folded));
   }
   private get mentions(): Mention[] {

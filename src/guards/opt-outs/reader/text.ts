@@ -4,6 +4,7 @@
  * sentence marks of every script become . , ? ! so clauses can be told apart; fillers ("uh", "euh", "えーと") and a
  * word said twice in a row ("stop stop calling") are dropped, as speech recognition leaves them.
  */
+import { boundedMemo } from "../../../text/bounded-memo.js";
 
 const LETTERS: Record<string, string> = {
   ł: "l",
@@ -105,10 +106,12 @@ function unicodeFolded(text: string): string {
 }
 
 /**
- * The folded text: lower case, no accents, one space between words, sentence marks kept. Pure and cheap enough to run
- * on every line (its result is kept per line by the reader).
+ * The folded text: lower case, no accents, one space between words, sentence marks kept. A reading folds a line
+ * several times (to tell the speakers, to read it, for the learned reader), so the last texts folded are kept.
  */
-export function foldSpeech(text: string): string {
+export const foldSpeech: (text: string) => string = boundedMemo(512, 1_000, foldNow);
+
+function foldNow(text: string): string {
   // Plain ASCII (most English calls) has nothing to decompose nor to map.
   const ascii = /^[\x20-\x7e]*$/.test(text);
   const named = text.replace(NAMED_AFTER_CALL, '$1 "$2"');

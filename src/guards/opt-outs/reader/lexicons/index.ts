@@ -1,5 +1,6 @@
 /** Every language read, compiled once when the reader is first used. English comes first: code-switching leans on it. */
 import { compileLexicon, type Lexicon, type LexiconSource } from "../lexicon.js";
+import { boundedMemo } from "../../../../text/bounded-memo.js";
 import { en } from "./en.js";
 import { es } from "./es.js";
 import { fr } from "./fr.js";
@@ -55,8 +56,11 @@ function shownBy(text: string): number {
  * The languages a folded text may be in: English always (it is the lingua franca of code-switching), a language of
  * its own script where that script appears, and another Latin-script language where one of its marker words does
  * ("de", "nicht", "llam…"). Reading every line in all nine Latin-script languages cost most of a call's reading.
+ * Several readers ask of one text in a reading, so the last answers are kept.
  */
-export function lexiconsFor(text: string): Lexicon[] {
+export const lexiconsFor: (text: string) => readonly Lexicon[] = boundedMemo(512, 1_000, languagesOf);
+
+function languagesOf(text: string): readonly Lexicon[] {
   const all = lexicons();
   if (markerBits === undefined) buildMarkers(all);
   let bits: number | undefined;
