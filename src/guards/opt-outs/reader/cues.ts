@@ -85,7 +85,7 @@ function cuesIn(text: string, l: Lexicon, tier: Tier, hits: Hit[], asr: boolean)
     if (denied(l, prefix) || reportedByOthers(l, prefix) || (l.retracted?.test(suffix) ?? false)) continue;
     const cue = cues.find((c) => {
       c.re.lastIndex = at;
-      return c.re.exec(text)?.index === at;
+      return c.re.test(text);
     });
     const hedged = tier === "asked" && l.hedges !== undefined && (l.hedges.test(prefix) || l.hedges.test(suffix));
     hits.push({

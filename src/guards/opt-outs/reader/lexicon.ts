@@ -127,8 +127,9 @@ function combined(sources: readonly string[], macros: Record<string, string>, la
 export function compileLexicon(src: LexiconSource): Lexicon {
   const m = src.macros ?? {};
   const latin = src.script === undefined;
+  // Sticky: a cue is asked only whether it starts where the combined pattern matched, never to search on.
   const cues = (list: readonly Cue[]) =>
-    list.map(([kind, s]) => ({ kind, re: new RegExp(edged(expand(s, m), latin), "g") }));
+    list.map(([kind, s]) => ({ kind, re: new RegExp(edged(expand(s, m), latin), "y") }));
   const anchoredEnd = (list: readonly string[]) =>
     list.length === 0 ? undefined : new RegExp(`(?:${list.map((s) => expand(s, m)).join("|")})[\\s,"]*$`);
   const lead = src.lead === undefined ? "" : `(?:(?:${expand(src.lead, m)})[\\s,.!]+)*`;

@@ -65,7 +65,8 @@ function agentKinds(r: LineReading, folded: string): string[] {
  * asked only of a turn where a request was read, the words a callee's request is made of.
  */
 function offersIf(r: LineReading, folded: string): boolean {
-  if (r.hits.length === 0 || !CONDITION.test(folded)) return false;
+  // The word of a condition first: it is one pattern, and reading the turn's requests is the whole line's work.
+  if (!CONDITION.test(folded) || r.hits.length === 0) return false;
   const text = masked(folded);
   return offersOnCondition(tagAll(text, conceptLexiconsFor(lexiconsFor(folded))));
 }
