@@ -108,5 +108,9 @@ export function offersOnCondition(mentions: readonly Mention[]): boolean {
  */
 export function removesElsewhere(mentions: readonly Mention[], from: number): boolean {
   const bits = bitsOf(mentions, (m) => m.sentence >= from);
-  return (bits & C.OTHERLIST) !== 0 && !(bits & (C.LIST | C.NUMBER | C.CALL | C.ME));
+  if (!(bits & C.OTHERLIST) || bits & (C.LIST | C.NUMBER | C.CALL)) return false;
+  // A person removed is one named in the question itself ("remove me from the order?"); the agent's "we have an old
+  // address" before it names the agent.
+  const asked = mentions.at(-1)?.sentence;
+  return !mentions.some((m) => m.sentence >= from && m.bits & C.ME && m.sentence === asked);
 }

@@ -179,6 +179,10 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
   let near = 0;
   let from = a.at;
   let to = a.end;
+  // The clauses the reading spans: "the old address is still in the system, take it out" reaches "system" across a
+  // comma, and what undoes it there (another list) undoes it too.
+  let first = a.clause;
+  let last = a.clause;
   // A negation that denies saying ("I didn't say", "没说") is not the request's own: context.ts reads it.
   const own = (m: Mention) => (m.bits & C.SAY ? m.bits & ~(C.NEG | C.NEVER) : m.bits);
   for (let j = i - 1; j >= 0 && a.pos - mentions[j]!.pos <= rule.window; j--) {
@@ -186,18 +190,28 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
     if (apart(m)) break;
     if (!together(m, a)) continue;
     near |= own(m);
-    if (rule.need.some((g) => own(m) & g)) from = Math.min(from, m.at);
+    if (rule.need.some((g) => own(m) & g)) {
+      from = Math.min(from, m.at);
+      first = Math.min(first, m.clause);
+    }
   }
   for (let j = i + 1; j < mentions.length && mentions[j]!.pos - a.pos <= rule.window; j++) {
     const m = mentions[j]!;
     if (apart(m)) break;
     if (!together(m, a)) continue;
     near |= own(m);
-    if (rule.need.some((g) => own(m) & g)) to = Math.max(to, m.end);
+    if (rule.need.some((g) => own(m) & g)) {
+      to = Math.max(to, m.end);
+      last = Math.max(last, m.clause);
+    }
   }
   // A mention carrying two concepts ("never" is NEVER and NEG) counts for what it is besides the anchor.
   near |= a.bits & ~rule.anchor;
-  if (rule.unless !== undefined && clauseBits(mentions, a) & rule.unless) return undefined;
+  if (rule.unless !== undefined) {
+    const spanned =
+      first === last ? clauseBits(mentions, a) : bitsOf(mentions, (m) => m.clause >= first && m.clause <= last);
+    if (spanned & rule.unless) return undefined;
+  }
   return rule.need.every((g) => near & g) ? [from, to] : undefined;
 }
 

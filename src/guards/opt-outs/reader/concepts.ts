@@ -58,7 +58,7 @@ export const C = {
   OKCALL: 1 << 25,
   /** A word after "call me" that names: sir, ma'am, buddy. */
   NAMING: 1 << 26,
-  /** A list that is not about calls: a waiting list, a group chat, a newsletter. */
+  /** A list or a thing that is not about calls: a waiting list, a group chat, a newsletter, an order, an address. */
   OTHERLIST: 1 << 27,
   /** The addressee: you, your company. */
   YOU: 1 << 28,

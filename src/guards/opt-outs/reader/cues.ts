@@ -107,6 +107,20 @@ function deniedStopIn(text: string, mentions: readonly Mention[], p: Hit): boole
   );
 }
 
+/**
+ * A phrase whose object is another thing (an address, an order: concepts' OTHERLIST) named in its clause before it
+ * ends, with no number, no calls, and nobody named before that thing: "前の住所は削除してください", "把旧地址从系统里删掉"
+ * remove an address, not the person ("take me off the group and the list" names the person first).
+ */
+function removesOtherThing(mentions: readonly Mention[], p: Hit): boolean {
+  const inside = mentions.find((m) => m.at >= p.at! && m.at < p.end!);
+  if (inside === undefined) return false;
+  const clause = mentions.filter((m) => m.clause === inside.clause);
+  const other = clause.find((m) => m.bits & C.OTHERLIST && m.at < p.end!);
+  if (other === undefined) return false;
+  return !clause.some((m) => m.bits & (C.NUMBER | C.CALL) || (m.bits & C.ME && m.at < other.at));
+}
+
 const overlaps = (a: Hit, b: Hit) => a.at! < b.end! && b.at! < a.end!;
 
 /**
@@ -127,7 +141,7 @@ export function hitsIn(
     cuesIn(maskedText, l, "asked", found, asr);
     cuesIn(maskedText, l, "possible", found, asr);
   }
-  const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p));
+  const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p) && !removesOtherThing(mentions, p));
   const concepts = conceptHits(maskedText, mentions);
   const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
   if (late !== undefined) concepts.push(late);

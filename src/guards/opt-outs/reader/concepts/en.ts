@@ -36,7 +36,7 @@ export const en: ConceptSource = {
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
       "OTHERLIST",
-      "(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip",
+      "(?:old |previous |former |home |billing |shipping |delivery |postal |email |e mail )?address(?:es)?|(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip",
     ],
     ["MEDIA SAY", "it (?:says|said|reads|read)|says quote|quote|unquote"],
     [
@@ -121,7 +121,7 @@ export const en: ConceptSource = {
     ["NUMBER", `(?:my|this|that|our|the) (?:\\w+ )?(?:number|phone|cell|line|landline)${ACCESSORY}`],
     [
       "CALL",
-      `call~|ring~|rang|rung|phon~${ACCESSORY}|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~`,
+      `call(?!(?:e|es|a|as|an|ar|o|ado|ada)(?![a-z']))~|ring~|rang|rung|phon~${ACCESSORY}|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~`,
     ],
     ["WANT", "want~|wanna|wish|need|like|'d like|would like|care for|appreciate"],
     ["KEEP", "keep~|continue~|still|further|future"],

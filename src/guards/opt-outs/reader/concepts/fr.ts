@@ -33,7 +33,7 @@ export const fr: ConceptSource = {
     ["RECORD", "enregistr~"],
     [
       "OTHERLIST",
-      "commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier",
+      "adresses?|commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier",
     ],
     ["MEDIA SAY", "ca dit|il est ecrit|c'est ecrit|on lit"],
     [

@@ -22,7 +22,10 @@ export const hiLatn: ConceptSource = {
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
-    ["OTHERLIST", "order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill"],
+    [
+      "OTHERLIST",
+      "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill",
+    ],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
     ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)"],
     [

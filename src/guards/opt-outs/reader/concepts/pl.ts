@@ -24,7 +24,7 @@ export const pl: ConceptSource = {
     ["RECORD", "nagr(?:ywanie|ywania|ywac|anie|ana|any|ac)"],
     [
       "OTHERLIST",
-      "zamowieni~|koszyk~|list(?:a|y|e|ie) (?:rezerwow~|oczekujacych)|liscie (?:rezerwowej|oczekujacych)|grup(?:a|y|ie|e)|czat~|messenger~|whatsapp~|newsletter~|maili|mailow~|papierow~|e faktur~",
+      "adres(?:u|em|y|ow|ie)?|zamowieni~|koszyk~|list(?:a|y|e|ie) (?:rezerwow~|oczekujacych)|liscie (?:rezerwowej|oczekujacych)|grup(?:a|y|ie|e)|czat~|messenger~|whatsapp~|newsletter~|maili|mailow~|papierow~|e faktur~",
     ],
     ["MEDIA SAY", 'jest napisane|pisze:?(?= ")'],
     ["MEDIA", "reklam~|telewizj~|tv|radio|ulotk~|strona|film|serial|piosenk~|wideo|notatk~"],
