@@ -81,7 +81,12 @@ export function agentActs(
 export function offersOnCondition(mentions: readonly Mention[]): boolean {
   for (const cond of mentions) {
     if (!(cond.bits & C.IF)) continue;
-    const sentence = mentions.filter((m) => m.sentence === cond.sentence && m.at >= cond.at);
+    // A condition marked at its end ("お電話がご不要でしたら", nothing after the marker in its clause) is the clause
+    // before the marker.
+    const final = !mentions.some((m) => m.clause === cond.clause && m.at > cond.at);
+    const sentence = mentions.filter(
+      (m) => m.sentence === cond.sentence && (m.at >= cond.at || (final && m.clause === cond.clause)),
+    );
     // "if you want us to stop calling": the "us" wanted of is the calling side, not the speaker as the callee.
     const inCondition = sentence.filter(
       (m, k) =>

@@ -97,6 +97,9 @@ function takenBack(out: CallReading, roles: readonly Role[], readings: readonly 
   }
 }
 
+/** A short question alone: "Hello?", "ألو؟ أستاذ حسن؟", "Are you there?". */
+const checksLine = (text: string) => /[?？؟]\s*$/.test(text) && text.trim().split(/\s+/).length <= 4;
+
 function readTranscript(raw: unknown, agentNames: readonly string[], out: CallReading): void {
   const { turns, unreadable } = turnsOf(raw);
   out.unreadable.push(...unreadable);
@@ -105,6 +108,11 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   out.view = { turns, readings, roles };
   let foreign = false;
   let calleeSpoke = false;
+  // The callee's last words: a silence before them was a pause, not a hang-up ("Hm." ... "Oh good, okay."). Not a
+  // short question ("Hello? Mr. Hassan?"): whoever asks it, it checks a line that may be dead.
+  let lastWords = -1;
+  for (let i = turns.length - 1; i >= 0 && lastWords < 0; i--)
+    if (roles[i] !== "agent" && !readings[i]!.silent && !checksLine(turns[i]!.text)) lastWords = i;
   for (let i = 0; i < turns.length; i++) {
     const r = readings[i]!;
     if (roles[i] === "agent") {
@@ -130,7 +138,8 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
       if (!declined || h.tier === "asked")
         out.matches.push(fromHit(roles[i] === "uncertain" ? { ...h, tier: "possible" } : h, "transcript", i));
     // Hung up right after the agent spoke of removing them, in any form ("…, or if you prefer, I can remove you").
-    if (q?.removal === true && !q.offer && !q.keep && r.silent && r.answer === undefined) {
+    const hungUp = r.silent && r.answer === undefined && i > lastWords;
+    if (q?.removal === true && !q.offer && !q.keep && hungUp) {
       out.matches.push({
         where: "transcript",
         text: "hung up after the agent spoke of removal",
@@ -141,7 +150,8 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
       continue;
     }
     if (q === undefined || (!q.offer && !q.keep)) continue;
-    if ((q.offer && r.answer === "yes") || (q.keep && r.answer === "no")) {
+    // A yes that asks for the calls ("Sí, llámenme") answers the other half of an either-or question.
+    if ((q.offer && r.answer === "yes" && !r.welcomes) || (q.keep && r.answer === "no")) {
       out.matches.push({
         where: "transcript",
         text: `${r.answer} to the agent's question`,
@@ -157,7 +167,7 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
         category: "question-answer",
         turn: i,
       });
-    } else if (r.silent && r.answer === undefined) {
+    } else if (hungUp) {
       out.matches.push({
         where: "transcript",
         text: "hung up at the agent's question",

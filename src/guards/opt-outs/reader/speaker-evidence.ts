@@ -17,7 +17,7 @@ import { masked } from "./cues.js";
 /** Why a speaker calls: "I'm calling about", "le llamo por", "ich rufe wegen … an", "给您打电话是". Folded text. */
 const PURPOSE = new RegExp(
   [
-    "(?<![a-z])(?:i'?m calling|i am calling|we'?re calling|calling (?:to|about|regarding|from|with|on behalf)|the reason (?:for|of) (?:my|this|our) call|this is an? (?:automated|courtesy|recorded|automatic|quick) (?:call|message|reminder|update)|(?:le|les|te) (?:llamo|llamamos|estoy llamando)|je vous (?:appelle|contacte)|j'appelle (?:au sujet|pour|concernant|de la part)|(?:ich rufe|wir rufen) (?:sie |ihnen )?(?:an|wegen|im auftrag|aus|von)|es geht um (?:ihr|ihre|ihren|den|die|das)|(?:ik bel|wij bellen|we bellen) (?:u |je )?(?:over|om|voor|namens|van|vanuit)|(?:estou|estamos) (?:a ligar|ligando)|(?:ligo|ligamos) (?:da|do|de|para)|esta e uma chamada|(?:la|ti|vi) chiam(?:o|iamo)|dzwoni(?:e|my) (?:w sprawie|z|ze|od|do)|call kiya (?:hai|tha)|call kar (?:raha|rahi|rahe) (?:hoon|hun|hain))(?![a-z])",
+    "(?<![a-z])(?:i'?m calling|i am calling|we'?re calling|calling (?:to|about|regarding|from|with|on behalf)|the reason (?:for|of) (?:my|this|our) call|this is an? (?:automated|courtesy|recorded|automatic|quick) (?:call|message|reminder|update)|(?:le|les|te) (?:llamo|llamamos|estoy llamando)|(?:je|nous|on) vous (?:appelle|appelons|contacte|contactons)|j'appelle (?:au sujet|pour|concernant|de la part)|(?:ich rufe|wir rufen) (?:sie |ihnen )?(?:an|wegen|im auftrag|aus|von)|es geht um (?:ihr|ihre|ihren|den|die|das)|(?:ik bel|wij bellen|we bellen) (?:u |je )?(?:over|om|voor|namens|van|vanuit)|(?:estou|estamos) (?:a ligar|ligando)|(?:ligo|ligamos) (?:da|do|de|para)|esta e uma chamada|(?:la|ti|vi) chiam(?:o|iamo)|dzwoni(?:e|my) (?:w sprawie|z|ze|od|do)|call kiya (?:hai|tha)|call kar (?:raha|rahi|rahe) (?:hoon|hun|hain))(?![a-z])",
     "给您打电话|给你打电话|打电话是|来电是|这里是|お電話(?:しました|いたしました|差し上げました)|ご案内です|ご連絡です|की ओर से|कॉल किया है|फ़ोन किया है|نتصل بك|اتصل بك|اتصل بحضرتك|رساله اليه|رساله الية",
   ].join("|"),
 );
@@ -72,7 +72,7 @@ function offersIf(r: LineReading, folded: string): boolean {
 }
 /** Some word of a condition in any language, before the concepts are tagged (concepts/ hold the full lists). */
 const CONDITION =
-  /(?<![a-z])(?:if|should you|just (?:say|tell|let)|si|wenn|falls|se|caso|als|jesli|jezeli|agar|jab bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|要是|场合|場合|なら|ば、/;
+  /(?<![a-z])(?:if|should you|just (?:say|tell|let)|si|wenn|falls|se|caso|als|jesli|jezeli|agar|jab bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|要是|场合|場合|なら|たら|れば|ば、/;
 
 const WEIGHT: Record<string, number> = {
   presents: 3,

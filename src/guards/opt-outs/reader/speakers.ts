@@ -47,11 +47,14 @@ const CALLEE_WORDS = new Set(
     "entrevistado entrevistada assinante morador moradora titular " +
     "intervistato intervistata utente abbonato abbonata residente titolare " +
     "rozmowca rozmowczyni respondentka abonent abonentka mieszkaniec mieszkanka uzytkownik " +
-    "grahak upbhokta graahak"
+    "grahak upbhokta graahak " +
+    // Patients and donors: a clinic's and a charity's callees.
+    "paziente pacjent pacjentka donor donante donateur donatrice spender spenderin doador doadora donatore " +
+    "darczynca darczynczyni mareez mariz"
   ).split(" "),
 );
 const CALLEE_SCRIPT =
-  /客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
+  /病人|患者|病患|捐款人|捐赠人|捐贈人|寄付者|मरीज|दानदाता|مريض|المريض|متبرع|المتبرع|客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
 
 /** Words an introduction's pattern may take for a name: "I'm an assistant at the clinic" names nobody. */
 const NOT_A_NAME = new Set(

@@ -53,8 +53,10 @@ export const es: ConceptSource = {
     ["THIRD SAY", "dice|dicen|dijo|dijeron|decia|decian"],
     [
       "SAY",
-      "dij~|dic(?:e|en|es|ho|iendo)|decia~|decir~|dig(?:a|an|as|o)|pid(?:o|io|ieron|iendo)|ped(?:i|ia|imos)|grit~|escribi~|contest~|respond~|comento",
+      "dij~|dic(?:e|en|es|ho|iendo)|decia~|decir~|dig(?:a|an|as|o)(?:noslo|nos|melo|me|lo)?|pid(?:o|io|ieron|iendo)|ped(?:i|ia|imos)|grit~|escribi~|contest~|respond~|comento",
     ],
+    // A condition on the addressee's wish, "usted" unsaid: "si no desea recibir llamadas".
+    ["IF YOU", "si(?= (?:no |ya no )?(?:desea|desean|prefiere|prefieren|quiere|quieren|necesita)(?![a-z]))"],
     [
       "IF",
       "si(?= (?:mi|mis|su|el|ella|usted|ustedes|me|le|les|te|alguna|algun|en|por|quiere|quieres|prefiere|prefieres|desea|necesita|lo|la|vuelve|vuelven|llama|llaman|contesta)(?![a-z]))|cuando quiera|en caso de|siempre que|en cualquier momento|para(?= (?:no (?:recibir|seguir)|dejar de))",

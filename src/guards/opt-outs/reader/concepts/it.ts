@@ -46,8 +46,10 @@ export const it: ConceptSource = {
     ["OTHER", "(?:a|ad) (?:loro|lui)|gli|quella ditta|quell'azienda|un'altra ditta|un'altra azienda|quella gente"],
     [
       "SAY",
-      "dett[oa]|dic(?:o|e|ono|eva|evo|endo)|dire|dirgli|dirle|dirlo|diss~|chiest[oa]|chied~|urla~|grida~|scritt[oa]|scriv~|rispost[oa]|rispond~|raccont~",
+      "dica(?:lo|celo)?|dicano|ditelo|ditecelo|dett[oa]|dic(?:o|e|ono|eva|evo|endo)|dire|dirgli|dirle|dirlo|diss~|chiest[oa]|chied~|urla~|grida~|scritt[oa]|scriv~|rispost[oa]|rispond~|raccont~",
     ],
+    // A condition on the addressee's wish, "lei" unsaid: "se non desidera più essere contattato".
+    ["IF YOU", "se(?= (?:non |non piu )?(?:vuole|vogliono|preferisce|desidera|gradisce)(?![a-z]))"],
     [
       "IF",
       "se(?= (?:mio|mia|lei|vuole|preferisce|desidera|non|qualcuno|in|ci|mi|le|lo)(?![a-z]))|in qualsiasi momento|quando vuole|qualora|per(?= (?:non (?:ricevere|essere)|smettere))",

@@ -58,6 +58,11 @@ export const pt: ConceptSource = {
       "SAY",
       "diss~|diz(?:er|em|ia)?|dig(?:a|o|am)|fal(?:ei|ou|aram|ava|e|ar)|ped(?:i|iu|iram)|grit~|escrev~|escrit~|respond~|contou|contei",
     ],
+    // A condition on the addressee's wish, "você" unsaid: "se não deseja receber nossas ligações".
+    [
+      "IF YOU",
+      "(?:se|caso)(?= (?:nao |ja nao )?(?:deseja|desejar|deseje|quiser|queira|preferir|prefira|prefere)(?![a-z]))",
+    ],
     [
       "IF",
       "se(?= (?:o|a|meu|minha|ele|ela|voce|vc|quiser|preferir|precisar|nao|alguem|um|uma)(?![a-z]))|caso|a qualquer momento|quando quiser|para(?= (?:nao (?:receber|ser)|parar de|deixar de))",

@@ -1,0 +1,164 @@
+/**
+ * Who speaks in a call read from its words: the agent's opening offer on a condition ("si no desea recibir nuestras
+ * llamadas, díganoslo") speaks as the agent when the "you" is only in the verb (Spanish, Italian, Portuguese, Arabic)
+ * or the condition is marked at its end (Japanese "ご不要でしたら"); "nous vous appelons pour" states why the agent
+ * calls; labels that name patients and donors are the callee's. A yes that asks for the calls answers the other half
+ * of an either-or question, and a silence the callee speaks after was a pause, not a hang-up. The callee's own
+ * requests in the same calls are still heard.
+ */
+import { describe, expect, it } from "vitest";
+import { callRecord, rulesStatus } from "../../../test/opt-out-eval/reading.js";
+
+const texts = (lines: string[]) => rulesStatus({ id: "c", transcript: lines });
+
+/** An unlabelled call: the agent's opening and offer, the callee's answers, the callee's `answer` at turn 5. */
+const CALLS: Record<string, { lines: string[]; request: string }> = {
+  es: {
+    lines: [
+      "Buenas tardes, Banco de Alimentos Sur. Si no desea recibir estas llamadas, díganoslo y le damos de baja.",
+      "Hola, buenas.",
+      "Le llamamos para invitarle a la colecta del sábado en su barrio.",
+      "Este sábado trabajo, lo siento.",
+      "Entendido. ¿Le gustaría que le avisemos de la próxima?",
+      "Sí, avísenme, que me gusta colaborar.",
+      "Muy bien, gracias por su tiempo.",
+      "Adiós.",
+    ],
+    request: "No, mire, no me llamen más, por favor.",
+  },
+  it: {
+    lines: [
+      "Buonasera, Croce Azzurra. Se non desidera più queste chiamate, basta dirlo e la togliamo dall'elenco.",
+      "Sì, buonasera.",
+      "La chiamiamo per la raccolta di primavera. Può contribuire con una donazione anche piccola?",
+      "Questo mese è difficile, mi spiace.",
+      "Capisco benissimo. La richiamiamo in autunno?",
+      "Sì, in autunno va bene.",
+      "Grazie mille, buona serata.",
+      "Arrivederci.",
+    ],
+    request: "No, guardi, non chiamatemi più.",
+  },
+  pt: {
+    lines: [
+      "Boa tarde, Associação Mãos Dadas. Caso não queira estas ligações, é só avisar e paramos.",
+      "Boa tarde.",
+      "Estamos ligando para pedir donativos para o Natal das crianças.",
+      "Agora não posso, desculpe.",
+      "Sem problema. Podemos ligar em dezembro?",
+      "Pode, em dezembro sim.",
+      "Obrigada, boa tarde.",
+      "Tchau.",
+    ],
+    request: "Não, não quero mais que me liguem.",
+  },
+  ar: {
+    lines: [
+      "مساء الخير، معكم جمعية النور. إذا ما تبون اتصالاتنا، قولوا لنا ونحذف الرقم.",
+      "مساء النور.",
+      "عندنا حملة كسوة الشتاء. تحب تشارك؟",
+      "مو هالشهر، الله يعينكم.",
+      "الله يسعدك. نتصل عليك الشهر الجاي؟",
+      "إيه، الشهر الجاي أوكي.",
+      "شكراً لك، مع السلامة.",
+      "مع السلامة.",
+    ],
+    request: "لا، لا تتصلوا علي مرة ثانية.",
+  },
+  ja: {
+    lines: [
+      "こんばんは、みどり基金です。今後のご案内がご不要でしたら、お申し付けいただければ名簿から外します。",
+      "はい、こんばんは。",
+      "冬の募金のお願いでお電話しました。",
+      "すみません、今月は難しいです。",
+      "承知しました。来月またお電話してもよろしいですか？",
+      "はい、来月なら大丈夫です。",
+      "ありがとうございます。",
+      "失礼します。",
+    ],
+    request: "もう電話しないでください。",
+  },
+};
+
+describe("the agent's opening offer on a condition, in a call sent as texts alone", () => {
+  it.each(Object.keys(CALLS))("%s: the offer is the agent's, not the callee's request", (lang) => {
+    expect(texts(CALLS[lang]!.lines)).toBe("none");
+  });
+
+  it.each(Object.keys(CALLS))("%s: the callee's own request in the same call is heard", (lang) => {
+    const { lines, request } = CALLS[lang]!;
+    expect(texts([...lines.slice(0, 5), request, ...lines.slice(6)])).not.toBe("none");
+  });
+
+  it('French: "nous vous appelons pour" states why the agent calls', () => {
+    const lines = [
+      "Bonsoir, ici l'association des Amis du Parc. Si vous ne voulez plus être appelé, dites-le et nous vous retirons de la liste.",
+      "Bonsoir.",
+      "Nous vous appelons pour notre vente de printemps. Vous viendrez?",
+      "Non merci, pas cette année.",
+      "Je comprends. Souhaitez-vous qu'on arrête de vous appeler?",
+      "Non, non, ce n'est pas ça. Rappelez en automne.",
+      "Avec plaisir. Bonne soirée!",
+      "Merci, vous aussi.",
+    ];
+    expect(texts(lines)).toBe("none");
+    expect(texts([...lines.slice(0, 5), "Oui, ne m'appelez plus jamais.", ...lines.slice(6)])).not.toBe("none");
+  });
+});
+
+describe("labels that name patients and donors", () => {
+  it.each([
+    ["Ambulatorio", "Paziente", "Per non ricevere più chiamate, dica stop.", "Va bene, grazie."],
+    ["醫院", "病人", "不想再接電話的話，說停止就可以。", "好，謝謝。"],
+    ["Tierheim", "Spenderin", "Um keine Anrufe mehr zu bekommen, sagen Sie einfach Stopp.", "Alles klar."],
+  ])("%s / %s: the other label's words are the agent's", (agent, callee, offer, answer) => {
+    const lines: Array<[string, string]> = [
+      [agent, offer],
+      [callee, answer],
+    ];
+    expect(rulesStatus(callRecord(lines))).toBe("none");
+    expect(rulesStatus(callRecord([...lines, [callee, offer]]))).not.toBe("none");
+  });
+});
+
+describe("answers and silences", () => {
+  const question = "¿Quiere que le sigamos avisando antes de cada pago o prefiere que no lo llamemos?";
+
+  it("a yes that asks for the calls answers the other half of an either-or question", () => {
+    const call = (said: string) =>
+      callRecord([
+        ["assistant", "Hola, le habla Ana de Gas del Valle. Su factura vence el viernes."],
+        ["user", "Vale."],
+        ["assistant", question],
+        ["user", said],
+      ]);
+    expect(rulesStatus(call("Sí, llámeme, que siempre se me olvida."))).toBe("none");
+    expect(rulesStatus(call("Sí, por favor."))).toBe("asked");
+  });
+
+  it("a silence the callee speaks after was a pause, not a hang-up", () => {
+    const call = (after: Array<[string, string]>) =>
+      callRecord([
+        [
+          "assistant",
+          "Hello, this is the Riverside Library. Your books are due Friday. To be removed from our call list, say remove me.",
+        ],
+        ["user", "Hm."],
+        ...after,
+      ]);
+    const spoke: Array<[string, string]> = [
+      ["assistant", "You can renew them online or at the desk."],
+      ["user", "Okay, I'll renew them online, thanks."],
+    ];
+    expect(rulesStatus(call(spoke))).toBe("none");
+    expect(rulesStatus(call([["", "[call ended]"]]))).toBe("possible");
+    expect(
+      rulesStatus(
+        call([
+          ["assistant", "Hello?"],
+          ["user", "Hello? Anyone?"],
+        ]),
+      ),
+    ).toBe("possible");
+  });
+});
