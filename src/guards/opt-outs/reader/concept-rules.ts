@@ -212,7 +212,10 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
       first === last ? clauseBits(mentions, a) : bitsOf(mentions, (m) => m.clause >= first && m.clause <= last);
     if (spanned & rule.unless) return undefined;
   }
-  return rule.need.every((g) => near & g) ? [from, to] : undefined;
+  if (!rule.need.every((g) => near & g)) return undefined;
+  // A weak reading against calls welcomed in the same sentence: "no, calls are fine, I never check texts".
+  if (rule.tier === "possible" && bitsOf(mentions, (m) => m.sentence === a.sentence) & C.OKCALL) return undefined;
+  return [from, to];
 }
 
 const hit = (text: string, lang: string, tier: Tier, kind: Kind, at: number, end: number): Hit => ({

@@ -26,6 +26,11 @@ export const de: ConceptSource = {
       "RETRACT",
       "vergessen sie,? was ich (?:eben |gerade )?gesagt habe|vergiss,? was ich (?:eben |gerade )?gesagt hab~|war nicht (?:so )?gemeint|ignorieren sie das",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    [
+      "OKCALL",
+      "(?:sie|ihr|du|das|die) (?:storen|stort|storst) (?:mich |uns )?(?:doch |gar |uberhaupt |wirklich )?nicht",
+    ],
     [
       "OKCALL",
       "(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",

@@ -25,6 +25,11 @@ export const en: ConceptSource = {
       "RETRACT",
       "forget (?:what|everything) i (?:just )?said|never ?mind(?: what i said)?|scratch that|ignore what i (?:just )?said|i didn'?t mean (?:it|that)|disregard (?:that|what i said)",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    [
+      "OKCALL",
+      "(?:you'?re|you are|it'?s|they'?re|they are) not (?:bothering|disturbing|a bother)(?: (?:me|us))?(?: at all)?|no bother at all",
+    ],
     [
       "OKCALL",
       "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me |us )?(?:on |at )?(?:my|our) (?:\\w+ )?(?:mobile|cell|landline|work (?:number|phone|line)|home (?:number|phone)|other (?:number|phone))",

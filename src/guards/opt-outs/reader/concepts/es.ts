@@ -22,6 +22,11 @@ export const es: ConceptSource = {
       "RETRACT",
       "olvid(?:e|en|a|ad) lo que (?:le |les |te |os )?(?:dije|he dicho)|no (?:le |te )?hag(?:a|as|an) caso|ignor(?:e|a|en) lo que dije|retiro lo dicho|no lo dije en serio|era broma",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    [
+      "OKCALL",
+      "(?:usted |ustedes |eso )?no (?:me |nos )?molesta(?:n)?(?: para nada| nada| en absoluto)?(?![a-z])|no (?:me|nos) molestar(?: para nada| nada)",
+    ],
     [
       "OKCALL",
       "(?:puede|pueden|puedes|podeis|podes) (?:seguir |volver a )?(?:llamar|marcar|contactar|avisar|hablar)~|(?:sigan|siga|sigue|seguid|continuen|continue) (?:llamando|marcando|avisando|mandando|enviando)|llam(?:ame|eme|enme|adme|enos|anos)|(?:me )?(?:sirven|gustan|ayudan|vienen bien) (?:los|las|mucho)|(?:si )?quiero que me sigan|quiero (?:los|mis) recordatorios|(?:las )?llamadas (?:estan bien|no me molestan|sin problema)|no me quit(?:e|en|es)|dejeme asi|dejame asi|no hay problema|(?:que )?me llamen cuando quieran|llamenme cuando quieran",

@@ -22,6 +22,8 @@ export const fr: ConceptSource = {
       "RETRACT",
       "oubli(?:ez|e) ce que (?:je vous ai|j'ai) dit|laissez tomber ce que j'ai dit|je retire ce que j'ai dit|ne tenez pas compte de ce que j'ai dit|c'etait pour rire|je plaisante|je rigole",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    ["OKCALL", "(?:vous|ca|cela|ils) ne (?:me |nous )?derange(?:z|nt)? (?:pas|absolument pas|pas du tout)"],
     [
       "OKCALL",
       "(?:vous pouvez|tu peux|vous pourrez) (?:continuer a |toujours |bien )?(?:m'|nous |me )?(?:appel~|rappel~|contact~|telephon~|joindre)|(?<!vous )(?<!ils )continuez a (?:m'|nous )?(?:appel~|envoyer)|je veux (?:continuer a )?(?:les recevoir|mes rappels|les rappels)|(?:les |vos |mes )?(?:appels|rappels) (?:me conviennent|sont utiles|me vont|ca va)|(?:appelez|rappelez|appelle|rappelle) moi|ne me (?:retirez|supprimez|enlevez|rayez) pas|aucun probleme|pas de souci",
@@ -125,7 +127,10 @@ export const fr: ConceptSource = {
       "MORE",
       "plus|pu|pus|a nouveau|de nouveau|encore|desormais|dorenavant|a l'avenir|a partir de maintenant|a partir d'aujourd'hui|une autre fois",
     ],
-    ["NEG", "ne|n'|pas|non|aucun~|personne|rien|ni"],
+    [
+      "NEG",
+      "(?:ne|n')(?=(?: ?\\S+){0,4}? (?:pas|plus|jamais|rien|personne|aucun[a-z]*|que|qu'|ni|guere)(?![a-z]))|pas|non|aucun~|personne|rien|ni",
+    ],
     ["ME", "me|m'|moi|nous"],
     ["YOU", "vous|votre|vos|tu|te|t'|toi|ton|ta|tes|vous autres"],
   ],

@@ -5,6 +5,8 @@ export const hiLatn: ConceptSource = {
   lang: "hi-Latn",
   script: "latin",
   entries: [
+    // Reassured, not stopped: "you are not bothering me".
+    ["OKCALL", "pareshan nahi kar (?:rahe|rahi|raha)|koi pareshani nahi"],
     ["OKCALL", "band (?:mat|na|nahi) (?:karo|karna|kijiye|kariye|karein|kar)"],
     ["WANT", "(?:achha|accha|acha|behtar|theek) (?:hoga|rahega) (?:agar|ki)"],
     [

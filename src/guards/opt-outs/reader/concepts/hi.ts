@@ -5,6 +5,8 @@ export const hi: ConceptSource = {
   lang: "hi",
   script: "devanagari",
   entries: [
+    // Reassured, not stopped: "you are not bothering me".
+    ["OKCALL", "परेशान नहीं कर (?:रहे|रही|रहा)|कोई परेशानी नहीं"],
     ["OKCALL", "बंद (?:मत|न) (?:करो|करना|कीजिए|करिए|करें|कीजिये)"],
     ["WANT", "(?:अच्छा|बेहतर|ठीक) (?:होगा|रहेगा) (?:अगर|कि)"],
     ["REPEAT", "ज़्यादा|ज्यादा|जादा|कम (?:करें|करो|कीजिए|कर दें|करिए)"],

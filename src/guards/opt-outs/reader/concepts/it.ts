@@ -19,6 +19,11 @@ export const it: ConceptSource = {
       "RETRACT",
       "dimentic(?:hi|a|ate) quello che (?:ho|le ho|ti ho|vi ho) detto|lasci perdere quello che ho detto|non (?:lo )?dicevo sul serio|scherzavo",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    [
+      "OKCALL",
+      "(?:lei |voi |questo )?non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?: affatto| per niente)?(?![a-z])",
+    ],
     [
       "OKCALL",
       "(?:potete|puo|puoi) (?:continuare a |pure |tranquillamente )?(?:chiamar~|richiamar~|contattar~|telefonar~)|continuate pure|(?:continuate|continui|continua) pure|chiam(?:ami|atemi) pure|(?:mi|ci) (?:chiami|chiamate|richiami|richiamate) (?:pure|dopo|domani|piu tardi|stasera|tra|fra|verso|alle|nel pomeriggio)|(?:io )?(?:invece )?li voglio|mi servono|(?:le chiamate|i promemoria|le telefonate) (?:vanno bene|vanno benissimo|mi servono|mi sono utili)|non mi tolga|nessun problema",

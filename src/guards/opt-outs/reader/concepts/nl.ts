@@ -18,6 +18,8 @@ export const nl: ConceptSource = {
       "(?:hoe|waar) (?:komen|komt|kom|hebben|heeft|heb) (?:jullie|u|je|ze) (?:\\w+ ){0,2}?(?:aan|vandaan) (?:\\w+ )?(?:mijn|m'n|dit|ons) (?:\\w+ )?(?:nummer|telefoonnummer|gegevens)|wie heeft (?:jullie|u|je) (?:mijn|m'n|dit) (?:\\w+ )?(?:nummer|gegevens)",
     ],
     ["RETRACT", "vergeet (?:maar )?wat ik (?:net |zojuist )?(?:zei|gezegd heb)|laat maar wat ik zei|niet zo bedoeld"],
+    // Reassured, not stopped: "you are not bothering me".
+    ["OKCALL", "(?:u|je|jullie|dat) (?:stoort|storen) (?:me |mij |ons )?(?:helemaal )?niet"],
     [
       "OKCALL",
       "(?:u|jullie|je|gij) (?:mag|mogen|kunt|kan|kunnen) (?:mij |me |ons )?(?:gerust |wel |altijd |blijven )?(?:bellen|opbellen|contacteren)|bellen mag|bel (?:me|mij|ons) (?:gerust|maar|na|morgen|later|straks|vanavond|om)|blijf (?:me |mij )?(?:bellen|sturen)|ik wil (?:die|ze|de herinneringen) (?:wel )?(?:blijven )?(?:krijgen|ontvangen)|laat (?:maar )?staan|(?:de )?(?:telefoontjes|herinneringen) (?:zijn|mogen) (?:prima|fijn|goed|welkom)|geen probleem",

@@ -16,6 +16,11 @@ export const pl: ConceptSource = {
       "RETRACT",
       "zapomnij(?:cie)? (?:o )?(?:tym )?co (?:powiedzialem|powiedzialam|mowilem|mowilam)|zartowalem|zartowalam|niewazne co mowilem",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    [
+      "OKCALL",
+      "(?:pan|pani|panstwo|to) (?:mi |nam )?nie przeszkadza(?:ja|cie)?(?![a-z])|nie przeszkadza(?:sz|cie) (?:mi|nam)",
+    ],
     [
       "OKCALL",
       "(?:mozecie|moze pan|moze pani|mozesz|mozna) (?:dalej |spokojnie |smialo )?(?:dzwonic|zadzwonic|przypominac|kontaktowac)|dzwon(?:cie|ic)? (?:smialo|spokojnie)|dzwonic mozecie|zadzwon(?:cie)? (?:po|jutro|pozniej|wieczorem|za)|(?:chce|chcialbym|chcialabym) (?:dalej )?(?:dostawac|otrzymywac)|przypomnienia (?:mi )?pomagaja|nie usuwajcie mnie|nie ma problemu",

@@ -23,6 +23,8 @@ export const pt: ConceptSource = {
       "RETRACT",
       "esquec(?:e|a|am) o que eu (?:disse|falei)|deixa pra la o que eu falei|nao leve a serio|ignor(?:a|e) o que eu disse|era brincadeira",
     ],
+    // Reassured, not stopped: "you are not bothering me".
+    ["OKCALL", "(?:o senhor |a senhora |voce |voces |isso )?nao (?:me |nos )?incomoda(?:m)?(?: nada| nao)?(?![a-z])"],
     [
       "OKCALL",
       "(?:pode|podem|podes) (?:continuar a |continuar |me |nos )?(?:me |nos )?(?:ligar|liga|telefonar|contactar|contatar|avisar|avisando|chamar)|(?:continuem|continue|continua|continuar) (?:a |me |nos )?(?:ligar|ligando|avisar|avisando|mandar|mandando)|(?:eu )?quero continuar (?:recebendo|a receber)|(?:me )?lig(?:a|ue|uem) (?:de tarde|amanha|mais tarde|depois|a noite|a tarde|quando)|(?:as )?(?:ligacoes|chamadas) (?:estao|sao) (?:boas|otimas|uteis|bem)|nao me tir(?:e|a|em)|deixa assim|sem problema|nao tem problema|pode me ligar",
