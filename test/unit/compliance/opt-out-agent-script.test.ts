@@ -2,8 +2,9 @@
  * Who speaks in a call read from its words: the agent's opening offer on a condition ("si no desea recibir nuestras
  * llamadas, díganoslo") speaks as the agent when the "you" is only in the verb (Spanish, Italian, Portuguese, Arabic)
  * or the condition is marked at its end (Japanese "ご不要でしたら"); "nous vous appelons pour" states why the agent
- * calls; labels that name patients and donors are the callee's. A yes that asks for the calls answers the other half
- * of an either-or question, and a silence the callee speaks after was a pause, not a hang-up. The callee's own
+ * calls; labels that name patients and donors are the callee's, "असिस्टेंट" the agent's; an instruction on a condition
+ * ending in a tag ("…, just say stop, ok?") is no offer a yes accepts. A yes that asks for the calls answers the other
+ * half of an either-or question, and a silence the callee speaks after was a pause, not a hang-up. The callee's own
  * requests in the same calls are still heard.
  */
 import { describe, expect, it } from "vitest";
@@ -160,5 +161,26 @@ describe("answers and silences", () => {
         ]),
       ),
     ).toBe("possible");
+  });
+});
+
+describe("the agent's instruction and its label", () => {
+  it('an instruction on a condition ending in a tag ("…, just say stop, ok?") is no offer a yes accepts', () => {
+    const call = (agent: string) =>
+      callRecord([
+        ["assistant", agent],
+        ["user", "Okay sure, tell me about the offer."],
+      ]);
+    expect(rulesStatus(call("If you'd rather we stopped calling, just say stop, alright?"))).toBe("none");
+    expect(rulesStatus(call("Would you like us to stop calling you, alright?"))).toBe("asked");
+  });
+
+  it("a label that says assistant in Devanagari is the agent's", () => {
+    const lines: Array<[string, string]> = [
+      ["असिस्टेंट", "कॉल करना बंद करो, यह कहने पर कॉल नहीं आएँगी।"],
+      ["पापा", "हाँ, बताइए।"],
+    ];
+    expect(rulesStatus(callRecord(lines))).toBe("none");
+    expect(rulesStatus(callRecord([...lines, ["पापा", "कॉल करना बंद करो।"]]))).not.toBe("none");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Everyday words that sound like a request and are not: a reassurance ("Sie stören nicht", "no me molesta", "you're
  * not bothering me") welcomes the calls in every language; a weak reading beside calls welcomed in the same sentence
- * ("no, calls are fine, I never check texts") asks for nothing; "أنا أنسى" ("I forget") is no "forget my number"; a
+ * ("no, calls are fine, I never check texts", "les appels c'est très pratique", "die Anrufe sind in Ordnung") asks for
+ * nothing; "أنا أنسى" ("I forget") is no "forget my number"; a
  * Hinglish "Priya ne" is no French "ne". The requests they resemble are still heard.
  */
 import { describe, expect, it } from "vitest";
@@ -53,5 +54,14 @@ describe("words of another language or person", () => {
   it('Hinglish: "Priya ne callback bola" holds no French "ne"', () => {
     expect(read("Note: Priya ne callback bola.")).toBe("none");
     expect(read("Ne m'appelez plus, s'il vous plaît.")).toBe("asked");
+  });
+});
+
+describe("calls said to be fine", () => {
+  it.each([
+    ["fr", "Non, non, les appels c'est très pratique, je ne regarde jamais mes textos."],
+    ["de", "Nein, die Anrufe sind schon in Ordnung, SMS lese ich nie."],
+  ])("%s: a weak reading beside them asks for nothing", (_lang, said) => {
+    expect(read(said)).toBe("none");
   });
 });

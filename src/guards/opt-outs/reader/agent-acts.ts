@@ -21,6 +21,20 @@ const stops = (b: number) =>
   (b & C.REMOVE && b & (C.LIST | C.NUMBER | C.YOU | C.CALL) && !(b & C.OTHERLIST)) ||
   (b & C.CALL && b & (C.STOP | C.NEG | C.NEVER));
 
+/** A short tag after the last comma, asked: ", ok?", ", vale?", ", d'accord?". */
+const TAG = /,\s*[^\s,]{1,10}(?:\s[^\s,]{1,10})?\s*[?？؟]\s*$/;
+
+/**
+ * The line's last sentence is an instruction on a condition ending in a tag, not a question: "if you ever want us
+ * to stop calling, just say stop, ok?". The tag names nothing; a condition is in the sentence.
+ */
+export function taggedInstruction(text: string, mentions: readonly Mention[]): boolean {
+  const tag = TAG.exec(text);
+  if (tag === null || mentions.length === 0) return false;
+  const sentence = mentions.at(-1)!.sentence;
+  return mentions.every((m) => m.at < tag.index) && (bitsOf(mentions, (m) => m.sentence === sentence) & C.IF) !== 0;
+}
+
 /**
  * What an agent's line does, read from its concepts: an offer to stop or remove and a question whether to keep
  * calling count as questions only: the last sentence asked ("?"), or cut off ("…so we don't call again. Would
@@ -46,7 +60,8 @@ export function agentActs(
     const b = sentenceBits(mentions, s);
     const own = sentences[s]!;
     const question =
-      (s === last && (asked(own) || (open(own) && (cutOff || !(b & (C.IF | C.SAY)))))) ||
+      (s === last &&
+        ((asked(own) && !taggedInstruction(text, mentions)) || (open(own) && (cutOff || !(b & (C.IF | C.SAY)))))) ||
       (s === last - 1 && shortQuestion);
     if (question) {
       if (stops(b)) acts.offer = true;

@@ -9,7 +9,7 @@ import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { bitsOf, C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
-import { agentActs, removesElsewhere, type AgentActs } from "./agent-acts.js";
+import { agentActs, removesElsewhere, taggedInstruction, type AgentActs } from "./agent-acts.js";
 import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
@@ -219,7 +219,9 @@ class LazyLine implements LineReading {
   }
   get offer(): boolean {
     if (this.cache.offer === undefined) {
-      const asked = this.langs.some((l) => asks(this.sentences, l.offer)) || this.acts.offer;
+      const asked =
+        (!taggedInstruction(this.hidden, this.mentions) && this.langs.some((l) => asks(this.sentences, l.offer))) ||
+        this.acts.offer;
       const question = this.sentences.slice(-2).join(" ");
       // An offer limited to one matter is still one ("stop calling you about this?": a partial request); to a time, not.
       const elsewhere = removesElsewhere(this.mentions, this.sentences.length - 2);

@@ -34,7 +34,7 @@ const AGENT_WORDS = new Set(
 const AGENT_TOKEN =
   /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter|sistema|systeme|systeem|system|\p{L}+system)(?:\s|$)/u;
 const AGENT_SCRIPT =
-  /助手|坐席|客服|机器人|機器人|顾问|顧問|系统|系統|アシスタント|オペレーター|エージェント|担当|システム|自動音声|音声ガイダンス|एजेंट|सहायक|सिस्टम|وكيل|المساعد|مساعد|ممثل|النظام/;
+  /असिस्टेंट|ऑपरेटर|बॉट|助手|坐席|客服|机器人|機器人|顾问|顧問|系统|系統|アシスタント|オペレーター|エージェント|担当|システム|自動音声|音声ガイダンス|एजेंट|सहायक|सिस्टम|وكيل|المساعد|مساعد|ممثل|النظام/;
 const CALLEE_WORDS = new Set(
   (
     "user customer callee contact human client lead prospect recipient person patient member called party " +

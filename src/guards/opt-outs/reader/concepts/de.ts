@@ -29,7 +29,7 @@ export const de: ConceptSource = {
     // Reassured, not stopped: "you are not bothering me".
     [
       "OKCALL",
-      "(?:sie|ihr|du|das|die) (?:storen|stort|storst) (?:mich |uns )?(?:doch |gar |uberhaupt |wirklich )?nicht",
+      "(?:die )?(?:anrufe|erinnerungsanrufe) (?:sind|passen) (?:schon |ganz |voll |wirklich )?(?:ok|okay|in ordnung|gut|prima|hilfreich)|(?:sie|ihr|du|das|die) (?:storen|stort|storst) (?:mich |uns )?(?:doch |gar |uberhaupt |wirklich )?nicht",
     ],
     [
       "OKCALL",

@@ -26,7 +26,7 @@ export const fr: ConceptSource = {
     ["OKCALL", "(?:vous|ca|cela|ils) ne (?:me |nous )?derange(?:z|nt)? (?:pas|absolument pas|pas du tout)"],
     [
       "OKCALL",
-      "(?:vous pouvez|tu peux|vous pourrez) (?:continuer a |toujours |bien )?(?:m'|nous |me )?(?:appel~|rappel~|contact~|telephon~|joindre)|(?<!vous )(?<!ils )continuez a (?:m'|nous )?(?:appel~|envoyer)|je veux (?:continuer a )?(?:les recevoir|mes rappels|les rappels)|(?:les |vos |mes )?(?:appels|rappels) (?:me conviennent|sont utiles|me vont|ca va)|(?:appelez|rappelez|appelle|rappelle) moi|ne me (?:retirez|supprimez|enlevez|rayez) pas|aucun probleme|pas de souci",
+      "(?:vous pouvez|tu peux|vous pourrez) (?:continuer a |toujours |bien )?(?:m'|nous |me )?(?:appel~|rappel~|contact~|telephon~|joindre)|(?<!vous )(?<!ils )continuez a (?:m'|nous )?(?:appel~|envoyer)|je veux (?:continuer a )?(?:les recevoir|mes rappels|les rappels)|(?:les |vos |mes )?(?:appels|rappels) (?:me conviennent|sont utiles|me vont|ca va)|(?:les |vos |mes )?(?:appels|rappels),? c'est (?:tres |tout a fait |vraiment )?(?:bien|parfait|utile|pratique)|(?:appelez|rappelez|appelle|rappelle) moi|ne me (?:retirez|supprimez|enlevez|rayez) pas|aucun probleme|pas de souci",
     ],
     [
       "NAMING",
