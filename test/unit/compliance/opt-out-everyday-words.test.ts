@@ -65,3 +65,14 @@ describe("calls said to be fine", () => {
     expect(read(said)).toBe("none");
   });
 });
+
+describe("calls asked for, names given", () => {
+  it("Portuguese: \"para de chamar ela de 'Bolinha'\" names the dog, not the calls", () => {
+    expect(read("Tudo certo. Mas para de chamar ela de 'Bolinha' na ficha, o nome é Luna.")).toBe("none");
+    expect(read("Para de me chamar, por favor.")).not.toBe("none");
+  });
+
+  it('"can you call instead?" asks for the calls: a weak reading before it is only held', () => {
+    expect(read("Our landline doesn't get texts anymore, could you call me instead?")).not.toBe("asked");
+  });
+});

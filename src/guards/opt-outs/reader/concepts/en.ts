@@ -28,7 +28,7 @@ export const en: ConceptSource = {
     // Reassured, not stopped: "you are not bothering me".
     [
       "OKCALL",
-      "(?:you'?re|you are|it'?s|they'?re|they are) not (?:bothering|disturbing|a bother)(?: (?:me|us))?(?: at all)?|no bother at all",
+      "(?:can|could|would) you (?:please |just )?(?:call|ring|phone) (?:me )?(?:instead|rather)|(?:you'?re|you are|it'?s|they'?re|they are) not (?:bothering|disturbing|a bother)(?: (?:me|us))?(?: at all)?|no bother at all",
     ],
     [
       "OKCALL",
