@@ -1,11 +1,11 @@
 /**
  * Who speaks in a call read from its words: the agent's opening offer on a condition ("si no desea recibir nuestras
- * llamadas, díganoslo") speaks as the agent when the "you" is only in the verb (Spanish, Italian, Portuguese, Arabic)
- * or the condition is marked at its end (Japanese "ご不要でしたら"); "nous vous appelons pour" states why the agent
- * calls; labels that name patients and donors are the callee's, "असिस्टेंट" the agent's; an instruction on a condition
- * ending in a tag ("…, just say stop, ok?") is no offer a yes accepts. A yes that asks for the calls answers the other
- * half of an either-or question, and a silence the callee speaks after was a pause, not a hang-up. The callee's own
- * requests in the same calls are still heard.
+ * llamadas, díganoslo") speaks as the agent when the "you" is only in the verb (Spanish, Italian, Portuguese, Polish,
+ * Arabic), when nobody is named (Chinese "如果不想…") or when the condition is marked at its end (Japanese "ご不要でし
+ * たら"); "nous vous appelons pour" states why the agent calls; labels that name patients, donors and family are the
+ * callee's, "असिस्टेंट" the agent's; an instruction on a condition ending in a tag ("…, just say stop, ok?") is no offer
+ * a yes accepts. A yes that asks for the calls answers the other half of an either-or question, and a silence the
+ * callee speaks after was a pause, not a hang-up. The callee's own requests in the same calls are still heard.
  */
 import { describe, expect, it } from "vitest";
 import { callRecord, rulesStatus } from "../../../test/opt-out-eval/reading.js";
@@ -14,6 +14,32 @@ const texts = (lines: string[]) => rulesStatus({ id: "c", transcript: lines });
 
 /** An unlabelled call: the agent's opening and offer, the callee's answers, the callee's `answer` at turn 5. */
 const CALLS: Record<string, { lines: string[]; request: string }> = {
+  zh: {
+    lines: [
+      "您好，这里是阳光助学基金会。如果不想再接到我们的电话，跟我们说一声就好。",
+      "哦，你好。",
+      "我们打电话是想邀请您参加下个月的义卖活动。",
+      "下个月我出差，去不了。",
+      "好的，理解。那年底的活动再联系您可以吗？",
+      "可以，年底再说吧。",
+      "谢谢您，再见。",
+      "再见。",
+    ],
+    request: "不用了，以后别再给我打电话了。",
+  },
+  pl: {
+    lines: [
+      "Dzień dobry, Fundacja Zielony Las. Jeśli nie chcesz więcej telefonów od nas, po prostu powiedz i usuniemy numer.",
+      "Dzień dobry.",
+      "Dzwonimy w sprawie wiosennej zbiórki na schronisko.",
+      "W tym miesiącu nie dam rady.",
+      "Rozumiem. Możemy zadzwonić jesienią?",
+      "Tak, jesienią proszę.",
+      "Dziękujemy, do widzenia.",
+      "Do widzenia.",
+    ],
+    request: "Nie, proszę więcej do mnie nie dzwonić.",
+  },
   es: {
     lines: [
       "Buenas tardes, Banco de Alimentos Sur. Si no desea recibir estas llamadas, díganoslo y le damos de baja.",
@@ -107,11 +133,13 @@ describe("the agent's opening offer on a condition, in a call sent as texts alon
   });
 });
 
-describe("labels that name patients and donors", () => {
+describe("labels that name patients, donors and family", () => {
   it.each([
     ["Ambulatorio", "Paziente", "Per non ricevere più chiamate, dica stop.", "Va bene, grazie."],
     ["醫院", "病人", "不想再接電話的話，說停止就可以。", "好，謝謝。"],
     ["Tierheim", "Spenderin", "Um keine Anrufe mehr zu bekommen, sagen Sie einfach Stopp.", "Alles klar."],
+    ["Clinic", "Mom", "To stop getting these calls, say stop.", "Okay, thanks."],
+    ["学校", "妈妈", "不想再接电话的话，说停止就可以。", "好的。"],
   ])("%s / %s: the other label's words are the agent's", (agent, callee, offer, answer) => {
     const lines: Array<[string, string]> = [
       [agent, offer],

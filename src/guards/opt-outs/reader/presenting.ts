@@ -68,13 +68,13 @@ export function presentsCallingSide(folded: string): boolean {
 
 /**
  * The calling side's own voice about its list and its calls: "our list", "remove you from our records", "we won't call
- * you again", in every language. A callee says "your list"; these words, in any turn, are the agent's.
+ * you again", "our calls", "calls from us", in every language. A callee says "your list"; these words, in any turn, are the agent's.
  */
 const AGENT_VOICE = new RegExp(
   [
-    "(?<![a-z])(?:our (?:do not call |calling |contact |call |marketing |mailing )?(?:list|database)|our (?:do not call|calling|contact|call|marketing) records|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?)(?![a-z])",
-    "(?<![a-z])(?:nuestra (?:lista|base de datos)|nuestros registros|(?:dejaremos|dejamos) de (?:llamarle|llamarla|llamarlo|contactarle)|notre (?:liste|fichier|base)|nos fichiers|unsere[nr]? [a-z]*(?:liste|kartei|datenbank|verteiler)|onze [a-z]*(?:lijst|bestand)|onze database|nossa (?:lista|base)|nossos registros|nostra (?:lista|banca dati)|nostri (?:elenchi|archivi)|nasz(?:ej|a) (?:listy|lista|bazy|baza)|hamari (?:list|suchi))(?![a-z])",
-    "我们的(?:名单|名單|列表|系统|系統)|弊社の|当社の(?:リスト|名簿)|हमारी (?:लिस्ट|सूची)|قائمتنا|سجلاتنا",
+    "(?<![a-z])(?:our (?:do not call |calling |contact |call |marketing |mailing )?(?:list|database)|our (?:do not call|calling|contact|call|marketing) records|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?|our (?:calls|messages|reminders|reminder calls)|(?:calls|messages) from us)(?![a-z])",
+    "(?<![a-z])(?:nuestra (?:lista|base de datos)|nuestros registros|(?:dejaremos|dejamos) de (?:llamarle|llamarla|llamarlo|contactarle)|notre (?:liste|fichier|base)|nos fichiers|unsere[nr]? [a-z]*(?:liste|kartei|datenbank|verteiler)|onze [a-z]*(?:lijst|bestand)|onze database|nossa (?:lista|base)|nossos registros|nostra (?:lista|banca dati)|nostri (?:elenchi|archivi)|nasz(?:ej|a) (?:listy|lista|bazy|baza)|hamari (?:list|suchi)|nuestras (?:llamadas|comunicaciones)|nos (?:appels|rappels|messages)|unsere[n]? (?:anrufe|nachrichten|erinnerungsanrufe)|anrufe von uns|onze (?:telefoontjes|oproepen|berichten)|nossas (?:ligacoes|chamadas|mensagens)|(?:le )?nostre (?:chiamate|telefonate)|nasz(?:ych|e) (?:telefonow|telefony|polaczen|polaczenia)|(?:telefonow|polaczen) od nas|hamari calls?|hamare calls)(?![a-z])",
+    "我们的(?:名单|名單|列表|系统|系統|电话|電話|来电|來電)|我們的(?:電話|來電)|弊社の|当社の(?:リスト|名簿)|私どもからの|हमारी (?:लिस्ट|सूची|कॉल)|हमारे कॉल|قائمتنا|سجلاتنا|اتصالاتنا|مكالماتنا",
   ].join("|"),
 );
 

@@ -50,11 +50,15 @@ const CALLEE_WORDS = new Set(
     "grahak upbhokta graahak " +
     // Patients and donors: a clinic's and a charity's callees.
     "paziente pacjent pacjentka donor donante donateur donatrice spender spenderin doador doadora donatore " +
-    "darczynca darczynczyni mareez mariz"
+    "darczynca darczynczyni mareez mariz " +
+    // A family word names the person called, never the calling side.
+    "mom mum dad mother father grandma grandpa wife husband son daughter mama papa mutter vater oma opa " +
+    "maman pere mere madre padre abuela abuelo esposa esposo hija hijo mae pai avo nonna nonno moeder vader " +
+    "matka ojciec babcia dziadek mummy"
   ).split(" "),
 );
 const CALLEE_SCRIPT =
-  /病人|患者|病患|捐款人|捐赠人|捐贈人|寄付者|मरीज|दानदाता|مريض|المريض|متبرع|المتبرع|客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
+  /妈妈|媽媽|爸爸|奶奶|爷爷|爺爺|お母さん|お父さん|माँ|मम्मी|पापा|ماما|بابا|病人|患者|病患|捐款人|捐赠人|捐贈人|寄付者|मरीज|दानदाता|مريض|المريض|متبرع|المتبرع|客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
 
 /** Words an introduction's pattern may take for a name: "I'm an assistant at the clinic" names nobody. */
 const NOT_A_NAME = new Set(

@@ -44,6 +44,8 @@ export const pl: ConceptSource = {
       "SAY",
       "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~",
     ],
+    // A condition on the addressee's wish, "ty" unsaid: "jeśli nie chcesz więcej telefonów".
+    ["IF YOU", "(?:jesli|jezeli)(?= (?:nie |juz nie )?(?:chcesz|chcecie|wolisz|wolicie|zyczysz|zyczycie)(?![a-z]))"],
     ["IF", "jesli|jezeli|gdyby|jakby|w kazdej chwili|kiedy tylko"],
     ["NOW", "teraz|dzisiaj|dzis|w tej chwili|obecnie|w tym tygodniu"],
     [
