@@ -3,9 +3,10 @@
  * llamadas, díganoslo") speaks as the agent when the "you" is only in the verb (Spanish, Italian, Portuguese, Polish,
  * Arabic), when nobody is named (Chinese "如果不想…") or when the condition is marked at its end (Japanese "ご不要でし
  * たら"); "nous vous appelons pour" states why the agent calls; labels that name patients, donors and family are the
- * callee's, "असिस्टेंट" the agent's; an instruction on a condition ending in a tag ("…, just say stop, ok?") is no offer
- * a yes accepts. A yes that asks for the calls answers the other half of an either-or question, and a silence the
- * callee speaks after was a pause, not a hang-up. The callee's own requests in the same calls are still heard.
+ * callee's, "असिस्टेंट" the agent's; a recorded script's "press nine" is the agent's in every language; an instruction
+ * on a condition ending in a tag ("…, just say stop, ok?") is no offer a yes accepts. A yes that asks for the calls
+ * answers the other half of an either-or question, and a silence the callee speaks after was a pause, not a hang-up.
+ * The callee's own requests in the same calls are still heard.
  */
 import { describe, expect, it } from "vitest";
 import { callRecord, rulesStatus } from "../../../test/opt-out-eval/reading.js";
@@ -210,5 +211,55 @@ describe("the agent's instruction and its label", () => {
     ];
     expect(rulesStatus(callRecord(lines))).toBe("none");
     expect(rulesStatus(callRecord([...lines, ["पापा", "कॉल करना बंद करो।"]]))).not.toBe("none");
+  });
+});
+
+describe("a recorded script's instruction to press a key", () => {
+  const SCRIPTS: Array<[string, string, string]> = [
+    ["es", "Hola, le recuerda Óptica Luz su revisión del jueves. Para no recibir más avisos, pulse nueve.", "Vale."],
+    [
+      "de",
+      "Guten Tag, Autohaus Keller erinnert an Ihre Inspektion. Um keine Anrufe mehr zu erhalten, drücken Sie die Neun.",
+      "Okay.",
+    ],
+    [
+      "it",
+      "Buongiorno, l'Ottica Sole le ricorda il controllo di giovedì. Per non ricevere più chiamate, prema nove.",
+      "Va bene.",
+    ],
+    ["pt", "Olá, a Ótica Sol lembra sua consulta de quinta. Para não receber mais ligações, digite nove.", "Tá."],
+    [
+      "nl",
+      "Goedemiddag, Optiek Zon herinnert u aan uw controle. Om geen oproepen meer te krijgen, druk op negen.",
+      "Oké.",
+    ],
+    [
+      "pl",
+      "Dzień dobry, Optyk Słońce przypomina o wizycie. Aby nie otrzymywać więcej połączeń, naciśnij dziewięć.",
+      "Dobrze.",
+    ],
+    [
+      "ja",
+      "こんにちは、ひかり眼鏡です。木曜日のご予約のご案内です。今後このお電話が不要な場合は、九を押してください。",
+      "はい。",
+    ],
+    ["hi", "नमस्ते, यह रोशनी ऑप्टिकल से है। गुरुवार की जाँच याद दिला रहे हैं। ऐसी कॉल नहीं चाहिए तो नौ दबाएँ।", "ठीक है।"],
+  ];
+
+  it.each(SCRIPTS)("%s: the script is the agent's, with or without labels", (_lang, script, answer) => {
+    const lines = [script, answer, "Gracias. / Thank you.", "Bye."];
+    expect(texts(lines)).toBe("none");
+    const labelled = lines.map((text, i): [string, string] => [i % 2 === 0 ? "Line A" : "Line B", text]);
+    expect(rulesStatus(callRecord(labelled))).toBe("none");
+  });
+
+  it("the callee's account of a key pressed, and their own request, are still heard", () => {
+    const lines = [
+      "Hello, Keller Motors reminds you of your service on Thursday.",
+      "They told me to press nine to stop these calls, and I did. Stop calling me.",
+      "I'm sorry about that.",
+      "Bye.",
+    ];
+    expect(texts(lines)).not.toBe("none");
   });
 });

@@ -6,6 +6,7 @@
  * turns under that speaker's label are the agent's, whatever name or persona the label gives; so are those of a speaker
  * whose first words ask for the person by name (speakers.ts). Folded text (text.ts).
  */
+import { foldPattern } from "./text.js";
 
 /** An assistant that says what kind of thing it is, adjective first or after. */
 const MACHINE =
@@ -78,6 +79,26 @@ const AGENT_VOICE = new RegExp(
   ].join("|"),
 );
 
+/** A key on the phone, as a digit or a word. */
+const KEY =
+  "(?:\\d|one|two|three|four|five|six|seven|eight|nine|zero|star|pound|hash|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|cero|un|deux|trois|quatre|cinq|six|sept|huit|neuf|eins|zwei|drei|vier|funf|sechs|sieben|acht|neun|null|due|tre|quattro|cinque|sei|sette|otto|nove|um|dois|quatro|sete|oito|een|twee|drie|vijf|zes|zeven|negen|nul|jeden|jedynke|dwa|trzy|cztery|piec|szesc|siedem|osiem|dziewiec|dziewiatke|ek|teen|char|chaar|paanch|saat|aath|nau)";
+/**
+ * The calling side's instructions to press a key or say a word ("to stop these reminders, press nine", "pulse nueve",
+ * "请按九", "九を押してください", "اضغط"): a recorded script's, never the callee's (who says "I pressed", "they told me
+ * to press").
+ */
+const INSTRUCTS = new RegExp(
+  // Folded as the text is: "ください" loses nothing, its "だ" is "た" and a mark.
+  foldPattern(
+    [
+      `(?<![a-z])(?<!(?:to|i|we|they|you|he|she) )(?:press|dial|push) (?:the )?(?:key )?${KEY}(?![a-z])`,
+      `(?<![a-z])(?<!(?:to|i|we|they) )(?:say|reply|text) (?:" )?\\w+ (?:" )?to (?:opt out|unsubscribe|stop (?:these|the|our) \\w+)(?![a-z])`,
+      `(?<![a-z])(?:pulse|presione|oprima|marque|appuyez sur|tapez|composez|drucken sie|wahlen sie|prema|digiti|digite|pressione|tecle|aperte|druk op|toets|nacisnij|wcisnij) (?:el |la |le |il |o |a |de |die |the )?(?:tecla |touche |taste |tasto |toets |klawisz )?${KEY}(?![a-z])`,
+      "(?<![a-z])\\w+ dabaiye(?![a-z])|请按|請按|按[0-9零一二三四五六七八九]键|を押してください|दबाएँ|दबाएं|दबाइए|اضغط|اضغطي|اضغطوا",
+    ].join("|"),
+  ),
+);
+
 /** The speaker asks for the person by name or title ("Am I speaking with Mr. Chen?"). */
 export function asksForPerson(folded: string): boolean {
   return ASKS_FOR.test(folded);
@@ -85,5 +106,5 @@ export function asksForPerson(folded: string): boolean {
 
 /** The turn speaks as the calling side about its own list or calls ("I'll take you off our list"). */
 export function speaksForCallingSide(folded: string): boolean {
-  return AGENT_VOICE.test(folded);
+  return AGENT_VOICE.test(folded) || INSTRUCTS.test(folded);
 }
