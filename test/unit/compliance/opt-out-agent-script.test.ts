@@ -6,7 +6,8 @@
  * callee's, "असिस्टेंट" the agent's; a recorded script's "press nine" is the agent's in every language; an instruction
  * on a condition ending in a tag ("…, just say stop, ok?") is no offer a yes accepts. A yes that asks for the calls
  * answers the other half of an either-or question, and a silence the callee speaks after was a pause, not a hang-up.
- * The callee's own requests in the same calls are still heard.
+ * Japanese words with voiced kana ("オペレーター", "どちら様", "ご案内です") are read as the folded text writes them. The
+ * callee's own requests in the same calls are still heard.
  */
 import { describe, expect, it } from "vitest";
 import { callRecord, rulesStatus } from "../../../test/opt-out-eval/reading.js";
@@ -261,5 +262,28 @@ describe("a recorded script's instruction to press a key", () => {
       "Bye.",
     ];
     expect(texts(lines)).not.toBe("none");
+  });
+});
+
+describe("Japanese words with voiced kana", () => {
+  it('a label "オペレーター" is the agent\'s', () => {
+    const lines: Array<[string, string]> = [
+      ["オペレーター", "今後のお電話を停止したい場合は、停止とおっしゃってください。"],
+      ["田中", "はい、わかりました。"],
+    ];
+    expect(rulesStatus(callRecord(lines))).toBe("none");
+    expect(rulesStatus(callRecord([...lines, ["田中", "もう電話しないでください。"]]))).not.toBe("none");
+  });
+
+  it('the callee\'s "どちら様ですか" and the agent\'s "ご案内です" tell the sides of a call sent as texts alone', () => {
+    const lines = [
+      "もしもし。",
+      "こんにちは、みなと不動産より新築マンションのご案内です。今後のお電話を停止したい場合は、停止とおっしゃってください。",
+      "どちら様ですか？",
+      "みなと不動産の山田と申します。",
+      "ああ、そうですか。",
+      "お忙しいところ失礼いたしました。",
+    ];
+    expect(texts(lines)).toBe("none");
   });
 });

@@ -42,20 +42,24 @@ const SCRIPT = [
  * manager or a real person.
  */
 const ASKS_FOR = new RegExp(
-  [
-    "(?<![a-z])(?:is this|may i speak (?:with|to)|could i speak (?:with|to))(?= (?:mr|mrs|ms|miss|dr)(?![a-z]))|(?<![a-z])(?:am i speaking (?:with|to)|(?:hablo|hablamos) con|me comunico con|puedo hablar con|je suis bien (?:chez|avec)|je parle bien (?:a|avec)|spreche ich (?:mit|da mit)|bin ich (?:da )?(?:richtig )?bei|spreek ik met|(?:falo|estou falando) com|posso falar com|parlo con|sto parlando con|czy rozmawiam z|rozmawiam z|kya (?:meri )?baat \\w+ (?:ji )?se|kya main \\w+ (?:ji )?se baat)(?=(?: (?:la|el|le|il|lo|o|a|der|die|den|de))? (?:mr|mrs|ms|miss|dr|sir|madam|senor|senora|senorita|don|dona|monsieur|madame|herrn?|frau|meneer|mevrouw|signor|signora|sig|dott|pan|pani|panem|pania|senhor|senhora|sr|sra|srta|mevr|dhr|hr|fr|m|mme)(?![a-z])| (?!(?:a|an|the|your|someone|somebody|anyone|whoever|un|una|el|la|le|der|die|den|een|um|uma|o|il|lo|ein|eine|einem|einen|jemand|iemand|alguien|quelqu'un|qualcuno|alguem|kims|manager|supervisor|human|person)(?![a-z]))\\p{L}+)",
-    "请问(?:是|您是)|您是\\S{1,6}(?:先生|女士|小姐)吗|(?:様|さま)でいらっしゃいますか|(?:様|さま)でしょうか",
-    "(?:هل|هل انا) (?:اتحدث|اكلم) مع|معي (?:الاستاذ|السيد|السيده|الاستاذه)",
-  ].join("|"),
+  foldPattern(
+    [
+      "(?<![a-z])(?:is this|may i speak (?:with|to)|could i speak (?:with|to))(?= (?:mr|mrs|ms|miss|dr)(?![a-z]))|(?<![a-z])(?:am i speaking (?:with|to)|(?:hablo|hablamos) con|me comunico con|puedo hablar con|je suis bien (?:chez|avec)|je parle bien (?:a|avec)|spreche ich (?:mit|da mit)|bin ich (?:da )?(?:richtig )?bei|spreek ik met|(?:falo|estou falando) com|posso falar com|parlo con|sto parlando con|czy rozmawiam z|rozmawiam z|kya (?:meri )?baat \\w+ (?:ji )?se|kya main \\w+ (?:ji )?se baat)(?=(?: (?:la|el|le|il|lo|o|a|der|die|den|de))? (?:mr|mrs|ms|miss|dr|sir|madam|senor|senora|senorita|don|dona|monsieur|madame|herrn?|frau|meneer|mevrouw|signor|signora|sig|dott|pan|pani|panem|pania|senhor|senhora|sr|sra|srta|mevr|dhr|hr|fr|m|mme)(?![a-z])| (?!(?:a|an|the|your|someone|somebody|anyone|whoever|un|una|el|la|le|der|die|den|een|um|uma|o|il|lo|ein|eine|einem|einen|jemand|iemand|alguien|quelqu'un|qualcuno|alguem|kims|manager|supervisor|human|person)(?![a-z]))\\p{L}+)",
+      "请问(?:是|您是)|您是\\S{1,6}(?:先生|女士|小姐)吗|(?:様|さま)でいらっしゃいますか|(?:様|さま)でしょうか",
+      "(?:هل|هل انا) (?:اتحدث|اكلم) مع|معي (?:الاستاذ|السيد|السيده|الاستاذه)",
+    ].join("|"),
+  ),
   "u",
 );
 
 const PRESENTS = new RegExp(
-  [
-    `(?<![a-z])(?:${MACHINE} (?:\\w+ )?${ROLE}|${ROLE} ${MACHINE}|(?<!(?:a|an|un|una|une|ein|eine|einer|een|um|uma|jako|as) )${STAFF} ${FIRM_LINK})(?![a-z])`,
-    `(?<![a-z])(?:${ON_BEHALF.join("|")})(?![a-z])`,
-    ...SCRIPT,
-  ].join("|"),
+  foldPattern(
+    [
+      `(?<![a-z])(?:${MACHINE} (?:\\w+ )?${ROLE}|${ROLE} ${MACHINE}|(?<!(?:a|an|un|una|une|ein|eine|einer|een|um|uma|jako|as) )${STAFF} ${FIRM_LINK})(?![a-z])`,
+      `(?<![a-z])(?:${ON_BEHALF.join("|")})(?![a-z])`,
+      ...SCRIPT,
+    ].join("|"),
+  ),
 );
 
 /**
@@ -72,11 +76,13 @@ export function presentsCallingSide(folded: string): boolean {
  * you again", "our calls", "calls from us", in every language. A callee says "your list"; these words, in any turn, are the agent's.
  */
 const AGENT_VOICE = new RegExp(
-  [
-    "(?<![a-z])(?:our (?:do not call |calling |contact |call |marketing |mailing )?(?:list|database)|our (?:do not call|calling|contact|call|marketing) records|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?|our (?:calls|messages|reminders|reminder calls)|(?:calls|messages) from us)(?![a-z])",
-    "(?<![a-z])(?:nuestra (?:lista|base de datos)|nuestros registros|(?:dejaremos|dejamos) de (?:llamarle|llamarla|llamarlo|contactarle)|notre (?:liste|fichier|base)|nos fichiers|unsere[nr]? [a-z]*(?:liste|kartei|datenbank|verteiler)|onze [a-z]*(?:lijst|bestand)|onze database|nossa (?:lista|base)|nossos registros|nostra (?:lista|banca dati)|nostri (?:elenchi|archivi)|nasz(?:ej|a) (?:listy|lista|bazy|baza)|hamari (?:list|suchi)|nuestras (?:llamadas|comunicaciones)|nos (?:appels|rappels|messages)|unsere[n]? (?:anrufe|nachrichten|erinnerungsanrufe)|anrufe von uns|onze (?:telefoontjes|oproepen|berichten)|nossas (?:ligacoes|chamadas|mensagens)|(?:le )?nostre (?:chiamate|telefonate)|nasz(?:ych|e) (?:telefonow|telefony|polaczen|polaczenia)|(?:telefonow|polaczen) od nas|hamari calls?|hamare calls)(?![a-z])",
-    "我们的(?:名单|名單|列表|系统|系統|电话|電話|来电|來電)|我們的(?:電話|來電)|弊社の|当社の(?:リスト|名簿)|私どもからの|हमारी (?:लिस्ट|सूची|कॉल)|हमारे कॉल|قائمتنا|سجلاتنا|اتصالاتنا|مكالماتنا",
-  ].join("|"),
+  foldPattern(
+    [
+      "(?<![a-z])(?:our (?:do not call |calling |contact |call |marketing |mailing )?(?:list|database)|our (?:do not call|calling|contact|call|marketing) records|(?:remove|take|put|drop) you (?:off|from|out)|(?:call|contact|ring|bother|reach) you (?:again|anymore|any more)|we (?:won'?t|will not|will no longer) (?:call|contact|ring|bother)(?: you)?|our (?:calls|messages|reminders|reminder calls)|(?:calls|messages) from us)(?![a-z])",
+      "(?<![a-z])(?:nuestra (?:lista|base de datos)|nuestros registros|(?:dejaremos|dejamos) de (?:llamarle|llamarla|llamarlo|contactarle)|notre (?:liste|fichier|base)|nos fichiers|unsere[nr]? [a-z]*(?:liste|kartei|datenbank|verteiler)|onze [a-z]*(?:lijst|bestand)|onze database|nossa (?:lista|base)|nossos registros|nostra (?:lista|banca dati)|nostri (?:elenchi|archivi)|nasz(?:ej|a) (?:listy|lista|bazy|baza)|hamari (?:list|suchi)|nuestras (?:llamadas|comunicaciones)|nos (?:appels|rappels|messages)|unsere[n]? (?:anrufe|nachrichten|erinnerungsanrufe)|anrufe von uns|onze (?:telefoontjes|oproepen|berichten)|nossas (?:ligacoes|chamadas|mensagens)|(?:le )?nostre (?:chiamate|telefonate)|nasz(?:ych|e) (?:telefonow|telefony|polaczen|polaczenia)|(?:telefonow|polaczen) od nas|hamari calls?|hamare calls)(?![a-z])",
+      "我们的(?:名单|名單|列表|系统|系統|电话|電話|来电|來電)|我們的(?:電話|來電)|弊社の|当社の(?:リスト|名簿)|私どもからの|हमारी (?:लिस्ट|सूची|कॉल)|हमारे कॉल|قائمتنا|سجلاتنا|اتصالاتنا|مكالماتنا",
+    ].join("|"),
+  ),
 );
 
 /** A key on the phone, as a digit or a word. */

@@ -13,23 +13,32 @@ import { tagAll } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { masked } from "./cues.js";
+import { foldPattern } from "./text.js";
+
+/** A pattern folded as the text it reads is (Japanese "ど", "ご", "で" are a kana and a mark there). */
+const folded = (re: RegExp) => new RegExp(foldPattern(re.source), re.flags);
 
 /** Why a speaker calls: "I'm calling about", "le llamo por", "ich rufe wegen … an", "给您打电话是". Folded text. */
 const PURPOSE = new RegExp(
-  [
-    "(?<![a-z])(?:i'?m calling|i am calling|we'?re calling|calling (?:to|about|regarding|from|with|on behalf)|the reason (?:for|of) (?:my|this|our) call|this is an? (?:automated|courtesy|recorded|automatic|quick) (?:call|message|reminder|update)|(?:le|les|te) (?:llamo|llamamos|estoy llamando)|(?:je|nous|on) vous (?:appelle|appelons|contacte|contactons)|j'appelle (?:au sujet|pour|concernant|de la part)|(?:ich rufe|wir rufen) (?:sie |ihnen )?(?:an|wegen|im auftrag|aus|von)|es geht um (?:ihr|ihre|ihren|den|die|das)|(?:ik bel|wij bellen|we bellen) (?:u |je )?(?:over|om|voor|namens|van|vanuit)|(?:estou|estamos) (?:a ligar|ligando)|(?:ligo|ligamos) (?:da|do|de|para)|esta e uma chamada|(?:la|ti|vi) chiam(?:o|iamo)|dzwoni(?:e|my) (?:w sprawie|z|ze|od|do)|call kiya (?:hai|tha)|call kar (?:raha|rahi|rahe) (?:hoon|hun|hain))(?![a-z])",
-    "给您打电话|给你打电话|打电话是|来电是|这里是|お電話(?:しました|いたしました|差し上げました)|ご案内です|ご連絡です|की ओर से|कॉल किया है|फ़ोन किया है|نتصل بك|اتصل بك|اتصل بحضرتك|رساله اليه|رساله الية",
-  ].join("|"),
+  foldPattern(
+    [
+      "(?<![a-z])(?:i'?m calling|i am calling|we'?re calling|calling (?:to|about|regarding|from|with|on behalf)|the reason (?:for|of) (?:my|this|our) call|this is an? (?:automated|courtesy|recorded|automatic|quick) (?:call|message|reminder|update)|(?:le|les|te) (?:llamo|llamamos|estoy llamando)|(?:je|nous|on) vous (?:appelle|appelons|contacte|contactons)|j'appelle (?:au sujet|pour|concernant|de la part)|(?:ich rufe|wir rufen) (?:sie |ihnen )?(?:an|wegen|im auftrag|aus|von)|es geht um (?:ihr|ihre|ihren|den|die|das)|(?:ik bel|wij bellen|we bellen) (?:u |je )?(?:over|om|voor|namens|van|vanuit)|(?:estou|estamos) (?:a ligar|ligando)|(?:ligo|ligamos) (?:da|do|de|para)|esta e uma chamada|(?:la|ti|vi) chiam(?:o|iamo)|dzwoni(?:e|my) (?:w sprawie|z|ze|od|do)|call kiya (?:hai|tha)|call kar (?:raha|rahi|rahe) (?:hoon|hun|hain))(?![a-z])",
+      "给您打电话|给你打电话|打电话是|来电是|这里是|お電話(?:しました|いたしました|差し上げました)|ご案内です|ご連絡です|की ओर से|कॉल किया है|फ़ोन किया है|نتصل بك|اتصل بك|اتصل بحضرتك|رساله اليه|رساله الية",
+    ].join("|"),
+  ),
 );
 /** The agent's closing thanks for the callee's time, a line a callee seldom says. */
-const THANKS_FOR_TIME =
-  /(?<![a-z])(?:(?:thank you|thanks) (?:so much |very much )?for your (?:time|patience)|gracias por su (?:tiempo|atencion)|merci (?:de|pour) votre (?:temps|attention)|(?:vielen )?dank fur ihre (?:zeit|aufmerksamkeit)|obrigad[oa] (?:pelo seu tempo|pela atencao)|grazie per il suo tempo|dank (?:u )?(?:wel )?voor uw tijd|dziekuje za (?:poswiecony )?czas|aapke samay ke liye dhanyavaad)(?![a-z])|感谢您的(?:时间|接听|耐心)|感謝您的(?:時間|接聽)|お時間(?:を)?いただき|ご清聴|आपके समय के लिए धन्यवाद|شكرا (?:لوقتك|على وقتك)/;
+const THANKS_FOR_TIME = folded(
+  /(?<![a-z])(?:(?:thank you|thanks) (?:so much |very much )?for your (?:time|patience)|gracias por su (?:tiempo|atencion)|merci (?:de|pour) votre (?:temps|attention)|(?:vielen )?dank fur ihre (?:zeit|aufmerksamkeit)|obrigad[oa] (?:pelo seu tempo|pela atencao)|grazie per il suo tempo|dank (?:u )?(?:wel )?voor uw tijd|dziekuje za (?:poswiecony )?czas|aapke samay ke liye dhanyavaad)(?![a-z])|感谢您的(?:时间|接听|耐心)|感謝您的(?:時間|接聽)|お時間(?:を)?いただき|ご清聴|आपके समय के लिए धन्यवाद|شكرا (?:لوقتك|على وقتك)/,
+);
 /** Who is calling, and how they got the number: the callee's questions. */
-const WHO_CALLS =
-  /(?<![a-z])(?:who(?:'s| is) (?:this|calling|speaking|it)|who are you|who gave you|how did you get (?:my|this)|quien (?:es|habla|llama|le dio)|de parte de quien|qui (?:est a l'appareil|etes-vous|etes vous|vous a donne)|c'est qui|wer (?:ist (?:da|dran)|spricht|sind sie)|woher haben sie|quem (?:fala|e|esta falando|lhe deu)|chi (?:parla|e|siete|le ha dato)|met wie spreek ik|wie (?:is dit|bent u|belt er)|kto (?:mowi|dzwoni|to)|skad (?:pan|pani) ma|kaun (?:bol raha|bol rahi|hai)|aapko mera number kisne)(?![a-z])|哪位|你是谁|您是谁|谁啊|谁呀|どちら様|どなた|誰ですか|कौन (?:बोल|है)|من معي|مين معي|من انت|من حضرتك/;
+const WHO_CALLS = folded(
+  /(?<![a-z])(?:who(?:'s| is) (?:this|calling|speaking|it)|who are you|who gave you|how did you get (?:my|this)|quien (?:es|habla|llama|le dio)|de parte de quien|qui (?:est a l'appareil|etes-vous|etes vous|vous a donne)|c'est qui|wer (?:ist (?:da|dran)|spricht|sind sie)|woher haben sie|quem (?:fala|e|esta falando|lhe deu)|chi (?:parla|e|siete|le ha dato)|met wie spreek ik|wie (?:is dit|bent u|belt er)|kto (?:mowi|dzwoni|to)|skad (?:pan|pani) ma|kaun (?:bol raha|bol rahi|hai)|aapko mera number kisne)(?![a-z])|哪位|你是谁|您是谁|谁啊|谁呀|どちら様|どなた|誰ですか|कौन (?:बोल|है)|من معي|مين معي|من انت|من حضرتك/,
+);
 /** The callee's "your list", "your company": the mirror of the agent's "our list" (presenting.ts). */
-const YOUR_SIDE =
-  /(?<![a-z])(?:your (?:do not call |calling |call |contact |marketing |mailing )?(?:list|database|records|company|system)|you people|vuestra (?:lista|base)|su lista|votre (?:liste|fichier|base)|ihre[rn]? (?:liste|kartei|datenbank)|jullie lijst|uw (?:lijst|bestand)|sua lista|vostra lista|waszej listy|aapki list)(?![a-z])|你们的(?:名单|名單|列表|公司)|御社の|お宅の|आपकी लिस्ट|قائمتكم|شركتكم/;
+const YOUR_SIDE = folded(
+  /(?<![a-z])(?:your (?:do not call |calling |call |contact |marketing |mailing )?(?:list|database|records|company|system)|you people|vuestra (?:lista|base)|su lista|votre (?:liste|fichier|base)|ihre[rn]? (?:liste|kartei|datenbank)|jullie lijst|uw (?:lijst|bestand)|sua lista|vostra lista|waszej listy|aapki list)(?![a-z])|你们的(?:名单|名單|列表|公司)|御社の|お宅の|आपकी लिस्ट|قائمتكم|شركتكم/,
+);
 /** A phone picked up: the callee's first words, short, with nothing of the calling side in them. */
 const MAX_ANSWER_WORDS = 5;
 
@@ -71,8 +80,9 @@ function offersIf(r: LineReading, folded: string): boolean {
   return offersOnCondition(tagAll(text, conceptLexiconsFor(lexiconsFor(folded))));
 }
 /** Some word of a condition in any language, before the concepts are tagged (concepts/ hold the full lists). */
-const CONDITION =
-  /(?<![a-z])(?:if|should you|just (?:say|tell|let)|si|wenn|falls|se|caso|als|jesli|jezeli|agar|jab bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|要是|场合|場合|なら|たら|れば|ば、/;
+const CONDITION = folded(
+  /(?<![a-z])(?:if|should you|just (?:say|tell|let)|si|wenn|falls|se|caso|als|jesli|jezeli|agar|jab bhi)(?![a-z])|अगर|जब भी|إذا|اذا|لو|如果|要是|场合|場合|なら|たら|れば|ば、/,
+);
 
 const WEIGHT: Record<string, number> = {
   presents: 3,

@@ -33,8 +33,12 @@ const AGENT_WORDS = new Set(
 /** Labels that hold an agent word among others: "AI Agent", "Léa (IA)", "Acme bot". */
 const AGENT_TOKEN =
   /(?:^|\s)(?:ai|ia|ki|bot|agent|agente|assistant|asistente|assistente|asystent|robot|ivr|rep|representative|csr|sales|support|operator|concierge|advisor|asesor|asesora|berater|beraterin|conseiller|conseillere|operatore|operatrice|consultant|consultor|consultora|doradca|konsultant|interviewer|ankieter|sistema|systeme|systeem|system|\p{L}+system)(?:\s|$)/u;
-const AGENT_SCRIPT =
-  /असिस्टेंट|ऑपरेटर|बॉट|助手|坐席|客服|机器人|機器人|顾问|顧問|系统|系統|アシスタント|オペレーター|エージェント|担当|システム|自動音声|音声ガイダンス|एजेंट|सहायक|सिस्टम|وكيل|المساعد|مساعد|ممثل|النظام/;
+/** Labels in scripts, decomposed as labels are (foldLabel): "オペレーター" is a kana and a mark. */
+const AGENT_SCRIPT = new RegExp(
+  /असिस्टेंट|ऑपरेटर|बॉट|助手|坐席|客服|机器人|機器人|顾问|顧問|系统|系統|アシスタント|オペレーター|エージェント|担当|システム|自動音声|音声ガイダンス|एजेंट|सहायक|सिस्टम|وكيل|المساعد|مساعد|ممثل|النظام/.source.normalize(
+    "NFKD",
+  ),
+);
 const CALLEE_WORDS = new Set(
   (
     "user customer callee contact human client lead prospect recipient person patient member called party " +
@@ -57,8 +61,11 @@ const CALLEE_WORDS = new Set(
     "matka ojciec babcia dziadek mummy"
   ).split(" "),
 );
-const CALLEE_SCRIPT =
-  /妈妈|媽媽|爸爸|奶奶|爷爷|爺爺|お母さん|お父さん|माँ|मम्मी|पापा|ماما|بابا|病人|患者|病患|捐款人|捐赠人|捐贈人|寄付者|मरीज|दानदाता|مريض|المريض|متبرع|المتبرع|客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/;
+const CALLEE_SCRIPT = new RegExp(
+  /妈妈|媽媽|爸爸|奶奶|爷爷|爺爺|お母さん|お父さん|माँ|मम्मी|पापा|ماما|بابا|病人|患者|病患|捐款人|捐赠人|捐贈人|寄付者|मरीज|दानदाता|مريض|المريض|متبرع|المتبرع|客户|客戶|用户|用戶|对方|對方|受访者|受訪者|居民|顧客|お客様|相手|回答者|ग्राहक|उपयोगकर्ता|عميل|العميل|المستخدم|المتصل به|الزبون|المشترك/.source.normalize(
+    "NFKD",
+  ),
+);
 
 /** Words an introduction's pattern may take for a name: "I'm an assistant at the clinic" names nobody. */
 const NOT_A_NAME = new Set(
