@@ -173,7 +173,13 @@ function clauseBits(mentions: readonly Mention[], a: Mention): number {
   return bitsOf(mentions, (m) => m.clause === a.clause);
 }
 
-function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, number] | undefined {
+function applies(
+  rule: Rule,
+  mentions: readonly Mention[],
+  i: number,
+  /** The line welcomes calls somewhere: only then is the anchor's sentence looked through for it. */
+  welcomed: boolean,
+): [number, number] | undefined {
   const a = mentions[i]!;
   const apart = (m: Mention) => (rule.sentence ? m.sentence !== a.sentence : m.clause !== a.clause);
   let near = 0;
@@ -214,7 +220,8 @@ function applies(rule: Rule, mentions: readonly Mention[], i: number): [number, 
   }
   if (!rule.need.every((g) => near & g)) return undefined;
   // A weak reading against calls welcomed in the same sentence: "no, calls are fine, I never check texts".
-  if (rule.tier === "possible" && bitsOf(mentions, (m) => m.sentence === a.sentence) & C.OKCALL) return undefined;
+  if (welcomed && rule.tier === "possible" && bitsOf(mentions, (m) => m.sentence === a.sentence) & C.OKCALL)
+    return undefined;
   return [from, to];
 }
 
@@ -289,7 +296,7 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
     for (const rule of REQUEST_RULES) {
       if (!(m.bits & rule.anchor)) continue;
       if (denied.has(m.clause) && rule.need.some((g) => g & C.NEG)) continue;
-      const span = applies(rule, mentions, i);
+      const span = applies(rule, mentions, i, (all & C.OKCALL) !== 0);
       if (span === undefined) continue;
       if (rule.tier === "possible" && elsewhere(mentions, rule, m, span)) break;
       hits.push(hit(text, m.lang, rule.tier, rule.kind, span[0], span[1]));

@@ -141,7 +141,11 @@ export function hitsIn(
     cuesIn(maskedText, l, "asked", found, asr);
     cuesIn(maskedText, l, "possible", found, asr);
   }
-  const phrases = found.filter((p) => !deniedStopIn(maskedText, mentions, p) && !removesOtherThing(mentions, p));
+  // Another thing is looked for around a phrase only when the line names one (the cheap test first).
+  const other = found.length > 0 && mentions.some((m) => m.bits & C.OTHERLIST);
+  const phrases = found.filter(
+    (p) => !deniedStopIn(maskedText, mentions, p) && !(other && removesOtherThing(mentions, p)),
+  );
   const concepts = conceptHits(maskedText, mentions);
   const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
   if (late !== undefined) concepts.push(late);
