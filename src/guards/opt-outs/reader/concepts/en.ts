@@ -9,6 +9,11 @@ export const en: ConceptSource = {
   lang: "en",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:anyway|anyhow|any way|well|okay|ok|so)[,.]? (?:so |but )?(?:what'?s (?:this|it|that|the call) (?:about|regarding|for)|what (?:can i do for you|were you saying)|how can i help(?: you)?)|what can i do for you|how can i help you",
+    ],
     [
       "WANT",
       "(?:it |that )?(?:would|'d|will|might) be (?:great|nice|better|good|best|ideal|lovely|preferable|easier) if|(?:it'?s|it is) (?:probably |maybe |just )?(?:better|best) if|(?:i'?d|i would) (?:prefer|like|love) (?:it )?if|(?:is it|would it be|will it be) (?:ok|okay|alright|all right|fine) (?:with you )?if|(?:do|would) you mind if",

@@ -8,6 +8,11 @@ export const fr: ConceptSource = {
   lang: "fr",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:bon|bref|enfin|bon ben|bon bah|anyway|sinon|donc)[,.]? (?:c'est (?:pour|a propos de) quoi|c'est a quel sujet|qu'est ce (?:que je peux faire pour vous|que vous vouliez|qu'il y a)|vous disiez)|c'est a quel sujet|(?:ce n'est|c'est|c'etait) pas (?:pour|contre|a) vous|rien a voir avec vous",
+    ],
     [
       "WANT",
       "(?:ce serait|ca serait|ce sera|c'est) (?:peut etre )?(?:mieux|bien|super|genial|plus simple|preferable) (?:si|de)|(?:ca vous va|ca vous derange|ca vous gene) si",
@@ -46,7 +51,7 @@ export const fr: ConceptSource = {
     ],
     [
       "THIRD",
-      "(?:mon|ma|mes|sa|son|ses|notre|nos|une|un|le|la|votre) (?:\\w+ )?(?:mari|femme|epouse|epoux|fils|fille|enfants?|mere|pere|maman|papa|frere|soeur|voisine?s?|amie?s?|copain|copine|collegue|patron|patronne|belle mere|beau pere|grand mere|grand pere|tante|oncle|cousine?|type|gars|mec|bonhomme|dame)|(?:il|elle|ils|elles|quelqu'un)(?= )",
+      "(?:mon|ma|mes|sa|son|ses|notre|nos|une|un|le|la|votre) (?:\\w+ )?(?:mari|femme|epouse|epoux|fils|fille|enfants?|mere|pere|maman|papa|frere|soeur|voisine?s?|amie?s?|copain|copine|collegue|patron|patronne|belle mere|beau pere|grand mere|grand pere|tante|oncle|cousine?|type|gars|mec|bonhomme|dame|blonde|chum|conjointe?)|(?:il|elle|ils|elles|quelqu'un)(?= )",
     ],
     ["SAY OTHER", "dites leur|dis leur|dites lui|dis lui"],
     [

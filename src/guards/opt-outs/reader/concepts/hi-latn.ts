@@ -5,6 +5,8 @@ export const hiLatn: ConceptSource = {
   lang: "hi-Latn",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    ["OKCALL", "(?:khair|khaer|chhodo|chodo|anyway)[,.]? (?:bataiye|batao)|kya kaam hai|aapko nahi (?:bola|kaha)"],
     ["OKCALL", "band (?:mat|na|nahi) (?:karo|karna|kijiye|kariye|karein|kar)"],
     ["WANT", "(?:achha|accha|acha|behtar|theek) (?:hoga|rahega) (?:agar|ki)"],
     [

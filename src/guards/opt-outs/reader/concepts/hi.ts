@@ -5,6 +5,8 @@ export const hi: ConceptSource = {
   lang: "hi",
   script: "devanagari",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    ["OKCALL", "(?:खैर|छोड़िए|छोड़ो)[,.]? (?:बताइए|बताइये)|क्या काम है|आपको नहीं (?:कहा|बोला)"],
     ["OKCALL", "बंद (?:मत|न) (?:करो|करना|कीजिए|करिए|करें|कीजिये)"],
     ["WANT", "(?:अच्छा|बेहतर|ठीक) (?:होगा|रहेगा) (?:अगर|कि)"],
     ["REPEAT", "ज़्यादा|ज्यादा|जादा|कम (?:करें|करो|कीजिए|कर दें|करिए)"],

@@ -5,6 +5,11 @@ export const it: ConceptSource = {
   lang: "it",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:comunque|vabbe|va bene|allora|anyway|insomma)[,.]? (?:(?:di )?cosa (?:si tratta|le serve|desidera|voleva|mi diceva)|in cosa posso aiutarla)|non (?:e|era) (?:per|con) (?:voi|lei)|non ce l'ho con (?:voi|lei)",
+    ],
     [
       "WANT",
       "(?:sarebbe|e|sara) (?:meglio|bello|bene|preferibile|piu comodo) se|(?:le |ti )?va bene se|preferirei (?:che|se)",

@@ -9,6 +9,11 @@ export const ja: ConceptSource = {
   lang: "ja",
   script: "cjk",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "ご用件|(?:で|それで|ところで|さて), ?(?:何の|なんの)(?:ご用|用事|お電話)|(?:お宅|そちら|あなた)(?:のこと|に)?(?:じゃ|では)(?:ない|なく)",
+    ],
     ["NEG", "なくて(?:結構|けっこう|いい|大丈夫)|なくても(?:いい|大丈夫|結構)"],
     ["OKCALL", "(?:やめ|止め|停止し|外さ|削除し|消さ)(?:ないで|んといて|んで(?=[、。,.!?]|$)|なくていい|なくても)"],
     ["REPEAT", "多い|多すぎ|多くて|頻繁|減らして"],

@@ -8,6 +8,11 @@ export const nl: ConceptSource = {
   lang: "nl",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:enfin|maar goed|goed|hoe dan ook|anyway|allez|nou)[,.]? (?:waar gaat het over|waarover gaat het|wat kan ik voor u doen|wat wou u)|wat kan ik voor u doen|(?:dat was|dat is|het was) niet (?:voor|tegen|aan) (?:u|jou|jullie)|heeft niets met (?:u|jullie) te maken",
+    ],
     [
       "WANT",
       "(?:het )?(?:zou|zou het) (?:fijn|beter|prettig|fijner|handiger|mooi) (?:zijn )?(?:als|wanneer)|is het (?:goed|ok|oke|okay|prima) als|vindt u het (?:goed|erg) als",

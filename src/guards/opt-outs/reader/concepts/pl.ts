@@ -5,6 +5,11 @@ export const pl: ConceptSource = {
   lang: "pl",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:no ale|ale|no dobrze|dobra|w kazdym razie|zreszta|anyway|no)[,.]? (?:o co chodzi|w czym moge pomoc|czym moge sluzyc)|w czym moge pomoc|to nie (?:do|o) (?:pana|pani|was|ciebie)",
+    ],
     ["WANT", "(?:byloby|bedzie|bylo by) (?:lepiej|dobrze|milo|super|wygodniej),? (?:gdyby|jesli|jakby|zeby)"],
     ["REPEAT", "(?:troche |tak |za |bardzo )?czesto|za duzo|mniej"],
     ["REMOVE", "zapomni~|zapomnie~"],
@@ -37,7 +42,7 @@ export const pl: ConceptSource = {
     ["OTHER", "im|ich|jemu|tej firmie|tamtej firmie|innej firmie|tym ludziom"],
     [
       "SAY",
-      "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~",
+      "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~|kazal~|kaze|przekaz~",
     ],
     ["IF", "jesli|jezeli|gdyby|jakby|w kazdej chwili|kiedy tylko"],
     ["NOW", "teraz|dzisiaj|dzis|w tej chwili|obecnie|w tym tygodniu"],
@@ -89,6 +94,6 @@ export const pl: ConceptSource = {
     ["MORE", "wiecej|juz|ponownie|jeszcze raz|od teraz|od dzisiaj|w przyszlosci|na przyszlosc"],
     ["NEG", "nie|ani|zadn~|nic|nikt"],
     ["ME", "mnie|mi|nas|nam|do mnie"],
-    ["YOU", "wy|was|wam|pan|pani|panstwo|panstwa|panu|ty|ciebie|cie|ci|twoj~|wasz~"],
+    ["YOU", "wy|was|wam|pan|pani|panstwo|panstwa|panu|ty|ciebie|cie|ci|twoj~|wasz~|zebyscie|zebys"],
   ],
 };

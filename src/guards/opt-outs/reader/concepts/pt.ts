@@ -8,6 +8,11 @@ export const pt: ConceptSource = {
   lang: "pt",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:enfim|bom|bem|mas enfim|entao|anyway)[,.]? (?:(?:do )?que se trata|(?:o )?que (?:o senhor |a senhora |voce )?(?:precisa|precisava|queria|deseja)|em que posso ajudar)|em que posso ajudar|nao (?:e|era) (?:com|para) (?:voces|voce|o senhor|a senhora)|nao tem nada a ver com (?:voces|voce)",
+    ],
     [
       "WANT",
       "(?:seria|era|sera) (?:melhor|bom|otimo|legal|mais facil) (?:se|que)|(?:tudo bem|tem problema|se importa) se|preferia (?:que|se)",

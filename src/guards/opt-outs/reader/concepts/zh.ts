@@ -9,6 +9,11 @@ export const zh: ConceptSource = {
   lang: "zh",
   script: "cjk",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:你|您)(?:接着|继续|繼續)说|(?:你|您)说吧|不是说(?:你们|您|你)|不是(?:针对|針對)(?:你们|您|你)|(?:跟|和)(?:你们|您)没关系",
+    ],
     ["REPEAT", "勤|频繁|頻繁|太多|那么多|这么多|這麼多"],
     ["CALL", "打(?=得|点|點|几|幾)|(?<=少|多)打"],
     [
