@@ -39,7 +39,8 @@ export interface CalleeLine {
   /**
    * The rules' word stands: a no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep
    * calling"), a line whose words of a request the rules set aside (a name, a quotation, a report, a denial), one that
-   * asks for calls with nothing against them, and a bare "no thanks" (a refusal of the offer, not of the calls).
+   * asks for calls with nothing against them, a bare "no thanks" (a refusal of the offer, not of the calls), and a yes
+   * to the agent's "may we keep calling?".
    */
   declined: boolean;
 }
@@ -201,7 +202,9 @@ export function calleeLinesOf({ turns, readings, roles }: TranscriptView): Calle
       r.setAside ||
       r.welcomes ||
       r.bareNo ||
-      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text))));
+      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text)))) ||
+      // A yes to "may we keep calling you?": what else the line says, the rules read.
+      (act === "keep" && r.answer === "yes");
     out.push({ turn: i, features: joined(own.features, context), declined });
   }
   return out;

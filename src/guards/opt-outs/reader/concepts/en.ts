@@ -36,7 +36,7 @@ export const en: ConceptSource = {
     ],
     [
       "NAMING",
-      "ma'?am|madam|madame|sir|miss|mister|buddy|pal|bro|dude|honey|hon|sweetheart|sweetie|darling|dear|babe|baby|mate|boss|chief|young (?:man|lady)|names?|liar|stupid|crazy|senora|senor|senorita|aunty|auntie|uncle|mrs|mr|ms",
+      "ma'?am|madam|madame|sir|miss|mister|buddy|pal|bro|dude|honey|hon|sweetheart|sweetie|darling|dear|babe|baby|mate|boss|chief|young (?:man|lady)|names?|liar|stupid|crazy|senora|senor|senorita|aunty|auntie|uncle|mrs|mr|ms|doctor|professor|coach",
     ],
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
@@ -114,6 +114,7 @@ export const en: ConceptSource = {
       "stop|quit|cease|desist|enough|knock it off|cut (?:it|them|those|that|these) out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
     ],
     ["REMOVE ME", "(?:take|get|cross|strike|scratch|put|leave) (?:me|us) (?:off|out)|opt (?:me|us) out"],
+    ["REMOVE NUMBER", "take (?:your|the|my|this) (?:\\w+ )?(?:number|details|info~) (?:off|out)"],
     [
       "REMOVE",
       "remove~|delete~|erase~|unsubscrib~|unlist~|delist~|scratch|strike|scrub|wipe|purge|drop|take (?:my \\w+|this \\w+|it|that) (?:off|out)|taken? off|opt~ out|lose|forget",

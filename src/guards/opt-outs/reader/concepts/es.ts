@@ -33,7 +33,7 @@ export const es: ConceptSource = {
     ],
     [
       "NAMING",
-      "senora|senor|senorita|dona|jefe|jefa|mija|mijo|carino|corazon|guapa|guapo|joven|abuela|abuelo|nene|nena|mi amor|licenciad[oa]|doctora?",
+      "senora|senor|senorita|dona|jefe|jefa|mija|mijo|carino|corazon|guapa|guapo|joven|abuela|abuelo|nene|nena|mi amor|licenciad[oa]|doctora?|profe|profesora?|maestr[oa]|ingenier[oa]",
     ],
     ["RECORD", "grab(?:e|en|ar|ada|ado|acion|aciones|ando)"],
     [

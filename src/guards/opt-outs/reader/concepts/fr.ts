@@ -13,6 +13,11 @@ export const fr: ConceptSource = {
       "OKCALL",
       "(?:bon|bref|enfin|bon ben|bon bah|anyway|sinon|donc)[,.]? (?:c'est (?:pour|a propos de) quoi|c'est a quel sujet|qu'est ce (?:que je peux faire pour vous|que vous vouliez|qu'il y a)|vous disiez)|c'est a quel sujet|(?:ce n'est|c'est|c'etait) pas (?:pour|contre|a) vous|rien a voir avec vous",
     ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    [
+      "OKCALL",
+      "(?:ca|cela|ils|elles|les appels|vos appels|les rappels)(?: ne)? (?:me |nous )?(?:derange(?:nt)?|embete(?:nt)?|ennuie(?:nt)?) (?:pas|aucunement|jamais)|(?<=^|[.,!?] )continuez(?= ?[.,!?]|$)",
+    ],
     [
       "WANT",
       "(?:ce serait|ca serait|ce sera|c'est) (?:peut etre )?(?:mieux|bien|super|genial|plus simple|preferable) (?:si|de)|(?:ca vous va|ca vous derange|ca vous gene) si",
@@ -33,7 +38,7 @@ export const fr: ConceptSource = {
     ],
     [
       "NAMING",
-      "madame|monsieur|mademoiselle|ma belle|mon grand|cherie|cheri|mon cher|ma chere|mon pote|jeune homme|jeune fille|mamie|papi|tata|tonton|ma petite|mon petit",
+      "madame|monsieur|mademoiselle|ma belle|mon grand|cherie|cheri|mon cher|ma chere|mon pote|jeune homme|jeune fille|mamie|papi|tata|tonton|ma petite|mon petit|maitre|docteur|professeur|patron|patronne",
     ],
     ["RECORD", "enregistr~"],
     [

@@ -10,6 +10,8 @@ export const pl: ConceptSource = {
       "OKCALL",
       "(?:no ale|ale|no dobrze|dobra|w kazdym razie|zreszta|anyway|no)[,.]? (?:o co chodzi|w czym moge pomoc|czym moge sluzyc)|w czym moge pomoc|to nie (?:do|o) (?:pana|pani|was|ciebie)",
     ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    ["OKCALL", "(?:to |one |telefony |te telefony )?nie przeszkadza(?:ja)? (?:mi|nam)(?! wiecej)"],
     ["WANT", "(?:byloby|bedzie|bylo by) (?:lepiej|dobrze|milo|super|wygodniej),? (?:gdyby|jesli|jakby|zeby)"],
     ["REPEAT", "(?:troche |tak |za |bardzo )?czesto|za duzo|mniej"],
     ["REMOVE", "zapomni~|zapomnie~"],

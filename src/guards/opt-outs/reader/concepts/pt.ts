@@ -13,6 +13,8 @@ export const pt: ConceptSource = {
       "OKCALL",
       "(?:enfim|bom|bem|mas enfim|entao|anyway)[,.]? (?:(?:do )?que se trata|(?:o )?que (?:o senhor |a senhora |voce )?(?:precisa|precisava|queria|deseja)|em que posso ajudar)|em que posso ajudar|nao (?:e|era) (?:com|para) (?:voces|voce|o senhor|a senhora)|nao tem nada a ver com (?:voces|voce)",
     ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    ["OKCALL", "(?:nao|nem) (?:me |nos )?incomoda(?:m)?(?! mais)"],
     [
       "WANT",
       "(?:seria|era|sera) (?:melhor|bom|otimo|legal|mais facil) (?:se|que)|(?:tudo bem|tem problema|se importa) se|preferia (?:que|se)",
@@ -34,7 +36,7 @@ export const pt: ConceptSource = {
     ],
     [
       "NAMING",
-      "senhora|senhor|dona|moca|moco|querida|querido|meu bem|amor|tia|tio|vo|vovo|chefe|mocinha|menina|menino|garot[oa]|jovem",
+      "senhora|senhor|dona|moca|moco|querida|querido|meu bem|amor|tia|tio|vo|vovo|chefe|mocinha|menina|menino|garot[oa]|jovem|doutora?|professora?|mestre",
     ],
     ["RECORD", "grav(?:ar|acao|acoes|ada|ado|e|em)"],
     [
