@@ -180,7 +180,11 @@ function joined(a: LineFeatures, b: LineFeatures): LineFeatures {
   return { slots, values };
 }
 
-/** The callee's lines of a transcript (any shape turnsOf reads), each with its features; silent lines are left out. */
+/**
+ * The callee's lines of a transcript (any shape turnsOf reads), each with its features; silent lines are left out.
+ * The trainer's view: an agent's offer the speakers leave unknown, which the reader tells by its answer
+ * (answered.ts), stays a line here, an example of words of stopping that ask for nothing.
+ */
 export function calleeLines(transcript: unknown, agentNames: readonly string[]): CalleeLine[] {
   const { turns } = turnsOf(transcript);
   const readings = turns.map((t) => readLineKept(t.text));

@@ -20,13 +20,16 @@ export const hiLatn: ConceptSource = {
     ["RETRACT", "bhool jao (?:jo )?maine (?:kaha|bola)|jo maine kaha (?:woh |wo )?bhool jao|mazak kar raha|mazaak"],
     [
       "OKCALL",
-      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
+      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
     ["OTHERLIST", "order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill"],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
-    ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)"],
+    [
+      "NEG SAY",
+      "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)|(?:aisa|aisi (?:koi )?baat) nahi (?:hai )?ki",
+    ],
     [
       "THIRD",
       "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )",

@@ -15,6 +15,8 @@ export const pt: ConceptSource = {
     ],
     // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
     ["OKCALL", "(?:nao|nem) (?:me |nos )?incomoda(?:m)?(?! mais)"],
+    // "Não para, não": the verb at a clause's end, not the preposition "para".
+    ["OKCALL", "nao (?:parem|pare|para)(?: nao)?(?= ?[.,!?]|$)|nao precisa(?:m)? parar"],
     [
       "WANT",
       "(?:seria|era|sera) (?:melhor|bom|otimo|legal|mais facil) (?:se|que)|(?:tudo bem|tem problema|se importa) se|preferia (?:que|se)",
