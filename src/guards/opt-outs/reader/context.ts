@@ -100,11 +100,16 @@ function deniedSaying(text: string, mentions: readonly Mention[], at: number, en
 
 /**
  * The verb of saying after the words it reports, where the language puts it there ("妻はもう電話しないでって向こうに
- * 言った", "मेरी पत्नी ने … बंद करो बोला"): with someone else named before the words, the mentions up to that verb,
- * a few words on; none otherwise. Said to no other party, such words may be the household's wish told to this caller.
+ * 言った", "मेरी पत्नी ने … बंद करो बोला"): with someone else named before the words, or a verb of hearsay that names
+ * no one ("だって"), the mentions up to that verb, a few words on; none otherwise. Said to no other party, such words
+ * may be the household's wish told to this caller.
  */
 function verbAfter(frame: readonly Mention[], after: readonly Mention[]): Mention[] {
-  if (frame.some((m) => m.bits & C.SAY) || !frame.some((m) => m.bits & C.THIRD) || after.length === 0) return [];
+  if (after.length === 0 || frame.some((m) => m.bits & C.SAY)) return [];
+  // A verb of hearsay is someone else's saying with no one named ("…もう電話してこないで、だって").
+  const hearsay = after.findIndex((m) => m.bits & C.SAY && m.bits & C.THIRD);
+  if (hearsay !== -1) return after.slice(0, hearsay + 1);
+  if (!frame.some((m) => m.bits & C.THIRD)) return [];
   const from = after[0]!.pos;
   const say = after.findIndex((m) => m.bits & C.SAY && m.pos - from <= 6 && !(m.bits & C.NEG));
   return say === -1 ? [] : after.slice(0, say + 1);

@@ -32,7 +32,7 @@ export const hiLatn: ConceptSource = {
     ],
     [
       "THIRD",
-      "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )",
+      "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )|(?:teacher|principal|manager|boss|doctor|secretary|maalik|sahab|madam|sir) ne(?= )",
     ],
     ["SAY OTHER", "unko (?:bolo|bol do|bata do|kaho)|usko (?:bolo|bol do|kaho)"],
     ["OTHER", "unko|unhe|usko|use|un logon ko|us company|doosri company|unse"],

@@ -53,7 +53,7 @@ export const pt: ConceptSource = {
     ["NEG SAY", "nao e que|nao quero que (?:voce )?(?:pense|ache) que"],
     [
       "THIRD",
-      "(?:meu|minha|meus|minhas|seu|sua|o|a|do|da|uma|um|nossa|nosso) (?:\\w+ )?(?:marido|mulher|esposa|esposo|filh[oa]s?|mae|pai|mamae|papai|irmao|irma|vizinh[oa]s?|amig[oa]s?|namorad[oa]|sogr[oa]|avo|tia|tio|prim[oa]|colega|chefe|cara|moco|moca|homem)|(?:ele|ela|eles|elas|alguem)(?= )",
+      "(?:meu|minha|meus|minhas|seu|sua|o|a|do|da|uma|um|nossa|nosso) (?:\\w+ )?(?:marido|mulher|esposa|esposo|filh[oa]s?|mae|pai|mamae|papai|irmao|irma|vizinh[oa]s?|amig[oa]s?|namorad[oa]|sogr[oa]|avo|tia|tio|prim[oa]|colega|chefe|cara|moco|moca|homem|sindic[oa]|porteir[oa]|professora?|diretora?|gerente|patrao|patroa)|(?:ele|ela|eles|elas|alguem)(?= )",
     ],
     [
       "SAY OTHER",
@@ -65,7 +65,7 @@ export const pt: ConceptSource = {
     ],
     [
       "SAY",
-      "diss~|diz(?:er|em|ia)?|dig(?:a|o|am)|fal(?:ei|ou|aram|ava|e|ar)|ped(?:i|iu|iram)|grit~|escrev~|escrit~|respond~|contou|contei",
+      "diss~|diz(?:er|em|ia)?|dig(?:a|o|am)|fal(?:ei|ou|aram|ava|e|ar)|ped(?:i|iu|iram)|grit~|escrev~|escrit~|respond~|contou|contei|mandou|mandaram",
     ],
     [
       "IF",
