@@ -1,7 +1,8 @@
 /**
  * Answers that welcome the calls are not requests, in every language: the calls said not to bother ("the calls don't
  * bother me", "ça me dérange pas", "die Anrufe stören mich nicht"), while "don't bother me" and its kin stay requests;
- * and a yes to the agent's "may we keep calling?" is the rules' word, not the learned reader's.
+ * a yes to the agent's "may we keep calling?" is the rules' word, not the learned reader's; and in Chinese, cancelling
+ * the call reminders ("取消电话提醒") is a removal, "别取消" a no to it.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
@@ -10,7 +11,7 @@ import { answerRecord, rulesStatus, YES_TO_ALL } from "../../opt-out-eval/readin
 
 afterEach(() => useLearnedModel(undefined));
 
-const rules = (said: string) => rulesStatus(answerRecord(said));
+const rules = (said: string, agent?: string) => rulesStatus(answerRecord(said, agent));
 
 describe("the calls said not to bother", () => {
   it("welcome them, in every language that says it so", () => {
@@ -50,5 +51,13 @@ describe("a yes to the agent's 'may we keep calling?'", () => {
     // A no to the same question is still a request, and a line after another question is still the model's.
     expect(keep("May we keep calling you with reminders?", "No.")).toBe("asked");
     expect(keep("Do you have a minute?", "Yes, that's fine.")).toBe("possible");
+  });
+});
+
+describe("cancelling the call reminders, in Chinese", () => {
+  it("is a removal, offered or asked for; 'don't cancel' keeps them", () => {
+    expect(rules("请取消电话提醒。")).toBe("asked");
+    expect(rules("好，取消吧。", "要不要帮您取消电话提醒？")).toBe("asked");
+    expect(rules("不不不，别取消，我就靠这个提醒，不然老是忘。", "要不要帮您取消电话提醒？")).toBe("none");
   });
 });
