@@ -93,14 +93,14 @@ export const nl: ConceptSource = {
     ],
     [
       "REMOVE",
-      "verwijder~|schrap~|haal|halen|gehaald|afhal~|afgehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
+      "verwijder~|schrap~|gooi|gooit|weggooien|weg gooien|haal|halen|gehaald|afhal~|afgehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
     ],
     ["REMOVE LIST", "bel me niet register|bel mij niet register|bel me niet"],
     ["LIST", "[a-z]*lijst(?:en)?|bestand|databank|database|systeem|register|gegevensbestand|[a-z]*bestand"],
     ["NUMBER", "(?:mijn|m'n|dit|ons|het) (?:\\w+ )?(?:nummer|telefoonnummer)"],
     [
       "CALL",
-      "bel|belt|bellen|belde|belden|gebeld|gebelt|opbellen|opgebeld|terugbellen|[a-z]*belletjes?|[a-z]*bel(?:actie|acties)|[a-z]*telefoontjes?|telefoneren|getelefoneerd|contacteren|gecontacteerd|contact opnemen|benaderen|benaderd|lastigvallen|lastig vallen|storen|stoor|sms'?(?:jes?)?|berichten|iets van (?:jullie|u) horen|hoor(?:en)?(?= (?:ik )?(?:\\w+ )?(?:meer )?van (?:jullie|u)(?![a-z]))",
+      "bel|belt|bellen|belde|belden|gebeld|gebelt|opbellen|opgebeld|terugbellen|[a-z]*belletjes?|[a-z]*bel(?:actie|acties)|[a-z]*telefoontjes?|(?:verkoop|reclame|marketing|promotie|sales)gesprek(?:ken)?|van (?:jullie|u) (?:\w+ )?horen|telefoneren|getelefoneerd|contacteren|gecontacteerd|contact opnemen|benaderen|benaderd|lastigvallen|lastig vallen|storen|stoor|sms'?(?:jes?)?|berichten|iets van (?:jullie|u) horen|hoor(?:en)?(?= (?:ik )?(?:\\w+ )?(?:meer )?van (?:jullie|u)(?![a-z]))",
     ],
     ["WANT", "wil|willen|wilt|wens~|zou graag|hoef|hoeft|hoeven|nodig"],
     ["KEEP", "blijven|blijf|blijft|nog|verder|voortaan"],

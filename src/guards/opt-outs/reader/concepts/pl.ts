@@ -92,7 +92,7 @@ export const pl: ConceptSource = {
       "dzwon~|zadzwon~|dzwoni~|wydzwania~|telefon(?:y|ow|ami|ach|ujcie|owac)|kontakt(?:u|owac|ujcie|owal~)|skontakt~|niepokoi~|przeszkadza~|przypomin~|sms~|polaczen~",
     ],
     ["WANT", "chce~|chcial~|chcemy|chca|zycz~|wolal~|potrzeb~"],
-    ["KEEP", "dalej|nadal|wciaz"],
+    ["KEEP", "dalej|nadal|wciaz|kolejn~|dalsz~"],
     ["MORE", "wiecej|juz|ponownie|jeszcze raz|od teraz|od dzisiaj|w przyszlosci|na przyszlosc"],
     ["NEG", "nie|ani|zadn~|nic|nikt"],
     ["ME", "mnie|mi|nas|nam|do mnie"],
