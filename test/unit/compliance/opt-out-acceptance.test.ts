@@ -2,7 +2,8 @@
  * Answers that welcome the calls are not requests, in every language: the calls said not to bother ("the calls don't
  * bother me", "ça me dérange pas", "die Anrufe stören mich nicht"), while "don't bother me" and its kin stay requests;
  * a yes to the agent's "may we keep calling?" is the rules' word, not the learned reader's; and in Chinese, cancelling
- * the call reminders ("取消电话提醒") is a removal, "别取消" a no to it.
+ * the call reminders ("取消电话提醒") is a removal, "别取消" a no to it; in Japanese, "携帯のほうに電話していただけると"
+ * asks for calls.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
@@ -59,5 +60,13 @@ describe("cancelling the call reminders, in Chinese", () => {
     expect(rules("请取消电话提醒。")).toBe("asked");
     expect(rules("好，取消吧。", "要不要帮您取消电话提醒？")).toBe("asked");
     expect(rules("不不不，别取消，我就靠这个提醒，不然老是忘。", "要不要帮您取消电话提醒？")).toBe("none");
+  });
+});
+
+describe("calls asked for on another phone, in Japanese", () => {
+  it("welcome them: the learned reader is not asked about the line", () => {
+    useLearnedModel(YES_TO_ALL);
+    expect(readOptOut(answerRecord("携帯のほうに電話していただけると助かります。")).status).toBe("none");
+    expect(readOptOut(answerRecord("携帯に電話しないでください。")).status).toBe("asked");
   });
 });
