@@ -3,7 +3,8 @@
  * manager's order to the residents ("O síndico mandou: moradores, parem de ligar…"), the teacher's note in the school
  * group ("टीचर ने लिखा है कि…", "teacher ne likha hai ki…"), a neighbour's "tell your son not to call me" ("قولي لابنك
  * ما يتصلش بيا"), a son's text told by hearsay ("もう電話してこないで、だって") and said to be meant for him ("息子宛て").
- * The callee's own requests in the same words stay heard.
+ * The callee's own requests in the same words stay heard. And calls between others ("the other lawn company kept
+ * ringing him") are no complaint of the callee's.
  */
 import { describe, expect, it } from "vitest";
 import { answerRecord, rulesStatus } from "../../opt-out-eval/reading.js";
@@ -33,5 +34,17 @@ describe("someone else's words read out", () => {
     ]) {
       expect(rules(said), said).toBe("asked");
     }
+  });
+});
+
+describe("calls between others", () => {
+  it("another party calling someone else is no complaint of the callee's", () => {
+    expect(rules("My neighbour Phil, the other lawn company kept ringing him all week.")).toBe("none");
+    expect(rules("The other company kept ringing him all week.")).toBe("none");
+  });
+
+  it("while calls to the callee, or by this caller, stay a weak cue", () => {
+    expect(rules("You keep ringing him every day, he is ninety.")).toBe("possible");
+    expect(rules("Those people keep calling me every day.")).toBe("possible");
   });
 });

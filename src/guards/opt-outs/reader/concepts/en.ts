@@ -58,7 +58,7 @@ export const en: ConceptSource = {
     ],
     [
       "OTHER",
-      "them|him|her|(?:my|his|her|the|that|another|other) (?:bank|insurance(?: company)?|insurer|provider|carrier|phone company|gas company|cable company|electric company|gym|dentist|pharmacy|landlord)|those people|that company|those companies|the other company|some company|another company|other companies|(?:the|that|those) \\w+ (?:company|people|guys)",
+      "them|him|her|(?:my|his|her|the|that|another|other) (?:bank|insurance(?: company)?|insurer|provider|carrier|phone company|gas company|cable company|electric company|gym|dentist|pharmacy|landlord)|those people|that company|those companies|the other company|some company|another company|other companies|(?:the|that|those) (?:other )?\\w+ (?:company|people|guys)",
     ],
     [
       "SAY",
