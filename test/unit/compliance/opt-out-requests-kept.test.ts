@@ -2,7 +2,8 @@
  * Requests worded like something else stay heard: "remove it and forget me" is no taking back ("हटा दो और भूल जाओ",
  * where "भूल जाओ" alone once read as "forget what I said"), and the agent's "shall I take your number off?" is an
  * offer, so a yes to it asks. And words the reader lacked: the Dutch "gooi mijn nummer weg", "niks meer van jullie
- * horen", "verkoopgesprekken"; the hyphenated "mm-hm"; the Polish "kolejne oferty" of a keep question.
+ * horen", "verkoopgesprekken"; the hyphenated "mm-hm"; the Polish "kolejne oferty" of a keep question; a refusal
+ * said again; the spoken French "appelez plus ici" without its "ne"; the Hindi "थोड़ा कम फ़ोन करें".
  */
 import { describe, expect, it } from "vitest";
 import { answerRecord, rulesStatus } from "../../opt-out-eval/reading.js";
@@ -34,5 +35,20 @@ describe("requests in words the reader lacked", () => {
       "asked",
     );
     expect(rules("Nie. Nie chcę, dziękuję.", "Czy możemy dzwonić do pana z kolejnymi ofertami?")).toBe("asked");
+  });
+});
+
+describe("weak cues the reader lacked", () => {
+  it("a refusal said again is heated, in every language", () => {
+    expect(rules("Not interested. Not interested. Goodbye.")).toBe("possible");
+    expect(rules("Pas intéressé. Pas intéressé, j'ai dit. Au revoir.")).toBe("possible");
+    expect(rules("Not interested, thanks.")).toBe("none");
+  });
+
+  it("spoken French without its 'ne' and the Hindi 'fewer calls'", () => {
+    expect(rules("C'est le numéro de mon père. Appelez plus ici, s'il vous plaît.")).toBe("asked");
+    expect(rules("Appelez plus tard, s'il vous plaît.")).toBe("none");
+    expect(rules("देखिए, थोड़ा कम फ़ोन करें तो अच्छा रहेगा।")).toBe("possible");
+    expect(rules("कम से कम फ़ोन तो उठाइए।")).toBe("none");
   });
 });

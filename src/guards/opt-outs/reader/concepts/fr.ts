@@ -105,6 +105,11 @@ export const fr: ConceptSource = {
       "REMOVE",
       "(?:ne (?:pas|plus) |n')(?:etre|rester|figurer)(?= (?:sur|dans) (?:votre|la|cette|vos|leur) (?:\\w+ )?(?:liste|fichier|base))",
     ],
+    // Spoken French drops the "ne": "appelez plus ici" (not "appelez plus tard").
+    [
+      "NEG MORE",
+      "(?<=(?:appelez|appelle|appeler|rappelez|rappelle|telephonez) )plus(?! (?:tard|tot|souvent|vite|fort|de |d'|que))",
+    ],
     ["NEG MORE WANT", "(?:j'en|on en|en) (?:veux|veut|voulons|voulez) (?:plus|pas)"],
     ["RECEIVE", "recevoir|recois|recoit|recoive~"],
     ["NEVER MORE", "plus jamais|pu jamais|pus jamais|jamais plus"],
