@@ -55,7 +55,9 @@ export function agentActs(
   const asked = (s: string) => /\?\s*$/.test(s);
   const open = (s: string) => !/[.!?;]\s*$/.test(s);
   const tail = sentences[last]!;
-  const shortQuestion = tail.length <= 40 && (asked(tail) || open(tail));
+  // A short question after a sentence asks about it ("…off our list. Would you like that?"), unless it makes an offer
+  // of its own: then the sentence before is its context ("You said we call too much. Shall we stop calling?").
+  const shortQuestion = tail.length <= 40 && (asked(tail) || open(tail)) && !stops(sentenceBits(mentions, last));
   for (let s = 0; s <= last; s++) {
     const b = sentenceBits(mentions, s);
     const own = sentences[s]!;

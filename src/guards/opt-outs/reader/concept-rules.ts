@@ -308,10 +308,11 @@ export function conceptHits(text: string, mentions: readonly Mention[]): Hit[] {
   if (withdraw !== undefined && all & (C.CONSENT | C.OKCALL)) {
     hits.push(hit(text, withdraw.lang, "asked", "revocation", withdraw.at, withdraw.end));
   }
-  // A refusal with annoyance, or heated ("not interested. at all"), is weaker.
-  const notInterested = mentions.find((m) => m.bits & C.NOTINT);
-  if (notInterested !== undefined && (all & (C.ANNOY | C.REPEAT) || INTENSE.test(around(text, notInterested)))) {
-    hits.push(hit(text, notInterested.lang, "possible", "hedged", notInterested.at, notInterested.end));
+  // A refusal with annoyance, heated ("not interested. at all") or said again ("Not interested. Not interested.").
+  const refusal = mentions.find((m) => m.bits & C.NOTINT);
+  const again = refusal !== undefined && mentions.some((m) => m.bits & C.NOTINT && m.at >= refusal.end);
+  if (refusal !== undefined && (all & (C.ANNOY | C.REPEAT) || again || INTENSE.test(around(text, refusal)))) {
+    hits.push(hit(text, refusal.lang, "possible", "hedged", refusal.at, refusal.end));
   }
   // "How did you get my number?" with a refusal or heated ("how did you even…"): hostile, not only curious.
   const howGot = mentions.find((m) => m.bits & C.HOWGOT);

@@ -54,7 +54,10 @@ export const C = {
   NOW: 1 << 23,
   /** Later, after six, tomorrow, in an hour. */
   LATER: 1 << 24,
-  /** Calls accepted: "you can call me", "keep calling", "the calls are fine", "continue". */
+  /**
+   * Calls accepted: "you can call me", "keep calling", "the calls are fine", "continue"; or this call welcomed after
+   * talk of something else ("anyway, what's this about?", "en fin, ¿qué se le ofrece?", "不是说你们").
+   */
   OKCALL: 1 << 25,
   /** A word after "call me" that names: sir, ma'am, buddy. */
   NAMING: 1 << 26,

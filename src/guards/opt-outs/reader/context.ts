@@ -100,11 +100,16 @@ function deniedSaying(text: string, mentions: readonly Mention[], at: number, en
 
 /**
  * The verb of saying after the words it reports, where the language puts it there ("妻はもう電話しないでって向こうに
- * 言った", "मेरी पत्नी ने … बंद करो बोला"): with someone else named before the words, the mentions up to that verb,
- * a few words on; none otherwise. Said to no other party, such words may be the household's wish told to this caller.
+ * 言った", "मेरी पत्नी ने … बंद करो बोला"): with someone else named before the words, or a verb of hearsay that names
+ * no one ("だって"), the mentions up to that verb, a few words on; none otherwise. Said to no other party, such words
+ * may be the household's wish told to this caller.
  */
 function verbAfter(frame: readonly Mention[], after: readonly Mention[]): Mention[] {
-  if (frame.some((m) => m.bits & C.SAY) || !frame.some((m) => m.bits & C.THIRD) || after.length === 0) return [];
+  if (after.length === 0 || frame.some((m) => m.bits & C.SAY)) return [];
+  // A verb of hearsay is someone else's saying with no one named ("…もう電話してこないで、だって").
+  const hearsay = after.findIndex((m) => m.bits & C.SAY && m.bits & C.THIRD);
+  if (hearsay !== -1) return after.slice(0, hearsay + 1);
+  if (!frame.some((m) => m.bits & C.THIRD)) return [];
   const from = after[0]!.pos;
   const say = after.findIndex((m) => m.bits & C.SAY && m.pos - from <= 6 && !(m.bits & C.NEG));
   return say === -1 ? [] : after.slice(0, say + 1);
@@ -184,11 +189,30 @@ function setAgainst(text: string, mentions: readonly Mention[], end: number): bo
   return !mentions.some((m) => m.at >= after && m.bits & AGAINST);
 }
 
+/**
+ * Calls between others: another party (or someone else) before the word of calling and another as its object ("the
+ * other lawn company kept ringing him", "my neighbour's bank calls her every day"), with neither the callee nor this
+ * caller in the clause. A weak reading there is about them.
+ */
+function betweenOthers(mentions: readonly Mention[], at: number, end: number): boolean {
+  const call = mentions.find((m) => m.at >= at && m.at < end && m.bits & C.CALL);
+  if (call === undefined) return false;
+  const clause = mentions.filter((m) => m.clause === call.clause);
+  if (bitsOf(clause) & (C.ME | C.YOU | C.NUMBER)) return false;
+  const object = clause.find((m) => m.at >= call.end);
+  return (
+    clause.some((m) => m.at < call.at && m.bits & (C.OTHER | C.THIRD)) &&
+    object !== undefined &&
+    (object.bits & C.OTHER) !== 0
+  );
+}
+
 function verdictOf(text: string, mentions: readonly Mention[], hit: Hit, lineBits: number, summary: boolean): Verdict {
   const at = hit.at!;
   const end = hit.end ?? at;
   const q = summary ? undefined : quoted(text, mentions, at, end);
   if (q !== undefined) return q;
+  if (hit.tier === "possible" && hit.kind === "indirect" && betweenOthers(mentions, at, end)) return "drop";
   // A name or a quotation right after: "arrêtez de m'appeler « madame »".
   if (NAMED.test(text.slice(end, end + 24))) return "drop";
   // A stop or a removal denied: "I don't want you to stop calling", "please don't take me off".

@@ -39,7 +39,8 @@ export interface CalleeLine {
   /**
    * The rules' word stands: a no to the agent's offer to stop that denies the stop ("Shall we stop?" "No, keep
    * calling"), a line whose words of a request the rules set aside (a name, a quotation, a report, a denial), one that
-   * asks for calls with nothing against them, and a bare "no thanks" (a refusal of the offer, not of the calls).
+   * asks for calls with nothing against them, a bare "no thanks" (a refusal of the offer, not of the calls), and a yes
+   * to the agent's "may we keep calling?".
    */
   declined: boolean;
 }
@@ -179,7 +180,11 @@ function joined(a: LineFeatures, b: LineFeatures): LineFeatures {
   return { slots, values };
 }
 
-/** The callee's lines of a transcript (any shape turnsOf reads), each with its features; silent lines are left out. */
+/**
+ * The callee's lines of a transcript (any shape turnsOf reads), each with its features; silent lines are left out.
+ * The trainer's view: an agent's offer the speakers leave unknown, which the reader tells by its answer
+ * (answered.ts), stays a line here, an example of words of stopping that ask for nothing.
+ */
 export function calleeLines(transcript: unknown, agentNames: readonly string[]): CalleeLine[] {
   const { turns } = turnsOf(transcript);
   const readings = turns.map((t) => readLineKept(t.text));
@@ -201,7 +206,9 @@ export function calleeLinesOf({ turns, readings, roles }: TranscriptView): Calle
       r.setAside ||
       r.welcomes ||
       r.bareNo ||
-      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text))));
+      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text)))) ||
+      // A yes to "may we keep calling you?": what else the line says, the rules read.
+      (act === "keep" && r.answer === "yes");
     out.push({ turn: i, features: joined(own.features, context), declined });
   }
   return out;

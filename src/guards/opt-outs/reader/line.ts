@@ -177,11 +177,12 @@ class LazyLine implements LineReading {
   get accepts(): boolean {
     if (this.cache.accepts === undefined) {
       const ms = this.mentions;
-      // A "yes" to calls counts unless a negation is right before it ("you can't call me").
+      // A "yes" to calls counts unless a negation is right before it in its clause ("you can't call me"; not "No, keep").
       this.cache.accepts = ms.some(
         (m, i) =>
           m.bits & C.RETRACT ||
-          (m.bits & C.OKCALL && !ms.slice(Math.max(0, i - 2), i).some((n) => n.bits & (C.NEG | C.NEVER | C.STOP))),
+          (m.bits & C.OKCALL &&
+            !ms.slice(Math.max(0, i - 2), i).some((n) => n.bits & (C.NEG | C.NEVER | C.STOP) && n.clause === m.clause)),
       );
     }
     return this.cache.accepts;

@@ -9,6 +9,7 @@ import { callSummary } from "../../../service/call-fields.js";
 import { serviceFlags } from "./flags.js";
 import { turnsOf, type RawTurn } from "./turns.js";
 import { rolesOf, type Role } from "./speakers.js";
+import { answeredQuestions } from "./answered.js";
 import type { Hit, LineReading } from "./line.js";
 import { readLineKept, readSummaryKept } from "./line-memo.js";
 
@@ -104,7 +105,7 @@ function readTranscript(raw: unknown, agentNames: readonly string[], out: CallRe
   const { turns, unreadable } = turnsOf(raw);
   out.unreadable.push(...unreadable);
   const readings = turns.map((t) => readLineKept(t.text));
-  const roles = rolesOf(turns, readings, agentNames);
+  const roles = answeredQuestions(rolesOf(turns, readings, agentNames), readings, turns);
   out.view = { turns, readings, roles };
   let foreign = false;
   let calleeSpoke = false;

@@ -120,7 +120,7 @@ function foldNow(text: string): string {
     .replace(SINGLE_QUOTED, '$1 " $2 " ')
     .replace(OTHER, " ")
     // "uh-huh" and "mm-hmm" are a yes, not fillers.
-    .replace(/\b(?:uh[ -]?huh|mm[ -]?hmm|m+ ?hm+)\b/g, "mhm")
+    .replace(/\b(?:uh[ -]?huh|mm[ -]?hmm|m+[ -]?hm+)\b/g, "mhm")
     // Hyphens join words ("do-not-call", "retirez-moi"): a space reads the same.
     .replace(/-+/g, " ")
     // Sentence marks stand apart from words. A match starts where a run of spaces does: tried from inside a long run,

@@ -9,6 +9,16 @@ export const de: ConceptSource = {
   lang: "de",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:egal|jedenfalls|naja|na ja|also|wie auch immer|anyway|aber gut|nun)[,.]? (?:worum geht (?:es|'s)|um was geht (?:es|'s)|was kann ich fur sie tun|was wollten sie|was mochten sie)|was kann ich fur sie tun|(?:das war|das ist|es war) nicht (?:an sie|fur sie|gegen sie)|hat nichts mit ihnen zu tun",
+    ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    [
+      "OKCALL",
+      "(?:das|es|sie|die anrufe|anrufe|die erinnerungen) (?:stor(?:t|en)|nerv(?:t|en)) (?:mich|uns) (?:nicht|gar nicht|uberhaupt nicht|kein bisschen)(?! mehr)",
+    ],
     [
       "WANT",
       "(?:es )?(?:ware|wurde|war) (?:mir )?(?:besser|schon|lieber|gut|lieb|nett|angenehm),? wenn|(?:ist es|ware es) (?:ok|okay|in ordnung),? wenn",

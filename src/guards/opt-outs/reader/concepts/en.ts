@@ -9,6 +9,11 @@ export const en: ConceptSource = {
   lang: "en",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:anyway|anyhow|any way|well|okay|ok|so)[,.]? (?:so |but )?(?:what'?s (?:this|it|that|the call) (?:about|regarding|for)|what (?:can i do for you|were you saying)|how can i help(?: you)?)|what can i do for you|how can i help you",
+    ],
     [
       "WANT",
       "(?:it |that )?(?:would|'d|will|might) be (?:great|nice|better|good|best|ideal|lovely|preferable|easier) if|(?:it'?s|it is) (?:probably |maybe |just )?(?:better|best) if|(?:i'?d|i would) (?:prefer|like|love) (?:it )?if|(?:is it|would it be|will it be) (?:ok|okay|alright|all right|fine) (?:with you )?if|(?:do|would) you mind if",
@@ -36,7 +41,7 @@ export const en: ConceptSource = {
     ],
     [
       "NAMING",
-      "ma'?am|madam|madame|sir|miss|mister|buddy|pal|bro|dude|honey|hon|sweetheart|sweetie|darling|dear|babe|baby|mate|boss|chief|young (?:man|lady)|names?|liar|stupid|crazy|senora|senor|senorita|aunty|auntie|uncle|mrs|mr|ms",
+      "ma'?am|madam|madame|sir|miss|mister|buddy|pal|bro|dude|honey|hon|sweetheart|sweetie|darling|dear|babe|baby|mate|boss|chief|young (?:man|lady)|names?|liar|stupid|crazy|senora|senor|senorita|aunty|auntie|uncle|mrs|mr|ms|doctor|professor|coach",
     ],
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
@@ -58,7 +63,7 @@ export const en: ConceptSource = {
     ],
     [
       "OTHER",
-      "them|him|her|(?:my|his|her|the|that|another|other) (?:bank|insurance(?: company)?|insurer|provider|carrier|phone company|gas company|cable company|electric company|gym|dentist|pharmacy|landlord)|those people|that company|those companies|the other company|some company|another company|other companies|(?:the|that|those) \\w+ (?:company|people|guys)",
+      "them|him|her|(?:my|his|her|the|that|another|other) (?:bank|insurance(?: company)?|insurer|provider|carrier|phone company|gas company|cable company|electric company|gym|dentist|pharmacy|landlord)|those people|that company|those companies|the other company|some company|another company|other companies|(?:the|that|those) (?:other )?\\w+ (?:company|people|guys)",
     ],
     [
       "SAY",
@@ -114,6 +119,7 @@ export const en: ConceptSource = {
       "stop|quit|cease|desist|enough|knock it off|cut (?:it|them|those|that|these) out|(?:make|let'?s make) (?:this|it) the (?:end|last)|the end of (?:the|these|your|all)|(?:this|it) (?:was|is|be|being) the last|the last (?:call|time) (?:i get|i got|i receive|from)|done with|finished with|through with|put an end to",
     ],
     ["REMOVE ME", "(?:take|get|cross|strike|scratch|put|leave) (?:me|us) (?:off|out)|opt (?:me|us) out"],
+    ["REMOVE NUMBER", "take (?:your|the|my|this) (?:\\w+ )?(?:number|details|info~) (?:off|out)"],
     [
       "REMOVE",
       "remove~|delete~|erase~|unsubscrib~|unlist~|delist~|scratch|strike|scrub|wipe|purge|drop|take (?:my \\w+|this \\w+|it|that) (?:off|out)|taken? off|opt~ out|lose|forget",

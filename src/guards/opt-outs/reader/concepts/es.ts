@@ -8,6 +8,11 @@ export const es: ConceptSource = {
   lang: "es",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:pero bueno|bueno|en fin|en todo caso|anyway|total|pues)[,.]? (?:que (?:se le ofrece|se te ofrece|necesitaba|necesitabas|queria|deseaba|me decia)|en que (?:le |te )?(?:puedo ayudar|ayudo)|de que se trata)|que se le ofrece|en que le puedo ayudar|(?:eso |esto )?no (?:es|va) (?:con|para|por) (?:usted|ustedes|vosotros)",
+    ],
     [
       "WANT",
       "(?:seria|estaria|sera) (?:mejor|genial|bueno|ideal|preferible) (?:si|que)|(?:le |te |les )?(?:parece|esta|estaria) bien si|preferiria (?:que|si)",
@@ -33,7 +38,7 @@ export const es: ConceptSource = {
     ],
     [
       "NAMING",
-      "senora|senor|senorita|dona|jefe|jefa|mija|mijo|carino|corazon|guapa|guapo|joven|abuela|abuelo|nene|nena|mi amor|licenciad[oa]|doctora?",
+      "senora|senor|senorita|dona|jefe|jefa|mija|mijo|carino|corazon|guapa|guapo|joven|abuela|abuelo|nene|nena|mi amor|licenciad[oa]|doctora?|profe|profesora?|maestr[oa]|ingenier[oa]",
     ],
     ["RECORD", "grab(?:e|en|ar|ada|ado|acion|aciones|ando)"],
     [

@@ -8,6 +8,16 @@ export const fr: ConceptSource = {
   lang: "fr",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:bon|bref|enfin|bon ben|bon bah|anyway|sinon|donc)[,.]? (?:c'est (?:pour|a propos de) quoi|c'est a quel sujet|qu'est ce (?:que je peux faire pour vous|que vous vouliez|qu'il y a)|vous disiez)|c'est a quel sujet|(?:ce n'est|c'est|c'etait) pas (?:pour|contre|a) vous|rien a voir avec vous",
+    ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    [
+      "OKCALL",
+      "(?:ca|cela|ils|elles|les appels|vos appels|les rappels)(?: ne)? (?:me |nous )?(?:derange(?:nt)?|embete(?:nt)?|ennuie(?:nt)?) (?:pas|aucunement|jamais)|(?<=^|[.,!?] )continuez(?= ?[.,!?]|$)",
+    ],
     [
       "WANT",
       "(?:ce serait|ca serait|ce sera|c'est) (?:peut etre )?(?:mieux|bien|super|genial|plus simple|preferable) (?:si|de)|(?:ca vous va|ca vous derange|ca vous gene) si",
@@ -30,7 +40,7 @@ export const fr: ConceptSource = {
     ],
     [
       "NAMING",
-      "madame|monsieur|mademoiselle|ma belle|mon grand|cherie|cheri|mon cher|ma chere|mon pote|jeune homme|jeune fille|mamie|papi|tata|tonton|ma petite|mon petit",
+      "madame|monsieur|mademoiselle|ma belle|mon grand|cherie|cheri|mon cher|ma chere|mon pote|jeune homme|jeune fille|mamie|papi|tata|tonton|ma petite|mon petit|maitre|docteur|professeur|patron|patronne",
     ],
     ["RECORD", "enregistr~"],
     [
@@ -48,7 +58,7 @@ export const fr: ConceptSource = {
     ],
     [
       "THIRD",
-      "(?:mon|ma|mes|sa|son|ses|notre|nos|une|un|le|la|votre) (?:\\w+ )?(?:mari|femme|epouse|epoux|fils|fille|enfants?|mere|pere|maman|papa|frere|soeur|voisine?s?|amie?s?|copain|copine|collegue|patron|patronne|belle mere|beau pere|grand mere|grand pere|tante|oncle|cousine?|type|gars|mec|bonhomme|dame)|(?:il|elle|ils|elles|quelqu'un)(?= )",
+      "(?:mon|ma|mes|sa|son|ses|notre|nos|une|un|le|la|votre) (?:\\w+ )?(?:mari|femme|epouse|epoux|fils|fille|enfants?|mere|pere|maman|papa|frere|soeur|voisine?s?|amie?s?|copain|copine|collegue|patron|patronne|belle mere|beau pere|grand mere|grand pere|tante|oncle|cousine?|type|gars|mec|bonhomme|dame|blonde|chum|conjointe?)|(?:il|elle|ils|elles|quelqu'un)(?= )",
     ],
     ["SAY OTHER", "dites leur|dis leur|dites lui|dis lui"],
     [
@@ -96,6 +106,11 @@ export const fr: ConceptSource = {
     [
       "REMOVE",
       "(?:ne (?:pas|plus) |n')(?:etre|rester|figurer)(?= (?:sur|dans) (?:votre|la|cette|vos|leur) (?:\\w+ )?(?:liste|fichier|base))",
+    ],
+    // Spoken French drops the "ne": "appelez plus ici" (not "appelez plus tard").
+    [
+      "NEG MORE",
+      "(?<=(?:appelez|appelle|appeler|rappelez|rappelle|telephonez) )plus(?! (?:tard|tot|souvent|vite|fort|de |d'|que))",
     ],
     ["NEG MORE WANT", "(?:j'en|on en|en) (?:veux|veut|voulons|voulez) (?:plus|pas)"],
     ["RECEIVE", "recevoir|recois|recoit|recoive~"],

@@ -7,6 +7,8 @@ export const hiLatn: ConceptSource = {
   entries: [
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "pareshan nahi kar (?:rahe|rahi|raha)|koi pareshani nahi"],
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    ["OKCALL", "(?:khair|khaer|chhodo|chodo|anyway)[,.]? (?:bataiye|batao)|kya kaam hai|aapko nahi (?:bola|kaha)"],
     ["OKCALL", "band (?:mat|na|nahi) (?:karo|karna|kijiye|kariye|karein|kar)"],
     ["WANT", "(?:achha|accha|acha|behtar|theek) (?:hoga|rahega) (?:agar|ki)"],
     [
@@ -20,7 +22,7 @@ export const hiLatn: ConceptSource = {
     ["RETRACT", "bhool jao (?:jo )?maine (?:kaha|bola)|jo maine kaha (?:woh |wo )?bhool jao|mazak kar raha|mazaak"],
     [
       "OKCALL",
-      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
+      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
@@ -29,10 +31,13 @@ export const hiLatn: ConceptSource = {
       "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill",
     ],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
-    ["NEG SAY", "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)"],
+    [
+      "NEG SAY",
+      "(?:maine )?(?:ye |yeh |aisa )?(?:kabhi )?nahi (?:kaha|bola)|(?:aisa|aisi (?:koi )?baat) nahi (?:hai )?ki",
+    ],
     [
       "THIRD",
-      "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )",
+      "(?:mere|meri|mera|uske|uski|unke|unki|hamare|hamari) (?:\\w+ )?(?:pati|patni|husband|wife|beta|beti|bachche|maa|mummy|papa|pitaji|bhai|behen|padosi|padosan|dost|friend|saas|sasur|dadi|dada|nani|nana|chacha|chachi|boss)|(?:woh|wo|unhone|usne|koi)(?= )|(?:teacher|principal|manager|boss|doctor|secretary|maalik|sahab|madam|sir) ne(?= )",
     ],
     ["SAY OTHER", "unko (?:bolo|bol do|bata do|kaho)|usko (?:bolo|bol do|kaho)"],
     ["OTHER", "unko|unhe|usko|use|un logon ko|us company|doosri company|unse"],

@@ -5,6 +5,13 @@ export const it: ConceptSource = {
   lang: "it",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:comunque|vabbe|va bene|allora|anyway|insomma)[,.]? (?:(?:di )?cosa (?:si tratta|le serve|desidera|voleva|mi diceva)|in cosa posso aiutarla)|non (?:e|era) (?:per|con) (?:voi|lei)|non ce l'ho con (?:voi|lei)",
+    ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    ["OKCALL", "non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?! piu)"],
     [
       "WANT",
       "(?:sarebbe|e|sara) (?:meglio|bello|bene|preferibile|piu comodo) se|(?:le |ti )?va bene se|preferirei (?:che|se)",
@@ -30,7 +37,7 @@ export const it: ConceptSource = {
     ],
     [
       "NAMING",
-      "signora|signore|signorina|signor|dottore|dottoressa|tesoro|cara|caro|bello|bella|nonna|nonno|zia|zio|capo|giovanotto|ragazza|ragazzo",
+      "signora|signore|signorina|signor|dottore|dottoressa|tesoro|cara|caro|bello|bella|nonna|nonno|zia|zio|capo|giovanotto|ragazza|ragazzo|professore|professoressa|maestr[oa]|avvocato|ingegnere",
     ],
     ["RECORD", "registr(?:are|azione|azioni|ata|ato|ata)"],
     [

@@ -8,6 +8,11 @@ export const nl: ConceptSource = {
   lang: "nl",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:enfin|maar goed|goed|hoe dan ook|anyway|allez|nou)[,.]? (?:waar gaat het over|waarover gaat het|wat kan ik voor u doen|wat wou u)|wat kan ik voor u doen|(?:dat was|dat is|het was) niet (?:voor|tegen|aan) (?:u|jou|jullie)|heeft niets met (?:u|jullie) te maken",
+    ],
     [
       "WANT",
       "(?:het )?(?:zou|zou het) (?:fijn|beter|prettig|fijner|handiger|mooi) (?:zijn )?(?:als|wanneer)|is het (?:goed|ok|oke|okay|prima) als|vindt u het (?:goed|erg) als",
@@ -90,14 +95,14 @@ export const nl: ConceptSource = {
     ],
     [
       "REMOVE",
-      "verwijder~|schrap~|haal|halen|gehaald|afhal~|afgehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
+      "verwijder~|schrap~|gooi|gooit|weggooien|weg gooien|haal|halen|gehaald|afhal~|afgehaald|afmeld~|uitschrijv~|uitgeschreven|wis|wissen|af(?= te (?:komen|halen)| ?[?.!,;]| ?$)",
     ],
     ["REMOVE LIST", "bel me niet register|bel mij niet register|bel me niet"],
     ["LIST", "[a-z]*lijst(?:en)?|bestand|databank|database|systeem|register|gegevensbestand|[a-z]*bestand"],
     ["NUMBER", "(?:mijn|m'n|dit|ons|het) (?:\\w+ )?(?:nummer|telefoonnummer)"],
     [
       "CALL",
-      "bel|belt|bellen|belde|belden|gebeld|gebelt|opbellen|opgebeld|terugbellen|[a-z]*belletjes?|[a-z]*bel(?:actie|acties)|[a-z]*telefoontjes?|telefoneren|getelefoneerd|contacteren|gecontacteerd|contact opnemen|benaderen|benaderd|lastigvallen|lastig vallen|storen|stoor|sms'?(?:jes?)?|berichten|iets van (?:jullie|u) horen|hoor(?:en)?(?= (?:ik )?(?:\\w+ )?(?:meer )?van (?:jullie|u)(?![a-z]))",
+      "bel|belt|bellen|belde|belden|gebeld|gebelt|opbellen|opgebeld|terugbellen|[a-z]*belletjes?|[a-z]*bel(?:actie|acties)|[a-z]*telefoontjes?|(?:verkoop|reclame|marketing|promotie|sales)gesprek(?:ken)?|van (?:jullie|u) (?:\w+ )?horen|telefoneren|getelefoneerd|contacteren|gecontacteerd|contact opnemen|benaderen|benaderd|lastigvallen|lastig vallen|storen|stoor|sms'?(?:jes?)?|berichten|iets van (?:jullie|u) horen|hoor(?:en)?(?= (?:ik )?(?:\\w+ )?(?:meer )?van (?:jullie|u)(?![a-z]))",
     ],
     ["WANT", "wil|willen|wilt|wens~|zou graag|hoef|hoeft|hoeven|nodig"],
     ["KEEP", "blijven|blijf|blijft|nog|verder|voortaan"],

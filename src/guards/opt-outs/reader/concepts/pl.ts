@@ -5,6 +5,13 @@ export const pl: ConceptSource = {
   lang: "pl",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:no ale|ale|no dobrze|dobra|w kazdym razie|zreszta|anyway|no)[,.]? (?:o co chodzi|w czym moge pomoc|czym moge sluzyc)|w czym moge pomoc|to nie (?:do|o) (?:pana|pani|was|ciebie)",
+    ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    ["OKCALL", "(?:to |one |telefony |te telefony )?nie przeszkadza(?:ja)? (?:mi|nam)(?! wiecej)"],
     ["WANT", "(?:byloby|bedzie|bylo by) (?:lepiej|dobrze|milo|super|wygodniej),? (?:gdyby|jesli|jakby|zeby)"],
     ["REPEAT", "(?:troche |tak |za |bardzo )?czesto|za duzo|mniej"],
     ["REMOVE", "zapomni~|zapomnie~"],
@@ -42,7 +49,7 @@ export const pl: ConceptSource = {
     ["OTHER", "im|ich|jemu|tej firmie|tamtej firmie|innej firmie|tym ludziom"],
     [
       "SAY",
-      "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~",
+      "mowi~|powiedzi~|powiedzial~|powiedz~|krzycz~|krzykn~|wrzeszcz~|prosil~|pisal~|napisal~|odpowiedzial~|odpowiada~|mowil~|kazal~|kaze|przekaz~",
     ],
     // A condition on the addressee's wish, "ty" unsaid: "jeśli nie chcesz więcej telefonów".
     ["IF YOU", "(?:jesli|jezeli)(?= (?:nie |juz nie )?(?:chcesz|chcecie|wolisz|wolicie|zyczysz|zyczycie)(?![a-z]))"],
@@ -92,10 +99,10 @@ export const pl: ConceptSource = {
       "dzwon~|zadzwon~|dzwoni~|wydzwania~|telefon(?:y|ow|ami|ach|ujcie|owac)|kontakt(?:u|owac|ujcie|owal~)|skontakt~|niepokoi~|przeszkadza~|przypomin~|sms~|polaczen~",
     ],
     ["WANT", "chce~|chcial~|chcemy|chca|zycz~|wolal~|potrzeb~"],
-    ["KEEP", "dalej|nadal|wciaz"],
+    ["KEEP", "dalej|nadal|wciaz|kolejn~|dalsz~"],
     ["MORE", "wiecej|juz|ponownie|jeszcze raz|od teraz|od dzisiaj|w przyszlosci|na przyszlosc"],
     ["NEG", "nie|ani|zadn~|nic|nikt"],
     ["ME", "mnie|mi|nas|nam|do mnie"],
-    ["YOU", "wy|was|wam|pan|pani|panstwo|panstwa|panu|ty|ciebie|cie|ci|twoj~|wasz~"],
+    ["YOU", "wy|was|wam|pan|pani|panstwo|panstwa|panu|ty|ciebie|cie|ci|twoj~|wasz~|zebyscie|zebys"],
   ],
 };

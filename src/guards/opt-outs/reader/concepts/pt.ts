@@ -8,6 +8,15 @@ export const pt: ConceptSource = {
   lang: "pt",
   script: "latin",
   entries: [
+    // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
+    [
+      "OKCALL",
+      "(?:enfim|bom|bem|mas enfim|entao|anyway)[,.]? (?:(?:do )?que se trata|(?:o )?que (?:o senhor |a senhora |voce )?(?:precisa|precisava|queria|deseja)|em que posso ajudar)|em que posso ajudar|nao (?:e|era) (?:com|para) (?:voces|voce|o senhor|a senhora)|nao tem nada a ver com (?:voces|voce)",
+    ],
+    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    ["OKCALL", "(?:nao|nem) (?:me |nos )?incomoda(?:m)?(?! mais)"],
+    // "Não para, não": the verb at a clause's end, not the preposition "para".
+    ["OKCALL", "nao (?:parem|pare|para)(?: nao)?(?= ?[.,!?]|$)|nao precisa(?:m)? parar"],
     [
       "WANT",
       "(?:seria|era|sera) (?:melhor|bom|otimo|legal|mais facil) (?:se|que)|(?:tudo bem|tem problema|se importa) se|preferia (?:que|se)",
@@ -31,7 +40,7 @@ export const pt: ConceptSource = {
     ],
     [
       "NAMING",
-      "senhora|senhor|dona|moca|moco|querida|querido|meu bem|amor|tia|tio|vo|vovo|chefe|mocinha|menina|menino|garot[oa]|jovem",
+      "senhora|senhor|dona|moca|moco|querida|querido|meu bem|amor|tia|tio|vo|vovo|chefe|mocinha|menina|menino|garot[oa]|jovem|doutora?|professora?|mestre",
     ],
     ["RECORD", "grav(?:ar|acao|acoes|ada|ado|e|em)"],
     [
@@ -46,7 +55,7 @@ export const pt: ConceptSource = {
     ["NEG SAY", "nao e que|nao quero que (?:voce )?(?:pense|ache) que"],
     [
       "THIRD",
-      "(?:meu|minha|meus|minhas|seu|sua|o|a|do|da|uma|um|nossa|nosso) (?:\\w+ )?(?:marido|mulher|esposa|esposo|filh[oa]s?|mae|pai|mamae|papai|irmao|irma|vizinh[oa]s?|amig[oa]s?|namorad[oa]|sogr[oa]|avo|tia|tio|prim[oa]|colega|chefe|cara|moco|moca|homem)|(?:ele|ela|eles|elas|alguem)(?= )",
+      "(?:meu|minha|meus|minhas|seu|sua|o|a|do|da|uma|um|nossa|nosso) (?:\\w+ )?(?:marido|mulher|esposa|esposo|filh[oa]s?|mae|pai|mamae|papai|irmao|irma|vizinh[oa]s?|amig[oa]s?|namorad[oa]|sogr[oa]|avo|tia|tio|prim[oa]|colega|chefe|cara|moco|moca|homem|sindic[oa]|porteir[oa]|professora?|diretora?|gerente|patrao|patroa)|(?:ele|ela|eles|elas|alguem)(?= )",
     ],
     [
       "SAY OTHER",
@@ -58,7 +67,7 @@ export const pt: ConceptSource = {
     ],
     [
       "SAY",
-      "diss~|diz(?:er|em|ia)?|dig(?:a|o|am)|fal(?:ei|ou|aram|ava|e|ar)|ped(?:i|iu|iram)|grit~|escrev~|escrit~|respond~|contou|contei",
+      "diss~|diz(?:er|em|ia)?|dig(?:a|o|am)|fal(?:ei|ou|aram|ava|e|ar)|ped(?:i|iu|iram)|grit~|escrev~|escrit~|respond~|contou|contei|mandou|mandaram",
     ],
     // A condition on the addressee's wish, "você" unsaid: "se não deseja receber nossas ligações".
     [

@@ -228,8 +228,10 @@ export const en: LexiconSource = {
     ["hedged", "(?:unsubscribe|opt out) from (?:the |your )?(?:newsletter|emails?|mailing)"],
   ],
   exempt: [
+    // The calls said not to bother, a statement with its subject, not the request "don't bother me".
+    "(?:it|that|they|this|the calls?|these calls|those calls|your calls?|the reminders?|calling)(?: really| honestly| actually)? (?:doesn'?t|don'?t|does not|do not|won'?t|never) (?:really )?(?:bother|annoy|bug) (?:me|us)",
     // Naming: "don't call me ma'am", "stop calling him a liar".
-    "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming)",
+    "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming|doctor|professor|coach)",
     // Naming oneself or someone by a name: "stop calling yourself old", "stop calling him Bobby, his name's Robert".
     "(?:call|calls|calling|called) (?:yourself|himself|herself|themselves|myself|ourselves)|(?:call|calls|calling|called) (?:me|him|her|them|my \\w+) \\w+,? (?:my|his|her|their) name",
     // Answering the phone is not calling: "my sister must have picked up the phone".
@@ -245,7 +247,7 @@ export const en: LexiconSource = {
     "(?:consent|permission|agree|agreement|authori[sz]e)(?: \\w+){0,3} (?:to |for )?(?:the |this |being )?(?:call )?(?:being )?record(?:ing|ed)?",
     "opt(?:ing|ed)? out of (?:the |this |that |my |your |an? )?(?:extended |auto )?(?:warranty|insurance|coverage|plan|program|arbitration|renewal|auto ?renew(?:al)?|paperless|overdraft|protection|class action|survey|recording|trial|upgrade)",
     "call(?:ed|ing)? (?:it |off )(?:off|a day|quits|the)|call it (?:a|an) ",
-    "stop (?:by|in|over|at)|stop (?:it|that) (?:from|being)",
+    "stop(?:ped|ping|s)? (?:by|in|over|at)|stop (?:it|that) (?:from|being)",
     "call(?:s|ed|ing)? (?:the )?(?:shots|cops|police|game|plays|names|roll|meeting|election)",
   ],
   negated: [
