@@ -110,7 +110,7 @@ export const fr: ConceptSource = {
     // Spoken French drops the "ne": "appelez plus ici" (not "appelez plus tard").
     [
       "NEG MORE",
-      "(?<=(?:appelez|appelle|appeler|rappelez|rappelle|telephonez) )plus(?! (?:tard|tot|souvent|vite|fort|de |d'|que))",
+      "plus(?<=(?:appelez|appelle|appeler|rappelez|rappelle|telephonez) plus)(?! (?:tard|tot|souvent|vite|fort|de |d'|que))",
     ],
     ["NEG MORE WANT", "(?:j'en|on en|en) (?:veux|veut|voulons|voulez) (?:plus|pas)"],
     ["RECEIVE", "recevoir|recois|recoit|recoive~"],

@@ -229,7 +229,7 @@ export const en: LexiconSource = {
   ],
   exempt: [
     // The calls said not to bother, a statement with its subject, not the request "don't bother me".
-    "(?:it|that|they|this|the calls?|these calls|those calls|your calls?|the reminders?|calling)(?: really| honestly| actually)? (?:doesn'?t|don'?t|does not|do not|won'?t|never) (?:really )?(?:bother|annoy|bug) (?:me|us)",
+    "(?:it|th(?:at|ey|is|e calls?|ese calls|ose calls|e reminders?)|your calls?|calling)(?: really| honestly| actually)? (?:doesn'?t|don'?t|does not|do not|won'?t|never) (?:really )?(?:bother|annoy|bug) (?:me|us)",
     // Naming: "don't call me ma'am", "stop calling him a liar".
     "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming|doctor|professor|coach)",
     // Naming oneself or someone by a name: "stop calling yourself old", "stop calling him Bobby, his name's Robert".
