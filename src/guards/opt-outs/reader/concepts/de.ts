@@ -14,10 +14,11 @@ export const de: ConceptSource = {
       "OKCALL",
       "(?:egal|jedenfalls|naja|na ja|also|wie auch immer|anyway|aber gut|nun)[,.]? (?:worum geht (?:es|'s)|um was geht (?:es|'s)|was kann ich fur sie tun|was wollten sie|was mochten sie)|was kann ich fur sie tun|(?:das war|das ist|es war) nicht (?:an sie|fur sie|gegen sie)|hat nichts mit ihnen zu tun",
     ],
-    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    // The calls said not to bother, or the caller reassured ("they don't bother me", "vous ne me dérangez pas"); not the
+    // request "don't bother me".
     [
       "OKCALL",
-      "(?:das|es|sie|die anrufe|anrufe|die erinnerungen) (?:stor(?:t|en)|nerv(?:t|en)) (?:mich|uns) (?:nicht|gar nicht|uberhaupt nicht|kein bisschen)(?! mehr)",
+      "(?:das|es|sie|die anrufe|anrufe|die erinnerungen) (?:stor(?:t|en)|nerv(?:t|en)) (?:mich|uns) (?:nicht|gar nicht|uberhaupt nicht|kein bisschen)(?! mehr)|(?:die )?(?:anrufe|erinnerungsanrufe) (?:sind|passen) (?:schon |ganz |voll |wirklich )?(?:ok|okay|in ordnung|gut|prima|hilfreich)|(?:sie|ihr|du|das|die) (?:storen|stort|storst) (?:mich |uns )?(?:doch |gar |uberhaupt |wirklich )?nicht",
     ],
     [
       "WANT",
@@ -35,11 +36,6 @@ export const de: ConceptSource = {
     [
       "RETRACT",
       "vergessen sie,? was ich (?:eben |gerade )?gesagt habe|vergiss,? was ich (?:eben |gerade )?gesagt hab~|war nicht (?:so )?gemeint|ignorieren sie das",
-    ],
-    // Reassured, not stopped: "you are not bothering me".
-    [
-      "OKCALL",
-      "(?:die )?(?:anrufe|erinnerungsanrufe) (?:sind|passen) (?:schon |ganz |voll |wirklich )?(?:ok|okay|in ordnung|gut|prima|hilfreich)|(?:sie|ihr|du|das|die) (?:storen|stort|storst) (?:mich |uns )?(?:doch |gar |uberhaupt |wirklich )?nicht",
     ],
     [
       "OKCALL",

@@ -13,10 +13,11 @@ export const fr: ConceptSource = {
       "OKCALL",
       "(?:bon|bref|enfin|bon ben|bon bah|anyway|sinon|donc)[,.]? (?:c'est (?:pour|a propos de) quoi|c'est a quel sujet|qu'est ce (?:que je peux faire pour vous|que vous vouliez|qu'il y a)|vous disiez)|c'est a quel sujet|(?:ce n'est|c'est|c'etait) pas (?:pour|contre|a) vous|rien a voir avec vous",
     ],
-    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
+    // The calls said not to bother, or the caller reassured ("they don't bother me", "vous ne me dérangez pas"); not the
+    // request "don't bother me".
     [
       "OKCALL",
-      "(?:ca|cela|ils|elles|les appels|vos appels|les rappels)(?: ne)? (?:me |nous )?(?:derange(?:nt)?|embete(?:nt)?|ennuie(?:nt)?) (?:pas|aucunement|jamais)|(?<=^|[.,!?] )continuez(?= ?[.,!?]|$)",
+      "(?:ca|cela|ils|elles|les appels|vos appels|les rappels)(?: ne)? (?:me |nous )?(?:derange(?:nt)?|embete(?:nt)?|ennuie(?:nt)?) (?:pas|aucunement|jamais)|(?<=^|[.,!?] )continuez(?= ?[.,!?]|$)|(?:vous|ca|cela|ils) ne (?:me |nous )?derange(?:z|nt)? (?:pas|absolument pas|pas du tout)",
     ],
     [
       "WANT",
@@ -32,8 +33,6 @@ export const fr: ConceptSource = {
       "RETRACT",
       "oubli(?:ez|e) ce que (?:je vous ai|j'ai) dit|laissez tomber ce que j'ai dit|je retire ce que j'ai dit|ne tenez pas compte de ce que j'ai dit|c'etait pour rire|je plaisante|je rigole",
     ],
-    // Reassured, not stopped: "you are not bothering me".
-    ["OKCALL", "(?:vous|ca|cela|ils) ne (?:me |nous )?derange(?:z|nt)? (?:pas|absolument pas|pas du tout)"],
     [
       "OKCALL",
       "(?:vous pouvez|tu peux|vous pourrez) (?:continuer a |toujours |bien )?(?:m'|nous |me )?(?:appel~|rappel~|contact~|telephon~|joindre)|(?<!vous )(?<!ils )continuez a (?:m'|nous )?(?:appel~|envoyer)|je veux (?:continuer a )?(?:les recevoir|mes rappels|les rappels)|(?:les |vos |mes )?(?:appels|rappels) (?:me conviennent|sont utiles|me vont|ca va)|(?:les |vos |mes )?(?:appels|rappels),? c'est (?:tres |tout a fait |vraiment )?(?:bien|parfait|utile|pratique)|(?:appelez|rappelez|appelle|rappelle) moi|ne me (?:retirez|supprimez|enlevez|rayez) pas|aucun probleme|pas de souci",

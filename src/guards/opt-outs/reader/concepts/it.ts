@@ -10,8 +10,12 @@ export const it: ConceptSource = {
       "OKCALL",
       "(?:comunque|vabbe|va bene|allora|anyway|insomma)[,.]? (?:(?:di )?cosa (?:si tratta|le serve|desidera|voleva|mi diceva)|in cosa posso aiutarla)|non (?:e|era) (?:per|con) (?:voi|lei)|non ce l'ho con (?:voi|lei)",
     ],
-    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
-    ["OKCALL", "non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?! piu)"],
+    // The calls said not to bother, or the caller reassured ("they don't bother me", "vous ne me dérangez pas"); not the
+    // request "don't bother me".
+    [
+      "OKCALL",
+      "non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?! piu)|(?:lei |voi |questo )?non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?: affatto| per niente)?(?![a-z])",
+    ],
     [
       "WANT",
       "(?:sarebbe|e|sara) (?:meglio|bello|bene|preferibile|piu comodo) se|(?:le |ti )?va bene se|preferirei (?:che|se)",
@@ -25,11 +29,6 @@ export const it: ConceptSource = {
     [
       "RETRACT",
       "dimentic(?:hi|a|ate) quello che (?:ho|le ho|ti ho|vi ho) detto|lasci perdere quello che ho detto|non (?:lo )?dicevo sul serio|scherzavo",
-    ],
-    // Reassured, not stopped: "you are not bothering me".
-    [
-      "OKCALL",
-      "(?:lei |voi |questo )?non (?:mi |ci )?(?:disturba(?:no)?|da(?:nno)? fastidio)(?: affatto| per niente)?(?![a-z])",
     ],
     [
       "OKCALL",

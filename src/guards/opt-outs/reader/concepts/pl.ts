@@ -10,8 +10,12 @@ export const pl: ConceptSource = {
       "OKCALL",
       "(?:no ale|ale|no dobrze|dobra|w kazdym razie|zreszta|anyway|no)[,.]? (?:o co chodzi|w czym moge pomoc|czym moge sluzyc)|w czym moge pomoc|to nie (?:do|o) (?:pana|pani|was|ciebie)",
     ],
-    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
-    ["OKCALL", "(?:to |one |telefony |te telefony )?nie przeszkadza(?:ja)? (?:mi|nam)(?! wiecej)"],
+    // The calls said not to bother, or the caller reassured ("they don't bother me", "vous ne me dérangez pas"); not the
+    // request "don't bother me".
+    [
+      "OKCALL",
+      "(?:to |one |telefony |te telefony )?nie przeszkadza(?:ja)? (?:mi|nam)(?! wiecej)|(?:pan|pani|panstwo|to) (?:mi |nam )?nie przeszkadza(?:ja|cie)?(?![a-z])|nie przeszkadza(?:sz|cie) (?:mi|nam)",
+    ],
     ["WANT", "(?:byloby|bedzie|bylo by) (?:lepiej|dobrze|milo|super|wygodniej),? (?:gdyby|jesli|jakby|zeby)"],
     ["REPEAT", "(?:troche |tak |za |bardzo )?czesto|za duzo|mniej"],
     ["REMOVE", "zapomni~|zapomnie~"],
@@ -22,11 +26,6 @@ export const pl: ConceptSource = {
     [
       "RETRACT",
       "zapomnij(?:cie)? (?:o )?(?:tym )?co (?:powiedzialem|powiedzialam|mowilem|mowilam)|zartowalem|zartowalam|niewazne co mowilem",
-    ],
-    // Reassured, not stopped: "you are not bothering me".
-    [
-      "OKCALL",
-      "(?:pan|pani|panstwo|to) (?:mi |nam )?nie przeszkadza(?:ja|cie)?(?![a-z])|nie przeszkadza(?:sz|cie) (?:mi|nam)",
     ],
     [
       "OKCALL",

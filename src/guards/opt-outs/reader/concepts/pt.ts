@@ -13,8 +13,12 @@ export const pt: ConceptSource = {
       "OKCALL",
       "(?:enfim|bom|bem|mas enfim|entao|anyway)[,.]? (?:(?:do )?que se trata|(?:o )?que (?:o senhor |a senhora |voce )?(?:precisa|precisava|queria|deseja)|em que posso ajudar)|em que posso ajudar|nao (?:e|era) (?:com|para) (?:voces|voce|o senhor|a senhora)|nao tem nada a ver com (?:voces|voce)",
     ],
-    // The calls said not to bother: "they don't bother me", "ça me dérange pas" (not "don't bother me", a request).
-    ["OKCALL", "(?:nao|nem) (?:me |nos )?incomoda(?:m)?(?! mais)"],
+    // The calls said not to bother, or the caller reassured ("they don't bother me", "vous ne me dérangez pas"); not the
+    // request "don't bother me".
+    [
+      "OKCALL",
+      "(?:nao|nem) (?:me |nos )?incomoda(?:m)?(?! mais)|(?:o senhor |a senhora |voce |voces |isso )?nao (?:me |nos )?incomoda(?:m)?(?: nada| nao)?(?![a-z])",
+    ],
     // "Não para, não": the verb at a clause's end, not the preposition "para".
     ["OKCALL", "nao (?:parem|pare|para)(?: nao)?(?= ?[.,!?]|$)|nao precisa(?:m)? parar"],
     [
@@ -32,8 +36,6 @@ export const pt: ConceptSource = {
       "RETRACT",
       "esquec(?:e|a|am) o que eu (?:disse|falei)|deixa pra la o que eu falei|nao leve a serio|ignor(?:a|e) o que eu disse|era brincadeira",
     ],
-    // Reassured, not stopped: "you are not bothering me".
-    ["OKCALL", "(?:o senhor |a senhora |voce |voces |isso )?nao (?:me |nos )?incomoda(?:m)?(?: nada| nao)?(?![a-z])"],
     [
       "OKCALL",
       "(?:pode|podem|podes) (?:continuar a |continuar |me |nos )?(?:me |nos )?(?:ligar|liga|telefonar|contactar|contatar|avisar|avisando|chamar)|(?:continuem|continue|continua|continuar) (?:a |me |nos )?(?:ligar|ligando|avisar|avisando|mandar|mandando)|(?:eu )?quero continuar (?:recebendo|a receber)|(?:me )?lig(?:a|ue|uem) (?:de tarde|amanha|mais tarde|depois|a noite|a tarde|quando)|(?:as )?(?:ligacoes|chamadas) (?:estao|sao) (?:boas|otimas|uteis|bem)|nao me tir(?:e|a|em)|deixa assim|sem problema|nao tem problema|pode me ligar",
