@@ -1,7 +1,7 @@
 /**
  * npm run eval:opt-outs [-- [--errors] [--speed] [paths...]]: precision and recall of the opt-out reader on the set
  * written before it was frozen (dev/), the held-out sets written after each freeze, the blind set written by someone
- * who never saw the code (blind-1/, train-a/, train-b/, train-c/, train-e/, train-f/), and any other .jsonl files or folders given (same format, README.md).
+ * who never saw the code (blind-1/, train-a/, train-b/, train-c/, train-e/, train-f/, train-h/), and any other .jsonl files or folders given (same format, README.md).
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +33,7 @@ const sets: Array<[string, string[]]> =
         ["train-c (hard cases by a writer who never saw the code)", [join(here, "train-c")]],
         ["train-e (many voices, long calls, by a writer who never saw the code)", [join(here, "train-e")]],
         ["train-f (hard negatives, long ordinary calls, by a writer who never saw the code)", [join(here, "train-f")]],
+        ["train-h (everyday one-line answers and idioms, by a writer who never saw the code)", [join(here, "train-h")]],
       ];
 for (const [title, paths] of sets) {
   const items = loadItems(paths);
