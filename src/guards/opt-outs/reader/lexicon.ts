@@ -55,6 +55,10 @@ export interface LexiconSource {
   offer: readonly string[];
   /** The agent asks whether to keep calling (a no is an opt-out). */
   keep: readonly string[];
+  /** A condition of nothing but the callee's wish ("if you'd prefer"): a removal stated with it is an offer. */
+  courtesy?: string;
+  /** The agent asks about the callee's past ("have you ever"): a survey's question, never an offer. */
+  past?: string;
   /** The agent says the person was or will be removed. */
   confirm: readonly string[];
   /** The agent introduces itself; group 1 is the name. */
@@ -94,6 +98,8 @@ export interface Lexicon {
   unsure: RegExp;
   offer: RegExp | undefined;
   keep: RegExp | undefined;
+  courtesy: RegExp | undefined;
+  past: RegExp | undefined;
   confirm: RegExp | undefined;
   intro: RegExp | undefined;
   denied: RegExp | undefined;
@@ -169,6 +175,8 @@ export function compileLexicon(src: LexiconSource): Lexicon {
     unsure: anchoredStart(src.unsure),
     offer: combined(src.offer, m, latin, ""),
     keep: combined(src.keep, m, latin, ""),
+    courtesy: src.courtesy === undefined ? undefined : combined([src.courtesy], m, latin, ""),
+    past: src.past === undefined ? undefined : combined([src.past], m, latin, ""),
     confirm: combined(src.confirm, m, latin, ""),
     intro: src.intro.length === 0 ? undefined : new RegExp(src.intro.map((s) => expand(s, m)).join("|")),
     denied: combined(src.denied ?? [], m, latin, ""),

@@ -14,6 +14,7 @@ import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
+import { asks, asksAboutThePast, offeredOnCourtesy } from "./offer-forms.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -26,6 +27,8 @@ export interface LineReading {
   offer: boolean;
   /** Said by the agent: asks whether to keep calling. */
   keep: boolean;
+  /** Said by the agent: asks, in an offer's words, what the callee did before ("have you ever asked…"): a survey's. */
+  survey: boolean;
   /** Said by the agent: the person is or will be removed. */
   confirm: boolean;
   /** Said by the agent: removal or an end to the calls spoken of in any form ("…, or I can remove you"). */
@@ -96,21 +99,6 @@ function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined 
   for (const l of langs) if (l.no.test(first)) return "no";
   for (const l of langs) if (l.yes.test(first)) return "yes";
   return undefined;
-}
-
-/**
- * An offer or a keep question counts only as a question, at the end of the agent's turn: "Shall I remove you?", or an
- * offer followed by a short question ("I can add you to our do-not-call list. Would you like that?"). A statement
- * ("if you ever want us to stop, just say so") is not one.
- */
-function asks(sentences: readonly string[], re: RegExp | undefined): boolean {
-  if (re === undefined || sentences.length === 0) return false;
-  const last = sentences.at(-1)!;
-  const asked = /[?]/.test(last) || !/[.!]/.test(last);
-  if (!asked) return false;
-  if (re.test(last)) return true;
-  const before = sentences.at(-2);
-  return before !== undefined && last.length <= 40 && re.test(before);
 }
 
 /**
@@ -222,14 +210,23 @@ class LazyLine implements LineReading {
     if (this.cache.offer === undefined) {
       const asked =
         (!taggedInstruction(this.hidden, this.mentions) && this.langs.some((l) => asks(this.sentences, l.offer))) ||
-        this.acts.offer;
+        this.acts.offer ||
+        offeredOnCourtesy(this.hidden, this.langs, () => ({ mentions: this.mentions, removal: this.acts.removal }));
       const question = this.sentences.slice(-2).join(" ");
       // An offer limited to one matter is still one ("stop calling you about this?": a partial request); to a time, not.
       const elsewhere = removesElsewhere(this.mentions, this.sentences.length - 2);
+      this.cache.survey = asked && asksAboutThePast(question, this.langs);
       this.cache.offer =
-        asked && !elsewhere && !ALTERNATIVE.test(question) && !timed(question, conceptLexiconsFor(this.langs));
+        asked &&
+        !this.cache.survey &&
+        !elsewhere &&
+        !ALTERNATIVE.test(question) &&
+        !timed(question, conceptLexiconsFor(this.langs));
     }
     return this.cache.offer;
+  }
+  get survey(): boolean {
+    return !this.offer && this.cache.survey === true;
   }
   get removal(): boolean {
     return (this.cache.removal ??= this.offer || this.acts.removal);

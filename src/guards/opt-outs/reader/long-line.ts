@@ -65,6 +65,9 @@ export class LongLine implements LineReading {
   get offer(): boolean {
     return this.pieces.at(-1)!.offer;
   }
+  get survey(): boolean {
+    return this.pieces.at(-1)!.survey;
+  }
   get removal(): boolean {
     return this.pieces.at(-1)!.removal;
   }

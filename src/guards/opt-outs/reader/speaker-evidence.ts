@@ -63,7 +63,7 @@ function agentKinds(r: LineReading, folded: string): string[] {
   if (r.intro !== undefined) kinds.push("intro");
   if (PURPOSE.test(folded)) kinds.push("purpose");
   // A confirmation is read in words a callee's request has too ("stop calling me"): only where nothing is asked.
-  if (r.agentVoice || r.offer || r.keep || (r.confirm && r.hits.length === 0) || offersIf(r, folded))
+  if (r.agentVoice || r.offer || r.survey || r.keep || (r.confirm && r.hits.length === 0) || offersIf(r, folded))
     kinds.push("acts");
   if (THANKS_FOR_TIME.test(folded)) kinds.push("thanks");
   return kinds;

@@ -146,6 +146,9 @@ export const de: LexiconSource = {
     "(?:mochten|wollen|wunschen) sie (?:weiterhin|auch kunftig|in zukunft) (?:anrufe|informationen|angebote|angerufen)",
     "durfen wir sie (?:weiterhin|wieder|kunftig|in zukunft) (?:anrufen|kontaktieren)",
   ],
+  courtesy:
+    "wenn (?:sie|du) (?:das )?(?:mochten|wollen|mochtest|willst|wunschen|bevorzugen)(?= ?[,.!?;]|$)|falls gewunscht|auf wunsch",
+  past: "(?:haben|hast|hatten) (?:sie|du) (?:schon (?:einmal|mal)|jemals|je)",
   confirm: [
     "(?:ich habe|wir haben|ich werde|wir werden) sie (?:von|aus) (?:\\w+ )?(?:liste|datenbank|kartei) (?:gestrichen|entfernt|genommen|streichen|entfernen)",
     "wir (?:werden|rufen) sie nicht mehr an",

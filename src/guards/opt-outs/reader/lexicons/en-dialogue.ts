@@ -28,6 +28,9 @@ export const enDialogue: Omit<
     "(?:may|can|could|should|shall) (?:we|i) (?:call|contact|ring) you again",
     "(?:want|like|wish) to (?:keep )?hear(?:ing)? from us",
   ],
+  courtesy:
+    "if you(?:'d| would)? (?:like|prefer|want|wish)(?: that)?(?= ?[,.!?;]|$)|if you'?d rather(?= ?[,.!?;]|$)|if that'?s (?:easier|better|what you (?:want|prefer))",
+  past: "(?:have|has|did) (?:you|anyone|someone) (?:\\w+ )?ever|(?:you|they) ever (?:asked|told|requested|had)",
   confirm: [
     "(?:i'?ll|i will|i'?ve|i have|we'?ll|we will|we'?ve|we have|i'?m going to|let me) (?:go ahead and |make sure (?:to |that )?(?:we )?)?(?:remove|removed|take|taken|put|add|added|unsubscribe|unsubscribed|delete|deleted|mark|marked|flag|flagged) (?:you|your (?:number|name|details))(?: (?:from|off|on|to) (?:our|the|your) (?:\\w+ )?(?:list|database|system|records|do not call|dnc))?(?= *(?:[.,!?]|and |$))",
     "you(?:'ve| have| are|'re| will be|'ll be) (?:been )?(?:removed|taken off|added to (?:our |the )?(?:do not call|dnc)|unsubscribed|opted out)",

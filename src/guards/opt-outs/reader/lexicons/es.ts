@@ -163,6 +163,8 @@ export const es: LexiconSource = {
     "(?:quiere|desea|le gustaria|quieres|prefiere) (?:seguir|continuar) (?:recibiendo|siendo|escuchando|en)",
     "(?:podemos|puedo|le podemos|le puedo|podriamos) (?:seguir |volver a )?(?:llamarle|llamarlo|llamarla|contactarle|contactarlo|llamarte)(?: de nuevo| otra vez| en el futuro| mas adelante)",
   ],
+  courtesy: "si (?:usted |asi lo |lo )?(?:quiere|prefiere|desea|gusta|lo desea)(?= ?[,.!?;]|$)",
+  past: "alguna vez|(?:le|te) ha pasado que",
   confirm: [
     "(?:le|lo|la|te) (?:hemos |he |voy a |vamos a )?(?:eliminado|quitado|sacado|borrado|dado de baja|eliminar|quitar|sacar|borrar|dar de baja) (?:de|del) (?:nuestra |la )?(?:lista|base)",
     "no (?:le|lo|la|te) (?:volveremos|vamos a volver) a (?:llamar|contactar)",

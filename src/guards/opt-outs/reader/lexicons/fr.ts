@@ -116,6 +116,9 @@ export const fr: LexiconSource = {
     "(?:souhaitez|voulez|voudriez)(?: vous)? (?:continuer|toujours) (?:a |de )?(?:recevoir|etre appele|etre contacte)",
     "(?:pouvons|puis)(?: nous| je)? (?:vous )?(?:rappeler|recontacter) (?:a l'avenir|plus tard|de nouveau)",
   ],
+  courtesy:
+    "si vous (?:le )?(?:souhaitez|voulez|preferez|desirez)(?= ?[,.!?;]|$)|si tu (?:le )?(?:veux|preferes)(?= ?[,.!?;]|$)",
+  past: "(?:avez|as)[ -]?(?:vous|tu) (?:deja|jamais)|vous est il (?:deja|jamais)|(?:deja|jamais) (?:demande|dit) a",
   confirm: [
     "(?:je vous ai|nous vous avons|je vais vous|nous allons vous) (?:retire|supprime|desinscrit|retirer|supprimer|desinscrire)",
     "nous ne vous (?:rappellerons|appellerons|contacterons) plus",

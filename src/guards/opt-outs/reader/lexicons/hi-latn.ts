@@ -48,6 +48,8 @@ export const hiLatn: LexiconSource = {
   unsure: "(?:pata nahi|shayad|maloom nahi|sochunga|dekhte hain)",
   offer: ["{LIST} se (?:hata|nikal) (?:doon|du|dun|dein|de|dun)"],
   keep: ["{CALL} aage bhi (?:lena|pana|sunna) chah\\w*"],
+  courtesy: "agar aap (?:chahein|chahen|chahe|chahte hain|chahti hain)",
+  past: "kabhi (?:\\w+ ){0,5}?(?:kaha|bola|kiya|manga|maanga) (?:hai|tha)",
   confirm: ["{LIST} se (?:hata diya|nikal diya)"],
   intro: ["(?:main|mai|mera naam) ([a-z]+) (?:\\w+ )?(?:se|bol raha|bol rahi|baat kar)"],
   keys: ["call", "phone", "band", "karo", "list", "number"],

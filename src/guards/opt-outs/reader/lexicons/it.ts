@@ -13,7 +13,7 @@ export const it: LexiconSource = {
   },
   /** Words and stems (ending in *) that show a line may be in this language: only such lines are read in it. */
   markers:
-    "non di che favore piu mai lei voi grazie mio mia ma basta certo forse niente chiam* richiam* contatt* smett* togli* tolg* rimuov* cancell* elimin* elenc* disturb* lasci* dimentic* quant* vogli* vuol* desider* consens* revoc* oppon* registr* la il un si con per mi list* numer* telefon*",
+    "non di che favore piu mai lei voi grazie possiamo ricontatt* mio mia ma basta certo forse niente chiam* richiam* contatt* smett* togli* tolg* rimuov* cancell* elimin* elenc* disturb* lasci* dimentic* quant* vogli* vuol* desider* consens* revoc* oppon* registr* la il un si con per mi list* numer* telefon*",
   asked: [
     [
       "direct",
@@ -113,6 +113,8 @@ export const it: LexiconSource = {
     "(?:vuole|desidera|gradisce) (?:continuare|ancora) (?:a )?(?:ricevere|essere)",
     "(?:possiamo|posso) (?:ricontattarla|richiamarla|contattarla) (?:in futuro|ancora|di nuovo)",
   ],
+  courtesy: "se (?:lo )?(?:preferisce|vuole|desidera|gradisce|preferisci|vuoi)(?= ?[,.!?;]|$)",
+  past: "(?:le|ti|vi) e mai (?:capitato|successo)|(?:ha|hai|avete) mai",
   confirm: ["(?:l'ho|la ho|l'abbiamo) (?:rimoss|tolt|cancellat)[oa]", "non la (?:chiameremo|contatteremo) piu"],
   intro: ["(?:sono|mi chiamo|qui e|le parla|il mio nome e) ([a-z]+)(?: [a-z]+)?,? (?:di|da|della|dello|del|per conto)"],
   keys: ["chiamarmi", "chiamare", "chiamate", "numero", "lista", "smettete", "telefonare"],

@@ -108,6 +108,8 @@ export const nl: LexiconSource = {
     "(?:wilt u|wil je) (?:nog|verder|in de toekomst) (?:gebeld|benaderd) (?:worden)?",
     "(?:mogen|mag) (?:we|wij|ik) (?:u|je) (?:nog eens|opnieuw|in de toekomst) (?:bellen|benaderen)",
   ],
+  courtesy: "als (?:u|je) (?:dat |het )?(?:liever (?:heeft|hebt|wilt)|wilt|wenst)(?= ?[,.!?;]|$)",
+  past: "(?:heeft|hebt|heb) (?:u|je|jij) (?:ooit|al eens|weleens|wel eens)",
   confirm: [
     "(?:ik heb|we hebben) (?:u|je) (?:van|uit) (?:de|onze) (?:\\w+ )?(?:lijst|bestand) (?:gehaald|verwijderd)",
     "we (?:zullen|gaan) (?:u|je) niet meer bellen",

@@ -105,6 +105,8 @@ export const pl: LexiconSource = {
     "(?:czy )?(?:chce|chcialby|chcialaby|zyczy sobie) (?:pan|pani)? ?(?:nadal|dalej) (?:otrzymywac|dostawac|odbierac)",
     "(?:czy )?(?:mozemy|moge) (?:jeszcze |ponownie )?(?:zadzwonic|dzwonic|kontaktowac sie) (?:w przyszlosci|ponownie)",
   ],
+  courtesy: "(?:jesli|jezeli) (?:pan|pani|panstwo) (?:woli|chce|sobie zyczy|wola|chca|sobie zycza)(?= ?[,.!?;]|$)",
+  past: "kiedykolwiek|kiedys",
   confirm: [
     "(?:usunelam|usunalem|usunelismy|wykreslilem|wykreslilam) (?:pana|pania|panstwa|numer)",
     "nie bedziemy (?:juz )?dzwonic",

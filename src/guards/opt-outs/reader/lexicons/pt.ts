@@ -120,6 +120,8 @@ export const pt: LexiconSource = {
     "(?:quer|deseja|gostaria de) (?:continuar|seguir) (?:recebendo|a receber|sendo)",
     "(?:podemos|posso) (?:voltar a )?(?:ligar|contactar|contatar)(?: para o senhor| para a senhora| para voce)? (?:novamente|de novo|no futuro)",
   ],
+  courtesy: "se (?:o senhor |a senhora |voce )?(?:preferir|quiser|desejar)(?= ?[,.!?;]|$)",
+  past: "alguma vez|(?:voce|o senhor|a senhora) ja (?:pediu|disse|solicitou)",
   confirm: [
     "(?:retirei|removi|tirei|descadastrei|vou retirar|vamos retirar) (?:o seu numero|seu numero|o senhor|a senhora|voce)",
     "nao (?:vamos|iremos) (?:mais )?ligar",
