@@ -83,6 +83,12 @@ describe("a survey's question about the callee's past", () => {
   });
 });
 
+describe("an offer with a filler before its verb", () => {
+  it("is still an offer: its yes takes it", () => {
+    expect(answer("so you want me to just take you off the list", "yep, do it")).toBe("asked");
+  });
+});
+
 describe("a question to call again, in Italian", () => {
   it("is read as Italian and a no to it is a request", () => {
     expect(answer("Possiamo ricontattarla in futuro?", "No, grazie.")).toBe("asked");

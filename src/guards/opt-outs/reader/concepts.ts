@@ -212,7 +212,27 @@ export function tagAll(text: string, lexicons: readonly ConceptLexicon[]): Menti
   if (text.includes("~")) tagText(text, MASKED, out);
   if (out.length > 1) out.sort((a, b) => a.at - b.at || b.end - a.end);
   deniedAcceptance(text, out);
-  return out;
+  return lexicons.length > 1 ? heldByWelcome(out) : out;
+}
+
+/**
+ * A phrase that welcomes the calls, or says words were not meant for them, holds its words in every language the
+ * line is read in: "stop, you make me laugh — sorry, that's my son" is one mention, not also another language's "stop".
+ */
+function heldByWelcome(mentions: Mention[]): Mention[] {
+  let end = -1;
+  let held = false;
+  for (const m of mentions) {
+    if (m.at < end) held = true;
+    else if (m.bits & C.OKCALL) end = m.end;
+  }
+  if (!held) return mentions;
+  end = -1;
+  return mentions.filter((m) => {
+    if (m.at < end) return false;
+    if (m.bits & C.OKCALL) end = m.end;
+    return true;
+  });
 }
 
 /** "No" said as an answer before a clause, not a negation of it. */

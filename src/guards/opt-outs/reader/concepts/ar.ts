@@ -9,6 +9,11 @@ export const ar: ConceptSource = {
   lang: "ar",
   script: "arabic",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:بس|كفايه|كفاية|خلاص|بطل)(?:(?!اتصال|تتصل|مكالم|تكلم)[^.?!]){0,60}?(?:اسف|آسف|عفوا|معلش|سامحني)[,،\\s]*(?:\\S+\\s+){0,2}?(?:اخويا|أخويا|اخوي|ابني|بنتي|جوزي|مراتي|زوجي|زوجتي|امي|ابويا|صاحبي)",
+    ],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "(?:مو|مش|ما|ما في|ما فيه|ليس) (?:ازعاج|مزعج|مزعجين)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

@@ -9,6 +9,11 @@ export const de: ConceptSource = {
   lang: "de",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:hor auf|lass das|stop|genug|schluss jetzt)(?:(?!anruf|anrufen|telefon|kontakt)[^.?!]){0,60}?(?:entschuldigung|sorry|verzeihung|pardon)[,.!]? (?:das (?:ist|war)|ich hab(?:e)? mit) (?:mein|meine|meinem|meiner|unser|unsere|unserem) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -9,6 +9,11 @@ export const en: ConceptSource = {
   lang: "en",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:stop(?: it| that)?|quit it|cut it out|knock it off|enough)(?:(?!call|ring|phon|contact|text|remov)[^.?!]){0,60}?(?:sorry|excuse me|pardon)[,.!]? (?:that was|that'?s|it'?s|it was|i was talking to|talking to) (?:just )?(?:my|our) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

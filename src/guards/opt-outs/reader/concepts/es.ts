@@ -8,6 +8,11 @@ export const es: ConceptSource = {
   lang: "es",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:para(?:le)?|basta|ya(?: estuvo)?|dejalo|callate|stop)(?:(?!llam|telefon|contact)[^.?!]){0,60}?(?:perdon|disculpe|disculpa|lo siento|perdone)[,.!]? (?:es|era|le hablaba a|estaba hablando con|hablaba con) (?:mi|mis|nuestro|nuestra) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -8,6 +8,11 @@ export const fr: ConceptSource = {
   lang: "fr",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:arrete(?:z)?(?: ca)?|ca suffit|stop|laisse tomber)(?:(?!appel|telephon|contact|rappel)[^.?!]){0,60}?(?:pardon|desole|desolee|excusez moi|excuse moi)[,.!]? (?:c'est|c'etait|je parlais a) (?:mon|ma|mes|notre) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -5,6 +5,11 @@ export const hiLatn: ConceptSource = {
   lang: "hi-Latn",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:bas karo|bas karein|ruko|chup)(?:(?!call|phone|fone)[^.?!]){0,60}?(?:sorry|maaf kijiye|maaf karna)[,.]? (?:[a-z]+ ){0,3}?(?:bhai|beta|beti|pati|patni|maa|mummy|papa|bacha|bachcha|bacche|dost|wife|husband)",
+    ],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "pareshan nahi kar (?:rahe|rahi|raha)|koi pareshani nahi"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

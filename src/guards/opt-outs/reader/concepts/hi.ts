@@ -5,6 +5,11 @@ export const hi: ConceptSource = {
   lang: "hi",
   script: "devanagari",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:बस करो|बस कीजिए|रुको|चुप)(?:(?!कॉल|फ़ोन|फोन)[^.?!]){0,60}?(?:सॉरी|माफ़ कीजिए|माफ कीजिए|क्षमा कीजिए)[,.\\s]*(?:\\S+\\s+){0,3}?(?:भाई|बेटा|बेटी|पति|पत्नी|माँ|मां|पापा|बच्चा|बच्चे|दोस्त)",
+    ],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "परेशान नहीं कर (?:रहे|रही|रहा)|कोई परेशानी नहीं"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

@@ -5,6 +5,11 @@ export const it: ConceptSource = {
   lang: "it",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:smettila|basta|piantala|finiscila|stop)(?:(?!chiam|telefon|contatt)[^.?!]){0,60}?(?:scusi|scusa|mi scusi|pardon)[,.!]? (?:e|era|parlavo con|stavo parlando con) (?:il |la |lo )?(?:mio|mia|miei|nostro|nostra) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -9,6 +9,11 @@ export const ja: ConceptSource = {
   lang: "ja",
   script: "cjk",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:やめて|やめろ|もうええ|ええ加減に)(?:(?!電話|連絡|かけ)[^.?!]){0,60}?(?:すんません|すみません|ごめんなさい|ごめん|失礼しました)[,、。 ]*(?:隣の|うちの)?(?:嫁|夫|妻|主人|子供|息子|娘|母|父|犬|猫|友達)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -8,6 +8,11 @@ export const nl: ConceptSource = {
   lang: "nl",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:hou op|stop|schei uit|kappen|genoeg)(?:(?!bel|telefo|contact)[^.?!]){0,60}?(?:sorry|pardon|excuus)[,.!]? (?:dat (?:is|was)|ik had het tegen) (?:mijn|m'n|onze|ons) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

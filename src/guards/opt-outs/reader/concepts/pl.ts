@@ -5,6 +5,11 @@ export const pl: ConceptSource = {
   lang: "pl",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:przestan|przestancie|dosc|stop|daj spokoj|skoncz)(?:(?!dzwon|telefon|kontakt)[^.?!]){0,60}?(?:przepraszam|sorry|pardon)[,.!]? (?:to (?:moj|moja|moje|nasz|nasza)|mowilem do|mowilam do) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

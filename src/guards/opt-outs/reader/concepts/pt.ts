@@ -8,6 +8,11 @@ export const pt: ConceptSource = {
   lang: "pt",
   script: "latin",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:para(?: com isso)?|chega|pare|stop)(?:(?!lig|telefon|contat|contact)[^.?!]){0,60}?(?:desculpa|desculpe|perdao)[,.!]? (?:e|era|falava com|estava falando com) (?:o |a )?(?:meu|minha|nosso|nossa) [a-z]+",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

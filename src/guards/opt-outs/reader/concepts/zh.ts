@@ -9,6 +9,11 @@ export const zh: ConceptSource = {
   lang: "zh",
   script: "cjk",
   entries: [
+    // A stop said to someone beside the callee, then excused ("stop, you make me laugh — sorry, that's my son").
+    [
+      "OKCALL",
+      "(?:别闹了?|别笑了?|够了|住手|停下)(?:(?!打|电话|联系|來電|来电)[^.?!]){0,60}?(?:不好意思|抱歉|对不起|sorry)[，,。 ]*(?:是|刚才是|在跟|跟)?我(?:家)?(?:儿子|女儿|老公|老婆|孩子|妈|爸|朋友|弟弟|哥哥|姐姐|妹妹|丈夫|妻子)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -14,7 +14,7 @@ export const enDialogue: Omit<
   unsure:
     "(?:maybe|i don'?t know|dunno|not sure|i'?m not sure|perhaps|i guess|possibly|probably|i'?ll think|let me think|hard to say|i suppose|kind of|sort of|whatever|i don'?t care|do what(?:ever)? you (?:want|like)|up to you|suit yourself|doesn'?t matter|as you (?:like|wish))",
   offer: [
-    "(?:would you like|do you want|would you prefer|want|shall|should|can|may|could|do you wish|would you want|would it help if)(?: me| us| i| we)?(?: to)? (?:go ahead and )?(?:take|remove|delete|unsubscribe|drop|opt|put|add|mark) (?:you|your (?:number|name|details|info))",
+    "(?:would you like|do you want|would you prefer|want|shall|should|can|may|could|do you wish|would you want|would it help if)(?: me| us| i| we)?(?: to)? (?:go ahead and |just )?(?:take|remove|delete|unsubscribe|drop|opt|put|add|mark) (?:you|your (?:number|name|details|info))",
     "(?:stop|not|no longer|never|don'?t|do not) (?:calling|call|contact(?:ing)?|ring(?:ing)?) (?:you|this number)",
     "(?:stop|not|no longer|never|don'?t|do not) (?:calling|call|contacting|contact)(?= *[?])",
     "(?:be|get) (?:removed|taken off|added to (?:our |the )?(?:do not call|dnc)|unsubscribed)",

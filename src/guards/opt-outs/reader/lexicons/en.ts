@@ -232,6 +232,8 @@ export const en: LexiconSource = {
     "(?:it|th(?:at|ey|is|e calls?|ese calls|ose calls|e reminders?)|your calls?|calling)(?: really| honestly| actually)? (?:doesn'?t|don'?t|does not|do not|won'?t|never) (?:really )?(?:bother|annoy|bug) (?:me|us)",
     // Naming: "don't call me ma'am", "stop calling him a liar".
     "(?:call|calls|calling|called) (?:me|him|her|them|us|it|my \\w+) (?:ma'?am|madam|sir|miss|mrs|mr|ms|mister|missus|dear|honey|hon|sweetheart|sweetie|darling|babe|baby|love|buddy|pal|bro|dude|names?|a|an|by|that|stupid|crazy|old|young|late|lazy|liar|cheap|rude|senora|senor|madame|monsieur|naming|doctor|professor|coach)",
+    // Calling someone names is insulting them: "Max, stop calling your sister names!".
+    "(?:call|calls|calling|called) (?:your|his|her|their|my|our|the|each) \\w+ names",
     // Naming oneself or someone by a name: "stop calling yourself old", "stop calling him Bobby, his name's Robert".
     "(?:call|calls|calling|called) (?:yourself|himself|herself|themselves|myself|ourselves)|(?:call|calls|calling|called) (?:me|him|her|them|my \\w+) \\w+,? (?:my|his|her|their) name",
     // Answering the phone is not calling: "my sister must have picked up the phone".
