@@ -89,6 +89,22 @@ describe("an offer with a filler before its verb", () => {
   });
 });
 
+describe("a no after an interjection", () => {
+  it.each([
+    [
+      "Would you like us to stop calling about alerts like this?",
+      "Oh god no, don't stop calling, I'd never read a text in time.",
+    ],
+    ["¿Quiere que dejemos de llamarle por estos avisos?", "¡Ay, Dios, no! Nunca veo los mensajes a tiempo."],
+    [
+      "Voulez-vous que nous ne vous appelions plus pour ces alertes ?",
+      "Mon Dieu, non ! Je ne vois jamais les textos à temps.",
+    ],
+  ])("still declines the offer: %s", (agent, said) => {
+    expect(answer(agent, said)).toBe("none");
+  });
+});
+
 describe("a question to call again, in Italian", () => {
   it("is read as Italian and a no to it is a request", () => {
     expect(answer("Possiamo ricontattarla in futuro?", "No, grazie.")).toBe("asked");

@@ -137,7 +137,7 @@ export const en: ConceptSource = {
     ["NUMBER", `(?:my|this|that|our|the) (?:\\w+ )?(?:number|phone|cell|line|landline)${ACCESSORY}`],
     [
       "CALL",
-      `call(?!(?:e|es|a|as|an|ar|o|ado|ada)(?![a-z']))~|ring~|rang|rung|phon~${ACCESSORY}|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~`,
+      `call(?!(?:e|es|a|as|an|ar|o|ado|ada)(?![a-z']))~|ring~|rang|rung|phon~${ACCESSORY}|contact~|dial~|bother~|harass~|bug|bugging|pester~|hound~|spam~|robocall~|telemarket~|hear from|reach (?:me|us|out)|text~|messag~|pitches|sales pitch~`,
     ],
     ["WANT", "want~|wanna|wish|need|like|'d like|would like|care for|appreciate"],
     ["KEEP", "keep~|continue~|still|further|future"],

@@ -134,7 +134,7 @@ export const de: LexiconSource = {
     "(?:er|sie|jemand|man) (?:\\w+ )?(?:sagt|sagte|meinte) (?:immer )?",
   ],
   retracted: ["aber (?:ich )?(?:nicht|nie)", "(?:nur )?(?:ein )?(?:spass|scherz)", "haha"],
-  lead: "(?:also|na ja|naja|ach|ahm|hm|ehrlich gesagt|nun)",
+  lead: "(?:also|na ja|naja|ach|ahm|hm|ehrlich gesagt|nun|(?:oh |mein )?gott|um gottes willen|mensch)",
   yes: "(?:ja|jawohl|genau|gerne|gern|sicher|klar|bitte|naturlich|auf jeden fall|ok|okay|einverstanden|richtig|machen sie das|bitte sehr|ja bitte|jo|jep)",
   no: "(?:nein|ne|nee|nö|no|auf keinen fall|keinesfalls|nie|niemals|eher nicht|nicht wirklich|nein danke)",
   unsure: "(?:weiss nicht|ich weiss nicht|vielleicht|mal sehen|keine ahnung|bin mir nicht sicher|eventuell)",

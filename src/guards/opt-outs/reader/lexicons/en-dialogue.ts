@@ -8,7 +8,7 @@ export const enDialogue: Omit<
   LexiconSource,
   "lang" | "asked" | "possible" | "exempt" | "negated" | "reported" | "retracted"
 > = {
-  lead: "(?:well|honestly|actually|so|oh|look|listen|frankly|to be honest|i mean|um|uh|hmm|eh|sorry|yeah well)",
+  lead: "(?:well|honestly|actually|so|oh|look|listen|frankly|to be honest|i mean|um|uh|hmm|eh|sorry|yeah well|(?:oh )?(?:god|gosh|goodness|lord|jeez|geez|heavens|man))",
   yes: "(?:yes|yeah|yea|yep|yup|ya|yah|sure|please|absolutely|definitely|of course|certainly|correct|right|ok|okay|alright|all right|go ahead|do it|do that|please do|that'?d be|that would be|i would|i'?d like that|i do|mhm|exactly|sounds good|by all means|why not|fine|si|sim)",
   no: "(?:i'?d rather (?:you )?(?:not|didn'?t)|rather not|i'?d prefer (?:you )?(?:not|didn'?t)|better not|no|nope|nah|not really|never|absolutely not|definitely not|hell no|no way|not at all|i don'?t|i do not|please don'?t|not anymore|not interested)",
   unsure:

@@ -151,7 +151,7 @@ export const es: LexiconSource = {
     "(?:el|ella|ellos|alguien|la gente|todos) (?:\\w+ )?(?:dice|dijo|dicen|decia)",
   ],
   retracted: ["pero (?:yo )?no", "es (?:una )?broma", "(?:solo )?bromeaba", "jaja"],
-  lead: "(?:bueno|pues|mira|oiga|la verdad|eh|este|hombre|mujer)",
+  lead: "(?:bueno|pues|mira|oiga|la verdad|eh|este|hombre|mujer|ay|uy|dios|dios mio|por dios)",
   yes: "(?:si|claro|por supuesto|desde luego|vale|de acuerdo|ok|okay|perfecto|exacto|hagalo|por favor|sale|dale|correcto|se lo agradeceria|sip|yes|please)",
   no: "(?:no|nop|para nada|en absoluto|nunca|jamas|de ninguna manera|ni hablar|no gracias)",
   unsure: "(?:no se|no estoy segur[oa]|quizas|quiza|tal vez|a lo mejor|puede ser|depende|lo pensare|no lo se|igual si)",

@@ -103,7 +103,7 @@ export const fr: LexiconSource = {
     "(?:il|elle|ils|elles|quelqu'un|on) (?:\\w+ )?(?:dit|disait|a dit)",
   ],
   retracted: ["mais (?:moi )?(?:je )?(?:ne|n')", "je plaisante", "c'est une blague", "mdr"],
-  lead: "(?:bon|ben|alors|euh|ecoutez|eh bien|bah|honnetement)",
+  lead: "(?:bon|ben|alors|euh|ecoutez|eh bien|bah|honnetement|(?:oh )?mon dieu|oh la la|ah)",
   yes: "(?:oui|ouais|ouin|bien sur|d'accord|ok|okay|volontiers|exactement|tout a fait|absolument|avec plaisir|s'il vous plait|voila|c'est ca|oui merci|ce serait (?:apprecie|gentil|bien))",
   no: "(?:non|nan|pas du tout|jamais|surtout pas|non merci|certainement pas|pas vraiment)",
   unsure: "(?:je ne sais pas|je sais pas|chais pas|peut etre|pas sur|pas sure|on verra|je vais reflechir|bof)",

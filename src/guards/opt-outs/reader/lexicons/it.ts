@@ -101,7 +101,7 @@ export const it: LexiconSource = {
     "(?:lui|lei|loro|qualcuno) (?:\\w+ )?(?:dice|diceva|ha detto)",
   ],
   retracted: ["ma (?:io )?non", "scherzo", "scherzavo", "ahah"],
-  lead: "(?:guardi|allora|beh|ecco|senta|mah)",
+  lead: "(?:guardi|allora|beh|ecco|senta|mah|(?:oh )?dio|oddio|mamma mia|madonna)",
   yes: "(?:si|certo|certamente|volentieri|va bene|ok|okay|esatto|grazie|per favore|sicuro|d'accordo|perfetto)",
   no: "(?:no|mai|per niente|assolutamente no|no grazie|neanche per sogno)",
   unsure: "(?:non so|forse|magari|non sono sicur[oa]|ci pensero|vedremo)",

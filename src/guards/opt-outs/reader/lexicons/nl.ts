@@ -96,7 +96,7 @@ export const nl: LexiconSource = {
     "(?:hij|zij|ze|iemand) (?:\\w+ )?(?:zegt|zei)",
   ],
   retracted: ["maar (?:ik )?(?:niet|nooit)", "grapje", "haha"],
-  lead: "(?:nou|nee hoor|ach|tja|eerlijk gezegd)",
+  lead: "(?:nou|nee hoor|ach|tja|eerlijk gezegd|(?:oh )?god|jeetje|goh)",
   yes: "(?:ja|jawel|graag|zeker|prima|goed|oke|ok|okay|precies|doe maar|ja graag|ja hoor|natuurlijk|inderdaad)",
   no: "(?:nee|neen|nooit|zeker niet|geen sprake van|nee dank u|nee bedankt|liever niet)",
   unsure: "(?:weet ik niet|ik weet het niet|misschien|geen idee|ik denk erover na)",

@@ -108,7 +108,7 @@ export const pt: LexiconSource = {
     "(?:ele|ela|eles|alguem) (?:\\w+ )?(?:diz|disse|fala|falou)",
   ],
   retracted: ["mas (?:eu )?nao", "(?:e |so )?brincadeira", "kkk", "haha"],
-  lead: "(?:olha|bom|entao|pois|e|ah|na verdade)",
+  lead: "(?:olha|bom|entao|pois|e|ah|na verdade|(?:meu )?deus|nossa)",
   yes: "(?:sim|claro|com certeza|pode|pode ser|ok|okay|certo|isso|exato|por favor|quero|pode sim|sim por favor|perfeito|beleza|tudo bem)",
   no: "(?:nao|nunca|de jeito nenhum|nem pensar|nao obrigado|nao obrigada|negativo)",
   unsure: "(?:nao sei|talvez|pode ser que|vou pensar|nao tenho certeza|sei la)",
