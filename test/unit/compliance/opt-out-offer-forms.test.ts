@@ -27,6 +27,14 @@ describe("a removal stated on a courtesy condition", () => {
     ["Mogę usunąć pana z naszej listy, jeśli pan woli.", "Tak, proszę."],
     ["Si lo prefiere, puedo dejar de llamarle.", "Sí, por favor."],
     ["Se preferisce, posso toglierla dalla lista.", "Sì, grazie."],
+    ["Je peux vous retirer de notre liste, si vous préférez.", "Oui, merci."],
+    ["Ich kann Sie von unserer Liste streichen, wenn Sie möchten.", "Ja, bitte."],
+    ["Posso tirar o seu número da lista, se preferir.", "Sim, por favor."],
+    ["如果您愿意的话，我可以把您从名单中删除。", "好的，谢谢。"],
+    ["よろしければ、リストから削除いたします。", "はい、お願いします。"],
+    ["अगर आप चाहें तो मैं आपका नंबर लिस्ट से हटा सकता हूँ।", "हाँ, कृपया।"],
+    ["Agar aap chahein to main aapka number list se hata sakta hoon.", "Haan please."],
+    ["إذا كنت تفضل، يمكنني حذف رقمك من القائمة.", "نعم، من فضلك."],
   ])("is an offer a yes takes: %s", (agent, said) => {
     expect(answer(agent, said)).toBe("asked");
   });
@@ -57,6 +65,12 @@ describe("a survey's question about the callee's past", () => {
     ],
     ["Le è mai capitato di chiedere di non essere richiamato?", "Sì, mio suocero lo diceva sempre."],
     ["Avez-vous déjà demandé à une entreprise d'arrêter de vous appeler?", "Oui, une fois, il y a longtemps."],
+    ["Haben Sie schon einmal eine Firma gebeten, Sie nicht mehr anzurufen?", "Ja."],
+    ["¿Alguna vez le ha pedido a una empresa que deje de llamarle?", "Sí."],
+    ["Czy kiedyś prosił pan firmę, żeby przestała dzwonić?", "Tak."],
+    ["您有没有要求过公司不要再打电话？", "有。"],
+    ["会社に電話をやめるよう頼んだことはありますか？", "はい。"],
+    ["Heeft u ooit een bedrijf gevraagd om niet meer te bellen?", "Ja."],
   ])("is no offer: its yes asks for nothing (%s)", (agent, said) => {
     expect(answer(agent, said)).toBe("none");
   });
