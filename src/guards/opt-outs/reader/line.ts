@@ -15,7 +15,7 @@ import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./pres
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
 import { asks, asksAboutThePast, offeredOnCourtesy } from "./offer-forms.js";
-import { farewellAlone } from "./farewell.js";
+import { bareRefusal } from "./bare-refusal.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -52,7 +52,7 @@ export interface LineReading {
   setAside: boolean;
   /** Said by the callee: asks for calls, with nothing against them ("call me Monday", "周一再联系我"). */
   welcomes: boolean;
-  /** Said by the callee: a bare "no" ("No thanks.", "Non merci."), a refusal of the offer, or a farewell alone. */
+  /** Said by the callee: a bare "no" ("No thanks."), a refusal with thanks, or a farewell alone (bare-refusal.ts). */
   bareNo: boolean;
 }
 
@@ -177,11 +177,7 @@ class LazyLine implements LineReading {
     return this.cache.accepts;
   }
   get bareNo(): boolean {
-    return (this.cache.bareNo ??=
-      (this.answer === "no" &&
-        this.folded.split(" ").length <= 4 &&
-        this.mentions.every((m) => (m.bits & ~C.NEG) === 0)) ||
-      farewellAlone(this.folded));
+    return (this.cache.bareNo ??= bareRefusal(this.folded, this.answer === "no", this.mentions));
   }
   get welcomes(): boolean {
     if (this.cache.welcomes === undefined) {
