@@ -10,6 +10,7 @@ import { foldSpeech } from "./text.js";
 import { deniesStop, masked } from "./cues.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { C, tagAll } from "./concepts.js";
+import { boundedMemo } from "../../../text/bounded-memo.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { turnsOf } from "./turns.js";
 import { rolesOf, type Role } from "./speakers.js";
@@ -152,23 +153,12 @@ interface OwnFeatures {
   first: string[];
 }
 
-/** Text features kept per line's text (a polled call is read again and again); bounded, starts over when full. */
-const kept = new Map<string, OwnFeatures>();
-const KEPT_MOST = 2_000;
-
-function ownFeatures(text: string): OwnFeatures {
-  let found = text.length <= 1_000 ? kept.get(text) : undefined;
-  if (found === undefined) {
-    const b = new Builder();
-    const first = textFeatures(b, text);
-    found = { features: b.done(), first };
-    if (text.length <= 1_000) {
-      if (kept.size >= KEPT_MOST) kept.clear();
-      kept.set(text, found);
-    }
-  }
-  return found;
-}
+/** Text features kept per line's text (a polled call is read again and again). */
+const ownFeatures = boundedMemo(2_000, 1_000, (text): OwnFeatures => {
+  const b = new Builder();
+  const first = textFeatures(b, text);
+  return { features: b.done(), first };
+});
 
 function joined(a: LineFeatures, b: LineFeatures): LineFeatures {
   const slots = new Int32Array(a.slots.length + b.slots.length);
