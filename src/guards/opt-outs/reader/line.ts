@@ -7,10 +7,10 @@
 import { foldSpeech, sentencesOf } from "./text.js";
 import type { Hit, Lexicon } from "./lexicon.js";
 import { lexiconsFor } from "./lexicons/index.js";
-import { bitsOf, C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
+import { bitsOf, C, onlyNegations, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, removesElsewhere, taggedInstruction, type AgentActs } from "./agent-acts.js";
-import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
+import { corrector, hitsIn, masked, removesOtherThingOnly, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
@@ -44,7 +44,7 @@ export interface LineReading {
   accepts: boolean;
   /** Said by the callee: what was said before is taken back ("forget what I said"). */
   retracts: boolean;
-  /** Words of a request, every one set aside (a name, another list, a report, a denial, a time): the rules' word. */
+  /** Words of a request, each set aside (a name, another list or thing, a report, a denial, a time): the rules' word. */
   setAside: boolean;
   /** Said by the callee: asks for calls, with nothing against them ("call me Monday", "周一再联系我"). */
   welcomes: boolean;
@@ -189,9 +189,7 @@ class LazyLine implements LineReading {
   }
   get bareNo(): boolean {
     return (this.cache.bareNo ??=
-      this.answer === "no" &&
-      this.folded.split(" ").length <= 4 &&
-      this.mentions.every((m) => (m.bits & ~C.NEG) === 0));
+      this.answer === "no" && this.folded.split(" ").length <= 4 && onlyNegations(this.mentions));
   }
   get welcomes(): boolean {
     if (this.cache.welcomes === undefined) {
@@ -206,10 +204,11 @@ class LazyLine implements LineReading {
     return this.cache.welcomes;
   }
   get setAside(): boolean {
-    // Set aside by their context, or masked (a name, another list): the unmasked text is read again only then.
     return (this.cache.setAside ??=
       this.hits.length === 0 &&
-      (this.before > 0 || (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
+      (this.before > 0 ||
+        removesOtherThingOnly(this.mentions) ||
+        (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
   }
   get retracts(): boolean {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));

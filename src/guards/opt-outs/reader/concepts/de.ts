@@ -48,7 +48,7 @@ export const de: ConceptSource = {
     ["RECORD", "aufzeichn~|aufgezeichnet|aufnahme|mitschnitt|mitschneiden|aufnehmen"],
     [
       "OTHERLIST",
-      "[a-z]*adressen?|anschrift(?:en)?|bestellung(?:en)?|warenkorb|[a-z]*warteliste[n]?|gastelisten?|einkaufsliste|[a-z]*gruppe[n]?|chat|newsletter|verteiler|e mails?|mails?|mailingliste|papierrechnung~|rechnungen|zeitschrift|abo",
+      "[a-z]*adressen?|anschrift(?:en)?|bestellung(?:en)?|warenkorb|[a-z]*warteliste[n]?|gastelisten?|einkaufsliste|[a-z]*gruppe[n]?|chat|newsletter|verteiler|e mails?|mails?|mailingliste|papierrechnung~|rechnungen|zeitschrift|abo|[a-z]*karten?|visa|mastercard",
     ],
     ["MEDIA SAY", "da steht|steht da|es heisst|heisst es"],
     [

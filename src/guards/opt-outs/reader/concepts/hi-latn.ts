@@ -22,13 +22,13 @@ export const hiLatn: ConceptSource = {
     ["RETRACT", "bhool jao (?:jo )?maine (?:kaha|bola)|jo maine kaha (?:woh |wo )?bhool jao|mazak kar raha|mazaak"],
     [
       "OKCALL",
-      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
+      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|karte raho|karte rahen|karte rahein|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
     [
       "OTHERLIST",
-      "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill",
+      "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill|card|cards",
     ],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
     [

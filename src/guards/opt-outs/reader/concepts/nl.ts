@@ -33,7 +33,7 @@ export const nl: ConceptSource = {
     ["RECORD", "opn(?:ame|emen)|opgenomen|vastleggen"],
     [
       "OTHERLIST",
-      "[a-z]*adres(?:sen)?|bestelling(?:en)?|winkelmand(?:je)?|winkelwagen(?:tje)?|[a-z]*wachtlijst(?:en)?|groepsapp|[a-z]*groep|app groep|whatsapp|chat|nieuwsbrief|e mails?|mails?|mailinglijst|papieren (?:rekeningen|rekening|facturen)|papier|tijdschrift|abonnement",
+      "[a-z]*adres(?:sen)?|bestelling(?:en)?|winkelmand(?:je)?|winkelwagen(?:tje)?|[a-z]*wachtlijst(?:en)?|groepsapp|[a-z]*groep|app groep|whatsapp|chat|nieuwsbrief|e mails?|mails?|mailinglijst|papieren (?:rekeningen|rekening|facturen)|papier|tijdschrift|abonnement|[a-z]*kaart(?:en)?|creditcards?|(?:pin|bank)pas(?:sen)?|visa|mastercard",
     ],
     ["MEDIA SAY", "er staat|staat er"],
     [
