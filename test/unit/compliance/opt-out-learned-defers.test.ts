@@ -37,6 +37,7 @@ describe("the learned reader defers to the rules", () => {
     expect(answer("车修好了就打给我。")).toBe("none");
     expect(answer("終わったら電話ください。")).toBe("none");
     expect(answer("काम हो जाए तो फ़ोन कर दीजिए।")).toBe("none");
+    expect(answer("Kaam ho jaye toh call kar dijiye.")).toBe("none");
     expect(answer("لما يخلص اتصل فيني.")).toBe("none");
   });
 

@@ -46,7 +46,7 @@ export const en: ConceptSource = {
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
       "OTHERLIST",
-      "(?:old |previous |former |home |billing |shipping |delivery |postal |email |e mail )?address(?:es)?|(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip|(?:credit |debit |bank |old |expired )?cards?|visa|mastercard|amex",
+      "(?:old |previous |former |home |billing |shipping |delivery |postal |email |e mail )?address(?:es)?|(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip|(?:credit |debit |bank |old |expired )?cards?|visa|mastercard|amex|bills?|invoices?",
     ],
     ["MEDIA SAY", "it (?:says|said|reads|read)|says quote|quote|unquote"],
     [

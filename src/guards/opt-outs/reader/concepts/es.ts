@@ -43,7 +43,7 @@ export const es: ConceptSource = {
     ["RECORD", "grab(?:e|en|ar|ada|ado|acion|aciones|ando)"],
     [
       "OTHERLIST",
-      "direccion(?:es)? (?:vieja|viejas|antigua|antiguas|anterior|postal|de (?:envio|entrega|correo|facturacion))|(?:la|su|mi|esa|una) direccion(?! (?:de la empresa|general))|domicilios?|pedidos?|carrito|listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)|tarjetas?|visa|mastercard",
+      "direccion(?:es)? (?:vieja|viejas|antigua|antiguas|anterior|postal|de (?:envio|entrega|correo|facturacion))|(?:la|su|mi|esa|una) direccion(?! (?:de la empresa|general))|domicilios?|pedidos?|carrito|listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)|tarjetas?|visa|mastercard|facturas?",
     ],
     ["MEDIA SAY", 'pone:?(?= ")|reza:?(?= ")'],
     [

@@ -44,7 +44,7 @@ export const fr: ConceptSource = {
     ["RECORD", "enregistr~"],
     [
       "OTHERLIST",
-      "adresses?|commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier|cartes? (?:bancaires?|bleues?|de credit)|(?:la|cette|ma|l'ancienne|l'autre) carte|visa|mastercard",
+      "adresses?|commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier|cartes? (?:bancaires?|bleues?|de credit)|(?:la|cette|ma|l'ancienne|l'autre) carte|visa|mastercard|factures?",
     ],
     ["MEDIA SAY", "ca dit|il est ecrit|c'est ecrit|on lit"],
     [

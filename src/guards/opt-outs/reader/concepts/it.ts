@@ -41,7 +41,7 @@ export const it: ConceptSource = {
     ["RECORD", "registr(?:are|azione|azioni|ata|ato|ata)"],
     [
       "OTHERLIST",
-      "indirizz[oi]|carrello|ordine|ordinazione|lista d'attesa|liste d'attesa|lista di attesa|gruppo|gruppi|chat|whatsapp|newsletter|e mails?|mails?|bolletta cartacea|cartacea|rivista|abbonamento|carta (?:di credito|vecchia)|(?:la|quella|questa) carta|carte di credito|bancomat|visa|mastercard",
+      "indirizz[oi]|carrello|ordine|ordinazione|lista d'attesa|liste d'attesa|lista di attesa|gruppo|gruppi|chat|whatsapp|newsletter|e mails?|mails?|bolletta cartacea|cartacea|rivista|abbonamento|carta (?:di credito|vecchia)|(?:la|quella|questa) carta|carte di credito|bancomat|visa|mastercard|fatture?|bollette?",
     ],
     ["MEDIA SAY", "c'e scritto|dice:?(?= \")|recita"],
     [

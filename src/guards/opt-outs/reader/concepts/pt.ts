@@ -47,7 +47,7 @@ export const pt: ConceptSource = {
     ["RECORD", "grav(?:ar|acao|acoes|ada|ado|e|em)"],
     [
       "OTHERLIST",
-      "enderecos?|morada|pedidos?|carrinho|encomendas?|listas? de (?:espera|convidados|compras|reserva)|grupos?|whatsapp|zap|chat|newsletter|e mails?|emails?|boletim|revista|assinatura|extratos? em papel|papel|faturas? (?:em|de) papel|cart(?:ao|oes)|visa|mastercard",
+      "enderecos?|morada|pedidos?|carrinho|encomendas?|listas? de (?:espera|convidados|compras|reserva)|grupos?|whatsapp|zap|chat|newsletter|e mails?|emails?|boletim|revista|assinatura|extratos? em papel|papel|faturas? (?:em|de) papel|cart(?:ao|oes)|visa|mastercard|faturas?|contas? de (?:luz|agua|gas|telefone)",
     ],
     ["MEDIA SAY", 'diz:?(?= ")|esta escrito|ta escrito'],
     [
