@@ -41,11 +41,29 @@ describe("the learned reader defers to the rules", () => {
     expect(answer("لما يخلص اتصل فيني.")).toBe("none");
   });
 
+  it("on a line where the callee will call back themself", () => {
+    useLearnedModel(yesToAll);
+    expect(answer("Kunt u de afspraak van vrijdag annuleren? Ik bel zelf terug.")).toBe("none");
+    expect(answer("Bitte stornieren Sie den Freitag, ich melde mich wieder.")).toBe("none");
+    expect(answer("Annulez vendredi, je vous rappellerai.")).toBe("none");
+    expect(answer("Spostiamo venerdì? La richiamo io.")).toBe("none");
+  });
+
+  it("on a no to an offer to stop, on a condition, that keeps the calls", () => {
+    useLearnedModel(yesToAll);
+    const offer = "Wenn Sie möchten, kann ich Sie auch aus unserer Anrufliste nehmen.";
+    expect(readOptOut(answerRecord("Nein, ich möchte die Anrufe weiterhin.", offer)).status).toBe("none");
+    expect(readOptOut(answerRecord("Nein, rufen Sie mich nicht mehr an.", offer)).status).toBe("asked");
+    expect(readOptOut(answerRecord("No, keep calling me, please.", offer)).status).toBe("none");
+  });
+
   it("while the requests they resemble are heard", () => {
     expect(answer("不要再打给我了。")).toBe("asked");
     expect(answer("もう電話しないでください。")).toBe("asked");
     expect(answer("फ़ोन करना बंद कर दीजिए।")).toBe("asked");
     expect(answer("لا تتصل علي مرة ثانية.")).toBe("asked");
+    expect(answer("Stop calling me, I'll call you back if I ever need you.")).toBe("asked");
+    expect(answer("Rufen Sie mich nicht mehr an, ich melde mich selbst.")).toBe("asked");
   });
 
   it("on a bare 'no thanks': a refusal of the offer, not of the calls", () => {

@@ -195,7 +195,8 @@ class LazyLine implements LineReading {
     if (this.cache.welcomes === undefined) {
       const ms = this.mentions;
       const clause = (c: number) => bitsOf(ms, (m) => m.clause === c);
-      const bits = bitsOf(ms);
+      // A leading "no" answers the question before ("Nein, ich will die Anrufe weiter"): it is nothing against calls.
+      const bits = bitsOf(ms, (m) => m.clause > 0 || m.bits !== C.NEG || this.answer !== "no");
       // Every word of calling asks for a call: "you can call me", or with a time ("call me Monday").
       const asksForCalls = ms.every((m) => !(m.bits & C.CALL) || clause(m.clause) & (C.OKCALL | C.LATER));
       this.cache.welcomes =

@@ -9,6 +9,8 @@ export const ar: ConceptSource = {
   lang: "ar",
   script: "arabic",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "(?:انا )?(?:برجع|ارجع) (?:اتصل|اكلم)~"],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "(?:مو|مش|ما|ما في|ما فيه|ليس) (?:ازعاج|مزعج|مزعجين)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

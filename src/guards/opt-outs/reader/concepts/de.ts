@@ -9,6 +9,11 @@ export const de: ConceptSource = {
   lang: "de",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    [
+      "CALL LATER",
+      "ich melde mich (?:wieder|selbst|wegen|bei ihnen|spater|morgen)|ich rufe (?:sie )?(?:selbst |wieder |spater )?(?:zuruck|wieder an)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -39,7 +44,7 @@ export const de: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
+      "(?:ich will|ich mochte|ich hatte gern|wir wollen|wir mochten) (?:die |diese |ihre )?(?:anrufe|erinnerungen|erinnerungsanrufe) (?:weiter|weiterhin|behalten)(?![a-z])|(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
     ],
     [
       "NAMING",

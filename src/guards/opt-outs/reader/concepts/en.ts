@@ -9,6 +9,11 @@ export const en: ConceptSource = {
   lang: "en",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    [
+      "CALL LATER",
+      "i'?ll (?:call|ring|phone) (?:you |y'all )?back|i'?ll (?:call|ring) (?:to|and) (?:book|rebook|reschedule)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

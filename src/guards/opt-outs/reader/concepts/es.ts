@@ -8,6 +8,8 @@ export const es: ConceptSource = {
   lang: "es",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "(?:le |les |te )?(?:vuelvo a llamar|llamo (?:yo|despues|luego|mas tarde))"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -8,6 +8,8 @@ export const fr: ConceptSource = {
   lang: "fr",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "je (?:vous )?rappellerai|je (?:vous )?rappelle (?:plus tard|demain|pour)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -5,6 +5,8 @@ export const hiLatn: ConceptSource = {
   lang: "hi-Latn",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "main (?:khud )?(?:baad mein )?(?:call|phone) kar (?:lunga|loonga|lungi|loongi)"],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "pareshan nahi kar (?:rahe|rahi|raha)|koi pareshani nahi"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

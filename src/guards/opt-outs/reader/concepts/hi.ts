@@ -5,6 +5,8 @@ export const hi: ConceptSource = {
   lang: "hi",
   script: "devanagari",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "मैं (?:खुद |ख़ुद )?(?:बाद में )?(?:फोन|कॉल) (?:कर लूँगा|कर लूंगा|करूँगा|करूंगा|कर लूँगी|कर लूंगी)"],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "परेशान नहीं कर (?:रहे|रही|रहा)|कोई परेशानी नहीं"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.

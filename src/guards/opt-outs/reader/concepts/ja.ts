@@ -9,6 +9,8 @@ export const ja: ConceptSource = {
   lang: "ja",
   script: "cjk",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "(?:こちらから|また|折り返し)(?:折り返し)?(?:お電話|電話|連絡)(?:し|いたし)ます"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

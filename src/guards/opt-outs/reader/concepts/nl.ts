@@ -8,6 +8,8 @@ export const nl: ConceptSource = {
   lang: "nl",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "ik bel (?:u |jullie )?(?:zelf )?(?:terug|later|morgen)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

@@ -5,6 +5,8 @@ export const pl: ConceptSource = {
   lang: "pl",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "oddzwonie|zadzwonie (?:sam|sama|pozniej|jutro)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

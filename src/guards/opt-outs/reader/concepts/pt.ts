@@ -8,6 +8,8 @@ export const pt: ConceptSource = {
   lang: "pt",
   script: "latin",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "eu (?:te |lhe |vos )?ligo (?:depois|de volta|mais tarde)|volto a ligar"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",

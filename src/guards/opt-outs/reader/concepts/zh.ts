@@ -9,6 +9,8 @@ export const zh: ConceptSource = {
   lang: "zh",
   script: "cjk",
   entries: [
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "我(?:回头|回頭|自己)?(?:再)?(?:回电话|回電話|打回去|打过去|打過去)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
