@@ -2,7 +2,8 @@
  * An address is another thing to remove, not the person from the calls: "delete the old address, we moved" after the
  * agent's "shall I remove it?", in every language, and across a comma ("the old address is still in the system, take
  * it out"). A Spanish street ("la calle") is no English "call". The person's own removal beside it is still heard. An old
- * card removed is another thing too, in every language, and the learned reader is not asked about such a line.
+ * card removed is another thing too, in every language, and the learned reader is not asked about such a line; so is
+ * another program's list ("the adoption list", "la lista de adopción").
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { readOptOut } from "../../../src/guards/opt-outs/reading.js";
@@ -88,5 +89,24 @@ describe("a card removed", () => {
     expect(readOptOut(answerRecord("Drop the card, and honestly this number is not for this.")).status).not.toBe(
       "none",
     );
+  });
+});
+
+describe("another program's list", () => {
+  it.each([
+    ["en", "Please take me off the adoption list, we found a dog elsewhere."],
+    ["es", "Sáqueme de la lista de adopción, ya adoptamos."],
+    ["fr", "Retirez-moi de la liste d'adoption, c'est fait."],
+    ["de", "Nehmen Sie mich bitte von der Adoptionsliste, wir haben schon einen Hund."],
+    ["it", "Mi tolga dalla lista delle adozioni, abbiamo già adottato."],
+    ["pt", "Pode me tirar da lista de adoção, já adotamos."],
+    ["nl", "Haal me maar van de adoptielijst, we hebben er al een."],
+  ])("%s: is no request about the calls", (_lang, said) => {
+    expect(rulesStatus(answerRecord(said))).toBe("none");
+  });
+
+  it("the calling list is still one", () => {
+    expect(rulesStatus(answerRecord("Take me off your call list, and the adoption list too."))).toBe("asked");
+    expect(rulesStatus(answerRecord("Sáqueme de su lista de llamadas."))).toBe("asked");
   });
 });

@@ -92,7 +92,7 @@ export const pt: LexiconSource = {
   ],
   exempt: [
     "atend\\w* (?:o )?(?:telefone|celular)",
-    "lista de espera|lista de convidados|lista de compras",
+    "lista de espera|lista de convidados|lista de compras|lista de ado(?:cao|tantes)|lista de (?:lares temporarios|voluntarios)",
     '(?:chame|chama|chamar)(?: (?:me|ele|ela|eles|elas|nos|voce|o|a))? de (?:" )?\\w+',
     "(?:autorizo|consinto|consentimento|autorizacao)(?: \\w+){0,3} (?:a )?gravacao",
   ],
