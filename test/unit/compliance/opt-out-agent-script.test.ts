@@ -7,7 +7,9 @@
  * on a condition ending in a tag ("…, just say stop, ok?") is no offer a yes accepts. A yes that asks for the calls
  * answers the other half of an either-or question, and a silence the callee speaks after was a pause, not a hang-up.
  * Japanese words with voiced kana ("オペレーター", "どちら様", "ご案内です") are read as the folded text writes them. The
- * callee's own requests in the same calls are still heard.
+ * calling side telling of a change it made to the callee's things ("we removed the fee from your bill") is the agent's,
+ * and a correctly heard "llámeme" is not corrected into "llamarme". The callee's own requests in the same calls are
+ * still heard.
  */
 import { describe, expect, it } from "vitest";
 import { callRecord, rulesStatus } from "../../../test/opt-out-eval/reading.js";
@@ -286,4 +288,47 @@ describe("Japanese words with voiced kana", () => {
     ];
     expect(texts(lines)).toBe("none");
   });
+});
+
+describe("the calling side telling of a change it made to the callee's things", () => {
+  const call = (told: string, after = "Okay, thanks.") =>
+    texts([
+      "Hi, Oakwood Clinic calling about your appointment.",
+      "Oh yes, is everything fine?",
+      "All set for Monday at nine.",
+      "Great. Ring me if anything moves, please.",
+      told,
+      after,
+    ]);
+
+  it.each([
+    ["en", "Will do. And we removed the late fee list from your bill."],
+    ["es", "Claro. Y le hemos quitado el cargo de la lista de su factura."],
+    ["fr", "D'accord. Et nous avons retiré les frais de la liste de votre facture."],
+  ])("%s: is the agent's, in an unlabelled call", (_lang, told) => {
+    expect(call(told)).toBe("none");
+  });
+
+  it("the callee's own request after it is still heard", () => {
+    expect(call("Will do. And we removed the late fee list from your bill.", "Also, please stop calling me.")).toBe(
+      "asked",
+    );
+  });
+});
+
+describe("a word of speech recognition's keys is not corrected from a request for calls", () => {
+  it.each([["es", "No, mejor llámeme, los mensajes no los leo."]])(
+    "%s: the welcome stays, the weak reading beside it goes",
+    (_lang, said) => {
+      expect(
+        rulesStatus({
+          id: "c",
+          transcript: [
+            { role: "assistant", text: "Hola, ¿tiene un minuto?" },
+            { role: "user", text: said },
+          ],
+        }),
+      ).toBe("none");
+    },
+  );
 });

@@ -1,7 +1,8 @@
 /**
  * Everyday words that sound like a request and are not: a reassurance ("Sie stören nicht", "no me molesta", "you're
  * not bothering me") welcomes the calls in every language; a weak reading beside calls welcomed in the same sentence
- * ("no, calls are fine, I never check texts", "les appels c'est très pratique", "die Anrufe sind in Ordnung") asks for
+ * ("no, calls are fine, I never check texts", "les appels c'est très pratique", "die Anrufe sind in Ordnung", calls said
+ * better or asked to go on: "the phone is better", "proszę dzwonić", "call karte raho", "خليك تتصل") asks for
  * nothing; "أنا أنسى" ("I forget") is no "forget my number"; a
  * Hinglish "Priya ne" is no French "ne". The requests they resemble are still heard.
  */
@@ -63,6 +64,26 @@ describe("calls said to be fine", () => {
     ["de", "Nein, die Anrufe sind schon in Ordnung, SMS lese ich nie."],
   ])("%s: a weak reading beside them asks for nothing", (_lang, said) => {
     expect(read(said)).toBe("none");
+  });
+});
+
+describe("calls kept or said better, in answer to an offer to stop", () => {
+  it.each([
+    ["en", "No, the phone is better for me, I never look at texts."],
+    ["pl", "Nie nie, proszę dzwonić, SMS-ów nie czytam wcale."],
+    ["hi-Latn", "Nahi ji, aap call karte raho, SMS main dekhti nahi."],
+    ["hi", "नहीं, फ़ोन करते रहना, मैसेज मैं नहीं देखता।"],
+    ["ar", "لا، خليك تتصل عادي، الرسايل ما أقراها."],
+  ])("%s: a weak reading beside them asks for nothing", (_lang, said) => {
+    expect(read(said)).toBe("none");
+  });
+
+  it.each([
+    ["en", "Texts are better. Stop calling me."],
+    ["pl", "Proszę do mnie więcej nie dzwonić."],
+    ["ar", "لا تتصلوا علي مرة ثانية."],
+  ])("%s: the request is still heard", (_lang, said) => {
+    expect(read(said)).not.toBe("none");
   });
 });
 

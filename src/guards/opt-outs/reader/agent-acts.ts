@@ -71,8 +71,8 @@ export function agentActs(
       else if (b & (C.CALL | C.OKCALL) && b & (C.KEEP | C.MORE) && !(b & C.IF)) acts.keep = true;
     } else if (
       !asked(own) &&
-      // Not "I've noted that you still want calls": the calls kept, not stopped.
-      !(b & (C.IF | C.THIRD | C.SAY | C.KEEP | C.OKCALL)) &&
+      // Not "I've noted that you still want calls": the calls kept, not stopped; nor another thing removed ("the fee").
+      !(b & (C.IF | C.THIRD | C.SAY | C.KEEP | C.OKCALL | C.OTHERLIST)) &&
       stops(b) &&
       b & (C.YOU | C.NUMBER | C.MORE | C.STOP) &&
       !limited(own)

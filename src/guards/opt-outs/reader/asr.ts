@@ -18,7 +18,7 @@ const NEAR_WORDS = new Set(
     "last lost lust lest mist fist gist lint lift lisp step shop stoop stops slop atop stomp " +
     "lumber number's remote removes removed removing called calls caller contacts phones lists listed " +
     "form forms from again gain pleased please plea " +
-    "llama llamas lamar amarme ama llave llegar " +
+    "llama llamas lamar amarme ama llave llegar llamenme llameme llamame llamadme " +
     "appel appele apple belle bella bello ballen " +
     "ruhen rufe rufen rufst anrufe liste listen listes " +
     "ligar ligue liguem ligou lista listas " +

@@ -4,7 +4,7 @@
  * "Non mi interessa, grazie."). The labelling policy holds a hostile "not interested" as possible and a polite one as
  * no request; the thanks is what tells them apart in so few words. Folded text, whole line.
  */
-import { C, type Mention } from "./concepts.js";
+import { C, onlyNegations, type Mention } from "./concepts.js";
 import { farewellAlone } from "./farewell.js";
 
 /** Thanks in every language read: said with a refusal, it is a polite one. */
@@ -16,7 +16,7 @@ const REFUSAL_WORDS = C.NEG | C.NEVER | C.NOTINT | C.ME | C.YOU;
 
 export function bareRefusal(folded: string, answeredNo: boolean, mentions: readonly Mention[]): boolean {
   const words = folded.split(" ").length;
-  if (answeredNo && words <= 4 && mentions.every((m) => (m.bits & ~C.NEG) === 0)) return true;
+  if (answeredNo && words <= 4 && onlyNegations(mentions)) return true;
   if (farewellAlone(folded)) return true;
   return (
     words <= MOST_WORDS &&

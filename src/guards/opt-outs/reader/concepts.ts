@@ -235,6 +235,11 @@ function heldByWelcome(mentions: Mention[]): Mention[] {
   });
 }
 
+/** Every mention a negation; a word read as more in one language and as a no in another is one ("nie": de "never"). */
+export function onlyNegations(mentions: readonly Mention[]): boolean {
+  return mentions.every((m) => (m.bits & ~C.NEG) === 0 || mentions.some((n) => n.at === m.at && n.bits === C.NEG));
+}
+
 /** "No" said as an answer before a clause, not a negation of it. */
 const ANSWER_WORD = /^(?:nope|nah|nein|nee|neen|non)$/;
 

@@ -5,7 +5,7 @@
  */
 import type { Hit, Lexicon, Tier } from "./lexicon.js";
 import { makeCorrector, type Corrector } from "./asr.js";
-import { C, tagAll, type Mention } from "./concepts.js";
+import { bitsOf, C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { lexicons, lexiconsFor } from "./lexicons/index.js";
 import { conceptHits, negated } from "./concept-rules.js";
@@ -118,7 +118,37 @@ function removesOtherThing(mentions: readonly Mention[], p: Hit): boolean {
   const clause = mentions.filter((m) => m.clause === inside.clause);
   const other = clause.find((m) => m.bits & C.OTHERLIST && m.at < p.end!);
   if (other === undefined) return false;
+  // The thing is the object of the word of removing nearest it: another's ("quite la tarjeta y bórreme") leaves p.
+  let verb: Mention | undefined;
+  for (const m of clause) {
+    if (m.bits & C.REMOVE && (verb === undefined || Math.abs(m.pos - other.pos) < Math.abs(verb.pos - other.pos)))
+      verb = m;
+  }
+  if (verb !== undefined && (verb.at < p.at! || verb.at >= p.end!)) return false;
   return !clause.some((m) => m.bits & (C.NUMBER | C.CALL) || (m.bits & C.ME && m.at < other.at));
+}
+
+/** The person, the calls, the number, a list or a refusal: a line with any of them is about more than another thing. */
+const ABOUT_CALLS =
+  C.NUMBER | C.CALL | C.LIST | C.STOP | C.ANNOY | C.REPEAT | C.NOTINT | C.WITHDRAW | C.HOWGOT | C.RECEIVE;
+/** Languages whose object comes before the verb: a "me" a word of removing carries there ("हटा दो") is filled by it. */
+const OBJECT_FIRST = new Set(["hi", "hi-Latn", "ja"]);
+
+/**
+ * A line whose words of removing remove another thing only (an old card, an address: concepts' OTHERLIST), with no
+ * calls, no number, no list and nobody named: "把旧的那张卡删掉吧", "proszę usunąć tę starą kartę". Bits alone: cheap.
+ */
+export function removesOtherThingOnly(mentions: readonly Mention[]): boolean {
+  const all = bitsOf(mentions);
+  if (!(all & C.REMOVE) || !(all & C.OTHERLIST) || all & ABOUT_CALLS) return false;
+  if (!(all & C.ME)) return true;
+  return mentions.every(
+    (m) =>
+      !(m.bits & C.ME) ||
+      (m.bits & C.REMOVE &&
+        OBJECT_FIRST.has(m.lang) &&
+        mentions.some((o) => o.bits & C.OTHERLIST && o.clause === m.clause && o.at < m.at)),
+  );
 }
 
 const overlaps = (a: Hit, b: Hit) => a.at! < b.end! && b.at! < a.end!;
@@ -150,7 +180,8 @@ export function hitsIn(
   const late = concepts.length === 0 ? afterthought(maskedText, mentions) : undefined;
   if (late !== undefined) concepts.push(late);
   if (asr) for (const c of concepts) c.asr = true;
-  if (seen !== undefined) seen.before = phrases.length + concepts.length;
+  // Phrases dropped for removing another thing or denying a stop were readings too: the line's words were set aside.
+  if (seen !== undefined) seen.before = found.length + concepts.length;
   const kept = inContext(maskedText, mentions, phrases, summary);
   return kept.concat(
     inContext(maskedText, mentions, concepts, summary).filter((c) => !kept.some((p) => overlaps(p, c))),

@@ -10,7 +10,7 @@ import { lexiconsFor } from "./lexicons/index.js";
 import { bitsOf, C, tagAll, type ConceptLexicon, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { agentActs, removesElsewhere, taggedInstruction, type AgentActs } from "./agent-acts.js";
-import { corrector, hitsIn, masked, wordsOfRequest } from "./cues.js";
+import { corrector, hitsIn, masked, removesOtherThingOnly, wordsOfRequest } from "./cues.js";
 import { asksForPerson, presentsCallingSide, speaksForCallingSide } from "./presenting.js";
 import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
@@ -48,7 +48,7 @@ export interface LineReading {
   accepts: boolean;
   /** Said by the callee: what was said before is taken back ("forget what I said"). */
   retracts: boolean;
-  /** Words of a request, every one set aside (a name, another list, a report, a denial, a time): the rules' word. */
+  /** Words of a request, each set aside (a name, another list or thing, a report, a denial, a time): the rules' word. */
   setAside: boolean;
   /** Said by the callee: asks for calls, with nothing against them ("call me Monday", "周一再联系我"). */
   welcomes: boolean;
@@ -183,7 +183,8 @@ class LazyLine implements LineReading {
     if (this.cache.welcomes === undefined) {
       const ms = this.mentions;
       const clause = (c: number) => bitsOf(ms, (m) => m.clause === c);
-      const bits = bitsOf(ms);
+      // A leading "no" answers the question before ("Nein, ich will die Anrufe weiter"): it is nothing against calls.
+      const bits = bitsOf(ms, (m) => m.clause > 0 || m.bits !== C.NEG || this.answer !== "no");
       // Every word of calling asks for a call: "you can call me", or with a time ("call me Monday").
       const asksForCalls = ms.every((m) => !(m.bits & C.CALL) || clause(m.clause) & (C.OKCALL | C.LATER));
       this.cache.welcomes =
@@ -192,10 +193,11 @@ class LazyLine implements LineReading {
     return this.cache.welcomes;
   }
   get setAside(): boolean {
-    // Set aside by their context, or masked (a name, another list): the unmasked text is read again only then.
     return (this.cache.setAside ??=
       this.hits.length === 0 &&
-      (this.before > 0 || (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
+      (this.before > 0 ||
+        removesOtherThingOnly(this.mentions) ||
+        (this.hidden !== this.folded && wordsOfRequest(this.folded, this.langs))));
   }
   get retracts(): boolean {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));

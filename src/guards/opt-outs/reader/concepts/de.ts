@@ -14,6 +14,11 @@ export const de: ConceptSource = {
       "OKCALL",
       "(?:hor auf|lass das|stop|genug|schluss jetzt)(?:(?!anruf|anrufen|telefon|kontakt)[^.?!]){0,60}?(?:entschuldigung|sorry|verzeihung|pardon)[,.!]? (?:das (?:ist|war)|ich hab(?:e)? mit) (?:mein|meine|meinem|meiner|unser|unsere|unserem) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    [
+      "CALL LATER",
+      "ich melde mich (?:wieder|selbst|wegen|bei ihnen|spater|morgen)|ich rufe (?:sie )?(?:selbst |wieder |spater )?(?:zuruck|wieder an)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -44,7 +49,7 @@ export const de: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
+      "(?:ich will|ich mochte|ich hatte gern|wir wollen|wir mochten) (?:die |diese |ihre )?(?:anrufe|erinnerungen|erinnerungsanrufe) (?:weiter|weiterhin|behalten)(?![a-z])|(?:sie|ihr|du) (?:konnen|konnt|kannst|durfen|durft|darfst) (?:mich|uns) (?:\\w+ )?(?:gerne |ruhig |weiterhin |jederzeit )?(?:anrufen|kontaktieren|erreichen)|rufen sie (?:mich|uns) (?:ruhig|gerne|gern|jederzeit|bitte am|am|morgen|spater|nach|abends|morgens|nachmittags|an)|rufen sie (?:ruhig|gerne|gern) (?:weiter |wieder )?an|bitte (?:anrufen|durchklingeln)|ruf (?:mich|uns) (?:ruhig|gern|spater|morgen|an)|(?:die |meine )?(?:anrufe|erinnerungen) (?:sind|gehen|passen) (?:okay|ok|in ordnung|gut|willkommen)|ich (?:will|mochte|mag|brauche) (?:die|meine|diese) (?:\\w+ )?(?:weiterhin|trotzdem)|weiterhin anrufen|lassen sie mich (?:drauf|drin)|mir ist (?:das|ein anruf) lieber|bleibt es beim anruf|(?:anrufen|telefonieren) (?:ist|geht|passt) (?:ok|okay|in ordnung|gut)|kein problem|(?:anrufen|melden) (?:durfen|konnen) (?:sie|ihr) (?:mich|uns)|(?:durfen|konnen) (?:sie|ihr) (?:mich|uns) (?:\\w+ )?(?:gern|gerne|ruhig|jederzeit)",
     ],
     [
       "NAMING",
@@ -53,7 +58,7 @@ export const de: ConceptSource = {
     ["RECORD", "aufzeichn~|aufgezeichnet|aufnahme|mitschnitt|mitschneiden|aufnehmen"],
     [
       "OTHERLIST",
-      "[a-z]*adressen?|anschrift(?:en)?|bestellung(?:en)?|warenkorb|[a-z]*warteliste[n]?|gastelisten?|einkaufsliste|[a-z]*gruppe[n]?|chat|newsletter|verteiler|e mails?|mails?|mailingliste|papierrechnung~|rechnungen|zeitschrift|abo",
+      "[a-z]*adressen?|anschrift(?:en)?|bestellung(?:en)?|warenkorb|[a-z]*warteliste[n]?|gastelisten?|einkaufsliste|[a-z]*gruppe[n]?|chat|newsletter|verteiler|e mails?|mails?|mailingliste|papierrechnung~|rechnungen|zeitschrift|abo|[a-z]*karten?|visa|mastercard",
     ],
     ["MEDIA SAY", "da steht|steht da|es heisst|heisst es"],
     [

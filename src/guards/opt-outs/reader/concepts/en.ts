@@ -14,6 +14,11 @@ export const en: ConceptSource = {
       "OKCALL",
       "(?:stop(?: it| that)?|quit it|cut it out|knock it off|enough)(?:(?!call|ring|phon|contact|text|remov)[^.?!]){0,60}?(?:sorry|excuse me|pardon)[,.!]? (?:that was|that'?s|it'?s|it was|i was talking to|talking to) (?:just )?(?:my|our) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    [
+      "CALL LATER",
+      "i'?ll (?:call|ring|phone) (?:you |y'all )?back|i'?ll (?:call|ring) (?:to|and) (?:book|rebook|reschedule)",
+    ],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -42,7 +47,7 @@ export const en: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me |us )?(?:on |at )?(?:my|our) (?:\\w+ )?(?:mobile|cell|landline|work (?:number|phone|line)|home (?:number|phone)|other (?:number|phone))",
+      "(?:you|y'all|they) (?:can|may|could) (?:still |always |keep |continue to )?(?:call|calling|ring|phone|contact|reach)(?! \\w+ (?:off|out))|feel free to (?:call|contact|ring)|(?<=(?:^|[.,!?] |please |just |so |and |but |yes |no ))(?:keep|continue) (?:calling|ringing|them coming|those coming|it coming|the \\w+ coming|sending)|i want (?:mine|them|those|these|the \\w+) to keep coming|call me (?:any ?time|whenever|all you want|every time|later|back later|tomorrow|tonight|after|in (?:a|an|the) \\w+)|(?:the |your |these |those )?(?:calls?|reminders?|check ?ins?|updates) (?:are|is) (?:fine|ok|okay|good|helpful|welcome|useful|better|best|easier)|(?:a |the )?(?:phone|call) (?:is|'s) (?:better|best|easier)|i (?:really |do |still )?(?:like|want|need|love|appreciate|enjoy) (?:the |my |these |those |your |them|those)(?:calls|reminders|check ?ins|updates)?|(?:leave|keep) me on|you'?re (?:fine|ok|okay|good)|not you|go ahead with|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me|us)(?! (?:ma'?am|sir|madam|names?))|(?<=(?:^|[.,!?] |please |just |and |so |but |then ))call (?:me |us )?(?:on |at )?(?:my|our) (?:\\w+ )?(?:mobile|cell|landline|work (?:number|phone|line)|home (?:number|phone)|other (?:number|phone))",
     ],
     [
       "NAMING",
@@ -51,7 +56,7 @@ export const en: ConceptSource = {
     ["RECORD", "record(?:ed|ing|ings)?|tape(?:d)?"],
     [
       "OTHERLIST",
-      "(?:old |previous |former |home |billing |shipping |delivery |postal |email |e mail )?address(?:es)?|(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip",
+      "(?:old |previous |former |home |billing |shipping |delivery |postal |email |e mail )?address(?:es)?|(?:waiting|wait|guest|shopping|grocery|mailing|email|e mail|volunteer|jury|reading|wish|bucket|standby|cancellation|priority|transplant|invite|invitation|prayer|card|party|class|team|donor|carpool) ?lists?|waitlist|group (?:chat|text|thread)|group|chat|newsletter|mailing|whatsapp|facebook|discord|slack|emails?|e mails?|paper (?:bills?|statements?)|schedule|calendar|shift|rota|appointment|booking|reservation|membership|subscription|account|policy|order|cart|basket|checkout|program|course|trip|(?:credit |debit |bank |old |expired )?cards?|visa|mastercard|amex|bills?|invoices?",
     ],
     ["MEDIA SAY", "it (?:says|said|reads|read)|says quote|quote|unquote"],
     [

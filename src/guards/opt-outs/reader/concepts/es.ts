@@ -13,6 +13,8 @@ export const es: ConceptSource = {
       "OKCALL",
       "(?:para(?:le)?|basta|ya(?: estuvo)?|dejalo|callate|stop)(?:(?!llam|telefon|contact)[^.?!]){0,60}?(?:perdon|disculpe|disculpa|lo siento|perdone)[,.!]? (?:es|era|le hablaba a|estaba hablando con|hablaba con) (?:mi|mis|nuestro|nuestra) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "(?:le |les |te )?(?:vuelvo a llamar|llamo (?:yo|despues|luego|mas tarde))"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -48,7 +50,7 @@ export const es: ConceptSource = {
     ["RECORD", "grab(?:e|en|ar|ada|ado|acion|aciones|ando)"],
     [
       "OTHERLIST",
-      "direccion(?:es)? (?:vieja|viejas|antigua|antiguas|anterior|postal|de (?:envio|entrega|correo|facturacion))|(?:la|su|mi|esa|una) direccion(?! (?:de la empresa|general))|domicilios?|pedidos?|carrito|listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)",
+      "direccion(?:es)? (?:vieja|viejas|antigua|antiguas|anterior|postal|de (?:envio|entrega|correo|facturacion))|(?:la|su|mi|esa|una) direccion(?! (?:de la empresa|general))|domicilios?|pedidos?|carrito|listas? de (?:espera|invitados|compras|correo|correos|difusion|clase|reserva|regalos)|grupos?|chat|whatsapp|telegram|boletin|newsletter|correos?|emails?|mailing|revista|suscripcion|membresia|estados? de cuenta|papel|facturas? (?:en papel|de papel)|tarjetas?|visa|mastercard|facturas?",
     ],
     ["MEDIA SAY", 'pone:?(?= ")|reza:?(?= ")'],
     [

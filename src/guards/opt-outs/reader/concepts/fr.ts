@@ -13,6 +13,8 @@ export const fr: ConceptSource = {
       "OKCALL",
       "(?:arrete(?:z)?(?: ca)?|ca suffit|stop|laisse tomber)(?:(?!appel|telephon|contact|rappel)[^.?!]){0,60}?(?:pardon|desole|desolee|excusez moi|excuse moi)[,.!]? (?:c'est|c'etait|je parlais a) (?:mon|ma|mes|notre) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "je (?:vous )?rappellerai|je (?:vous )?rappelle (?:plus tard|demain|pour)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -49,7 +51,7 @@ export const fr: ConceptSource = {
     ["RECORD", "enregistr~"],
     [
       "OTHERLIST",
-      "adresses?|commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier",
+      "adresses?|commandes?|panier|listes? (?:d'attente|de diffusion|de mariage|de courses|d'invites)|groupes?|chat|whatsapp|newsletter|lettre d'information|courriels?|e mails?|mails?|magazine|abonnement|factures? papier|papier|cartes? (?:bancaires?|bleues?|de credit)|(?:la|cette|ma|l'ancienne|l'autre) carte|visa|mastercard|factures?",
     ],
     ["MEDIA SAY", "ca dit|il est ecrit|c'est ecrit|on lit"],
     [

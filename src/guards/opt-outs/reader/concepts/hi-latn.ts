@@ -10,6 +10,8 @@ export const hiLatn: ConceptSource = {
       "OKCALL",
       "(?:bas karo|bas karein|ruko|chup)(?:(?!call|phone|fone)[^.?!]){0,60}?(?:sorry|maaf kijiye|maaf karna)[,.]? (?:[a-z]+ ){0,3}?(?:bhai|beta|beti|pati|patni|maa|mummy|papa|bacha|bachcha|bacche|dost|wife|husband)",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "main (?:khud )?(?:baad mein )?(?:call|phone) kar (?:lunga|loonga|lungi|loongi)"],
     // Reassured, not stopped: "you are not bothering me".
     ["OKCALL", "pareshan nahi kar (?:rahe|rahi|raha)|koi pareshani nahi"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
@@ -27,13 +29,13 @@ export const hiLatn: ConceptSource = {
     ["RETRACT", "bhool jao (?:jo )?maine (?:kaha|bola)|jo maine kaha (?:woh |wo )?bhool jao|mazak kar raha|mazaak"],
     [
       "OKCALL",
-      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
+      "(?:call|phone|fone) (?:kar )?(?:sakte|sakti|sakta) (?:ho|hain|hai)|(?:call|phone|fone) kar (?:dena|dijiye|dijiyega)|(?:call|phone) karte rahiye|karte rahiye|karte rahna|karte raho|karte rahen|karte rahein|(?:reminder|reminders) (?:chalu|chahiye|bhejte rahiye)|mujhe chahiye|koi problem nahi|chalu rakh~|(?:shaam|subah|kal|raat|dopahar) (?:ko )?(?:\\w+ ){0,4}?(?:call |phone )?(?:karna|kijiye|karo|karein)",
     ],
     ["NAMING", "aunty|auntie|uncle|didi|behenji|madam|beta"],
     ["RECORD", "recording|record"],
     [
       "OTHERLIST",
-      "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill",
+      "address|(?:purana|purane|naya|naye|mera|mere|ghar ka) pata|order|cart|waiting list|group|whatsapp|chat|newsletter|email|mail|paper bill|card|cards",
     ],
     ["MEDIA", "ad|advertisement|tv|television|radio|letter|chitthi|video|film|gaana"],
     [

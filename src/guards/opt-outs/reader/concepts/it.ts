@@ -10,6 +10,8 @@ export const it: ConceptSource = {
       "OKCALL",
       "(?:smettila|basta|piantala|finiscila|stop)(?:(?!chiam|telefon|contatt)[^.?!]){0,60}?(?:scusi|scusa|mi scusi|pardon)[,.!]? (?:e|era|parlavo con|stavo parlando con) (?:il |la |lo )?(?:mio|mia|miei|nostro|nostra) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "(?:la |vi )?richiamo io|(?:la |vi )?richiamero"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -46,7 +48,7 @@ export const it: ConceptSource = {
     ["RECORD", "registr(?:are|azione|azioni|ata|ato|ata)"],
     [
       "OTHERLIST",
-      "indirizz[oi]|carrello|ordine|ordinazione|lista d'attesa|liste d'attesa|lista di attesa|gruppo|gruppi|chat|whatsapp|newsletter|e mails?|mails?|bolletta cartacea|cartacea|rivista|abbonamento",
+      "indirizz[oi]|carrello|ordine|ordinazione|lista d'attesa|liste d'attesa|lista di attesa|gruppo|gruppi|chat|whatsapp|newsletter|e mails?|mails?|bolletta cartacea|cartacea|rivista|abbonamento|carta (?:di credito|vecchia)|(?:la|quella|questa) carta|carte di credito|bancomat|visa|mastercard|fatture?|bollette?",
     ],
     ["MEDIA SAY", "c'e scritto|dice:?(?= \")|recita"],
     [

@@ -13,6 +13,8 @@ export const nl: ConceptSource = {
       "OKCALL",
       "(?:hou op|stop|schei uit|kappen|genoeg)(?:(?!bel|telefo|contact)[^.?!]){0,60}?(?:sorry|pardon|excuus)[,.!]? (?:dat (?:is|was)|ik had het tegen) (?:mijn|m'n|onze|ons) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "ik bel (?:u |jullie )?(?:zelf )?(?:terug|later|morgen)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -38,7 +40,7 @@ export const nl: ConceptSource = {
     ["RECORD", "opn(?:ame|emen)|opgenomen|vastleggen"],
     [
       "OTHERLIST",
-      "[a-z]*adres(?:sen)?|bestelling(?:en)?|winkelmand(?:je)?|winkelwagen(?:tje)?|[a-z]*wachtlijst(?:en)?|groepsapp|[a-z]*groep|app groep|whatsapp|chat|nieuwsbrief|e mails?|mails?|mailinglijst|papieren (?:rekeningen|rekening|facturen)|papier|tijdschrift|abonnement",
+      "[a-z]*adres(?:sen)?|bestelling(?:en)?|winkelmand(?:je)?|winkelwagen(?:tje)?|[a-z]*wachtlijst(?:en)?|groepsapp|[a-z]*groep|app groep|whatsapp|chat|nieuwsbrief|e mails?|mails?|mailinglijst|papieren (?:rekeningen|rekening|facturen)|papier|tijdschrift|abonnement|[a-z]*kaart(?:en)?|creditcards?|(?:pin|bank)pas(?:sen)?|visa|mastercard",
     ],
     ["MEDIA SAY", "er staat|staat er"],
     [

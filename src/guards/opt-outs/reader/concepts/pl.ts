@@ -10,6 +10,8 @@ export const pl: ConceptSource = {
       "OKCALL",
       "(?:przestan|przestancie|dosc|stop|daj spokoj|skoncz)(?:(?!dzwon|telefon|kontakt)[^.?!]){0,60}?(?:przepraszam|sorry|pardon)[,.!]? (?:to (?:moj|moja|moje|nasz|nasza)|mowilem do|mowilam do) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "oddzwonie|zadzwonie (?:sam|sama|pozniej|jutro)"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -34,13 +36,13 @@ export const pl: ConceptSource = {
     ],
     [
       "OKCALL",
-      "(?:mozecie|moze pan|moze pani|mozesz|mozna) (?:dalej |spokojnie |smialo )?(?:dzwonic|zadzwonic|przypominac|kontaktowac)|dzwon(?:cie|ic)? (?:smialo|spokojnie)|dzwonic mozecie|zadzwon(?:cie)? (?:po|jutro|pozniej|wieczorem|za)|(?:chce|chcialbym|chcialabym) (?:dalej )?(?:dostawac|otrzymywac)|przypomnienia (?:mi )?pomagaja|nie usuwajcie mnie|nie ma problemu",
+      "(?:mozecie|moze pan|moze pani|mozesz|mozna) (?:dalej |spokojnie |smialo )?(?:dzwonic|zadzwonic|przypominac|kontaktowac)|dzwon(?:cie|ic)? (?:smialo|spokojnie|dalej)|prosze (?:dalej |nadal )?dzwonic|dzwonic mozecie|zadzwon(?:cie)? (?:po|jutro|pozniej|wieczorem|za)|(?:chce|chcialbym|chcialabym) (?:dalej )?(?:dostawac|otrzymywac)|przypomnienia (?:mi )?pomagaja|nie usuwajcie mnie|nie ma problemu",
     ],
     ["NAMING", "prosze pani|prosze pana|kochana|kochanie|skarbie|szefie|babciu|ciociu|wujku|mloda|mlody"],
     ["RECORD", "nagr(?:ywanie|ywania|ywac|anie|ana|any|ac)"],
     [
       "OTHERLIST",
-      "adres(?:u|em|y|ow|ie)?|zamowieni~|koszyk~|list(?:a|y|e|ie) (?:rezerwow~|oczekujacych)|liscie (?:rezerwowej|oczekujacych)|grup(?:a|y|ie|e)|czat~|messenger~|whatsapp~|newsletter~|maili|mailow~|papierow~|e faktur~",
+      "adres(?:u|em|y|ow|ie)?|zamowieni~|koszyk~|list(?:a|y|e|ie) (?:rezerwow~|oczekujacych)|liscie (?:rezerwowej|oczekujacych)|grup(?:a|y|ie|e)|czat~|messenger~|whatsapp~|newsletter~|maili|mailow~|papierow~|e faktur~|kart(?:a|e|y|ami|ach|om|ow)?(?: kredytow~| platnicz~)?|visa|mastercard",
     ],
     ["MEDIA SAY", 'jest napisane|pisze:?(?= ")'],
     ["MEDIA", "reklam~|telewizj~|tv|radio|ulotk~|strona|film|serial|piosenk~|wideo|notatk~"],

@@ -13,6 +13,8 @@ export const pt: ConceptSource = {
       "OKCALL",
       "(?:para(?: com isso)?|chega|pare|stop)(?:(?!lig|telefon|contat|contact)[^.?!]){0,60}?(?:desculpa|desculpe|perdao)[,.!]? (?:e|era|falava com|estava falando com) (?:o |a )?(?:meu|minha|nosso|nossa) [a-z]+",
     ],
+    // The callee calling back themself ("I'll call back to rebook"): contact kept, not refused.
+    ["CALL LATER", "eu (?:te |lhe |vos )?ligo (?:depois|de volta|mais tarde)|volto a ligar"],
     // This call welcomed after talk of something else ("anyway, what's this about?"), or told it is not meant.
     [
       "OKCALL",
@@ -52,7 +54,7 @@ export const pt: ConceptSource = {
     ["RECORD", "grav(?:ar|acao|acoes|ada|ado|e|em)"],
     [
       "OTHERLIST",
-      "enderecos?|morada|pedidos?|carrinho|encomendas?|listas? de (?:espera|convidados|compras|reserva)|grupos?|whatsapp|zap|chat|newsletter|e mails?|emails?|boletim|revista|assinatura|extratos? em papel|papel|faturas? (?:em|de) papel",
+      "enderecos?|morada|pedidos?|carrinho|encomendas?|listas? de (?:espera|convidados|compras|reserva)|grupos?|whatsapp|zap|chat|newsletter|e mails?|emails?|boletim|revista|assinatura|extratos? em papel|papel|faturas? (?:em|de) papel|cart(?:ao|oes)|visa|mastercard|faturas?|contas? de (?:luz|agua|gas|telefone)",
     ],
     ["MEDIA SAY", 'diz:?(?= ")|esta escrito|ta escrito'],
     [

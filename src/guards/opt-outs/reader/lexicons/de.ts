@@ -119,7 +119,7 @@ export const de: LexiconSource = {
   ],
   exempt: [
     "(?:ans telefon gegangen|(?:telefon|horer|anruf) (?:\\w+ )?(?:abgenommen|angenommen))",
-    "warteliste|gastliste|einkaufsliste|wunschliste|nachrucker ?liste",
+    "warteliste|gastliste|einkaufsliste|wunschliste|nachrucker ?liste|pflegestellen ?liste|adoptions ?liste|helfer ?liste",
     "(?:nennen sie|nenn) (?:mich )?(?:nicht )?\\w+",
     "(?:nicht )?einverstanden(?: \\w+){0,3} aufgezeichnet|aufzeichnung",
   ],

@@ -239,7 +239,7 @@ export const en: LexiconSource = {
     // Answering the phone is not calling: "my sister must have picked up the phone".
     "(?:picked up|answered) (?:the )?(?:phone|call)",
     // Other lists: waiting lists, guest lists, shopping lists.
-    "(?:waiting|wait|guest|invite|invitation|shopping|grocery|to ?do|wedding|christmas|card|holiday|birthday|class|course|volunteer|jury|carpool|reading|wish|bucket|short|priority|standby|cancellation|mri|surgery|transplant|housing|school|team|appointment|clinic|surgery|roster|donor|payroll|attendance|invitee|party|speaker)(?: \\w+)? (?:list|lists|roster|register)",
+    "(?:waiting|wait|guest|invite|invitation|shopping|grocery|to ?do|wedding|christmas|card|holiday|birthday|class|course|volunteer|jury|carpool|reading|wish|bucket|short|priority|standby|cancellation|mri|surgery|transplant|housing|school|team|appointment|clinic|surgery|roster|donor|payroll|attendance|invitee|party|speaker|foster|adoption|adopter|tutor|sitter|vendor|supplier)(?: \\w+)? (?:list|lists|roster|register)",
     "waitlist|wait list|group chat|the lease|on hold|off hold|off speaker|speaker ?phone|autopay|auto pay|the account|my account|the bill|my bill|the order|the policy",
     // A time or place, not a refusal: "don't call me before nine", "don't call me back, I'll call you".
     "(?:call|ring|phone|contact) (?:me|us|him|her)(?: back)? (?:before|after|until|till|til|between|during|at (?:work|night|dinner|the office|lunch|\\d)|on (?:weekends?|\\w+days?|my (?:cell|work|mobile|other))|in the (?:morning|evening|afternoon)|early|this (?:week|morning|afternoon|evening)|today|tonight|tomorrow|right now|for (?:a|the next|now|the time being))",

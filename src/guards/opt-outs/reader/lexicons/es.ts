@@ -131,7 +131,7 @@ export const es: LexiconSource = {
     ["third-party", "numero equivocado|se equivoco de numero|(?:aqui )?no vive (?:aqui|nadie)|fallecio|ya no vive"],
   ],
   exempt: [
-    "lista de (?:espera|invitados|la compra|compras|pendientes|regalos|clase|boda|precios)",
+    "lista de (?:espera|invitados|la compra|compras|pendientes|regalos|clase|boda|precios|acogida|adopcion|adoptantes|voluntarios)",
     "(?:llam|llame|llamen|llamar)\\w* (?:me |le |lo |la )?(?:senora|senor|senorita|don|dona|doctor|doctora|profe|profesora?|maestr[oa]|ingenier[oa]|por mi nombre|por su nombre|de usted|de tu|de vos)",
     "(?:contest|atend|cogi|agarr)\\w* el (?:telefono|celular|movil)",
     "(?:autorizo|consiento|acepto|permiso|consentimiento|autorizacion)(?: \\w+){0,3} (?:que se grabe|la grabacion|grabar|grabacion|se grabe)",

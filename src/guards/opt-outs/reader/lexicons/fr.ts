@@ -87,7 +87,7 @@ export const fr: LexiconSource = {
   ],
   exempt: [
     "a decroche|ont decroche|repondu au telephone",
-    "liste d'attente|liste des invites|liste de courses|liste d'invites|liste de mariage",
+    "liste d'attente|liste des invites|liste de courses|liste d'invites|liste de mariage|liste d'adoption|liste des familles d'accueil|liste des benevoles",
     "(?:appel|appelez|appelle)\\w* (?:pas )?(?:m'|me |moi )?(?:madame|monsieur|mademoiselle|docteur|maitre|professeur|patron|patronne|par mon prenom|par mon nom)",
     "(?:consens|consentement|accord|autorise|autorisation)(?: \\w+){0,3} (?:a l'|l')?enregistrement",
   ],

@@ -85,7 +85,7 @@ export const it: LexiconSource = {
   ],
   exempt: [
     "rispost\\w* al telefono",
-    "lista d'attesa|lista di attesa|lista degli invitati|lista della spesa",
+    "lista d'attesa|lista di attesa|lista degli invitati|lista della spesa|lista (?:delle )?adozion[ei]|lista (?:dei )?volontari",
     "(?:chiami|chiamare|chiamate)(?: mi)? (?:signora|signore|signorina|dottore|dottoressa|professore|professoressa|maestr[oa]|avvocato|ingegnere|per nome)",
     "(?:consenso|autorizzo|acconsento)(?: \\w+){0,3} (?:alla )?registrazione",
   ],

@@ -80,7 +80,7 @@ export const nl: LexiconSource = {
   ],
   exempt: [
     "(?:telefoon|hoorn) (?:\\w+ )?opgenomen",
-    "wachtlijst|gastenlijst|boodschappenlijst|verlanglijst",
+    "wachtlijst|gastenlijst|boodschappenlijst|verlanglijst|adoptielijst|opvanglijst|vrijwilligerslijst",
     "noem (?:me|mij) (?:geen |niet )?\\w+",
     "(?:toestemming|instemming)(?: \\w+){0,3} (?:op te nemen|opname|opnemen)",
   ],
