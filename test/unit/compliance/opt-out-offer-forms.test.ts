@@ -119,6 +119,14 @@ describe("a no after an interjection", () => {
   });
 });
 
+describe("a question to get in touch again, in Portuguese", () => {
+  it("is a question to call again, and a no to it is a request", () => {
+    expect(
+      answer("Antes de desligar, podemos entrar em contato novamente no mês que vem?", "Não, não precisa, obrigada."),
+    ).toBe("asked");
+  });
+});
+
 describe("a question to call again, in Italian", () => {
   it("is read as Italian and a no to it is a request", () => {
     expect(answer("Possiamo ricontattarla in futuro?", "No, grazie.")).toBe("asked");

@@ -196,8 +196,9 @@ export function calleeLinesOf({ turns, readings, roles }: TranscriptView): Calle
       r.setAside ||
       r.welcomes ||
       r.bareNo ||
-      (act === "offer" && r.answer === "no" && (r.accepts || deniesStop(foldSpeech(turns[i]!.text)))) ||
-      // A yes to "may we keep calling you?": what else the line says, the rules read.
+      // A no to the agent's offer to stop, or a yes to "may we keep calling you?": what else the line says, the rules
+      // read (a request in it is theirs to hear; the learned reader does not overrule the answer).
+      (act === "offer" && r.answer === "no") ||
       (act === "keep" && r.answer === "yes");
     out.push({ turn: i, features: joined(own.features, context), declined });
   }

@@ -92,7 +92,7 @@ export const pt: LexiconSource = {
   ],
   exempt: [
     "atend\\w* (?:o )?(?:telefone|celular)",
-    "lista de espera|lista de convidados|lista de compras",
+    "lista de espera|lista de convidados|lista de compras|lista de ado(?:cao|tantes)|lista de (?:lares temporarios|voluntarios)",
     '(?:chame|chama|chamar)(?: (?:me|ele|ela|eles|elas|nos|voce|o|a))? de (?:" )?\\w+',
     "(?:autorizo|consinto|consentimento|autorizacao)(?: \\w+){0,3} (?:a )?gravacao",
   ],
@@ -118,7 +118,7 @@ export const pt: LexiconSource = {
   ],
   keep: [
     "(?:quer|deseja|gostaria de) (?:continuar|seguir) (?:recebendo|a receber|sendo)",
-    "(?:podemos|posso) (?:voltar a )?(?:ligar|contactar|contatar)(?: para o senhor| para a senhora| para voce)? (?:novamente|de novo|no futuro)",
+    "(?:podemos|posso) (?:voltar a )?(?:ligar|contactar|contatar|entrar em contato)(?: com o senhor| com a senhora| com voce| para o senhor| para a senhora| para voce)? (?:novamente|de novo|no futuro|outra vez)",
   ],
   courtesy: "se (?:o senhor |a senhora |voce )?(?:preferir|quiser|desejar)(?= ?[,.!?;]|$)",
   past: "alguma vez|(?:voce|o senhor|a senhora) ja (?:pediu|disse|solicitou)",
