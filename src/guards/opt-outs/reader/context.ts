@@ -9,7 +9,7 @@
  */
 import { bitsOf, C, type Mention } from "./concepts.js";
 import type { Hit } from "./lexicon.js";
-import { negated } from "./concept-rules.js";
+import { negated } from "./negation-scope.js";
 
 /** Where the sentence holding `at` starts. */
 function sentenceStart(text: string, at: number): number {

@@ -8,7 +8,8 @@ import { makeCorrector, type Corrector } from "./asr.js";
 import { bitsOf, C, tagAll, type Mention } from "./concepts.js";
 import { conceptLexiconsFor } from "./concepts/index.js";
 import { lexicons, lexiconsFor } from "./lexicons/index.js";
-import { conceptHits, negated } from "./concept-rules.js";
+import { conceptHits } from "./concept-rules.js";
+import { negated } from "./negation-scope.js";
 import { inContext } from "./context.js";
 import { afterthought } from "./afterthought.js";
 
