@@ -16,6 +16,7 @@ import { LINE_BOUND, windowsOf } from "./windows.js";
 import { LongLine } from "./long-line.js";
 import { asks, asksAboutThePast, offeredOnCourtesy } from "./offer-forms.js";
 import { bareRefusal } from "./bare-refusal.js";
+import { correctedToYes } from "./corrected-answer.js";
 
 export type { Hit } from "./lexicon.js";
 
@@ -95,9 +96,9 @@ function timed(sentence: string, lexicons: readonly ConceptLexicon[]): boolean {
 const AGAINST_CALLS =
   C.NEG | C.NEVER | C.STOP | C.REMOVE | C.ANNOY | C.REPEAT | C.NOTINT | C.WITHDRAW | C.HOWGOT | C.RETRACT | C.LIST;
 
-function answerOf(first: string, langs: readonly Lexicon[]): Answer | undefined {
+function answerOf(first: string, langs: readonly Lexicon[], opening: string): Answer | undefined {
   for (const l of langs) if (l.unsure.test(first)) return "unsure";
-  for (const l of langs) if (l.no.test(first)) return "no";
+  for (const l of langs) if (l.no.test(first)) return correctedToYes(opening, langs) ? "yes" : "no";
   for (const l of langs) if (l.yes.test(first)) return "yes";
   return undefined;
 }
@@ -203,7 +204,8 @@ class LazyLine implements LineReading {
     return (this.cache.retracts ??= this.mentions.some((m) => m.bits & C.RETRACT));
   }
   get answer(): Answer | undefined {
-    if (!("answer" in this.cache)) this.cache.answer = answerOf(this.sentences[0] ?? "", this.langs);
+    if (!("answer" in this.cache))
+      this.cache.answer = answerOf(this.sentences[0] ?? "", this.langs, this.sentences.slice(0, 2).join(" "));
     return this.cache.answer;
   }
   get offer(): boolean {
