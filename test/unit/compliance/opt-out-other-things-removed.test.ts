@@ -52,6 +52,9 @@ describe("an address removed", () => {
     expect(rulesStatus(answerRecord("Oui, supprimez l'adresse, et retirez-moi de votre liste d'appels."))).toBe(
       "asked",
     );
+    // Both in one clause, the person the phrase's own object.
+    expect(rulesStatus(answerRecord("Take off my card and take me off the list."))).toBe("asked");
+    expect(rulesStatus(answerRecord("Borre la tarjeta y quíteme de la lista."))).toBe("asked");
     const call = callRecord([
       ["assistant", "We have an old address on file. Shall I remove it?"],
       ["user", "Yes, and remove me from your calling list as well."],

@@ -116,6 +116,9 @@ function deniedStopIn(text: string, mentions: readonly Mention[], p: Hit): boole
 function removesOtherThing(mentions: readonly Mention[], p: Hit): boolean {
   const inside = mentions.find((m) => m.at >= p.at! && m.at < p.end!);
   if (inside === undefined) return false;
+  // The phrase names the person as its own object ("take off my card and take me off the list"): the person's; not
+  // a "me" a word of removing carries itself (Japanese, Hindi).
+  if (mentions.some((m) => m.bits & C.ME && !(m.bits & C.REMOVE) && m.at >= p.at! && m.at < p.end!)) return false;
   const clause = mentions.filter((m) => m.clause === inside.clause);
   const other = clause.find((m) => m.bits & C.OTHERLIST && m.at < p.end!);
   if (other === undefined) return false;
