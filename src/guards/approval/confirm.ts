@@ -84,7 +84,6 @@ export interface Shown {
   attest?: readonly AttestGroup[];
 }
 
-/** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
 /** The routes on which the client asks the person itself (in the token mode too). */
 const CLIENT_ASKS: ReadonlySet<string> = new Set(["client_form", "client_input", "client_url", "app_card"]);
 
@@ -97,6 +96,7 @@ export function personMayDecide(mode: ConfirmMode, approval: ApprovalSelector, t
   return mode !== "token" || token === undefined || CLIENT_ASKS.has(approval.route().kind);
 }
 
+/** How the dial was confirmed (and who approved), or a refusal: declined, pending, nobody to ask, no or a bad token. */
 export async function confirmDial(attempt: DialAttempt, ways: ConfirmWays, shown: Shown): Promise<Confirmation> {
   const { mode } = ways;
   if (mode === "never") return { by: "unattended" };

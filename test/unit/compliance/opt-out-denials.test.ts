@@ -91,13 +91,7 @@ describe("a no to 'may we keep calling you?' in Hindi", () => {
 
 describe("'don't remove me' in Japanese", () => {
   it("is a yes to the calls, which the learned reader does not overrule", () => {
-    useLearnedModel({
-      bias: 20,
-      threshold: 0.5,
-      keys: new Int32Array(8).fill(-1),
-      values: new Float32Array(8),
-      mask: 7,
-    });
+    useLearnedModel(YES_TO_ALL);
     const read = readOptOut(
       record([
         ["assistant", "お薬の受け取りリマインドのお電話、停止しましょうか。"],

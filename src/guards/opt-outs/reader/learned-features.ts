@@ -7,7 +7,7 @@
  * answer's first words. The trainer (test/opt-out-eval/train.ts) and the reader use this same code.
  */
 import { foldSpeech } from "./text.js";
-import { deniesStop, masked } from "./cues.js";
+import { masked } from "./cues.js";
 import { lexiconsFor } from "./lexicons/index.js";
 import { C, tagAll } from "./concepts.js";
 import { boundedMemo } from "../../../text/bounded-memo.js";
